@@ -1,0 +1,36 @@
+# paipu — the README's two commands: `make demo` and `make test` (plus `make bench`).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+OUT    := out
+
+.PHONY: demo test bench lint clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "paipu needs Python 3.11 or newer; set PYTHON=python3.11")'
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	@touch $@
+
+$(VENV)/.test-installed: pyproject.toml $(VENV)/.installed
+	$(BIN)/python -m pip install -q -e '.[test]'
+	@touch $@
+
+## demo: set up .venv, install paipu, and audit the bundled samples
+demo: $(VENV)/.installed
+	$(BIN)/paipu parse samples/valid
+
+## test: install the test tools, then ruff, mypy --strict and the whole pytest suite
+test: $(VENV)/.test-installed
+	$(BIN)/ruff check paipu tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+## bench: print the speed figures of benchmarks/
+bench: $(VENV)/.test-installed
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) $(OUT) build dist *.egg-info

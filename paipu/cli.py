@@ -1,0 +1,156 @@
+"""The ``paipu`` command: thin click wrappers over the library.
+
+Exit status, for every command: 0 clean, 1 a record has an error finding (or, for
+``fmt --check``, a file is not canonical), 2 a usage or input problem (missing file,
+unreadable file, bad option).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from paipu import __version__
+from paipu.errors import InputError
+from paipu.findings import Finding, format_finding, has_errors
+from paipu.grammar.parser import ParseResult, parse
+from paipu.grammar.writer import format_record
+from paipu.record import to_json
+from paipu.sources import expand_paths, read_record_text
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+EXIT_HELP = """
+Exit status: 0 when every record is clean, 1 when a record has an error finding,
+2 for a usage or input problem (a missing, empty, binary or unreadable file).
+"""
+
+
+class InputProblem(click.ClickException):
+    """An input error: printed as one line, exit status 2."""
+
+    exit_code = EXIT_USAGE
+
+
+def _echo_err(message: str) -> None:
+    click.echo(f"paipu: error: {message}", err=True)
+
+
+def collect_files(paths: tuple[str, ...]) -> tuple[list[Path], int]:
+    """The record files named or found in folders, and the exit status so far."""
+    files: list[Path] = []
+    status = EXIT_OK
+    for raw in paths:
+        found = list(expand_paths([raw]))
+        if not found and Path(raw).is_dir():
+            _echo_err(f"{raw}: no records (*.paipu, *.paipu.gz) in this folder")
+            status = EXIT_USAGE
+        files.extend(found)
+    return files, status
+
+
+def _print_findings(findings: list[Finding], name: str, text: str) -> None:
+    lines = text.splitlines()
+    for f in findings:
+        click.echo(format_finding(f, name, lines))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_HELP)
+@click.version_option(__version__, "--version", prog_name="paipu")
+def main() -> None:
+    """paipu (牌谱): read, replay and audit mahjong game records.
+
+    A record is a plain-text file (usually *.paipu) with header tags, then hands of
+    one action per line. See docs/format.md for the format.
+    """
+
+
+@main.command("parse", epilog=EXIT_HELP)
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="Print each record as JSON, with the line and column of every item.")
+def parse_cmd(paths: tuple[str, ...], as_json: bool) -> None:
+    """Parse records and summarise them (or print them as JSON).
+
+    PATHS are record files or folders (searched for *.paipu and *.paipu.gz).
+    """
+    files, status = collect_files(paths)
+    for path in files:
+        try:
+            text = read_record_text(path)
+        except InputError as e:
+            _echo_err(str(e))
+            status = EXIT_USAGE
+            continue
+        result = parse(text)
+        if has_errors(result.findings):
+            status = max(status, EXIT_FINDINGS)
+        if as_json:
+            click.echo(
+                json.dumps(
+                    {
+                        "file": str(path),
+                        "ok": result.ok,
+                        "findings": [f.to_json() for f in result.findings],
+                        "record": to_json(result.record),
+                    },
+                    ensure_ascii=False,
+                )
+            )
+        else:
+            _print_findings(result.findings, str(path), text)
+            click.echo(_summary(str(path), result))
+    sys.exit(status)
+
+
+def _summary(name: str, result: ParseResult) -> str:
+    rec = result.record
+    actions = sum(len(h.actions) for h in rec.hands)
+    errors = sum(1 for f in result.findings if f.severity == "error")
+    ruleset = rec.header.ruleset or "no ruleset"
+    verdict = "ok" if errors == 0 else f"{errors} error{'s' if errors != 1 else ''}"
+    hands = len(rec.hands)
+    return (
+        f"{name}: {ruleset}, {hands} hand{'s' if hands != 1 else ''}, "
+        f"{actions} action{'s' if actions != 1 else ''}: {verdict}"
+    )
+
+
+@main.command("fmt", epilog=EXIT_HELP + "With --check, 1 also means a file is not in canonical form.")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--check", is_flag=True, help="Print nothing; exit 1 if a file is not in canonical form.")
+def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
+    """Print records in canonical form.
+
+    Canonical form: English keywords, canonical tile notation (packed runs, deals sorted),
+    one tag per line, one action per line, annotations kept beside their item.
+    A record with syntax errors is not rewritten: its errors are printed instead.
+    """
+    files, status = collect_files(paths)
+    for path in files:
+        try:
+            text = read_record_text(path)
+        except InputError as e:
+            _echo_err(str(e))
+            status = EXIT_USAGE
+            continue
+        result = parse(text)
+        syntax = [f for f in result.findings if f.severity == "error"]
+        if syntax:
+            _print_findings(syntax, str(path), text)
+            status = max(status, EXIT_FINDINGS)
+            continue
+        out = format_record(result.record)
+        if check:
+            if out != text.replace("\r\n", "\n"):
+                click.echo(f"{path}: not in canonical form (run `paipu fmt {path}`)", err=True)
+                status = max(status, EXIT_FINDINGS)
+        else:
+            click.echo(out, nl=False)
+    sys.exit(status)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

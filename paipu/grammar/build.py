@@ -1,0 +1,274 @@
+"""Assemble parsed lines into a `Record`, checking the order lines may come in.
+
+The grammar accepts any line anywhere so that it can restart after an error; here the
+record's structure is checked: tags before the first hand, a hand's setup lines once each
+and before its actions, annotations attached to the item before them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import cast
+
+from paipu import record as r
+from paipu.findings import Finding, error
+from paipu.grammar.lines import (
+    AnnotationLine,
+    ArityProblem,
+    HandLine,
+    HeaderLine,
+    Line,
+    RawTag,
+)
+
+SEAT_TAGS = ("Player", "Score")
+
+
+@dataclass
+class _HandBuilder:
+    number: int
+    span: r.Span
+    annotations: list[r.Annotation]
+    setup: dict[str, r.SetupLine] = field(default_factory=dict)
+    deals: list[r.Deal] = field(default_factory=list)
+    actions: list[r.Action] = field(default_factory=list)
+
+    def build(self) -> r.HandRecord:
+        return r.HandRecord(
+            number=self.number,
+            span=self.span,
+            dealer=cast(r.DealerLine | None, self.setup.get("dealer")),
+            wall=cast(r.WallLine | None, self.setup.get("wall")),
+            dice=cast(r.DiceLine | None, self.setup.get("dice")),
+            caishen=cast(r.CaishenLine | None, self.setup.get("caishen")),
+            deals=tuple(self.deals),
+            actions=tuple(self.actions),
+            annotations=tuple(self.annotations),
+        )
+
+
+_SETUP_NAMES: dict[type, str] = {
+    r.DealerLine: "dealer",
+    r.WallLine: "wall",
+    r.DiceLine: "dice",
+    r.CaishenLine: "caishen",
+}
+
+
+def _with_annotations(item: object, extra: tuple[r.Annotation, ...]) -> object:
+    return replace(item, annotations=tuple(getattr(item, "annotations")) + extra)  # type: ignore[type-var]
+
+
+def build_record(lines: list[Line], findings: list[Finding]) -> r.Record:
+    """Build the record from its lines; structural problems are appended to ``findings``."""
+    ruleset: str | None = None
+    ruleset_span: r.Span | None = None
+    options: list[r.OptionTag] = []
+    players: list[r.SeatTag] = []
+    scores: list[r.SeatTag] = []
+    tags: list[r.Tag] = []
+    header_notes: list[r.Annotation] = []
+    hands: list[_HandBuilder] = []
+    current: _HandBuilder | None = None
+    # The last item an annotation line attaches to: ("header"|"hand"|"setup"|"deal"|"action").
+    last_kind = "header"
+
+    def attach(extra: tuple[r.Annotation, ...]) -> None:
+        nonlocal header_notes
+        if current is None or last_kind == "header":
+            header_notes.extend(extra)
+            return
+        if last_kind == "hand":
+            current.annotations.extend(extra)
+        elif last_kind == "deal" and current.deals:
+            current.deals[-1] = cast(r.Deal, _with_annotations(current.deals[-1], extra))
+        elif last_kind == "action" and current.actions:
+            current.actions[-1] = cast(r.Action, _with_annotations(current.actions[-1], extra))
+        elif last_kind.startswith("setup:"):
+            name = last_kind[6:]
+            current.setup[name] = cast(r.SetupLine, _with_annotations(current.setup[name], extra))
+        else:
+            current.annotations.extend(extra)
+
+    def tag(t: RawTag) -> None:
+        nonlocal ruleset, ruleset_span
+        if current is not None:
+            findings.append(
+                error(
+                    "misplaced-line",
+                    f"header tag [{t.word}] after the first hand: tags belong before `hand 1`",
+                    t.span,
+                )
+            )
+            return
+        if t.word == "Ruleset":
+            if t.arg is not None:
+                findings.append(error("bad-tag", 'write the ruleset as [Ruleset "name"]', t.span))
+                return
+            if ruleset is not None:
+                findings.append(error("duplicate-line", "a second [Ruleset] tag", t.span))
+                return
+            ruleset, ruleset_span = t.value, t.span
+        elif t.word == "Option":
+            if t.arg is None:
+                findings.append(
+                    error("bad-tag", 'an option needs a name: [Option name "value"]', t.span)
+                )
+                return
+            options.append(r.OptionTag(t.arg, t.value, t.span))
+        elif t.word in SEAT_TAGS:
+            if t.arg not in r.SEATS:
+                findings.append(
+                    error(
+                        "bad-tag",
+                        f'[{t.word}] needs a seat (E, S, W or N): [{t.word} E "…"]',
+                        t.arg_span or t.span,
+                    )
+                )
+                return
+            target = players if t.word == "Player" else scores
+            seat = cast(r.Seat, t.arg)
+            if any(x.seat == seat for x in target):
+                findings.append(
+                    error("duplicate-line", f"a second [{t.word} {seat}] tag", t.span)
+                )
+                return
+            if t.word == "Score":
+                try:
+                    int(t.value)
+                except ValueError:
+                    findings.append(
+                        error(
+                            "bad-tag",
+                            f'[Score {seat}] must be a whole number, found "{t.value}"',
+                            t.span,
+                        )
+                    )
+                    return
+            target.append(r.SeatTag(t.word, seat, t.value, t.span))
+        else:
+            if t.arg is not None:
+                findings.append(
+                    error(
+                        "bad-tag",
+                        f'[{t.word} {t.arg} "…"]: only Option, Player and Score take a name '
+                        'before the value; write [Name "value"]',
+                        t.span,
+                    )
+                )
+                return
+            tags.append(r.Tag(t.word, t.value, t.span))
+
+    for line in lines:
+        if isinstance(line, AnnotationLine):
+            attach(line.annotations)
+            continue
+        if isinstance(line, ArityProblem):
+            findings.append(error("syntax", line.message, line.span))
+            continue
+        if isinstance(line, HeaderLine):
+            for t in line.tags:
+                tag(t)
+            if current is None:
+                header_notes.extend(line.annotations)
+            continue
+        if isinstance(line, HandLine):
+            expected = len(hands) + 1
+            if line.number != expected:
+                findings.append(
+                    error(
+                        "hand-number",
+                        f"hand {line.number} where hand {expected} was expected: "
+                        "hands are numbered 1, 2, 3… in order",
+                        line.span,
+                    )
+                )
+            current = _HandBuilder(line.number, line.span, list(line.annotations))
+            hands.append(current)
+            last_kind = "hand"
+            continue
+        if current is None:
+            findings.append(
+                error(
+                    "misplaced-line",
+                    f"`{_line_word(line)}` before the first `hand` line: start a hand with `hand 1`",
+                    line.span,
+                )
+            )
+            continue
+        if isinstance(line, r.SetupLine):
+            name = _SETUP_NAMES[type(line)]
+            if name in current.setup:
+                first = current.setup[name].span.line
+                findings.append(
+                    error(
+                        "duplicate-line",
+                        f"a second `{name}` line in hand {current.number} (the first is on line {first})",
+                        line.span,
+                    )
+                )
+                continue
+            if current.actions:
+                findings.append(
+                    error(
+                        "misplaced-line",
+                        f"`{name}` after the hand's first action: setup lines come first",
+                        line.span,
+                    )
+                )
+                continue
+            current.setup[name] = line
+            last_kind = "setup:" + name
+        elif isinstance(line, r.Deal):
+            if any(d.seat == line.seat for d in current.deals):
+                findings.append(
+                    error(
+                        "duplicate-line",
+                        f"a second `deal {line.seat}` line in hand {current.number}",
+                        line.span,
+                    )
+                )
+                continue
+            if current.actions:
+                findings.append(
+                    error(
+                        "misplaced-line",
+                        f"`deal {line.seat}` after the hand's first action: deals come first",
+                        line.span,
+                    )
+                )
+                continue
+            current.deals.append(line)
+            last_kind = "deal"
+        else:
+            current.actions.append(cast(r.Action, line))
+            last_kind = "action"
+
+    if ruleset is None:
+        findings.append(
+            error(
+                "missing-ruleset",
+                'the header has no [Ruleset "…"] tag: every record names its ruleset',
+                r.Span(1, 1, 1, 1),
+            )
+        )
+    header = r.Header(
+        ruleset=ruleset,
+        ruleset_span=ruleset_span,
+        options=tuple(options),
+        players=tuple(players),
+        scores=tuple(scores),
+        tags=tuple(tags),
+        annotations=tuple(header_notes),
+    )
+    return r.Record(header, tuple(h.build() for h in hands))
+
+
+def _line_word(line: object) -> str:
+    if isinstance(line, r.SetupLine):
+        return _SETUP_NAMES[type(line)]
+    if isinstance(line, r.Deal):
+        return "deal"
+    if isinstance(line, r.Action):
+        return line.verb
+    return "line"

@@ -1,0 +1,250 @@
+"""Parse record text: lark LALR, every syntax error reported in words a person reads.
+
+After a syntax error the parser restarts at the next line (the grammar is a sequence of
+independent lines, so any line start is a valid place to start), so one run reports every
+syntax error in a file.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from importlib import resources
+
+from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from paipu.findings import Finding, error, has_errors
+from paipu.grammar.build import build_record
+from paipu.grammar.lines import Line, LineTransformer
+from paipu.record import Record, Span
+
+MAX_SYNTAX_ERRORS = 100
+
+
+def grammar_text() -> str:
+    return resources.files("paipu.grammar").joinpath("record.lark").read_text(encoding="utf-8")
+
+
+@functools.cache
+def _parser() -> tuple[Lark, LineTransformer]:
+    transformer = LineTransformer()
+    lark = Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=False,
+        transformer=transformer,
+    )
+    return lark, transformer
+
+
+def build_parser(strict: bool = False) -> Lark:
+    """A fresh tree-building parser (for tests and tools; the fast path uses `_parser`)."""
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, strict=strict)
+
+
+@dataclass
+class ParseResult:
+    record: Record
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.findings)
+
+
+# What a terminal is, in the words of the format's documentation.
+_TERMINAL_WORDS: dict[str, str] = {
+    "SEAT": "a seat (E, S, W or N)",
+    "TILE": "a tile (such as 5m, 1z or 东)",
+    "INT": "a number",
+    "SIGNED_INT": "a number (such as +12 or -4)",
+    "WORD": "a tag name",
+    "STRING": 'a quoted value ("…")',
+    "ANNOTATION": "an annotation {…}",
+    "GLYPH": "a glyph (! ? !! ?? !? ?!)",
+    "ITEM": "a value item (such as dongfeng or 东风)",
+    "_NL": "the end of the line",
+    "$END": "the end of the file",
+    "FAN": "fan",
+    "COLON": '":"',
+    "COMMA": '","',
+    "LSQB": '"["',
+    "RSQB": '"]"',
+}
+_VERB_TERMINALS = {
+    "DRAW": "draw",
+    "DISCARD": "discard",
+    "CHOW": "chow",
+    "PONG": "pong",
+    "KONG": "kong",
+    "ANKONG": "ankong",
+    "ADDKONG": "addkong",
+    "FLOWER": "flower",
+    "READY": "ready",
+    "HU": "hu",
+    "PASS": "pass",
+}
+_LINE_TERMINALS = {
+    "HAND": "hand",
+    "DEALER": "dealer",
+    "WALL": "wall",
+    "DICE": "dice",
+    "CAISHEN": "caishen",
+    "DEAL": "deal",
+    "BAO": "bao",
+    "EXHAUSTED": "exhausted",
+    "FAN": "fan",
+    "SCORE": "score",
+}
+
+
+def describe_expected(expected: set[str]) -> str:
+    """Turn lark's set of terminal names into a phrase a user understands."""
+    names = set(expected)
+    parts: list[str] = []
+    if len(names & set(_VERB_TERMINALS)) >= 5:
+        names -= set(_VERB_TERMINALS)
+        parts.append("an action (" + ", ".join(_VERB_TERMINALS.values()) + ")")
+    if len(names & set(_LINE_TERMINALS)) >= 5:
+        names -= set(_LINE_TERMINALS)
+        names.discard("SEAT")
+        names.discard("LSQB")
+        names.discard("ANNOTATION")
+        parts.append(
+            "the start of a line (a [tag], hand, dealer, wall, dice, caishen, deal, "
+            "a seat and its action, bao, exhausted, fan, score, or an {annotation})"
+        )
+    if "_NL" in names:
+        names.discard("$END")
+    order = ["SEAT", "TILE", "INT", "SIGNED_INT", "ITEM", "GLYPH", "ANNOTATION", "_NL", "$END"]
+    rest: list[str] = []
+    for n in sorted(names, key=lambda x: (order.index(x) if x in order else -1, x)):
+        if n in _TERMINAL_WORDS:
+            rest.append(_TERMINAL_WORDS[n])
+        elif n in _VERB_TERMINALS:
+            rest.append(_VERB_TERMINALS[n])
+        elif n in _LINE_TERMINALS:
+            rest.append(_LINE_TERMINALS[n])
+        else:
+            rest.append(n.lower().strip("_"))
+    parts.extend(dict.fromkeys(rest))
+    if not parts:
+        return "something else"
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _word_at(text: str, pos: int) -> str:
+    end = pos
+    while end < len(text) and not text[end].isspace() and (end == pos or text[end] not in "[]{}"):
+        end += 1
+    return text[pos:end] or text[pos : pos + 1]
+
+
+def _glued_word(text: str, base: int, pos: int, line: int, column: int) -> tuple[Finding, int] | None:
+    """``drawn`` lexes as the keyword ``draw`` and a stray ``n``: name the whole word."""
+    start = pos
+    while start > base and text[start - 1].isascii() and text[start - 1].isalpha():
+        start -= 1
+    if start == pos or not text[pos : pos + 1].isalpha():
+        return None
+    word = _word_at(text, start)
+    column -= pos - start
+    msg = f"unknown word {word!r} (did you mean {text[start:pos]!r}?)"
+    return error("syntax", msg, Span(line, column, line, column + len(word))), start
+
+
+def _syntax_finding(e: UnexpectedInput, text: str, base: int, offset: int) -> tuple[Finding, int]:
+    """The finding for one lark error, and its absolute position in ``text``."""
+    line = (e.line if e.line and e.line > 0 else 1) + offset
+    column = e.column if e.column and e.column > 0 else 1
+    pos = base + (e.pos_in_stream or 0)
+    if isinstance(e, UnexpectedCharacters):
+        found = _word_at(text, pos)
+        if text.startswith("{", pos):
+            msg = "this annotation is never closed: add a `}` (write `\\}` for a brace inside it)"
+            return error("syntax", msg, Span(line, column, line, column + 1)), pos
+        glued = _glued_word(text, base, pos, line, column)
+        if glued:
+            return glued
+        expected = describe_expected(set(e.allowed or ()))
+        msg = f"unexpected {found!r}: expected {expected}"
+        return error("syntax", msg, Span(line, column, line, column + len(found))), pos
+    if isinstance(e, UnexpectedToken):
+        tok = e.token
+        glued = _glued_word(text, base, pos, line, column)
+        if glued:
+            return glued
+        if tok.type in ("_NL", "$END"):
+            found = "the end of the line" if tok.type == "_NL" else "the end of the file"
+            width = 1
+        else:
+            found = repr(str(tok))
+            width = len(str(tok))
+        expected = describe_expected(set(e.accepts or e.expected or ()))
+        msg = f"unexpected {found}: expected {expected}"
+        return error("syntax", msg, Span(line, column, line, column + width)), pos
+    if isinstance(e, UnexpectedEOF):
+        expected = describe_expected(set(e.expected or ()))
+        return error("syntax", f"the file ends too early: expected {expected}", Span(line, column, line, column)), pos
+    return error("syntax", str(e), Span(line, column, line, column)), pos
+
+
+def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
+    """Every line that parses, and a finding for every line that does not."""
+    lark, transformer = _parser()
+    lines: list[Line] = []
+    findings: list[Finding] = []
+    pos = 0
+    offset = 0
+    n = len(text)
+    while pos < n:
+        transformer.offset = offset
+        transformer.findings = []
+        try:
+            lines.extend(lark.parse(text[pos:]))  # type: ignore[arg-type]
+            findings.extend(transformer.findings)
+            break
+        except UnexpectedInput as e:
+            finding, at = _syntax_finding(e, text, pos, offset)
+            # Keep the lines before the bad one: parse them again on their own.
+            line_start = max(text.rfind("\n", 0, at) + 1, pos)
+            if text.startswith("\n", at) and at > pos:
+                line_start = max(text.rfind("\n", 0, at) + 1, pos)
+            if line_start > pos:
+                transformer.offset = offset
+                transformer.findings = []
+                try:
+                    lines.extend(lark.parse(text[pos:line_start]))  # type: ignore[arg-type]
+                    findings.extend(transformer.findings)
+                except UnexpectedInput:
+                    pass  # the error is inside a multi-line annotation: already reported
+            findings.append(finding)
+            if finding.message.startswith("this annotation is never closed"):
+                break
+            if len([f for f in findings if f.code == "syntax"]) >= MAX_SYNTAX_ERRORS:
+                findings.append(
+                    error(
+                        "syntax",
+                        f"too many syntax errors ({MAX_SYNTAX_ERRORS}); stopped reading here",
+                        finding.span,
+                    )
+                )
+                break
+            nl = text.find("\n", at)
+            new_pos = n if nl < 0 else nl + 1
+            offset += text.count("\n", pos, new_pos)
+            pos = new_pos
+    findings.sort(key=lambda f: (f.line, f.column))
+    return lines, findings
+
+
+def parse(text: str) -> ParseResult:
+    """Parse a record's text. Never raises for bad input: problems are findings."""
+    lines, findings = parse_lines(text)
+    record = build_record(lines, findings)
+    findings.sort(key=lambda f: (f.line, f.column))
+    return ParseResult(record, findings)

@@ -1,0 +1,333 @@
+"""The parsed record: frozen values, each with the span of the text it came from.
+
+The grammar (``paipu.grammar``) builds these; the replay engine reads them.  Nothing here
+knows a rule: a `Draw` of a tile nobody could draw is still a perfectly good `Draw`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Literal, TypeAlias
+
+from paipu.tiles import Tile
+
+Seat: TypeAlias = Literal["E", "S", "W", "N"]
+SEATS: tuple[Seat, ...] = ("E", "S", "W", "N")
+
+Glyph: TypeAlias = Literal["!", "?", "!!", "??", "!?", "?!"]
+GLYPHS: tuple[str, ...] = ("!!", "??", "!?", "?!", "!", "?")
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where something stands in the record text: 1-based line and column, end exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @staticmethod
+    def none() -> Span:
+        return Span(0, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """A teacher's ``{…}`` note, with the escapes resolved."""
+
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A free header tag such as ``[Event "Friday club"]``, kept and shown."""
+
+    name: str
+    value: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class OptionTag:
+    name: str
+    value: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTag:
+    """``[Player E "Alice"]`` or ``[Score E "0"]``."""
+
+    name: str
+    seat: Seat
+    value: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    ruleset: str | None
+    ruleset_span: Span | None
+    options: tuple[OptionTag, ...] = ()
+    players: tuple[SeatTag, ...] = ()
+    scores: tuple[SeatTag, ...] = ()
+    tags: tuple[Tag, ...] = ()
+    annotations: tuple[Annotation, ...] = ()
+
+    def option(self, name: str) -> str | None:
+        """The last value given for an option (a later tag overrides an earlier one)."""
+        value = None
+        for o in self.options:
+            if o.name == name:
+                value = o.value
+        return value
+
+    def player(self, seat: Seat) -> str | None:
+        for p in self.players:
+            if p.seat == seat:
+                return p.value
+        return None
+
+    def tag(self, name: str) -> str | None:
+        for t in self.tags:
+            if t.name == name:
+                return t.value
+        return None
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every line after a hand's setup: seat actions, table events and results."""
+
+    span: Span
+    annotations: tuple[Annotation, ...] = field(default=(), kw_only=True)
+
+    @property
+    def verb(self) -> str:
+        return _VERBS[type(self)]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAction(Action):
+    seat: Seat
+    glyph: str | None = field(default=None, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(SeatAction):
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(SeatAction):
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Chow(SeatAction):
+    tiles: tuple[Tile, Tile, Tile]
+
+
+@dataclass(frozen=True, slots=True)
+class Pong(SeatAction):
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Kong(SeatAction):
+    """An exposed kong on the last discard (明杠)."""
+
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class AnKong(SeatAction):
+    """A concealed kong of four held tiles (暗杠)."""
+
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class AddKong(SeatAction):
+    """A tile added to one's own exposed pong (补杠)."""
+
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Flower(SeatAction):
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Ready(SeatAction):
+    """报听: declared right before the discard that makes the hand ready."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hu(SeatAction):
+    tile: Tile | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(SeatAction):
+    """The seat declined a claim it could make."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bao(Action):
+    """Harbin: the treasure tile (宝牌) is turned and shown."""
+
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Exhausted(Action):
+    """The hand ended with no winner (流局)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FanItem:
+    name: str
+    value: int | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class FanLine(Action):
+    """The value a platform recorded for a win: ``fan E 5 : dongfeng 2, hunyise 1``."""
+
+    seat: Seat
+    total: int
+    items: tuple[FanItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine(Action):
+    """All the payments of a hand as recorded: ``score E +12 S -4 W -4 N -4``."""
+
+    payments: tuple[tuple[Seat, int], ...]
+
+
+_VERBS: dict[type, str] = {
+    Draw: "draw",
+    Discard: "discard",
+    Chow: "chow",
+    Pong: "pong",
+    Kong: "kong",
+    AnKong: "ankong",
+    AddKong: "addkong",
+    Flower: "flower",
+    Ready: "ready",
+    Hu: "hu",
+    Pass: "pass",
+    Bao: "bao",
+    Exhausted: "exhausted",
+    FanLine: "fan",
+    ScoreLine: "score",
+}
+
+VERBS: tuple[str, ...] = tuple(_VERBS.values())
+
+
+# ---------------------------------------------------------------- hands
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    seat: Seat
+    tiles: tuple[Tile, ...]
+    span: Span
+    annotations: tuple[Annotation, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SetupLine:
+    """A hand's ``dealer``, ``wall``, ``dice`` or ``caishen`` line."""
+
+    span: Span
+    annotations: tuple[Annotation, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DealerLine(SetupLine):
+    seat: Seat = "E"
+
+
+@dataclass(frozen=True, slots=True)
+class WallLine(SetupLine):
+    tiles: tuple[Tile, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DiceLine(SetupLine):
+    values: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CaishenLine(SetupLine):
+    tiles: tuple[Tile, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    number: int
+    span: Span
+    dealer: DealerLine | None = None
+    wall: WallLine | None = None
+    dice: DiceLine | None = None
+    caishen: CaishenLine | None = None
+    deals: tuple[Deal, ...] = ()
+    actions: tuple[Action, ...] = ()
+    annotations: tuple[Annotation, ...] = ()
+
+    def deal_of(self, seat: Seat) -> Deal | None:
+        for d in self.deals:
+            if d.seat == seat:
+                return d
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    header: Header
+    hands: tuple[HandRecord, ...]
+
+
+# ---------------------------------------------------------------- JSON
+
+
+def to_json(value: object, *, spans: bool = True) -> object:
+    """The record (or any part of it) as plain JSON data; tiles in canonical notation.
+
+    ``spans=False`` leaves out every position, so two records that differ only in layout
+    compare equal (used to check that formatting keeps the record).
+    """
+    if isinstance(value, Tile):
+        return str(value)
+    if isinstance(value, Span):
+        return {
+            "line": value.line,
+            "column": value.column,
+            "end_line": value.end_line,
+            "end_column": value.end_column,
+        }
+    if isinstance(value, (tuple, list)):
+        return [to_json(v, spans=spans) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        out: dict[str, object] = {}
+        if isinstance(value, Action):
+            out["type"] = value.verb
+        elif isinstance(value, SetupLine):
+            out["type"] = type(value).__name__.removesuffix("Line").lower()
+        for f in fields(value):  # type: ignore[arg-type]
+            if f.name == "span" and not spans:
+                continue
+            out[f.name] = to_json(getattr(value, f.name), spans=spans)
+        return out
+    return value
