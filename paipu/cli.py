@@ -70,7 +70,8 @@ def main() -> None:
 
 @main.command("parse", epilog=EXIT_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--json", "as_json", is_flag=True, help="Print each record as JSON, with the line and column of every item.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print each record as JSON, with the line and column of every item.")
 def parse_cmd(paths: tuple[str, ...], as_json: bool) -> None:
     """Parse records and summarise them (or print them as JSON).
 

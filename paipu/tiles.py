@@ -42,7 +42,7 @@ class Tile:
     notation (``5m``).  Tiles order by index, which sorts a hand the usual way (m p s z f).
     """
 
-    __slots__ = ("index", "suit", "rank")
+    __slots__ = ("index", "rank", "suit")
 
     index: int
     suit: str

@@ -8,7 +8,7 @@ and before its actions, annotations attached to the item before them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import cast
+from typing import Any, cast
 
 from paipu import record as r
 from paipu.findings import Finding, error
@@ -55,8 +55,8 @@ _SETUP_NAMES: dict[type, str] = {
 }
 
 
-def _with_annotations(item: object, extra: tuple[r.Annotation, ...]) -> object:
-    return replace(item, annotations=tuple(getattr(item, "annotations")) + extra)  # type: ignore[type-var]
+def _with_annotations(item: Any, extra: tuple[r.Annotation, ...]) -> Any:
+    return replace(item, annotations=(*item.annotations, *extra))
 
 
 def build_record(lines: list[Line], findings: list[Finding]) -> r.Record:
@@ -127,7 +127,7 @@ def build_record(lines: list[Line], findings: list[Finding]) -> r.Record:
                 )
                 return
             target = players if t.word == "Player" else scores
-            seat = cast(r.Seat, t.arg)
+            seat: r.Seat = t.arg
             if any(x.seat == seat for x in target):
                 findings.append(
                     error("duplicate-line", f"a second [{t.word} {seat}] tag", t.span)
@@ -241,7 +241,7 @@ def build_record(lines: list[Line], findings: list[Finding]) -> r.Record:
             current.deals.append(line)
             last_kind = "deal"
         else:
-            current.actions.append(cast(r.Action, line))
+            current.actions.append(line)
             last_kind = "action"
 
     if ruleset is None:

@@ -7,6 +7,7 @@ A line with a bad tile becomes ``None`` and leaves a finding; the other lines go
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -89,7 +90,8 @@ class LineTransformer(Transformer[Token, list[Line]]):
     # ---- helpers
     def _span(self, children: list[Any]) -> r.Span:
         """From the first token (or spanned value) of a line to its last."""
-        first = last = None
+        first: Any = None
+        last: Any = None
         for c in children:
             if c is None:
                 continue
@@ -208,7 +210,7 @@ class LineTransformer(Transformer[Token, list[Line]]):
         tiles = tuple(sorted(t.tiles, key=lambda x: x.index))
         return r.Deal(seat, tiles, self._span(children), self._annotations(children))
 
-    def _single(self, cls: type[r.SeatAction], verb: str, children: list[Any]) -> Line | None:
+    def _single(self, cls: Callable[..., r.SeatAction], verb: str, children: list[Any]) -> Line | None:
         t = self._tiles(children)
         if t is None:
             return None
@@ -216,7 +218,7 @@ class LineTransformer(Transformer[Token, list[Line]]):
         if isinstance(tile, ArityProblem):
             return tile
         seat = cast(r.Seat, str(children[0]))
-        return cls(  # type: ignore[call-arg]
+        return cls(
             self._span(children),
             seat,
             tile,

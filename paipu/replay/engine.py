@@ -1,0 +1,826 @@
+"""The replay engine: plays a record through, checks every action, settles every hand.
+
+The engine owns the mechanics every ruleset shares (turns, draws, discards, claims,
+kongs, the wall) and asks the ruleset (`paipu.replay.ruleset.Ruleset`) wherever rulesets
+differ.  It never stops at the first error: each action is checked, reported, and then
+applied as far as the state stays meaningful, so one run finds every error.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from paipu import record as r
+from paipu.findings import Finding
+from paipu.record import Record, Seat, Span
+from paipu.replay.result import (
+    HandReplay,
+    HandResult,
+    Replay,
+    SessionState,
+    Step,
+    WinAnalysis,
+    WinContext,
+)
+from paipu.replay.ruleset import CLAIM_PRIORITY, OptionError, Ruleset, get_ruleset, parse_options
+from paipu.replay.settle import audit_recorded_results
+from paipu.replay.state import HandState, LastDiscard, Meld
+from paipu.tiles import ALL_TILES, Tile, format_tiles
+
+Handler = Callable[["HandReplayer", Any], None]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _hand_text(counts: list[int]) -> str:
+    return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"
+
+
+class HandReplayer:
+    """Replays one hand; `run` returns its steps and result."""
+
+    def __init__(self, ruleset: Ruleset, hand: r.HandRecord, session: SessionState,
+                 dealer: Seat, keep_views: bool) -> None:
+        self.rs = ruleset
+        self.hand = hand
+        self.session = session
+        self.keep_views = keep_views
+        self.st = HandState(ruleset, hand, dealer)
+        self.wins: list[tuple[WinContext, WinAnalysis]] = []
+        self.exhausted = False
+        self.result_lines: list[r.Action] = []
+
+    # ------------------------------------------------------------ helpers
+    def err(self, code: str, message: str, span: Span, rule: str | None = None) -> None:
+        self.st.error(code, message, span, rule)
+
+    def warn(self, code: str, message: str, span: Span, rule: str | None = None) -> None:
+        self.st.add("warning", code, message, span, rule)
+
+    def next_seat(self, seat: Seat) -> Seat:
+        return self.rs.next_seat(seat)
+
+    def _remove(self, seat: Seat, tile: Tile, n: int, span: Span, what: str) -> bool:
+        """Take ``n`` of ``tile`` from the seat's concealed tiles, or report what is missing."""
+        ss = self.st.seats[seat]
+        have = ss.counts[tile.index]
+        if have < n:
+            self.err(
+                "not-held",
+                f"{seat} {what} but holds {_plural(have, tile.chinese + ' (' + str(tile) + ')')} "
+                f"where {n} {'is' if n == 1 else 'are'} needed; {seat} holds {_hand_text(ss.counts)}",
+                span,
+                "common.held",
+            )
+            return False
+        ss.counts[tile.index] -= n
+        return True
+
+    # ------------------------------------------------------------ setup
+    def setup(self) -> bool:
+        """Deals, the wall and the ruleset's setup; False if the hand cannot be replayed."""
+        st, rs, hand = self.st, self.rs, self.hand
+        rs.setup_hand(st)
+        ok = True
+        dealt = [0] * len(st.seen)
+        for d in hand.deals:
+            if d.seat not in rs.seats:
+                self.err(
+                    "bad-seat",
+                    f"seat {d.seat} does not play in {rs.name} (seats: {' '.join(rs.seats)})",
+                    d.span,
+                    "common.deal",
+                )
+                continue
+            want = rs.deal_size(d.seat == st.dealer)
+            if len(d.tiles) != want:
+                role = "the dealer" if d.seat == st.dealer else "a non-dealer"
+                self.err(
+                    "deal-size",
+                    f"{d.seat} is dealt {len(d.tiles)} tiles; {role} is dealt {want}",
+                    d.span,
+                    "common.deal",
+                )
+            for t in d.tiles:
+                if t.is_flower and not rs.uses_flowers:
+                    self.err("bad-tile", f"{t} ({t.chinese}) is a flower; {rs.name} has no flowers",
+                             d.span, "common.tiles")
+                    continue
+                st.seats[d.seat].counts[t.index] += 1
+                dealt[t.index] += 1
+        for seat in rs.seats:
+            if hand.deal_of(seat) is None:
+                self.err("missing-deal", f"hand {hand.number} has no `deal {seat}` line",
+                         hand.span, "common.deal")
+                ok = False
+        st.seen = list(dealt)
+        for i, n in enumerate(dealt):
+            if n > rs.tile_counts[i]:
+                tile = ALL_TILES[i]
+                self.err(
+                    "tile-count",
+                    f"the deals hold {n} of {tile} ({tile.chinese}); the set has {rs.tile_counts[i]}",
+                    hand.span if not hand.deals else hand.deals[0].span,
+                    "common.tiles",
+                )
+        size_left = rs.total_tiles - sum(dealt)
+        if hand.wall is not None:
+            wall_tiles = hand.wall.tiles
+            whole = list(dealt)
+            for t in wall_tiles:
+                whole[t.index] += 1
+            diffs = []
+            for i, n in enumerate(whole):
+                if n != rs.tile_counts[i]:
+                    diffs.append(f"{_plural(n, str(ALL_TILES[i]))} (the set has {rs.tile_counts[i]})")
+            if diffs:
+                shown = ", ".join(diffs[:6]) + (f" and {len(diffs) - 6} more" if len(diffs) > 6 else "")
+                self.err(
+                    "wall-mismatch",
+                    f"the wall and the deals are not the whole tile set: {shown}",
+                    hand.wall.span,
+                    "common.tiles",
+                )
+            st.wall.size = len(wall_tiles)
+            st.wall.tiles = deque(wall_tiles)
+        else:
+            st.wall.size = size_left
+        return ok
+
+    # ------------------------------------------------------------ actions
+    def play(self, action: r.Action) -> None:
+        handler = _HANDLERS.get(type(action))
+        if handler is None:  # pragma: no cover - every Action type has a handler
+            raise TypeError(type(action))
+        if self.st.ended and not isinstance(action, (r.FanLine, r.ScoreLine, r.Hu, r.Pass)):
+            self.err(
+                "action-after-end",
+                f"`{action.verb}` after the hand has ended; only fan and score lines may follow",
+                action.span,
+                "common.end",
+            )
+            return
+        if not isinstance(action, (r.FanLine, r.ScoreLine)):
+            self._check_pending_ready(action)
+        handler(self, action)
+
+    def _check_pending_ready(self, action: r.Action) -> None:
+        for seat, ss in self.st.seats.items():
+            if ss.ready_pending and not (isinstance(action, r.Discard) and action.seat == seat):
+                self.err(
+                    "ready-without-discard",
+                    f"{seat} declared ready but the next line is not {seat}'s discard",
+                    action.span,
+                    self.rs.rule_or_common("ready", "common.discard"),
+                )
+                ss.ready_pending = False
+
+    def _reserve_check(self, span: Span, seat: Seat) -> None:
+        reserve = self.rs.reserve(self.st)
+        if self.st.wall.size <= reserve:
+            self.err(
+                "draw-past-reserve",
+                f"{seat} draws with {_plural(self.st.wall.size, 'tile')} left in the wall, but "
+                f"the last {reserve} are never drawn in {self.rs.name}: the hand should have "
+                "ended (`exhausted`)",
+                span,
+                self.rs.rule("exhausted"),
+            )
+
+    def on_draw(self, a: r.Draw) -> None:
+        st, seat = self.st, a.seat
+        ss = st.seats[seat]
+        from_tail = False
+        if st.phase in ("replacement", "rob"):
+            from_tail = True
+            if st.phase == "rob":
+                self._finish_addkong()
+            if seat != st.turn:
+                self.err("turn-order", f"{st.turn} draws the replacement tile after the kong, not {seat}",
+                         a.span, "common.kong")
+        elif st.phase == "claim":
+            expected = self.next_seat(st.turn)
+            if seat != expected:
+                self.err(
+                    "turn-order",
+                    f"after {st.turn}'s discard it is {expected}'s turn to draw, not {seat}'s",
+                    a.span,
+                    "common.turn",
+                )
+        elif st.phase == "discard":
+            if seat == st.turn:
+                self.err("missing-discard", f"{seat} draws again without discarding first",
+                         a.span, "common.discard")
+            else:
+                self.err("missing-discard",
+                         f"{seat} draws, but {st.turn} has not discarded yet",
+                         a.span, "common.discard")
+        first_draw = ss.draws == 0 and not st.any_claim
+        self._reserve_check(a.span, seat)
+        wall_tile = st.wall.take(from_tail)
+        if wall_tile is not None and wall_tile != a.tile:
+            where = "from the tail of the wall (a replacement draw)" if from_tail else "from the wall"
+            self.err(
+                "draw-mismatch",
+                f"{seat} draws {a.tile} ({a.tile.chinese}), but the next tile {where} is "
+                f"{wall_tile} ({wall_tile.chinese})",
+                a.span,
+                "common.wall",
+            )
+        if a.tile.is_flower and not self.rs.uses_flowers:
+            self.err("bad-tile", f"{a.tile} ({a.tile.chinese}) is a flower; {self.rs.name} has no flowers",
+                     a.span, "common.tiles")
+        elif not st.wall.known:
+            limit = self.rs.tile_counts[a.tile.index]
+            if st.seen[a.tile.index] + 1 > limit:
+                self.err(
+                    "tile-count",
+                    f"{seat} draws {a.tile} ({a.tile.chinese}), but all {limit} of that kind are "
+                    "already on the table",
+                    a.span,
+                    "common.tiles",
+                )
+        st.seen[a.tile.index] += 1
+        ss.counts[a.tile.index] += 1
+        ss.draws += 1
+        ss.last_drawn = a.tile
+        st.extra["first_draw"] = first_draw
+        st.after_kong = from_tail and st.extra.get("replacement_for") == "kong"
+        st.turn = seat
+        st.phase = "discard"
+        st.last_discard = None
+
+    def on_discard(self, a: r.Discard) -> None:
+        st, seat = self.st, a.seat
+        if st.phase == "discard":
+            if seat != st.turn:
+                self.err("turn-order", f"it is {st.turn}'s turn to discard, not {seat}'s",
+                         a.span, "common.turn")
+        elif st.phase == "claim":
+            nxt = self.next_seat(st.turn)
+            if seat == st.turn:
+                self.err("missing-draw", f"{seat} discards twice in a row", a.span, "common.turn")
+            else:
+                self.err(
+                    "missing-draw",
+                    f"{seat} discards without drawing; after {st.turn}'s discard, {nxt} draws next",
+                    a.span,
+                    "common.turn",
+                )
+        elif st.phase in ("replacement", "rob"):
+            self.err("missing-replacement",
+                     f"{st.turn} must draw a replacement tile after the kong before any discard",
+                     a.span, "common.kong")
+            if st.phase == "rob":
+                self._finish_addkong()
+        ss = st.seats[seat]
+        self.rs.check_discard(st, seat, a)
+        self._remove(seat, a.tile, 1, a.span, f"discards {a.tile}")
+        ss.discards.append([a.tile, False])
+        st.discard_serial += 1
+        st.last_discard = LastDiscard(seat, a.tile, st.discard_serial, a.span)
+        st.turn = seat
+        st.phase = "claim"
+        st.after_kong = False
+        st.any_discard = True
+        if ss.ready_pending:
+            ss.ready_pending = False
+            self.rs.on_ready_discard(st, seat, a)
+
+    # ---- claims of the last discard
+    def _claim_target(self, a: r.SeatAction, kind: str, tile: Tile) -> LastDiscard | None:
+        """The discard a claim takes, or None (reported) if it may not be taken."""
+        st = self.st
+        if kind not in self.rs.claims:
+            self.err("illegal-claim", f"{self.rs.name} has no {kind}: {a.seat} cannot {kind}",
+                     a.span, self.rs.rule("claims"))
+            return None
+        ld = st.last_discard
+        if ld is None or st.phase not in ("claim", "discard", "ended"):
+            earlier = self._discarded_earlier(tile)
+            why = (f"{tile} was discarded earlier by {earlier} but is no longer the last discard"
+                   if earlier else f"there is no discard of {tile} to claim")
+            self.err("stale-claim", f"{a.seat} cannot {kind} {tile}: {why}", a.span, "common.claim")
+            return None
+        if ld.claimed_by is not None or ld.winners:
+            taken = ld.claim_kind or "hu"
+            by = ld.claimed_by or ld.winners[0]
+            if CLAIM_PRIORITY[kind] > CLAIM_PRIORITY[taken]:
+                self.err(
+                    "claim-priority",
+                    f"{a.seat}'s {kind} of {ld.tile} comes after {by}'s {taken} of it, but {kind} "
+                    f"takes priority over {taken}: {by} could not {taken}",
+                    a.span,
+                    "common.priority",
+                )
+            else:
+                self.err("stale-claim",
+                         f"{a.seat} cannot {kind} {ld.tile}: {by} already took it ({taken})",
+                         a.span, "common.claim")
+            return None
+        if tile != ld.tile:
+            earlier = self._discarded_earlier(tile)
+            if earlier:
+                self.err("stale-claim",
+                         f"{a.seat} cannot {kind} {tile}: the last discard is {ld.seat}'s {ld.tile}; "
+                         f"{earlier}'s {tile} can no longer be claimed",
+                         a.span, "common.claim")
+            else:
+                self.err("claim-mismatch",
+                         f"{a.seat} claims {tile} with {kind}, but the last discard is {ld.seat}'s {ld.tile}",
+                         a.span, "common.claim")
+            return None
+        if a.seat == ld.seat:
+            self.err("illegal-claim", f"{a.seat} cannot claim its own discard", a.span, "common.claim")
+            return None
+        if st.seats[a.seat].passed_on == ld.serial:
+            self.err("claim-after-pass", f"{a.seat} passed on {ld.tile} and cannot then {kind} it",
+                     a.span, "common.priority")
+        return ld
+
+    def _discarded_earlier(self, tile: Tile) -> Seat | None:
+        """Who discarded this tile before (for saying why a claim of it is stale)."""
+        for seat, ss in self.st.seats.items():
+            if any(t == tile for t, _ in ss.discards):
+                return seat
+        return None
+
+    def _take_discard(self, ld: LastDiscard, seat: Seat, kind: str) -> None:
+        ld.claimed_by = seat
+        ld.claim_kind = kind
+        river = self.st.seats[ld.seat].discards
+        if river:
+            river[-1][1] = True
+        self.st.any_claim = True
+        self.st.seats[seat].claimed_any = True
+
+    def on_chow(self, a: r.Chow) -> None:
+        st = self.st
+        ld = st.last_discard
+        tile = ld.tile if ld is not None and ld.tile in a.tiles else a.tiles[1]
+        target = self._claim_target(a, "chow", tile)
+        if target is None:
+            return
+        x, y, z = a.tiles
+        if not (x.is_suited and x.suit == y.suit == z.suit and y.rank == x.rank + 1 and z.rank == y.rank + 1):
+            self.err("illegal-chow", f"{format_tiles(a.tiles, packed=False)} is not a run of one suit",
+                     a.span, "common.chow")
+            return
+        nxt = self.next_seat(target.seat)
+        if a.seat != nxt:
+            self.err(
+                "illegal-chow",
+                f"{a.seat} cannot chow {target.tile} from {target.seat}: only {nxt}, "
+                f"{target.seat}'s next seat, may chow",
+                a.span,
+                "common.chow",
+            )
+            return
+        own = list(a.tiles)
+        own.remove(target.tile)
+        self.rs.check_meld(st, a.seat, "chow", [t.index for t in a.tiles], a.span)
+        held = True
+        for t in own:
+            held = self._remove(a.seat, t, 1, a.span, f"chows {format_tiles(a.tiles)}") and held
+        self._take_discard(target, a.seat, "chow")
+        st.seats[a.seat].melds.append(Meld("chow", list(a.tiles), target.tile, target.seat))
+        st.turn, st.phase = a.seat, "discard"
+        st.after_kong = False
+
+    def on_pong(self, a: r.Pong) -> None:
+        target = self._claim_target(a, "pong", a.tile)
+        if target is None:
+            return
+        self.rs.check_meld(self.st, a.seat, "pong", [a.tile.index] * 3, a.span)
+        self._remove(a.seat, a.tile, 2, a.span, f"pongs {a.tile}")
+        self._take_discard(target, a.seat, "pong")
+        self.st.seats[a.seat].melds.append(Meld("pong", [a.tile] * 3, a.tile, target.seat))
+        self.st.turn, self.st.phase = a.seat, "discard"
+        self.st.after_kong = False
+
+    def on_kong(self, a: r.Kong) -> None:
+        target = self._claim_target(a, "kong", a.tile)
+        if target is None:
+            return
+        self.rs.check_meld(self.st, a.seat, "kong", [a.tile.index] * 4, a.span)
+        self.rs.check_kong(self.st, a.seat, a)
+        self._remove(a.seat, a.tile, 3, a.span, f"kongs {a.tile}")
+        self._take_discard(target, a.seat, "kong")
+        self.st.seats[a.seat].melds.append(Meld("kong", [a.tile] * 4, a.tile, target.seat))
+        self._need_replacement(a.seat, "kong")
+
+    def _need_replacement(self, seat: Seat, reason: str) -> None:
+        self.st.turn, self.st.phase = seat, "replacement"
+        self.st.extra["replacement_for"] = reason
+        self.st.after_kong = False
+
+    def _own_turn(self, a: r.SeatAction, what: str) -> None:
+        st = self.st
+        if st.phase in ("replacement", "rob"):
+            self.err("missing-replacement",
+                     f"{st.turn} must draw a replacement tile before {a.seat} can {what}",
+                     a.span, "common.kong")
+            if st.phase == "rob":
+                self._finish_addkong()
+        elif st.phase != "discard" or a.seat != st.turn:
+            if st.phase == "claim" and a.seat == self.next_seat(st.turn):
+                self.err("missing-draw", f"{a.seat} must draw before it can {what}", a.span, "common.turn")
+            else:
+                self.err("turn-order", f"{a.seat} cannot {what} on {st.turn}'s turn", a.span, "common.turn")
+
+    def on_ankong(self, a: r.AnKong) -> None:
+        self._own_turn(a, f"declare a concealed kong of {a.tile}")
+        self.rs.check_meld(self.st, a.seat, "ankong", [a.tile.index] * 4, a.span)
+        self.rs.check_kong(self.st, a.seat, a)
+        if self._remove(a.seat, a.tile, 4, a.span, f"declares a concealed kong of {a.tile}"):
+            self.st.seats[a.seat].melds.append(Meld("ankong", [a.tile] * 4))
+        self._need_replacement(a.seat, "kong")
+
+    def on_addkong(self, a: r.AddKong) -> None:
+        st = self.st
+        self._own_turn(a, f"add {a.tile} to a pong")
+        ss = st.seats[a.seat]
+        pong = next((m for m in ss.melds if m.kind == "pong" and m.tiles[0] == a.tile), None)
+        if pong is None:
+            self.err("illegal-addkong",
+                     f"{a.seat} has no exposed pong of {a.tile} to add the fourth tile to",
+                     a.span, "common.kong")
+            self._need_replacement(a.seat, "kong")
+            return
+        self.rs.check_meld(st, a.seat, "addkong", [a.tile.index], a.span)
+        self.rs.check_kong(st, a.seat, a)
+        if self._remove(a.seat, a.tile, 1, a.span, f"adds {a.tile} to its pong"):
+            pong.kind = "addkong"
+            pong.tiles.append(a.tile)
+        st.pending_addkong = (a.seat, a.tile, a.span)
+        st.turn, st.phase = a.seat, "rob"
+        st.extra["replacement_for"] = "kong"
+        st.extra["robbers"] = []
+
+    def _finish_addkong(self) -> None:
+        self.st.pending_addkong = None
+        self.st.phase = "replacement"
+
+    def on_flower(self, a: r.Flower) -> None:
+        if not self.rs.uses_flowers:
+            self.err("illegal-flower", f"{self.rs.name} has no flowers to set aside",
+                     a.span, "common.tiles")
+            return
+        if not a.tile.is_flower:
+            self.err("illegal-flower", f"{a.tile} ({a.tile.chinese}) is not a flower", a.span,
+                     self.rs.rule("flowers"))
+            return
+        self._own_turn(a, f"set aside {a.tile}")
+        if self._remove(a.seat, a.tile, 1, a.span, f"sets aside {a.tile}"):
+            self.st.seats[a.seat].flowers.append(a.tile)
+        self._need_replacement(a.seat, "flower")
+
+    def on_ready(self, a: r.Ready) -> None:
+        if not self.rs.ready_allowed():
+            self.err("illegal-ready", f"{self.rs.name} has no ready declaration (报听)",
+                     a.span, self.rs.rule("claims"))
+            return
+        self._own_turn(a, "declare ready")
+        ss = self.st.seats[a.seat]
+        if ss.ready:
+            self.err("illegal-ready", f"{a.seat} has already declared ready", a.span, self.rs.rule("ready"))
+            return
+        self.rs.check_ready(self.st, a.seat, a)
+        ss.ready_pending = True
+
+    def on_pass(self, a: r.Pass) -> None:
+        st = self.st
+        ld = st.last_discard
+        if st.phase == "rob":
+            return
+        if ld is None or st.phase not in ("claim", "ended"):
+            self.warn("pointless-pass", f"{a.seat} passes, but there is no discard to claim", a.span,
+                      "common.claim")
+            return
+        if a.seat == ld.seat:
+            self.warn("pointless-pass", f"{a.seat} passes on its own discard", a.span, "common.claim")
+            return
+        st.seats[a.seat].passed_on = ld.serial
+
+    def on_hu(self, a: r.Hu) -> None:
+        st, seat = self.st, a.seat
+        ss = st.seats[seat]
+        ctx: WinContext | None = None
+        ld = st.last_discard
+        if st.phase == "discard" and seat == st.turn and not st.ended:
+            drawn = ss.last_drawn
+            dealer_first = seat == st.dealer and not st.any_discard and ss.draws == 0 and not st.any_claim
+            tile = drawn if drawn is not None and ss.draws > 0 else (a.tile or drawn)
+            if tile is None:
+                tile = a.tile or next((ALL_TILES[i] for i, n in enumerate(ss.counts) if n), ALL_TILES[0])
+            ctx = WinContext(
+                seat, tile, self_drawn=True,
+                after_kong=st.after_kong,
+                first_draw=bool(st.extra.get("first_draw")) and ss.draws == 1 and not dealer_first,
+                dealer_first=dealer_first,
+                last_tile=st.wall.size <= self.rs.reserve(st),
+            )
+        elif st.phase == "rob" or (st.ended and st.extra.get("robbed")):
+            pending = st.pending_addkong or st.extra.get("robbed")
+            assert pending is not None
+            konger, ktile, _ = pending
+            if seat == konger:
+                self.err("illegal-win", f"{seat} cannot rob its own kong", a.span, "common.win")
+                return
+            if not self.rs.may_rob_kong(st, seat, konger):
+                self.err("illegal-win", f"{seat} may not rob {konger}'s kong of {ktile} in {self.rs.name}",
+                         a.span, self.rs.rule("qianggang"))
+                return
+            robbers: list[Seat] = st.extra.setdefault("robbers", [])
+            if robbers and not self.rs.multi_win:
+                self.err("multiple-winners",
+                         f"{seat} cannot also rob the kong: {robbers[0]} already won on it and "
+                         f"{self.rs.name} has one winner per tile",
+                         a.span, self.rs.rule("winners"))
+                return
+            robbers.append(seat)
+            if st.phase == "rob":
+                # The robbed tile leaves the kong: the meld is a pong again.
+                kss = st.seats[konger]
+                for m in kss.melds:
+                    if m.kind == "addkong" and m.tiles[0] == ktile:
+                        m.kind = "pong"
+                        m.tiles.pop()
+                        break
+                st.extra["robbed"] = pending
+            ss.counts[ktile.index] += 1
+            ctx = WinContext(seat, ktile, self_drawn=False, from_seat=konger, robbed=True,
+                             last_tile=False)
+            analysis = self.rs.analyse_win(st, ctx)
+            ss.counts[ktile.index] -= 1
+            self._record_win(a, ctx, analysis)
+            return
+        elif ld is not None and (st.phase == "claim" or (st.ended and ld.winners)):
+            if seat == ld.seat:
+                self.err("illegal-win", f"{seat} cannot win on its own discard", a.span, "common.win")
+                return
+            if not self.rs.may_win_on_discard(st, seat):
+                self.err(
+                    "illegal-win",
+                    f"{seat} declares a win on {ld.seat}'s discard {ld.tile}, but in {self.rs.name} "
+                    "a hand is won only on one's own draw (自摸)",
+                    a.span,
+                    self.rs.rule("winning"),
+                )
+                return
+            if ld.claimed_by is not None:
+                self.err("claim-priority",
+                         f"{seat}'s win on {ld.tile} comes after {ld.claimed_by}'s {ld.claim_kind} "
+                         "of it, but a win takes priority",
+                         a.span, "common.priority")
+                return
+            if ld.winners and not self.rs.multi_win:
+                self.err("multiple-winners",
+                         f"{seat} cannot also win on {ld.tile}: {ld.winners[0]} already did and "
+                         f"{self.rs.name} has one winner per discard",
+                         a.span, self.rs.rule("winners"))
+                return
+            if ss.passed_on == ld.serial:
+                self.err("claim-after-pass", f"{seat} passed on {ld.tile} and cannot then win on it",
+                         a.span, "common.priority")
+            ld.winners.append(seat)
+            ss.counts[ld.tile.index] += 1
+            ctx = WinContext(seat, ld.tile, self_drawn=False, from_seat=ld.seat,
+                             last_tile=st.wall.size <= self.rs.reserve(st))
+            analysis = self.rs.analyse_win(st, ctx)
+            ss.counts[ld.tile.index] -= 1
+            river = st.seats[ld.seat].discards
+            if river:
+                river[-1][1] = True
+            self._record_win(a, ctx, analysis)
+            return
+        else:
+            if st.ended:
+                self.err("action-after-end", f"{seat} declares a win after the hand has ended",
+                         a.span, "common.end")
+            else:
+                self.err("turn-order", f"{seat} declares a win out of turn ({st.turn} is to move)",
+                         a.span, "common.turn")
+            return
+        analysis = self.rs.analyse_win(st, ctx)
+        self._record_win(a, ctx, analysis)
+
+    def _record_win(self, a: r.Hu, ctx: WinContext, analysis: WinAnalysis) -> None:
+        if a.tile is not None and a.tile != ctx.tile:
+            self.err("hu-tile-mismatch",
+                     f"{a.seat} names {a.tile} as the winning tile, but it is {ctx.tile}",
+                     a.span, "common.win")
+        if not analysis.is_win:
+            self.err("not-a-win", f"{a.seat} declares a win, but {analysis.reason}", a.span,
+                     self.rs.rule("winning"))
+        self.wins.append((ctx, analysis))
+        self.st.ended = True
+        self.st.phase = "ended"
+
+    def on_bao(self, a: r.Bao) -> None:
+        if not self.rs.on_event(self.st, a):
+            self.err("illegal-event", f"{self.rs.name} has no 宝牌 (`bao` lines)", a.span,
+                     "common.header")
+
+    def on_exhausted(self, a: r.Exhausted) -> None:
+        st = self.st
+        reserve = self.rs.reserve(st)
+        if st.wall.size > reserve:
+            self.err(
+                "early-exhausted",
+                f"the hand is declared exhausted with {_plural(st.wall.size, 'tile')} left in the "
+                f"wall; it goes on until only {reserve} remain",
+                a.span,
+                self.rs.rule("exhausted"),
+            )
+        elif st.phase == "discard":
+            self.err("missing-discard",
+                     f"{st.turn} drew the last tile and must win or discard before the hand is exhausted",
+                     a.span, "common.discard")
+        elif st.phase in ("replacement", "rob"):
+            self.err("missing-replacement", f"{st.turn} must draw a replacement tile after the kong",
+                     a.span, "common.kong")
+        self.exhausted = True
+        st.ended = True
+        st.phase = "ended"
+
+    def on_result_line(self, a: r.Action) -> None:
+        if not self.st.ended:
+            self.err("misplaced-result", f"`{a.verb}` line before the hand has ended", a.span, "common.result")
+        self.result_lines.append(a)
+
+    # ------------------------------------------------------------ run
+    def run(self, is_last: bool) -> tuple[list[Step], HandResult]:
+        steps: list[Step] = []
+        st = self.st
+        playable = self.setup()
+        steps.append(Step(0, None, self.hand.span, list(st.findings), st.view() if self.keep_views else None))
+        mark = len(st.findings)
+        if playable:
+            for i, action in enumerate(self.hand.actions, 1):
+                self.play(action)
+                steps.append(Step(i, action, action.span, st.findings[mark:],
+                                  st.view() if self.keep_views else None))
+                mark = len(st.findings)
+        else:
+            for i, action in enumerate(self.hand.actions, 1):
+                steps.append(Step(i, action, action.span, []))
+        if self.wins:
+            outcome = "win"
+        elif self.exhausted:
+            outcome = "exhausted"
+        else:
+            outcome = "incomplete"
+            if playable:
+                where = self.hand.actions[-1].span if self.hand.actions else self.hand.span
+                if is_last:
+                    self.warn("hand-incomplete",
+                              f"hand {self.hand.number} ends without a win or `exhausted`",
+                              where, "common.end")
+                else:
+                    self.err("hand-not-ended",
+                             f"hand {self.hand.number} stops without a win or `exhausted`, and the "
+                             "next hand begins",
+                             where, "common.end")
+        result = HandResult(self.hand.number, st.dealer, outcome)  # type: ignore[arg-type]
+        for ctx, analysis in self.wins:
+            result.winners.append(ctx.seat)
+            result.wins.append(analysis)
+            result.contexts.append(ctx)
+        if outcome != "incomplete":
+            result.payments = self.rs.settle(st, result, self.session)
+        else:
+            result.payments = {s: 0 for s in self.rs.seats}
+        audit_recorded_results(self.rs, st, result, self.result_lines)
+        if st.findings[mark:] and steps:
+            steps[-1].findings.extend(st.findings[mark:])
+        return steps, result
+
+
+_HANDLERS: dict[type, Handler] = {
+    r.Draw: HandReplayer.on_draw,
+    r.Discard: HandReplayer.on_discard,
+    r.Chow: HandReplayer.on_chow,
+    r.Pong: HandReplayer.on_pong,
+    r.Kong: HandReplayer.on_kong,
+    r.AnKong: HandReplayer.on_ankong,
+    r.AddKong: HandReplayer.on_addkong,
+    r.Flower: HandReplayer.on_flower,
+    r.Ready: HandReplayer.on_ready,
+    r.Hu: HandReplayer.on_hu,
+    r.Pass: HandReplayer.on_pass,
+    r.Bao: HandReplayer.on_bao,
+    r.Exhausted: HandReplayer.on_exhausted,
+    r.FanLine: HandReplayer.on_result_line,
+    r.ScoreLine: HandReplayer.on_result_line,
+}
+
+
+def resolve_ruleset(
+    record: Record, overrides: dict[str, str] | None = None
+) -> tuple[Ruleset | None, list[Finding]]:
+    """The ruleset a record names, with its options; findings for what is unknown or bad."""
+    findings: list[Finding] = []
+    h = record.header
+    if h.ruleset is None:
+        return None, findings  # the parser already reported the missing tag
+    span = h.ruleset_span or Span(1, 1, 1, 1)
+    try:
+        cls = get_ruleset(h.ruleset)
+    except KeyError as e:
+        findings.append(Finding("error", "unknown-ruleset", str(e.args[0]), span, "common.header"))
+        return None, findings
+    given: dict[str, str] = {}
+    for o in h.options:
+        try:
+            parse_options(cls.Options, {o.name: o.value})
+        except OptionError as e:
+            findings.append(Finding("error", "bad-option", f"[Option {o.name}]: {e}", o.span, "common.header"))
+            continue
+        given[o.name] = o.value
+    for name, value in (overrides or {}).items():
+        try:
+            parse_options(cls.Options, {name: value})
+        except OptionError as e:
+            raise OptionError(f"--option {name}={value}: {e}") from None
+        given[name] = value
+    options = parse_options(cls.Options, given)
+    return cls(options), findings
+
+
+def replay(
+    record: Record,
+    *,
+    options: dict[str, str] | None = None,
+    keep_views: bool = True,
+) -> Replay:
+    """Replay a whole record: every hand, every action, every payment checked.
+
+    ``options`` override the record's ``[Option]`` tags (an unknown one raises
+    `OptionError`).  ``keep_views=False`` skips the table snapshots that reports need,
+    which makes auditing large corpora faster.
+    """
+    ruleset, findings = resolve_ruleset(record, options)
+    if ruleset is None:
+        return Replay(record, record.header.ruleset or "", {}, [], findings, {})
+    seats = ruleset.seats
+    scores: dict[Seat, int] = {s: 0 for s in seats}
+    has_start = False
+    for tag in (*record.header.scores, *record.header.players):
+        if tag.seat not in seats:
+            findings.append(Finding("error", "bad-seat",
+                                    f"seat {tag.seat} does not play in {ruleset.name} (seats: {' '.join(seats)})",
+                                    tag.span, "common.header"))
+    for tag in record.header.scores:
+        if tag.seat in scores:
+            scores[tag.seat] = int(tag.value)
+            has_start = True
+    session = SessionState(scores=dict(scores), has_start_scores=has_start)
+    hands: list[HandReplay] = []
+    for idx, hand in enumerate(record.hands):
+        expected = session.dealer
+        dealer: Seat | None = None
+        if hand.dealer is not None:
+            if hand.dealer.seat not in seats:
+                findings.append(Finding("error", "bad-seat",
+                                        f"seat {hand.dealer.seat} does not play in {ruleset.name}",
+                                        hand.dealer.span, "common.header"))
+            else:
+                dealer = hand.dealer.seat
+            if expected is not None and dealer is not None and dealer != expected:
+                findings.append(Finding(
+                    "error", "dealer-mismatch",
+                    f"hand {hand.number} is dealt by {dealer}, but by the rotation the dealer is {expected}",
+                    hand.dealer.span, ruleset.rule("dealer")))
+        if dealer is None:
+            dealer = expected
+        if dealer is None:
+            big = [d.seat for d in hand.deals if len(d.tiles) == 14 and d.seat in seats]
+            dealer = big[0] if big else seats[0]
+            if hand.dealer is None:
+                findings.append(Finding("error", "missing-dealer",
+                                        f"hand {hand.number} has no `dealer` line and no earlier hand fixes it",
+                                        hand.span, ruleset.rule("dealer")))
+        if session.dealer is None or dealer != session.dealer:
+            if session.dealer is not None and dealer != session.dealer:
+                session.stays = 0
+            session.dealer = dealer
+        replayer = HandReplayer(ruleset, hand, session, dealer, keep_views)
+        steps, result = replayer.run(is_last=idx == len(record.hands) - 1)
+        for seat, amount in result.payments.items():
+            session.scores[seat] = session.scores.get(seat, 0) + amount
+        if result.result != "incomplete":
+            nxt = ruleset.next_dealer(result)
+            session.stays = session.stays + 1 if nxt == dealer else 0
+            session.dealer = nxt
+        hand_findings = sorted(replayer.st.findings, key=lambda f: (f.line, f.column))
+        findings.extend(hand_findings)
+        hands.append(HandReplay(hand, steps, result, hand_findings, dict(session.scores)))
+    findings.sort(key=lambda f: (f.line, f.column))
+    opts = dataclasses.asdict(ruleset.options)
+    return Replay(record, ruleset.name, opts, hands, findings, dict(session.scores), seats)

@@ -1,0 +1,397 @@
+"""Zhuji 诸暨麻将: self-drawn wins only, 财神 wildcards chosen per hand, 台 scoring.
+
+The specification is RULES.md's zhuji section; the rule text is in seeds 000, 002 and 003.
+Where the seeds leave a point open, RULES.md fixes a default and names an option.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Literal
+
+from paipu.record import Seat, Span
+from paipu.replay.result import (
+    GroupView,
+    HandResult,
+    Payments,
+    SessionState,
+    Transfer,
+    ValueItem,
+    WinAnalysis,
+    WinContext,
+)
+from paipu.replay.rules.common import COMMON_RULES
+from paipu.replay.ruleset import Rule, Ruleset, option, register
+from paipu.replay.settle import payments_from
+from paipu.replay.shapes import ANY_KIND, Group, decompositions
+from paipu.replay.state import HandState, Meld
+from paipu.tiles import ALL_TILES, Tile, next_kind, parse_tiles
+
+_S000 = "seed 000 (諸暨麻將)"
+_S002 = "seed 002, 第一篇"
+_RULES_MD = "RULES.md, zhuji"
+
+_TABLE = (
+    Rule("zhuji.tiles", "136 tiles: three suits ×4, winds ×4, dragons ×4; no flowers.", f"{_S000}; {_RULES_MD}"),
+    Rule("zhuji.caishen", "Each hand states its 财神: one kind (4 tiles) or two consecutive kinds "
+         "(8 tiles); consecutive is the next kind in its cycle (9→1, 北→东, 中→白). A 财神 stands "
+         "for any tile in a winning hand and may also be itself.", f"{_S000} 特殊牌介紹; {_RULES_MD}",
+         "财神"),
+    Rule("zhuji.caishen-meld", "A 财神 may not be used to chow, pong or kong, and never to add to "
+         "a pong (财神不能补杠).", f"{_S000} 3、杠牌; {_RULES_MD}"),
+    Rule("zhuji.claims", "Chow (next seat only), pong, exposed kong, concealed kong and added kong "
+         "are allowed; there is no ready declaration.", f"{_S000} 2、3; {_RULES_MD}"),
+    Rule("zhuji.winning", "A hand is won only on one's own draw (自摸, 杠开 included) or by robbing "
+         "an added kong (抢杠); a concealed kong cannot be robbed. A win is four sets and a pair "
+         "(or 全字牌) reaching the minimum.", f"{_S000} 1、胡牌方式; {_RULES_MD}"),
+    Rule("zhuji.minimum", "A win needs at least 3台 (基本台数) before the 8台 items (天胡 地胡 无财) "
+         "are added; 全字牌 needs no minimum.", f"{_S000} 3、臺數算法 G; {_RULES_MD}"),
+    Rule("zhuji.winners", "One winner per hand.", _RULES_MD),
+    Rule("zhuji.qianggang", "In the `bao` variant only a non-dealer may rob, and only the dealer's "
+         "kong.", f"{_S002} 基础概念; {_RULES_MD}"),
+    Rule("zhuji.exhausted", "When 14 tiles are left in the wall (kong replacements counted) there "
+         "are no more draws: the draw that leaves 14 is the last; its drawer may win on it or "
+         "discard, then the hand is drawn (exhausted) with no payments.",
+         f"{_S000} 关于和局; {_RULES_MD}"),
+    Rule("zhuji.dealer", "The first dealer is stated by the record; the winner deals next "
+         "(谁胡谁做庄); after a drawn hand the dealer stays.", f"{_S000} 玩家定位; {_RULES_MD}"),
+    Rule("zhuji.laozhuang", "The hand after a dealer win or a drawn hand is a 老庄 hand: all its "
+         "payments double.", f"{_S000} 2、分數結算; {_RULES_MD}", "老庄"),
+    Rule("zhuji.payment", "Each of the other three pays 2^(台−2); the winner receives the sum. "
+         "When a kong is robbed the robbed player pays what all three would have.",
+         f"{_S000} 2、分數結算; {_RULES_MD}"),
+    Rule("zhuji.tai.zhongfabai", "1台 for each pong or kong of 中, 发 or 白.", f"{_S000} 3A",
+         "中发白/红中/中/发/白/發/發財/发财/白板",
+         ("zhong", "fa", "bai", "hongzhong", "facai", "baiban")),
+    Rule("zhuji.tai.dongfeng", "2台 for a pong or kong of 东 (南 西 北 score nothing).", f"{_S000} 3A", "东风/東風/东",
+         ("dong",)),
+    Rule("zhuji.tai.pinghu", "1台 when the four sets are all chows (平胡).", f"{_S000} 3B", "平胡"),
+    Rule("zhuji.tai.duiduihu", "1台 when the four sets are all pongs or kongs (对对胡).", f"{_S000} 3B",
+         "对对胡/對對胡"),
+    Rule("zhuji.tai.qingyise", "3台 for one suit only, no honours (so 平胡清一色 = 对对胡清一色 = 4台).",
+         f"{_S000} 3C", "清一色"),
+    Rule("zhuji.tai.hunyise", "1台 for one suit plus honours (混一色).", f"{_S000} 3D", "混一色"),
+    Rule("zhuji.tai.sancaishen", "2台 for three or more 财神 in the winning hand.", f"{_S000} 3C", "三财神/三財神"),
+    Rule("zhuji.tai.gangkai", "1台 for a win on a kong replacement draw (杠开).", f"{_S000} 3E", "杠开/槓開/杠上开花"),
+    Rule("zhuji.tai.qianggang", "1台 for a win by robbing a kong (抢杠).", f"{_S000} 3E", "抢杠/搶槓"),
+    Rule("zhuji.tai.tianhu", "8台 when the dealer's first 14 tiles win (天胡); the rest of the hand "
+         "must reach the minimum.", f"{_S000} 3G", "天胡"),
+    Rule("zhuji.tai.dihu", "8台 when a non-dealer wins on the first tile drawn (地胡); the rest of "
+         "the hand must reach the minimum.", f"{_S000} 3G", "地胡"),
+    Rule("zhuji.tai.wucai", "8台 (1台 in the `bao` variant) when the winning hand holds no 财神; "
+         "the rest must reach the minimum.", f"{_S000} 3G; {_S002} 基础概念", "无财/無財"),
+    Rule("zhuji.tai.quanzipai", "8台 when all 14 tiles are honours, in any shape; wins without the "
+         "minimum and without four sets.", f"{_S000} 3G", "全字牌"),
+    Rule("zhuji.tai.ziyise", "7台 (辣子) for all honours in four sets and a pair; scores only with "
+         "`quanzipai=false`.", f"{_S002} 基础概念", "字一色/辣子"),
+)
+
+# Items that are added only once the rest of the hand reaches the minimum.
+_BONUS_ITEMS = ("tianhu", "dihu", "wucai", "quanzipai")
+
+_DRAGONS = (31, 32, 33)
+_EAST = 27
+
+# Which kinds a group made only of wildcards may stand for, when scoring.  Within a suit
+# every rank scores alike in zhuji, so one representative per suit suffices; 东 and each
+# dragon score on their own, and 南 stands for the winds that score nothing.
+_FREE_PONG_KINDS = (0, 9, 18, 27, 28, 31, 32, 33)
+_FREE_CHOW_KINDS = (0, 9, 18)
+_FREE_PAIR_KINDS = (0, 9, 18, 28)
+
+
+@dataclass(frozen=True)
+class ZhujiOptions:
+    variant: Literal["free", "bao"] = option(
+        "free", "free: 诸暨自由麻将, as the seeds score it; bao: 包麻将 (无财 1台, only a non-dealer "
+        "may rob, and only the dealer's kong)", ("free", "bao"))
+    caishen: str | None = option(
+        None, "the 财神 kind(s) for hands that have no `caishen` line, e.g. \"5m\" or \"5m 6m\"")
+    caishen_kinds: Literal["1", "2", "any"] = option(
+        "any", "what a hand may state: 1 (one kind), 2 (two consecutive kinds) or any", ("1", "2", "any"))
+    caishen_in_melds: bool = option(False, "true: a 财神 may be melded, at face value")
+    win_on_discard: bool = option(False, "true: a hand may also be won on another player's discard")
+    qianggang_payer: Literal["robbed", "all"] = option(
+        "robbed", "robbed: the robbed player pays for all three; all: each pays their own share",
+        ("robbed", "all"))
+    min_tai: int = option(3, "the minimum 台 before the 8台 items (seed 002 says 2 once)")
+    laozhuang_scope: Literal["all", "dealer"] = option(
+        "all", "all: every payment of a 老庄 hand doubles; dealer: only those the dealer makes or gets",
+        ("all", "dealer"))
+    laozhuang_stack: bool = option(False, "true: ×2 for each consecutive hand the dealer has stayed")
+    cap_tai: int | None = option(None, "the most 台 a hand is paid for (none: no cap)")
+    quanzipai: bool = option(True, "false: 全字牌 is not a special win; all-honour hands score 字一色 7台")
+
+
+@dataclass(frozen=True, slots=True)
+class _Set:
+    kind: str  # chow, pong, kong
+    first: int
+    wild: tuple[int, ...] = ()
+    meld: bool = False
+
+
+@register
+class Zhuji(Ruleset):
+    name = "zhuji"
+    aliases = ("诸暨", "諸暨", "诸暨麻将", "諸暨麻將")
+    title = "诸暨麻将 Zhuji"
+    unit = "tai"
+    unit_zh = "台"
+    rules = {**COMMON_RULES, **{r.id: r for r in _TABLE}}  # noqa: RUF012
+    Options = ZhujiOptions
+    options: ZhujiOptions
+
+    # ---------------------------------------------------------------- setup
+    def setup_hand(self, hand: HandState) -> None:
+        line = hand.record.caishen
+        o = self.options
+        span = line.span if line is not None else hand.record.span
+        tiles: tuple[Tile, ...] = ()
+        want_count = {"1": 1, "2": 2}.get(o.caishen_kinds)
+        if line is not None:
+            tiles = line.tiles
+        elif o.caishen and o.caishen not in ("single", "double"):
+            try:
+                tiles = parse_tiles(o.caishen)
+            except ValueError as e:
+                hand.error("bad-caishen", f"[Option caishen]: {e}", span, self.rule("caishen"))
+                return
+        if o.caishen in ("single", "double"):
+            want_count = 1 if o.caishen == "single" else 2
+        if not tiles:
+            hand.error("missing-caishen",
+                       f"hand {hand.record.number} states no 财神: add a `caishen` line (one kind, or "
+                       "two consecutive kinds)", span, self.rule("caishen"))
+            return
+        bad = [t for t in tiles if t.is_flower]
+        if bad:
+            hand.error("bad-caishen", f"{bad[0]} is a flower; zhuji has no flowers", span, self.rule("tiles"))
+            return
+        if len(tiles) > 2:
+            hand.error("bad-caishen", f"{len(tiles)} 财神 kinds stated; a hand has one kind or two "
+                       "consecutive kinds", span, self.rule("caishen"))
+            return
+        if len(tiles) == 2:
+            a, b = tiles
+            if a == b or not (next_kind(a) == b or next_kind(b) == a):
+                hand.error("bad-caishen", f"{a} and {b} are not consecutive kinds: two 财神 are "
+                           "a kind and the next in its cycle (e.g. 5m 6m, 9m 1m, 北 东, 中 白)",
+                           span, self.rule("caishen"))
+                return
+        if want_count is not None and len(tiles) != want_count:
+            hand.error("bad-caishen", f"{len(tiles)} 财神 kind(s) stated, but this record's option "
+                       f"allows {want_count}", span, self.rule("caishen"))
+        hand.wild_kinds = tuple(t.index for t in tiles)
+
+    def reserve(self, hand: HandState) -> int:
+        return 14
+
+    def is_wild(self, hand: HandState, seat: Seat, tile_index: int) -> bool:
+        return tile_index in hand.wild_kinds
+
+    def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span) -> None:
+        wild = [i for i in tile_indexes if i in hand.wild_kinds]
+        if not wild:
+            return
+        if kind == "addkong" or not self.options.caishen_in_melds:
+            t = ALL_TILES[wild[0]]
+            verb = {"chow": "chow", "pong": "pong", "kong": "kong", "ankong": "kong", "addkong": "add"}[kind]
+            hand.error("caishen-in-meld",
+                       f"{seat} uses {t} ({t.chinese}), a 财神 this hand, to {verb}: a 财神 may not be melded",
+                       span,
+                       self.rule("caishen-meld"))
+
+    def may_win_on_discard(self, hand: HandState, seat: Seat) -> bool:
+        return self.options.win_on_discard
+
+    def may_rob_kong(self, hand: HandState, robber: Seat, konger: Seat) -> bool:
+        if self.options.variant == "bao":
+            return robber != hand.dealer and konger == hand.dealer
+        return True
+
+    # ---------------------------------------------------------------- wins
+    def analyse_win(self, hand: HandState, ctx: WinContext) -> WinAnalysis:
+        """Every reading of the hand, each 财神 pinned to what it stands for; the best one."""
+        ss = hand.seats[ctx.seat]
+        counts = list(ss.counts[:34])
+        wild = 0
+        for k in hand.wild_kinds:
+            wild += counts[k]
+            counts[k] = 0
+        melds = ss.melds
+        meld_sets = [_meld_set(m) for m in melds]
+        meld_wild = sum(1 for m in melds for t in m.tiles if t.index in hand.wild_kinds)
+        n_sets = 4 - len(melds)
+        caishen_total = wild + meld_wild
+        total_tiles = sum(counts) + wild + 3 * len(melds)
+        if any(ss.counts[34:]) or total_tiles != 14:
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason=f"the hand has {total_tiles} tiles counting melds, not 14")
+        candidates: list[tuple[int, int, list[ValueItem], tuple[GroupView, ...], str]] = []
+        readings = decompositions(counts, wild, n_sets) if n_sets >= 0 else []
+        n_readings = 0
+        for dec in readings:
+            for groups in _concrete(dec.groups):
+                n_readings += 1
+                sets = meld_sets + [_Set("pong" if g.kind == "pong" else "chow", g.first, g.wild_tiles())
+                                    for g in groups if g.kind != "pair"]
+                pair = next(g for g in groups if g.kind == "pair")
+                items = self._standard_items(sets, pair, ctx, hand, caishen_total)
+                base, total = self._totals(items)
+                views = (
+                    *(_group_view(s) for s in sets),
+                    GroupView("pair", (ALL_TILES[pair.first],) * 2, tuple(ALL_TILES[i] for i in pair.wild_tiles())),
+                )
+                candidates.append((base, total, items, views, "standard"))
+        all_honours = all(i >= 27 for i, n in enumerate(counts) if n) and all(
+            s.first >= 27 for s in meld_sets)
+        if all_honours and self.options.quanzipai:
+            items = self._situation_items(ctx, hand, caishen_total)
+            items.append(self._item("quanzipai", 8))
+            base, total = self._totals(items)
+            candidates.append((base, total, items, (), "quanzipai"))
+            for c in list(candidates):
+                if c[4] == "standard":
+                    with_q = [*c[2], self._item("quanzipai", 8)]
+                    b2, t2 = self._totals(with_q)
+                    candidates.append((b2, t2, with_q, c[3], "quanzipai"))
+        if not candidates:
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason="the tiles are not four sets and a pair (nor 全字牌)",
+                               decompositions=0)
+
+        def valid(c: tuple[int, int, list[ValueItem], tuple[GroupView, ...], str]) -> bool:
+            return c[4] == "quanzipai" or c[0] >= self.options.min_tai
+
+        best = max(candidates, key=lambda c: (valid(c), c[1], c[4] == "standard"))
+        base, total, items, views, shape = best
+        ok = valid(best)
+        reason = ""
+        if not ok:
+            shown = ", ".join(f"{i.id} {i.value}" for i in items if i.id not in _BONUS_ITEMS) or "nothing"
+            reason = (f"the best reading is worth {base}台 before the 8台 items ({shown}), below the "
+                      f"minimum of {self.options.min_tai}台")
+        return WinAnalysis(ctx.seat, ctx.tile, ok, shape, tuple(items), total if ok else 0,
+                           views, reason, n_readings)
+
+    def _item(self, rid: str, value: int, count: int = 1) -> ValueItem:
+        rule = self.rules[f"zhuji.tai.{rid}"]
+        return ValueItem(rid, value, rule.id, rule.name_zh.split("/")[0], count)
+
+    def _situation_items(self, ctx: WinContext, hand: HandState, caishen_total: int) -> list[ValueItem]:
+        items: list[ValueItem] = []
+        if caishen_total >= 3:
+            items.append(self._item("sancaishen", 2))
+        if ctx.after_kong and ctx.self_drawn:
+            items.append(self._item("gangkai", 1))
+        if ctx.robbed:
+            items.append(self._item("qianggang", 1))
+        if ctx.dealer_first:
+            items.append(self._item("tianhu", 8))
+        elif ctx.first_draw and ctx.self_drawn and ctx.seat != hand.dealer:
+            items.append(self._item("dihu", 8))
+        if caishen_total == 0:
+            items.append(self._item("wucai", 1 if self.options.variant == "bao" else 8))
+        return items
+
+    def _standard_items(self, sets: list[_Set], pair: Group, ctx: WinContext, hand: HandState,
+                        caishen_total: int) -> list[ValueItem]:
+        items: list[ValueItem] = []
+        dragons = sum(1 for s in sets if s.kind != "chow" and s.first in _DRAGONS)
+        if dragons:
+            items.append(self._item("zhongfabai", dragons, dragons))
+        east = sum(1 for s in sets if s.kind != "chow" and s.first == _EAST)
+        if east:
+            items.append(self._item("dongfeng", 2 * east, east))
+        if all(s.kind == "chow" for s in sets):
+            items.append(self._item("pinghu", 1))
+        if all(s.kind != "chow" for s in sets):
+            items.append(self._item("duiduihu", 1))
+        kinds = [s.first for s in sets] + [pair.first]
+        suits = {k // 9 for k in kinds if k < 27}
+        honours = any(k >= 27 for k in kinds)
+        if len(suits) == 1 and not honours:
+            items.append(self._item("qingyise", 3))
+        elif len(suits) == 1 and honours:
+            items.append(self._item("hunyise", 1))
+        if not suits and not self.options.quanzipai:
+            items.append(self._item("ziyise", 7))
+        items.extend(self._situation_items(ctx, hand, caishen_total))
+        return items
+
+    def _totals(self, items: list[ValueItem]) -> tuple[int, int]:
+        bonus_ids = set(_BONUS_ITEMS)
+        if self.options.variant == "bao":
+            bonus_ids.discard("wucai")
+        base = sum(i.value for i in items if i.id not in bonus_ids)
+        return base, sum(i.value for i in items)
+
+    # ---------------------------------------------------------------- settlement
+    def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
+        o = self.options
+        result.transfers = []
+        mult = 1
+        if session.stays >= 1:
+            mult = 2 ** session.stays if o.laozhuang_stack else 2
+        result.multiplier = mult
+        for ctx, win in zip(result.contexts, result.wins, strict=True):
+            if not win.is_win:
+                continue
+            tai = win.total if o.cap_tai is None else min(win.total, o.cap_tai)
+            unit = 2 ** max(tai - 2, 0)
+            others = [s for s in self.seats if s != ctx.seat]
+            base_reason = f"{tai}台: 2^({tai}−2) = {unit}"
+            for payer in others:
+                m = mult
+                if o.laozhuang_scope == "dealer" and hand.dealer not in (payer, ctx.seat):
+                    m = 1
+                reason = base_reason + (f", ×{m} 老庄" if m > 1 else "")
+                actual_payer = payer
+                if ctx.robbed and o.qianggang_payer == "robbed" and ctx.from_seat is not None:
+                    actual_payer = ctx.from_seat
+                    if payer != ctx.from_seat:
+                        reason += f", paid by {ctx.from_seat} for {payer} (抢杠)"
+                result.transfers.append(Transfer(actual_payer, ctx.seat, unit * m, reason,
+                                                 self.rule("laozhuang") if m > 1 else self.rule("payment")))
+        return payments_from(result.transfers, self.seats)
+
+    def next_dealer(self, result: HandResult) -> Seat:
+        if result.result == "win" and result.winners:
+            return result.winners[0]
+        return result.dealer
+
+
+def _meld_set(m: Meld) -> _Set:
+    if m.kind == "chow":
+        return _Set("chow", min(t.index for t in m.tiles), meld=True)
+    return _Set("kong" if m.is_kong else "pong", m.tiles[0].index, meld=True)
+
+
+def _group_view(s: _Set) -> GroupView:
+    if s.kind == "chow":
+        tiles = tuple(ALL_TILES[s.first + j] for j in range(3))
+    else:
+        tiles = (ALL_TILES[s.first],) * (4 if s.kind == "kong" else 3)
+    return GroupView(s.kind, tiles, tuple(ALL_TILES[i] for i in s.wild), s.meld)
+
+
+def _concrete(groups: tuple[Group, ...]) -> list[tuple[Group, ...]]:
+    """Pin groups made only of wildcards to the kinds that can score differently."""
+    fixed = [g for g in groups if g.first != ANY_KIND]
+    free = [g for g in groups if g.first == ANY_KIND]
+    if not free:
+        return [groups]
+    choices: list[list[Group]] = []
+    for g in free:
+        kinds = {"pong": _FREE_PONG_KINDS, "chow": _FREE_CHOW_KINDS, "pair": _FREE_PAIR_KINDS}[g.kind]
+        choices.append([Group(g.kind, k, g.size) for k in kinds])
+    out: list[tuple[Group, ...]] = []
+    seen: set[tuple[Group, ...]] = set()
+    for combo in itertools.product(*choices):
+        key = tuple(sorted((*fixed, *combo), key=lambda g: g.sort_key))
+        if key not in seen:
+            seen.add(key)
+            out.append(key)
+    return out

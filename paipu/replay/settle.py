@@ -1,0 +1,139 @@
+"""Comparing what a record says a hand was worth (``fan``, ``score``) with what the rules give.
+
+The values and payments themselves come from the ruleset; this module only lines the
+recorded ones up against them and says, item by item and seat by seat, what differs.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from paipu import record as r
+from paipu.replay.result import HandResult, Payments, Transfer, ValueItem, WinAnalysis
+
+if TYPE_CHECKING:
+    from paipu.replay.ruleset import Ruleset
+    from paipu.replay.state import HandState
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def format_items(items: tuple[ValueItem, ...] | list[ValueItem]) -> str:
+    return ", ".join(f"{i.id} {i.value}" for i in items) or "no items"
+
+
+def item_totals(items: tuple[ValueItem, ...] | list[ValueItem]) -> dict[str, int]:
+    out: dict[str, int] = defaultdict(int)
+    for i in items:
+        out[i.id] += i.value
+    return dict(out)
+
+
+def payments_from(transfers: list[Transfer], seats: tuple[r.Seat, ...]) -> Payments:
+    out: Payments = {s: 0 for s in seats}
+    for t in transfers:
+        out[t.payer] -= t.amount
+        out[t.payee] += t.amount
+    return out
+
+
+def explain_transfers(transfers: list[Transfer]) -> str:
+    return "; ".join(f"{t.payer} pays {t.payee} {t.amount} ({t.reason})" for t in transfers) or "no payments"
+
+
+def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) -> None:
+    unit = rs.unit
+    if fl.seat not in result.winners:
+        who = ", ".join(result.winners) if result.winners else "nobody"
+        st.error("fan-mismatch",
+                 f"a value is recorded for {fl.seat}, but {fl.seat} did not win this hand (winner: {who})",
+                 fl.span, "common.result")
+        return
+    analysis: WinAnalysis = result.wins[result.winners.index(fl.seat)]
+    names = rs.item_ids()
+    expected = item_totals(analysis.items)
+    recorded: dict[str, int] = defaultdict(int)
+    for it in fl.items:
+        rid = names.get(it.name) or names.get(it.name.lower())
+        if rid is None:
+            known = ", ".join(sorted({v for v in names.values()}))
+            st.error("unknown-fan-item",
+                     f"{it.name!r} is not a value item of {rs.name}; its items are: {known}",
+                     it.span, "common.result")
+            continue
+        recorded[rid] += it.value if it.value is not None else expected.get(rid, 0)
+    problems: list[str] = []
+    rule: str | None = None
+    if fl.total != analysis.total:
+        problems.append(f"recorded {fl.total} {unit}, the rules give {analysis.total}")
+    if fl.items:
+        for rid in sorted(set(recorded) | set(expected)):
+            got, want = recorded.get(rid), expected.get(rid)
+            item_rule = next((i.rule for i in analysis.items if i.id == rid), f"{rs.name}.{_kind(rs)}.{rid}")
+            if want is None:
+                problems.append(f"{rid} {got} is recorded but not earned")
+            elif got is None:
+                problems.append(f"{rid} {want} is earned but not recorded")
+            elif got != want:
+                problems.append(f"{rid} is recorded as {got}, the rules give {want}")
+            else:
+                continue
+            rule = rule or (item_rule if item_rule in rs.rules else None)
+    if problems:
+        st.error(
+            "fan-mismatch",
+            f"{fl.seat}'s value: " + "; ".join(problems)
+            + f" (the rules: {analysis.total} {unit} = {format_items(analysis.items)})",
+            fl.span,
+            rule or "common.result",
+        )
+
+
+def _kind(rs: Ruleset) -> str:
+    for rid in rs.rules:
+        parts = rid.split(".")
+        if len(parts) == 3 and parts[1] in ("tai", "fan", "mult"):
+            return parts[1]
+    return "fan"
+
+
+def _audit_score(rs: Ruleset, st: HandState, result: HandResult, sl: r.ScoreLine) -> None:
+    recorded: Payments = {s: 0 for s in rs.seats}
+    for seat, amount in sl.payments:
+        if seat not in rs.seats:
+            st.error("bad-seat", f"seat {seat} does not play in {rs.name}", sl.span, "common.header")
+            continue
+        recorded[seat] = amount
+    result.recorded_payments = recorded
+    if sum(recorded.values()) != 0:
+        st.add("warning", "score-unbalanced",
+               f"the recorded payments add up to {_signed(sum(recorded.values()))}, not 0",
+               sl.span, "common.result")
+    diffs = [s for s in rs.seats if recorded[s] != result.payments.get(s, 0)]
+    if diffs:
+        shown = "; ".join(
+            f"{s} recorded {_signed(recorded[s])}, the rules give {_signed(result.payments.get(s, 0))}"
+            for s in diffs
+        )
+        st.error("score-mismatch", f"payments differ: {shown} ({explain_transfers(result.transfers)})",
+                 sl.span, rs.rule("payment"))
+
+
+def audit_recorded_results(rs: Ruleset, st: HandState, result: HandResult, lines: list[r.Action]) -> None:
+    scores = [line for line in lines if isinstance(line, r.ScoreLine)]
+    seen: set[str] = set()
+    for line in lines:
+        if isinstance(line, r.FanLine):
+            if line.seat in seen:
+                st.error("duplicate-line", f"a second fan line for {line.seat}", line.span, "common.result")
+                continue
+            seen.add(line.seat)
+            _audit_fan(rs, st, result, line)
+    for i, sl in enumerate(scores):
+        if i:
+            st.error("duplicate-line", "a second score line for this hand", sl.span, "common.result")
+            continue
+        _audit_score(rs, st, result, sl)

@@ -1,0 +1,751 @@
+"""Winning-shape analysis on tile-count arrays, with wildcards (财神, 混儿, 宝牌 …).
+
+The replay engine asks "is this a win?" for every claimed win and the simulator asks it for
+every draw, so everything here works on count arrays indexed like `paipu.tiles` (0-8 万,
+9-17 筒, 18-26 条, 27-33 honours) rather than on `Tile` objects.
+
+Conventions shared by every function:
+
+* ``counts`` holds the *concrete* tiles of the concealed hand: no wildcard tiles (those are
+  counted in ``wild``) and no tiles of melds already made.  It has 34 slots, or the 42 slots
+  of `paipu.tiles.counts`; a flower in slots 34-41 makes any shape fail, because a flower is
+  never part of a winning hand.  Pass a list or a tuple (anything else is copied into a list
+  first, which costs time on the hot path).  Counts must not be negative; that is not
+  checked up front (it would cost every call), but a negative count raises `ValueError` as
+  soon as a hand with the right tile total reaches the tables.
+* ``wild`` is the number of wildcards held.  A wildcard may stand for any of the 34 kinds,
+  its own kind included, and may make a fifth (or sixth …) tile of a kind: counting physical
+  copies is the caller's business, not the shape's.
+* ``sets`` is how many sets the concealed part must still form: 4 minus the melds made
+  (5 minus the melds for 16-tile variants works too).
+
+Speed comes from per-suit tables: a suit's count vector, encoded as an int, maps to the
+fewest wildcards that turn that suit's tiles into whole sets, without and with the pair.
+Wildcards can always complete any tile into a pong, so every suit is completable and the
+whole question reduces to one addition per suit; see `is_standard_win`.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Final, Literal, NamedTuple
+
+from paipu.tiles import ALL_TILES
+
+__all__ = [
+    "ANY_KIND",
+    "NUM_SHAPE_KINDS",
+    "ORPHAN_KINDS",
+    "Decomposition",
+    "Group",
+    "GroupKind",
+    "SevenPairs",
+    "decompositions",
+    "is_seven_pairs",
+    "is_standard_win",
+    "is_thirteen_orphans",
+    "seven_pairs_groups",
+    "waits",
+    "waits_with",
+]
+
+NUM_SHAPE_KINDS: Final = 34
+"""Kinds that can be part of a winning shape (flowers cannot)."""
+
+ANY_KIND: Final = -1
+"""`Group.first` of a *free* group: one made of wildcards only, standing for any kind."""
+
+ORPHAN_KINDS: Final[tuple[int, ...]] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+"""The 13 kinds of thirteen orphans (十三幺): terminals of the three suits and the honours."""
+
+GroupKind = Literal["chow", "pong", "pair"]
+
+_SIZE: Final[dict[str, int]] = {"chow": 3, "pong": 3, "pair": 2}
+_KIND_ORDER: Final[dict[str, int]] = {"chow": 0, "pong": 1, "pair": 2}
+
+
+def _tile_name(index: int) -> str:
+    return str(ALL_TILES[index])
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One set or the pair of a decomposition, with its wildcards pinned to positions.
+
+    ``wild_mask`` has bit ``j`` set when position ``j`` of the group is a wildcard.  For a
+    chow, position ``j`` is tile ``first + j``, so the mask is exactly what the real tiles
+    leave open (real 4m 6m + wildcard: the wildcard is 5m, mask ``0b010``) and it has to be
+    given when a chow holds one or two wildcards.  The positions of a pong or pair are all
+    the same kind, so there the mask carries no information; it is normalised to the last
+    ``wild`` positions and may be left out.
+
+    A *free* group (``first == ANY_KIND``) is made of wildcards only and stands for any
+    kind: a free pong for any of the 34 pongs, a free chow for any of the 21 chows, a free
+    pair for any of the 34 pairs.  It has no `tiles` of its own; `Decomposition.expand`
+    turns free groups into every concrete choice.
+    """
+
+    kind: GroupKind
+    first: int
+    wild: int = 0
+    wild_mask: int = -1
+
+    def __post_init__(self) -> None:
+        size = _SIZE.get(self.kind)
+        if size is None:
+            raise ValueError(f"group kind must be chow, pong or pair, not {self.kind!r}")
+        full = (1 << size) - 1
+        given = self.wild_mask
+        if self.first == ANY_KIND:
+            if self.wild != size or given not in (-1, full):
+                raise ValueError(f"a free {self.kind} is all wildcards: wild must be {size}")
+            mask = full
+        elif self.kind == "chow":
+            if not (0 <= self.first < 27 and self.first % 9 <= 6):
+                raise ValueError(f"no chow starts at tile index {self.first}")
+            if given == -1:
+                if self.wild not in (0, 3):
+                    raise ValueError("a chow with 1 or 2 wildcards needs wild_mask")
+                mask = 0 if self.wild == 0 else full
+            elif not 0 <= given <= full or given.bit_count() != self.wild:
+                raise ValueError(f"wild_mask {given:#05b} does not hold {self.wild} wildcards")
+            else:
+                mask = given
+        else:
+            if not 0 <= self.first < NUM_SHAPE_KINDS:
+                raise ValueError(f"no {self.kind} of tile index {self.first}")
+            if not 0 <= self.wild <= size:
+                raise ValueError(f"a {self.kind} holds 0 to {size} wildcards, not {self.wild}")
+            mask = ((1 << self.wild) - 1) << (size - self.wild)
+            if given not in (-1, mask):
+                raise ValueError(f"a {self.kind}'s wildcards are its last {self.wild} positions")
+        object.__setattr__(self, "wild_mask", mask)
+
+    @property
+    def is_free(self) -> bool:
+        return self.first == ANY_KIND
+
+    @property
+    def is_set(self) -> bool:
+        """A chow or pong (what counts towards ``sets``), as opposed to the pair."""
+        return self.kind != "pair"
+
+    @property
+    def size(self) -> int:
+        return _SIZE[self.kind]
+
+    def tiles(self) -> tuple[int, ...]:
+        """The kinds the group stands for, wildcards included, in ascending order.
+
+        Raises `ValueError` for a free group, whose kinds are not fixed: silently returning
+        something would let a fan check misjudge it; use `Decomposition.expand`.
+        """
+        self._require_concrete()
+        if self.kind == "chow":
+            return (self.first, self.first + 1, self.first + 2)
+        return (self.first,) * _SIZE[self.kind]
+
+    def wild_tiles(self) -> tuple[int, ...]:
+        """The kinds the wildcards of this group stand for (ascending)."""
+        self._require_concrete()
+        if self.kind == "chow":
+            return tuple(self.first + j for j in range(3) if self.wild_mask >> j & 1)
+        return (self.first,) * self.wild
+
+    def real_tiles(self) -> tuple[int, ...]:
+        """The concrete (non-wildcard) tiles of the group; empty for a free group."""
+        if self.first == ANY_KIND:
+            return ()
+        if self.kind == "chow":
+            return tuple(self.first + j for j in range(3) if not self.wild_mask >> j & 1)
+        return (self.first,) * (_SIZE[self.kind] - self.wild)
+
+    def _require_concrete(self) -> None:
+        if self.first == ANY_KIND:
+            raise ValueError(f"a free {self.kind} stands for any kind; expand it first")
+
+    @property
+    def sort_key(self) -> tuple[int, int, int, int]:
+        """Free groups last, then by lowest tile, chow < pong < pair, then wildcard mask."""
+        return (
+            self.first == ANY_KIND,
+            self.first,
+            _KIND_ORDER[self.kind],
+            self.wild_mask,
+        )
+
+    def __str__(self) -> str:
+        if self.first == ANY_KIND:
+            return f"{self.kind}[any]"
+        if self.kind == "chow":
+            names = [
+                ("*" if self.wild_mask >> j & 1 else "") + _tile_name(self.first + j)
+                for j in range(3)
+            ]
+        else:
+            size = _SIZE[self.kind]
+            names = [
+                ("*" if self.wild_mask >> j & 1 else "") + _tile_name(self.first)
+                for j in range(size)
+            ]
+        return f"{self.kind}[{' '.join(names)}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Decomposition:
+    """One standard reading of a hand: its sets and its pair, sorted by `Group.sort_key`.
+
+    Two readings are the same when their groups are, wildcard positions included; which of
+    several interchangeable wildcard tiles went where is not a difference.
+    """
+
+    groups: tuple[Group, ...]
+
+    @property
+    def pair(self) -> Group:
+        for g in self.groups:
+            if g.kind == "pair":
+                return g
+        raise ValueError("decomposition without a pair")
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.kind != "pair")
+
+    @property
+    def wild(self) -> int:
+        return sum(g.wild for g in self.groups)
+
+    @property
+    def is_concrete(self) -> bool:
+        """No free group: every wildcard stands for a definite kind."""
+        return all(g.first != ANY_KIND for g in self.groups)
+
+    def expand(self) -> Iterator[Decomposition]:
+        """Every concrete decomposition this one stands for, in sorted order.
+
+        A free pong becomes each of the 34 all-wildcard pongs, a free chow each of the 21
+        all-wildcard chows, a free pair each of the 34 all-wildcard pairs; equal free groups
+        are expanded as a multiset so no reading comes out twice.  This is up to tens of
+        thousands of readings for 8 wildcards, which is why it is not the default.
+        """
+        yield from (_decomposition(ids) for ids in sorted(_expand_ids(_ids_of(self.groups))))
+
+    def __str__(self) -> str:
+        return " ".join(str(g) for g in self.groups)
+
+
+# ---------------------------------------------------------------------------------------
+# Interned groups.  Enumeration works on small ints; ids follow `Group.sort_key`, so a
+# sorted tuple of ids is a sorted decomposition and tuples of ids sort like decompositions.
+
+
+def _all_groups() -> list[Group]:
+    out: list[Group] = []
+    for k in range(NUM_SHAPE_KINDS):
+        out.extend(Group("pong", k, w) for w in range(4))
+        out.extend(Group("pair", k, w) for w in range(3))
+        if k < 27 and k % 9 <= 6:
+            out.extend(Group("chow", k, mask.bit_count(), mask) for mask in range(8))
+    out.extend(Group(kind, ANY_KIND, _SIZE[kind]) for kind in ("chow", "pong", "pair"))
+    out.sort(key=lambda g: g.sort_key)
+    return out
+
+
+_GROUPS: Final[tuple[Group, ...]] = tuple(_all_groups())
+_GROUP_ID: Final[dict[Group, int]] = {g: i for i, g in enumerate(_GROUPS)}
+_FREE_CHOW: Final = _GROUP_ID[Group("chow", ANY_KIND, 3)]
+_FREE_PONG: Final = _GROUP_ID[Group("pong", ANY_KIND, 3)]
+_FREE_PAIR: Final = _GROUP_ID[Group("pair", ANY_KIND, 2)]
+_WILD_PONGS: Final = tuple(_GROUP_ID[Group("pong", k, 3)] for k in range(NUM_SHAPE_KINDS))
+_WILD_PAIRS: Final = tuple(_GROUP_ID[Group("pair", k, 2)] for k in range(NUM_SHAPE_KINDS))
+_WILD_CHOWS: Final = tuple(
+    _GROUP_ID[Group("chow", k, 3, 7)] for k in range(27) if k % 9 <= 6
+)
+
+_Candidate = tuple[int, tuple[int, ...], int, bool]
+"""(group id, real tiles it takes, wildcards it takes, is a set)."""
+
+
+def _candidates_for(t: int) -> tuple[_Candidate, ...]:
+    """Every group whose lowest *real* tile is ``t``.
+
+    Enumeration always places the lowest remaining real tile, so positions below it can
+    only be wildcards; positions above it may be real or wildcard, and both are distinct
+    readings, so both are listed.
+    """
+    out: list[_Candidate] = []
+    for r in range(1, 4):
+        out.append((_GROUP_ID[Group("pong", t, 3 - r)], (t,) * r, 3 - r, True))
+    for r in range(1, 3):
+        out.append((_GROUP_ID[Group("pair", t, 2 - r)], (t,) * r, 2 - r, False))
+    if t < 27:
+        for start in range(t - 2, t + 1):
+            if start // 9 != t // 9 or start < 0 or start % 9 > 6:
+                continue
+            below = (1 << (t - start)) - 1
+            above = [start + j for j in range(t - start + 1, 3)]
+            for pick in itertools.product((False, True), repeat=len(above)):
+                mask = below
+                reals = [t]
+                for u, is_wild in zip(above, pick, strict=True):
+                    if is_wild:
+                        mask |= 1 << (u - start)
+                    else:
+                        reals.append(u)
+                gid = _GROUP_ID[Group("chow", start, mask.bit_count(), mask)]
+                out.append((gid, tuple(reals), mask.bit_count(), True))
+    out.sort()
+    return tuple(out)
+
+
+_CANDIDATES: Final[tuple[tuple[_Candidate, ...], ...]] = tuple(
+    _candidates_for(t) for t in range(NUM_SHAPE_KINDS)
+)
+
+
+def _ids_of(groups: Sequence[Group]) -> tuple[int, ...]:
+    return tuple(sorted(_GROUP_ID[g] for g in groups))
+
+
+def _decomposition(ids: Sequence[int]) -> Decomposition:
+    groups = _GROUPS
+    return Decomposition(tuple([groups[i] for i in ids]))
+
+
+def _expand_ids(ids: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    fixed = [i for i in ids if i not in (_FREE_CHOW, _FREE_PONG, _FREE_PAIR)]
+    for chows in itertools.combinations_with_replacement(_WILD_CHOWS, ids.count(_FREE_CHOW)):
+        for pongs in itertools.combinations_with_replacement(
+            _WILD_PONGS, ids.count(_FREE_PONG)
+        ):
+            for pairs in itertools.combinations_with_replacement(
+                _WILD_PAIRS, ids.count(_FREE_PAIR)
+            ):
+                yield tuple(sorted(fixed + list(chows) + list(pongs) + list(pairs)))
+
+
+# ---------------------------------------------------------------------------------------
+# Per-suit tables.
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _min_wild(vec: tuple[int, ...], pair: int, chows: bool) -> int:
+    """Fewest wildcards that make the tiles of ``vec`` (one suit) into sets (+ a pair).
+
+    Only the lowest tile's group is branched on, and in it a real tile is always preferred
+    to a wildcard where one is left: swapping a wildcard for a real tile of the same kind
+    between two groups costs nothing, so some cheapest reading has that form.  Chows that
+    start below the lowest tile (wildcards below it) are still tried, since they take fewer
+    of the tiles above.
+    """
+    n = len(vec)
+    i = 0
+    while i < n and vec[i] == 0:
+        i += 1
+    if i == n:
+        return 2 if pair else 0
+    c = vec[i]
+    rest = list(vec)
+    r = min(c, 3)
+    rest[i] -= r
+    best = 3 - r + _min_wild(tuple(rest), pair, chows)
+    rest[i] += r
+    if pair:
+        r = min(c, 2)
+        rest[i] -= r
+        best = min(best, 2 - r + _min_wild(tuple(rest), 0, chows))
+        rest[i] += r
+    if chows:
+        for start in range(max(0, i - 2), min(i, n - 3) + 1):
+            cost = i - start
+            taken: list[int] = []
+            for u in range(i, start + 3):
+                if rest[u] > 0:
+                    rest[u] -= 1
+                    taken.append(u)
+                else:
+                    cost += 1
+            if cost < best:
+                best = min(best, cost + _min_wild(tuple(rest), pair, chows))
+            for u in taken:
+                rest[u] += 1
+    return best
+
+
+_Entry = tuple[int, int]
+"""(wildcards for sets only, extra wildcards if this group also holds the pair)."""
+
+_TABLE_LIMIT: Final = 1 << 20
+_SUIT_TABLE: dict[int, _Entry] = {}
+_HONOUR_TABLE: dict[int, _Entry] = {}
+
+
+def _fill(table: dict[int, _Entry], key: int, part: Sequence[int], chows: bool) -> _Entry:
+    """Compute a table entry on first use (the space of count vectors is too big to build
+    up front, but a game only ever meets a small part of it)."""
+    vec = tuple(part)
+    if min(vec, default=0) < 0:
+        raise ValueError(f"negative tile count in {list(vec)}")
+    n0 = _min_wild(vec, 0, chows)
+    entry = (n0, _min_wild(vec, 1, chows) - n0)
+    if len(table) >= _TABLE_LIMIT:
+        table.clear()
+    table[key] = entry
+    return entry
+
+
+def _entries(c: Sequence[int]) -> tuple[_Entry, _Entry, _Entry, _Entry]:
+    """Table entries of the three suits and the honours.
+
+    The key is the suit's counts as base-256 digits, built in C by ``bytes`` and
+    ``int.from_bytes``: far cheaper than a Python loop and exact for any count below 256.
+    """
+    p = c[0:9]
+    key = int.from_bytes(bytes(p), "big")
+    m = _SUIT_TABLE.get(key) or _fill(_SUIT_TABLE, key, p, True)
+    p = c[9:18]
+    key = int.from_bytes(bytes(p), "big")
+    s_p = _SUIT_TABLE.get(key) or _fill(_SUIT_TABLE, key, p, True)
+    p = c[18:27]
+    key = int.from_bytes(bytes(p), "big")
+    s = _SUIT_TABLE.get(key) or _fill(_SUIT_TABLE, key, p, True)
+    p = c[27:34]
+    key = int.from_bytes(bytes(p), "big")
+    z = _HONOUR_TABLE.get(key) or _fill(_HONOUR_TABLE, key, p, False)
+    return m, s_p, s, z
+
+
+def _needed(c: Sequence[int], pair: int) -> int:
+    """Fewest wildcards that make all of ``c`` into sets, plus one pair when ``pair``.
+
+    Per-group minima simply add up because no group spans two suits.  The pair sits in at
+    most one group, or is made of two wildcards; an entry's pair extra is at most 2, so the
+    smallest extra over the four groups already covers the all-wildcard pair.  Any
+    wildcards beyond the minimum always fit, as whole sets of their own, once the tile
+    total is right.
+    """
+    m, p, s, z = _entries(c)
+    total = m[0] + p[0] + s[0] + z[0]
+    if pair:
+        total += min(m[1], p[1], s[1], z[1])
+    return total
+
+
+def _hand(counts: Sequence[int]) -> Sequence[int] | None:
+    """The 34 shape slots of ``counts``, or None when it holds a flower."""
+    if type(counts) is not list and type(counts) is not tuple:
+        counts = list(counts)
+    n = len(counts)
+    if n == NUM_SHAPE_KINDS:
+        return counts
+    if n == 42:
+        return None if any(counts[34:]) else counts[:34]
+    raise ValueError(f"counts needs 34 (or 42) slots, got {n}")
+
+
+def _check_args(wild: int, sets: int) -> None:
+    if wild < 0:
+        raise ValueError(f"wild must be >= 0, got {wild}")
+    if sets < 0:
+        raise ValueError(f"sets must be >= 0, got {sets}")
+
+
+# ---------------------------------------------------------------------------------------
+# Standard shape.
+
+
+def is_standard_win(counts: Sequence[int], wild: int, sets: int) -> bool:
+    """Whether the tiles plus wildcards form exactly ``sets`` sets and one pair.
+
+    A hand with the wrong number of tiles (anything but ``3 * sets + 2`` counting the
+    wildcards) is simply not a win.
+    """
+    _check_args(wild, sets)
+    c = _hand(counts)
+    if c is None or sum(c) + wild != 3 * sets + 2:
+        return False
+    return _needed(c, 1) <= wild
+
+
+def decompositions(
+    counts: Sequence[int], wild: int, sets: int, *, expand_free: bool = False
+) -> list[Decomposition]:
+    """Every distinct standard reading of the hand, sorted, without duplicates.
+
+    Wildcards that complete a group holding at least one real tile are pinned to the
+    positions they fill (`Group.wild_mask`); a real tile is never assumed where a wildcard
+    could be, so "4m 6m + wildcard as 5m" and "4m 5m 6m real, wildcard elsewhere" are
+    different readings when both are possible.  Wildcards left over once every real tile is
+    placed form *free* groups (`ANY_KIND`): ``n`` free sets give ``n + 1`` readings, with
+    0 … n of them chows and the rest pongs, plus a free pair if the pair is still open.
+    This keeps 8 wildcards to a handful of readings instead of tens of thousands.  With
+    ``expand_free=True`` every free group is expanded into each concrete kind
+    (`Decomposition.expand`), which is exact but can be large.
+
+    Readings are built lowest-real-tile first, and groups sharing their lowest real tile
+    are taken in id order, so every multiset of groups is produced once; each branch is
+    pruned with the same tables as `is_standard_win`.
+    """
+    _check_args(wild, sets)
+    c = _hand(counts)
+    if c is None or sum(c) + wild != 3 * sets + 2 or _needed(c, 1) > wild:
+        return []
+    found = _enumerate(list(c), wild, sets)
+    if expand_free:
+        found = [e for ids in found for e in _expand_ids(ids)]
+    found.sort()
+    return [_decomposition(ids) for ids in found]
+
+
+def _suit_slot(t: int) -> tuple[int, int, int, bool]:
+    """(group number, slice start, slice end, has chows) of the group that tile ``t`` is in."""
+    g = t // 9 if t < 27 else 3
+    return (g, 9 * g, 34 if g == 3 else 9 * g + 9, g != 3)
+
+
+_SLOT: Final = tuple(_suit_slot(t) for t in range(NUM_SHAPE_KINDS))
+
+
+def _enumerate(c: list[int], wild: int, sets: int) -> list[tuple[int, ...]]:
+    """All readings as sorted tuples of group ids (unsorted list).
+
+    Many different prefixes leave the same remainder (a single 4m may go into a pong with
+    two wildcards or a chow 2m-3m-4m of two wildcards, and the rest does not care), so the
+    suffixes of each remaining state are memoised for the duration of the call: for
+    345678m plus 8 wildcards that is under 40 states instead of thousands of calls.
+    """
+    candidates = _CANDIDATES
+    slots = _SLOT
+    tables = (_SUIT_TABLE, _SUIT_TABLE, _SUIT_TABLE, _HONOUR_TABLE)
+    # Table entries of the four groups as they stand; placing a group only changes its own.
+    ent = list(_entries(c))
+    free_tails = {
+        (s, p): tuple(
+            (_FREE_CHOW,) * k + (_FREE_PONG,) * (s - k) + (_FREE_PAIR,) * p for k in range(s + 1)
+        )
+        for s in range(sets + 1)
+        for p in (0, 1)
+    }
+    memo: dict[tuple[bytes, int, int, int, int, int], tuple[tuple[int, ...], ...]] = {}
+
+    def place(t: int, w: int, s: int, p: int, min_id: int) -> tuple[tuple[int, ...], ...]:
+        while t < NUM_SHAPE_KINDS and c[t] == 0:
+            t += 1
+            min_id = 0
+        if t == NUM_SHAPE_KINDS:
+            # Only wildcards left, exactly 3 * s + 2 * p of them (the tile total is fixed).
+            return free_tails[s, p]
+        state = (bytes(c[t:]), t, w, s, p, min_id)
+        done = memo.get(state)
+        if done is not None:
+            return done
+        out: list[tuple[int, ...]] = []
+        g, lo, hi, chows = slots[t]
+        table = tables[g]
+        saved = ent[g]
+        rest0 = ent[0][0] + ent[1][0] + ent[2][0] + ent[3][0] - saved[0]
+        for gid, reals, gw, is_set in candidates[t]:
+            if gid < min_id or gw > w:
+                continue
+            if is_set:
+                if not s:
+                    continue
+                s2, p2 = s - 1, p
+            else:
+                if not p:
+                    continue
+                s2, p2 = s, 0
+            ok = True
+            for u in reals:
+                c[u] -= 1
+                if c[u] < 0:
+                    ok = False
+            if ok:
+                part = c[lo:hi]
+                key = int.from_bytes(bytes(part), "big")
+                e = table.get(key) or _fill(table, key, part, chows)
+                ent[g] = e
+                need = rest0 + e[0]
+                if p2:
+                    need += min(ent[0][1], ent[1][1], ent[2][1], ent[3][1])
+                if need <= w - gw:
+                    head = (gid,)
+                    out.extend([head + rest for rest in place(t, w - gw, s2, p2, gid)])
+                ent[g] = saved
+            for u in reals:
+                c[u] += 1
+        result = tuple(out)
+        memo[state] = result
+        return result
+
+    return [tuple(sorted(ids)) for ids in place(0, wild, sets, 1, 0)]
+
+
+def waits(counts: Sequence[int], wild: int, sets: int) -> list[int]:
+    """The kinds (0-33, ascending) that would complete a standard win.
+
+    The hand must be one tile short (``3 * sets + 1`` counting wildcards); any other size
+    waits on nothing.  This is a statement about shape only: a kind the hand already holds
+    four of is still listed if a fifth would complete it, because whether that tile can
+    still come (or is itself a wildcard under the table's rule) is for the caller to judge.
+    Only the suit of the added tile is looked up again for each candidate.
+    """
+    _check_args(wild, sets)
+    c = _hand(counts)
+    if c is None or sum(c) + wild != 3 * sets + 1:
+        return []
+    c = list(c)
+    entries = list(_entries(c))
+    out: list[int] = []
+    for k in range(NUM_SHAPE_KINDS):
+        g = k // 9 if k < 27 else 3
+        lo = 9 * g
+        hi = 34 if g == 3 else lo + 9
+        c[k] += 1
+        part = c[lo:hi]
+        key = int.from_bytes(bytes(part), "big")
+        table = _HONOUR_TABLE if g == 3 else _SUIT_TABLE
+        new = table.get(key) or _fill(table, key, part, g != 3)
+        c[k] -= 1
+        old = entries[g]
+        entries[g] = new
+        total = sum(e[0] for e in entries) + min(e[1] for e in entries)
+        entries[g] = old
+        if total <= wild:
+            out.append(k)
+    return out
+
+
+def waits_with(
+    counts: Sequence[int],
+    wild: int,
+    sets: int,
+    *,
+    seven_pairs: bool,
+    orphans: bool,
+    four_counts_as_two: bool = False,
+) -> list[int]:
+    """`waits`, plus the kinds completing seven pairs and/or thirteen orphans.
+
+    The special shapes take the whole hand, so they are only considered when no meld has
+    been made (``sets == 4``).  ``four_counts_as_two`` is passed on to `is_seven_pairs`.
+    """
+    found = set(waits(counts, wild, sets))
+    fours = four_counts_as_two
+    if sets == 4 and (seven_pairs or orphans):
+        c = _hand(counts)
+        if c is not None and sum(c) + wild == 13:
+            c = list(c)
+            for k in range(NUM_SHAPE_KINDS):
+                if k in found:
+                    continue
+                c[k] += 1
+                if (seven_pairs and is_seven_pairs(c, wild, four_counts_as_two=fours)) or (
+                    orphans and is_thirteen_orphans(c, wild)
+                ):
+                    found.add(k)
+                c[k] -= 1
+    return sorted(found)
+
+
+# ---------------------------------------------------------------------------------------
+# Special shapes.
+
+
+class SevenPairs(NamedTuple):
+    """A seven-pairs reading: the seven pairs and how many fours (豪华) they include.
+
+    A four-of-a-kind appears as two pairs of the same kind.  Free pairs (`ANY_KIND`) are
+    pairs of two wildcards; when ``fours`` counts an all-wildcard four, two of the free
+    pairs are meant to be the same kind.
+    """
+
+    pairs: tuple[Group, ...]
+    fours: int
+
+
+def is_seven_pairs(counts: Sequence[int], wild: int, *, four_counts_as_two: bool = False) -> bool:
+    """Whether the 14 tiles form seven pairs (七对), wildcards pairing with singles or each
+    other.
+
+    By default the seven pairs must be of seven different kinds, as in most rules; with
+    ``four_counts_as_two`` a four-of-a-kind counts as two pairs (Hebei, 龙七对).
+    """
+    return seven_pairs_groups(counts, wild, four_counts_as_two=four_counts_as_two) is not None
+
+
+def seven_pairs_groups(
+    counts: Sequence[int], wild: int, *, four_counts_as_two: bool
+) -> SevenPairs | None:
+    """The seven-pairs reading of the hand, or None if it has none.
+
+    When the wildcards leave a choice, the reading with the most fours is returned, since
+    that is the one a player claims for 豪华七对: spare wildcard pairs first turn pairs of
+    real tiles into fours (lowest kinds first, for determinism), and what is still left
+    pairs up into all-wildcard fours.  Without ``four_counts_as_two`` spare wildcard pairs
+    are free pairs of kinds not otherwise in the hand (there are always enough of them).
+    """
+    _check_args(wild, 0)
+    c = _hand(counts)
+    if c is None or sum(c) + wild != 14:
+        return None
+    pairs: list[Group] = []
+    singles = 0
+    plain: list[int] = []
+    fours = 0
+    for k in range(NUM_SHAPE_KINDS):
+        n = c[k]
+        if n == 0:
+            continue
+        if n < 0:
+            raise ValueError(f"negative tile count at index {k}")
+        if n > 4 or (n > 2 and not four_counts_as_two):
+            return None
+        if n % 2:
+            singles += 1
+        if n <= 2:
+            plain.append(k)
+            pairs.append(Group("pair", k, 2 - n))
+        else:
+            fours += 1
+            pairs.append(Group("pair", k, 0))
+            pairs.append(Group("pair", k, 4 - n))
+    if singles > wild:
+        return None
+    spare = (wild - singles) // 2
+    if four_counts_as_two:
+        upgrades = min(spare, len(plain))
+        pairs.extend(Group("pair", k, 2) for k in plain[:upgrades])
+        fours += upgrades + (spare - upgrades) // 2
+        spare -= upgrades
+    pairs.extend(Group("pair", ANY_KIND, 2) for _ in range(spare))
+    return SevenPairs(tuple(sorted(pairs, key=lambda g: g.sort_key)), fours)
+
+
+def is_thirteen_orphans(counts: Sequence[int], wild: int) -> bool:
+    """Whether the 14 tiles are the 13 orphans, one of them doubled (十三幺).
+
+    Wildcards fill missing orphans or make the double; any other real tile breaks it.
+    """
+    _check_args(wild, 0)
+    c = _hand(counts)
+    if c is None or sum(c) + wild != 14:
+        return False
+    if min(c) < 0:
+        raise ValueError(f"negative tile count in {list(c)}")
+    doubles = 0
+    seen = 0
+    for k in ORPHAN_KINDS:
+        n = c[k]
+        if n > 2:
+            return False
+        if n == 2:
+            doubles += 1
+        seen += n
+    # Every real tile must be an orphan, and at most one orphan may be doubled; the
+    # wildcards then cover the gaps exactly, as the total is 14.
+    return seen == sum(c) and doubles <= 1

@@ -1,0 +1,176 @@
+"""The table during one hand: concealed tiles as count arrays, melds, discards, the wall."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+
+from paipu.findings import Finding, Severity
+from paipu.record import HandRecord, Seat, Span
+from paipu.replay.result import MeldView, SeatView, TableView
+from paipu.tiles import ALL_TILES, NUM_KINDS, Tile, tiles_from_counts
+
+if TYPE_CHECKING:
+    from paipu.replay.ruleset import Ruleset
+
+Phase: TypeAlias = Literal["discard", "claim", "replacement", "rob", "ended"]
+MeldKind: TypeAlias = Literal["chow", "pong", "kong", "ankong", "addkong"]
+
+
+@dataclass
+class Meld:
+    kind: MeldKind
+    tiles: list[Tile]
+    claimed: Tile | None = None
+    source: Seat | None = None
+
+    @property
+    def is_set_of_kind(self) -> bool:
+        return self.kind != "chow"
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind in ("kong", "ankong", "addkong")
+
+    @property
+    def concealed(self) -> bool:
+        return self.kind == "ankong"
+
+    def view(self) -> MeldView:
+        return MeldView(self.kind, tuple(self.tiles), self.claimed, self.source)
+
+
+@dataclass
+class SeatState:
+    counts: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
+    melds: list[Meld] = field(default_factory=list)
+    discards: list[list[Any]] = field(default_factory=list)
+    """[tile, claimed] pairs, in order."""
+    flowers: list[Tile] = field(default_factory=list)
+    ready: bool = False
+    ready_pending: bool = False
+    draws: int = 0
+    claimed_any: bool = False
+    last_drawn: Tile | None = None
+    passed_on: int = -1
+    """The discard serial this seat passed on (-1: none)."""
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts)
+
+    def holds(self, tile: Tile, n: int = 1) -> bool:
+        return self.counts[tile.index] >= n
+
+    def concealed_tiles(self) -> tuple[Tile, ...]:
+        return tiles_from_counts(self.counts)
+
+    def view(self) -> SeatView:
+        return SeatView(
+            self.concealed_tiles(),
+            tuple(m.view() for m in self.melds),
+            tuple((t, bool(c)) for t, c in self.discards),
+            tuple(self.flowers),
+            self.ready,
+        )
+
+
+@dataclass
+class LastDiscard:
+    seat: Seat
+    tile: Tile
+    serial: int
+    span: Span
+    claimed_by: Seat | None = None
+    claim_kind: str | None = None
+    winners: list[Seat] = field(default_factory=list)
+
+
+class Wall:
+    """The live wall: its size always; its tiles too when the record has a ``wall`` line."""
+
+    def __init__(self, size: int, tiles: tuple[Tile, ...] | None) -> None:
+        self.size = size
+        self.tiles: deque[Tile] | None = deque(tiles) if tiles is not None else None
+        self.drawn_from_tail = 0
+
+    @property
+    def known(self) -> bool:
+        return self.tiles is not None
+
+    def take(self, from_tail: bool) -> Tile | None:
+        """Take one tile (the wall's own tile when known); the size shrinks either way."""
+        self.size -= 1
+        if from_tail:
+            self.drawn_from_tail += 1
+        if self.tiles:
+            return self.tiles.pop() if from_tail else self.tiles.popleft()
+        return None
+
+    def peek_from_tail(self, depth: int) -> Tile | None:
+        """The tile ``depth`` places from the tail end (1 = the last), when known."""
+        if self.tiles is None or depth > len(self.tiles) or depth < 1:
+            return None
+        return self.tiles[-depth]
+
+
+class HandState:
+    """Everything the engine and the ruleset hooks know during one hand."""
+
+    def __init__(self, ruleset: Ruleset, record: HandRecord, dealer: Seat) -> None:
+        self.ruleset = ruleset
+        self.record = record
+        self.dealer = dealer
+        self.seats: dict[Seat, SeatState] = {s: SeatState() for s in ruleset.seats}
+        self.findings: list[Finding] = []
+        self.phase: Phase = "discard"
+        self.turn: Seat = dealer
+        self.last_discard: LastDiscard | None = None
+        self.discard_serial = 0
+        self.wall = Wall(0, None)
+        self.seen = [0] * NUM_KINDS
+        """Every tile that has appeared on the table (dealt or drawn)."""
+        self.wild_kinds: tuple[int, ...] = ()
+        self.bao: Tile | None = None
+        self.after_kong = False
+        """The seat to move drew a replacement after a kong: a win now is 杠开."""
+        self.pending_addkong: tuple[Seat, Tile, Span] | None = None
+        self.any_claim = False
+        self.any_discard = False
+        self.ended = False
+        self.extra: dict[str, Any] = {}
+        """Ruleset-specific per-hand data (the 宝 sequence, …)."""
+
+    # ---- findings
+    def add(
+        self,
+        severity: Severity,
+        code: str,
+        message: str,
+        span: Span,
+        rule: str | None = None,
+    ) -> None:
+        self.findings.append(Finding(severity, code, message, span, rule))
+
+    def error(self, code: str, message: str, span: Span, rule: str | None = None) -> None:
+        self.add("error", code, message, span, rule)
+
+    # ---- tiles
+    def wild_tiles(self) -> tuple[Tile, ...]:
+        return tuple(ALL_TILES[i] for i in self.wild_kinds)
+
+    def count_seen(self, tile: Tile) -> int:
+        return self.seen[tile.index]
+
+    def view(self) -> TableView:
+        known = tuple(self.wall.tiles) if self.wall.tiles is not None else None
+        return TableView(
+            {s: st.view() for s, st in self.seats.items()},
+            self.wall.size,
+            known,
+            None if self.ended else self.turn,
+            self.phase,
+            self.wild_tiles(),
+            self.bao,
+        )
