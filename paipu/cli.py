@@ -14,11 +14,13 @@ from pathlib import Path
 import click
 
 from paipu import __version__
+from paipu.audit import Audit, audit_text
 from paipu.errors import InputError
 from paipu.findings import Finding, format_finding, has_errors
 from paipu.grammar.parser import ParseResult, parse
 from paipu.grammar.writer import format_record
 from paipu.record import to_json
+from paipu.replay.ruleset import OptionError
 from paipu.sources import expand_paths, read_record_text
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -33,6 +35,9 @@ class InputProblem(click.ClickException):
     """An input error: printed as one line, exit status 2."""
 
     exit_code = EXIT_USAGE
+
+    def show(self, file: object = None) -> None:
+        _echo_err(self.format_message())
 
 
 def _echo_err(message: str) -> None:
@@ -151,6 +156,83 @@ def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
         else:
             click.echo(out, nl=False)
     sys.exit(status)
+
+
+def _parse_overrides(values: tuple[str, ...]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for v in values:
+        name, sep, value = v.partition("=")
+        if not sep or not name.strip():
+            raise InputProblem(f"--option takes name=value, not {v!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+@main.command("check", epilog=EXIT_HELP)
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object per file (format in docs/json.md) instead of text.")
+@click.option("--option", "-o", "overrides", multiple=True, metavar="NAME=VALUE",
+              help="Override a ruleset option of every record (repeatable), e.g. -o min_tai=2.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the findings, no summary lines.")
+def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...], quiet: bool) -> None:
+    """Replay records and audit every action, win and payment.
+
+    Prints every finding compiler-style (FILE:LINE:COL: severity[code] message (rule id)),
+    then one summary line per file. PATHS are record files or folders (searched for
+    *.paipu and *.paipu.gz).
+    """
+    opts = _parse_overrides(overrides)
+    files, status = collect_files(paths)
+    totals = {"files": 0, "error": 0, "warning": 0}
+    for path in files:
+        try:
+            text = read_record_text(path)
+        except InputError as e:
+            _echo_err(str(e))
+            status = EXIT_USAGE
+            continue
+        try:
+            audit = audit_text(text, str(path), options=opts)
+        except OptionError as e:
+            raise InputProblem(str(e)) from None
+        totals["files"] += 1
+        counts = audit.counts()
+        totals["error"] += counts["error"]
+        totals["warning"] += counts["warning"]
+        if not audit.ok:
+            status = max(status, EXIT_FINDINGS)
+        if as_json:
+            click.echo(json.dumps(audit.to_json(), ensure_ascii=False, sort_keys=False))
+            continue
+        _print_findings(audit.findings, str(path), text)
+        if not quiet:
+            click.echo(check_summary(audit))
+    if not as_json and not quiet and totals["files"] > 1:
+        click.echo(
+            f"{_n(totals['files'], 'file')} checked: {_n(totals['error'], 'error')}, "
+            f"{_n(totals['warning'], 'warning')}"
+        )
+    sys.exit(status)
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def check_summary(audit: Audit) -> str:
+    rp = audit.replay
+    counts = audit.counts()
+    verdict = f"{_n(counts['error'], 'error')}, {_n(counts['warning'], 'warning')}"
+    if rp is None:
+        return f"{audit.name}: not replayed (it does not parse): {verdict}"
+    wins = sum(1 for h in rp.hands if h.result.result == "win")
+    drawn = sum(1 for h in rp.hands if h.result.result == "exhausted")
+    scores = " ".join(f"{s} {v:+d}" for s, v in rp.scores.items())
+    return (
+        f"{audit.name}: {rp.ruleset or '?'}, {_n(len(rp.hands), 'hand')} "
+        f"({wins} won, {drawn} exhausted): {verdict}" + (f"; scores {scores}" if scores else "")
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -262,9 +262,7 @@ _FREE_PONG: Final = _GROUP_ID[Group("pong", ANY_KIND, 3)]
 _FREE_PAIR: Final = _GROUP_ID[Group("pair", ANY_KIND, 2)]
 _WILD_PONGS: Final = tuple(_GROUP_ID[Group("pong", k, 3)] for k in range(NUM_SHAPE_KINDS))
 _WILD_PAIRS: Final = tuple(_GROUP_ID[Group("pair", k, 2)] for k in range(NUM_SHAPE_KINDS))
-_WILD_CHOWS: Final = tuple(
-    _GROUP_ID[Group("chow", k, 3, 7)] for k in range(27) if k % 9 <= 6
-)
+_WILD_CHOWS: Final = tuple(_GROUP_ID[Group("chow", k, 3, 7)] for k in range(27) if k % 9 <= 6)
 
 _Candidate = tuple[int, tuple[int, ...], int, bool]
 """(group id, real tiles it takes, wildcards it takes, is a set)."""
@@ -319,9 +317,7 @@ def _decomposition(ids: Sequence[int]) -> Decomposition:
 def _expand_ids(ids: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     fixed = [i for i in ids if i not in (_FREE_CHOW, _FREE_PONG, _FREE_PAIR)]
     for chows in itertools.combinations_with_replacement(_WILD_CHOWS, ids.count(_FREE_CHOW)):
-        for pongs in itertools.combinations_with_replacement(
-            _WILD_PONGS, ids.count(_FREE_PONG)
-        ):
+        for pongs in itertools.combinations_with_replacement(_WILD_PONGS, ids.count(_FREE_PONG)):
             for pairs in itertools.combinations_with_replacement(
                 _WILD_PAIRS, ids.count(_FREE_PAIR)
             ):
@@ -510,6 +506,16 @@ def _suit_slot(t: int) -> tuple[int, int, int, bool]:
 _SLOT: Final = tuple(_suit_slot(t) for t in range(NUM_SHAPE_KINDS))
 
 
+@functools.cache
+def _free_tails(sets: int, pair: int) -> tuple[tuple[int, ...], ...]:
+    """The readings of wildcards alone as ``sets`` sets (+ the pair): 0 … sets free chows,
+    free pongs for the rest."""
+    return tuple(
+        (_FREE_CHOW,) * k + (_FREE_PONG,) * (sets - k) + (_FREE_PAIR,) * pair
+        for k in range(sets + 1)
+    )
+
+
 def _enumerate(c: list[int], wild: int, sets: int) -> list[tuple[int, ...]]:
     """All readings as sorted tuples of group ids (unsorted list).
 
@@ -523,13 +529,7 @@ def _enumerate(c: list[int], wild: int, sets: int) -> list[tuple[int, ...]]:
     tables = (_SUIT_TABLE, _SUIT_TABLE, _SUIT_TABLE, _HONOUR_TABLE)
     # Table entries of the four groups as they stand; placing a group only changes its own.
     ent = list(_entries(c))
-    free_tails = {
-        (s, p): tuple(
-            (_FREE_CHOW,) * k + (_FREE_PONG,) * (s - k) + (_FREE_PAIR,) * p for k in range(s + 1)
-        )
-        for s in range(sets + 1)
-        for p in (0, 1)
-    }
+    free_tails = _free_tails
     memo: dict[tuple[bytes, int, int, int, int, int], tuple[tuple[int, ...], ...]] = {}
 
     def place(t: int, w: int, s: int, p: int, min_id: int) -> tuple[tuple[int, ...], ...]:
@@ -538,7 +538,7 @@ def _enumerate(c: list[int], wild: int, sets: int) -> list[tuple[int, ...]]:
             min_id = 0
         if t == NUM_SHAPE_KINDS:
             # Only wildcards left, exactly 3 * s + 2 * p of them (the tile total is fixed).
-            return free_tails[s, p]
+            return free_tails(s, p)
         state = (bytes(c[t:]), t, w, s, p, min_id)
         done = memo.get(state)
         if done is not None:
