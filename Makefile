@@ -20,7 +20,7 @@ $(VENV)/.test-installed: pyproject.toml $(VENV)/.installed
 
 ## demo: set up .venv, install paipu, and audit the bundled samples
 demo: $(VENV)/.installed
-	$(BIN)/paipu parse samples/valid
+	$(BIN)/paipu check samples/valid
 
 ## test: install the test tools, then ruff, mypy --strict and the whole pytest suite
 test: $(VENV)/.test-installed

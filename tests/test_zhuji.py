@@ -9,8 +9,8 @@ import pytest
 from paipu.audit import audit_text
 from paipu.record import HandRecord, Seat, Span
 from paipu.replay.result import WinAnalysis, WinContext
-from paipu.replay.ruleset import get_ruleset, parse_options
 from paipu.replay.rules.zhuji import Zhuji, ZhujiOptions
+from paipu.replay.ruleset import get_ruleset, parse_options
 from paipu.replay.state import HandState, Meld
 from paipu.tiles import Tile, parse_tiles
 

@@ -384,8 +384,6 @@ def _fill(table: dict[int, _Entry], key: int, part: Sequence[int], chows: bool) 
     """Compute a table entry on first use (the space of count vectors is too big to build
     up front, but a game only ever meets a small part of it)."""
     vec = tuple(part)
-    if min(vec, default=0) < 0:
-        raise ValueError(f"negative tile count in {list(vec)}")
     n0 = _min_wild(vec, 0, chows)
     entry = (n0, _min_wild(vec, 1, chows) - n0)
     if len(table) >= _TABLE_LIMIT:
@@ -400,18 +398,19 @@ def _entries(c: Sequence[int]) -> tuple[_Entry, _Entry, _Entry, _Entry]:
     The key is the suit's counts as base-256 digits, built in C by ``bytes`` and
     ``int.from_bytes``: far cheaper than a Python loop and exact for any count below 256.
     """
-    p = c[0:9]
-    key = int.from_bytes(bytes(p), "big")
-    m = _SUIT_TABLE.get(key) or _fill(_SUIT_TABLE, key, p, True)
-    p = c[9:18]
-    key = int.from_bytes(bytes(p), "big")
-    s_p = _SUIT_TABLE.get(key) or _fill(_SUIT_TABLE, key, p, True)
-    p = c[18:27]
-    key = int.from_bytes(bytes(p), "big")
-    s = _SUIT_TABLE.get(key) or _fill(_SUIT_TABLE, key, p, True)
-    p = c[27:34]
-    key = int.from_bytes(bytes(p), "big")
-    z = _HONOUR_TABLE.get(key) or _fill(_HONOUR_TABLE, key, p, False)
+    pm, pp, ps, pz = c[0:9], c[9:18], c[18:27], c[27:34]
+    try:
+        km = int.from_bytes(bytes(pm), "big")
+        kp = int.from_bytes(bytes(pp), "big")
+        ks = int.from_bytes(bytes(ps), "big")
+        kz = int.from_bytes(bytes(pz), "big")
+    except ValueError:
+        raise ValueError(f"tile counts must be 0-255, got {list(c)}") from None
+    table = _SUIT_TABLE
+    m = table.get(km) or _fill(table, km, pm, True)
+    s_p = table.get(kp) or _fill(table, kp, pp, True)
+    s = table.get(ks) or _fill(table, ks, ps, True)
+    z = _HONOUR_TABLE.get(kz) or _fill(_HONOUR_TABLE, kz, pz, False)
     return m, s_p, s, z
 
 
@@ -470,12 +469,15 @@ def is_standard_win(counts: Sequence[int], wild: int, sets: int) -> bool:
 def decompositions(
     counts: Sequence[int], wild: int, sets: int, *, expand_free: bool = False
 ) -> list[Decomposition]:
-    """Every distinct standard reading of the hand, sorted, without duplicates.
+    """Every distinct standard reading of the hand, without duplicates.
 
+    Readings are sorted by their groups' `Group.sort_key`, so the order is deterministic.
     Wildcards that complete a group holding at least one real tile are pinned to the
-    positions they fill (`Group.wild_mask`); a real tile is never assumed where a wildcard
-    could be, so "4m 6m + wildcard as 5m" and "4m 5m 6m real, wildcard elsewhere" are
-    different readings when both are possible.  Wildcards left over once every real tile is
+    positions they fill (`Group.wild_mask`).  Whether a position is a real tile or a
+    wildcard is part of the reading, because rules score them differently (a concealed
+    pong of real tiles, a wildcard back in its own place …): with 4566m and a wildcard,
+    "4m 5m 6m + 6m wildcard-as-6m" and "4m 5m wildcard-as-6m + 6m 6m" are two readings.
+    Wildcards left over once every real tile is
     placed form *free* groups (`ANY_KIND`): ``n`` free sets give ``n + 1`` readings, with
     0 … n of them chows and the rest pongs, plus a free pair if the pair is still open.
     This keeps 8 wildcards to a handful of readings instead of tens of thousands.  With
@@ -688,6 +690,8 @@ def seven_pairs_groups(
     real tiles into fours (lowest kinds first, for determinism), and what is still left
     pairs up into all-wildcard fours.  Without ``four_counts_as_two`` spare wildcard pairs
     are free pairs of kinds not otherwise in the hand (there are always enough of them).
+    Even with it a kind gives at most two pairs: five or six of a kind is not a reading
+    anyone claims, and a spare wildcard pair never needs one since 34 kinds are free.
     """
     _check_args(wild, 0)
     c = _hand(counts)
