@@ -655,21 +655,9 @@ class HandReplayer:
         self.result_lines.append(a)
 
     # ------------------------------------------------------------ run
-    def run(self, is_last: bool) -> tuple[list[Step], HandResult]:
-        steps: list[Step] = []
+    def finish(self, is_last: bool, playable: bool = True) -> HandResult:
+        """The hand's outcome, its settlement, and the audit of its recorded results."""
         st = self.st
-        playable = self.setup()
-        steps.append(Step(0, None, self.hand.span, list(st.findings), st.view() if self.keep_views else None))
-        mark = len(st.findings)
-        if playable:
-            for i, action in enumerate(self.hand.actions, 1):
-                self.play(action)
-                steps.append(Step(i, action, action.span, st.findings[mark:],
-                                  st.view() if self.keep_views else None))
-                mark = len(st.findings)
-        else:
-            for i, action in enumerate(self.hand.actions, 1):
-                steps.append(Step(i, action, action.span, []))
         if self.wins:
             outcome = "win"
         elif self.exhausted:
@@ -697,9 +685,85 @@ class HandReplayer:
         else:
             result.payments = {s: 0 for s in self.rs.seats}
         audit_recorded_results(self.rs, st, result, self.result_lines)
+        return result
+
+    def run(self, is_last: bool) -> tuple[list[Step], HandResult]:
+        steps: list[Step] = []
+        st = self.st
+        playable = self.setup()
+        steps.append(Step(0, None, self.hand.span, list(st.findings), st.view() if self.keep_views else None))
+        mark = len(st.findings)
+        for i, action in enumerate(self.hand.actions, 1):
+            if playable:
+                self.play(action)
+            steps.append(Step(i, action, action.span, st.findings[mark:],
+                              st.view() if self.keep_views and playable else None))
+            mark = len(st.findings)
+        result = self.finish(is_last, playable)
         if st.findings[mark:] and steps:
             steps[-1].findings.extend(st.findings[mark:])
         return steps, result
+
+
+class Session:
+    """What carries across hands: who deals, the 老庄 streak, the scores."""
+
+    def __init__(self, ruleset: Ruleset, record: Record, findings: list[Finding]) -> None:
+        self.rs = ruleset
+        self.findings = findings
+        seats = ruleset.seats
+        scores: dict[Seat, int] = {s: 0 for s in seats}
+        has_start = False
+        for tag in (*record.header.scores, *record.header.players):
+            if tag.seat not in seats:
+                findings.append(Finding("error", "bad-seat",
+                                        f"seat {tag.seat} does not play in {ruleset.name} (seats: {' '.join(seats)})",
+                                        tag.span, "common.header"))
+        for tag in record.header.scores:
+            if tag.seat in scores:
+                scores[tag.seat] = int(tag.value)
+                has_start = True
+        self.state = SessionState(scores=dict(scores), has_start_scores=has_start)
+
+    def dealer_for(self, hand: r.HandRecord) -> Seat:
+        """The dealer of ``hand``: its `dealer` line, checked against the rotation."""
+        rs, session, seats = self.rs, self.state, self.rs.seats
+        expected = session.dealer
+        dealer: Seat | None = None
+        if hand.dealer is not None:
+            if hand.dealer.seat not in seats:
+                self.findings.append(Finding("error", "bad-seat",
+                                             f"seat {hand.dealer.seat} does not play in {rs.name}",
+                                             hand.dealer.span, "common.header"))
+            else:
+                dealer = hand.dealer.seat
+            if expected is not None and dealer is not None and dealer != expected:
+                self.findings.append(Finding(
+                    "error", "dealer-mismatch",
+                    f"hand {hand.number} is dealt by {dealer}, but by the rotation the dealer is {expected}",
+                    hand.dealer.span, rs.rule("dealer")))
+        if dealer is None:
+            dealer = expected
+        if dealer is None:
+            big = [d.seat for d in hand.deals if len(d.tiles) == 14 and d.seat in seats]
+            dealer = big[0] if big else seats[0]
+            if hand.dealer is None:
+                self.findings.append(Finding("error", "missing-dealer",
+                                             f"hand {hand.number} has no `dealer` line and no earlier hand fixes it",
+                                             hand.span, rs.rule("dealer")))
+        if session.dealer is not None and dealer != session.dealer:
+            session.stays = 0
+        session.dealer = dealer
+        return dealer
+
+    def end_hand(self, result: HandResult, dealer: Seat) -> None:
+        session = self.state
+        for seat, amount in result.payments.items():
+            session.scores[seat] = session.scores.get(seat, 0) + amount
+        if result.result != "incomplete":
+            nxt = self.rs.next_dealer(result)
+            session.stays = session.stays + 1 if nxt == dealer else 0
+            session.dealer = nxt
 
 
 _HANDLERS: dict[type, Handler] = {
@@ -768,59 +832,16 @@ def replay(
     ruleset, findings = resolve_ruleset(record, options)
     if ruleset is None:
         return Replay(record, record.header.ruleset or "", {}, [], findings, {})
-    seats = ruleset.seats
-    scores: dict[Seat, int] = {s: 0 for s in seats}
-    has_start = False
-    for tag in (*record.header.scores, *record.header.players):
-        if tag.seat not in seats:
-            findings.append(Finding("error", "bad-seat",
-                                    f"seat {tag.seat} does not play in {ruleset.name} (seats: {' '.join(seats)})",
-                                    tag.span, "common.header"))
-    for tag in record.header.scores:
-        if tag.seat in scores:
-            scores[tag.seat] = int(tag.value)
-            has_start = True
-    session = SessionState(scores=dict(scores), has_start_scores=has_start)
+    session = Session(ruleset, record, findings)
     hands: list[HandReplay] = []
     for idx, hand in enumerate(record.hands):
-        expected = session.dealer
-        dealer: Seat | None = None
-        if hand.dealer is not None:
-            if hand.dealer.seat not in seats:
-                findings.append(Finding("error", "bad-seat",
-                                        f"seat {hand.dealer.seat} does not play in {ruleset.name}",
-                                        hand.dealer.span, "common.header"))
-            else:
-                dealer = hand.dealer.seat
-            if expected is not None and dealer is not None and dealer != expected:
-                findings.append(Finding(
-                    "error", "dealer-mismatch",
-                    f"hand {hand.number} is dealt by {dealer}, but by the rotation the dealer is {expected}",
-                    hand.dealer.span, ruleset.rule("dealer")))
-        if dealer is None:
-            dealer = expected
-        if dealer is None:
-            big = [d.seat for d in hand.deals if len(d.tiles) == 14 and d.seat in seats]
-            dealer = big[0] if big else seats[0]
-            if hand.dealer is None:
-                findings.append(Finding("error", "missing-dealer",
-                                        f"hand {hand.number} has no `dealer` line and no earlier hand fixes it",
-                                        hand.span, ruleset.rule("dealer")))
-        if session.dealer is None or dealer != session.dealer:
-            if session.dealer is not None and dealer != session.dealer:
-                session.stays = 0
-            session.dealer = dealer
-        replayer = HandReplayer(ruleset, hand, session, dealer, keep_views)
+        dealer = session.dealer_for(hand)
+        replayer = HandReplayer(ruleset, hand, session.state, dealer, keep_views)
         steps, result = replayer.run(is_last=idx == len(record.hands) - 1)
-        for seat, amount in result.payments.items():
-            session.scores[seat] = session.scores.get(seat, 0) + amount
-        if result.result != "incomplete":
-            nxt = ruleset.next_dealer(result)
-            session.stays = session.stays + 1 if nxt == dealer else 0
-            session.dealer = nxt
+        session.end_hand(result, dealer)
         hand_findings = sorted(replayer.st.findings, key=lambda f: (f.line, f.column))
         findings.extend(hand_findings)
-        hands.append(HandReplay(hand, steps, result, hand_findings, dict(session.scores)))
+        hands.append(HandReplay(hand, steps, result, hand_findings, dict(session.state.scores)))
     findings.sort(key=lambda f: (f.line, f.column))
-    opts = dataclasses.asdict(ruleset.options)
-    return Replay(record, ruleset.name, opts, hands, findings, dict(session.scores), seats)
+    return Replay(record, ruleset.name, dataclasses.asdict(ruleset.options), hands, findings,
+                  dict(session.state.scores), ruleset.seats)
