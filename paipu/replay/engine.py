@@ -513,18 +513,7 @@ class HandReplayer:
         ctx: WinContext | None = None
         ld = st.last_discard
         if st.phase == "discard" and seat == st.turn and not st.ended:
-            drawn = ss.last_drawn
-            dealer_first = seat == st.dealer and not st.any_discard and ss.draws == 0 and not st.any_claim
-            tile = drawn if drawn is not None and ss.draws > 0 else (a.tile or drawn)
-            if tile is None:
-                tile = a.tile or next((ALL_TILES[i] for i, n in enumerate(ss.counts) if n), ALL_TILES[0])
-            ctx = WinContext(
-                seat, tile, self_drawn=True,
-                after_kong=st.after_kong,
-                first_draw=bool(st.extra.get("first_draw")) and ss.draws == 1 and not dealer_first,
-                dealer_first=dealer_first,
-                last_tile=st.wall.size <= self.rs.reserve(st),
-            )
+            ctx = self.self_draw_context(seat, a.tile)
         elif st.phase == "rob" or (st.ended and st.extra.get("robbed")):
             pending = st.pending_addkong or st.extra.get("robbed")
             assert pending is not None
@@ -553,12 +542,8 @@ class HandReplayer:
                         m.tiles.pop()
                         break
                 st.extra["robbed"] = pending
-            ss.counts[ktile.index] += 1
-            ctx = WinContext(seat, ktile, self_drawn=False, from_seat=konger, robbed=True,
-                             last_tile=False)
-            analysis = self.rs.analyse_win(st, ctx)
-            ss.counts[ktile.index] -= 1
-            self._record_win(a, ctx, analysis)
+            ctx = self.rob_context(seat, konger, ktile)
+            self._record_win(a, ctx, self.analyse(ctx, ktile))
             return
         elif ld is not None and (st.phase == "claim" or (st.ended and ld.winners)):
             if seat == ld.seat:
@@ -589,11 +574,8 @@ class HandReplayer:
                 self.err("claim-after-pass", f"{seat} passed on {ld.tile} and cannot then win on it",
                          a.span, "common.priority")
             ld.winners.append(seat)
-            ss.counts[ld.tile.index] += 1
-            ctx = WinContext(seat, ld.tile, self_drawn=False, from_seat=ld.seat,
-                             last_tile=st.wall.size <= self.rs.reserve(st))
-            analysis = self.rs.analyse_win(st, ctx)
-            ss.counts[ld.tile.index] -= 1
+            ctx = self.discard_context(seat, ld)
+            analysis = self.analyse(ctx, ld.tile)
             river = st.seats[ld.seat].discards
             if river:
                 river[-1][1] = True
@@ -607,8 +589,43 @@ class HandReplayer:
                 self.err("turn-order", f"{seat} declares a win out of turn ({st.turn} is to move)",
                          a.span, "common.turn")
             return
-        analysis = self.rs.analyse_win(st, ctx)
-        self._record_win(a, ctx, analysis)
+        self._record_win(a, ctx, self.analyse(ctx, None))
+
+    # ---- win contexts, shared by `on_hu` and the simulator's bots
+    def self_draw_context(self, seat: Seat, named: Tile | None = None) -> WinContext:
+        """The context of a win on ``seat``'s own draw (or, before any draw, 天胡)."""
+        st = self.st
+        ss = st.seats[seat]
+        drawn = ss.last_drawn
+        dealer_first = seat == st.dealer and not st.any_discard and ss.draws == 0 and not st.any_claim
+        tile = drawn if drawn is not None and ss.draws > 0 else (named or drawn)
+        if tile is None:
+            tile = next((ALL_TILES[i] for i, n in enumerate(ss.counts) if n), ALL_TILES[0])
+        return WinContext(
+            seat, tile, self_drawn=True,
+            after_kong=st.after_kong,
+            first_draw=bool(st.extra.get("first_draw")) and ss.draws == 1 and not dealer_first,
+            dealer_first=dealer_first,
+            last_tile=st.wall.size <= self.rs.reserve(st),
+        )
+
+    def discard_context(self, seat: Seat, ld: LastDiscard) -> WinContext:
+        return WinContext(seat, ld.tile, self_drawn=False, from_seat=ld.seat,
+                          last_tile=self.st.wall.size <= self.rs.reserve(self.st))
+
+    def rob_context(self, seat: Seat, konger: Seat, tile: Tile) -> WinContext:
+        return WinContext(seat, tile, self_drawn=False, from_seat=konger, robbed=True)
+
+    def analyse(self, ctx: WinContext, extra: Tile | None) -> WinAnalysis:
+        """The ruleset's analysis of ``ctx.seat``'s hand, with ``extra`` (a claimed tile) added."""
+        counts = self.st.seats[ctx.seat].counts
+        if extra is not None:
+            counts[extra.index] += 1
+        try:
+            return self.rs.analyse_win(self.st, ctx)
+        finally:
+            if extra is not None:
+                counts[extra.index] -= 1
 
     def _record_win(self, a: r.Hu, ctx: WinContext, analysis: WinAnalysis) -> None:
         if a.tile is not None and a.tile != ctx.tile:
