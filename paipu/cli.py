@@ -7,9 +7,12 @@ unreadable file, bad option).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -20,8 +23,11 @@ from paipu.findings import Finding, format_finding, has_errors
 from paipu.grammar.parser import ParseResult, parse
 from paipu.grammar.writer import format_record
 from paipu.record import to_json
-from paipu.replay.ruleset import OptionError
+from paipu.replay.ruleset import OptionError, get_ruleset
 from paipu.sources import expand_paths, read_record_text
+
+if TYPE_CHECKING:
+    from paipu.simulate import SimStats
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -158,6 +164,16 @@ def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
     sys.exit(status)
 
 
+@contextlib.contextmanager
+def progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar with rate and ETA on stderr, or a silent stand-in."""
+    if not show:
+        yield lambda n: None
+        return
+    with click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True, show_eta=True) as bar:
+        yield bar.update
+
+
 def _parse_overrides(values: tuple[str, ...]) -> dict[str, str]:
     out: dict[str, str] = {}
     for v in values:
@@ -233,6 +249,67 @@ def check_summary(audit: Audit) -> str:
         f"{audit.name}: {rp.ruleset or '?'}, {_n(len(rp.hands), 'hand')} "
         f"({wins} won, {drawn} exhausted): {verdict}" + (f"; scores {scores}" if scores else "")
     )
+
+
+@main.command("simulate", epilog=EXIT_HELP)
+@click.option("--ruleset", "-r", required=True, help="The ruleset to play (e.g. zhuji).")
+@click.option("--hands", "-n", type=click.IntRange(min=1), default=8, show_default=True,
+              help="How many hands to play in all.")
+@click.option("--seed", "-s", type=int, required=True, help="The random seed: the same seed gives the same records.")
+@click.option("--session-hands", type=click.IntRange(min=1), default=8, show_default=True,
+              help="Hands per record (one record is one session).")
+@click.option("--option", "-o", "overrides", multiple=True, metavar="NAME=VALUE",
+              help="A ruleset option for the games (repeatable); written into each record.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="Write one file per session into this folder (default: print the records).")
+@click.option("--stats", is_flag=True, help="Print how often each result and scoring item occurred.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def simulate_cmd(ruleset: str, hands: int, seed: int, session_hands: int, overrides: tuple[str, ...],
+                 out_dir: str | None, stats: bool, quiet: bool) -> None:
+    """Let four (or two) bots play legal games and write the records.
+
+    Every record has the full wall, every draw, claim and kong, and the fan and score
+    lines; every one replays with no finding. The bots discard toward a win, claim when
+    it helps and declare every win the rules allow.
+    """
+    from paipu.simulate import SimStats, SimulationError, simulate
+
+    opts = _parse_overrides(overrides)
+    try:
+        get_ruleset(ruleset)
+    except KeyError as e:
+        raise InputProblem(str(e.args[0])) from None
+    tally = SimStats() if stats else None
+    target = Path(out_dir) if out_dir else None
+    if target is not None:
+        target.mkdir(parents=True, exist_ok=True)
+    show_bar = not quiet and (target is not None or stats)
+    try:
+        with progress_bar(hands, "simulating", show_bar) as update:
+            for name, text in simulate(ruleset, hands, seed, options=opts, session_hands=session_hands,
+                                       stats=tally, progress=update):
+                if target is not None:
+                    (target / name).write_text(text, encoding="utf-8")
+                elif not stats:
+                    click.echo(text)
+    except OptionError as e:
+        raise InputProblem(str(e)) from None
+    except SimulationError as e:  # pragma: no cover - a bug, reported plainly
+        raise click.ClickException(f"simulation failed: {e}") from None
+    if target is not None and not quiet:
+        click.echo(f"wrote {hands} hands to {target}/", err=True)
+    if tally is not None:
+        click.echo(format_stats(tally))
+
+
+def format_stats(stats: SimStats) -> str:
+    lines = [f"{stats.hands} hands"]
+    for title, table in (("results", stats.results), ("scoring items", stats.items),
+                         ("situations", stats.situations)):
+        lines.append(f"{title}:")
+        for key, n in sorted(table.items(), key=lambda kv: (-kv[1], kv[0])):
+            lines.append(f"  {key:<28} {n:>7}  {100 * n / max(stats.hands, 1):5.1f}% of hands")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":  # pragma: no cover
