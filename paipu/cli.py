@@ -12,13 +12,14 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from paipu import __version__
 from paipu.audit import Audit, audit_text
 from paipu.errors import InputError
+from paipu.expect import compare_results, key_of, load_expected
 from paipu.findings import Finding, format_finding, has_errors
 from paipu.grammar.parser import ParseResult, parse
 from paipu.grammar.writer import format_record
@@ -191,7 +192,10 @@ def _parse_overrides(values: tuple[str, ...]) -> dict[str, str]:
 @click.option("--option", "-o", "overrides", multiple=True, metavar="NAME=VALUE",
               help="Override a ruleset option of every record (repeatable), e.g. -o min_tai=2.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the findings, no summary lines.")
-def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...], quiet: bool) -> None:
+@click.option("--expect", "expect_path", type=click.Path(dir_okay=False), default=None,
+              help="Compare with expected results (the output of `check --json`); print every difference.")
+def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...], quiet: bool,
+              expect_path: str | None) -> None:
     """Replay records and audit every action, win and payment.
 
     Prints every finding compiler-style (FILE:LINE:COL: severity[code] message (rule id)),
@@ -199,6 +203,12 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
     *.paipu and *.paipu.gz).
     """
     opts = _parse_overrides(overrides)
+    if expect_path is not None:
+        try:
+            expected = load_expected(expect_path)
+        except InputError as e:
+            raise InputProblem(str(e)) from None
+        sys.exit(_check_expected(paths, opts, expected))
     files, status = collect_files(paths)
     totals = {"files": 0, "error": 0, "warning": 0}
     for path in files:
@@ -230,6 +240,37 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
             f"{_n(totals['warning'], 'warning')}"
         )
     sys.exit(status)
+
+
+def _check_expected(paths: tuple[str, ...], opts: dict[str, str], expected: dict[str, dict[str, Any]]) -> int:
+    """``check --expect``: every difference from the expected results; 1 if there is any."""
+    files, status = collect_files(paths)
+    differing = 0
+    seen: set[str] = set()
+    for path in files:
+        try:
+            text = read_record_text(path)
+        except InputError as e:
+            _echo_err(str(e))
+            status = EXIT_USAGE
+            continue
+        key = key_of(str(path))
+        seen.add(key)
+        want = expected.get(key)
+        if want is None:
+            click.echo(f"{path}: no expected result")
+            differing += 1
+            continue
+        diffs = compare_results(want, audit_text(text, str(path), options=opts).to_json())
+        for d in diffs:
+            click.echo(f"{path}: {d}")
+        differing += bool(diffs)
+    for key in sorted(set(expected) - seen):
+        click.echo(f"{key}: expected, but not checked (missing file?)")
+        differing += 1
+    click.echo(f"{_n(len(files), 'file')} compared: {_n(differing, 'difference')}" if differing
+               else f"{_n(len(files), 'file')} compared: all as expected")
+    return max(status, EXIT_FINDINGS if differing else EXIT_OK)
 
 
 def _n(n: int, word: str) -> str:
@@ -310,6 +351,45 @@ def format_stats(stats: SimStats) -> str:
         for key, n in sorted(table.items(), key=lambda kv: (-kv[1], kv[0])):
             lines.append(f"  {key:<28} {n:>7}  {100 * n / max(stats.hands, 1):5.1f}% of hands")
     return "\n".join(lines)
+
+
+@main.command("mutate", epilog=EXIT_HELP)
+@click.argument("path", type=click.Path())
+@click.option("--seed", "-s", type=int, required=True, help="The random seed for choosing what to corrupt.")
+@click.option("--out", "-o", "out_dir", type=click.Path(file_okay=False), required=True,
+              help="Write the mutants into this folder.")
+@click.option("--per-kind", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many mutants of each kind.")
+@click.option("--kind", "kinds", multiple=True, help="Only these kinds (repeatable); default all.")
+def mutate_cmd(path: str, seed: int, out_dir: str, per_kind: int, kinds: tuple[str, ...]) -> None:
+    """Write single, named corruptions of a valid record, each with the finding it must cause.
+
+    Each mutant file starts with `; mutant: KIND: what changed` and `; expect: CODE LINE`,
+    so `paipu check` on it must report CODE at LINE. Kinds: a drawn tile changed, a
+    discard not held, a chow by a seat that may not, a stale claim, a skipped turn, a wall
+    tile swapped, a kong without the tiles, a false win, a value item added or removed, a
+    payment changed, a later dealer changed, an early exhausted, a draw past the reserve.
+    """
+    from paipu.mutate import MAKERS, mutants
+
+    unknown = [k for k in kinds if k not in MAKERS]
+    if unknown:
+        raise InputProblem(f"unknown mutant kind {unknown[0]!r}; kinds: {', '.join(MAKERS)}")
+    try:
+        text = read_record_text(path)
+        made = list(mutants(text, seed, per_kind=per_kind, kinds=list(kinds) or None))
+    except InputError as e:
+        raise InputProblem(str(e)) from None
+    except ValueError as e:
+        raise InputProblem(f"{path}: {e}") from None
+    target = Path(out_dir)
+    target.mkdir(parents=True, exist_ok=True)
+    stem = Path(path).name.removesuffix(".gz").removesuffix(".paipu")
+    counts: dict[str, int] = {}
+    for m in made:
+        counts[m.kind] = counts.get(m.kind, 0) + 1
+        (target / f"{stem}-{m.kind}-{counts[m.kind]}.paipu").write_text(m.with_header(), encoding="utf-8")
+    click.echo(f"wrote {_n(len(made), 'mutant')} to {target}/", err=True)
 
 
 if __name__ == "__main__":  # pragma: no cover
