@@ -157,7 +157,7 @@ def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
             continue
         out = format_record(result.record)
         if check:
-            if out != text.replace("\r\n", "\n"):
+            if out != text:
                 click.echo(f"{path}: not in canonical form (run `paipu fmt {path}`)", err=True)
                 status = max(status, EXIT_FINDINGS)
         else:

@@ -326,7 +326,7 @@ def to_json(value: object, *, spans: bool = True) -> object:
         elif isinstance(value, SetupLine):
             out["type"] = type(value).__name__.removesuffix("Line").lower()
         for f in fields(value):  # type: ignore[arg-type]
-            if f.name == "span" and not spans:
+            if (f.name == "span" or f.name.endswith("_span")) and not spans:
                 continue
             out[f.name] = to_json(getattr(value, f.name), spans=spans)
         return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -27,7 +28,8 @@ def read_record_text(path: str | os.PathLike[str]) -> str:
         size = p.stat().st_size
         if size > MAX_BYTES:
             raise InputError(
-                f"{p}: {size / 1048576:.0f} MB is over the {MAX_BYTES // 1048576} MB limit for one record"
+                f"{p}: {size:,} bytes is over the limit of {MAX_BYTES:,} bytes ({MAX_BYTES / 1048576:g} MB) "
+                "for one record"
             )
         if p.name.endswith(".gz"):
             with gzip.open(p, "rb") as fh:
@@ -38,7 +40,7 @@ def read_record_text(path: str | os.PathLike[str]) -> str:
             data = p.read_bytes()
     except PermissionError:
         raise InputError(f"{p}: permission denied") from None
-    except (OSError, EOFError, gzip.BadGzipFile) as e:
+    except (OSError, EOFError, gzip.BadGzipFile, zlib.error) as e:
         raise InputError(f"{p}: cannot be read ({e.__class__.__name__}: {e})") from None
     return decode_record_bytes(data, str(p))
 

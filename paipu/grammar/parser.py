@@ -8,6 +8,7 @@ syntax error in a file.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 
@@ -151,6 +152,8 @@ def _glued_word(text: str, base: int, pos: int, line: int, column: int) -> tuple
         start -= 1
     if start == pos or not text[pos : pos + 1].isalpha():
         return None
+    if start > base and not text[start - 1].isspace():
+        return None  # letters after a tile (``5mx``), not a keyword run on
     word = _word_at(text, start)
     column -= pos - start
     msg = f"unknown word {word!r} (did you mean {text[start:pos]!r}?)"
@@ -178,19 +181,42 @@ def _syntax_finding(e: UnexpectedInput, text: str, base: int, offset: int) -> tu
         glued = _glued_word(text, base, pos, line, column)
         if glued:
             return glued
-        if tok.type in ("_NL", "$END"):
-            found = "the end of the line" if tok.type == "_NL" else "the end of the file"
-            width = 1
-        else:
-            found = repr(str(tok))
-            width = len(str(tok))
         expected = describe_expected(set(e.accepts or e.expected or ()))
-        msg = f"unexpected {found}: expected {expected}"
-        return error("syntax", msg, Span(line, column, line, column + width)), pos
+        if tok.type in ("_NL", "$END"):
+            if tok.type == "$END":
+                # lark places the end of input at the last token; the user looks at the end.
+                end = len(text.rstrip("\n"))
+                pos = end
+                line = text.count("\n", 0, end) + 1
+                column = end - (text.rfind("\n", 0, end) + 1) + 1
+            where = "the line ends" if tok.type == "_NL" else "the file ends"
+            msg = f"{where} too early: expected {expected}"
+            return error("syntax", msg, Span(line, column, line, column + 1)), pos
+        found = _word_at(text, pos)
+        msg = f"unexpected {found!r}: expected {expected}"
+        return error("syntax", msg, Span(line, column, line, column + len(found))), pos
     if isinstance(e, UnexpectedEOF):
         expected = describe_expected(set(e.expected or ()))
         return error("syntax", f"the file ends too early: expected {expected}", Span(line, column, line, column)), pos
     return error("syntax", str(e), Span(line, column, line, column)), pos
+
+
+_ANNOTATION_RE = re.compile(r"\{(\\.|[^\\}])*\}", re.S)
+
+
+def _past_annotations(text: str, start: int, nl: int) -> int:
+    """The end of the bad line, or of the annotation that begins on it and runs past it."""
+    if nl < 0:
+        return nl
+    b = text.find("{", start, nl)
+    while b >= 0:
+        m = _ANNOTATION_RE.match(text, b)
+        if m is None:
+            return nl
+        if m.end() > nl:
+            return text.find("\n", m.end())
+        b = text.find("{", m.end(), nl)
+    return nl
 
 
 def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
@@ -235,6 +261,7 @@ def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
                 )
                 break
             nl = text.find("\n", at)
+            nl = _past_annotations(text, line_start, nl)
             new_pos = n if nl < 0 else nl + 1
             offset += text.count("\n", pos, new_pos)
             pos = new_pos
@@ -244,7 +271,8 @@ def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
 
 def parse(text: str) -> ParseResult:
     """Parse a record's text. Never raises for bad input: problems are findings."""
-    lines, findings = parse_lines(text)
+    # CRLF and LF files must give the same record and the same positions.
+    lines, findings = parse_lines(text.replace("\r\n", "\n"))
     record = build_record(lines, findings)
     findings.sort(key=lambda f: (f.line, f.column))
     return ParseResult(record, findings)
