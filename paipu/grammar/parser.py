@@ -11,13 +11,16 @@ import functools
 import re
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import cast
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from paipu import record as r
 from paipu.findings import Finding, error, has_errors
 from paipu.grammar.build import build_record
-from paipu.grammar.lines import Line, LineTransformer
-from paipu.record import Record, Span
+from paipu.grammar.lines import HandLine, Line, LineTransformer
+from paipu.record import Record, Seat, Span
+from paipu.tiles import ALL_TILES, Tile, parse_tile_group, parse_tiles
 
 MAX_SYNTAX_ERRORS = 100
 
@@ -160,7 +163,8 @@ def _glued_word(text: str, base: int, pos: int, line: int, column: int) -> tuple
     return error("syntax", msg, Span(line, column, line, column + len(word))), start
 
 
-def _syntax_finding(e: UnexpectedInput, text: str, base: int, offset: int) -> tuple[Finding, int]:
+def _syntax_finding(e: UnexpectedInput, text: str, base: int, offset: int,
+                    base_line: int = 0) -> tuple[Finding, int]:
     """The finding for one lark error, and its absolute position in ``text``."""
     line = (e.line if e.line and e.line > 0 else 1) + offset
     column = e.column if e.column and e.column > 0 else 1
@@ -187,7 +191,7 @@ def _syntax_finding(e: UnexpectedInput, text: str, base: int, offset: int) -> tu
                 # lark places the end of input at the last token; the user looks at the end.
                 end = len(text.rstrip("\n"))
                 pos = end
-                line = text.count("\n", 0, end) + 1
+                line = base_line + text.count("\n", 0, end) + 1
                 column = end - (text.rfind("\n", 0, end) + 1) + 1
             where = "the line ends" if tok.type == "_NL" else "the file ends"
             msg = f"{where} too early: expected {expected}"
@@ -219,13 +223,13 @@ def _past_annotations(text: str, start: int, nl: int) -> int:
     return nl
 
 
-def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
-    """Every line that parses, and a finding for every line that does not."""
+def _parse_chunk(text: str, base_line: int) -> tuple[list[Line], list[Finding]]:
+    """Parse ``text`` (which starts on line ``base_line + 1``) with lark, restarting after errors."""
     lark, transformer = _parser()
     lines: list[Line] = []
     findings: list[Finding] = []
     pos = 0
-    offset = 0
+    offset = base_line
     n = len(text)
     while pos < n:
         transformer.offset = offset
@@ -235,11 +239,9 @@ def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
             findings.extend(transformer.findings)
             break
         except UnexpectedInput as e:
-            finding, at = _syntax_finding(e, text, pos, offset)
+            finding, at = _syntax_finding(e, text, pos, offset, base_line)
             # Keep the lines before the bad one: parse them again on their own.
             line_start = max(text.rfind("\n", 0, at) + 1, pos)
-            if text.startswith("\n", at) and at > pos:
-                line_start = max(text.rfind("\n", 0, at) + 1, pos)
             if line_start > pos:
                 transformer.offset = offset
                 transformer.findings = []
@@ -251,22 +253,165 @@ def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
             findings.append(finding)
             if finding.message.startswith("this annotation is never closed"):
                 break
-            if len([f for f in findings if f.code == "syntax"]) >= MAX_SYNTAX_ERRORS:
-                findings.append(
-                    error(
-                        "syntax",
-                        f"too many syntax errors ({MAX_SYNTAX_ERRORS}); stopped reading here",
-                        finding.span,
-                    )
-                )
-                break
             nl = text.find("\n", at)
             nl = _past_annotations(text, line_start, nl)
             new_pos = n if nl < 0 else nl + 1
             offset += text.count("\n", pos, new_pos)
             pos = new_pos
-    findings.sort(key=lambda f: (f.line, f.column))
     return lines, findings
+
+
+# The fast path: most lines of a long record are plain actions (``E draw 5m``) in canonical
+# notation.  They are read with one regular expression; every other line goes to lark.  A
+# test checks that both paths give the same values and spans for every line they share.
+_TILE = r"[1-9][mps]|[1-7]z|[1-8]f|[东南西北白发中春夏秋冬梅兰竹菊]"
+_GLYPH = r"(?:[ \t]+(!!|\?\?|!\?|\?!|!|\?))?"
+_END = r"[ \t]*(?:;.*)?"
+_FAST_TILE = re.compile(
+    r"[ \t]*([ESWN])[ \t]+(draw|discard|pong|kong|ankong|addkong|flower|摸|打|碰|杠|槓|暗杠|暗槓|补杠|補槓|花)"
+    rf"[ \t]+({_TILE}){_GLYPH}{_END}"
+)
+_FAST_BARE = re.compile(rf"[ \t]*([ESWN])[ \t]+(hu|胡|和|ready|听|聽|pass|过|過)(?:[ \t]+({_TILE}))?{_GLYPH}{_END}")
+_FAST_CHOW = re.compile(
+    rf"[ \t]*([ESWN])[ \t]+(chow|吃)[ \t]+([1-7][1-8][2-9][mps]|(?:{_TILE})[ \t]+(?:{_TILE})[ \t]+(?:{_TILE}))"
+    rf"{_GLYPH}{_END}"
+)
+_VERB_CLASS: dict[str, type] = {}
+for _words, _cls in (
+    (("draw", "摸"), r.Draw), (("discard", "打"), r.Discard), (("pong", "碰"), r.Pong),
+    (("kong", "杠", "槓"), r.Kong), (("ankong", "暗杠", "暗槓"), r.AnKong), (("addkong", "补杠", "補槓"), r.AddKong),
+    (("flower", "花"), r.Flower), (("hu", "胡", "和"), r.Hu), (("ready", "听", "聽"), r.Ready),
+    (("pass", "过", "過"), r.Pass), (("chow", "吃"), r.Chow),
+):
+    for _w in _words:
+        _VERB_CLASS[_w] = _cls
+_TILE_OF: dict[str, Tile] = {str(t): t for t in ALL_TILES}
+_TILE_OF.update({t.chinese: t for t in ALL_TILES if len(t.chinese) == 1})
+
+
+_GROUPS = r"((?:[ \t]+[0-9]+[mpszf])+)"
+_FAST_SETUP = re.compile(
+    rf"[ \t]*(?:(deal)[ \t]+([ESWN]){_GROUPS}|(wall){_GROUPS}|(hand)[ \t]+([0-9]+)|(dealer)[ \t]+([ESWN])"
+    rf"|(dice)((?:[ \t]+[0-9]+)+)|(score)((?:[ \t]+[ESWN][ \t]+[+-]?[0-9]+)+)|(exhausted)){_END}"
+)
+_SCORE_PAIR = re.compile(r"([ESWN])[ \t]+([+-]?[0-9]+)")
+
+
+def _fast_setup(m: re.Match[str], number: int) -> Line | None:
+    """Deals, walls and the other one-line setup and result lines of canonical records."""
+    g = m.group
+    start = next(i for i in range(1, 15) if g(i) is not None)
+    last = max(i for i in range(1, 15) if g(i) is not None)
+    span = Span(number, m.start(start) + 1, number, m.end(last) + 1)
+    try:
+        if g(1):
+            tiles = sorted((t for grp in g(3).split() for t in parse_tile_group(grp)), key=lambda t: t.index)
+            return r.Deal(cast(Seat, g(2)), tuple(tiles), span)
+        if g(4):
+            return r.WallLine(span, (), tuple(t for grp in g(5).split() for t in parse_tile_group(grp)))
+    except ValueError:
+        return None  # a bad tile: the full grammar reports it where it stands
+    if g(6):
+        return HandLine(int(g(7)), span, ())
+    if g(8):
+        return r.DealerLine(span, (), cast(Seat, g(9)))
+    if g(10):
+        return r.DiceLine(span, (), tuple(int(v) for v in g(11).split()))
+    if g(12):
+        pairs = tuple((cast(Seat, a), int(b)) for a, b in _SCORE_PAIR.findall(g(13)))
+        return r.ScoreLine(span, pairs)
+    return r.Exhausted(span)
+
+
+def _fast_line(line: str, number: int) -> Line | None:
+    """The item on a plain line, or None when the line needs the full grammar."""
+    m = _FAST_TILE.fullmatch(line)
+    if m is None:
+        m = _FAST_BARE.fullmatch(line)
+        if m is None:
+            m = _FAST_CHOW.fullmatch(line)
+            if m is None:
+                m = _FAST_SETUP.fullmatch(line)
+                return None if m is None else _fast_setup(m, number)
+    seat = cast(Seat, m.group(1))
+    cls = _VERB_CLASS[m.group(2)]
+    glyph = m.group(4)
+    last = 4 if glyph else (3 if m.group(3) else 2)
+    span = Span(number, m.start(1) + 1, number, m.end(last) + 1)
+    arg = m.group(3)
+    if cls is r.Chow:
+        assert arg is not None
+        tiles = sorted(parse_tiles(arg), key=lambda t: t.index)
+        return r.Chow(span, seat, (tiles[0], tiles[1], tiles[2]), glyph=glyph)
+    if arg is None:
+        if cls is r.Hu:
+            return r.Hu(span, seat, None, glyph=glyph)
+        return cast(Line, cls(span, seat, glyph=glyph))
+    if cls in (r.Ready, r.Pass):
+        return None
+    return cast(Line, cls(span, seat, _TILE_OF[arg], glyph=glyph))
+
+
+def _annotation_open_after(line: str, open_: bool) -> bool:
+    """Whether an annotation is still open at the end of ``line`` (strings and comments aside)."""
+    i, n = 0, len(line)
+    while i < n:
+        ch = line[i]
+        if open_:
+            if ch == "\\":
+                i += 1
+            elif ch == "}":
+                open_ = False
+        elif ch == ";":
+            break
+        elif ch == '"':
+            i += 1
+            while i < n and line[i] != '"':
+                i += 2 if line[i] == "\\" else 1
+        elif ch == "{":
+            open_ = True
+        i += 1
+    return open_
+
+
+def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
+    """Every line that parses, and a finding for every line that does not."""
+    out: list[Line] = []
+    findings: list[Finding] = []
+    chunk: list[str] = []
+    chunk_start = 0
+    in_annotation = False
+    raw_lines = text.split("\n")
+
+    def flush(final: bool = False) -> None:
+        if chunk:
+            # A chunk cut off by a fast line still ended with a newline in the text.
+            body = "\n".join(chunk) + ("" if final else "\n")
+            got, problems = _parse_chunk(body, chunk_start)
+            out.extend(got)
+            findings.extend(problems)
+            chunk.clear()
+
+    for i, line in enumerate(raw_lines):
+        if not in_annotation:
+            fast = _fast_line(line, i + 1) if line else None
+            if fast is not None:
+                flush()
+                out.append(fast)
+                continue
+            if not chunk:
+                chunk_start = i
+        chunk.append(line)
+        in_annotation = _annotation_open_after(line, in_annotation)
+    flush(final=True)
+    syntax = [f for f in findings if f.code == "syntax"]
+    if len(syntax) > MAX_SYNTAX_ERRORS:
+        last = syntax[MAX_SYNTAX_ERRORS - 1]
+        findings = [f for f in findings if (f.line, f.column) <= (last.line, last.column)]
+        findings.append(error("syntax", f"too many syntax errors ({MAX_SYNTAX_ERRORS}); stopped reporting here",
+                              last.span))
+    findings.sort(key=lambda f: (f.line, f.column))
+    return out, findings
 
 
 def parse(text: str) -> ParseResult:
