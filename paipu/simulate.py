@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paipu import record as r
+from paipu.bots import strategy_for
 from paipu.grammar.writer import format_record
 from paipu.record import Record, Seat, Span
 from paipu.replay.engine import HandReplayer, Session
 from paipu.replay.result import HandResult, WinAnalysis
 from paipu.replay.ruleset import CLAIM_PRIORITY, Ruleset, get_ruleset, parse_options
 from paipu.replay.settle import item_totals
-from paipu.tiles import ALL_TILES, Tile, next_kind
+from paipu.tiles import ALL_TILES
 
 NO_SPAN = Span.none()
 
@@ -161,39 +162,6 @@ class Bot:
         return best[3], best[0]
 
 
-class Strategy:
-    """Ruleset-specific knowledge of the bots (not rules: preferences)."""
-
-    def caishen(self, sim: HandSim) -> tuple[Tile, ...]:
-        return ()
-
-    def keep_value(self, bot: Bot, index: int) -> int:
-        return 0
-
-
-class ZhujiStrategy(Strategy):
-    def caishen(self, sim: HandSim) -> tuple[Tile, ...]:
-        o = sim.rs.options
-        choice = getattr(o, "caishen_kinds", "any")
-        first = ALL_TILES[sim.rng.randrange(34)]
-        two = choice == "2" or (choice == "any" and sim.rng.random() < 0.35)
-        return (first, next_kind(first)) if two else (first,)
-
-    def keep_value(self, bot: Bot, index: int) -> int:
-        # 东 and the dragons score as pongs; the hand's main suit makes 混一色 and 清一色.
-        counts = bot.counts
-        if index == 27 or index >= 31:
-            return -3 if counts[index] >= 2 else -1
-        if index >= 27:
-            return 1
-        suit_sizes = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
-        main = max(range(3), key=lambda s: suit_sizes[s])
-        return -2 if index // 9 == main else 0
-
-
-STRATEGIES: dict[str, Strategy] = {"zhuji": ZhujiStrategy()}
-
-
 # ------------------------------------------------------------------ one hand
 
 
@@ -205,7 +173,7 @@ class HandSim:
         self.rs = rs
         self.rng = rng
         self.shanten = shanten
-        self.strategy = STRATEGIES.get(rs.name, Strategy())
+        self.strategy = strategy_for(rs.name)
         tiles = [ALL_TILES[i] for i, n in enumerate(rs.tile_counts) for _ in range(n)]
         rng.shuffle(tiles)
         deals: list[r.Deal] = []
@@ -226,7 +194,7 @@ class HandSim:
             deals=tuple(deals),
         )
         # The ruleset's setup (e.g. the 财神) is chosen before the replayer reads it.
-        caishen = self.strategy.caishen(self)
+        caishen = self.strategy.hand_wildcards(self)
         if caishen:
             self.hand = r.HandRecord(
                 number, NO_SPAN, dealer=self.hand.dealer, wall=self.hand.wall, dice=self.hand.dice,
@@ -249,6 +217,8 @@ class HandSim:
         if new:
             raise SimulationError(f"the engine rejected a bot's `{action.verb}`: {new[0].code}: {new[0].message}")
         self.actions.append(action)
+        for event in self.strategy.events_after(self, action):
+            self.play(event)
 
     def run(self) -> list[r.Action]:
         if not self.replayer.setup():
@@ -318,7 +288,9 @@ class HandSim:
                 if m.kind == "pong" and counts[i] and i not in st.wild_kinds:
                     self.play(r.AddKong(NO_SPAN, seat, ALL_TILES[i]))
                     return
-        index, _ = bot.best_discard(counts)
+        index, after = bot.best_discard(counts)
+        if self.rs.ready_allowed() and not ss.ready and after == 0 and self.strategy.want_ready(self, seat, index):
+            self.play(r.Ready(NO_SPAN, seat))
         self.play(r.Discard(NO_SPAN, seat, ALL_TILES[index]))
 
     def _others_from(self, seat: Seat) -> list[Seat]:

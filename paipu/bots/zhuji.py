@@ -1,0 +1,34 @@
+"""The Zhuji bots: choose the hand's 财神, keep 东, dragons and the main suit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from paipu.bots import Strategy, register_strategy
+from paipu.tiles import ALL_TILES, Tile, next_kind
+
+if TYPE_CHECKING:
+    from paipu.simulate import Bot, HandSim
+
+
+class ZhujiStrategy(Strategy):
+    def hand_wildcards(self, sim: HandSim) -> tuple[Tile, ...]:
+        o = sim.rs.options
+        choice = getattr(o, "caishen_kinds", "any")
+        first = ALL_TILES[sim.rng.randrange(34)]
+        two = choice == "2" or (choice == "any" and sim.rng.random() < 0.35)
+        return (first, next_kind(first)) if two else (first,)
+
+    def keep_value(self, bot: Bot, index: int) -> int:
+        # 东 and the dragons score as pongs; the hand's main suit makes 混一色 and 清一色.
+        counts = bot.counts
+        if index == 27 or index >= 31:
+            return -3 if counts[index] >= 2 else -1
+        if index >= 27:
+            return 1
+        suit_sizes = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
+        main = max(range(3), key=lambda s: suit_sizes[s])
+        return -2 if index // 9 == main else 0
+
+
+register_strategy("zhuji", ZhujiStrategy())
