@@ -223,9 +223,13 @@ def register(cls: type[Ruleset]) -> type[Ruleset]:
 def _load_builtin() -> None:
     # Importing the modules registers them; done lazily so `paipu.replay.ruleset` has no cycle.
     import importlib
+    import pkgutil
 
-    for mod in ("zhuji",):
-        importlib.import_module(f"paipu.replay.rules.{mod}")
+    import paipu.replay.rules as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name != "common":
+            importlib.import_module(f"paipu.replay.rules.{info.name}")
 
 
 def ruleset_names() -> list[str]:

@@ -96,7 +96,11 @@ def _text(x: float, y: float, size: float, colour: str, text: str, family: str =
 
 
 def _index(text: str, colour: str = _INK) -> str:
-    return _text(4.6, 8.2, 6.6, colour, text, _LATIN, "bold")
+    # A light halo keeps the index legible where it overlaps a dot or a stick.
+    return (
+        f'<text x="4.6" y="8.2" font-size="6.6" fill="{colour}" text-anchor="middle" font-family="{_LATIN}" '
+        f'font-weight="bold" stroke="#fdfaf1" stroke-width="1.8" paint-order="stroke">{text}</text>'
+    )
 
 
 def _dot(x: float, y: float, r: float, colour: str) -> str:
