@@ -31,9 +31,8 @@ class Mutant:
 
     def with_header(self) -> str:
         """The mutant as a file: a comment naming it and its expected finding, then the record."""
-        lines = self.text.splitlines()
-        head = f"; mutant: {self.kind}: {self.description}\n; expect: {self.code} {self.line + 1}\n"
-        return head + "\n".join(lines) + "\n"
+        head = [f"; mutant: {self.kind}: {self.description}", f"; expect: {self.code} {self.line + 2}"]
+        return "\n".join([*head, *self.text.splitlines()]) + "\n"
 
 
 @dataclass
@@ -95,6 +94,7 @@ def _walk(text: str) -> _Source:
             rp.play(action)
         result = rp.finish(is_last=hi == len(record.hands) - 1)
         session.end_hand(result, dealer)
+        session.findings.extend(rp.st.findings)
     if any(f.severity == "error" for f in session.findings):
         raise ValueError("only a valid record can be mutated")
     return _Source(canon, canon.splitlines(), record, rs, points)

@@ -1,0 +1,129 @@
+"""The simulator plays legal games, deterministically; the auditor catches every corruption of them."""
+
+from __future__ import annotations
+
+import collections
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from paipu.audit import audit_text
+from paipu.cli import main
+from paipu.mutate import MAKERS, mutants
+from paipu.simulate import SimStats, simulate
+
+# How many hands each option set plays; the totals over the sets are in the thousands.
+HANDS = int(os.environ.get("PAIPU_SIM_HANDS", "400"))
+
+ZHUJI_OPTION_SETS: list[dict[str, str]] = [
+    {},
+    {"min_tai": "2", "laozhuang_stack": "true"},
+    {"variant": "bao", "caishen_kinds": "1"},
+    {"win_on_discard": "true", "qianggang_payer": "all", "cap_tai": "6"},
+    {"caishen_kinds": "2", "laozhuang_scope": "dealer"},
+]
+
+
+def test_same_seed_gives_byte_identical_records() -> None:
+    a = list(simulate("zhuji", 6, seed=42, session_hands=3))
+    b = list(simulate("zhuji", 6, seed=42, session_hands=3))
+    assert a == b
+    assert [name for name, _ in a] == ["zhuji-42-0001.paipu", "zhuji-42-0002.paipu"]
+
+
+def test_different_seeds_give_different_games() -> None:
+    a = list(simulate("zhuji", 4, seed=1))
+    b = list(simulate("zhuji", 4, seed=2))
+    assert a != b
+
+
+@pytest.mark.parametrize("options", ZHUJI_OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "defaults")
+def test_every_simulated_zhuji_record_replays_without_a_finding(options: dict[str, str]) -> None:
+    stats = SimStats()
+    hands = 0
+    for name, text in simulate("zhuji", HANDS, seed=7, options=options, stats=stats):
+        audit = audit_text(text, name)
+        assert audit.findings == [], (name, audit.findings[:3])
+        assert audit.replay is not None
+        hands += len(audit.replay.hands)
+    assert hands == HANDS == stats.hands
+    # The games are varied: wins and drawn hands both occur.
+    assert stats.results.get("win", 0) > 0 and stats.results.get("exhausted", 0) > 0
+
+
+def test_simulated_records_state_the_options_they_were_played_with() -> None:
+    (_, text), = simulate("zhuji", 1, seed=3, options={"min_tai": "2"})
+    assert '[Option min_tai "2"]' in text
+    assert text.count("\nwall ") == 1 and "\nscore " in text
+
+
+def test_stats_count_results_and_items() -> None:
+    stats = SimStats()
+    list(simulate("zhuji", 60, seed=11, stats=stats))
+    assert sum(stats.results.values()) == stats.hands == 60
+    assert stats.items, "no scoring item ever occurred"
+
+
+def test_simulate_command_writes_files_and_prints_stats(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "sim"
+    res = runner.invoke(main, ["simulate", "-r", "zhuji", "-n", "5", "-s", "9", "--session-hands", "2",
+                               "--out", str(out), "--stats", "-q"])
+    assert res.exit_code == 0, res.output
+    assert sorted(p.name for p in out.iterdir()) == [f"zhuji-9-000{i}.paipu" for i in (1, 2, 3)]
+    assert "5 hands" in res.output and "results:" in res.output
+
+
+def test_simulate_command_rejects_an_unknown_ruleset() -> None:
+    res = CliRunner().invoke(main, ["simulate", "-r", "riichi", "-s", "1"])
+    assert res.exit_code == 2 and "unknown ruleset 'riichi'" in res.output
+
+
+# ---------------------------------------------------------------- fault injection
+
+MUTANT_SOURCES = int(os.environ.get("PAIPU_MUTANT_SOURCES", "40"))
+
+
+def test_every_mutant_is_flagged_with_its_code_at_its_line() -> None:
+    """At least 2,000 single corruptions of simulated records, each caught where it is."""
+    flagged: collections.Counter[str] = collections.Counter()
+    missed: list[str] = []
+    for i, (name, text) in enumerate(simulate("zhuji", MUTANT_SOURCES * 4, seed=101, session_hands=4)):
+        for m in mutants(text, seed=i, per_kind=4):
+            audit = audit_text(m.text, name)
+            if any(f.code == m.code and f.line == m.line for f in audit.findings):
+                flagged[m.kind] += 1
+            else:
+                missed.append(f"{name} {m.kind}: expected {m.code} at {m.line}; got "
+                              f"{[(f.code, f.line) for f in audit.findings][:4]}")
+    assert not missed, missed[:5]
+    assert sum(flagged.values()) >= 2000 or MUTANT_SOURCES < 40
+    # Every kind of corruption was produced and caught.
+    kinds = {k.replace("fan-item-added", "fan-item-changed").replace("fan-item-removed", "fan-item-changed")
+             for k in flagged}
+    assert kinds == set(MAKERS)
+
+
+def test_mutate_command_writes_mutants_that_check_reports(tmp_path: Path) -> None:
+    (_, text), = simulate("zhuji", 4, seed=5, session_hands=4)
+    src = tmp_path / "game.paipu"
+    src.write_text(text, encoding="utf-8")
+    runner = CliRunner()
+    res = runner.invoke(main, ["mutate", str(src), "--seed", "1", "--out", str(tmp_path / "m")])
+    assert res.exit_code == 0, res.output
+    files = sorted((tmp_path / "m").iterdir())
+    assert files
+    for f in files:
+        head = f.read_text(encoding="utf-8").splitlines()[1]
+        code, line = head.removeprefix("; expect: ").split()
+        audit = audit_text(f.read_text(encoding="utf-8"), f.name)
+        assert any(x.code == code and x.line == int(line) for x in audit.findings), f.name
+
+
+def test_mutate_refuses_a_record_with_errors(tmp_path: Path) -> None:
+    src = tmp_path / "bad.paipu"
+    src.write_text('[Ruleset "zhuji"]\nhand 1\ndealer E\nE draw 5m\n', encoding="utf-8")
+    res = CliRunner().invoke(main, ["mutate", str(src), "--seed", "1", "--out", str(tmp_path / "m")])
+    assert res.exit_code == 2 and "valid record" in res.output
