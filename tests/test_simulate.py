@@ -39,7 +39,11 @@ def test_different_seeds_give_different_games() -> None:
     assert a != b
 
 
-@pytest.mark.parametrize("options", ZHUJI_OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "defaults")
+def _label(options: dict[str, str]) -> str:
+    return ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+
+
+@pytest.mark.parametrize("options", ZHUJI_OPTION_SETS, ids=_label)
 def test_every_simulated_zhuji_record_replays_without_a_finding(options: dict[str, str]) -> None:
     stats = SimStats()
     hands = 0
