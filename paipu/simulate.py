@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paipu import record as r
+from paipu.analysis.profiles import profile
+from paipu.analysis.shanten import shanten
 from paipu.bots import strategy_for
 from paipu.grammar.writer import format_record
 from paipu.record import Record, Seat, Span
@@ -23,7 +25,7 @@ from paipu.replay.engine import HandReplayer, Session
 from paipu.replay.result import HandResult, WinAnalysis
 from paipu.replay.ruleset import CLAIM_PRIORITY, Ruleset, get_ruleset, parse_options
 from paipu.replay.settle import item_totals
-from paipu.tiles import ALL_TILES
+from paipu.tiles import ALL_TILES, Tile
 
 NO_SPAN = Span.none()
 
@@ -50,65 +52,19 @@ class SimStats:
 Shanten = Callable[[list[int], int, int], int]
 
 
-def _default_shanten() -> Shanten:
-    return _interim_shanten
+def shanten_for(ruleset: str) -> Shanten:
+    """Shanten over the shapes the ruleset wins with, as the bots call it."""
+    shapes = profile(ruleset).shapes
 
+    @functools.lru_cache(maxsize=1 << 16)
+    def cached(key: tuple[int, ...], wild: int, sets: int) -> int:
+        return shanten(key, wild, melds=4 - sets, shapes=shapes)
 
-@functools.lru_cache(maxsize=1 << 18)
-def _suit_blocks(key: tuple[int, ...], chows: bool) -> frozenset[tuple[int, int, int]]:
-    """(sets, partial sets, pairs) reachable from one suit's counts, Pareto-useful ones."""
-    c = list(key)
-    out: set[tuple[int, int, int]] = set()
+    def evaluate(counts: list[int], wild: int, sets: int) -> int:
+        # Bots ask about the same hands again and again (every seat, at every discard).
+        return cached(tuple(counts), wild, sets)
 
-    def go(i: int, m: int, t: int, p: int) -> None:
-        while i < len(c) and c[i] == 0:
-            i += 1
-        if i == len(c):
-            out.add((m, t, p))
-            return
-        if c[i] >= 3:
-            c[i] -= 3
-            go(i, m + 1, t, p)
-            c[i] += 3
-        if chows and i + 2 < len(c) and c[i + 1] and c[i + 2]:
-            c[i] -= 1; c[i + 1] -= 1; c[i + 2] -= 1  # noqa: E702
-            go(i, m + 1, t, p)
-            c[i] += 1; c[i + 1] += 1; c[i + 2] += 1  # noqa: E702
-        if c[i] >= 2:
-            c[i] -= 2
-            go(i, m, t, p + 1)
-            go(i, m, t + 1, p)
-            c[i] += 2
-        if chows and i + 1 < len(c) and c[i + 1]:
-            c[i] -= 1; c[i + 1] -= 1  # noqa: E702
-            go(i, m, t + 1, p)
-            c[i] += 1; c[i + 1] += 1  # noqa: E702
-        if chows and i + 2 < len(c) and c[i + 2]:
-            c[i] -= 1; c[i + 2] -= 1  # noqa: E702
-            go(i, m, t + 1, p)
-            c[i] += 1; c[i + 2] += 1  # noqa: E702
-        c[i] -= 1
-        go(i, m, t, p)
-        c[i] += 1
-
-    go(0, 0, 0, 0)
-    return frozenset(out)
-
-
-def _interim_shanten(counts: list[int], wild: int, sets: int) -> int:
-    """Standard-shape shanten for the bots; wildcards each fill one gap."""
-    combos = [(0, 0, 0)]
-    for lo, hi, chows in ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False)):
-        blocks = _suit_blocks(tuple(counts[lo:hi]), chows)
-        combos = list({(a + m, b + t, c + p) for a, b, c in combos for m, t, p in blocks})
-    best = 8
-    for m, t, p in combos:
-        m = min(m, sets)
-        has_pair = 1 if p else 0
-        t = min(t + p - has_pair, sets - m)
-        s = 2 * (sets - m) - t - has_pair
-        best = min(best, s)
-    return max(best - wild, -1)
+    return evaluate
 
 
 class Bot:
@@ -145,21 +101,28 @@ class Bot:
         return self.sim.strategy.keep_value(self, index)
 
     def best_discard(self, counts: list[int], extra_melds: int = 0) -> tuple[int, int]:
-        """(tile index, shanten after) of the best discard from a hand of 3n+2 tiles."""
-        best: tuple[int, int, float, int] | None = None
-        for i in range(42):
-            if not counts[i]:
-                continue
+        """(tile index, shanten after) of the best discard from a hand of 3n+2 tiles.
+
+        Best means: the fewest tiles from ready, then the tile least worth keeping.  The
+        shanten of the whole 3n+2 hand is the best any discard can reach, so candidates are
+        tried least-valuable first and the first that reaches it is the answer.
+        """
+        for i in range(34, 42):
+            if counts[i]:
+                return i, -2
+        reachable = self.shanten(counts, extra_melds)
+        candidates = sorted((self.keep_value(i), self.sim.rng_tiebreak(i), i) for i in range(34) if counts[i])
+        best: tuple[int, int] | None = None
+        for _, _, i in candidates:
             counts[i] -= 1
-            s = self.shanten(counts, extra_melds) if i < 34 else -2
+            s = self.shanten(counts, extra_melds)
             counts[i] += 1
-            if i >= 34:
+            if s <= reachable:
                 return i, s
-            key = (s, self.keep_value(i), self.sim.rng_tiebreak(i), i)
-            if best is None or key < best:
-                best = key
+            if best is None or s < best[1]:
+                best = (i, s)
         assert best is not None
-        return best[3], best[0]
+        return best
 
 
 # ------------------------------------------------------------------ one hand
@@ -262,11 +225,12 @@ class HandSim:
 
     def own_turn(self, seat: Seat) -> None:
         st, bot = self.st, self.bots[seat]
-        ctx = self.replayer.self_draw_context(seat)
-        win = self.replayer.analyse(ctx, None)
-        if win.is_win:
-            self.play(r.Hu(NO_SPAN, seat))
-            return
+        # A win needs a complete shape: only then is the ruleset asked what it is worth.
+        if bot.shanten(st.seats[seat].counts) == -1:
+            win = self.replayer.analyse(self.replayer.self_draw_context(seat), None)
+            if win.is_win:
+                self.play(r.Hu(NO_SPAN, seat))
+                return
         ss = st.seats[seat]
         counts = ss.counts
         flower = next((i for i in range(34, 42) if counts[i]), None)
@@ -306,7 +270,11 @@ class HandSim:
         konger, tile, _ = st.pending_addkong
         robbed = False
         for seat in self._others_from(konger):
-            if not self.rs.may_rob_kong(st, seat, konger):
+            counts = st.seats[seat].counts
+            counts[tile.index] += 1
+            complete = self.bots[seat].shanten(counts) == -1
+            counts[tile.index] -= 1
+            if not complete or not self.rs.may_rob_kong(st, seat, konger):
                 continue
             win = self.replayer.analyse(self.replayer.rob_context(seat, konger, tile), tile)
             if win.is_win:
@@ -323,9 +291,16 @@ class HandSim:
         if ld is None:
             return False
         tile = ld.tile
+        i = tile.index
         winners: list[Seat] = []
         for seat in self._others_from(ld.seat):
-            if self.rs.may_win_on_discard(st, seat):
+            if not self.rs.may_win_on_discard(st, seat):
+                continue
+            counts = st.seats[seat].counts
+            counts[i] += 1
+            complete = self.bots[seat].shanten(counts) == -1
+            counts[i] -= 1
+            if complete:
                 win = self.replayer.analyse(self.replayer.discard_context(seat, ld), tile)
                 if win.is_win:
                     winners.append(seat)
@@ -335,7 +310,7 @@ class HandSim:
             for seat in winners:
                 self.play(r.Hu(NO_SPAN, seat, tile))
             return True
-        if tile.index in st.wild_kinds and not getattr(self.rs.options, "caishen_in_melds", True):
+        if i in st.wild_kinds and not getattr(self.rs.options, "caishen_in_melds", True):
             return False
         best: tuple[int, Seat, r.Action] | None = None
         declined: list[Seat] = []
@@ -344,54 +319,43 @@ class HandSim:
             counts = st.seats[seat].counts
             if bot.sets_needed() <= 0:
                 continue
-            now = bot.shanten(counts)
-            options: list[tuple[int, r.Action, int]] = []
-            i = tile.index
+            melds: list[tuple[int, r.Action, list[Tile]]] = []
             if "kong" in self.rs.claims and counts[i] >= 3 and self.can_kong():
-                counts[i] -= 3
-                after = bot.shanten(counts, extra_melds=1)
-                counts[i] += 3
-                options.append((CLAIM_PRIORITY["kong"], r.Kong(NO_SPAN, seat, tile), after))
+                melds.append((CLAIM_PRIORITY["kong"], r.Kong(NO_SPAN, seat, tile), [tile] * 3))
             if "pong" in self.rs.claims and counts[i] >= 2:
-                counts[i] -= 2
-                _, after = bot.best_discard(counts, extra_melds=1)
-                counts[i] += 2
-                options.append((CLAIM_PRIORITY["pong"], r.Pong(NO_SPAN, seat, tile), after))
-            if ("chow" in self.rs.claims and seat == self.rs.next_seat(ld.seat) and tile.is_suited):
+                melds.append((CLAIM_PRIORITY["pong"], r.Pong(NO_SPAN, seat, tile), [tile] * 2))
+            if "chow" in self.rs.claims and seat == self.rs.next_seat(ld.seat) and tile.is_suited:
                 for lo in (tile.rank - 2, tile.rank - 1, tile.rank):
                     if lo < 1 or lo + 2 > 9:
                         continue
-                    run = [ALL_TILES[tile.index - tile.rank + k] for k in (lo, lo + 1, lo + 2)]
+                    run = [ALL_TILES[i - tile.rank + k] for k in (lo, lo + 1, lo + 2)]
                     own = [t for t in run if t != tile]
-                    if len(own) != 2 or any(t.index in st.wild_kinds for t in run):
+                    if any(t.index in st.wild_kinds for t in run) or any(counts[t.index] < 1 for t in own):
                         continue
-                    if any(counts[t.index] < 1 for t in own):
-                        continue
-                    for t in own:
-                        counts[t.index] -= 1
-                    _, after = bot.best_discard(counts, extra_melds=1)
-                    for t in own:
-                        counts[t.index] += 1
-                    options.append((CLAIM_PRIORITY["chow"], r.Chow(NO_SPAN, seat, (run[0], run[1], run[2])), after))
-            wanted = [(p, a) for p, a, after in options if after < now or (after == now and p >= 2
-                      and bot.keep_value(i) < 0)]
+                    melds.append((CLAIM_PRIORITY["chow"], r.Chow(NO_SPAN, seat, (run[0], run[1], run[2])), own))
+            if not melds:
+                continue
+            now = bot.shanten(counts)
+            wanted: list[tuple[int, r.Action]] = []
+            for priority, action, own_tiles in melds:
+                for t in own_tiles:
+                    counts[t.index] -= 1
+                # A kong is followed by a draw; a pong or chow by a discard: 3n+1 vs 3n+2 tiles.
+                after = bot.shanten(counts, extra_melds=1)
+                for t in own_tiles:
+                    counts[t.index] += 1
+                if after < now or (after == now and priority >= 2 and bot.keep_value(i) > 0):
+                    wanted.append((priority, action))
             if wanted:
                 p, a = max(wanted, key=lambda x: x[0])
                 if best is None or p > best[0]:
-                    if best is not None:
-                        declined.append(best[1])
                     best = (p, seat, a)
-                else:
-                    declined.append(seat)
-            elif options and any(p >= 2 for p, _, _ in options):
+            elif any(p >= 2 for p, _, _ in melds):
                 declined.append(seat)
-        if best is None:
-            for seat in declined:
-                self.play(r.Pass(NO_SPAN, seat))
-            return False
         for seat in declined:
-            if seat != best[1]:
-                self.play(r.Pass(NO_SPAN, seat))
+            self.play(r.Pass(NO_SPAN, seat))
+        if best is None:
+            return False
         self.play(best[2])
         return True
 
@@ -437,7 +401,7 @@ def simulate_session(
     dealer = rng.choice(rs.seats)
     played: list[r.HandRecord] = []
     for number in range(1, hands + 1):
-        sim = HandSim(rs, session, number, dealer, rng, shanten or _default_shanten())
+        sim = HandSim(rs, session, number, dealer, rng, shanten or shanten_for(rs.name))
         session.dealer_for(sim.hand)
         actions = sim.run()
         result = sim.replayer.finish(is_last=False)
@@ -486,7 +450,7 @@ def simulate(
     records.
     """
     rng = random.Random(seed)
-    shanten = _default_shanten()
+    shanten = shanten_for(ruleset)
     name = get_ruleset(ruleset).name
     done = 0
     number = 0

@@ -28,6 +28,11 @@ class Strategy:
         return ()
 
     def keep_value(self, bot: Bot, index: int) -> int:
+        """How much a tile is worth keeping beyond the hand's shape: higher keeps longer.
+
+        Among discards that leave the hand equally close to ready, the bot throws the tile
+        with the lowest value.
+        """
         return 0
 
     def want_ready(self, sim: HandSim, seat: r.Seat, discard: int) -> bool:

@@ -20,15 +20,17 @@ class ZhujiStrategy(Strategy):
         return (first, next_kind(first)) if two else (first,)
 
     def keep_value(self, bot: Bot, index: int) -> int:
-        # 东 and the dragons score as pongs; the hand's main suit makes 混一色 and 清一色.
+        # Higher keeps longer.  东 and the dragons score as pongs; the hand's main suit makes
+        # 混一色 and 清一色; 南 西 北 score nothing.
         counts = bot.counts
         if index == 27 or index >= 31:
-            return -3 if counts[index] >= 2 else -1
+            return 3 if counts[index] >= 2 else 1
         if index >= 27:
-            return 1
-        suit_sizes = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
-        main = max(range(3), key=lambda s: suit_sizes[s])
-        return -2 if index // 9 == main else 0
+            return -1
+        lo = index - index % 9
+        own = sum(counts[lo:lo + 9])
+        others = max(sum(counts[s:s + 9]) for s in (0, 9, 18) if s != lo)
+        return 2 if own >= others else 0
 
 
 register_strategy("zhuji", ZhujiStrategy())

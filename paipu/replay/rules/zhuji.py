@@ -229,7 +229,8 @@ class Zhuji(Ruleset):
         if any(ss.counts[34:]) or total_tiles != 14:
             return WinAnalysis(ctx.seat, ctx.tile, False, "none",
                                reason=f"the hand has {total_tiles} tiles counting melds, not 14")
-        candidates: list[tuple[int, int, list[ValueItem], tuple[GroupView, ...], str]] = []
+        # (base, total, items, sets, pair, shape); the groups are drawn only for the chosen one.
+        candidates: list[tuple[int, int, list[ValueItem], list[_Set], Group | None, str]] = []
         readings = decompositions(counts, wild, n_sets) if n_sets >= 0 else []
         n_readings = 0
         for dec in readings:
@@ -240,33 +241,33 @@ class Zhuji(Ruleset):
                 pair = next(g for g in groups if g.kind == "pair")
                 items = self._standard_items(sets, pair, ctx, hand, caishen_total)
                 base, total = self._totals(items)
-                views = (
-                    *(_group_view(s) for s in sets),
-                    GroupView("pair", (ALL_TILES[pair.first],) * 2, tuple(ALL_TILES[i] for i in pair.wild_tiles())),
-                )
-                candidates.append((base, total, items, views, "standard"))
+                candidates.append((base, total, items, sets, pair, "standard"))
         all_honours = all(i >= 27 for i, n in enumerate(counts) if n) and all(
             s.first >= 27 for s in meld_sets)
         if all_honours and self.options.quanzipai:
             items = self._situation_items(ctx, hand, caishen_total)
             items.append(self._item("quanzipai", 8))
             base, total = self._totals(items)
-            candidates.append((base, total, items, (), "quanzipai"))
+            candidates.append((base, total, items, [], None, "quanzipai"))
             for c in list(candidates):
-                if c[4] == "standard":
+                if c[5] == "standard":
                     with_q = [*c[2], self._item("quanzipai", 8)]
                     b2, t2 = self._totals(with_q)
-                    candidates.append((b2, t2, with_q, c[3], "quanzipai"))
+                    candidates.append((b2, t2, with_q, c[3], c[4], "quanzipai"))
         if not candidates:
             return WinAnalysis(ctx.seat, ctx.tile, False, "none",
                                reason="the tiles are not four sets and a pair (nor 全字牌)",
                                decompositions=0)
 
-        def valid(c: tuple[int, int, list[ValueItem], tuple[GroupView, ...], str]) -> bool:
-            return c[4] == "quanzipai" or c[0] >= self.options.min_tai
+        def valid(c: tuple[int, int, list[ValueItem], list[_Set], Group | None, str]) -> bool:
+            return c[5] == "quanzipai" or c[0] >= self.options.min_tai
 
-        best = max(candidates, key=lambda c: (valid(c), c[1], c[4] == "standard"))
-        base, total, items, views, shape = best
+        best = max(candidates, key=lambda c: (valid(c), c[1], c[5] == "standard"))
+        base, total, items, best_sets, best_pair, shape = best
+        views: tuple[GroupView, ...] = tuple(_group_view(s) for s in best_sets)
+        if best_pair is not None:
+            wild_in_pair = tuple(ALL_TILES[i] for i in best_pair.wild_tiles())
+            views += (GroupView("pair", (ALL_TILES[best_pair.first],) * 2, wild_in_pair),)
         ok = valid(best)
         reason = ""
         if not ok:
