@@ -35,16 +35,24 @@ def load_expected(path: str | Path) -> dict[str, dict[str, Any]]:
     for item in items:
         if not isinstance(item, dict) or "file" not in item:
             raise InputError(f"{p}: every result needs a \"file\" key (the output of `paipu check --json`)")
-        out[_key(str(item["file"]))] = item
+        # Relative names are relative to the results file's folder, as `check --json` run there writes them.
+        out[key_of(p.parent / str(item["file"]))] = item
     return out
 
 
-def _key(name: str) -> str:
-    return Path(name).as_posix()
+def key_of(path: str | Path) -> str:
+    """The key a record's results are filed under: its resolved path."""
+    return Path(path).resolve().as_posix()
 
 
-def key_of(name: str) -> str:
-    return _key(name)
+def find_expected(expected: dict[str, dict[str, Any]], path: str | Path) -> dict[str, Any] | None:
+    """The expected results of ``path``: by resolved path, else by a file name that is unique."""
+    hit = expected.get(key_of(path))
+    if hit is not None:
+        return hit
+    name = Path(path).name
+    same = [v for k, v in expected.items() if k.rsplit("/", 1)[-1] == name]
+    return same[0] if len(same) == 1 else None
 
 
 def _findings(result: dict[str, Any]) -> list[tuple[str, str, int]]:
