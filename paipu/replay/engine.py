@@ -16,70 +16,30 @@ from typing import Any
 from paipu import record as r
 from paipu.findings import Finding
 from paipu.record import Record, Seat, Span
+from paipu.replay.claims import ClaimsMixin
+from paipu.replay.core import plural
 from paipu.replay.result import (
     HandReplay,
     HandResult,
     Replay,
     SessionState,
     Step,
-    WinAnalysis,
-    WinContext,
 )
-from paipu.replay.ruleset import CLAIM_PRIORITY, OptionError, Ruleset, get_ruleset, parse_options
+from paipu.replay.ruleset import OptionError, Ruleset, get_ruleset, parse_options
 from paipu.replay.settle import audit_recorded_results
-from paipu.replay.state import HandState, LastDiscard, Meld
-from paipu.tiles import ALL_TILES, Tile, format_tiles
+from paipu.replay.state import LastDiscard
+from paipu.replay.wins import WinsMixin
+from paipu.tiles import ALL_TILES
 
 Handler = Callable[["HandReplayer", Any], None]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+class HandReplayer(ClaimsMixin, WinsMixin):
+    """Replays one hand; `run` returns its steps and result.
 
-
-def _hand_text(counts: list[int]) -> str:
-    return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"
-
-
-class HandReplayer:
-    """Replays one hand; `run` returns its steps and result."""
-
-    def __init__(self, ruleset: Ruleset, hand: r.HandRecord, session: SessionState,
-                 dealer: Seat, keep_views: bool) -> None:
-        self.rs = ruleset
-        self.hand = hand
-        self.session = session
-        self.keep_views = keep_views
-        self.st = HandState(ruleset, hand, dealer)
-        self.wins: list[tuple[WinContext, WinAnalysis]] = []
-        self.exhausted = False
-        self.result_lines: list[r.Action] = []
-
-    # ------------------------------------------------------------ helpers
-    def err(self, code: str, message: str, span: Span, rule: str | None = None) -> None:
-        self.st.error(code, message, span, rule)
-
-    def warn(self, code: str, message: str, span: Span, rule: str | None = None) -> None:
-        self.st.add("warning", code, message, span, rule)
-
-    def next_seat(self, seat: Seat) -> Seat:
-        return self.rs.next_seat(seat)
-
-    def _remove(self, seat: Seat, tile: Tile, n: int, span: Span, what: str) -> bool:
-        """Take ``n`` of ``tile`` from the seat's concealed tiles, or report what is missing."""
-        ss = self.st.seats[seat]
-        have = ss.counts[tile.index]
-        if have < n:
-            self.err(
-                "not-held",
-                f"{seat} {what} but holds {_plural(have, tile.chinese + ' (' + str(tile) + ')')} "
-                f"where {n} {'is' if n == 1 else 'are'} needed; {seat} holds {_hand_text(ss.counts)}",
-                span,
-                "common.held",
-            )
-            return False
-        ss.counts[tile.index] -= n
-        return True
+    Claims and kongs are in `paipu.replay.claims`, wins in `paipu.replay.wins`; this class
+    has the deal, draws, discards, table events and the hand's end.
+    """
 
     # ------------------------------------------------------------ setup
     def setup(self) -> bool:
@@ -137,7 +97,7 @@ class HandReplayer:
             diffs = []
             for i, n in enumerate(whole):
                 if n != rs.tile_counts[i]:
-                    diffs.append(f"{_plural(n, str(ALL_TILES[i]))} (the set has {rs.tile_counts[i]})")
+                    diffs.append(f"{plural(n, str(ALL_TILES[i]))} (the set has {rs.tile_counts[i]})")
             if diffs:
                 shown = ", ".join(diffs[:6]) + (f" and {len(diffs) - 6} more" if len(diffs) > 6 else "")
                 self.err(
@@ -185,7 +145,7 @@ class HandReplayer:
         if self.st.wall.size <= reserve:
             self.err(
                 "draw-past-reserve",
-                f"{seat} draws with {_plural(self.st.wall.size, 'tile')} left in the wall, but "
+                f"{seat} draws with {plural(self.st.wall.size, 'tile')} left in the wall, but "
                 f"the last {reserve} are never drawn in {self.rs.name}: the hand should have "
                 "ended (`exhausted`)",
                 span,
@@ -292,180 +252,6 @@ class HandReplayer:
             ss.ready_pending = False
             self.rs.on_ready_discard(st, seat, a)
 
-    # ---- claims of the last discard
-    def _claim_target(self, a: r.SeatAction, kind: str, tile: Tile) -> LastDiscard | None:
-        """The discard a claim takes, or None (reported) if it may not be taken."""
-        st = self.st
-        if kind not in self.rs.claims:
-            self.err("illegal-claim", f"{self.rs.name} has no {kind}: {a.seat} cannot {kind}",
-                     a.span, self.rs.rule("claims"))
-            return None
-        ld = st.last_discard
-        if ld is None or st.phase not in ("claim", "discard", "ended"):
-            earlier = self._discarded_earlier(tile)
-            why = (f"{tile} was discarded earlier by {earlier} but is no longer the last discard"
-                   if earlier else f"there is no discard of {tile} to claim")
-            self.err("stale-claim", f"{a.seat} cannot {kind} {tile}: {why}", a.span, "common.claim")
-            return None
-        if ld.claimed_by is not None or ld.winners:
-            taken = ld.claim_kind or "hu"
-            by = ld.claimed_by or ld.winners[0]
-            if CLAIM_PRIORITY[kind] > CLAIM_PRIORITY[taken]:
-                self.err(
-                    "claim-priority",
-                    f"{a.seat}'s {kind} of {ld.tile} comes after {by}'s {taken} of it, but {kind} "
-                    f"takes priority over {taken}: {by} could not {taken}",
-                    a.span,
-                    "common.priority",
-                )
-            else:
-                self.err("stale-claim",
-                         f"{a.seat} cannot {kind} {ld.tile}: {by} already took it ({taken})",
-                         a.span, "common.claim")
-            return None
-        if tile != ld.tile:
-            earlier = self._discarded_earlier(tile)
-            if earlier:
-                self.err("stale-claim",
-                         f"{a.seat} cannot {kind} {tile}: the last discard is {ld.seat}'s {ld.tile}; "
-                         f"{earlier}'s {tile} can no longer be claimed",
-                         a.span, "common.claim")
-            else:
-                self.err("claim-mismatch",
-                         f"{a.seat} claims {tile} with {kind}, but the last discard is {ld.seat}'s {ld.tile}",
-                         a.span, "common.claim")
-            return None
-        if a.seat == ld.seat:
-            self.err("illegal-claim", f"{a.seat} cannot claim its own discard", a.span, "common.claim")
-            return None
-        if st.seats[a.seat].passed_on == ld.serial:
-            self.err("claim-after-pass", f"{a.seat} passed on {ld.tile} and cannot then {kind} it",
-                     a.span, "common.priority")
-        return ld
-
-    def _discarded_earlier(self, tile: Tile) -> Seat | None:
-        """Who discarded this tile before (for saying why a claim of it is stale)."""
-        for seat, ss in self.st.seats.items():
-            if any(t == tile for t, _ in ss.discards):
-                return seat
-        return None
-
-    def _take_discard(self, ld: LastDiscard, seat: Seat, kind: str) -> None:
-        ld.claimed_by = seat
-        ld.claim_kind = kind
-        river = self.st.seats[ld.seat].discards
-        if river:
-            river[-1][1] = True
-        self.st.any_claim = True
-        self.st.seats[seat].claimed_any = True
-
-    def on_chow(self, a: r.Chow) -> None:
-        st = self.st
-        ld = st.last_discard
-        tile = ld.tile if ld is not None and ld.tile in a.tiles else a.tiles[1]
-        target = self._claim_target(a, "chow", tile)
-        if target is None:
-            return
-        x, y, z = a.tiles
-        if not (x.is_suited and x.suit == y.suit == z.suit and y.rank == x.rank + 1 and z.rank == y.rank + 1):
-            self.err("illegal-chow", f"{format_tiles(a.tiles, packed=False)} is not a run of one suit",
-                     a.span, "common.chow")
-            return
-        nxt = self.next_seat(target.seat)
-        if a.seat != nxt:
-            self.err(
-                "illegal-chow",
-                f"{a.seat} cannot chow {target.tile} from {target.seat}: only {nxt}, "
-                f"{target.seat}'s next seat, may chow",
-                a.span,
-                "common.chow",
-            )
-            return
-        own = list(a.tiles)
-        own.remove(target.tile)
-        self.rs.check_meld(st, a.seat, "chow", [t.index for t in a.tiles], a.span)
-        held = True
-        for t in own:
-            held = self._remove(a.seat, t, 1, a.span, f"chows {format_tiles(a.tiles)}") and held
-        self._take_discard(target, a.seat, "chow")
-        st.seats[a.seat].melds.append(Meld("chow", list(a.tiles), target.tile, target.seat))
-        st.turn, st.phase = a.seat, "discard"
-        st.after_kong = False
-
-    def on_pong(self, a: r.Pong) -> None:
-        target = self._claim_target(a, "pong", a.tile)
-        if target is None:
-            return
-        self.rs.check_meld(self.st, a.seat, "pong", [a.tile.index] * 3, a.span)
-        self._remove(a.seat, a.tile, 2, a.span, f"pongs {a.tile}")
-        self._take_discard(target, a.seat, "pong")
-        self.st.seats[a.seat].melds.append(Meld("pong", [a.tile] * 3, a.tile, target.seat))
-        self.st.turn, self.st.phase = a.seat, "discard"
-        self.st.after_kong = False
-
-    def on_kong(self, a: r.Kong) -> None:
-        target = self._claim_target(a, "kong", a.tile)
-        if target is None:
-            return
-        self.rs.check_meld(self.st, a.seat, "kong", [a.tile.index] * 4, a.span)
-        self.rs.check_kong(self.st, a.seat, a)
-        self._remove(a.seat, a.tile, 3, a.span, f"kongs {a.tile}")
-        self._take_discard(target, a.seat, "kong")
-        self.st.seats[a.seat].melds.append(Meld("kong", [a.tile] * 4, a.tile, target.seat))
-        self._need_replacement(a.seat, "kong")
-
-    def _need_replacement(self, seat: Seat, reason: str) -> None:
-        self.st.turn, self.st.phase = seat, "replacement"
-        self.st.extra["replacement_for"] = reason
-        self.st.after_kong = False
-
-    def _own_turn(self, a: r.SeatAction, what: str) -> None:
-        st = self.st
-        if st.phase in ("replacement", "rob"):
-            self.err("missing-replacement",
-                     f"{st.turn} must draw a replacement tile before {a.seat} can {what}",
-                     a.span, "common.kong")
-            if st.phase == "rob":
-                self._finish_addkong()
-        elif st.phase != "discard" or a.seat != st.turn:
-            if st.phase == "claim" and a.seat == self.next_seat(st.turn):
-                self.err("missing-draw", f"{a.seat} must draw before it can {what}", a.span, "common.turn")
-            else:
-                self.err("turn-order", f"{a.seat} cannot {what} on {st.turn}'s turn", a.span, "common.turn")
-
-    def on_ankong(self, a: r.AnKong) -> None:
-        self._own_turn(a, f"declare a concealed kong of {a.tile}")
-        self.rs.check_meld(self.st, a.seat, "ankong", [a.tile.index] * 4, a.span)
-        self.rs.check_kong(self.st, a.seat, a)
-        if self._remove(a.seat, a.tile, 4, a.span, f"declares a concealed kong of {a.tile}"):
-            self.st.seats[a.seat].melds.append(Meld("ankong", [a.tile] * 4))
-        self._need_replacement(a.seat, "kong")
-
-    def on_addkong(self, a: r.AddKong) -> None:
-        st = self.st
-        self._own_turn(a, f"add {a.tile} to a pong")
-        ss = st.seats[a.seat]
-        pong = next((m for m in ss.melds if m.kind == "pong" and m.tiles[0] == a.tile), None)
-        if pong is None:
-            self.err("illegal-addkong",
-                     f"{a.seat} has no exposed pong of {a.tile} to add the fourth tile to",
-                     a.span, "common.kong")
-            self._need_replacement(a.seat, "kong")
-            return
-        self.rs.check_meld(st, a.seat, "addkong", [a.tile.index], a.span)
-        self.rs.check_kong(st, a.seat, a)
-        if self._remove(a.seat, a.tile, 1, a.span, f"adds {a.tile} to its pong"):
-            pong.kind = "addkong"
-            pong.tiles.append(a.tile)
-        st.pending_addkong = (a.seat, a.tile, a.span)
-        st.turn, st.phase = a.seat, "rob"
-        st.extra["replacement_for"] = "kong"
-        st.extra["robbers"] = []
-
-    def _finish_addkong(self) -> None:
-        self.st.pending_addkong = None
-        self.st.phase = "replacement"
-
     def on_flower(self, a: r.Flower) -> None:
         if not self.rs.uses_flowers:
             self.err("illegal-flower", f"{self.rs.name} has no flowers to set aside",
@@ -507,138 +293,6 @@ class HandReplayer:
             return
         st.seats[a.seat].passed_on = ld.serial
 
-    def on_hu(self, a: r.Hu) -> None:
-        st, seat = self.st, a.seat
-        ss = st.seats[seat]
-        ctx: WinContext | None = None
-        ld = st.last_discard
-        if st.phase == "discard" and seat == st.turn and not st.ended:
-            ctx = self.self_draw_context(seat, a.tile)
-        elif st.phase == "rob" or (st.ended and st.extra.get("robbed")):
-            pending = st.pending_addkong or st.extra.get("robbed")
-            assert pending is not None
-            konger, ktile, _ = pending
-            if seat == konger:
-                self.err("illegal-win", f"{seat} cannot rob its own kong", a.span, "common.win")
-                return
-            if not self.rs.may_rob_kong(st, seat, konger):
-                self.err("illegal-win", f"{seat} may not rob {konger}'s kong of {ktile} in {self.rs.name}",
-                         a.span, self.rs.rule("qianggang"))
-                return
-            robbers: list[Seat] = st.extra.setdefault("robbers", [])
-            if robbers and not self.rs.multi_win:
-                self.err("multiple-winners",
-                         f"{seat} cannot also rob the kong: {robbers[0]} already won on it and "
-                         f"{self.rs.name} has one winner per tile",
-                         a.span, self.rs.rule("winners"))
-                return
-            robbers.append(seat)
-            if st.phase == "rob":
-                # The robbed tile leaves the kong: the meld is a pong again.
-                kss = st.seats[konger]
-                for m in kss.melds:
-                    if m.kind == "addkong" and m.tiles[0] == ktile:
-                        m.kind = "pong"
-                        m.tiles.pop()
-                        break
-                st.extra["robbed"] = pending
-            ctx = self.rob_context(seat, konger, ktile)
-            self._record_win(a, ctx, self.analyse(ctx, ktile))
-            return
-        elif ld is not None and (st.phase == "claim" or (st.ended and ld.winners)):
-            if seat == ld.seat:
-                self.err("illegal-win", f"{seat} cannot win on its own discard", a.span, "common.win")
-                return
-            if not self.rs.may_win_on_discard(st, seat):
-                self.err(
-                    "illegal-win",
-                    f"{seat} declares a win on {ld.seat}'s discard {ld.tile}, but in {self.rs.name} "
-                    "a hand is won only on one's own draw (自摸)",
-                    a.span,
-                    self.rs.rule("winning"),
-                )
-                return
-            if ld.claimed_by is not None:
-                self.err("claim-priority",
-                         f"{seat}'s win on {ld.tile} comes after {ld.claimed_by}'s {ld.claim_kind} "
-                         "of it, but a win takes priority",
-                         a.span, "common.priority")
-                return
-            if ld.winners and not self.rs.multi_win:
-                self.err("multiple-winners",
-                         f"{seat} cannot also win on {ld.tile}: {ld.winners[0]} already did and "
-                         f"{self.rs.name} has one winner per discard",
-                         a.span, self.rs.rule("winners"))
-                return
-            if ss.passed_on == ld.serial:
-                self.err("claim-after-pass", f"{seat} passed on {ld.tile} and cannot then win on it",
-                         a.span, "common.priority")
-            ld.winners.append(seat)
-            ctx = self.discard_context(seat, ld)
-            analysis = self.analyse(ctx, ld.tile)
-            river = st.seats[ld.seat].discards
-            if river:
-                river[-1][1] = True
-            self._record_win(a, ctx, analysis)
-            return
-        else:
-            if st.ended:
-                self.err("action-after-end", f"{seat} declares a win after the hand has ended",
-                         a.span, "common.end")
-            else:
-                self.err("turn-order", f"{seat} declares a win out of turn ({st.turn} is to move)",
-                         a.span, "common.turn")
-            return
-        self._record_win(a, ctx, self.analyse(ctx, None))
-
-    # ---- win contexts, shared by `on_hu` and the simulator's bots
-    def self_draw_context(self, seat: Seat, named: Tile | None = None) -> WinContext:
-        """The context of a win on ``seat``'s own draw (or, before any draw, 天胡)."""
-        st = self.st
-        ss = st.seats[seat]
-        drawn = ss.last_drawn
-        dealer_first = seat == st.dealer and not st.any_discard and ss.draws == 0 and not st.any_claim
-        tile = drawn if drawn is not None and ss.draws > 0 else (named or drawn)
-        if tile is None:
-            tile = next((ALL_TILES[i] for i, n in enumerate(ss.counts) if n), ALL_TILES[0])
-        return WinContext(
-            seat, tile, self_drawn=True,
-            after_kong=st.after_kong,
-            first_draw=bool(st.extra.get("first_draw")) and ss.draws == 1 and not dealer_first,
-            dealer_first=dealer_first,
-            last_tile=st.wall.size <= self.rs.reserve(st),
-        )
-
-    def discard_context(self, seat: Seat, ld: LastDiscard) -> WinContext:
-        return WinContext(seat, ld.tile, self_drawn=False, from_seat=ld.seat,
-                          last_tile=self.st.wall.size <= self.rs.reserve(self.st))
-
-    def rob_context(self, seat: Seat, konger: Seat, tile: Tile) -> WinContext:
-        return WinContext(seat, tile, self_drawn=False, from_seat=konger, robbed=True)
-
-    def analyse(self, ctx: WinContext, extra: Tile | None) -> WinAnalysis:
-        """The ruleset's analysis of ``ctx.seat``'s hand, with ``extra`` (a claimed tile) added."""
-        counts = self.st.seats[ctx.seat].counts
-        if extra is not None:
-            counts[extra.index] += 1
-        try:
-            return self.rs.analyse_win(self.st, ctx)
-        finally:
-            if extra is not None:
-                counts[extra.index] -= 1
-
-    def _record_win(self, a: r.Hu, ctx: WinContext, analysis: WinAnalysis) -> None:
-        if a.tile is not None and a.tile != ctx.tile:
-            self.err("hu-tile-mismatch",
-                     f"{a.seat} names {a.tile} as the winning tile, but it is {ctx.tile}",
-                     a.span, "common.win")
-        if not analysis.is_win:
-            self.err("not-a-win", f"{a.seat} declares a win, but {analysis.reason}", a.span,
-                     self.rs.rule("winning"))
-        self.wins.append((ctx, analysis))
-        self.st.ended = True
-        self.st.phase = "ended"
-
     def on_bao(self, a: r.Bao) -> None:
         if not self.rs.on_event(self.st, a):
             self.err("illegal-event", f"{self.rs.name} has no 宝牌 (`bao` lines)", a.span,
@@ -650,7 +304,7 @@ class HandReplayer:
         if st.wall.size > reserve:
             self.err(
                 "early-exhausted",
-                f"the hand is declared exhausted with {_plural(st.wall.size, 'tile')} left in the "
+                f"the hand is declared exhausted with {plural(st.wall.size, 'tile')} left in the "
                 f"wall; it goes on until only {reserve} remain",
                 a.span,
                 self.rs.rule("exhausted"),

@@ -1,0 +1,81 @@
+"""What every part of the hand replayer shares: the state, the ruleset, and how to report."""
+
+from __future__ import annotations
+
+from paipu import record as r
+from paipu.record import Seat, Span
+from paipu.replay.result import SessionState, WinAnalysis, WinContext
+from paipu.replay.ruleset import Ruleset
+from paipu.replay.state import HandState
+from paipu.tiles import ALL_TILES, Tile, format_tiles
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def hand_text(counts: list[int]) -> str:
+    return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"
+
+
+class ReplayerCore:
+    def __init__(self, ruleset: Ruleset, hand: r.HandRecord, session: SessionState,
+                 dealer: Seat, keep_views: bool) -> None:
+        self.rs = ruleset
+        self.hand = hand
+        self.session = session
+        self.keep_views = keep_views
+        self.st = HandState(ruleset, hand, dealer)
+        self.wins: list[tuple[WinContext, WinAnalysis]] = []
+        self.exhausted = False
+        self.result_lines: list[r.Action] = []
+
+    # ------------------------------------------------------------ helpers
+    def err(self, code: str, message: str, span: Span, rule: str | None = None) -> None:
+        self.st.error(code, message, span, rule)
+
+    def warn(self, code: str, message: str, span: Span, rule: str | None = None) -> None:
+        self.st.add("warning", code, message, span, rule)
+
+    def next_seat(self, seat: Seat) -> Seat:
+        return self.rs.next_seat(seat)
+
+    def _remove(self, seat: Seat, tile: Tile, n: int, span: Span, what: str) -> bool:
+        """Take ``n`` of ``tile`` from the seat's concealed tiles, or report what is missing."""
+        ss = self.st.seats[seat]
+        have = ss.counts[tile.index]
+        if have < n:
+            self.err(
+                "not-held",
+                f"{seat} {what} but holds {plural(have, tile.chinese + ' (' + str(tile) + ')')} "
+                f"where {n} {'is' if n == 1 else 'are'} needed; {seat} holds {hand_text(ss.counts)}",
+                span,
+                "common.held",
+            )
+            return False
+        ss.counts[tile.index] -= n
+        return True
+
+
+    def _own_turn(self, a: r.SeatAction, what: str) -> None:
+        st = self.st
+        if st.phase in ("replacement", "rob"):
+            self.err("missing-replacement",
+                     f"{st.turn} must draw a replacement tile before {a.seat} can {what}",
+                     a.span, "common.kong")
+            if st.phase == "rob":
+                self._finish_addkong()
+        elif st.phase != "discard" or a.seat != st.turn:
+            if st.phase == "claim" and a.seat == self.next_seat(st.turn):
+                self.err("missing-draw", f"{a.seat} must draw before it can {what}", a.span, "common.turn")
+            else:
+                self.err("turn-order", f"{a.seat} cannot {what} on {st.turn}'s turn", a.span, "common.turn")
+
+    def _need_replacement(self, seat: Seat, reason: str) -> None:
+        self.st.turn, self.st.phase = seat, "replacement"
+        self.st.extra["replacement_for"] = reason
+        self.st.after_kong = False
+
+    def _finish_addkong(self) -> None:
+        self.st.pending_addkong = None
+        self.st.phase = "replacement"

@@ -1,0 +1,144 @@
+"""Declared wins: on one's own draw, on a discard, by robbing a kong; and their contexts."""
+
+from __future__ import annotations
+
+from paipu import record as r
+from paipu.record import Seat
+from paipu.replay.core import ReplayerCore
+from paipu.replay.result import WinAnalysis, WinContext
+from paipu.replay.state import LastDiscard
+from paipu.tiles import ALL_TILES, Tile
+
+
+class WinsMixin(ReplayerCore):
+    def on_hu(self, a: r.Hu) -> None:
+        st, seat = self.st, a.seat
+        ss = st.seats[seat]
+        ctx: WinContext | None = None
+        ld = st.last_discard
+        if st.phase == "discard" and seat == st.turn and not st.ended:
+            ctx = self.self_draw_context(seat, a.tile)
+        elif st.phase == "rob" or (st.ended and st.extra.get("robbed")):
+            pending = st.pending_addkong or st.extra.get("robbed")
+            assert pending is not None
+            konger, ktile, _ = pending
+            if seat == konger:
+                self.err("illegal-win", f"{seat} cannot rob its own kong", a.span, "common.win")
+                return
+            if not self.rs.may_rob_kong(st, seat, konger):
+                self.err("illegal-win", f"{seat} may not rob {konger}'s kong of {ktile} in {self.rs.name}",
+                         a.span, self.rs.rule("qianggang"))
+                return
+            robbers: list[Seat] = st.extra.setdefault("robbers", [])
+            if robbers and not self.rs.multi_win:
+                self.err("multiple-winners",
+                         f"{seat} cannot also rob the kong: {robbers[0]} already won on it and "
+                         f"{self.rs.name} has one winner per tile",
+                         a.span, self.rs.rule("winners"))
+                return
+            robbers.append(seat)
+            if st.phase == "rob":
+                # The robbed tile leaves the kong: the meld is a pong again.
+                kss = st.seats[konger]
+                for m in kss.melds:
+                    if m.kind == "addkong" and m.tiles[0] == ktile:
+                        m.kind = "pong"
+                        m.tiles.pop()
+                        break
+                st.extra["robbed"] = pending
+            ctx = self.rob_context(seat, konger, ktile)
+            self._record_win(a, ctx, self.analyse(ctx, ktile))
+            return
+        elif ld is not None and (st.phase == "claim" or (st.ended and ld.winners)):
+            if seat == ld.seat:
+                self.err("illegal-win", f"{seat} cannot win on its own discard", a.span, "common.win")
+                return
+            if not self.rs.may_win_on_discard(st, seat):
+                self.err(
+                    "illegal-win",
+                    f"{seat} declares a win on {ld.seat}'s discard {ld.tile}, but in {self.rs.name} "
+                    "a hand is won only on one's own draw (自摸)",
+                    a.span,
+                    self.rs.rule("winning"),
+                )
+                return
+            if ld.claimed_by is not None:
+                self.err("claim-priority",
+                         f"{seat}'s win on {ld.tile} comes after {ld.claimed_by}'s {ld.claim_kind} "
+                         "of it, but a win takes priority",
+                         a.span, "common.priority")
+                return
+            if ld.winners and not self.rs.multi_win:
+                self.err("multiple-winners",
+                         f"{seat} cannot also win on {ld.tile}: {ld.winners[0]} already did and "
+                         f"{self.rs.name} has one winner per discard",
+                         a.span, self.rs.rule("winners"))
+                return
+            if ss.passed_on == ld.serial:
+                self.err("claim-after-pass", f"{seat} passed on {ld.tile} and cannot then win on it",
+                         a.span, "common.priority")
+            ld.winners.append(seat)
+            ctx = self.discard_context(seat, ld)
+            analysis = self.analyse(ctx, ld.tile)
+            river = st.seats[ld.seat].discards
+            if river:
+                river[-1][1] = True
+            self._record_win(a, ctx, analysis)
+            return
+        else:
+            if st.ended:
+                self.err("action-after-end", f"{seat} declares a win after the hand has ended",
+                         a.span, "common.end")
+            else:
+                self.err("turn-order", f"{seat} declares a win out of turn ({st.turn} is to move)",
+                         a.span, "common.turn")
+            return
+        self._record_win(a, ctx, self.analyse(ctx, None))
+
+    # ---- win contexts, shared by `on_hu` and the simulator's bots
+    def self_draw_context(self, seat: Seat, named: Tile | None = None) -> WinContext:
+        """The context of a win on ``seat``'s own draw (or, before any draw, 天胡)."""
+        st = self.st
+        ss = st.seats[seat]
+        drawn = ss.last_drawn
+        dealer_first = seat == st.dealer and not st.any_discard and ss.draws == 0 and not st.any_claim
+        tile = drawn if drawn is not None and ss.draws > 0 else (named or drawn)
+        if tile is None:
+            tile = next((ALL_TILES[i] for i, n in enumerate(ss.counts) if n), ALL_TILES[0])
+        return WinContext(
+            seat, tile, self_drawn=True,
+            after_kong=st.after_kong,
+            first_draw=bool(st.extra.get("first_draw")) and ss.draws == 1 and not dealer_first,
+            dealer_first=dealer_first,
+            last_tile=st.wall.size <= self.rs.reserve(st),
+        )
+
+    def discard_context(self, seat: Seat, ld: LastDiscard) -> WinContext:
+        return WinContext(seat, ld.tile, self_drawn=False, from_seat=ld.seat,
+                          last_tile=self.st.wall.size <= self.rs.reserve(self.st))
+
+    def rob_context(self, seat: Seat, konger: Seat, tile: Tile) -> WinContext:
+        return WinContext(seat, tile, self_drawn=False, from_seat=konger, robbed=True)
+
+    def analyse(self, ctx: WinContext, extra: Tile | None) -> WinAnalysis:
+        """The ruleset's analysis of ``ctx.seat``'s hand, with ``extra`` (a claimed tile) added."""
+        counts = self.st.seats[ctx.seat].counts
+        if extra is not None:
+            counts[extra.index] += 1
+        try:
+            return self.rs.analyse_win(self.st, ctx)
+        finally:
+            if extra is not None:
+                counts[extra.index] -= 1
+
+    def _record_win(self, a: r.Hu, ctx: WinContext, analysis: WinAnalysis) -> None:
+        if a.tile is not None and a.tile != ctx.tile:
+            self.err("hu-tile-mismatch",
+                     f"{a.seat} names {a.tile} as the winning tile, but it is {ctx.tile}",
+                     a.span, "common.win")
+        if not analysis.is_win:
+            self.err("not-a-win", f"{a.seat} declares a win, but {analysis.reason}", a.span,
+                     self.rs.rule("winning"))
+        self.wins.append((ctx, analysis))
+        self.st.ended = True
+        self.st.phase = "ended"
