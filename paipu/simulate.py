@@ -225,8 +225,9 @@ class HandSim:
 
     def own_turn(self, seat: Seat) -> None:
         st, bot = self.st, self.bots[seat]
-        # A win needs a complete shape: only then is the ruleset asked what it is worth.
-        if bot.shanten(st.seats[seat].counts) == -1:
+        # A win needs a draw since the last claim and a complete shape: only then is the
+        # ruleset asked what it is worth.
+        if st.seats[seat].drew_since_claim and bot.shanten(st.seats[seat].counts) == -1:
             win = self.replayer.analyse(self.replayer.self_draw_context(seat), None)
             if win.is_win:
                 self.play(r.Hu(NO_SPAN, seat))
@@ -314,6 +315,7 @@ class HandSim:
             return False
         best: tuple[int, Seat, r.Action] | None = None
         declined: list[Seat] = []
+        last = st.wall.size <= self.rs.reserve(st)
         for seat in self._others_from(ld.seat):
             bot = self.bots[seat]
             counts = st.seats[seat].counts
@@ -333,6 +335,8 @@ class HandSim:
                     if any(t.index in st.wild_kinds for t in run) or any(counts[t.index] < 1 for t in own):
                         continue
                     melds.append((CLAIM_PRIORITY["chow"], r.Chow(NO_SPAN, seat, (run[0], run[1], run[2])), own))
+            if last:
+                melds = [m for m in melds if m[1].verb in self.rs.last_discard_claims]
             if not melds:
                 continue
             now = bot.shanten(counts)

@@ -370,3 +370,93 @@ def test_scores_carry_over_from_score_tags() -> None:
 
 def test_tile_parse_used_in_tests_is_canonical() -> None:
     assert Tile.parse("5p") == parse_tiles("5饼")[0]
+
+
+# ---------------------------------------------------------------- wins at the wrong moment
+
+
+def _codes(text: str) -> list[tuple[str, int]]:
+    return [(f.code, f.line) for f in audit_text(text).findings if f.severity == "error"]
+
+
+def test_winning_rule_a_win_right_after_a_pong_is_not_self_drawn() -> None:
+    body = SEED_HAND.replace("E discard 3s\nS draw 8m\n", "E discard 1m\nS pong 1m\nS hu\nS draw 8m\n")
+    body = body.replace("deal E 123456m 7m 3s 5p 111z 77z", "deal E 1123456m 7m 5p 111z 77z")
+    body = body.replace("deal S 112346789p 2246s", "deal S 11m 2346789p 2246s")
+    text = record(body)
+    assert ("illegal-win", line_of(text, "S hu")) in _codes(text)
+
+
+def test_winning_rule_a_concealed_kong_cannot_be_robbed() -> None:
+    text = record(FOUR_HANDS_HAND_1.replace("S ankong 5m\n", "S ankong 5m\nN hu 5m\n"))
+    assert _codes(text)[0] == ("illegal-win", line_of(text, "N hu"))
+
+
+def test_kong_rule_a_win_before_the_replacement_draw_is_missing_it() -> None:
+    text = record(FOUR_HANDS_HAND_1.replace("S ankong 5m\n", "S ankong 5m\nS hu\n"))
+    assert _codes(text)[0] == ("missing-replacement", line_of(text, "S hu"))
+
+
+def test_exhausted_rule_no_pong_of_the_discard_after_the_last_draw() -> None:
+    with open("samples/valid/zhuji/exhausted-with-wall.paipu", encoding="utf-8") as fh:
+        lines = fh.read().splitlines()
+    end = lines.index("exhausted")
+    seat, _, tile = lines[end - 1].split()
+    claimer = {"E": "S", "S": "W", "W": "N", "N": "E"}[seat]
+    lines[end:end] = [f"{claimer} pong {tile}", f"{claimer} discard {tile}"]
+    text = "\n".join(lines) + "\n"
+    assert ("late-claim", end + 1) in _codes(text)
+
+
+def test_tiles_rule_a_fifth_tile_is_reported_on_the_deal_that_holds_it() -> None:
+    text = record(SEED_HAND.replace("deal W 1135789s 223466z", "deal W 1135789s 113466z"))
+    assert ("tile-count", line_of(text, "deal W")) in _codes(text)
+
+
+def test_minimum_rule_quanzipai_without_caishen_gets_no_wucai_below_the_base() -> None:
+    a = analyse("11223344556677z", caishen="5m")
+    assert a.is_win and items(a) == {"quanzipai": 8}
+
+
+def test_laozhuang_rule_a_false_dealer_win_does_not_start_a_laozhuang_hand() -> None:
+    false_win = SEED_HAND.replace("E draw 7m\nE hu\n", "E draw 8s\nE hu\n")
+    second = SEED_HAND.replace("hand 1", "hand 2") + "score E +12 S -4 W -4 N -4\n"
+    audit = audit_text(record(false_win + second))
+    assert audit.replay is not None
+    assert audit.replay.hands[1].result.multiplier == 1
+    assert [f.code for f in audit.findings if f.severity == "error"] == ["not-a-win"]
+
+
+def test_held_rule_a_discard_not_held_leaves_the_later_win_unchecked() -> None:
+    text = record(SEED_HAND.replace("E discard 3s", "E discard 2s") + "score E +12 S -4 W -4 N -4\n")
+    audit = audit_text(text)
+    assert [f.code for f in audit.findings if f.severity == "error"] == ["not-held"]
+    assert "unchecked-win" in [f.code for f in audit.findings if f.severity == "warning"]
+
+
+def test_fan_names_accept_the_seeds_traditional_forms() -> None:
+    assert audit_text(record(SEED_HAND + "fan E 4 : 東風 2, 紅中 1, 混一色 1\n")).ok
+
+
+FOUR_HANDS_HAND_1 = """
+hand 1
+dealer E
+caishen 9s
+deal E 1234m 567p 99p 238s 1z 7z
+deal S 235555678m 3p 9s 11z
+deal W 789m 1234p 336s 4z 55z
+deal N 7m 288p 45678s 1z 33z 6z
+E discard 1z
+S pong 1z
+S discard 3p
+W draw 2p
+W discard 4z
+N draw 5s
+N discard 6z
+E draw 1p
+E discard 8s
+S draw 4m
+S ankong 5m
+S draw 9m
+S hu
+"""

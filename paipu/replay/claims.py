@@ -60,6 +60,11 @@ class ClaimsMixin(ReplayerCore):
         if st.seats[a.seat].passed_on == ld.serial:
             self.err("claim-after-pass", f"{a.seat} passed on {ld.tile} and cannot then {kind} it",
                      a.span, "common.priority")
+        if st.wall.size <= self.rs.reserve(st) and kind not in self.rs.last_discard_claims:
+            self.err("late-claim",
+                     f"{a.seat} cannot {kind} {ld.tile}: it is the discard after the last draw, and then "
+                     "the hand is drawn",
+                     a.span, self.rs.rule("exhausted"))
         return ld
 
     def _discarded_earlier(self, tile: Tile) -> Seat | None:
@@ -77,6 +82,7 @@ class ClaimsMixin(ReplayerCore):
             river[-1][1] = True
         self.st.any_claim = True
         self.st.seats[seat].claimed_any = True
+        self.st.seats[seat].drew_since_claim = False
 
     def on_chow(self, a: r.Chow) -> None:
         st = self.st
@@ -92,6 +98,7 @@ class ClaimsMixin(ReplayerCore):
             return
         nxt = self.next_seat(target.seat)
         if a.seat != nxt:
+            # Reported, then played as written: the record goes on from the chow it shows.
             self.err(
                 "illegal-chow",
                 f"{a.seat} cannot chow {target.tile} from {target.seat}: only {nxt}, "
@@ -99,7 +106,6 @@ class ClaimsMixin(ReplayerCore):
                 a.span,
                 "common.chow",
             )
-            return
         own = list(a.tiles)
         own.remove(target.tile)
         self.rs.check_meld(st, a.seat, "chow", [t.index for t in a.tiles], a.span)

@@ -14,6 +14,11 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def count_of(n: int, tile: Tile) -> str:
+    """``3 of 5m (五万)``: a count of one tile kind, without pluralising a tile name."""
+    return f"{n} of {tile} ({tile.chinese})"
+
+
 def hand_text(counts: list[int]) -> str:
     return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"
 
@@ -45,13 +50,16 @@ class ReplayerCore:
         ss = self.st.seats[seat]
         have = ss.counts[tile.index]
         if have < n:
+            held = "none" if have == 0 else str(have)
             self.err(
                 "not-held",
-                f"{seat} {what} but holds {plural(have, tile.chinese + ' (' + str(tile) + ')')} "
-                f"where {n} {'is' if n == 1 else 'are'} needed; {seat} holds {hand_text(ss.counts)}",
+                f"{seat} {what} but holds {held} of {tile} ({tile.chinese}) where {n} "
+                f"{'is' if n == 1 else 'are'} needed; {seat} holds {hand_text(ss.counts)}",
                 span,
                 "common.held",
             )
+            if not ss.unknown_since:
+                ss.unknown_since = span.line
             return False
         ss.counts[tile.index] -= n
         return True

@@ -79,15 +79,22 @@ class HandReplayer(ClaimsMixin, WinsMixin):
                          hand.span, "common.deal")
                 ok = False
         st.seen = list(dealt)
-        for i, n in enumerate(dealt):
-            if n > rs.tile_counts[i]:
-                tile = ALL_TILES[i]
-                self.err(
-                    "tile-count",
-                    f"the deals hold {n} of {tile} ({tile.chinese}); the set has {rs.tile_counts[i]}",
-                    hand.span if not hand.deals else hand.deals[0].span,
-                    "common.tiles",
-                )
+        running = [0] * len(dealt)
+        for d in hand.deals:
+            for t in sorted(set(d.tiles), key=lambda x: x.index):
+                if t.is_flower and not rs.uses_flowers:
+                    continue  # reported above as a bad tile
+                before = running[t.index]
+                running[t.index] += d.tiles.count(t)
+                limit = rs.tile_counts[t.index]
+                if before <= limit < running[t.index]:
+                    self.err(
+                        "tile-count",
+                        f"with {d.seat}'s deal the deals hold {running[t.index]} of {t} ({t.chinese}); "
+                        f"the set has {limit}",
+                        d.span,
+                        "common.tiles",
+                    )
         size_left = rs.total_tiles - sum(dealt)
         if hand.wall is not None:
             wall_tiles = hand.wall.tiles
@@ -97,7 +104,7 @@ class HandReplayer(ClaimsMixin, WinsMixin):
             diffs = []
             for i, n in enumerate(whole):
                 if n != rs.tile_counts[i]:
-                    diffs.append(f"{plural(n, str(ALL_TILES[i]))} (the set has {rs.tile_counts[i]})")
+                    diffs.append(f"{n} of {ALL_TILES[i]} (the set has {rs.tile_counts[i]})")
             if diffs:
                 shown = ", ".join(diffs[:6]) + (f" and {len(diffs) - 6} more" if len(diffs) > 6 else "")
                 self.err(
@@ -173,7 +180,10 @@ class HandReplayer(ClaimsMixin, WinsMixin):
                     "common.turn",
                 )
         elif st.phase == "discard":
-            if seat == st.turn:
+            if seat == st.turn and seat == st.dealer and not st.any_discard and ss.draws == 0:
+                self.err("missing-discard", f"{seat} is the dealer and holds 14 tiles: it discards first, "
+                         "without drawing", a.span, "common.deal")
+            elif seat == st.turn:
                 self.err("missing-discard", f"{seat} draws again without discarding first",
                          a.span, "common.discard")
             else:
@@ -209,6 +219,7 @@ class HandReplayer(ClaimsMixin, WinsMixin):
         ss.counts[a.tile.index] += 1
         ss.draws += 1
         ss.last_drawn = a.tile
+        ss.drew_since_claim = True
         st.extra["first_draw"] = first_draw
         st.after_kong = from_tail and st.extra.get("replacement_for") == "kong"
         st.turn = seat
@@ -431,6 +442,8 @@ class Session:
         session = self.state
         for seat, amount in result.payments.items():
             session.scores[seat] = session.scores.get(seat, 0) + amount
+        if result.result == "win" and not any(w.is_win or not w.checked for w in result.wins):
+            return  # only false wins: neither a win nor a drawn hand, so the deal and streak stand
         if result.result != "incomplete":
             nxt = self.rs.next_dealer(result)
             session.stays = session.stays + 1 if nxt == dealer else 0

@@ -70,6 +70,10 @@ class WinAnalysis:
     decompositions: int = 0
     """How many ways the hand could be read; the highest-valued one is chosen."""
     multiplier: int = 1
+    rule: str = ""
+    """The rule the hand fails (the minimum, a shape condition) when it is not a win."""
+    checked: bool = True
+    """False when the winner's tiles were not known (after a not-held error): no verdict."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,6 +116,8 @@ class Ruleset:
     claims: ClassVar[frozenset[str]] = frozenset({"chow", "pong", "kong"})
     uses_flowers: ClassVar[bool] = False
     multi_win: ClassVar[bool] = False
+    last_discard_claims: ClassVar[frozenset[str]] = frozenset({"chow", "pong", "kong", "hu"})
+    """What may be claimed of the discard that follows the last draw (before `exhausted`)."""
     rules: ClassVar[dict[str, Rule]] = {}
     Options: ClassVar[type[Any]] = NoOptions
 

@@ -53,6 +53,8 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
                  fl.span, "common.result")
         return
     analysis: WinAnalysis = result.wins[result.winners.index(fl.seat)]
+    if not analysis.checked:
+        return  # the winner's tiles are unknown: the unchecked-win warning says why
     names = rs.item_ids()
     expected = item_totals(analysis.items)
     recorded: dict[str, int] = defaultdict(int)
@@ -108,18 +110,21 @@ def _audit_score(rs: Ruleset, st: HandState, result: HandResult, sl: r.ScoreLine
             continue
         recorded[seat] = amount
     result.recorded_payments = recorded
+    if any(not w.checked for w in result.wins):
+        return  # a win could not be checked, so neither can its payments
     if sum(recorded.values()) != 0:
         st.add("warning", "score-unbalanced",
                f"the recorded payments add up to {_signed(sum(recorded.values()))}, not 0",
                sl.span, "common.result")
     diffs = [s for s in rs.seats if recorded[s] != result.payments.get(s, 0)]
     if diffs:
+        rule = next((t.rule for t in result.transfers if t.rule != rs.rule("payment")), rs.rule("payment"))
         shown = "; ".join(
             f"{s} recorded {_signed(recorded[s])}, the rules give {_signed(result.payments.get(s, 0))}"
             for s in diffs
         )
         st.error("score-mismatch", f"payments differ: {shown} ({explain_transfers(result.transfers)})",
-                 sl.span, rs.rule("payment"))
+                 sl.span, rule)
 
 
 def audit_recorded_results(rs: Ruleset, st: HandState, result: HandResult, lines: list[r.Action]) -> None:

@@ -55,6 +55,11 @@ class SeatState:
     last_drawn: Tile | None = None
     passed_on: int = -1
     """The discard serial this seat passed on (-1: none)."""
+    drew_since_claim: bool = True
+    """False from a chow or pong until the next draw: a win then would not be self-drawn."""
+    unknown_since: int = 0
+    """The line after which this seat's concealed tiles are not known (a tile it did not hold
+    left its hand); 0 while they are known.  Its win can then not be checked."""
 
     @property
     def size(self) -> int:

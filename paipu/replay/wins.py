@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from paipu import record as r
 from paipu.record import Seat
 from paipu.replay.core import ReplayerCore
@@ -17,7 +19,27 @@ class WinsMixin(ReplayerCore):
         ctx: WinContext | None = None
         ld = st.last_discard
         if st.phase == "discard" and seat == st.turn and not st.ended:
+            if not ss.drew_since_claim:
+                self.err("illegal-win",
+                         f"{seat} declares a win right after a claim, without drawing: a win on a discard is "
+                         "declared instead of the chow or pong, and a self-drawn win needs a draw",
+                         a.span, self.rs.rule_or_common("winning", "common.win"))
+                return
             ctx = self.self_draw_context(seat, a.tile)
+        elif st.phase == "replacement" and not st.ended:
+            if seat == st.turn:
+                self.err("missing-replacement",
+                         f"{seat} must draw the replacement tile after the kong before it can win",
+                         a.span, "common.kong")
+            elif st.extra.get("replacement_for") == "kong":
+                self.err("illegal-win",
+                         f"{seat} cannot rob {st.turn}'s kong: only an added kong can be robbed, not a "
+                         "concealed or exposed one",
+                         a.span, self.rs.rule_or_common("winning", "common.win"))
+            else:
+                self.err("turn-order", f"{seat} declares a win out of turn ({st.turn} is to draw)",
+                         a.span, "common.turn")
+            return
         elif st.phase == "rob" or (st.ended and st.extra.get("robbed")):
             pending = st.pending_addkong or st.extra.get("robbed")
             assert pending is not None
@@ -26,8 +48,9 @@ class WinsMixin(ReplayerCore):
                 self.err("illegal-win", f"{seat} cannot rob its own kong", a.span, "common.win")
                 return
             if not self.rs.may_rob_kong(st, seat, konger):
-                self.err("illegal-win", f"{seat} may not rob {konger}'s kong of {ktile} in {self.rs.name}",
-                         a.span, self.rs.rule("qianggang"))
+                rid = self.rs.rule_or_common("qianggang", "common.win")
+                self.err("illegal-win", f"{seat} may not rob {konger}'s kong of {ktile}: {self.rs.rules[rid].text}",
+                         a.span, rid)
                 return
             robbers: list[Seat] = st.extra.setdefault("robbers", [])
             if robbers and not self.rs.multi_win:
@@ -136,9 +159,17 @@ class WinsMixin(ReplayerCore):
             self.err("hu-tile-mismatch",
                      f"{a.seat} names {a.tile} as the winning tile, but it is {ctx.tile}",
                      a.span, "common.win")
-        if not analysis.is_win:
+        unknown = self.st.seats[a.seat].unknown_since
+        if unknown:
+            # An earlier error took a tile the seat did not hold: its hand is not known, so any
+            # verdict on the win would only repeat that error.
+            self.warn("unchecked-win",
+                      f"{a.seat}'s win cannot be checked: its tiles are not known since line {unknown}",
+                      a.span, "common.held")
+            analysis = dataclasses.replace(analysis, checked=False)
+        elif not analysis.is_win:
             self.err("not-a-win", f"{a.seat} declares a win, but {analysis.reason}", a.span,
-                     self.rs.rule("winning"))
+                     analysis.rule or self.rs.rule_or_common("winning", "common.win"))
         self.wins.append((ctx, analysis))
         self.st.ended = True
         self.st.phase = "ended"

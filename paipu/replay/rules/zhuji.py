@@ -62,10 +62,10 @@ _TABLE = (
          "When a kong is robbed the robbed player pays what all three would have.",
          f"{_S000} 2、分數結算; {_RULES_MD}"),
     Rule("zhuji.tai.zhongfabai", "1台 for each pong or kong of 中, 发 or 白.", f"{_S000} 3A",
-         "中发白/红中/中/发/白/發/發財/发财/白板",
+         "中发白/红中/中/发/白/發/發財/发财/白板/紅中/中發白",
          ("zhong", "fa", "bai", "hongzhong", "facai", "baiban")),
-    Rule("zhuji.tai.dongfeng", "2台 for a pong or kong of 东 (南 西 北 score nothing).", f"{_S000} 3A", "东风/東風/东",
-         ("dong",)),
+    Rule("zhuji.tai.dongfeng", "2台 for a pong or kong of 东 (南 西 北 score nothing).", f"{_S000} 3A",
+         "东风/東風/东/東", ("dong",)),
     Rule("zhuji.tai.pinghu", "1台 when the four sets are all chows (平胡).", f"{_S000} 3B", "平胡"),
     Rule("zhuji.tai.duiduihu", "1台 when the four sets are all pongs or kongs (对对胡).", f"{_S000} 3B",
          "对对胡/對對胡"),
@@ -73,7 +73,8 @@ _TABLE = (
          f"{_S000} 3C", "清一色"),
     Rule("zhuji.tai.hunyise", "1台 for one suit plus honours (混一色).", f"{_S000} 3D", "混一色"),
     Rule("zhuji.tai.sancaishen", "2台 for three or more 财神 in the winning hand.", f"{_S000} 3C", "三财神/三財神"),
-    Rule("zhuji.tai.gangkai", "1台 for a win on a kong replacement draw (杠开).", f"{_S000} 3E", "杠开/槓開/杠上开花"),
+    Rule("zhuji.tai.gangkai", "1台 for a win on a kong replacement draw (杠开).", f"{_S000} 3E",
+         "杠开/槓開/杠上开花/槓上開花"),
     Rule("zhuji.tai.qianggang", "1台 for a win by robbing a kong (抢杠).", f"{_S000} 3E", "抢杠/搶槓"),
     Rule("zhuji.tai.tianhu", "8台 when the dealer's first 14 tiles win (天胡); the rest of the hand "
          "must reach the minimum.", f"{_S000} 3G", "天胡"),
@@ -142,6 +143,8 @@ class Zhuji(Ruleset):
     rules = {**COMMON_RULES, **{r.id: r for r in _TABLE}}  # noqa: RUF012
     Options = ZhujiOptions
     options: ZhujiOptions
+    # The drawer of the last tile "may win on it or discard, and then the hand is drawn".
+    last_discard_claims = frozenset({"hu"})
 
     # ---------------------------------------------------------------- setup
     def setup_hand(self, hand: HandState) -> None:
@@ -275,7 +278,7 @@ class Zhuji(Ruleset):
             reason = (f"the best reading is worth {base}台 before the 8台 items ({shown}), below the "
                       f"minimum of {self.options.min_tai}台")
         return WinAnalysis(ctx.seat, ctx.tile, ok, shape, tuple(items), total if ok else 0,
-                           views, reason, n_readings)
+                           views, reason, n_readings, rule="" if ok else self.rule("minimum"))
 
     def _item(self, rid: str, value: int, count: int = 1) -> ValueItem:
         rule = self.rules[f"zhuji.tai.{rid}"]
@@ -323,10 +326,18 @@ class Zhuji(Ruleset):
         return items
 
     def _totals(self, items: list[ValueItem]) -> tuple[int, int]:
+        """(base, total): the base is what counts toward the minimum (no 8台 item).
+
+        The 8台 items other than 全字牌 count only once the base reaches the minimum
+        (seed 000, 3G), so a 全字牌 with a base of 0 is worth its 8台 alone; they are
+        dropped from ``items`` here when the base falls short.
+        """
         bonus_ids = set(_BONUS_ITEMS)
         if self.options.variant == "bao":
             bonus_ids.discard("wucai")
         base = sum(i.value for i in items if i.id not in bonus_ids)
+        if base < self.options.min_tai:
+            items[:] = [i for i in items if i.id not in bonus_ids or i.id == "quanzipai"]
         return base, sum(i.value for i in items)
 
     # ---------------------------------------------------------------- settlement
