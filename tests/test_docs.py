@@ -34,3 +34,25 @@ def test_every_command_is_in_the_cli_doc() -> None:
 def test_readme_quick_start_is_the_two_make_commands() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "make demo" in readme and "make test" in readme
+
+
+def _emitted_codes() -> set[str]:
+    """Every finding code the code base can emit, read from the source."""
+    import re
+
+    pattern = re.compile(
+        r"""(?:\.err|\.error|\.warn|\.add|\berror|\bwarning|\bnote|Finding)\(\s*"""
+        r"""(?:"(?:error|warning|note)",\s*)?"([a-z]+(?:-[a-z]+)*)","""
+    )
+    codes: set[str] = set()
+    for path in (ROOT / "paipu").rglob("*.py"):
+        codes.update(pattern.findall(path.read_text(encoding="utf-8")))
+    return codes - {"error", "warning", "note"}
+
+
+def test_every_finding_code_is_documented() -> None:
+    page = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")
+    codes = _emitted_codes()
+    assert {"not-held", "late-claim", "syntax", "score-mismatch"} <= codes
+    missing = sorted(c for c in codes if f"### `{c}`" not in page)
+    assert not missing, f"not in docs/findings.md: {missing}"

@@ -490,7 +490,7 @@ def test_exact_spans_of_tags_hands_deals_actions_and_items() -> None:
     assert hand.span == r.Span(2, 1, 2, 7)
     assert hand.deals[0].span == r.Span(3, 1, 3, 14)
     discard, fan, score = hand.actions
-    assert discard.span == r.Span(4, 3, 4, 25)
+    assert discard.span == r.Span(4, 3, 4, 18)  # the annotation has its own span
     assert discard.annotations[0].span == r.Span(4, 19, 4, 25)
     assert isinstance(fan, r.FanLine)
     assert fan.span == r.Span(5, 1, 5, 27)

@@ -93,8 +93,8 @@ class LineTransformer(Transformer[Token, list[Line]]):
         first: Any = None
         last: Any = None
         for c in children:
-            if c is None:
-                continue
+            if c is None or (isinstance(c, Token) and c.type == "ANNOTATION"):
+                continue  # an item's span is its own text; each annotation has its own span
             if first is None:
                 first = c
             last = c
