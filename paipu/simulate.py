@@ -91,6 +91,8 @@ class Bot:
         return 4 - len(self.sim.st.seats[self.seat].melds) - extra_melds
 
     def shanten(self, counts: list[int], extra_melds: int = 0) -> int:
+        if any(counts[34:]):
+            return 8  # a hand holding a flower is set in order (flowers aside) before it is judged
         c, wild = self.split(counts)
         return self.sim.shanten(c, wild, self.sets_needed(extra_melds))
 

@@ -180,7 +180,7 @@ class HandReplayer(ClaimsMixin, WinsMixin):
                     "common.turn",
                 )
         elif st.phase == "discard":
-            if seat == st.turn and seat == st.dealer and not st.any_discard and ss.draws == 0:
+            if seat == st.turn and seat == st.dealer and not st.any_discard and ss.own_draws == 0:
                 self.err("missing-discard", f"{seat} is the dealer and holds 14 tiles: it discards first, "
                          "without drawing", a.span, "common.deal")
             elif seat == st.turn:
@@ -190,7 +190,12 @@ class HandReplayer(ClaimsMixin, WinsMixin):
                 self.err("missing-discard",
                          f"{seat} draws, but {st.turn} has not discarded yet",
                          a.span, "common.discard")
-        first_draw = ss.draws == 0 and not st.any_claim
+        flower_replacement = from_tail and st.extra.get("replacement_for") == "flower"
+        if flower_replacement:
+            # The tile that replaces a flower stands in for the draw it replaced.
+            first_draw = bool(st.extra.get("first_draw"))
+        else:
+            first_draw = ss.own_draws == 0 and not st.any_claim
         self._reserve_check(a.span, seat)
         wall_tile = st.wall.take(from_tail)
         if wall_tile is not None and wall_tile != a.tile:
@@ -218,6 +223,8 @@ class HandReplayer(ClaimsMixin, WinsMixin):
         st.seen[a.tile.index] += 1
         ss.counts[a.tile.index] += 1
         ss.draws += 1
+        if flower_replacement:
+            ss.flower_draws += 1
         ss.last_drawn = a.tile
         ss.drew_since_claim = True
         st.extra["first_draw"] = first_draw

@@ -51,6 +51,8 @@ class SeatState:
     ready: bool = False
     ready_pending: bool = False
     draws: int = 0
+    flower_draws: int = 0
+    """Replacement draws for flowers: they do not end a seat's first draw (天和, 地和)."""
     claimed_any: bool = False
     last_drawn: Tile | None = None
     passed_on: int = -1
@@ -60,6 +62,11 @@ class SeatState:
     unknown_since: int = 0
     """The line after which this seat's concealed tiles are not known (a tile it did not hold
     left its hand); 0 while they are known.  Its win can then not be checked."""
+
+    @property
+    def own_draws(self) -> int:
+        """Draws other than flower replacements."""
+        return self.draws - self.flower_draws
 
     @property
     def size(self) -> int:

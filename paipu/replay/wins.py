@@ -124,14 +124,14 @@ class WinsMixin(ReplayerCore):
         st = self.st
         ss = st.seats[seat]
         drawn = ss.last_drawn
-        dealer_first = seat == st.dealer and not st.any_discard and ss.draws == 0 and not st.any_claim
+        dealer_first = seat == st.dealer and not st.any_discard and ss.own_draws == 0 and not st.any_claim
         tile = drawn if drawn is not None and ss.draws > 0 else (named or drawn)
         if tile is None:
             tile = next((ALL_TILES[i] for i, n in enumerate(ss.counts) if n), ALL_TILES[0])
         return WinContext(
             seat, tile, self_drawn=True,
             after_kong=st.after_kong,
-            first_draw=bool(st.extra.get("first_draw")) and ss.draws == 1 and not dealer_first,
+            first_draw=bool(st.extra.get("first_draw")) and ss.own_draws == 1 and not dealer_first,
             dealer_first=dealer_first,
             last_tile=st.wall.size <= self.rs.reserve(st),
         )

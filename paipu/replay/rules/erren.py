@@ -1,0 +1,406 @@
+"""Two-player mahjong 二人麻将: 万 and honours only, flowers, the MCR-derived fan table, instant scores.
+
+The specification is RULES.md's erren section; the rule text is seed 002 (第二篇, 2人麻将介绍),
+which says the game derives from Chinese Official (MCR) rules.  Fan values and their 不计
+lists live in `paipu.replay.rules.erren_fans`; this module holds the rule table, the options,
+the hooks the engine asks (flowers, the 天听 declaration, the end of the wall) and the
+settlement: the win, the instant kong and flower scores, and the floor at zero.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from paipu import record as r
+from paipu.record import Seat, Span
+from paipu.replay.result import (
+    GroupView,
+    HandResult,
+    Payments,
+    SessionState,
+    Transfer,
+    ValueItem,
+    WinAnalysis,
+    WinContext,
+)
+from paipu.replay.rules.common import COMMON_RULES
+from paipu.replay.rules.erren_fans import (
+    FANS,
+    HandSet,
+    Situation,
+    WaitKind,
+    fan_order,
+    fan_rules,
+    seven_pairs_fans,
+    standard_fans,
+)
+from paipu.replay.ruleset import Rule, Ruleset, option, register
+from paipu.replay.settle import payments_from
+from paipu.replay.shapes import decompositions, seven_pairs_groups, waits_with
+from paipu.replay.state import HandState, Meld
+from paipu.tiles import ALL_TILES
+
+_SEED = "seed 002, 第二篇"
+_RULES_MD = "RULES.md, erren"
+
+_TABLE = (
+    Rule("erren.tiles", "72 tiles: 1–9 万 ×4, 东 南 西 北 ×4, 白 发 中 ×4, and the 8 flowers "
+         "春 夏 秋 冬 梅 兰 竹 菊 ×1. No 筒, no 条.", f"{_SEED} 1、用牌; {_RULES_MD}"),
+    Rule("erren.seats", "Two players, seats E and W; the dealer is dealt 14 tiles, the other 13. With two "
+         "players the discarder's next seat is always the other player.", f"{_SEED} 游戏说明; {_RULES_MD}"),
+    Rule("erren.flowers", "A flower is never played: the seat holding one sets it aside (`flower`) on its "
+         "own turn, before it discards or wins, and draws a replacement from the wall's tail. A flower "
+         "may not be discarded.", f"{_SEED} 11、补花; {_RULES_MD}", "补花"),
+    Rule("erren.claims", "Chow (by the other player), pong, exposed kong, concealed kong and added kong; a "
+         "ready declaration only for 天听 (erren.ready).", f"{_SEED} 8、9、10; {_RULES_MD}"),
+    Rule("erren.ready", "A player may declare ready (`ready`, then the discard that leaves the hand ready) "
+         "only with its first discard of the hand, before anyone has claimed or made a kong; that is what "
+         "天听 scores. After it the hand is locked: the player discards the tile it drew, makes no chow, "
+         "pong or exposed kong, and a concealed or added kong only when it leaves the waits unchanged.",
+         f"{_SEED} 4、32番 e) 天听; {_RULES_MD}", "天听/报听"),
+    Rule("erren.winning", "A hand is won on one's own draw or on the other player's discard (or by robbing "
+         "an added kong), with four sets and a pair or seven pairs, no flower left in hand, reaching the "
+         "minimum.", f"{_SEED} 12、和牌; {_RULES_MD}"),
+    Rule("erren.minimum", "A win needs at least 8番 (option `min_fan`), flowers (花牌) not counted toward "
+         "it. Every hand of 万 and honours is at least 混一色 8, 清一色 24 or 字一色 64, so with the "
+         "default the minimum never refuses a shape.", f"{_SEED} 12、达到或超过起和分标准; {_RULES_MD}"),
+    Rule("erren.best-reading", "Where a hand can be read in several ways (sets or seven pairs, which set "
+         "holds the winning tile), the reading worth the most fan is taken; fans that a fan present "
+         "cancels (不计) are not counted.", f"RULES.md, common to all; {_RULES_MD}"),
+    Rule("erren.winners", "One winner per hand.", _RULES_MD),
+    Rule("erren.qianggang", "The other player may rob an added kong (抢杠, as in MCR); a concealed kong "
+         "cannot be robbed; option `rob_kong`.", f"{_RULES_MD}; MCR 抢杠和"),
+    Rule("erren.exhausted", "Ordinary draws stop when `dead_wall` tiles (8) are left in the wall: the draw "
+         "that leaves them is the last, its drawer may win or discard, and the hand is drawn. The tiles "
+         "left feed the replacement draws after flowers and kongs, so a replacement is never missing.",
+         _RULES_MD),
+    Rule("erren.dealer", "The record states the first dealer; the winner deals the next hand; after a "
+         "drawn hand the dealer stays.", _RULES_MD),
+    Rule("erren.payment", "The loser pays the winner the winning hand's total fan, flowers included.",
+         f"{_SEED}; {_RULES_MD}"),
+    Rule("erren.kong-score", "Each kong (exposed, added or concealed) is paid at once: the other player "
+         "pays 1. A robbed added kong is no kong and is not paid. Kong scores stand in a drawn hand.",
+         f"{_SEED} 10、杠 (打出任意杠牌，可以直接得分); {_RULES_MD}", "杠分"),
+    Rule("erren.flower-score", "Flowers are paid at once: when a player sets aside its 4th flower the other "
+         "pays 1, and 1 more for each flower after it (4 = 1, 5 = 2, …). They stand in a drawn hand.",
+         f"{_SEED} 11、补花 (4花等于1个底分，5花等于2个底分); {_RULES_MD}", "花分"),
+    Rule("erren.floor", "Where the record states starting scores (`[Score]` tags), a payment takes a "
+         "player at most to zero; it is made in the order of play (kongs and flowers when they happen, "
+         "the win last). Without starting scores, scores are unbounded (option `floor`).",
+         f"{_SEED} (以扣光输家全部积分为准); {_RULES_MD}"),
+    *fan_rules("erren"),
+)
+
+
+@dataclass(frozen=True)
+class ErrenOptions:
+    min_fan: int = option(8, "the least a win is worth, flowers not counted (RULES.md: 8; 0: any shape wins)")
+    floor: bool = option(True, "false: scores may go below zero even where the record states starting scores")
+    dead_wall: int = option(8, "ordinary draws stop when this many tiles are left; replacement draws may "
+                            "take them (0: the wall is drawn to the end)")
+    rob_kong: bool = option(True, "false: an added kong cannot be robbed")
+    renhe: Literal["first-round", "dealer-discard"] = option(
+        "first-round", "first-round: 人和 is a win on either player's first discard (the seed's 第一圈内); "
+        "dealer-discard: only the non-dealer winning on the dealer's first discard", ("first-round", "dealer-discard"))
+
+
+@dataclass(frozen=True)
+class _Reading:
+    base: int
+    total: int
+    items: tuple[ValueItem, ...]
+    groups: tuple[GroupView, ...]
+    shape: str
+
+
+_KINDS = 34
+
+
+@register
+class Erren(Ruleset):
+    name = "erren"
+    aliases = ("二人", "二人麻将", "二人麻將", "2人麻将")
+    title = "二人麻将 Two-player"
+    unit = "fan"
+    unit_zh = "番"
+    seats = ("E", "W")
+    tile_counts = tuple([4] * 9 + [0] * 18 + [4] * 7 + [1] * 8)
+    uses_flowers = True
+    rules = {**COMMON_RULES, **{rule.id: rule for rule in _TABLE}}  # noqa: RUF012
+    Options = ErrenOptions
+    options: ErrenOptions
+
+    # ---------------------------------------------------------------- the wall
+    def reserve(self, hand: HandState) -> int:
+        # Replacement draws may dig into the dead wall (rule erren.exhausted): the tail feeds them.
+        if hand.phase in ("replacement", "rob"):
+            return 0
+        return max(self.options.dead_wall, 0)
+
+    def may_rob_kong(self, hand: HandState, robber: Seat, konger: Seat) -> bool:
+        return self.options.rob_kong
+
+    # ---------------------------------------------------------------- flowers
+    def check_discard(self, hand: HandState, seat: Seat, action: Any) -> None:
+        ss = hand.seats[seat]
+        tile = action.tile
+        span: Span = action.span
+        if tile.is_flower:
+            hand.error("flower-discarded", f"{seat} discards {tile} ({tile.chinese}), a flower: flowers are set "
+                       "aside (`flower`) and replaced, never discarded", span, self.rule("flowers"))
+        else:
+            kept = [ALL_TILES[i] for i in range(_KINDS, len(ss.counts)) if ss.counts[i]]
+            if kept:
+                f = kept[0]
+                hand.error("flower-kept", f"{seat} discards while holding {f} ({f.chinese}): a flower is set "
+                           "aside (`flower`) on the seat's turn, before it discards", span, self.rule("flowers"))
+        if ss.ready and not ss.ready_pending and ss.last_drawn is not None and tile != ss.last_drawn:
+            hand.error("ready-hand-changed", f"{seat} declared ready (天听) and discards {tile}; a ready hand "
+                       f"discards the tile just drawn, {ss.last_drawn}", span, self.rule("ready"))
+
+    # ---------------------------------------------------------------- 天听
+    def ready_allowed(self) -> bool:
+        return True
+
+    def check_ready(self, hand: HandState, seat: Seat, action: Any) -> None:
+        ss = hand.seats[seat]
+        why = ""
+        if ss.discards:
+            why = f"{seat} has already discarded"
+        elif hand.any_claim or any(o.melds for o in hand.seats.values()):
+            why = "a claim or a kong has been made"
+        if why:
+            hand.error("illegal-ready", f"{seat} declares ready, but {why}: a declaration is made only with "
+                       "one's first discard of the hand, in the first go-around (天听)", action.span,
+                       self.rule("ready"))
+            hand.extra.setdefault("ready_refused", set()).add(seat)
+
+    def on_ready_discard(self, hand: HandState, seat: Seat, action: Any) -> None:
+        if seat in hand.extra.get("ready_refused", set()):
+            return
+        ss = hand.seats[seat]
+        if not _waits(ss.counts, len(ss.melds)):
+            hand.error("not-ready", f"{seat} declared ready, but after discarding {action.tile} the hand "
+                       f"waits on nothing", action.span, self.rule("ready"))
+            return
+        ss.ready = True
+        hand.extra.setdefault("tianting", set()).add(seat)
+
+    def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span) -> None:
+        if kind in ("chow", "pong", "kong") and hand.seats[seat].ready:
+            hand.error("ready-hand-changed", f"{seat} declared ready (天听) and may not {kind}: a ready hand "
+                       "changes only by the tile it draws", span, self.rule("ready"))
+
+    def check_kong(self, hand: HandState, seat: Seat, action: Any) -> None:
+        ss = hand.seats[seat]
+        if not ss.ready or not isinstance(action, (r.AnKong, r.AddKong)) or ss.last_drawn is None:
+            return
+        t = action.tile.index
+        held = 4 if isinstance(action, r.AnKong) else 1
+        if ss.counts[t] < held:
+            return  # the engine reports the missing tiles
+        before = list(ss.counts)
+        before[ss.last_drawn.index] -= 1
+        after = list(ss.counts)
+        after[t] -= held
+        melds_after = len(ss.melds) + (1 if held == 4 else 0)
+        if _waits(before, len(ss.melds)) != _waits(after, melds_after):
+            hand.error("kong-breaks-ready", f"{seat} declared ready (天听), but a kong of {action.tile} would "
+                       "change the tiles it waits on", action.span, self.rule("ready"))
+
+    # ---------------------------------------------------------------- wins
+    def analyse_win(self, hand: HandState, ctx: WinContext) -> WinAnalysis:
+        ss = hand.seats[ctx.seat]
+        flowers = [ALL_TILES[i] for i in range(_KINDS, len(ss.counts)) if ss.counts[i]]
+        if flowers:
+            f = flowers[0]
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason=f"{ctx.seat} holds {f} ({f.chinese}), a flower that was not set aside")
+        counts = list(ss.counts[:_KINDS])
+        melds = ss.melds
+        total_tiles = sum(counts) + 3 * len(melds)
+        if total_tiles != 14:
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason=f"the hand has {total_tiles} tiles counting melds, not 14")
+        sit = self._situation(hand, ctx)
+        readings = self._readings(counts, melds, ctx, sit)
+        if not readings:
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason="the tiles are not four sets and a pair, nor seven pairs")
+        minimum = self.options.min_fan
+        best = max(readings, key=lambda x: (x.base >= minimum, x.total, x.shape == "standard"))
+        ok = best.base >= minimum
+        reason = ""
+        if not ok:
+            shown = ", ".join(f"{i.id} {i.value}" for i in best.items if i.id != "huapai") or "nothing"
+            reason = (f"the best reading is worth {best.base}番 without flowers ({shown}), below the "
+                      f"minimum of {minimum}番")
+        return WinAnalysis(ctx.seat, ctx.tile, ok, best.shape, best.items, best.total if ok else 0,
+                           best.groups, reason, len(readings))
+
+    def _situation(self, hand: HandState, ctx: WinContext) -> Situation:
+        """天和 地和 人和 天听 from the table itself: flower replacements do not end the first go-around."""
+        seat = ctx.seat
+        dealer = hand.dealer
+        untouched = not hand.any_claim and not any(s.melds for s in hand.seats.values())
+        tianhe = ctx.self_drawn and seat == dealer and not hand.any_discard and untouched
+        dihe = (ctx.self_drawn and seat != dealer and untouched and not hand.seats[seat].discards
+                and len(hand.seats[dealer].discards) == 1)
+        renhe = False
+        if not ctx.self_drawn and not ctx.robbed and ctx.from_seat is not None and untouched:
+            first_discard = len(hand.seats[ctx.from_seat].discards) == 1
+            renhe = first_discard and (self.options.renhe == "first-round" or ctx.from_seat == dealer)
+        return Situation(
+            self_drawn=ctx.self_drawn,
+            after_kong=ctx.after_kong,
+            tianhe=tianhe,
+            dihe=dihe,
+            renhe=renhe,
+            tianting=seat in hand.extra.get("tianting", set()),
+            flowers=len(hand.seats[seat].flowers),
+        )
+
+    def _readings(self, counts: list[int], melds: list[Meld], ctx: WinContext, sit: Situation) -> list[_Reading]:
+        out: list[_Reading] = []
+        n_sets = 4 - len(melds)
+        meld_sets = [_meld_set(m) for m in melds]
+        win = ctx.tile.index
+        standing = list(counts)
+        if 0 <= win < _KINDS and standing[win]:
+            standing[win] -= 1
+        single_wait: bool | None = None
+        nine_gates = not melds and not sit.tianhe and standing[:9] == [3, 1, 1, 1, 1, 1, 1, 1, 3] and sum(
+            standing) == 13
+        for dec in decompositions(counts, 0, n_sets) if n_sets >= 0 else []:
+            chows = [g.first for g in dec.sets if g.kind == "chow"]
+            in_chow = [c for c in chows if c <= win <= c + 2]
+            sets = list(meld_sets)
+            for g in dec.sets:
+                if g.kind == "chow":
+                    sets.append(HandSet("chow", g.first, True))
+                else:
+                    # MCR: a pong completed by a discard is exposed, unless the winning tile can be
+                    # read as part of a concealed chow.
+                    exposed = not ctx.self_drawn and g.first == win and not in_chow
+                    sets.append(HandSet("pong", g.first, not exposed))
+            pair = dec.pair.first
+            wait: WaitKind | None = None
+            if not sit.tianhe:
+                if single_wait is None:
+                    single_wait = len(_waits(standing, len(melds))) == 1
+                if single_wait:
+                    if any((c == 0 and win == 2) or (c == 6 and win == 6) for c in in_chow):
+                        wait = "bianzhang"
+                    elif any(c + 1 == win for c in in_chow):
+                        wait = "kanzhang"
+                    elif pair == win:
+                        wait = "dandiao"
+            fans = standard_fans(sets, pair, wait, nine_gates, sit)
+            views = [_group_view(s, i < len(meld_sets)) for i, s in enumerate(sets)]
+            views.append(GroupView("pair", (ALL_TILES[pair],) * 2))
+            out.append(self._reading(fans, tuple(views), "standard"))
+        if not melds:
+            sp = seven_pairs_groups(counts, 0, four_counts_as_two=True)
+            if sp is not None:
+                fans = seven_pairs_fans(counts, sit)
+                pairs = tuple(GroupView("pair", (ALL_TILES[g.first],) * 2) for g in sp.pairs)
+                out.append(self._reading(fans, pairs, "seven_pairs"))
+        return out
+
+    def _reading(self, fans: Counter[str], groups: tuple[GroupView, ...], shape: str) -> _Reading:
+        items = tuple(self._item(fid, n) for fid, n in sorted(fans.items(), key=lambda kv: fan_order(kv[0])))
+        total = sum(i.value for i in items)
+        base = total - sum(i.value for i in items if i.id == "huapai")
+        return _Reading(base, total, items, groups, shape)
+
+    def _item(self, fid: str, count: int) -> ValueItem:
+        rule = self.rules[f"erren.fan.{fid}"]
+        return ValueItem(fid, FANS[fid].value * count, rule.id, rule.name_zh, count)
+
+    # ---------------------------------------------------------------- settlement
+    def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
+        floor = self.options.floor and session.has_start_scores
+        running = dict(session.scores)
+        transfers: list[Transfer] = []
+
+        def pay(payer: Seat, payee: Seat, amount: int, reason: str, rule: str) -> None:
+            if floor:
+                left = max(running.get(payer, 0), 0)
+                if amount > left:
+                    reason += f"; {payer} has only {left} left, scores stop at zero"
+                    amount, rule = left, self.rule("floor")
+            running[payer] = running.get(payer, 0) - amount
+            running[payee] = running.get(payee, 0) + amount
+            transfers.append(Transfer(payer, payee, amount, reason, rule))
+
+        for seat, what, tile in self._instant_events(hand):
+            other = self._other(seat)
+            if what == "kong":
+                pay(other, seat, 1, f"{seat}'s kong of {tile} ({tile.chinese}), paid at once", self.rule("kong-score"))
+            else:
+                pay(other, seat, 1, f"{seat}'s flower {what} ({tile.chinese}), paid at once",
+                    self.rule("flower-score"))
+        for ctx, win in zip(result.contexts, result.wins, strict=True):
+            if win.is_win:
+                loser = ctx.from_seat if ctx.from_seat is not None else self._other(ctx.seat)
+                how = "self-drawn" if ctx.self_drawn else f"on {loser}'s tile"
+                pay(loser, ctx.seat, win.total, f"{win.total}番, won {how}", self.rule("payment"))
+        result.transfers = transfers
+        return payments_from(transfers, self.seats)
+
+    def _other(self, seat: Seat) -> Seat:
+        return next(s for s in self.seats if s != seat)
+
+    def _instant_events(self, hand: HandState) -> list[tuple[Seat, str, Any]]:
+        """The kongs that stand and the 4th, 5th … flowers, in the order they were made.
+
+        The table says which kongs and flowers count (a robbed kong is back to a pong); the
+        record's lines, where there are any, say in which order they were paid, which matters
+        for the floor at zero.  (The simulator settles hands it has not written yet: there the
+        order is each seat's own, and it has no starting scores, so no floor.)
+        """
+        events: list[tuple[Seat, str, Any]] = []
+        for seat, ss in hand.seats.items():
+            events.extend((seat, "kong", m.tiles[0]) for m in ss.melds if m.is_kong)
+            events.extend((seat, f"no. {n}", t) for n, t in enumerate(ss.flowers, 1) if n >= 4)
+        where: dict[int, int] = {}
+        taken: set[int] = set()
+        for pos, a in enumerate(hand.record.actions):
+            if not isinstance(a, (r.Kong, r.AnKong, r.AddKong, r.Flower)):
+                continue
+            is_kong = not isinstance(a, r.Flower)
+            for i, (seat, what, tile) in enumerate(events):
+                if i not in taken and seat == a.seat and tile == a.tile and (what == "kong") == is_kong:
+                    where[i] = pos
+                    taken.add(i)
+                    break
+        order = sorted(range(len(events)), key=lambda i: (where.get(i, len(hand.record.actions)), i))
+        return [events[i] for i in order]
+
+    def next_dealer(self, result: HandResult) -> Seat:
+        if result.result == "win" and result.winners:
+            return result.winners[0]
+        return result.dealer
+
+
+def _waits(counts: list[int], n_melds: int) -> list[int]:
+    """The kinds a hand of 3n+1 tiles waits on, seven pairs included when it has no melds."""
+    c = counts[:_KINDS]
+    return waits_with(c, 0, 4 - n_melds, seven_pairs=n_melds == 0, orphans=False, four_counts_as_two=True)
+
+
+def _meld_set(m: Meld) -> HandSet:
+    if m.kind == "chow":
+        return HandSet("chow", min(t.index for t in m.tiles), False, True)
+    kind: Literal["pong", "kong"] = "kong" if m.is_kong else "pong"
+    return HandSet(kind, m.tiles[0].index, m.kind == "ankong", m.kind != "ankong")
+
+
+def _group_view(s: HandSet, meld: bool) -> GroupView:
+    if s.kind == "chow":
+        tiles = tuple(ALL_TILES[s.first + j] for j in range(3))
+    else:
+        tiles = (ALL_TILES[s.first],) * (4 if s.kind == "kong" else 3)
+    return GroupView(s.kind, tiles, (), meld)
