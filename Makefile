@@ -18,9 +18,14 @@ $(VENV)/.test-installed: pyproject.toml $(VENV)/.installed
 	$(BIN)/python -m pip install -q -e '.[test]'
 	@touch $@
 
-## demo: set up .venv, install paipu, and audit the bundled samples
+## demo: set up .venv, install paipu, audit the bundled samples and write their reports to out/
 demo: $(VENV)/.installed
 	$(BIN)/paipu check samples/valid
+	@for f in samples/valid/*/*.paipu; do \
+	  d=$$(basename $$(dirname $$f)); n=$$(basename $$f .paipu); \
+	  $(BIN)/paipu report $$f -o $(OUT)/$$d/$$n.html >/dev/null || exit 1; \
+	done
+	@echo "reports of the samples written to $(OUT)/ (open $(OUT)/zhuji/four-hands.html in a browser)"
 
 ## test: install the test tools, then ruff, mypy --strict and the whole pytest suite
 test: $(VENV)/.test-installed

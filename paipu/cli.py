@@ -392,5 +392,15 @@ def mutate_cmd(path: str, seed: int, out_dir: str, per_kind: int, kinds: tuple[s
     click.echo(f"wrote {_n(len(made), 'mutant')} to {target}/", err=True)
 
 
+def _register_commands() -> None:
+    # Commands whose code lives beside their library (reports, analysis, corpus).
+    from paipu.reports.command import report_command
+
+    main.add_command(report_command)
+
+
+_register_commands()
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,0 +1,286 @@
+"""The table of a hand over all its steps, from the engine's per-step snapshots.
+
+The engine gives a full `TableView` after every step.  A report cannot afford to draw
+all of them, so this module turns the snapshots into *things with lifetimes*: every
+concealed tile, discard, meld, flower and wall tile once, with the steps it is on the
+table (`Shown`).  Tiles of one kind are interchangeable, so when a seat loses a tile of
+a kind it holds twice, the one it got last goes (the tile just drawn and discarded is
+the one that leaves).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from paipu.record import Draw, Seat
+from paipu.replay.result import MeldView, Step, TableView
+from paipu.reports.labels import Labels
+from paipu.reports.model import Board, BoardMeld, BoardSeat, BoardTile, Shown, TileView
+from paipu.reports.tiles import BACK, tile_class
+from paipu.tiles import NUM_KINDS, Tile, counts
+
+T = TypeVar("T")
+
+
+@dataclass
+class _Life(Generic[T]):
+    value: T
+    first: int
+    until: int | None = None
+    mark: int | None = None
+    """A step of note during its life (a discard's claim)."""
+    drawn: bool = False
+    pos: int = 0
+    """Its position in its list (for list items)."""
+
+
+class TileMaker:
+    """Makes `TileView`s for one hand: marks its wildcards, gives tooltips where wanted."""
+
+    def __init__(self, labels: Labels, wild: frozenset[int]) -> None:
+        self.labels = labels
+        self.wild = wild
+
+    def face(self, tile: Tile, *, title: bool = False, sideways: bool = False,
+             stands_for: bool = False) -> TileView:
+        return TileView(
+            tile_class(tile),
+            self.labels.tile_title(tile) if title else "",
+            wild=tile.index in self.wild and not stands_for,
+            sideways=sideways,
+            stands_for=stands_for,
+        )
+
+    def back(self, *, sideways: bool = False) -> TileView:
+        return TileView(BACK, sideways=sideways)
+
+
+def _list_lives(values: Sequence[tuple[T, ...]]) -> list[_Life[T]]:
+    """Lifetimes of the items of a list that changes from step to step (position by position)."""
+    lives: list[_Life[T]] = []
+    current: dict[int, _Life[T]] = {}
+    prev: tuple[T, ...] = ()
+    for step, cur in enumerate(values):
+        if cur == prev:
+            continue
+        for pos in range(max(len(cur), len(prev))):
+            old = prev[pos] if pos < len(prev) else None
+            new = cur[pos] if pos < len(cur) else None
+            if old == new:
+                continue
+            if old is not None:
+                current.pop(pos).until = step
+            if new is not None:
+                life = _Life(new, step, pos=pos)
+                current[pos] = life
+                lives.append(life)
+        prev = cur
+    # In place order: an item that changes (a pong that becomes a kong) keeps its position.
+    lives.sort(key=lambda life: (life.pos, life.first))
+    return lives
+
+
+def _concealed_lives(hands: Sequence[tuple[Tile, ...]], drawn_at: Callable[[int], bool]) -> list[_Life[Tile]]:
+    """Each concealed tile once, sorted by kind; the latest of a kind leaves first."""
+    lives: list[_Life[Tile]] = []
+    held: dict[int, list[_Life[Tile]]] = {}
+    prev_tiles: tuple[Tile, ...] = ()
+    prev = [0] * NUM_KINDS
+    for step, tiles in enumerate(hands):
+        if tiles == prev_tiles:
+            continue
+        now = counts(tiles)
+        for kind in {t.index for t in tiles} | {t.index for t in prev_tiles}:
+            diff = now[kind] - prev[kind]
+            for _ in range(diff):
+                tile = next(t for t in tiles if t.index == kind)
+                life = _Life(tile, step, drawn=step > 0 and drawn_at(step))
+                held.setdefault(kind, []).append(life)
+                lives.append(life)
+            for _ in range(-diff):
+                held[kind].pop().until = step
+        prev, prev_tiles = now, tiles
+    lives.sort(key=lambda life: (life.value.index, life.first))
+    return lives
+
+
+def _back_lives(sizes: Sequence[int], drawn_at: Callable[[int], bool]) -> list[_Life[None]]:
+    """A hidden hand: back number ``p`` is shown while the seat holds more than ``p`` tiles."""
+    lives: list[_Life[None]] = []
+    current: dict[int, _Life[None]] = {}
+    prev = 0
+    for step, n in enumerate(sizes):
+        for pos in range(prev, n):
+            life: _Life[None] = _Life(None, step, drawn=step > 0 and drawn_at(step) and pos == n - 1)
+            current[pos] = life
+            lives.append(life)
+        for pos in range(n, prev):
+            current.pop(pos).until = step
+        prev = n
+    lives.sort(key=lambda life: (life.drawn, life.first))
+    return lives
+
+
+def _wall_lives(views: Sequence[TableView]) -> list[_Life[Tile]]:
+    """The known wall of step 0, each tile until the step that draws it (from either end)."""
+    initial = views[0].wall_known
+    if not initial:
+        return []
+    n = len(initial)
+    lives = [_Life(t, 0) for t in initial]
+    head, tail = 0, 0
+    for step in range(1, len(views)):
+        remaining = views[step].wall_known
+        if remaining is None:
+            break
+        taken = n - head - tail - len(remaining)
+        if taken <= 0:
+            continue
+        # A replacement draw (after a kong or a flower) takes from the tail.
+        tail_first = views[step - 1].phase in ("replacement", "rob")
+        order = range(taken, -1, -1) if not tail_first else range(taken + 1)
+        for from_head in order:
+            h, t = head + from_head, tail + taken - from_head
+            if tuple(initial[h:n - t]) == tuple(remaining):
+                break
+        else:
+            h, t = head + taken, tail
+        for i in range(head, h):
+            lives[i].until = step
+        for i in range(n - t, n - tail):
+            lives[i].until = step
+        head, tail = h, t
+    return lives
+
+
+def _shown(life: _Life[T]) -> Shown:
+    return Shown(life.first, life.until)
+
+
+def _relative(seats: tuple[Seat, ...], claimer: Seat, source: Seat) -> str:
+    """Where the source sits for the claimer: left (the previous seat), across or right."""
+    n = len(seats)
+    d = (seats.index(source) - seats.index(claimer)) % n
+    if d == n - 1:
+        return "left"
+    if d == 1:
+        return "right"
+    return "across"
+
+
+def meld_tiles(meld: MeldView, claimer: Seat, seats: tuple[Seat, ...], tm: TileMaker,
+               *, hidden: bool) -> tuple[TileView, ...]:
+    """A meld as laid on the table: the claimed tile sideways, on the side it came from."""
+    if meld.kind == "ankong":
+        if hidden:
+            return tuple(tm.back() for _ in meld.tiles)
+        inner = [tm.face(t) for t in meld.tiles[1:-1]]
+        return (tm.back(), *inner, tm.back())
+    tiles = sorted(meld.tiles, key=lambda t: t.index)
+    if meld.claimed is None or meld.source is None or meld.source not in seats:
+        return tuple(tm.face(t) for t in tiles)
+    tiles.remove(meld.claimed)
+    added: list[TileView] = []
+    if meld.kind == "addkong" and tiles:
+        added.append(tm.face(tiles.pop(), sideways=True))
+    faces = [tm.face(t) for t in tiles]
+    claimed = [tm.face(meld.claimed, sideways=True), *added]
+    where = "left" if meld.kind == "chow" else _relative(seats, claimer, meld.source)
+    if where == "left":
+        return (*claimed, *faces)
+    if where == "right":
+        return (*faces, *claimed)
+    return (*faces[:1], *claimed, *faces[1:])
+
+
+def board_meld(meld: MeldView, claimer: Seat, seats: tuple[Seat, ...], tm: TileMaker, labels: Labels,
+               shown: Shown, *, hidden: bool) -> BoardMeld:
+    source_label = ""
+    if meld.source is not None and meld.kind != "ankong":
+        source_label = f"{labels.from_seat} {labels.seat_name(meld.source)}"
+    return BoardMeld(
+        meld.kind,
+        labels.meld_kinds.get(meld.kind, meld.kind),
+        meld_tiles(meld, claimer, seats, tm, hidden=hidden),
+        meld.source if meld.kind != "ankong" else None,
+        source_label,
+        shown,
+    )
+
+
+def build_board(
+    steps: Sequence[Step],
+    seats: tuple[Seat, ...],
+    *,
+    viewer: Seat | None,
+    labels: Labels,
+    tm: TileMaker,
+    players: dict[str, str],
+    dealer: Seat,
+) -> Board | None:
+    """The board of a hand, or None when the engine kept no views (an unplayable hand)."""
+    views: list[TableView] = []
+    for s in steps:
+        if s.view is None:
+            return None
+        views.append(s.view)
+
+    def drawn_by(seat: Seat) -> Callable[[int], bool]:
+        def drawn_at(step: int) -> bool:
+            action = steps[step].action
+            return isinstance(action, Draw) and action.seat == seat
+        return drawn_at
+
+    out: list[BoardSeat] = []
+    for seat in seats:
+        hidden = viewer is not None and seat != viewer
+        hands = [v.seats[seat].concealed if seat in v.seats else () for v in views]
+        concealed: list[BoardTile]
+        if hidden:
+            concealed = [BoardTile(tm.back(), _shown(life), drawn=life.drawn)
+                         for life in _back_lives([len(h) for h in hands], drawn_by(seat))]
+        else:
+            concealed = [BoardTile(tm.face(life.value), _shown(life), drawn=life.drawn)
+                         for life in _concealed_lives(hands, drawn_by(seat))]
+        melds = [
+            board_meld(life.value, seat, seats, tm, labels, _shown(life), hidden=hidden)
+            for life in _list_lives([v.seats[seat].melds if seat in v.seats else () for v in views])
+        ]
+        flowers = [BoardTile(tm.face(life.value), _shown(life))
+                   for life in _list_lives([v.seats[seat].flowers if seat in v.seats else () for v in views])]
+        rivers = [v.seats[seat].discards if seat in v.seats else () for v in views]
+        discard_lives = _list_lives([tuple(t for t, _ in r) for r in rivers])
+        _mark_claims(discard_lives, rivers)
+        discards = [BoardTile(tm.face(life.value), _shown(life), claimed_from=life.mark) for life in discard_lives]
+        ready_lives = _list_lives([(True,) if seat in v.seats and v.seats[seat].ready else () for v in views])
+        ready = _shown(ready_lives[0]) if ready_lives else None
+        out.append(BoardSeat(
+            seat, labels.seat_name(seat), players.get(seat, ""), seat == dealer, seat == viewer, hidden, ready,
+            tuple(concealed), tuple(melds), tuple(flowers), tuple(discards),
+        ))
+    wall: list[BoardTile] = []
+    if viewer is None:
+        wall = [BoardTile(tm.face(life.value), _shown(life)) for life in _wall_lives(views)]
+    wild = tuple(tm.face(t) for t in views[-1].wild)
+    return Board(tuple(out), tuple(wall), wild, len(views) - 1)
+
+
+def _mark_claims(lives: list[_Life[Tile]], rivers: Sequence[tuple[tuple[Tile, bool], ...]]) -> None:
+    """Mark each discard as claimed from the first step its river says so."""
+    by_start = sorted(lives, key=lambda life: life.first)
+    current: dict[int, _Life[Tile]] = {}
+    nxt = 0
+    prev: tuple[tuple[Tile, bool], ...] = ()
+    for step, river in enumerate(rivers):
+        while nxt < len(by_start) and by_start[nxt].first <= step:
+            current[by_start[nxt].pos] = by_start[nxt]
+            nxt += 1
+        if river == prev:
+            continue
+        for pos, (_, claimed) in enumerate(river):
+            life = current.get(pos)
+            if claimed and life is not None and life.mark is None and (life.until is None or step < life.until):
+                life.mark = step
+        prev = river

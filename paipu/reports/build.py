@@ -1,0 +1,557 @@
+"""From an `Audit` to a `ReportModel`: what each part of the report page shows.
+
+Nothing here decides a rule: values, payments and findings are the engine's.  This module
+only chooses what to show and how to say it: which tiles a teaching view hides, at which
+step a finding is shown, which recorded payment differs from the computed one.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from paipu.audit import Audit, audit_text
+from paipu.findings import SEVERITIES
+from paipu.record import (
+    SEATS,
+    Action,
+    AnKong,
+    Chow,
+    Draw,
+    FanLine,
+    Header,
+    Hu,
+    ScoreLine,
+    Seat,
+    SeatAction,
+)
+from paipu.replay.result import GroupView, HandReplay, HandResult, MeldView, Replay, WinAnalysis, WinContext
+from paipu.replay.ruleset import Rule, Ruleset, get_ruleset
+from paipu.reports.board import TileMaker, board_meld, build_board
+from paipu.reports.chart import build_chart
+from paipu.reports.labels import Labels, Lang, labels_for
+from paipu.reports.model import (
+    DealRow,
+    FindingView,
+    GroupRow,
+    HandRow,
+    HandView,
+    HeaderView,
+    ItemRow,
+    PaymentRow,
+    PlayerRow,
+    ReportModel,
+    ResultView,
+    RuleRef,
+    SeatScore,
+    Shown,
+    StepView,
+    TileView,
+    TransferView,
+    WinView,
+)
+from paipu.reports.tiles import tile_class, tile_styles
+from paipu.tiles import Tile, tile_from_index
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _option_text(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def with_views(audit: Audit) -> Audit:
+    """The audit itself if its replay kept the table views, else the same record replayed with them.
+
+    `audit_text` skips the views by default (auditing a corpus does not need them); the
+    options in force (record tags and overrides alike) are passed on, so the replay is the same.
+    """
+    rp = audit.replay
+    if rp is None or all(h.steps and h.steps[0].view is not None for h in rp.hands):
+        return audit
+    options = {name: _option_text(value) for name, value in sorted(rp.options.items())}
+    return audit_text(audit.text, audit.name, options=options, keep_views=True)
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    hand: int
+    """1-based hand index."""
+    step: int
+
+
+class _Builder:
+    """Holds what every part of the model needs: labels, rules, seats, the viewer."""
+
+    def __init__(self, audit: Audit, viewer: Seat | None, lang: Lang) -> None:
+        self.audit = audit
+        self.labels: Labels = labels_for(lang)
+        self.lang = lang
+        self.viewer = viewer
+        self.rp: Replay | None = audit.replay
+        self.ruleset: Ruleset | None = None
+        name = self.rp.ruleset if self.rp is not None and self.rp.ruleset else audit.record.header.ruleset
+        if name:
+            try:
+                self.ruleset = get_ruleset(name)()
+            except KeyError:
+                self.ruleset = None
+        self.rules: dict[str, Rule] = dict(self.ruleset.rules) if self.ruleset is not None else {}
+        seats: tuple[Seat, ...] = ()
+        if self.rp is not None and self.rp.seats:
+            seats = self.rp.seats
+        elif self.ruleset is not None:
+            seats = self.ruleset.seats
+        self.seats: tuple[Seat, ...] = seats or SEATS
+        if viewer is not None and viewer not in self.seats:
+            raise ValueError(
+                f"seat {viewer} does not play in {name or 'this record'} (seats: {' '.join(self.seats)})"
+            )
+        header = audit.record.header
+        self.players: dict[str, str] = {s: header.player(s) or "" for s in self.seats}
+        self.source_lines = audit.text.splitlines()
+        self.findings: dict[int, FindingView] = {}
+        self.where: dict[int, _Where] = {}
+
+    # ------------------------------------------------------------ small pieces
+    def rule(self, rid: str | None) -> RuleRef | None:
+        if not rid:
+            return None
+        r = self.rules.get(rid)
+        return RuleRef(rid, r.text if r is not None else "")
+
+    def seat_chip(self, seat: str) -> str:
+        return seat if self.lang == "en" else self.labels.seat_name(seat)
+
+    def seat_title(self, seat: str) -> str:
+        name = self.players.get(seat, "")
+        label = self.labels.seat_name(seat)
+        return f"{label} · {name}" if name else label
+
+    def hand_title(self, number: int) -> str:
+        return self.labels.hand.format(n=number)
+
+    # ------------------------------------------------------------ findings
+    def locate_findings(self) -> None:
+        """At which hand and step each finding is shown.
+
+        By its line first (a finding on a ``fan`` line belongs to that line's step, even
+        though the engine reports it after the last action), then where the engine put
+        it, then the hand whose lines hold it (its setup: step 0).
+        """
+        rp = self.rp
+        if rp is None:
+            return
+        by_line: dict[int, _Where] = {}
+        by_engine: dict[int, _Where] = {}
+        starts: list[tuple[int, int]] = []
+        for hi, hand in enumerate(rp.hands, 1):
+            starts.append((hand.record.span.line, hi))
+            for step in hand.steps:
+                for f in step.findings:
+                    by_engine.setdefault(id(f), _Where(hi, step.number))
+                if step.action is not None:
+                    span = step.action.span
+                    for line in range(span.line, max(span.line, span.end_line) + 1):
+                        by_line.setdefault(line, _Where(hi, step.number))
+        for f in self.audit.findings:
+            where = by_line.get(f.line) or by_engine.get(id(f))
+            if where is None:
+                inside = [hi for line, hi in starts if line <= f.line]
+                if inside and f.line > 0:
+                    where = _Where(inside[-1], 0)
+            if where is not None:
+                self.where[id(f)] = where
+
+    def finding_views(self) -> tuple[FindingView, ...]:
+        out = []
+        for i, f in enumerate(self.audit.findings, 1):
+            where = self.where.get(id(f))
+            step_anchor = f"h{where.hand}-s{where.step}" if where is not None else None
+            if where is not None and self.rp is not None:
+                number = self.rp.hands[where.hand - 1].record.number
+                place = f"{self.hand_title(number)}, {self.labels.step} {where.step}"
+            else:
+                place = f"{self.labels.line} {f.line}"
+            source = ""
+            if 1 <= f.line <= len(self.source_lines):
+                source = self.source_lines[f.line - 1].strip()
+            fv = FindingView(
+                i, f"f{i}", f.severity, self.labels.severity.get(f.severity, f.severity), f.code, f.message,
+                self.rule(f.rule), f.line, f.column, source, step_anchor, place,
+            )
+            self.findings[id(f)] = fv
+            out.append(fv)
+        return tuple(out)
+
+    def findings_at(self, hand: int, step: int) -> tuple[FindingView, ...]:
+        return tuple(
+            self.findings[id(f)] for f in self.audit.findings
+            if self.where.get(id(f)) == _Where(hand, step)
+        )
+
+    # ------------------------------------------------------------ header
+    def header(self) -> HeaderView:
+        h: Header = self.audit.record.header
+        rp = self.rp
+        resolved: tuple[tuple[str, str], ...] = ()
+        if rp is not None:
+            resolved = tuple((k, _option_text(v)) for k, v in sorted(rp.options.items()))
+        players = tuple(
+            PlayerRow(s, self.labels.seat_name(s), self.players[s], self.start_scores().get(s, 0)) for s in self.seats
+        )
+        ruleset = (rp.ruleset if rp is not None and rp.ruleset else h.ruleset) or "?"
+        return HeaderView(
+            self.audit.name,
+            ruleset,
+            self.ruleset.title if self.ruleset is not None else "",
+            tuple((o.name, o.value) for o in h.options),
+            resolved,
+            players,
+            tuple((t.name, t.value) for t in h.tags),
+            tuple(a.text for a in h.annotations),
+        )
+
+    def start_scores(self) -> dict[Seat, int]:
+        out: dict[Seat, int] = {s: 0 for s in self.seats}
+        for tag in self.audit.record.header.scores:
+            if tag.seat in out:
+                try:
+                    out[tag.seat] = int(tag.value)
+                except ValueError:
+                    pass
+        return out
+
+    # ------------------------------------------------------------ hands
+    def hand(self, hi: int, hr: HandReplay) -> HandView:
+        labels = self.labels
+        rec = hr.record
+        first_view = hr.steps[0].view if hr.steps else None
+        wild_tiles: tuple[Tile, ...] = first_view.wild if first_view is not None else (
+            rec.caishen.tiles if rec.caishen is not None else ())
+        tm = TileMaker(labels, frozenset(t.index for t in wild_tiles))
+        dealer = hr.result.dealer
+        board = build_board(hr.steps, self.seats, viewer=self.viewer, labels=labels, tm=tm,
+                            players=self.players, dealer=dealer)
+        contexts = self._hu_contexts(hr)
+        steps = tuple(self.step(hi, hr, i, tm, contexts) for i in range(len(hr.steps)))
+        notes = [a.text for a in rec.annotations]
+        for line in (rec.dealer, rec.wall, rec.dice, rec.caishen):
+            if line is not None:
+                notes.extend(a.text for a in line.annotations)
+        counts: dict[str, int] = {sev: 0 for sev in SEVERITIES}
+        first: str | None = None
+        for f in self.audit.findings:
+            where = self.where.get(id(f))
+            if where is not None and where.hand == hi:
+                counts[f.severity] += 1
+                first = first or f"h{hi}-s{where.step}"
+        return HandView(
+            hi,
+            rec.number,
+            f"h{hi}",
+            self.hand_title(rec.number),
+            dealer,
+            labels.seat_name(dealer),
+            tuple(tm.face(t, title=True) for t in wild_tiles),
+            " ".join(str(v) for v in rec.dice.values) if rec.dice is not None else "",
+            tuple(notes),
+            board,
+            steps,
+            self.result(hr, tm, contexts),
+            counts,
+            first,
+        )
+
+    def _hu_contexts(self, hr: HandReplay) -> dict[int, tuple[WinContext, WinAnalysis]]:
+        """The step of each win: the first `hu` of the winner's seat not yet matched."""
+        out: dict[int, tuple[WinContext, WinAnalysis]] = {}
+        pending = list(zip(hr.result.contexts, hr.result.wins, strict=False))
+        for step in hr.steps:
+            a = step.action
+            if isinstance(a, Hu):
+                for j, (ctx, win) in enumerate(pending):
+                    if ctx.seat == a.seat:
+                        out[step.number] = (ctx, win)
+                        del pending[j]
+                        break
+        return out
+
+    def _visible(self, seat: str) -> bool:
+        return self.viewer is None or seat == self.viewer
+
+    def step(self, hi: int, hr: HandReplay, i: int, tm: TileMaker,
+             contexts: dict[int, tuple[WinContext, WinAnalysis]]) -> StepView:
+        labels = self.labels
+        st = hr.steps[i]
+        view = st.view
+        wall_left = view.wall_left if view is not None else None
+        turn = view.turn if view is not None else None
+        bao = tile_class(view.bao) if view is not None and view.bao is not None else None
+        findings = self.findings_at(hi, i)
+        anchor = f"h{hi}-s{i}"
+        a = st.action
+        if a is None:
+            deal = []
+            notes: list[str] = []
+            for seat in self.seats:
+                tiles: tuple[Tile, ...] = ()
+                if view is not None and seat in view.seats:
+                    tiles = view.seats[seat].concealed
+                else:
+                    d = hr.record.deal_of(seat)
+                    tiles = tuple(sorted(d.tiles, key=lambda t: t.index)) if d is not None else ()
+                shown = (tuple(tm.face(t) for t in tiles) if self._visible(seat)
+                         else tuple(tm.back() for _ in tiles))
+                deal.append(DealRow(seat, self.seat_chip(seat), self.seat_title(seat), shown))
+                d = hr.record.deal_of(seat)
+                if d is not None:
+                    notes.extend(f"{self.seat_chip(seat)}: {n.text}" for n in d.annotations)
+            return StepView(0, anchor, None, "", "deal", labels.deal, (), "", None, "", tuple(notes),
+                            findings, tuple(deal), wall_left, turn, bao)
+        actor: Seat | None = a.seat if isinstance(a, (SeatAction, FanLine)) else None
+        glyph = a.glyph if isinstance(a, SeatAction) else None
+        return StepView(
+            i,
+            anchor,
+            actor,
+            self.seat_chip(actor) if actor else "",
+            a.verb,
+            labels.verbs.get(a.verb, a.verb),
+            self._action_tiles(a, tm),
+            self._detail(a, contexts.get(i)),
+            glyph,
+            labels.glyphs.get(glyph, "") if glyph else "",
+            tuple(n.text for n in a.annotations),
+            findings,
+            (),
+            wall_left,
+            turn,
+            bao,
+        )
+
+    def _action_tiles(self, a: Action, tm: TileMaker) -> tuple[TileView, ...]:
+        if isinstance(a, Chow):
+            return tuple(tm.face(t, title=True) for t in a.tiles)
+        tile: Tile | None = getattr(a, "tile", None)
+        if tile is None:
+            return ()
+        if isinstance(a, (Draw, AnKong)) and not self._visible(a.seat):
+            return (tm.back(),)
+        return (tm.face(tile, title=True),)
+
+    def _detail(self, a: Action, win: tuple[WinContext, WinAnalysis] | None) -> str:
+        labels = self.labels
+        if isinstance(a, Hu) and win is not None:
+            ctx = win[0]
+            return self._how(ctx)
+        if isinstance(a, FanLine):
+            unit = self._unit()
+            items = ", ".join(f"{it.name} {it.value}" if it.value is not None else it.name for it in a.items)
+            return f"{labels.seat_name(a.seat)} {a.total} {unit}" + (f": {items}" if items else "")
+        if isinstance(a, ScoreLine):
+            return " ".join(f"{s} {_signed(v)}" for s, v in a.payments)
+        return ""
+
+    def _how(self, ctx: WinContext) -> str:
+        labels = self.labels
+        if ctx.self_drawn:
+            return labels.self_drawn
+        if ctx.from_seat is None:
+            return ""
+        who = labels.seat_name(ctx.from_seat)
+        return (labels.robbing if ctx.robbed else labels.on_discard).format(seat=who)
+
+    def _unit(self) -> str:
+        if self.ruleset is None:
+            return ""
+        return self.ruleset.unit_zh if self.lang == "zh" else self.ruleset.unit
+
+    # ------------------------------------------------------------ results
+    def result(self, hr: HandReplay, tm: TileMaker,
+               contexts: dict[int, tuple[WinContext, WinAnalysis]]) -> ResultView:
+        res: HandResult = hr.result
+        labels = self.labels
+        win_steps = {id(w): step for step, (_, w) in contexts.items()}
+        wins = []
+        for ctx, win in zip(res.contexts, res.wins, strict=False):
+            wins.append(self.win(hr, ctx, win, win_steps.get(id(win)), tm))
+        rec = res.recorded_payments
+        payments = tuple(
+            PaymentRow(s, labels.seat_name(s), res.payments.get(s, 0), rec.get(s) if rec is not None else None,
+                       rec is not None and rec.get(s, 0) != res.payments.get(s, 0))
+            for s in self.seats
+        )
+        transfers = tuple(TransferView(t.payer, t.payee, t.amount, t.reason, self.rule(t.rule)) for t in res.transfers)
+        return ResultView(
+            res.result,
+            labels.outcome.get(res.result, res.result),
+            tuple(wins),
+            payments,
+            rec is not None,
+            any(p.differs for p in payments),
+            transfers,
+            res.multiplier,
+            tuple(res.notes),
+        )
+
+    def win(self, hr: HandReplay, ctx: WinContext, win: WinAnalysis, step: int | None, tm: TileMaker) -> WinView:
+        labels = self.labels
+        seat = ctx.seat
+        concealed: list[Tile] = []
+        melds: tuple[MeldView, ...] = ()
+        view = hr.steps[step].view if step is not None else None
+        if view is not None and seat in view.seats:
+            sv = view.seats[seat]
+            concealed = list(sv.concealed)
+            melds = sv.melds
+            if ctx.self_drawn and ctx.tile in concealed:
+                concealed.remove(ctx.tile)
+        board_melds = tuple(
+            board_meld(m, seat, self.seats, tm, labels, Shown(0), hidden=False) for m in melds
+        )
+        items, recorded_total = self.items(hr, win)
+        return WinView(
+            seat,
+            labels.seat_name(seat),
+            win.is_win,
+            win.reason,
+            self._how(ctx),
+            labels.shapes.get(win.shape, win.shape),
+            tuple(tm.face(t, title=True) for t in concealed),
+            board_melds,
+            tm.face(ctx.tile, title=True),
+            tuple(self.group(g, tm) for g in win.groups),
+            labels.readings.format(n=win.decompositions) if win.decompositions > 1 else "",
+            items,
+            win.total,
+            recorded_total,
+            recorded_total is not None and recorded_total != win.total,
+            self._unit(),
+        )
+
+    def group(self, g: GroupView, tm: TileMaker) -> GroupRow:
+        standing = list(g.wild)
+        marks = [False] * len(g.tiles)
+        # Mark from the right, so a wildcard sits where a player would put it: last.
+        for j in range(len(g.tiles) - 1, -1, -1):
+            if g.tiles[j] in standing:
+                standing.remove(g.tiles[j])
+                marks[j] = True
+        tiles = tuple(tm.face(t, title=True, stands_for=m) for t, m in zip(g.tiles, marks, strict=True))
+        stands = ""
+        if g.wild:
+            kinds = "/".join(str(tile_from_index(i)) for i in sorted(tm.wild))
+            shown = ", ".join(f"{t.chinese} {t}" for t in g.wild)
+            stands = f"{self.labels.stands_for} {shown}" + (f" ({kinds})" if kinds else "")
+        return GroupRow(g.kind, self.labels.group_kinds.get(g.kind, g.kind), tiles, stands, g.meld)
+
+    def items(self, hr: HandReplay, win: WinAnalysis) -> tuple[tuple[ItemRow, ...], int | None]:
+        """The value table: what the rules give, item by item, beside what the record says."""
+        fan = next((a for a in hr.record.actions if isinstance(a, FanLine) and a.seat == win.seat), None)
+        computed: dict[str, int] = defaultdict(int)
+        for it in win.items:
+            computed[it.id] += it.value
+        recorded: dict[str, int] = {}
+        unknown: list[tuple[str, int | None]] = []
+        if fan is not None:
+            names = self.ruleset.item_ids() if self.ruleset is not None else {}
+            for fi in fan.items:
+                rid = names.get(fi.name) or names.get(fi.name.lower())
+                if rid is None:
+                    unknown.append((fi.name, fi.value))
+                    continue
+                value = fi.value if fi.value is not None else computed.get(rid, 0)
+                recorded[rid] = recorded.get(rid, 0) + value
+        rows: list[ItemRow] = []
+        seen: set[str] = set()
+        for it in win.items:
+            if it.id in seen:
+                continue
+            seen.add(it.id)
+            rec = recorded.get(it.id) if fan is not None else None
+            differs = fan is not None and bool(fan.items) and rec != computed[it.id]
+            rows.append(ItemRow(it.id, it.name_zh, computed[it.id], it.count, self.rule(it.rule), rec, differs))
+        for rid, value in recorded.items():
+            if rid not in seen:
+                rule_id = self._item_rule(rid)
+                zh = self.rules[rule_id].name_zh.split("/")[0] if rule_id in self.rules else ""
+                rows.append(ItemRow(rid, zh, None, 0, self.rule(rule_id), value, True))
+        for name, given in unknown:
+            rows.append(ItemRow(name, "", None, 0, None, given, True))
+        return tuple(rows), (fan.total if fan is not None else None)
+
+    def _item_rule(self, rid: str) -> str:
+        for full in self.rules:
+            parts = full.split(".")
+            if len(parts) == 3 and parts[1] in ("tai", "fan", "mult") and parts[2] == rid:
+                return full
+        return ""
+
+    # ------------------------------------------------------------ session
+    def rows(self, hands: Sequence[HandView]) -> tuple[HandRow, ...]:
+        rp = self.rp
+        if rp is None:
+            return ()
+        out = []
+        for hv, hr in zip(hands, rp.hands, strict=True):
+            res = hr.result
+            winners = ", ".join(self.labels.seat_name(s) for s in res.winners)
+            value = ", ".join(f"{w.total} {self._unit()}".strip() for w in res.wins if w.is_win)
+            scores = tuple(
+                SeatScore(s, self.labels.seat_name(s), res.payments.get(s, 0), hr.scores_after.get(s, 0))
+                for s in self.seats
+            )
+            out.append(HandRow(hv.anchor, hv.title, hv.dealer_label, hv.result.outcome_label, winners, value, scores,
+                               hv.finding_counts, hv.first_finding, hv.result.payments_differ))
+        return tuple(out)
+
+
+def build_report_model(audit: Audit, *, seat: Seat | None = None, lang: Lang = "en") -> ReportModel:
+    """The view model of the report of one audited record.
+
+    ``seat`` makes a teaching view: only that seat's concealed tiles (and what it could
+    see) are shown, the others as tile backs.  ``lang`` is the language of the report's
+    own words ("en" or "zh"); the record's text is shown as written.  An audit made
+    without table views (`audit_text`'s default) is replayed again with them.
+    """
+    audit = with_views(audit)
+    b = _Builder(audit, seat, lang)
+    b.locate_findings()
+    findings = b.finding_views()
+    rp = b.rp
+    hands = tuple(b.hand(hi, hr) for hi, hr in enumerate(rp.hands, 1)) if rp is not None else ()
+    start = b.start_scores()
+    chart = None
+    final: dict[Seat, int] = dict(start)
+    if rp is not None:
+        chart = build_chart(b.seats, b.labels, start, [h.scores_after for h in rp.hands], [h.title for h in hands])
+        final = {s: rp.scores.get(s, 0) for s in b.seats}
+    counts = dict(audit.counts())
+    labels = b.labels
+    view = (labels.teaching_view.format(seat=labels.seat_name(seat)) if seat is not None else labels.audit_view)
+    return ReportModel(
+        lang,
+        labels,
+        b.header(),
+        view,
+        seat,
+        rp is not None,
+        b.seats,
+        hands,
+        b.rows(hands),
+        tuple(SeatScore(s, labels.seat_name(s), start[s], start[s]) for s in b.seats),
+        tuple(SeatScore(s, labels.seat_name(s), final[s] - start[s], final[s]) for s in b.seats),
+        {sev: counts.get(sev, 0) for sev in SEVERITIES},
+        findings,
+        tuple(f for f in findings if f.step_anchor is None),
+        chart,
+        tile_styles(),
+    )

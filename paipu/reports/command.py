@@ -1,0 +1,91 @@
+"""The ``paipu report`` command, ready for ``main.add_command(report_command)`` in ``paipu.cli``.
+
+It follows the CLI's conventions (one library call, input problems as one line
+``paipu: error: …`` and exit status 2, error findings exit status 1) without importing
+``paipu.cli``, which will import this module.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import cast
+
+import click
+
+from paipu.audit import audit_text
+from paipu.errors import InputError
+from paipu.record import Seat
+from paipu.replay.ruleset import OptionError
+from paipu.reports.labels import LANGS, Lang
+from paipu.reports.render import write_report
+from paipu.sources import RECORD_SUFFIXES, read_record_text
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+REPORT_HELP = """
+Exit status: 0 when the record is clean, 1 when it has an error finding (the report is
+written all the same), 2 for a usage or input problem (a missing, empty, binary or
+unreadable file, a seat that does not play, an output that cannot be written).
+"""
+
+
+def _echo_err(message: str) -> None:
+    click.echo(f"paipu: error: {message}", err=True)
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def default_output(path: Path) -> Path:
+    """``out/<stem>.html`` for a record ``<stem>.paipu`` (or ``.paipu.gz``, or any name)."""
+    name = path.name
+    for suffix in RECORD_SUFFIXES:
+        if name.endswith(suffix) and len(name) > len(suffix):
+            name = name[: -len(suffix)]
+            break
+    else:
+        name = path.stem or name
+    return Path("out") / f"{name}.html"
+
+
+@click.command("report", epilog=REPORT_HELP)
+@click.argument("file", type=click.Path())
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Where to write the HTML file (default: out/<record name>.html).")
+@click.option("--seat", type=click.Choice(["E", "S", "W", "N"], case_sensitive=False), default=None,
+              help="Teaching view: show only this seat's hand and what it could see.")
+@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
+              help="The language of the report's own words (the record's text is shown as written).")
+def report_command(file: str, output: str | None, seat: str | None, lang: str) -> None:
+    """Write an HTML report of a record: a turn-by-turn replay with its scoring audit.
+
+    The report is one self-contained file (styles, script and tile pictures inline) that
+    opens in any browser without a network. Step through a hand with ← and →, jump to the
+    next finding with n, to the next hand with j. See docs/reports.md.
+    """
+    path = Path(file)
+    try:
+        text = read_record_text(path)
+    except InputError as e:
+        _echo_err(str(e))
+        sys.exit(EXIT_USAGE)
+    try:
+        audit = audit_text(text, str(path), keep_views=True)
+    except OptionError as e:  # pragma: no cover - no options are given here
+        _echo_err(str(e))
+        sys.exit(EXIT_USAGE)
+    out = Path(output) if output else default_output(path)
+    viewer = seat.upper() if seat else None
+    try:
+        write_report(audit, out, seat=cast("Seat | None", viewer), lang=cast(Lang, lang))
+    except ValueError as e:
+        _echo_err(f"{path}: {e}")
+        sys.exit(EXIT_USAGE)
+    except OSError as e:
+        _echo_err(f"{out}: cannot be written ({e.strerror or e})")
+        sys.exit(EXIT_USAGE)
+    counts = audit.counts()
+    click.echo(f"{path}: report written to {out} ({_n(counts['error'], 'error')}, {_n(counts['warning'], 'warning')})")
+    sys.exit(EXIT_OK if audit.ok else EXIT_FINDINGS)

@@ -1,0 +1,519 @@
+"""HTML reports (docs/reports.md): the view model, the page, its safety and the command.
+
+Golden files: ``tests/golden/*.html`` are the exact reports of the Zhuji samples.  After a
+deliberate change to the reports, regenerate them with
+
+    PAIPU_UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_reports.py
+
+and look at the diff (and at the page in a browser) before committing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from paipu.audit import Audit, audit_text
+from paipu.record import Discard, Draw, FanLine, ScoreLine
+from paipu.reports import build_report_model, render_report, write_report
+from paipu.reports.command import default_output, report_command
+from paipu.reports.model import BoardSeat, ReportModel, StepView, TileView
+from paipu.reports.tiles import BACK, tile_class, tile_styles, tile_svg
+from paipu.tiles import ALL_TILES, Tile
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples" / "valid" / "zhuji"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+UPDATE = os.environ.get("PAIPU_UPDATE_GOLDEN") == "1"
+
+
+def sample_text(name: str) -> str:
+    return (SAMPLES / name).read_text(encoding="utf-8")
+
+
+def sample(name: str, *, keep_views: bool = True) -> Audit:
+    """A sample's audit, named by its path from the project root (so reports do not depend on the cwd)."""
+    return audit_text(sample_text(name), f"samples/valid/zhuji/{name}", keep_views=keep_views)
+
+
+def edited(name: str, *replacements: tuple[str, str]) -> Audit:
+    """A sample with lines changed: each (old, new) must match exactly once."""
+    text = sample_text(name)
+    for old, new in replacements:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return audit_text(text, f"edited-{name}", keep_views=True)
+
+
+HOSTILE = (
+    ('[Player E "Alice"]', '[Player E "<script>alert(1)</script>Alice &amp; co"]'),
+    ("S draw 8m\n", "S draw 8m {<img src=x onerror=alert(2)> and </blockquote><b>bold</b>}\n"),
+    ('[Event "Seed example"]', '[Event "<iframe src=//evil>"]'),
+)
+WRONG_RESULTS = (
+    ("fan E 4 : dongfeng 2, zhongfabai 1, hunyise 1", "fan E 5 : dongfeng 2, zhongfabai 1, hunyise 1, pinghu 1"),
+    ("score E +12 S -4 W -4 N -4", "score E +14 S -4 W -4 N -6"),
+)
+
+
+def seat_of(model: ReportModel, hand: int, seat: str) -> BoardSeat:
+    board = model.hands[hand - 1].board
+    assert board is not None
+    return next(s for s in board.seats if s.seat == seat)
+
+
+def kinds_at(tiles: tuple[TileView, ...] | list[TileView]) -> list[str]:
+    return [t.kind for t in tiles]
+
+
+def classes(tiles: Iterable[Tile]) -> list[str]:
+    return [tile_class(t) for t in tiles]
+
+
+def step_with(model: ReportModel, hand: int, line_verb: str) -> StepView:
+    return next(s for s in model.hands[hand - 1].steps if s.verb == line_verb)
+
+
+# ---------------------------------------------------------------- golden files
+
+GOLDEN_CASES = {
+    "seed-example.html": ("seed-example.paipu", None, "en"),
+    "four-hands.html": ("four-hands.paipu", None, "en"),
+    "four-hands-seat-E-zh.html": ("four-hands.paipu", "E", "zh"),
+    "exhausted-with-wall.html": ("exhausted-with-wall.paipu", None, "en"),
+}
+
+
+@pytest.mark.parametrize("golden", sorted(GOLDEN_CASES))
+def test_report_of_zhuji_sample_matches_its_golden_file(golden: str) -> None:
+    name, seat, lang = GOLDEN_CASES[golden]
+    html = render_report(sample(name), seat=seat, lang=lang)  # type: ignore[arg-type]
+    path = GOLDEN / golden
+    if UPDATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(html, encoding="utf-8", newline="\n")
+    assert path.exists(), f"no golden file {path}: run with PAIPU_UPDATE_GOLDEN=1 to create it"
+    expected = path.read_text(encoding="utf-8")
+    if html != expected:
+        got, want = html.splitlines(), expected.splitlines()
+        first = next((i for i, (a, b) in enumerate(zip(got, want, strict=False)) if a != b), min(len(got), len(want)))
+        pytest.fail(
+            f"{golden} differs from the report, first at line {first + 1}:\n"
+            f"  golden: {want[first][:200] if first < len(want) else '<end>'}\n"
+            f"  report: {got[first][:200] if first < len(got) else '<end>'}\n"
+            "If the change is intended, regenerate with PAIPU_UPDATE_GOLDEN=1 (see this file's docstring)."
+        )
+
+
+# ---------------------------------------------------------------- determinism and self-containment
+
+
+def test_rendering_the_same_record_twice_gives_identical_bytes() -> None:
+    first = render_report(sample("four-hands.paipu"), seat="S", lang="zh")
+    second = render_report(sample("four-hands.paipu"), seat="S", lang="zh")
+    assert first.encode("utf-8") == second.encode("utf-8")
+
+
+def test_audit_without_table_views_is_replayed_with_them_to_the_same_report() -> None:
+    assert sample("four-hands.paipu", keep_views=False).replay is not None
+    assert render_report(sample("four-hands.paipu", keep_views=False)) == render_report(sample("four-hands.paipu"))
+
+
+def test_report_fetches_nothing_from_the_network() -> None:
+    html = render_report(sample("four-hands.paipu"))
+    assert not re.search(r"https?://", html)
+    assert not re.search(r"<(link|img|iframe)\b", html)
+    assert not re.search(r"<script[^>]*\bsrc=", html)
+    assert "@import" not in html
+    assert re.findall(r"url\(([^)]*)\)", html) and all(
+        u.startswith("data:image/svg+xml;base64,") for u in re.findall(r"url\(([^)]*)\)", html)
+    )
+
+
+def test_every_tile_kind_and_the_back_has_one_picture() -> None:
+    styles = dict(tile_styles())
+    assert len(styles) == len(tile_styles()) == len(ALL_TILES) + 1
+    assert BACK in styles and {tile_class(t) for t in ALL_TILES} <= set(styles)
+    assert "万" in tile_svg(Tile.parse("5m")) and "五" in tile_svg(Tile.parse("5m"))
+    for honour in "东南西北白发中春菊":
+        assert honour in tile_svg(Tile.parse(honour))
+    assert tile_svg(Tile.parse("9p")).count("<circle") == 27  # nine dots, three circles each
+    html = render_report(sample("seed-example.paipu"))
+    assert html.count("data:image/svg+xml;base64,") == len(styles)
+
+
+# ---------------------------------------------------------------- safety
+
+
+def test_html_in_player_names_tags_and_annotations_is_shown_as_text() -> None:
+    html = render_report(edited("seed-example.paipu", *HOSTILE))
+    assert "<script>alert(1)" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;Alice &amp;amp; co" in html
+    assert "<img" not in html and "&lt;img src=x onerror=alert(2)&gt;" in html
+    assert "<b>bold</b>" not in html and "&lt;/blockquote&gt;&lt;b&gt;bold&lt;/b&gt;" in html
+    assert "<iframe" not in html and "&lt;iframe src=//evil&gt;" in html
+    # The page's only scripts are its own: the class switch in <head> and the one at the end.
+    assert html.count("<script>") == 2
+
+
+# ---------------------------------------------------------------- the board follows the engine
+
+
+_FOUND = sorted(p.relative_to(ROOT / "samples").as_posix() for p in (ROOT / "samples").rglob("*.paipu"))
+ALL_SAMPLES = [r for r in _FOUND if not r.startswith("corpus/")] + [r for r in _FOUND if r.startswith("corpus/")][:3]
+"""Every hand-written sample of every ruleset (valid, invalid, syntax), and a few of the simulated corpus."""
+
+
+def any_sample(rel: str) -> Audit:
+    path = ROOT / "samples" / rel
+    try:
+        return audit_text(path.read_text(encoding="utf-8"), f"samples/{rel}", keep_views=True)
+    except Exception as e:  # pragma: no cover - an engine problem, reported by the engine's own tests
+        pytest.skip(f"the engine cannot replay {rel}: {e!r}")
+
+
+@pytest.mark.parametrize("rel", ALL_SAMPLES)
+def test_board_at_every_step_shows_what_the_engine_saw(rel: str) -> None:
+    audit = any_sample(rel)
+    model = build_report_model(audit)
+    render_report(audit, seat=audit.replay.seats[-1] if audit.replay and audit.replay.seats else None, lang="zh")
+    if audit.replay is None:
+        assert model.hands == () and model.record_findings
+        return
+    for hand, hr in zip(model.hands, audit.replay.hands, strict=True):
+        board = hand.board
+        if board is None:
+            assert any(step.view is None for step in hr.steps)
+            continue
+        for step in hr.steps:
+            view = step.view
+            assert view is not None
+            k = step.number
+            for bs in board.seats:
+                sv = view.seats[bs.seat]  # type: ignore[index]
+                shown = [bt for bt in bs.concealed if bt.shown.at(k)]
+                assert sorted(kinds_at([bt.tile for bt in shown])) == sorted(classes(sv.concealed)), (hand.title, k)
+                river = [bt for bt in bs.discards if bt.shown.at(k)]
+                assert kinds_at([bt.tile for bt in river]) == classes([t for t, _ in sv.discards])
+                claimed = [bt.claimed_from is not None and bt.claimed_from <= k for bt in river]
+                assert claimed == [c for _, c in sv.discards], (hand.title, k)
+                melds = [m for m in bs.melds if m.shown.at(k)]
+                assert [m.kind for m in melds] == [m.kind for m in sv.melds], (hand.title, k)
+                assert kinds_at([bt.tile for bt in bs.flowers if bt.shown.at(k)]) == classes(sv.flowers)
+                assert (bs.ready is not None and bs.ready.at(k)) == sv.ready, (hand.title, k)
+            if view.wall_known is not None:
+                assert kinds_at([bt.tile for bt in board.wall if bt.shown.at(k)]) == classes(view.wall_known)
+            assert hand.steps[k].wall_left == view.wall_left and hand.steps[k].turn == view.turn
+            assert hand.steps[k].bao == (tile_class(view.bao) if view.bao is not None else None)
+
+
+def test_robbed_addkong_turns_back_into_a_pong_on_the_board() -> None:
+    model = build_report_model(sample("four-hands.paipu"))
+    west = seat_of(model, 2, "W")
+    assert [(m.kind, m.shown.first, m.shown.until) for m in west.melds] == [
+        ("pong", 2, 11), ("addkong", 11, 12), ("pong", 12, None),
+    ]
+
+
+def test_claimed_tile_is_turned_sideways_on_the_side_it_came_from() -> None:
+    model = build_report_model(sample("four-hands.paipu"))
+    (pong, kong) = seat_of(model, 1, "S").melds
+    # S pongs E's 东: E sits before S in turn order, on S's left, so the sideways tile is first.
+    assert pong.source == "E" and [t.sideways for t in pong.tiles] == [True, False, False]
+    assert kinds_at(pong.tiles) == ["z1", "z1", "z1"]
+    # A concealed kong has no claimed tile; it is laid back, face, face, back.
+    assert kong.source is None and kinds_at(kong.tiles) == [BACK, "m5", "m5", BACK]
+    (wpong, *_) = seat_of(model, 2, "W").melds
+    # W pongs S's 3s: S is W's left too.
+    assert wpong.source == "S" and wpong.tiles[0].sideways
+
+
+# ---------------------------------------------------------------- the teaching view
+
+
+def test_teaching_view_hides_the_other_hands_but_keeps_their_counts() -> None:
+    audit = sample("four-hands.paipu")
+    open_view = build_report_model(audit)
+    east_view = build_report_model(audit, seat="E")
+    for h_open, h_east in zip(open_view.hands, east_view.hands, strict=True):
+        assert h_open.board is not None and h_east.board is not None
+        last = h_open.board.last_step
+        for s_open, s_east in zip(h_open.board.seats, h_east.board.seats, strict=True):
+            if s_east.seat == "E":
+                assert not s_east.hidden and s_east.viewer
+                assert s_east.concealed == s_open.concealed
+                continue
+            assert s_east.hidden
+            assert all(bt.tile.hidden for bt in s_east.concealed)
+            for k in range(last + 1):
+                assert sum(bt.shown.at(k) for bt in s_east.concealed) == sum(bt.shown.at(k) for bt in s_open.concealed)
+            # Discards are public.
+            assert s_east.discards == s_open.discards
+        deal = h_east.steps[0].deal
+        assert all(not t.hidden for d in deal if d.seat == "E" for t in d.tiles)
+        assert all(t.hidden for d in deal if d.seat != "E" for t in d.tiles)
+        assert [len(d.tiles) for d in deal] == [len(d.tiles) for d in h_open.steps[0].deal]
+
+
+def test_teaching_view_hides_other_seats_draws_and_concealed_kongs_but_not_discards() -> None:
+    model = build_report_model(sample("four-hands.paipu"), seat="E")
+    steps = model.hands[0].steps
+    draws = {s.seat: s.tiles[0] for s in steps if s.verb == "draw"}
+    assert not draws["E"].hidden and draws["S"].hidden and draws["W"].hidden and draws["N"].hidden
+    assert step_with(model, 1, "ankong").tiles[0].hidden
+    assert all(not s.tiles[0].hidden for s in steps if s.verb == "discard")
+    (_, kong) = seat_of(model, 1, "S").melds
+    assert all(t.hidden for t in kong.tiles)
+
+
+def test_teaching_view_shows_no_wall_order() -> None:
+    assert build_report_model(sample("exhausted-with-wall.paipu")).hands[0].board.wall  # type: ignore[union-attr]
+    board = build_report_model(sample("exhausted-with-wall.paipu"), seat="N").hands[0].board
+    assert board is not None and board.wall == ()
+
+
+def test_teaching_view_of_a_seat_not_at_the_table_is_refused() -> None:
+    with pytest.raises(ValueError, match="seats: E S W N"):
+        build_report_model(sample("seed-example.paipu"), seat="X")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- wildcards
+
+
+def test_caishen_tiles_are_marked_wild_wherever_they_are() -> None:
+    model = build_report_model(sample("exhausted-with-wall.paipu"))
+    board = model.hands[0].board
+    assert board is not None and kinds_at(board.wild) == ["m5"]
+    tiles = [bt.tile for s in board.seats for bt in (*s.concealed, *s.discards)] + [bt.tile for bt in board.wall]
+    tiles += [t for st in model.hands[0].steps for t in st.tiles] + [t for d in model.hands[0].steps[0].deal
+                                                                        for t in d.tiles]
+    fives = [t for t in tiles if t.kind == "m5"]
+    assert fives and all(t.wild for t in fives)
+    assert not any(t.wild for t in tiles if t.kind != "m5")
+    # Hand 2 has two 财神 kinds, 中 and 白.
+    assert kinds_at(model.hands[1].wild) == ["z7", "z5"]
+
+
+def test_decomposition_shows_which_tile_each_caishen_stands_for() -> None:
+    model = build_report_model(sample("seed-example.paipu"))
+    (win,) = model.hands[0].result.wins
+    assert win.is_win and win.total == 4
+    marked = [(g.kind, kinds_at(g.tiles), [t.stands_for for t in g.tiles]) for g in win.groups if g.stands_for]
+    # The 5p 财神 is the third 中.
+    assert marked == [("pong", ["z7", "z7", "z7"], [False, False, True])]
+    (group,) = [g for g in win.groups if g.stands_for]
+    assert "中 7z" in group.stands_for and "5p" in group.stands_for
+    assert kinds_at(win.concealed) == classes(Tile.parse(t) for t in "1m 2m 3m 4m 5m 6m 7m 5p 1z 1z 1z 7z 7z".split())
+    assert win.winning_tile.kind == "m7"
+
+
+# ---------------------------------------------------------------- findings and the audit
+
+
+def test_finding_is_shown_at_the_step_of_its_line() -> None:
+    audit = audit_text(
+        sample_text("exhausted-with-wall.paipu").replace("W draw 4p\n", "W draw 5p\n", 1), "bad-wall.paipu"
+    )
+    model = build_report_model(audit)
+    (finding,) = model.findings
+    assert finding.code == "draw-mismatch" and finding.severity == "error"
+    step = next(s for s in model.hands[0].steps if s.findings)
+    assert step.number == 2 and step.verb == "draw" and step.worst == "error"
+    assert step.findings == (finding,) and finding.step_anchor == step.anchor == "h1-s2"
+    assert finding.rule is not None and finding.rule.id == "common.wall" and "head of the wall" in finding.rule.text
+    assert finding.source == "W draw 5p"
+    assert model.hands[0].finding_counts == {"error": 1, "warning": 0, "note": 0}
+    assert model.rows[0].first_finding == "h1-s2"
+
+
+def test_result_findings_are_shown_at_the_fan_and_score_lines_not_the_last_step() -> None:
+    audit = edited("seed-example.paipu", *WRONG_RESULTS)
+    model = build_report_model(audit)
+    hand = model.hands[0]
+    assert audit.replay is not None
+    lines = {s.number: s.action for s in audit.replay.hands[0].steps}
+    by_code = {f.code: s for s in hand.steps for f in s.findings}
+    assert isinstance(lines[by_code["fan-mismatch"].number], FanLine)
+    assert isinstance(lines[by_code["score-mismatch"].number], ScoreLine)
+
+
+def test_payment_and_value_differences_are_marked() -> None:
+    model = build_report_model(edited("seed-example.paipu", *WRONG_RESULTS))
+    result = model.hands[0].result
+    assert result.recorded and result.payments_differ
+    assert [(p.seat, p.computed, p.recorded, p.differs) for p in result.payments] == [
+        ("E", 12, 14, True), ("S", -4, -4, False), ("W", -4, -4, False), ("N", -4, -6, True),
+    ]
+    (win,) = result.wins
+    assert win.total == 4 and win.recorded_total == 5 and win.total_differs
+    rows = {i.id: i for i in win.items}
+    assert rows["pinghu"].value is None and rows["pinghu"].recorded == 1 and rows["pinghu"].differs
+    assert not rows["dongfeng"].differs and rows["dongfeng"].recorded == rows["dongfeng"].value == 2
+    assert rows["dongfeng"].rule is not None and rows["dongfeng"].rule.id == "zhuji.tai.dongfeng"
+    assert model.rows[0].payments_differ
+    html = render_report(edited("seed-example.paipu", *WRONG_RESULTS))
+    assert html.count('<tr class="diff">') == 4  # E's and N's payments, the pinghu item, the total
+    assert '<tr class="diff"><th>Total</th>' in html
+
+
+def test_clean_sample_has_no_differences_and_transfers_with_reasons() -> None:
+    model = build_report_model(sample("four-hands.paipu"))
+    for hand in model.hands:
+        assert not hand.result.payments_differ
+        assert all(not i.differs for w in hand.result.wins for i in w.items)
+        assert hand.result.transfers and all(t.rule is not None and t.reason for t in hand.result.transfers)
+    robbed = model.hands[1].result
+    assert [(t.payer, t.payee, t.amount) for t in robbed.transfers] == [("W", "N", 4)] * 3
+    assert model.hands[3].result.multiplier == 2
+
+
+def test_annotations_and_glyphs_are_beside_their_action() -> None:
+    model = build_report_model(sample("seed-example.paipu"))
+    first = model.hands[0].steps[1]
+    assert first.verb == "discard" and first.glyph == "!" and first.glyph_title == "good move"
+    assert first.annotations and first.annotations[0].startswith("The 3s is the only tile")
+    deal_note = build_report_model(sample("four-hands.paipu")).hands[3].steps[0].annotations
+    assert deal_note == ("S: an annotation on a deal line",)
+
+
+def test_summary_counts_findings_and_links_every_hand_and_finding() -> None:
+    audit = edited("seed-example.paipu", *WRONG_RESULTS)
+    model = build_report_model(audit)
+    assert model.counts == {"error": 2, "warning": 0, "note": 0}
+    html = render_report(audit)
+    for row in model.rows:
+        assert f'href="#{row.anchor}"' in html
+    for f in model.findings:
+        assert f'href="#{f.anchor}"' in html and f'id="{f.anchor}"' in html
+
+
+def test_score_table_and_chart_follow_the_running_scores() -> None:
+    audit = sample("four-hands.paipu")
+    model = build_report_model(audit)
+    assert audit.replay is not None
+    running = [[s.running for s in r.scores] for r in model.rows]
+    assert running == [[h.scores_after[s] for s in "ESWN"] for h in audit.replay.hands]  # type: ignore[index]
+    assert [s.running for s in model.final_scores] == [18, 2, -26, 6]
+    chart = model.chart
+    assert chart is not None and [s.seat for s in chart.series] == ["E", "S", "W", "N"]
+    assert all(len(s.dots) == len(model.hands) + 1 for s in chart.series)
+    assert chart.series[0].dots[-1][2] == "East, Hand 4: +18"
+
+
+def test_unparsable_record_gives_a_report_of_its_syntax_findings() -> None:
+    audit = audit_text('[Ruleset "zhuji"]\nhand 1\ndealer E\nE discard 0m\n', "broken.paipu")
+    model = build_report_model(audit)
+    assert not model.parsed and model.hands == ()
+    assert model.findings and model.record_findings == model.findings
+    html = render_report(audit)
+    assert "does not parse" in html and model.findings[0].code in html
+
+
+def test_chinese_report_uses_chinese_words_and_keeps_the_record_text() -> None:
+    model = build_report_model(sample("four-hands.paipu"), lang="zh")
+    assert model.hands[0].title == "第1局" and model.labels.html_lang == "zh-Hans"
+    assert step_with(model, 1, "discard").verb_label == "打"
+    assert model.hands[1].annotations == ("The winner of hand 1, S, deals.",)
+    assert model.hands[1].result.wins[0].how == "抢西的杠"
+    with pytest.raises(ValueError, match="languages"):
+        build_report_model(sample("four-hands.paipu"), lang="fr")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- writing and the command
+
+
+def test_write_report_creates_the_folder_and_writes_utf8(tmp_path: Path) -> None:
+    out = write_report(sample("seed-example.paipu"), tmp_path / "a" / "b.html", lang="zh")
+    assert out == tmp_path / "a" / "b.html"
+    assert out.read_bytes().startswith(b"<!DOCTYPE html>")
+    assert "第1局".encode() in out.read_bytes()
+
+
+def test_default_output_is_out_and_the_record_stem() -> None:
+    assert default_output(Path("x/four-hands.paipu")) == Path("out/four-hands.html")
+    assert default_output(Path("x/day.paipu.gz")) == Path("out/day.html")
+    assert default_output(Path("notes.txt")) == Path("out/notes.html")
+
+
+def test_report_command_writes_out_stem_html_and_exits_0_for_a_clean_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(report_command, [str(SAMPLES / "four-hands.paipu")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "four-hands.html").is_file()
+    assert "report written to out/four-hands.html (0 errors, 0 warnings)" in result.output
+
+
+def test_report_command_exits_1_for_error_findings_and_still_writes(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.paipu"
+    text = sample_text("seed-example.paipu")
+    for old, new in WRONG_RESULTS:
+        text = text.replace(old, new)
+    bad.write_text(text, encoding="utf-8")
+    out = tmp_path / "r.html"
+    result = CliRunner().invoke(report_command, [str(bad), "-o", str(out), "--seat", "s", "--lang", "zh"])
+    assert result.exit_code == 1, result.output
+    assert out.is_file() and "2 errors" in result.output
+
+
+def test_report_command_exits_2_for_input_problems(tmp_path: Path) -> None:
+    runner = CliRunner()
+    missing = runner.invoke(report_command, [str(tmp_path / "nope.paipu")])
+    assert missing.exit_code == 2
+    assert "paipu: error:" in missing.output and "no such file" in missing.output
+    empty = tmp_path / "empty.paipu"
+    empty.write_text("", encoding="utf-8")
+    assert runner.invoke(report_command, [str(empty)]).exit_code == 2
+    two = tmp_path / "x.paipu"
+    two.write_text(sample_text("seed-example.paipu"), encoding="utf-8")
+    blocked = tmp_path / "file"
+    blocked.write_text("", encoding="utf-8")
+    result = runner.invoke(report_command, [str(two), "-o", str(blocked / "r.html")])
+    assert result.exit_code == 2 and "cannot be written" in result.output
+    assert runner.invoke(report_command, [str(two), "--lang", "fr"]).exit_code == 2
+
+
+def test_every_step_of_a_session_is_in_the_page() -> None:
+    audit = sample("four-hands.paipu")
+    html = render_report(audit)
+    assert audit.replay is not None
+    for hi, hand in enumerate(audit.replay.hands, 1):
+        for step in hand.steps:
+            assert f'id="h{hi}-s{step.number}"' in html
+    draws = [s for h in audit.replay.hands for s in h.steps if isinstance(s.action, (Draw, Discard))]
+    assert html.count('<li class="st') == sum(len(h.steps) for h in audit.replay.hands) > len(draws)
+    assert Counter(re.findall(r'<section class="hand"', html))['<section class="hand"'] == 4
+
+
+def test_hand_that_cannot_be_replayed_still_lists_its_steps() -> None:
+    audit = audit_text(sample_text("seed-example.paipu").replace("deal N 235689m 23557p 45z\n", ""), "no-deal.paipu")
+    model = build_report_model(audit)
+    hand = model.hands[0]
+    assert hand.board is None and hand.result.outcome == "incomplete"
+    assert len(hand.steps) == 1 + len(audit.record.hands[0].actions)
+    assert [f.code for f in model.findings] == ["missing-deal"] and model.findings[0].step_anchor == "h1-s0"
+    assert "could not be replayed" in render_report(audit)
+
+
+def test_replaying_for_views_keeps_the_options_in_force() -> None:
+    audit = audit_text(sample_text("seed-example.paipu"), "seed.paipu", options={"min_tai": "2"})
+    model = build_report_model(audit)
+    assert ("min_tai", "2") in model.header.resolved
+    assert model.hands[0].board is not None
+
+
+def test_chart_leaves_out_zero_when_the_scores_start_far_from_it() -> None:
+    text = sample_text("seed-example.paipu").replace('[Player E "Alice"]', '[Player E "Alice"]\n[Score E "1000"]\n'
+                                                     '[Score S "1000"] [Score W "1000"] [Score N "1000"]')
+    model = build_report_model(audit_text(text, "rich.paipu"))
+    assert model.chart is not None and model.chart.zero is None
+    assert [s.running for s in model.start_scores] == [1000] * 4
+    assert [s.running for s in model.final_scores] == [1012, 996, 996, 996]
+    assert build_report_model(sample("seed-example.paipu")).chart.zero is not None  # type: ignore[union-attr]

@@ -1,0 +1,179 @@
+"""The report in a real browser: stepping with the keys, jumping to findings and hands.
+
+Runs headless Chromium through Playwright's Python API, with the system's browser
+(``/usr/bin/chromium``, or ``$PAIPU_CHROMIUM``), since Playwright's own browser download is
+not used.  Skipped, saying how to install them, when either is missing:
+``apt-get install chromium`` and ``pip install playwright``.  Screenshots for people to
+look at are saved in ``out/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from paipu.audit import audit_text
+from paipu.reports import write_report
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "out" / "screenshots"
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+
+def _chromium() -> str | None:
+    for candidate in (os.environ.get("PAIPU_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser")):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    return None
+
+
+sync_api: Any = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright is not installed: `pip install playwright` to run the browser test"
+)
+CHROMIUM = _chromium()
+if CHROMIUM is None:
+    pytest.skip("Chromium is not installed: `apt-get install chromium` to run the browser test",
+                allow_module_level=True)
+
+# Four hands with two wrong results: hand 2's payments, hand 4's value.
+ERRORS = (
+    ("score N +12 W -12", "score N +12 W -10 E -2"),
+    ("fan E 4 : pinghu 1, qingyise 3", "fan E 5 : pinghu 2, qingyise 3"),
+)
+
+
+@pytest.fixture(scope="module")
+def report_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    text = (ROOT / "samples/valid/zhuji/four-hands.paipu").read_text(encoding="utf-8")
+    for old, new in ERRORS:
+        assert old in text
+        text = text.replace(old, new)
+    audit = audit_text(text, "four-hands-with-errors.paipu", keep_views=True)
+    assert [f.code for f in audit.findings] == ["score-mismatch", "fan-mismatch"]
+    out = write_report(audit, tmp_path_factory.mktemp("report") / "report.html")
+    return out.as_uri()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _current(page: Any, hand: str) -> str:
+    return str(page.eval_on_selector(f"{hand} li.st.cur", "el => el.id"))
+
+
+def _visible(page: Any, selector: str) -> int:
+    return int(page.eval_on_selector_all(selector, "els => els.filter(e => !e.classList.contains('off')).length"))
+
+
+def test_keys_step_through_a_hand_and_jump_to_findings_and_hands(browser: Any, report_url: str) -> None:
+    page = browser.new_page(viewport={"width": 1360, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(report_url)
+
+    # The script starts every hand at its deal.
+    assert _current(page, "#h1") == "h1-s0"
+    assert page.is_visible("#h1 .ctl")
+    assert _visible(page, "#h1 .seat.sS .conc .t") == 13
+    assert _visible(page, "#h1 .seat.sS .meld") == 0
+
+    # → → : E discards 东, S pongs it.
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert _current(page, "#h1") == "h1-s2"
+    assert page.inner_text("#h1 .ctl .pos .k") == "2"
+    assert _visible(page, "#h1 .seat.sS .meld") == 1
+    assert _visible(page, "#h1 .seat.sS .conc .t") == 11
+    assert page.eval_on_selector_all("#h1 .seat.sE .river .t:not(.off)", "els => els.map(e => e.className)") == [
+        "t z1 c"
+    ]
+    assert page.get_attribute("#h1 .seat.sS", "class") is not None
+    assert "turn" in str(page.get_attribute("#h1 .seat.sS", "class"))
+    page.keyboard.press("ArrowLeft")
+    assert _current(page, "#h1") == "h1-s1"
+    assert _visible(page, "#h1 .seat.sS .meld") == 0
+
+    # End, then the hand's last step is shown: S has won with a pong and a concealed kong.
+    page.keyboard.press("End")
+    assert _current(page, "#h1") == "h1-s15"
+    assert _visible(page, "#h1 .seat.sS .meld") == 2
+    page.keyboard.press("Home")
+    assert _current(page, "#h1") == "h1-s0"
+
+    # n: the first finding, hand 2's score line; n again: hand 4's fan line; p: back.
+    page.keyboard.press("n")
+    assert _current(page, "#h2") == "h2-s14"
+    assert "current" in str(page.get_attribute("#h2", "class"))
+    assert page.is_visible("#h2-s14 .fd.error")
+    assert "score-mismatch" in page.inner_text("#h2-s14 .fd")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "report-finding.png"))
+    page.keyboard.press("n")
+    assert _current(page, "#h4") == "h4-s12"
+    page.keyboard.press("p")
+    assert _current(page, "#h2") == "h2-s14"
+
+    # j / k: the next and previous hand.
+    page.keyboard.press("j")
+    assert "current" in str(page.get_attribute("#h3", "class"))
+    page.keyboard.press("ArrowRight")
+    assert _current(page, "#h3") == "h3-s1"
+    page.keyboard.press("k")
+    assert "current" in str(page.get_attribute("#h2", "class"))
+
+    # The slider and a click on a step pick a step too.
+    page.eval_on_selector("#h1 .ctl input[type=range]",
+                          "el => { el.value = '12'; el.dispatchEvent(new Event('input', { bubbles: true })); }")
+    assert _current(page, "#h1") == "h1-s12"
+    page.focus("#h1 .ctl input[type=range]")
+    page.keyboard.press("ArrowLeft")  # the slider's own key: one step back, once
+    assert _current(page, "#h1") == "h1-s11"
+    page.click("#h1-s3")
+    assert _current(page, "#h1") == "h1-s3"
+    page.click("#h1-s12")
+    page.locator("#h1").screenshot(path=str(SHOTS / "report-hand.png"))
+    assert errors == []
+    page.close()
+
+
+def test_a_link_to_a_step_opens_the_hand_at_that_step(browser: Any, report_url: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(report_url + "#h2-s11")
+    assert _current(page, "#h2") == "h2-s11"
+    # W's added kong is on the table; at the next step N robs it and it is a pong again.
+    assert page.eval_on_selector_all("#h2 .seat.sW .meld:not(.off)", "els => els.map(e => e.className)") == [
+        "meld addkong"
+    ]
+    page.keyboard.press("ArrowRight")
+    assert page.eval_on_selector_all("#h2 .seat.sW .meld:not(.off)", "els => els.map(e => e.className)") == [
+        "meld pong"
+    ]
+    page.close()
+
+
+def test_without_javascript_every_step_is_readable(browser: Any, report_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(report_url)
+    rows = page.eval_on_selector_all("li.st", "els => els.filter(e => e.offsetParent !== null).length")
+    assert rows == page.eval_on_selector_all("li.st", "els => els.length") > 40
+    assert not page.is_visible("#h1 .ctl")
+    # The board shows the end of each hand: S's winning hand with both melds.
+    assert _visible(page, "#h1 .seat.sS .meld") == 2
+    context.close()
