@@ -1,0 +1,570 @@
+"""Shanten (向听数), waits and effective tiles, on tile-count arrays.
+
+Definition.  A hand of ``3 * sets + 1`` or ``3 * sets + 2`` concealed tiles (``sets`` is 4
+minus the melds made) has shanten ``d - 1``, where ``d`` is the fewest tiles it must draw
+(discarding others) to hold a complete hand of ``3 * sets + 2`` tiles: -1 is complete, 0 is
+ready (听牌).  Equivalently, over every complete *target* hand, ``d`` is the number of the
+target's tiles the hand lacks, less the wildcards, which fill any gap.
+
+Two readings of "a tile it can draw" (see `paipu.analysis.tables`):
+
+* without wildcards in play, a drawn tile is a real tile, so no target may hold a fifth
+  tile of a kind (1111m waiting only on a fifth 1m is not ready);
+* with wildcards in play, a wildcard may be drawn and may stand for a fifth tile, so the
+  limit of four does not bind.  ``wild_in_play`` says which applies; by default, whether
+  the hand holds a wildcard.  Either way ``shanten == -1`` exactly when the engine's win
+  check (`paipu.replay.shapes`) accepts the hand.
+
+Counts follow `paipu.replay.shapes`: ``counts`` has 34 (or 42) slots of *real* concealed
+tiles, no wildcards (those are ``wild``) and no melds.  The teaching functions
+(`effective_tiles`, `discards`, `analyse`) take instead the whole concealed hand, its
+wildcard tiles included, and the wildcard kinds, because what can still be drawn depends on
+which kinds are wild.
+
+Shapes (`paipu.analysis.profiles.SHAPES`) are a parameter; the shanten is the minimum over
+them.  Special shapes take the whole hand, so they count only with no melds.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from paipu.analysis import tables
+from paipu.analysis.profiles import SHAPES
+from paipu.replay.shapes import ORPHAN_KINDS
+from paipu.tiles import ALL_TILES, Tile
+
+__all__ = [
+    "DEFAULT_SHAPES",
+    "DiscardChoice",
+    "EffectiveTile",
+    "HandAnalysis",
+    "analyse",
+    "discards",
+    "effective_tiles",
+    "shanten",
+    "shanten_by_shape",
+    "split_wild",
+    "waits",
+]
+
+DEFAULT_SHAPES: Final = ("standard", "seven_pairs", "orphans")
+
+_NUM: Final = 34
+_ORPHANS: Final = operator.itemgetter(*ORPHAN_KINDS)
+
+# Bit flags for the shapes, so the hot path tests ints instead of strings.
+_STANDARD, _PAIRS, _PAIRS4, _ORPH, _QUANZI = 1, 2, 4, 8, 16
+_SHAPE_BIT: Final = {
+    "standard": _STANDARD, "seven_pairs": _PAIRS, "seven_pairs_fours": _PAIRS4,
+    "orphans": _ORPH, "quanzipai": _QUANZI,
+}
+_FLAGS_CACHE: dict[tuple[str, ...], int] = {}
+
+_PROFILES = tables._PROFILES
+_COMBINED = tables._COMBINED
+_SUIT_LIM = tables._SUIT_LIMITED
+_SUIT_UNL = tables._SUIT_UNLIMITED
+_HON_LIM = tables._HONOUR_LIMITED
+_HON_UNL = tables._HONOUR_UNLIMITED
+_suit_profile = tables.suit_profile
+_honour_profile = tables.honour_profile
+_combine = tables.combine
+
+
+def _flags(shapes: Iterable[str]) -> int:
+    key = shapes if isinstance(shapes, tuple) else tuple(shapes)
+    f = _FLAGS_CACHE.get(key)
+    if f is None:
+        f = 0
+        for s in key:
+            bit = _SHAPE_BIT.get(s)
+            if bit is None:
+                raise ValueError(f"unknown shape {s!r}; known shapes: {', '.join(SHAPES)}")
+            f |= bit
+        if not f:
+            raise ValueError("give at least one shape")
+        _FLAGS_CACHE[key] = f
+    return f
+
+
+def _checked(counts: Sequence[int], wild: int, melds: int) -> tuple[bytes, int]:
+    """The 34 concealed slots as bytes, and ``sets``, after checking the hand can be
+    analysed.  Bytes make every later step (slices, keys, counts) a C-level operation."""
+    try:
+        b = bytes(counts)
+    except (TypeError, ValueError):
+        raise ValueError(f"tile counts must be 0-4, got {list(counts)}") from None
+    n = len(b)
+    if n != _NUM:
+        if n != 42:
+            raise ValueError(f"counts needs 34 (or 42) slots, got {n}")
+        if any(b[34:]):
+            raise ValueError("a flower is not part of a hand's shape: set flowers aside first")
+        b = b[:34]
+    if max(b) > 4:
+        raise ValueError(f"tile counts must be 0-4, got {list(b)}")
+    if wild < 0:
+        raise ValueError(f"wild must be >= 0, got {wild}")
+    if not 0 <= melds <= tables.MAX_SETS:
+        raise ValueError(f"melds must be 0-4, got {melds}")
+    sets = tables.MAX_SETS - melds
+    total = sum(b) + wild
+    if total != 3 * sets + 1 and total != 3 * sets + 2:
+        raise ValueError(
+            f"a hand with {melds} meld{'s' if melds != 1 else ''} holds {3 * sets + 1} or "
+            f"{3 * sets + 2} concealed tiles (wildcards included), not {total}"
+        )
+    return b, sets
+
+
+# ---------------------------------------------------------------------------------------
+# One shape at a time.  Each returns the shanten, given the checked counts as bytes.
+
+
+def _standard(c: bytes, wild: int, sets: int, limited: bool) -> int:
+    pm, pp, ps, pz = c[0:9], c[9:18], c[18:27], c[27:34]
+    km = int.from_bytes(pm, "big")
+    kp = int.from_bytes(pp, "big")
+    ks = int.from_bytes(ps, "big")
+    kz = int.from_bytes(pz, "big")
+    if limited:
+        st, ht = _SUIT_LIM, _HON_LIM
+    else:
+        st, ht = _SUIT_UNL, _HON_UNL
+    a = st.get(km) or _suit_profile(pm, km, limited)
+    b = st.get(kp) or _suit_profile(pp, kp, limited)
+    d = st.get(ks) or _suit_profile(ps, ks, limited)
+    z = ht.get(kz) or _honour_profile(pz, kz, limited)
+    ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
+    dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
+    f = _COMBINED.get((ab << 20) | dz) or _combine(ab, dz)
+    return 3 * sets + 1 - _PROFILES[f][2 * sets + 1] - wild
+
+
+def _seven_pairs(c: bytes, wild: int, fours: bool) -> int:
+    ones, twos, threes, quads = c.count(1), c.count(2), c.count(3), c.count(4)
+    if fours:
+        pairs = 2 * quads + threes + twos
+        singles = threes + ones
+    else:
+        pairs = twos + threes + quads
+        singles = ones
+    pairs = min(pairs, 7)
+    return 13 - 2 * pairs - min(singles, 7 - pairs) - wild
+
+
+def _orphans(c: bytes, wild: int) -> int:
+    t: tuple[int, ...] = _ORPHANS(c)
+    kinds = 13 - t.count(0)
+    doubled = 1 if kinds > t.count(1) else 0
+    return 13 - kinds - doubled - wild
+
+
+def _quanzipai(c: bytes, wild: int, sets: int) -> int:
+    return 3 * sets + 1 - sum(c[27:34]) - wild
+
+
+def _min_shanten(c: bytes, wild: int, sets: int, flags: int, limited: bool, suited_meld: bool) -> int:
+    best = _standard(c, wild, sets, limited) if flags & _STANDARD else 99
+    if sets == tables.MAX_SETS:
+        if flags & _PAIRS:
+            sp = _seven_pairs(c, wild, False)
+            if sp < best:
+                best = sp
+        if flags & _PAIRS4:
+            sp = _seven_pairs(c, wild, True)
+            if sp < best:
+                best = sp
+        if flags & _ORPH:
+            orph = _orphans(c, wild)
+            if orph < best:
+                best = orph
+    if flags & _QUANZI and not suited_meld:
+        qz = _quanzipai(c, wild, sets)
+        if qz < best:
+            best = qz
+    return best
+
+
+# For a kind, its group (0-2 suits, 3 honours), where the group starts, and what adding one
+# tile of it adds to the group's key (the group's counts read as a big-endian number).
+_GROUP_OF: Final = tuple(k // 9 if k < 27 else 3 for k in range(_NUM))
+_GROUP_LO: Final = (0, 9, 18, 27)
+_GROUP_HI: Final = (9, 18, 27, 34)
+_KEY_STEP: Final = tuple(256 ** (_GROUP_HI[_GROUP_OF[k]] - 1 - k) for k in range(_NUM))
+_IS_ORPHAN: Final = tuple(k in ORPHAN_KINDS for k in range(_NUM))
+_NO_DRAW: Final = 99
+
+
+def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, suited_meld: bool) -> list[int]:
+    """The shanten after drawing one tile of each kind (``_NO_DRAW`` for a kind held four
+    times), for a hand one tile short.  Only the drawn tile's group is looked up again, and
+    the special shapes are updated from their tallies, so the 34 answers cost little more
+    than one whole evaluation."""
+    keys = [int.from_bytes(c[lo:hi], "big") for lo, hi in zip(_GROUP_LO, _GROUP_HI, strict=True)]
+    ids = [
+        _suit_profile(c[0:9], keys[0], limited),
+        _suit_profile(c[9:18], keys[1], limited),
+        _suit_profile(c[18:27], keys[2], limited),
+        _honour_profile(c[27:34], keys[3], limited),
+    ]
+    others = [
+        _combine(_combine(ids[1], ids[2]), ids[3]),
+        _combine(_combine(ids[0], ids[2]), ids[3]),
+        _combine(_combine(ids[0], ids[1]), ids[3]),
+        _combine(_combine(ids[0], ids[1]), ids[2]),
+    ]
+    tables_by_group = (_SUIT_LIM, _SUIT_LIM, _SUIT_LIM, _HON_LIM) if limited else (
+        _SUIT_UNL, _SUIT_UNL, _SUIT_UNL, _HON_UNL)
+    base = 3 * sets + 1 - wild
+    index = 2 * sets + 1
+    # The special shapes after the draw depend only on how many of the kind the hand held,
+    # whether it is an orphan and whether it is an honour: at most 16 answers, made first.
+    special = [[[_NO_DRAW, _NO_DRAW], [_NO_DRAW, _NO_DRAW]] for _ in range(4)]
+    seven = sets == tables.MAX_SETS and flags & (_PAIRS | _PAIRS4 | _ORPH)
+    quanzi = flags & _QUANZI and not suited_meld
+    if seven or quanzi:
+        ones, twos, threes, quads = c.count(1), c.count(2), c.count(3), c.count(4)
+        t = _ORPHANS(c)
+        orphan_kinds = 13 - t.count(0)
+        orphan_pairs = orphan_kinds - t.count(1)
+        honours = sum(c[27:34])
+        for x in range(4):
+            # The tallies of counts after one kind goes from x to x + 1.
+            n1 = ones + (x == 0) - (x == 1)
+            n2 = twos + (x == 1) - (x == 2)
+            n3 = threes + (x == 2) - (x == 3)
+            n4 = quads + (x == 3)
+            plain = other = _NO_DRAW
+            if seven:
+                if flags & _PAIRS:
+                    pairs = min(n2 + n3 + n4, 7)
+                    plain = 13 - 2 * pairs - min(n1, 7 - pairs) - wild
+                if flags & _PAIRS4:
+                    pairs = min(2 * n4 + n3 + n2, 7)
+                    plain = min(plain, 13 - 2 * pairs - min(n3 + n1, 7 - pairs) - wild)
+                other = plain
+                if flags & _ORPH:
+                    plain = min(plain, 13 - orphan_kinds - (1 if orphan_pairs else 0) - wild)
+                    kinds = orphan_kinds + (x == 0)
+                    doubled = orphan_pairs + (x == 1)
+                    other = min(other, 13 - kinds - (1 if doubled else 0) - wild)
+                else:
+                    other = plain
+            row = special[x]
+            if quanzi:
+                q0, q1 = base - honours, base - honours - 1
+                row[0][0], row[0][1] = min(plain, q0), min(plain, q1)
+                row[1][0], row[1][1] = min(other, q0), min(other, q1)
+            else:
+                row[0][0] = row[0][1] = plain
+                row[1][0] = row[1][1] = other
+    standard = flags & _STANDARD
+    combined = _COMBINED
+    profiles = _PROFILES
+    out = [_NO_DRAW] * _NUM
+    for k in range(_NUM):
+        x = c[k]
+        if x >= 4:
+            continue
+        best = special[x][_IS_ORPHAN[k]][k >= 27]
+        if standard:
+            g = _GROUP_OF[k]
+            key = keys[g] + _KEY_STEP[k]
+            pid = tables_by_group[g].get(key)
+            if pid is None:
+                part = bytearray(c[_GROUP_LO[g]:_GROUP_HI[g]])
+                part[k - _GROUP_LO[g]] += 1
+                pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, limited)
+            other = others[g]
+            f = combined.get((pid << 20) | other) or _combine(pid, other)
+            std = base - profiles[f][index]
+            if std < best:
+                best = std
+        out[k] = best
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Public, low level: real counts and a number of wildcards.
+
+
+def shanten(
+    counts: Sequence[int],
+    wild: int = 0,
+    *,
+    melds: int = 0,
+    shapes: Sequence[str] = DEFAULT_SHAPES,
+    wild_in_play: bool | None = None,
+    suited_meld: bool = False,
+) -> int:
+    """Tiles from ready: -1 complete, 0 ready, 1 one tile from ready …
+
+    ``counts``: real concealed tiles (34 or 42 slots, each 0-4); ``wild``: wildcards held;
+    ``melds``: sets already melded (0-4); ``shapes``: the shapes allowed (see
+    `paipu.analysis.profiles.SHAPES`), the result is the minimum over them;
+    ``wild_in_play``: whether wildcards exist in the game (default: ``wild > 0``);
+    ``suited_meld``: a meld holds a suited tile, which rules out 全字牌.
+    `ValueError` for a hand of the wrong size, counts outside 0-4 or an unknown shape.
+    """
+    c, sets = _checked(counts, wild, melds)
+    flags = _FLAGS_CACHE.get(shapes) if type(shapes) is tuple else None
+    return _min_shanten(c, wild, sets, flags or _flags(shapes), not (wild or wild_in_play), suited_meld)
+
+
+def shanten_by_shape(
+    counts: Sequence[int],
+    wild: int = 0,
+    *,
+    melds: int = 0,
+    shapes: Sequence[str] = DEFAULT_SHAPES,
+    wild_in_play: bool | None = None,
+    suited_meld: bool = False,
+) -> dict[str, int]:
+    """The shanten of each allowed shape that the hand can still reach (special shapes
+    need no melds; 全字牌 needs honour melds), in the order given."""
+    c, sets = _checked(counts, wild, melds)
+    limited = not (wild or wild_in_play)
+    out: dict[str, int] = {}
+    for s in shapes:
+        flag = _flags((s,))
+        if flag & (_PAIRS | _PAIRS4 | _ORPH) and sets != tables.MAX_SETS:
+            continue
+        if flag & _QUANZI and suited_meld:
+            continue
+        out[s] = _min_shanten(c, wild, sets, flag, limited, suited_meld)
+    return out
+
+
+def waits(
+    counts: Sequence[int],
+    wild: int = 0,
+    *,
+    melds: int = 0,
+    shapes: Sequence[str] = DEFAULT_SHAPES,
+    wild_in_play: bool | None = None,
+    suited_meld: bool = False,
+) -> list[int]:
+    """The kinds (0-33, ascending) whose tile would complete a ready hand.
+
+    Only for a hand one tile short (``3 * sets + 1``); a hand that is not ready waits on
+    nothing.  A kind the hand already holds four of is never listed: there is no fifth
+    tile to draw, even where a wildcard could have stood for one.
+    """
+    c, sets = _checked(counts, wild, melds)
+    if sum(c) + wild != 3 * sets + 1:
+        return []
+    flags = _flags(shapes)
+    limited = not (wild or wild_in_play)
+    if _min_shanten(c, wild, sets, flags, limited, suited_meld) != 0:
+        return []
+    after = _after_each_draw(c, wild, sets, flags, limited, suited_meld)
+    return [k for k in range(_NUM) if after[k] < 0]
+
+
+# ---------------------------------------------------------------------------------------
+# Teaching level: whole hands with their wildcard tiles, what is left to draw.
+
+
+@dataclass(frozen=True, slots=True)
+class EffectiveTile:
+    """A kind whose draw lowers the shanten, and how many of it are still unseen."""
+
+    tile: Tile
+    unseen: int
+    wildcard: bool = False
+    """The kind is wild: drawing it adds a wildcard."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardChoice:
+    """One discard from a hand one tile over: the shanten after it and what then helps."""
+
+    tile: Tile
+    shanten: int
+    effective: tuple[EffectiveTile, ...]
+
+    @property
+    def unseen(self) -> int:
+        """How many effective tiles are still unseen (the usual measure of a discard)."""
+        return sum(e.unseen for e in self.effective)
+
+
+@dataclass(frozen=True, slots=True)
+class HandAnalysis:
+    """Everything the teaching view shows for one hand."""
+
+    tiles: int
+    """Concealed tiles, wildcards included."""
+    melds: int
+    shanten: int
+    by_shape: Mapping[str, int]
+    waits: tuple[Tile, ...] = ()
+    """For a hand one tile short and ready: the real kinds that complete it."""
+    wildcard_completes: bool = False
+    """For a ready hand in a game with wildcards: drawing a wildcard completes it."""
+    effective: tuple[EffectiveTile, ...] = ()
+    """For a hand one tile short: the kinds that lower its shanten."""
+    discards: tuple[DiscardChoice, ...] = field(default=())
+    """For a hand one tile over: every discard, best first."""
+
+    @property
+    def complete(self) -> bool:
+        return self.shanten == -1
+
+
+def split_wild(hand: Sequence[int], wild_kinds: Iterable[int]) -> tuple[list[int], int]:
+    """The real counts (34 slots) and the number of wildcards of a whole concealed hand."""
+    c = list(hand)
+    if len(c) == 42:
+        if any(c[34:]):
+            raise ValueError("a flower is not part of a hand's shape: set flowers aside first")
+        c = c[:34]
+    elif len(c) != _NUM:
+        raise ValueError(f"a hand needs 34 (or 42) slots, got {len(c)}")
+    wild = 0
+    for k in set(wild_kinds):
+        if not 0 <= k < _NUM:
+            raise ValueError(f"a wildcard kind must be a tile index 0-33, got {k}")
+        wild += c[k]
+        c[k] = 0
+    return c, wild
+
+
+class _Context:
+    """A hand's fixed parameters, so the many evaluations of the teaching view share them."""
+
+    def __init__(
+        self,
+        hand: Sequence[int],
+        wild_kinds: Iterable[int],
+        melds: int,
+        shapes: Sequence[str],
+        visible: Sequence[int] | None,
+        suited_meld: bool,
+    ) -> None:
+        self.wild_kinds = tuple(sorted(set(wild_kinds)))
+        self.real, self.wild = split_wild(hand, self.wild_kinds)
+        self.hand = list(hand)[:_NUM]
+        _, self.sets = _checked(self.real, self.wild, melds)
+        if max(self.hand) > 4:
+            raise ValueError(f"tile counts must be 0-4, got {self.hand}")
+        self.melds = melds
+        self.flags = _flags(shapes)
+        self.limited = not (self.wild_kinds or self.wild)
+        self.suited_meld = suited_meld
+        seen = list(visible)[:_NUM] if visible is not None else [0] * _NUM
+        if len(seen) != _NUM or min(seen) < 0:
+            raise ValueError("visible needs 34 (or 42) non-negative counts")
+        self.unseen = [max(0, 4 - self.hand[k] - seen[k]) for k in range(_NUM)]
+
+    def shanten(self, real: Sequence[int], wild: int) -> int:
+        return _min_shanten(bytes(real), wild, self.sets, self.flags, self.limited, self.suited_meld)
+
+    def effective(self, real: list[int], wild: int, now: int) -> tuple[EffectiveTile, ...]:
+        """Draws that lower ``now``, the shanten of ``real`` + ``wild`` (a short hand)."""
+        if now < 0:
+            return ()
+        out: list[EffectiveTile] = []
+        wild_kinds = self.wild_kinds
+        # Holding one more wildcard is what drawing one does (always better before a win).
+        wild_better = bool(wild_kinds) and self.shanten(real, wild + 1) < now
+        after = _after_each_draw(bytes(real), wild, self.sets, self.flags, self.limited, self.suited_meld)
+        for k in range(_NUM):
+            if k in wild_kinds:
+                if wild_better:
+                    out.append(EffectiveTile(ALL_TILES[k], self.unseen[k], True))
+            elif after[k] < now:
+                out.append(EffectiveTile(ALL_TILES[k], self.unseen[k]))
+        return tuple(out)
+
+
+def effective_tiles(
+    hand: Sequence[int],
+    *,
+    wild_kinds: Iterable[int] = (),
+    melds: int = 0,
+    shapes: Sequence[str] = DEFAULT_SHAPES,
+    visible: Sequence[int] | None = None,
+    suited_meld: bool = False,
+) -> list[EffectiveTile]:
+    """The kinds whose draw lowers the shanten of a hand one tile short, each with how many
+    are unseen (4, less the hand's own and the ``visible`` ones: discards, others' melds).
+
+    ``hand`` is the whole concealed hand, wildcard tiles included; a wild kind is listed
+    (``wildcard=True``) when drawing a wildcard helps, which it always does before a win.
+    """
+    ctx = _Context(hand, wild_kinds, melds, shapes, visible, suited_meld)
+    if sum(ctx.real) + ctx.wild != 3 * ctx.sets + 1:
+        raise ValueError(f"effective tiles are for a hand one tile short ({3 * ctx.sets + 1} tiles)")
+    now = ctx.shanten(ctx.real, ctx.wild)
+    return list(ctx.effective(ctx.real, ctx.wild, now))
+
+
+def discards(
+    hand: Sequence[int],
+    *,
+    wild_kinds: Iterable[int] = (),
+    melds: int = 0,
+    shapes: Sequence[str] = DEFAULT_SHAPES,
+    visible: Sequence[int] | None = None,
+    suited_meld: bool = False,
+) -> list[DiscardChoice]:
+    """Every discard of a hand one tile over, best first: lowest shanten after it, then
+    the most unseen effective tiles, then the most effective kinds, then tile order."""
+    ctx = _Context(hand, wild_kinds, melds, shapes, visible, suited_meld)
+    if sum(ctx.real) + ctx.wild != 3 * ctx.sets + 2:
+        raise ValueError(f"discards are for a hand one tile over ({3 * ctx.sets + 2} tiles)")
+    return _discards(ctx)
+
+
+def _discards(ctx: _Context) -> list[DiscardChoice]:
+    real, wild = ctx.real, ctx.wild
+    out: list[DiscardChoice] = []
+    for k in range(_NUM):
+        if not ctx.hand[k]:
+            continue
+        if k in ctx.wild_kinds:
+            after = ctx.shanten(real, wild - 1)
+            eff = ctx.effective(real, wild - 1, after)
+        else:
+            real[k] -= 1
+            after = ctx.shanten(real, wild)
+            eff = ctx.effective(real, wild, after)
+            real[k] += 1
+        out.append(DiscardChoice(ALL_TILES[k], after, eff))
+    out.sort(key=lambda d: (d.shanten, -d.unseen, -len(d.effective), d.tile.index))
+    return out
+
+
+def analyse(
+    hand: Sequence[int],
+    *,
+    wild_kinds: Iterable[int] = (),
+    melds: int = 0,
+    shapes: Sequence[str] = DEFAULT_SHAPES,
+    visible: Sequence[int] | None = None,
+    suited_meld: bool = False,
+) -> HandAnalysis:
+    """The teaching view of a whole concealed hand (wildcard tiles included): shanten by
+    shape; for a hand one tile short its waits and effective tiles; for a hand one tile
+    over every discard, best first."""
+    ctx = _Context(hand, wild_kinds, melds, shapes, visible, suited_meld)
+    real, wild = ctx.real, ctx.wild
+    size = sum(real) + wild
+    by_shape = shanten_by_shape(real, wild, melds=melds, shapes=shapes,
+                                wild_in_play=not ctx.limited, suited_meld=suited_meld)
+    now = ctx.shanten(real, wild)
+    if size == 3 * ctx.sets + 1:
+        eff = ctx.effective(real, wild, now)
+        wait_tiles: tuple[Tile, ...] = ()
+        wild_completes = False
+        if now == 0:
+            wait_tiles = tuple(e.tile for e in eff if not e.wildcard)
+            wild_completes = any(e.wildcard for e in eff)
+        return HandAnalysis(size, melds, now, by_shape, wait_tiles, wild_completes, eff)
+    return HandAnalysis(size, melds, now, by_shape, discards=tuple(_discards(ctx)))

@@ -1,0 +1,303 @@
+"""Per-suit tables for the standard shape: how many real tiles of one suit can stay.
+
+Shanten is counted here as a *deficit*: the fewest tiles a hand lacks to become a complete
+target (``sets`` sets and a pair).  A target kept apart by suit splits the question: for one
+suit's count vector and each (m sets, p pairs) the table holds the most real tiles of that
+suit which m sets and p pairs drawn in that suit can keep.  That is the seed's 第五篇 idea
+(count by suit, then combine) applied to distances instead of counts.
+
+A *profile* is that table row: a tuple of 10 ints, index ``2 * m + p`` for m = 0…4 sets
+and p = 0/1 pair, each the most tiles kept using at most m sets and p pairs that keep at
+least one tile of this suit; the other sets of the hand are made of tiles drawn elsewhere.
+Profiles are interned (one id per distinct tuple) and the max-plus combination of two
+profiles is memoised by their ids, so a whole hand is four table look-ups and three
+dictionary hits once the tables are warm.
+
+Two readings of a target exist:
+
+* *unlimited*: a target may hold a fifth (or sixth …) tile of a kind.  That is the right
+  reading when wildcards are in play, because a wildcard may stand for a fifth tile
+  (`paipu.replay.shapes` accepts 1111m + 财神 as 111m + 1m-财神 pair) and one can always
+  be drawn; it is also what the engine's win check means.
+* *limited*: no kind appears more than four times in the target, since a fifth real tile
+  does not exist.  This is the reading of a game without wildcards: 1111m 567p 567s 789s
+  is one tile from ready, not ready on a fifth 1m.
+
+The two agree unless the suit holds four of some kind (checked for every vector of up to
+14 tiles by ``tests/test_analysis_tables.py``), so the limited search only runs for those.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Sequence
+from typing import Final
+
+__all__ = [
+    "MAX_SETS",
+    "PROFILE_LEN",
+    "combine",
+    "honour_profile",
+    "profile_of",
+    "suit_profile",
+]
+
+MAX_SETS: Final = 4
+PROFILE_LEN: Final = 2 * (MAX_SETS + 1)
+
+Profile = tuple[int, ...]
+
+_ZERO: Final[Profile] = (0,) * PROFILE_LEN
+
+# Blocks a set or the pair can keep, given as counts taken from the lowest kind onward.
+# A set keeps a sub-multiset of a pong or a chow; the pair keeps one or two of its kind.
+_SET_BLOCKS_SUIT: Final = ((1,), (2,), (3,), (1, 1), (1, 0, 1), (1, 1, 1))
+_SET_BLOCKS_HONOUR: Final = ((1,), (2,), (3,))
+_PAIR_BLOCKS: Final = ((1,), (2,))
+
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+
+
+# ---------------------------------------------------------------------------------------
+# Interning and combination.
+
+# Id 0 is never a profile, so that ``table.get(key) or fill(...)`` works on the hot path.
+_PROFILES: list[Profile] = [()]
+_PROFILE_ID: dict[Profile, int] = {}
+_COMBINED: dict[int, int] = {}
+
+
+def _intern(p: Profile) -> int:
+    pid = _PROFILE_ID.get(p)
+    if pid is None:
+        pid = len(_PROFILES)
+        _PROFILES.append(p)
+        _PROFILE_ID[p] = pid
+    return pid
+
+
+def profile_of(pid: int) -> Profile:
+    """The profile tuple of an interned id."""
+    return _PROFILES[pid]
+
+
+def _max_plus(a: Profile, b: Profile) -> Profile:
+    out = [0] * PROFILE_LEN
+    for ma in range(MAX_SETS + 1):
+        for pa in (0, 1):
+            va = a[2 * ma + pa]
+            for mb in range(MAX_SETS + 1 - ma):
+                for pb in range(2 - pa):
+                    i = 2 * (ma + mb) + pa + pb
+                    v = va + b[2 * mb + pb]
+                    if v > out[i]:
+                        out[i] = v
+    return tuple(out)
+
+
+def combine(a: int, b: int) -> int:
+    """The id of the max-plus combination of two interned profiles (memoised)."""
+    key = (a << 20) | b
+    c = _COMBINED.get(key)
+    if c is None:
+        c = _intern(_max_plus(_PROFILES[a], _PROFILES[b]))
+        _COMBINED[key] = c
+    return c
+
+
+ZERO_ID: Final = _intern(_ZERO)
+
+
+# ---------------------------------------------------------------------------------------
+# Unlimited profiles: a search over blocks, lowest tile first, memoised on the trimmed
+# vector (only distances between kinds matter when a kind may be used any number of times).
+
+
+def _shift_set(rest: Profile, kept: int, out: list[int]) -> None:
+    for m in range(1, MAX_SETS + 1):
+        for p in (0, 1):
+            v = rest[2 * (m - 1) + p] + kept
+            if v > out[2 * m + p]:
+                out[2 * m + p] = v
+
+
+def _shift_pair(rest: Profile, kept: int, out: list[int]) -> None:
+    for m in range(MAX_SETS + 1):
+        v = rest[2 * m] + kept
+        if v > out[2 * m + 1]:
+            out[2 * m + 1] = v
+
+
+@functools.cache
+def _unlimited(v: tuple[int, ...], chows: bool) -> Profile:
+    """Profile of a trimmed vector (first and last entries non-zero, or empty)."""
+    if not v:
+        return _ZERO
+    out = list(_unlimited(_trim(v, (1,)), chows))  # the lowest tile is not kept
+    blocks = _SET_BLOCKS_SUIT if chows else _SET_BLOCKS_HONOUR
+    for block in blocks:
+        if _fits(v, block):
+            _shift_set(_unlimited(_trim(v, block), chows), sum(block), out)
+    for block in _PAIR_BLOCKS:
+        if _fits(v, block):
+            _shift_pair(_unlimited(_trim(v, block), chows), sum(block), out)
+    return tuple(out)
+
+
+def _fits(v: tuple[int, ...], block: tuple[int, ...]) -> bool:
+    if len(block) > len(v):
+        return False
+    return all(v[j] >= b for j, b in enumerate(block))
+
+
+def _trim(v: tuple[int, ...], block: tuple[int, ...]) -> tuple[int, ...]:
+    w = list(v)
+    for j, b in enumerate(block):
+        w[j] -= b
+    lo = 0
+    while lo < len(w) and w[lo] == 0:
+        lo += 1
+    hi = len(w)
+    while hi > lo and w[hi - 1] == 0:
+        hi -= 1
+    return tuple(w[lo:hi])
+
+
+def _trimmed(v: Sequence[int]) -> tuple[int, ...]:
+    return _trim(tuple(v), ())
+
+
+# ---------------------------------------------------------------------------------------
+# Limited profiles, for suits holding four of a kind.  At such a kind every slot of the
+# target must be one of the four real tiles: a slot there left for a drawn tile would be a
+# fifth tile, and keeping a real tile always beats leaving a slot for one that was dropped.
+# So the search is the same block search as above, except that a block is allowed only if
+# it can be completed (as a pong, a chow or the pair) without a slot at such a kind.  Kinds
+# holding three or fewer never need a fifth tile in a best target (checked exhaustively by
+# ``tests/test_analysis_tables.py`` against a search that counts every kind's use).
+
+# For a block starting at offset 0: the ways to complete it, each as the offsets that
+# would be left for drawn tiles.
+_COMPLETIONS: Final[dict[tuple[tuple[int, ...], bool], tuple[tuple[int, ...], ...]]] = {
+    ((1,), False): ((0, 0), (-2, -1), (-1, 1), (1, 2)),
+    ((2,), False): ((0,),),
+    ((3,), False): ((),),
+    ((1, 1), False): ((-1,), (2,)),
+    ((1, 0, 1), False): ((1,),),
+    ((1, 1, 1), False): ((),),
+    ((1,), True): ((0,),),
+    ((2,), True): ((),),
+}
+
+
+def _allowed(block: tuple[int, ...], pair: bool, i: int, fours: int) -> bool:
+    for gaps in _COMPLETIONS[(block, pair)]:
+        ok = True
+        for g in gaps:
+            k = i + g
+            if k < 0 or k > 8 or (fours >> k) & 1:
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+def _limited_suit(v: tuple[int, ...]) -> Profile:
+    fours = sum(1 << k for k, c in enumerate(v) if c >= 4)
+    memo: dict[tuple[int, ...], Profile] = {}
+
+    def rec(r: tuple[int, ...]) -> Profile:
+        i = 0
+        while i < 9 and r[i] == 0:
+            i += 1
+        if i == 9:
+            return _ZERO
+        done = memo.get(r)
+        if done is not None:
+            return done
+        out = list(rec(_take(r, i, (1,))))
+        for block in _SET_BLOCKS_SUIT:
+            if _fits(r[i:], block) and _allowed(block, False, i, fours):
+                _shift_set(rec(_take(r, i, block)), sum(block), out)
+        for block in _PAIR_BLOCKS:
+            if _fits(r[i:], block) and _allowed(block, True, i, fours):
+                _shift_pair(rec(_take(r, i, block)), sum(block), out)
+        result = tuple(out)
+        memo[r] = result
+        return result
+
+    return rec(v)
+
+
+def _take(r: tuple[int, ...], i: int, block: tuple[int, ...]) -> tuple[int, ...]:
+    w = list(r)
+    for j, b in enumerate(block):
+        w[i + j] -= b
+    return tuple(w)
+
+
+def _limited_honours(v: tuple[int, ...]) -> Profile:
+    # Honours make no chows, and a kind used by two groups would need five tiles (a pong
+    # and the pair) or more, so each kind holds one group at most: a pong keeping up to
+    # three of its tiles or the pair keeping up to two.
+    out = _ZERO
+    for c in v:
+        if c == 0:
+            continue
+        kind = [0] * PROFILE_LEN
+        for m in range(1, MAX_SETS + 1):
+            kind[2 * m] = kind[2 * m + 1] = min(c, 3)
+        for m in range(MAX_SETS + 1):
+            kind[2 * m + 1] = max(kind[2 * m + 1], min(c, 2))
+        out = _max_plus(out, tuple(kind))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Public look-ups, keyed by the vector's bytes as an int (cheap to build in C).
+
+_SUIT_LIMITED: dict[int, int] = {}
+_SUIT_UNLIMITED: dict[int, int] = {}
+_HONOUR_LIMITED: dict[int, int] = {}
+_HONOUR_UNLIMITED: dict[int, int] = {}
+
+
+def suit_profile(part: Sequence[int], key: int, limited: bool) -> int:
+    """Profile id of one suit's nine counts (``key`` is ``int.from_bytes(bytes(part))``)."""
+    table = _SUIT_LIMITED if limited else _SUIT_UNLIMITED
+    pid = table.get(key)
+    if pid is None:
+        v = tuple(part)
+        if limited and 4 in v:
+            pid = _intern(_limited_suit(v))
+        else:
+            pid = _intern(_unlimited(_trimmed(v), True))
+        table[key] = pid
+    return pid
+
+
+def honour_profile(part: Sequence[int], key: int, limited: bool) -> int:
+    """Profile id of the seven honour counts (order does not matter: no chows)."""
+    table = _HONOUR_LIMITED if limited else _HONOUR_UNLIMITED
+    pid = table.get(key)
+    if pid is None:
+        v = tuple(sorted((c for c in part if c), reverse=True))
+        if limited and 4 in v:
+            pid = _intern(_limited_honours(v))
+        else:
+            pid = _intern(_unlimited(v, False))
+        table[key] = pid
+    return pid
+
+
+def unlimited_profile(part: Sequence[int], chows: bool) -> Profile:
+    """The unlimited profile of any vector, uncached by key (for tests and the odds)."""
+    return _unlimited(_trimmed(part) if chows else tuple(sorted((c for c in part if c), reverse=True)), chows)
+
+
+def limited_profile(part: Sequence[int], chows: bool) -> Profile:
+    """The limited profile of any vector, always by the limited search (for tests)."""
+    v = tuple(part)
+    return _limited_suit(v) if chows else _limited_honours(tuple(c for c in v if c))
