@@ -394,9 +394,11 @@ def mutate_cmd(path: str, seed: int, out_dir: str, per_kind: int, kinds: tuple[s
 
 def _register_commands() -> None:
     # Commands whose code lives beside their library (reports, analysis, corpus).
+    from paipu.corpus.command import corpus_group
     from paipu.reports.command import report_command
 
     main.add_command(report_command)
+    main.add_command(corpus_group)
 
 
 _register_commands()

@@ -1,0 +1,285 @@
+"""``paipu corpus``: thin click commands over `paipu.corpus`, for ``main.add_command(corpus_group)``.
+
+They follow the CLI's conventions (input problems as one line ``paipu: error: …`` and exit
+status 2; differences or findings exit status 1) without importing ``paipu.cli``, which
+imports this module to register the group.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+from sqlite_utils import Database
+
+from paipu.corpus.db import CorpusError, open_corpus
+from paipu.corpus.diff import DiffSummary, RecordDiff, diff_corpora, diff_expected
+from paipu.corpus.ingest import IngestSummary, Progress, default_jobs, ingest
+from paipu.corpus.stats import corpus_stats, format_stats
+from paipu.errors import InputError
+from paipu.expect import load_expected
+from paipu.sources import expand_paths
+
+EXIT_OK, EXIT_DIFFERENT, EXIT_USAGE = 0, 1, 2
+DEFAULT_DB = "paipu.db"
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class CorpusProblem(click.ClickException):
+    """A usage or input problem: printed as ``paipu: error: …``, exit status 2."""
+
+    exit_code = EXIT_USAGE
+
+    def show(self, file: object = None) -> None:
+        _echo_err(self.format_message())
+
+
+def _echo_err(message: str) -> None:
+    click.echo(f"paipu: error: {message}", err=True)
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def db_option(create: bool) -> Callable[[F], F]:
+    """The shared ``--db`` option."""
+    text = "The corpus database (created if missing)." if create else "The corpus database."
+    return click.option("--db", "db_path", default=DEFAULT_DB, show_default=True,
+                        type=click.Path(dir_okay=False), help=text)
+
+
+def _open(path: str, *, create: bool) -> Database:
+    try:
+        return open_corpus(path, create=create)
+    except CorpusError as e:
+        raise CorpusProblem(str(e)) from None
+
+
+@click.group("corpus", context_settings={"help_option_names": ["-h", "--help"]})
+def corpus_group() -> None:
+    """Many records in one SQLite database: ingest, statistics, regression diffs, an HTML index.
+
+    The database opens with sqlite3 and datasette; docs/corpus.md describes every table
+    and gives example queries.
+    """
+
+
+# ------------------------------------------------------------------ ingest
+
+def _collect(paths: tuple[str, ...]) -> tuple[list[Path], int]:
+    """Files named or found in folders; a missing path or an empty folder is a usage problem."""
+    files: list[Path] = []
+    status = EXIT_OK
+    for raw in paths:
+        p = Path(raw)
+        if not p.exists():
+            _echo_err(f"{raw}: no such file or folder")
+            status = EXIT_USAGE
+            continue
+        found = list(expand_paths([raw]))
+        if not found and p.is_dir():
+            _echo_err(f"{raw}: no records (*.paipu, *.paipu.gz) in this folder")
+            status = EXIT_USAGE
+        files.extend(found)
+    return files, status
+
+
+@contextmanager
+def _progress(total: int, show: bool) -> Iterator[Progress | None]:
+    """A progress bar on stderr: files done of all, ETA, and the rate in hands per second."""
+    if not show:
+        yield None
+        return
+    start = time.perf_counter()
+    with click.progressbar(length=total, label="ingesting", file=sys.stderr, show_pos=True, show_eta=True,
+                           item_show_func=lambda s: s) as bar:
+        last = 0
+
+        def update(done: int, hands: int) -> None:
+            nonlocal last
+            rate = hands / max(time.perf_counter() - start, 1e-9)
+            bar.update(done - last, f"{rate:,.0f} hands/s")
+            last = done
+
+        yield update
+
+
+def format_ingest(db_path: str, s: IngestSummary) -> str:
+    parts = [f"{_n(s.new, 'new record')} ({_n(s.hands, 'hand')}"]
+    if s.with_findings:
+        parts.append(f"; {s.with_findings} with findings")
+    if s.failed:
+        parts.append(f"; {s.failed} failed")
+    parts.append(")")
+    return (f"{db_path}: {_n(s.files, 'file')}: {''.join(parts)}, {s.duplicates} already stored; "
+            f"{s.seconds:.1f} s, {s.hands_per_second:,.0f} hands/s")
+
+
+@corpus_group.command("ingest")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@db_option(create=True)
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Audit in this many worker processes (0: one per CPU).")
+@click.option("--no-actions", is_flag=True,
+              help="Do not store each action (the actions table is most of a corpus's size).")
+@click.option("--dask", "dask_address", metavar="ADDRESS", default=None,
+              help="Audit on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786); "
+                   "the workers must see the files at the same paths. Needs pip install 'paipu[dask]'.")
+@click.option("--batch", type=click.IntRange(min=1), default=16, show_default=True,
+              help="With --dask: how many files make one task.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
+def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int, no_actions: bool, dask_address: str | None,
+               batch: int, quiet: bool) -> None:
+    """Audit record files and store them in the corpus database.
+
+    PATHS are record files or folders (searched recursively for *.paipu and *.paipu.gz).
+    Each record is written in one transaction, so an interrupted ingest leaves only whole
+    records and running it again completes it. Content already stored (same bytes, any
+    path) is not stored again. A file that cannot be read or parsed is stored as a failed
+    record with its diagnostics.
+
+    Exit status: 0 when every file was stored (findings are data, not failures), 2 for a
+    usage problem (a missing path, an empty folder, a database that cannot be used).
+    """
+    if dask_address is not None and jobs != 1:
+        raise CorpusProblem("--jobs and --dask do not go together: the cluster's workers do the auditing")
+    files, status = _collect(paths)
+    client = None
+    if dask_address is not None:
+        from paipu.corpus.distributed import connect
+
+        try:
+            client = connect(dask_address)
+        except CorpusError as e:
+            raise CorpusProblem(str(e)) from None
+    try:
+        db = _open(db_path, create=True)
+        try:
+            with _progress(len(files), not quiet and bool(files)) as update:
+                if client is not None:
+                    from paipu.corpus.distributed import ingest_dask
+
+                    summary = ingest_dask(db, files, client, batch=batch, actions=not no_actions, progress=update)
+                else:
+                    summary = ingest(db, files, jobs=jobs or default_jobs(), actions=not no_actions,
+                                     progress=update)
+        except sqlite3.Error as e:
+            raise CorpusProblem(f"{db_path}: cannot be written ({e}); the records stored so far are kept") from None
+        finally:
+            db.close()
+    finally:
+        if client is not None:
+            client.close()  # type: ignore[no-untyped-call]
+    if not quiet:
+        click.echo(format_ingest(db_path, summary))
+    sys.exit(status)
+
+
+# ------------------------------------------------------------------ stats
+
+@corpus_group.command("stats")
+@db_option(create=False)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text tables.")
+def stats_cmd(db_path: str, as_json: bool) -> None:
+    """Counts over the corpus: records, hands and results, findings by code and severity,
+    scoring items and values by frequency, and per player the records, hands, wins and
+    total score."""
+    db = _open(db_path, create=False)
+    try:
+        stats = corpus_stats(db)
+    finally:
+        db.close()
+    if as_json:
+        click.echo(json.dumps(stats.to_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(format_stats(stats))
+
+
+# ------------------------------------------------------------------ diff
+
+@corpus_group.command("diff")
+@click.argument("first", type=click.Path(dir_okay=False))
+@click.argument("second", type=click.Path(dir_okay=False), required=False)
+@click.option("--expected", "expected_path", type=click.Path(dir_okay=False), default=None,
+              help="Compare FIRST with expected results (the JSON lines of `paipu check --json`) instead.")
+def diff_cmd(first: str, second: str | None, expected_path: str | None) -> None:
+    """Every record and hand whose verdict, value or payments differ, one line each.
+
+    `paipu corpus diff A.db B.db` matches records by content hash (A is the baseline);
+    `paipu corpus diff A.db --expected FILE.jsonl` matches them by path with the output of
+    `paipu check --json` run on the same paths.
+
+    Exit status: 0 when nothing differs, 1 when something does, 2 for a usage problem.
+    """
+    if (second is None) == (expected_path is None):
+        raise CorpusProblem("give a second database or --expected FILE, one of the two")
+    db = _open(first, create=False)
+    summary = DiffSummary()
+    try:
+        if expected_path is not None:
+            try:
+                expected = load_expected(expected_path)
+            except InputError as e:
+                raise CorpusProblem(str(e)) from None
+            diffs: Iterator[RecordDiff] = diff_expected(db, expected, summary)
+            _print_diffs(diffs)
+        else:
+            assert second is not None
+            other = _open(second, create=False)
+            try:
+                _print_diffs(diff_corpora(db, other, summary))
+            finally:
+                other.close()
+    finally:
+        db.close()
+    if summary.differing:
+        click.echo(f"{_n(summary.compared, 'record')} compared: {_n(summary.differing, 'difference')}")
+    else:
+        click.echo(f"{_n(summary.compared, 'record')} compared: all the same")
+    sys.exit(EXIT_DIFFERENT if summary.differing else EXIT_OK)
+
+
+def _print_diffs(diffs: Iterator[RecordDiff]) -> None:
+    for d in diffs:
+        for line in d.format():
+            click.echo(line)
+
+
+# ------------------------------------------------------------------ report
+
+@corpus_group.command("report")
+@db_option(create=False)
+@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False), required=True,
+              help="The folder to write index.html (and records/ID.html) into.")
+@click.option("--limit", type=click.IntRange(min=0), default=200, show_default=True,
+              help="List at most this many records, those with the most errors first (0: all).")
+@click.option("--no-record-pages", is_flag=True, help="Only the index: no report page for each record.")
+def report_cmd(db_path: str, out_dir: str, limit: int, no_record_pages: bool) -> None:
+    """Write an HTML index of the corpus: a sortable table of records and their findings,
+    charts of findings by code and of the values of wins, and a link to each record's
+    report (written from the record file when it is still at its path, unchanged)."""
+    from paipu.corpus.report import write_corpus_report
+
+    db = _open(db_path, create=False)
+    try:
+        result = write_corpus_report(db, Path(out_dir), limit=limit or None, record_pages=not no_record_pages)
+    except OSError as e:
+        raise CorpusProblem(f"{out_dir}: cannot be written ({e.strerror or e})") from None
+    finally:
+        db.close()
+    for problem in result.failed:
+        _echo_err(problem)
+    click.echo(f"{result.index}: {_n(result.listed, 'record')} listed, {_n(result.pages, 'record report')} written")
+
+
+if __name__ == "__main__":  # pragma: no cover - `python -m paipu.corpus.command`, before it is registered
+    corpus_group()

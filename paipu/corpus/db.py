@@ -1,0 +1,219 @@
+"""The corpus database: opening it, and its schema, built and changed only by numbered migrations.
+
+Every table is made by a migration below and a database remembers which migrations it has
+had in its ``migrations`` table, so a corpus written by an older paipu is brought up to
+date when it is opened, and one written by a newer paipu is refused instead of misread.
+docs/corpus.md describes every table and column; a migration added here must be added
+there too (a test checks that every table and column is documented).
+"""
+
+from __future__ import annotations
+
+import datetime
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from paipu.errors import RecordError
+
+
+class CorpusError(RecordError):
+    """A database that cannot be used as a corpus (missing, not a corpus, too new, locked)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    number: int
+    name: str
+    description: str
+    apply: Callable[[Database], None]
+
+
+def _core_tables(db: Database) -> None:
+    db.table("records").create(
+        {
+            "id": int,
+            "path": str,
+            "sha256": str,
+            "status": str,
+            "ruleset": str,
+            "options": str,
+            "players": str,
+            "tags": str,
+            "hands": int,
+            "errors": int,
+            "warnings": int,
+            "notes": int,
+            "paipu_version": str,
+            "ingested_at": str,
+        },
+        pk="id",
+        not_null=["path", "status", "options", "players", "tags", "hands", "errors", "warnings", "notes",
+                  "paipu_version", "ingested_at"],
+    )
+    # Idempotence rests on this index: the same bytes are one record, whatever their path.
+    db.table("records").create_index(["sha256"], index_name="records_sha256", unique=True)
+    db.table("hands").create(
+        {
+            "record_id": int,
+            "number": int,
+            "dealer": str,
+            "result": str,
+            "winners": str,
+            "value": int,
+            "shape": str,
+            "items": str,
+            "wins": str,
+            "payments": str,
+            "recorded_payments": str,
+            "payments_differ": int,
+            "multiplier": int,
+        },
+        pk=("record_id", "number"),
+        foreign_keys=[("record_id", "records", "id")],
+        not_null=["record_id", "number", "dealer", "result", "winners", "items", "wins", "payments",
+                  "payments_differ", "multiplier"],
+    )
+    db.table("findings").create(
+        {
+            "id": int,
+            "record_id": int,
+            "hand": int,
+            "severity": str,
+            "code": str,
+            "line": int,
+            "column": int,
+            "message": str,
+            "rule": str,
+        },
+        pk="id",
+        foreign_keys=[("record_id", "records", "id")],
+        not_null=["record_id", "severity", "code", "line", "column", "message"],
+    )
+    db.table("scores").create(
+        {"record_id": int, "seat": str, "player": str, "score": int},
+        pk=("record_id", "seat"),
+        foreign_keys=[("record_id", "records", "id")],
+        not_null=["record_id", "seat", "score"],
+    )
+
+
+def _actions_table(db: Database) -> None:
+    # WITHOUT ROWID (which sqlite-utils cannot declare): actions are most of a corpus's rows,
+    # and keying them by (record, hand, index) alone saves a second B-tree and its space.
+    db.execute(
+        """
+        CREATE TABLE actions (
+            record_id INTEGER NOT NULL REFERENCES records(id),
+            hand INTEGER NOT NULL,
+            idx INTEGER NOT NULL,
+            line INTEGER NOT NULL,
+            seat TEXT,
+            verb TEXT NOT NULL,
+            tiles TEXT,
+            PRIMARY KEY (record_id, hand, idx)
+        ) WITHOUT ROWID
+        """
+    )
+
+
+def _paths_table(db: Database) -> None:
+    db.table("paths").create(
+        {"path": str, "record_id": int},
+        pk=("path", "record_id"),
+        foreign_keys=[("record_id", "records", "id")],
+        not_null=["path", "record_id"],
+    )
+    db.table("paths").create_index(["record_id"], index_name="paths_record_id")
+    db.execute("INSERT OR IGNORE INTO paths (path, record_id) SELECT path, id FROM records")
+
+
+def _query_indexes(db: Database) -> None:
+    db.table("records").create_index(["status"], index_name="records_status")
+    db.table("records").create_index(["ruleset"], index_name="records_ruleset")
+    db.table("findings").create_index(["record_id"], index_name="findings_record_id")
+    db.table("findings").create_index(["code"], index_name="findings_code")
+    db.table("hands").create_index(["result"], index_name="hands_result")
+    db.table("hands").create_index(["payments_differ"], index_name="hands_payments_differ")
+    db.table("scores").create_index(["player"], index_name="scores_player")
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "core-tables",
+              "records, hands, findings and scores; a unique index on records.sha256", _core_tables),
+    Migration(2, "actions",
+              "the actions table, WITHOUT ROWID, keyed by (record_id, hand, idx)", _actions_table),
+    Migration(3, "paths",
+              "the paths table: every path a record was found at (filled from records.path)", _paths_table),
+    Migration(4, "query-indexes",
+              "indexes for the documented queries: status, ruleset, finding code, hand result, "
+              "payments_differ, player", _query_indexes),
+)
+SCHEMA_VERSION = MIGRATIONS[-1].number
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def schema_version(db: Database) -> int:
+    """The number of the last migration this database has had (0 for an empty database)."""
+    if not db.table("migrations").exists():
+        return 0
+    row = db.execute("SELECT MAX(id) FROM migrations").fetchone()
+    return int(row[0] or 0)
+
+
+def migrate(db: Database) -> list[Migration]:
+    """Apply the migrations this database has not had, each in its own transaction; return them."""
+    if not db.table("migrations").exists():
+        with db.atomic():
+            db.table("migrations").create({"id": int, "name": str, "applied_at": str}, pk="id",
+                                    not_null=["name", "applied_at"], if_not_exists=True)
+    current = schema_version(db)
+    if current > SCHEMA_VERSION:
+        raise CorpusError(
+            f"this corpus has schema version {current}, made by a newer paipu; this one knows "
+            f"up to {SCHEMA_VERSION}: upgrade paipu"
+        )
+    done: list[Migration] = []
+    for m in MIGRATIONS:
+        if m.number <= current:
+            continue
+        with db.atomic():
+            m.apply(db)
+            db.table("migrations").insert({"id": m.number, "name": m.name, "applied_at": _now()})
+        done.append(m)
+    return done
+
+
+def open_corpus(path: str | Path, *, create: bool = True) -> Database:
+    """Open (or, with ``create``, make) a corpus database and bring its schema up to date.
+
+    ``":memory:"`` gives an in-memory corpus (tests).  A file database is put in WAL mode
+    with ``synchronous=NORMAL``: each record is committed on its own, a reader (datasette,
+    ``corpus stats``) can read while an ingest writes, and a killed ingest loses at most the
+    record it was writing, never half of one.
+    """
+    memory = str(path) == ":memory:"
+    if not memory:
+        p = Path(path)
+        if p.is_dir():
+            raise CorpusError(f"{p}: is a directory, not a database file")
+        if not create and not p.exists():
+            raise CorpusError(f"{p}: no such database")
+    try:
+        db = Database(memory=True) if memory else Database(Path(path))
+        db.execute("PRAGMA busy_timeout = 5000")
+        if not memory:
+            db.enable_wal()
+            db.execute("PRAGMA synchronous = NORMAL")
+        if not memory and not create and not db.table("migrations").exists():
+            raise CorpusError(f"{path}: not a paipu corpus (no migrations table)")
+        migrate(db)
+    except sqlite3.DatabaseError as e:
+        raise CorpusError(f"{path}: cannot be used as a corpus ({e})") from None
+    return db

@@ -1,0 +1,252 @@
+"""Ingest: audit record files (here, in worker processes or on a Dask cluster) and store them.
+
+One process writes: the one that calls `ingest`.  Workers only audit and return rows
+(`paipu.corpus.rows`), so the database never sees two writers, and each record is written in
+one transaction of its own: a crash leaves every record either whole or absent.
+
+Work is submitted a bounded window at a time and results are taken in submission order, so
+memory stays flat however large the corpus, and record ids come out the same with one job,
+two jobs or a cluster.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, Protocol, TypeVar
+
+from sqlite_utils import Database
+
+from paipu.corpus.rows import RecordRows, Source, audit_source, audit_sources, read_source
+
+T = TypeVar("T", covariant=True)
+B = TypeVar("B")
+R = TypeVar("R")
+Outcome = Literal["new", "duplicate", "replaced"]
+
+Progress = Callable[[int, int], None]
+"""Called after each file with (files done, hands stored so far)."""
+
+
+class ResultLike(Protocol[T]):
+    """What both `concurrent.futures.Future` and `distributed.Future` offer."""
+
+    def result(self) -> T: ...
+
+
+@dataclass
+class IngestSummary:
+    """What an ingest did: every file was stored, found already stored, or is a failed record."""
+
+    files: int = 0
+    new: int = 0
+    """Records stored for the first time (failed ones included)."""
+    duplicates: int = 0
+    """Files whose content was already stored (from an earlier run or another path in this one)."""
+    failed: int = 0
+    """New records that could not be read or parsed."""
+    with_findings: int = 0
+    """New records with at least one error finding."""
+    hands: int = 0
+    """Hands of the new records."""
+    seconds: float = 0.0
+    statuses: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.seconds if self.seconds > 0 else 0.0
+
+
+# ------------------------------------------------------------------ the single writer
+
+_RECORD_SQL = (
+    "INSERT INTO records (path, sha256, status, ruleset, options, players, tags, hands, errors, warnings, "
+    "notes, paipu_version, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_HAND_SQL = (
+    "INSERT INTO hands (record_id, number, dealer, result, winners, value, shape, items, wins, payments, "
+    "recorded_payments, payments_differ, multiplier) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_ACTION_SQL = "INSERT INTO actions (record_id, hand, idx, line, seat, verb, tiles) VALUES (?, ?, ?, ?, ?, ?, ?)"
+_FINDING_SQL = (
+    "INSERT INTO findings (record_id, hand, severity, code, line, column, message, rule) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_SCORE_SQL = "INSERT INTO scores (record_id, seat, player, score) VALUES (?, ?, ?, ?)"
+_PATH_SQL = "INSERT OR IGNORE INTO paths (path, record_id) VALUES (?, ?)"
+
+RECORD_TABLES = ("hands", "actions", "findings", "scores", "paths")
+"""The tables whose rows belong to a record (by record_id)."""
+
+
+def delete_record(db: Database, record_id: int) -> None:
+    for table in RECORD_TABLES:
+        db.execute(f"DELETE FROM {table} WHERE record_id = ?", [record_id])
+    db.execute("DELETE FROM records WHERE id = ?", [record_id])
+
+
+def known_record(db: Database, sha256: str) -> int | None:
+    row = db.execute("SELECT id FROM records WHERE sha256 = ?", [sha256]).fetchone()
+    return int(row[0]) if row else None
+
+
+def add_path(db: Database, path: str, record_id: int) -> None:
+    with db.atomic():
+        db.execute(_PATH_SQL, [path, record_id])
+
+
+def write_record(db: Database, rows: RecordRows, ingested_at: str) -> tuple[Outcome, int]:
+    """Store one record's rows in one transaction; the same content twice is stored once.
+
+    Content that is already stored only gains its path.  A file that could not be read at
+    all (so has no hash) replaces the earlier failed record of the same path: a re-run
+    retries it rather than piling up copies.
+    """
+    conn = db.conn
+    with db.atomic():
+        outcome: Outcome = "new"
+        if rows.sha256 is not None:
+            existing = known_record(db, rows.sha256)
+            if existing is not None:
+                conn.execute(_PATH_SQL, (rows.path, existing))
+                return "duplicate", existing
+        else:
+            old = conn.execute("SELECT id FROM records WHERE sha256 IS NULL AND path = ?", (rows.path,)).fetchone()
+            if old is not None:
+                delete_record(db, int(old[0]))
+                outcome = "replaced"
+        cur = conn.execute(
+            _RECORD_SQL,
+            (rows.path, rows.sha256, rows.status, rows.ruleset, rows.options, rows.players, rows.tags, rows.hands,
+             rows.errors, rows.warnings, rows.notes, rows.paipu_version, ingested_at),
+        )
+        rid = cur.lastrowid
+        assert rid is not None
+        conn.executemany(_HAND_SQL, [(rid, *h) for h in rows.hand_rows])
+        conn.executemany(_ACTION_SQL, [(rid, *a) for a in rows.action_rows])
+        conn.executemany(_FINDING_SQL, [(rid, *f) for f in rows.finding_rows])
+        conn.executemany(_SCORE_SQL, [(rid, *s) for s in rows.score_rows])
+        conn.execute(_PATH_SQL, (rows.path, rid))
+    return outcome, rid
+
+
+# ------------------------------------------------------------------ bounded, ordered streaming
+
+def ordered_window(submit: Callable[[B], ResultLike[R]], batches: Iterable[B], window: int) -> Iterator[R]:
+    """Submit batches, never more than ``window`` unfinished, and yield results in order.
+
+    Taking results in submission order (rather than as they complete) keeps the database's
+    ids independent of which worker was faster; a slow batch only holds back ``window``
+    others, so memory stays bounded.
+    """
+    pending: deque[ResultLike[R]] = deque()
+    for batch in batches:
+        pending.append(submit(batch))
+        while len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+def batched(items: Iterable[R], size: int) -> Iterator[list[R]]:
+    batch: list[R] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+class Writer:
+    """One ingest: the writer's state and tallies."""
+
+    def __init__(self, db: Database, total: int, progress: Progress | None) -> None:
+        self.db = db
+        self.summary = IngestSummary(files=total)
+        self.progress = progress
+        self.done = 0
+        self.ingested_at = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+    def tick(self) -> None:
+        self.done += 1
+        if self.progress is not None:
+            self.progress(self.done, self.summary.hands)
+
+    def store(self, rows: RecordRows) -> None:
+        outcome, _ = write_record(self.db, rows, self.ingested_at)
+        s = self.summary
+        if outcome == "duplicate":
+            s.duplicates += 1
+        else:
+            s.new += 1
+            s.hands += rows.hands if rows.status != "failed" else 0
+            s.statuses[rows.status] = s.statuses.get(rows.status, 0) + 1
+            s.failed += rows.status == "failed"
+            s.with_findings += rows.status == "findings"
+        self.tick()
+
+    def new_sources(self, files: Sequence[str | Path]) -> Iterator[Source]:
+        """Read each file here; content already stored only gains its path and is not audited again."""
+        for f in files:
+            source = read_source(f)
+            if source.sha256 is not None:
+                rid = known_record(self.db, source.sha256)
+                if rid is not None:
+                    add_path(self.db, source.path, rid)
+                    self.summary.duplicates += 1
+                    self.tick()
+                    continue
+            yield source
+
+
+def ingest(
+    db: Database,
+    files: Sequence[str | Path],
+    *,
+    jobs: int = 1,
+    actions: bool = True,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+    window: int | None = None,
+) -> IngestSummary:
+    """Audit and store record files (already expanded: files, not folders).
+
+    ``jobs`` > 1 audits in that many worker processes (or give an ``executor``); files are
+    read, hashed and deduplicated here, and only new content is sent to be audited.
+    ``actions=False`` leaves the actions table empty (most of a corpus's size).
+    """
+    start = time.perf_counter()
+    run = Writer(db, len(files), progress)
+    sources = run.new_sources(files)
+    if executor is None and jobs <= 1:
+        for source in sources:
+            run.store(audit_source(source, actions=actions))
+    else:
+        own = executor is None
+        pool = executor or ProcessPoolExecutor(max_workers=jobs)
+        try:
+            width = window or max(2, jobs) * 4
+
+            def submit(batch: list[Source]) -> ResultLike[list[RecordRows]]:
+                return pool.submit(audit_sources, batch, actions)
+
+            for results in ordered_window(submit, batched(sources, 1), width):
+                for rows in results:
+                    run.store(rows)
+        finally:
+            if own:
+                pool.shutdown(wait=True, cancel_futures=True)
+    run.summary.seconds = time.perf_counter() - start
+    return run.summary
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1

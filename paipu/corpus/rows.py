@@ -1,0 +1,253 @@
+"""From a record file to the rows the corpus stores: the part of an ingest that runs on workers.
+
+Everything here is a pure function of the file's bytes (and the paipu version), so it can run
+in a worker process or on a Dask worker, and what it returns is small, picklable tuples: the
+parent only inserts them.  One record's rows are a `RecordRows`; the parent writes each in
+one transaction (`paipu.corpus.ingest.write_record`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import gzip
+import hashlib
+import json
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal, TypeAlias, cast
+
+from paipu import __version__
+from paipu.audit import Audit, audit_text
+from paipu.errors import InputError
+from paipu.findings import Finding
+from paipu.record import Chow, FanLine, Record, ScoreLine
+from paipu.replay.result import HandResult
+from paipu.sources import MAX_BYTES, read_record_text
+from paipu.tiles import format_tiles
+
+Status: TypeAlias = Literal["ok", "findings", "failed"]
+
+HandRow: TypeAlias = tuple[int, str, str, str, int | None, str | None, str, str, str, str | None, int, int]
+"""number, dealer, result, winners, value, shape, items, wins, payments, recorded_payments,
+payments_differ, multiplier."""
+ActionRow: TypeAlias = tuple[int, int, int, str | None, str, str | None]
+"""hand, idx, line, seat, verb, tiles."""
+FindingRow: TypeAlias = tuple[int | None, str, str, int, int, str, str | None]
+"""hand, severity, code, line, column, message, rule."""
+ScoreRow: TypeAlias = tuple[str, str | None, int]
+"""seat, player, score."""
+
+UNREADABLE = "unreadable"
+"""The finding code of a file that could not be read as a record."""
+INTERNAL_ERROR = "internal-error"
+"""The finding code of a record whose audit raised: a bug in paipu, stored so the batch goes on."""
+
+
+def dumps(value: object) -> str:
+    """JSON as the corpus stores it: compact, UTF-8 as is, in the data's own order."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A record file read (or not) by whoever reads it: its text, or why it could not be read."""
+
+    path: str
+    text: str | None
+    sha256: str | None
+    """Of the record's UTF-8 text; of the raw bytes when they are not text; None when unreadable."""
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRows:
+    """One record's rows, ready to insert (the record's own id is given when it is written)."""
+
+    path: str
+    sha256: str | None
+    status: Status
+    ruleset: str | None
+    options: str
+    players: str
+    tags: str
+    hands: int
+    errors: int
+    warnings: int
+    notes: int
+    paipu_version: str
+    hand_rows: tuple[HandRow, ...] = ()
+    action_rows: tuple[ActionRow, ...] = ()
+    finding_rows: tuple[FindingRow, ...] = ()
+    score_rows: tuple[ScoreRow, ...] = ()
+
+
+def _raw_bytes(path: Path) -> bytes | None:
+    """The file's bytes (decompressed for ``.gz``) when they can be read at all, for the hash."""
+    try:
+        if path.name.endswith(".gz"):
+            with gzip.open(path, "rb") as fh:
+                return fh.read(MAX_BYTES + 1)
+        if path.stat().st_size > MAX_BYTES:
+            return None
+        return path.read_bytes()
+    except (OSError, EOFError, zlib.error):
+        return None
+
+
+def read_source(path: str | Path) -> Source:
+    """Read a record file: its text and hash, or the reason it cannot be read (never raises)."""
+    p = Path(path)
+    try:
+        text = read_record_text(p)
+    except InputError as e:
+        raw = _raw_bytes(p) if p.is_file() else None
+        return Source(str(path), None, hashlib.sha256(raw).hexdigest() if raw is not None else None, str(e))
+    return Source(str(path), text, hashlib.sha256(text.encode("utf-8")).hexdigest())
+
+
+def _header_json(record: Record) -> tuple[str | None, str, str, str]:
+    h = record.header
+    options = {o.name: o.value for o in h.options}
+    players = {p.seat: p.value for p in h.players}
+    tags = {t.name: t.value for t in h.tags}
+    return h.ruleset, dumps(options), dumps(players), dumps(tags)
+
+
+def _action_rows(record: Record) -> tuple[ActionRow, ...]:
+    out: list[ActionRow] = []
+    for hand in record.hands:
+        n = hand.number
+        for idx, a in enumerate(hand.actions):
+            kind = type(a)
+            seat = getattr(a, "seat", None)
+            if kind is Chow:
+                tiles: str | None = format_tiles(cast(Chow, a).tiles)
+            elif kind is FanLine or kind is ScoreLine:
+                # The recorded value and payments are in the hands table, beside the computed ones.
+                tiles = None
+            else:
+                tile = getattr(a, "tile", None)
+                tiles = str(tile) if tile is not None else None
+            out.append((n, idx, a.span.line, seat, a.verb, tiles))
+    return tuple(out)
+
+
+def _hand_row(res: HandResult) -> HandRow:
+    first = res.wins[0] if res.wins else None
+    wins = [
+        {
+            "seat": w.seat,
+            "tile": str(w.tile),
+            "shape": w.shape,
+            "value": w.total,
+            "items": [{"id": i.id, "value": i.value, "rule": i.rule} for i in w.items],
+        }
+        for w in res.wins
+    ]
+    items = [{"id": i.id, "value": i.value, "rule": i.rule} for i in first.items] if first else []
+    recorded = dict(res.recorded_payments) if res.recorded_payments is not None else None
+    differ = int(recorded is not None and recorded != dict(res.payments))
+    return (
+        res.number,
+        res.dealer,
+        res.result,
+        dumps(list(res.winners)),
+        first.total if first else None,
+        first.shape if first else None,
+        dumps(items),
+        dumps(wins),
+        dumps(dict(res.payments)),
+        dumps(recorded) if recorded is not None else None,
+        differ,
+        res.multiplier,
+    )
+
+
+def _finding_rows(findings: list[Finding], record: Record) -> tuple[FindingRow, ...]:
+    starts = [h.span.line for h in record.hands]
+    numbers = [h.number for h in record.hands]
+    out: list[FindingRow] = []
+    for f in findings:
+        # A finding belongs to the hand whose `hand N` line is the last one above it.
+        i = bisect.bisect_right(starts, f.line) - 1
+        hand = numbers[i] if i >= 0 and f.line > 0 else None
+        out.append((hand, f.severity, f.code, f.line, f.column, f.message, f.rule))
+    return tuple(out)
+
+
+def rows_from_audit(audit: Audit, path: str, sha256: str | None, *, actions: bool = True) -> RecordRows:
+    """The rows of an audited record: failed when it did not parse, else ok or findings."""
+    record = audit.record
+    ruleset, options, players, tags = _header_json(record)
+    counts = audit.counts()
+    rp = audit.replay
+    if rp is None:
+        status: Status = "failed"
+    else:
+        status = "ok" if counts["error"] == 0 else "findings"
+        ruleset = rp.ruleset or ruleset
+    hand_rows = tuple(_hand_row(h.result) for h in rp.hands) if rp else ()
+    score_rows: tuple[ScoreRow, ...] = ()
+    if rp is not None:
+        names = {p.seat: p.value for p in record.header.players}
+        score_rows = tuple((seat, names.get(seat), score) for seat, score in rp.scores.items())
+    return RecordRows(
+        path=path,
+        sha256=sha256,
+        status=status,
+        ruleset=ruleset,
+        options=options,
+        players=players,
+        tags=tags,
+        hands=len(rp.hands) if rp else len(record.hands),
+        errors=counts["error"],
+        warnings=counts["warning"],
+        notes=counts["note"],
+        paipu_version=__version__,
+        hand_rows=hand_rows,
+        action_rows=_action_rows(record) if actions and rp is not None else (),
+        finding_rows=_finding_rows(audit.findings, record),
+        score_rows=score_rows,
+    )
+
+
+def failed_rows(path: str, sha256: str | None, code: str, message: str) -> RecordRows:
+    """A record that could not be read or audited: one finding says why."""
+    return RecordRows(
+        path=path,
+        sha256=sha256,
+        status="failed",
+        ruleset=None,
+        options="{}",
+        players="{}",
+        tags="{}",
+        hands=0,
+        errors=1,
+        warnings=0,
+        notes=0,
+        paipu_version=__version__,
+        finding_rows=((None, "error", code, 0, 0, message, None),),
+    )
+
+
+def audit_source(source: Source, *, actions: bool = True) -> RecordRows:
+    """Audit one read record; a file that could not be read, or an audit that raised, is failed."""
+    if source.text is None:
+        return failed_rows(source.path, source.sha256, UNREADABLE, source.error or f"{source.path}: cannot be read")
+    try:
+        audit = audit_text(source.text, source.path)
+        return rows_from_audit(audit, source.path, source.sha256, actions=actions)
+    except Exception as e:  # one record's bug must not stop a batch of thousands
+        return failed_rows(source.path, source.sha256, INTERNAL_ERROR,
+                           f"{source.path}: the audit failed ({e.__class__.__name__}: {e}); please report it")
+
+
+def audit_sources(sources: list[Source], actions: bool = True) -> list[RecordRows]:
+    """A batch of read records (the task a local worker process runs)."""
+    return [audit_source(s, actions=actions) for s in sources]
+
+
+def audit_paths(paths: list[str], actions: bool = True) -> list[RecordRows]:
+    """A batch of files read and audited where they are (the task a Dask worker runs)."""
+    return [audit_source(read_source(p), actions=actions) for p in paths]

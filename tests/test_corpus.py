@@ -1,0 +1,525 @@
+"""The corpus database: migrations, ingest (idempotent, atomic, failed records), stats and diffs."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import shutil
+import sqlite3
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from sqlite_utils import Database
+
+from paipu.audit import audit_text
+from paipu.corpus import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    CorpusError,
+    corpus_stats,
+    diff_corpora,
+    diff_expected,
+    ingest,
+    migrate,
+    open_corpus,
+    record_result,
+    schema_version,
+    write_record,
+)
+from paipu.corpus.command import corpus_group
+from paipu.corpus.rows import INTERNAL_ERROR, UNREADABLE, audit_source, read_source
+from paipu.errors import InputError
+from paipu.expect import compare_results
+from paipu.sources import expand_paths, read_record_text
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples" / "corpus" / "zhuji"
+GARBAGE = '[Ruleset "zhuji"]\n[Player E "A"] [Player S "B"] [Player W "C"] [Player N "D"]\n\nhand 1\n%%% lost %%%\n'
+
+
+def _dump(db: Database, tables: tuple[str, ...] = ("records", "hands", "actions", "findings", "scores",
+                                                  "paths")) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table, in a fixed order, without the ingest timestamp."""
+    out: dict[str, list[tuple[Any, ...]]] = {}
+    for t in tables:
+        cols = [c.name for c in db.table(t).columns if c.name != "ingested_at"]
+        order = ", ".join(str(i + 1) for i in range(len(cols)))
+        out[t] = [tuple(r) for r in db.execute(f"SELECT {', '.join(cols)} FROM {t} ORDER BY {order}")]
+    return out
+
+
+def change_payment(text: str) -> str:
+    """The record with one point moved between two seats on its first score line that pays anything."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        words = line.split()
+        if words[:1] == ["score"] and any(int(w) for w in words[2::2]):
+            amounts = [int(w) for w in words[2::2]]
+            amounts[0] += 1
+            amounts[1] -= 1
+            words[2::2] = [f"{a:+d}" if a else "0" for a in amounts]
+            lines[i] = " ".join(words)
+            return "\n".join(lines) + "\n"
+    raise AssertionError("no score line that pays anything")
+
+
+@pytest.fixture(scope="module")
+def corpus_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Three records of the checked-in corpus (simulated games), one with a payment changed, a
+    duplicate (gzipped), a name needing escapes, and files that fail: a syntax error, binary,
+    empty, a broken .gz."""
+    root = tmp_path_factory.mktemp("corpus")
+    sim = root / "sim"
+    sim.mkdir()
+    texts = []
+    for src in sorted(SAMPLES.glob("*.paipu"))[:3]:
+        text = src.read_text(encoding="utf-8")
+        (sim / src.name).write_text(text, encoding="utf-8")
+        texts.append(text)
+    bad = root / "bad"
+    bad.mkdir()
+    (bad / "payment.paipu").write_text(change_payment(texts[0]), encoding="utf-8")
+    (bad / "garbage.paipu").write_text(GARBAGE, encoding="utf-8")
+    (bad / "binary.paipu").write_bytes(b"\x00\x01\x02binary")
+    (bad / "empty.paipu").write_bytes(b"")
+    (bad / "broken.paipu.gz").write_bytes(b"this is not gzip")
+    dup = root / "dup"
+    dup.mkdir()
+    (dup / "copy.paipu.gz").write_bytes(gzip.compress(texts[1].encode("utf-8")))
+    (root / "odd.paipu").write_text(texts[2].replace('"bot-E"', '"<b>E</b> & co"'), encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def files(corpus_dir: Path) -> list[Path]:
+    return list(expand_paths([corpus_dir]))
+
+
+@pytest.fixture(scope="module")
+def db_path(corpus_dir: Path, files: list[Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The corpus ingested once into a file database (read-only for the tests that use it)."""
+    path = tmp_path_factory.mktemp("db") / "corpus.db"
+    db = open_corpus(path)
+    ingest(db, files)
+    db.close()
+    return path
+
+
+@pytest.fixture
+def copy_path(db_path: Path, tmp_path: Path) -> Path:
+    """A private copy of the ingested corpus, for a test that changes it."""
+    copy = tmp_path / "copy.db"
+    src = sqlite3.connect(db_path)
+    dst = sqlite3.connect(copy)
+    src.backup(dst)
+    src.close()
+    dst.close()
+    return copy
+
+
+@pytest.fixture
+def db(copy_path: Path) -> Iterator[Database]:
+    d = open_corpus(copy_path)
+    yield d
+    d.close()
+
+
+def _count(db: Database, sql: str, params: list[Any] | None = None) -> int:
+    return int(db.execute(sql, params or []).fetchone()[0])
+
+
+# ------------------------------------------------------------------ schema and migrations
+
+
+def test_a_new_corpus_has_had_every_migration_in_order() -> None:
+    db = open_corpus(":memory:")
+    applied = [(r[0], r[1]) for r in db.execute("SELECT id, name FROM migrations ORDER BY id")]
+    assert applied == [(m.number, m.name) for m in MIGRATIONS]
+    assert schema_version(db) == SCHEMA_VERSION == len(MIGRATIONS)
+    assert {"records", "hands", "actions", "findings", "scores", "paths", "migrations"} <= set(db.table_names())
+
+
+def test_migrating_twice_applies_nothing_the_second_time() -> None:
+    db = open_corpus(":memory:")
+    assert migrate(db) == []
+
+
+def test_an_older_corpus_is_brought_up_to_date_and_its_paths_filled(files: list[Path]) -> None:
+    db = Database(memory=True)
+    db.table("migrations").create({"id": int, "name": str, "applied_at": str}, pk="id")
+    for m in MIGRATIONS[:2]:
+        m.apply(db)
+        db.table("migrations").insert({"id": m.number, "name": m.name, "applied_at": "2026-01-01"})
+    db.execute("INSERT INTO records (path, sha256, status, options, players, tags, hands, errors, warnings, notes, "
+               "paipu_version, ingested_at) "
+               "VALUES ('old.paipu', 'abc', 'ok', '{}', '{}', '{}', 0, 0, 0, 0, '0.0', 'x')")
+    db.conn.commit()
+    done = migrate(db)
+    assert [m.number for m in done] == [3, 4]
+    assert [tuple(r) for r in db.execute("SELECT path, record_id FROM paths")] == [("old.paipu", 1)]
+    assert "findings_code" in {i.name for i in db.table("findings").indexes}
+
+
+def test_a_corpus_from_a_newer_paipu_is_refused() -> None:
+    db = open_corpus(":memory:")
+    db.table("migrations").insert({"id": SCHEMA_VERSION + 1, "name": "future", "applied_at": "2099-01-01"})
+    with pytest.raises(CorpusError, match="newer paipu"):
+        migrate(db)
+
+
+def test_a_file_that_is_not_sqlite_is_a_corpus_error(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"this is not a database, not even close" * 100)
+    with pytest.raises(CorpusError, match="cannot be used as a corpus"):
+        open_corpus(junk)
+
+
+def test_opening_a_missing_corpus_for_reading_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(CorpusError, match="no such database"):
+        open_corpus(tmp_path / "missing.db", create=False)
+    assert not (tmp_path / "missing.db").exists()
+
+
+def test_a_file_corpus_is_in_wal_mode(db_path: Path) -> None:
+    assert sqlite3.connect(db_path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+# ------------------------------------------------------------------ ingest
+
+
+def test_ingest_stores_each_record_hand_action_and_score_the_audit_gives(db: Database, files: list[Path]) -> None:
+    by_sha: dict[str, Any] = {}
+    for f in files:
+        try:
+            text = read_record_text(f)
+        except InputError:
+            continue
+        by_sha.setdefault(hashlib.sha256(text.encode()).hexdigest(), audit_text(text, str(f)))
+    for sha, audit in by_sha.items():
+        (rid,) = db.execute("SELECT id FROM records WHERE sha256 = ?", [sha]).fetchone()
+        rp = audit.replay
+        hands = _count(db, "SELECT COUNT(*) FROM hands WHERE record_id = ?", [rid])
+        assert hands == (len(rp.hands) if rp else 0)
+        actions = _count(db, "SELECT COUNT(*) FROM actions WHERE record_id = ?", [rid])
+        assert actions == (sum(len(h.actions) for h in audit.record.hands) if rp else 0)
+        assert _count(db, "SELECT COUNT(*) FROM findings WHERE record_id = ?", [rid]) == len(audit.findings)
+        scores = dict(db.execute("SELECT seat, score FROM scores WHERE record_id = ?", [rid]).fetchall())
+        assert scores == (dict(rp.scores) if rp else {})
+
+
+def test_stored_results_read_back_as_check_json_gives(db: Database, files: list[Path]) -> None:
+    compared = 0
+    for path in files:
+        try:
+            text = read_record_text(path)
+        except InputError:
+            continue
+        (rid,) = db.execute("SELECT record_id FROM paths WHERE path = ?", [str(path)]).fetchone()
+        assert compare_results(audit_text(text, str(path)).to_json(), record_result(db, rid)) == []
+        compared += 1
+    assert compared == len(files) - 3
+
+
+def test_an_action_row_holds_its_line_seat_verb_and_tiles(db: Database, corpus_dir: Path) -> None:
+    path = sorted((corpus_dir / "sim").glob("*.paipu"))[0]
+    lines = read_record_text(path).splitlines()
+    (rid,) = db.execute("SELECT record_id FROM paths WHERE path = ?", [str(path)]).fetchone()
+    rows = db.execute("SELECT line, seat, verb, tiles FROM actions WHERE record_id = ? AND hand = 1 "
+                      "AND verb IN ('draw', 'discard', 'chow') ORDER BY idx", [rid]).fetchall()
+    assert rows
+    for line, seat, verb, tiles in rows:
+        assert lines[line - 1].split()[:3] == [seat, verb, tiles]
+
+
+def test_the_content_hash_is_the_sha256_of_the_file_bytes(db: Database, corpus_dir: Path) -> None:
+    path = sorted((corpus_dir / "sim").glob("*.paipu"))[0]
+    sha = hashlib.sha256(path.read_bytes()).hexdigest()
+    assert _count(db, "SELECT COUNT(*) FROM records WHERE sha256 = ? AND path = ?", [sha, str(path)]) == 1
+
+
+def test_the_same_bytes_ingested_twice_are_stored_once(db: Database, files: list[Path]) -> None:
+    hashed = [f for f in files if not f.name.startswith("broken")]  # a file with no hash is retried, see below
+    before = _dump(db)
+    summary = ingest(db, hashed)
+    assert summary.new == 0 and summary.duplicates == len(hashed)
+    assert _dump(db) == before
+
+
+def test_a_gzipped_copy_is_the_same_record_with_a_second_path(db: Database, corpus_dir: Path) -> None:
+    original = sorted((corpus_dir / "sim").glob("*.paipu"))[1]
+    paths = db.execute("SELECT path FROM paths WHERE record_id = (SELECT record_id FROM paths WHERE path = ?) "
+                       "ORDER BY path", [str(original)]).fetchall()
+    assert [p[0] for p in paths] == sorted([str(corpus_dir / "dup" / "copy.paipu.gz"), str(original)])
+
+
+def test_a_file_that_cannot_be_read_at_all_is_replaced_not_duplicated_on_a_rerun(db: Database,
+                                                                                   corpus_dir: Path) -> None:
+    broken = str(corpus_dir / "bad" / "broken.paipu.gz")
+    (old,) = db.execute("SELECT id FROM records WHERE path = ?", [broken]).fetchone()
+    ingest(db, [broken])
+    rows = db.execute("SELECT id, sha256, status FROM records WHERE path = ?", [broken]).fetchall()
+    assert len(rows) == 1 and rows[0][0] != old and rows[0][1] is None and rows[0][2] == "failed"
+    assert _count(db, "SELECT COUNT(*) FROM findings WHERE record_id = ?", [old]) == 0
+
+
+@pytest.mark.parametrize(("name", "code", "words"), [
+    ("binary.paipu", UNREADABLE, "binary"),
+    ("empty.paipu", UNREADABLE, "empty"),
+    ("broken.paipu.gz", UNREADABLE, "cannot be read"),
+    ("garbage.paipu", "syntax", "unexpected"),
+])
+def test_a_file_that_cannot_be_read_or_parsed_is_a_failed_record_with_its_diagnostics(
+        db: Database, corpus_dir: Path, name: str, code: str, words: str) -> None:
+    path = str(corpus_dir / "bad" / name)
+    (rid, status, errors) = db.execute("SELECT id, status, errors FROM records WHERE path = ?", [path]).fetchone()
+    assert status == "failed" and errors >= 1
+    messages = [m for c, m in db.execute("SELECT code, message FROM findings WHERE record_id = ?", [rid])
+                if c == code]
+    assert messages and words in messages[0]
+    assert _count(db, "SELECT COUNT(*) FROM hands WHERE record_id = ?", [rid]) == 0
+
+
+def test_a_bad_file_does_not_stop_the_batch(db_path: Path, files: list[Path]) -> None:
+    db = open_corpus(db_path, create=False)
+    stored = {p for (p,) in db.execute("SELECT path FROM paths")}
+    db.close()
+    assert stored == {str(f) for f in files}
+
+
+def test_an_audit_that_raises_is_a_failed_record_and_the_batch_goes_on(files: list[Path],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    victim = str(files[-1])
+
+    def flaky(text: str, name: str = "<record>", **kw: Any) -> Any:
+        if name == victim:
+            raise RuntimeError("boom")
+        return audit_text(text, name, **kw)
+
+    monkeypatch.setattr("paipu.corpus.rows.audit_text", flaky)
+    db = open_corpus(":memory:")
+    summary = ingest(db, files)
+    assert summary.files == len(files)
+    (status,) = db.execute("SELECT status FROM records WHERE path = ?", [victim]).fetchone()
+    (message,) = db.execute("SELECT message FROM findings WHERE code = ?", [INTERNAL_ERROR]).fetchone()
+    assert status == "failed" and "RuntimeError: boom" in message
+
+
+def test_a_record_whose_write_fails_midway_leaves_no_row_at_all(files: list[Path]) -> None:
+    db = open_corpus(":memory:")
+    rows = audit_source(read_source(files[-1]))
+    assert len(rows.hand_rows) > 1
+    broken = replace(rows, hand_rows=(rows.hand_rows[0], rows.hand_rows[0]))  # the same hand twice: a key clash
+    with pytest.raises(sqlite3.IntegrityError):
+        write_record(db, broken, "now")
+    for table in ("records", "hands", "actions", "findings", "scores", "paths"):
+        assert _count(db, f"SELECT COUNT(*) FROM {table}") == 0, table
+    write_record(db, rows, "now")
+    assert _count(db, "SELECT COUNT(*) FROM hands") == len(rows.hand_rows)
+
+
+def test_no_actions_leaves_only_the_actions_table_empty(files: list[Path]) -> None:
+    db = open_corpus(":memory:")
+    ingest(db, files, actions=False)
+    assert _count(db, "SELECT COUNT(*) FROM actions") == 0
+    assert _count(db, "SELECT COUNT(*) FROM hands") > 0
+
+
+def test_two_jobs_give_the_same_database_as_one(db_path: Path, files: list[Path]) -> None:
+    one = open_corpus(db_path, create=False)
+    two = open_corpus(":memory:")
+    summary = ingest(two, files, jobs=2)
+    assert summary.new == _count(one, "SELECT COUNT(*) FROM records")
+    assert _dump(two) == _dump(one)
+    one.close()
+
+
+def test_ingest_reports_progress_for_every_file(files: list[Path]) -> None:
+    seen: list[tuple[int, int]] = []
+    db = open_corpus(":memory:")
+    ingest(db, files, progress=lambda done, hands: seen.append((done, hands)))
+    assert [d for d, _ in seen] == list(range(1, len(files) + 1))
+    assert seen[-1][1] == _count(db, "SELECT COUNT(*) FROM hands") > 0
+
+
+# ------------------------------------------------------------------ stats
+
+
+def test_stats_count_what_the_records_hold(db: Database, files: list[Path]) -> None:
+    audits: dict[str, Any] = {}
+    for f in files:
+        try:
+            text = read_record_text(f)
+        except InputError:
+            continue
+        audits.setdefault(hashlib.sha256(text.encode()).hexdigest(), audit_text(text, str(f)))
+    replays = [a.replay for a in audits.values() if a.replay is not None]
+    results = Counter(h.result.result for rp in replays for h in rp.hands)
+    items = Counter(i.id for rp in replays for h in rp.hands for w in h.result.wins for i in w.items)
+    codes = Counter(f.code for a in audits.values() for f in a.findings)
+    differ = sum(1 for rp in replays for h in rp.hands
+                 if h.result.recorded_payments is not None and h.result.recorded_payments != h.result.payments)
+    wins: Counter[str] = Counter()
+    score: Counter[str] = Counter()
+    hands: Counter[str] = Counter()
+    for rp in replays:
+        names = {p.seat: p.value for p in rp.record.header.players}
+        for seat, s in rp.scores.items():
+            score[names[seat]] += s
+            hands[names[seat]] += len(rp.hands)
+        for h in rp.hands:
+            for w in h.result.winners:
+                wins[names[w]] += 1
+
+    s = corpus_stats(db)
+    assert s.records == len(audits) + 3  # and the three files that hold no text: binary, empty, broken .gz
+    assert s.hands == sum(results.values())
+    assert s.results == dict(results)
+    assert {i.id: i.wins for i in s.items} == dict(items)
+    codes[UNREADABLE] = 3  # binary, empty (it is read, but holds no record), broken .gz
+    assert {f.code: f.count for f in s.findings} == dict(codes)
+    assert s.payments_differ == differ >= 1
+    assert {p.player: (p.hands, p.wins, p.score) for p in s.players} == {
+        name: (hands[name], wins[name], score[name]) for name in score}
+    assert sum(s.values.values()) == sum(len(h.result.wins) for rp in replays for h in rp.hands)
+
+
+def test_stats_command_prints_text_and_json(db_path: Path) -> None:
+    runner = CliRunner()
+    text = runner.invoke(corpus_group, ["stats", "--db", str(db_path)])
+    assert text.exit_code == 0, text.output
+    assert "findings by code:" in text.output and "bot-S" in text.output
+    js = runner.invoke(corpus_group, ["stats", "--db", str(db_path), "--json"])
+    data = json.loads(js.output)
+    assert data["records"] == corpus_stats(open_corpus(db_path, create=False)).records
+    assert set(data) >= {"statuses", "hands", "results", "findings", "items", "values", "players"}
+
+
+def test_stats_of_a_missing_database_is_a_usage_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(corpus_group, ["stats", "--db", str(tmp_path / "none.db")])
+    assert result.exit_code == 2
+    assert "paipu: error:" in result.output and "no such database" in result.output
+
+
+# ------------------------------------------------------------------ diff
+
+
+def test_the_diff_of_a_corpus_with_itself_is_empty(db_path: Path) -> None:
+    a = open_corpus(db_path, create=False)
+    assert list(diff_corpora(a, a)) == []
+
+
+def test_diff_finds_a_changed_payment(db_path: Path, db: Database, copy_path: Path) -> None:
+    (rid, number, text) = db.execute("SELECT record_id, number, payments FROM hands WHERE result = 'win' "
+                                     "ORDER BY 1, 2").fetchone()
+    old = json.loads(text)
+    new = dict(old)
+    seat = next(iter(new))
+    new[seat] += 1
+    with db.atomic():
+        db.execute("UPDATE hands SET payments = ? WHERE record_id = ? AND number = ?", [json.dumps(new), rid, number])
+    (path,) = db.execute("SELECT path FROM records WHERE id = ?", [rid]).fetchone()
+    diffs = list(diff_corpora(open_corpus(db_path, create=False), db))
+    assert [(d.path, d.lines) for d in diffs] == [
+        (path, (f"hand {number}: payments is {dict(sorted(new.items()))}, expected {dict(sorted(old.items()))}",))]
+    result = CliRunner().invoke(corpus_group, ["diff", str(db_path), str(copy_path)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{path} [{diffs[0].sha256[:12]}]: hand {number}: payments is")  # type: ignore[index]
+    assert "1 difference" in result.output
+
+
+def test_diff_reports_records_found_in_only_one_corpus(db_path: Path, files: list[Path]) -> None:
+    a = open_corpus(db_path, create=False)
+    b = open_corpus(":memory:")
+    ingest(b, files[1:])
+    diffs = list(diff_corpora(a, b))
+    assert [(d.path, d.lines) for d in diffs] == [(str(files[0]), ("in the first corpus only",))]
+
+
+def test_diff_against_check_json_output_finds_only_what_was_changed(db_path: Path, files: list[Path],
+                                                                    tmp_path: Path) -> None:
+    from paipu.cli import main
+
+    out = CliRunner().invoke(main, ["check", "--json", *[str(f) for f in files]])
+    results = [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+    assert len(results) == len(files) - 3  # binary, empty and broken .gz print no result
+    db = open_corpus(db_path, create=False)
+    assert list(diff_expected(db, {r["file"]: r for r in results})) == []
+    changed = next(r for r in results if r["hands"])
+    changed["hands"][0]["value"] = 99
+    expected_file = tmp_path / "expected.jsonl"
+    expected_file.write_text("\n".join(json.dumps(r) for r in results) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(corpus_group, ["diff", str(db_path), "--expected", str(expected_file)])
+    assert result.exit_code == 1, result.output
+    lines = [ln for ln in result.output.splitlines() if "hand 1: value is" in ln]
+    assert len(lines) == 1 and lines[0].startswith(changed["file"])
+
+
+def test_diff_needs_a_second_corpus_or_expected_results(db_path: Path) -> None:
+    result = CliRunner().invoke(corpus_group, ["diff", str(db_path)])
+    assert result.exit_code == 2 and "one of the two" in result.output
+
+
+# ------------------------------------------------------------------ the ingest command
+
+
+def test_ingest_command_stores_the_rest_and_exits_2_for_a_missing_path(corpus_dir: Path, tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    result = CliRunner().invoke(corpus_group, ["ingest", str(corpus_dir / "sim"), str(tmp_path / "nope"),
+                                               "--db", str(db)])
+    assert result.exit_code == 2
+    assert f"paipu: error: {tmp_path / 'nope'}: no such file or folder" in result.output
+    hands = sum(len(audit_text(p.read_text(encoding="utf-8")).record.hands) for p in (corpus_dir / "sim").iterdir())
+    assert f"3 new records ({hands} hands" in result.output and "hands/s" in result.output
+    again = CliRunner().invoke(corpus_group, ["ingest", str(corpus_dir / "sim"), "--db", str(db), "-q"])
+    assert again.exit_code == 0 and again.output == ""
+
+
+def test_ingest_command_refuses_jobs_with_dask(corpus_dir: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(corpus_group, ["ingest", str(corpus_dir), "--db", str(tmp_path / "x.db"),
+                                               "--jobs", "2", "--dask", "tcp://127.0.0.1:1"])
+    assert result.exit_code == 2 and "do not go together" in result.output
+
+
+def test_ingest_into_a_folder_is_a_usage_error(corpus_dir: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(corpus_group, ["ingest", str(corpus_dir / "sim"), "--db", str(tmp_path)])
+    assert result.exit_code == 2
+
+
+def test_an_empty_folder_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    result = CliRunner().invoke(corpus_group, ["ingest", str(tmp_path / "empty"), "--db", str(tmp_path / "e.db")])
+    assert result.exit_code == 2 and "no records" in result.output
+
+
+def test_copying_the_corpus_folder_adds_paths_but_no_records(corpus_dir: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "copy"
+    shutil.copytree(corpus_dir / "sim", copy)
+    db = open_corpus(":memory:")
+    ingest(db, list(expand_paths([corpus_dir / "sim"])))
+    summary = ingest(db, list(expand_paths([copy])))
+    assert summary.new == 0 and summary.duplicates == 3
+    assert _count(db, "SELECT COUNT(*) FROM paths") == 6
+
+
+def test_diff_names_a_changed_verdict_before_the_findings_that_changed_it(db_path: Path, db: Database) -> None:
+    (rid, path, old) = db.execute("SELECT id, path, status FROM records WHERE status != 'failed' "
+                                  "ORDER BY id").fetchone()
+    with db.atomic():
+        if old == "ok":
+            new, change = "findings", "finding error[invented] on line 9 found, not expected"
+            db.execute("INSERT INTO findings (record_id, hand, severity, code, line, column, message) "
+                       "VALUES (?, 1, 'error', 'invented', 9, 1, 'a new rule says no')", [rid])
+        else:
+            new, change = "ok", "expected, not found"
+            db.execute("DELETE FROM findings WHERE record_id = ? AND severity = 'error'", [rid])
+        db.execute("UPDATE records SET status = ? WHERE id = ?", [new, rid])
+    (d,) = list(diff_corpora(open_corpus(db_path, create=False), db))
+    assert d.path == path
+    assert d.lines[0] == f"verdict is {new}, expected {old}"
+    assert any(change in line for line in d.lines[1:])
