@@ -240,7 +240,8 @@ class HandSim:
         if flower is not None and self.rs.uses_flowers:
             self.play(r.Flower(NO_SPAN, seat, ALL_TILES[flower]))
             return
-        if self.can_kong():
+        # A ready hand may kong only if it stays ready: the bots simply don't, after declaring.
+        if self.can_kong() and not ss.ready:
             now = bot.shanten(counts)
             for i in range(34):
                 if counts[i] == 4 and i not in st.wild_kinds:
@@ -321,8 +322,8 @@ class HandSim:
         for seat in self._others_from(ld.seat):
             bot = self.bots[seat]
             counts = st.seats[seat].counts
-            if bot.sets_needed() <= 0:
-                continue
+            if bot.sets_needed() <= 0 or st.seats[seat].ready:
+                continue  # a ready hand changes only by its draws
             melds: list[tuple[int, r.Action, list[Tile]]] = []
             if "kong" in self.rs.claims and counts[i] >= 3 and self.can_kong():
                 melds.append((CLAIM_PRIORITY["kong"], r.Kong(NO_SPAN, seat, tile), [tile] * 3))

@@ -115,7 +115,8 @@ class Ruleset:
     tile_counts: ClassVar[tuple[int, ...]] = tuple([4] * 34 + [0] * 8)
     claims: ClassVar[frozenset[str]] = frozenset({"chow", "pong", "kong"})
     uses_flowers: ClassVar[bool] = False
-    multi_win: ClassVar[bool] = False
+    multi_win: bool = False
+    """Several winners on one discard; a ruleset may set it per instance from an option."""
     last_discard_claims: ClassVar[frozenset[str]] = frozenset({"chow", "pong", "kong", "hu"})
     """What may be claimed of the discard that follows the last draw (before `exhausted`)."""
     rules: ClassVar[dict[str, Rule]] = {}

@@ -92,15 +92,28 @@ class WinsMixin(ReplayerCore):
                          a.span, "common.priority")
                 return
             if ld.winners and not self.rs.multi_win:
-                self.err("multiple-winners",
-                         f"{seat} cannot also win on {ld.tile}: {ld.winners[0]} already did and "
-                         f"{self.rs.name} has one winner per discard",
-                         a.span, self.rs.rule("winners"))
-                return
+                first = ld.winners[0]
+                order = self._order_from(ld.seat)
+                if order.index(seat) < order.index(first):
+                    # One winner per discard: the first counter-clockwise from the discarder.  The
+                    # earlier line named the wrong one; the later (nearer) seat takes the win.
+                    self.err("claim-priority",
+                             f"{first}'s win on {ld.tile} is taken over by {seat}, who comes first "
+                             f"counter-clockwise from {ld.seat}: {self.rs.name} has one winner per discard",
+                             st.extra["win_spans"][first], self.rs.rule_or_common("winners", "common.priority"))
+                    ld.winners.remove(first)
+                    self.wins = [(c, w) for c, w in self.wins if c.seat != first]
+                else:
+                    self.err("multiple-winners",
+                             f"{seat} cannot also win on {ld.tile}: {first} already did and "
+                             f"{self.rs.name} has one winner per discard",
+                             a.span, self.rs.rule_or_common("winners", "common.win"))
+                    return
             if ss.passed_on == ld.serial:
                 self.err("claim-after-pass", f"{seat} passed on {ld.tile} and cannot then win on it",
                          a.span, "common.priority")
             ld.winners.append(seat)
+            st.extra.setdefault("win_spans", {})[seat] = a.span
             ctx = self.discard_context(seat, ld)
             analysis = self.analyse(ctx, ld.tile)
             river = st.seats[ld.seat].discards
@@ -117,6 +130,14 @@ class WinsMixin(ReplayerCore):
                          a.span, "common.turn")
             return
         self._record_win(a, ctx, self.analyse(ctx, None))
+
+    def _order_from(self, seat: Seat) -> list[Seat]:
+        """The other seats, counter-clockwise from ``seat``."""
+        out, s = [], self.next_seat(seat)
+        while s != seat:
+            out.append(s)
+            s = self.next_seat(s)
+        return out
 
     # ---- win contexts, shared by `on_hu` and the simulator's bots
     def self_draw_context(self, seat: Seat, named: Tile | None = None) -> WinContext:

@@ -175,7 +175,7 @@ EN = Labels(
     },
     meld_kinds={"chow": "chow", "pong": "pong", "kong": "kong", "ankong": "concealed kong",
                 "addkong": "added kong"},
-    group_kinds={"chow": "chow", "pong": "pong", "kong": "kong", "pair": "pair"},
+    group_kinds={"chow": "chow", "pong": "pong", "kong": "kong", "pair": "pair", "orphans": "thirteen orphans"},
     shapes={"standard": "four sets and a pair", "seven_pairs": "seven pairs", "thirteen_orphans":
             "thirteen orphans", "quanzipai": "全字牌 (all honours)", "none": "no winning shape"},
     self_drawn="self-drawn (自摸)",
@@ -262,7 +262,7 @@ ZH = Labels(
         "bao": "宝牌", "exhausted": "流局", "fan": "记录台数", "score": "记录付款",
     },
     meld_kinds={"chow": "吃", "pong": "碰", "kong": "明杠", "ankong": "暗杠", "addkong": "补杠"},
-    group_kinds={"chow": "顺子", "pong": "刻子", "kong": "杠", "pair": "将"},
+    group_kinds={"chow": "顺子", "pong": "刻子", "kong": "杠", "pair": "将", "orphans": "十三幺"},
     shapes={"standard": "四组一将", "seven_pairs": "七对", "thirteen_orphans": "十三幺",
             "quanzipai": "全字牌", "none": "不成胡"},
     self_drawn="自摸",

@@ -1,0 +1,61 @@
+"""The Hebei bots: lean to 七对 with many pairs, to one suit when it dominates; declare ready sometimes.
+
+`Bot.best_discard` discards the tile with the lowest value among those that keep the hand
+closest to ready, so a higher `keep_value` keeps a tile longer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from paipu import record as r
+from paipu.bots import Strategy, register_strategy
+from paipu.replay.rules.hebei import Hebei
+
+if TYPE_CHECKING:
+    from paipu.simulate import Bot, HandSim
+
+_SEVEN_PAIRS_FROM = 4
+"""With this many pairs and no meld, the bot keeps its pairs: 七对 is 2番 and the road to 豪华七对."""
+_MAIN_SUIT_FROM = 8
+"""With this many tiles of one suit, the bot keeps that suit (混一色 2番, 清一色 3番)."""
+_READY_CHANCE = 0.5
+"""How often a bot declares ready when it can: it is optional and worth nothing in Hebei."""
+
+
+class HebeiStrategy(Strategy):
+    def keep_value(self, bot: Bot, index: int) -> int:
+        ss = bot.sim.st.seats[bot.seat]
+        if ss.ready:
+            # The simulator claims a pong or kong that keeps the shanten when the tile is worth
+            # keeping; a ready bot claims nothing, so that a later added kong cannot break its wait.
+            return 0
+        counts = bot.counts
+        melds = ss.melds
+        value = 0
+        if not melds and sum(1 for n in counts[:34] if n >= 2) >= _SEVEN_PAIRS_FROM and counts[index] >= 2:
+            value += 3
+        if index >= 27:
+            return value - (1 if counts[index] == 1 else 0)
+        suit_sizes = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
+        main = max(range(3), key=lambda s: suit_sizes[s])
+        if suit_sizes[main] >= _MAIN_SUIT_FROM and index // 9 == main:
+            value += 1
+        return value
+
+    def want_ready(self, sim: HandSim, seat: r.Seat, discard: int) -> bool:
+        rs = sim.rs
+        if not isinstance(rs, Hebei) or sim.rng.random() >= _READY_CHANCE:
+            return False
+        ss = sim.st.seats[seat]
+        counts = list(ss.counts)
+        counts[discard] -= 1
+        # The simulator adds a held tile to a pong whenever it can, without asking whether the
+        # hand stays ready; a ready hand that uses such a tile elsewhere would break the rule
+        # hebei.ready, so the bot does not declare with one.
+        if any(m.kind == "pong" and counts[m.tiles[0].index] for m in ss.melds):
+            return False
+        return bool(rs.ready_waits(counts, ss.melds))
+
+
+register_strategy("hebei", HebeiStrategy())

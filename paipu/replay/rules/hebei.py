@@ -1,0 +1,426 @@
+"""Hebei 河北麻将: no chow, wins on a discard or self-drawn, several winners, base scores plus 番.
+
+The specification is RULES.md's hebei section; the rule text is the 河北麻将 part of seed
+003 (a clipping of the QQ game's help page).  Where the two differ RULES.md decides, and
+docs/rules/hebei.md says where.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from paipu import record as r
+from paipu.record import Seat
+from paipu.replay.result import (
+    GroupView,
+    HandResult,
+    Payments,
+    SessionState,
+    Transfer,
+    ValueItem,
+    WinAnalysis,
+    WinContext,
+)
+from paipu.replay.rules.common import COMMON_RULES
+from paipu.replay.ruleset import Rule, Ruleset, option, register
+from paipu.replay.settle import payments_from
+from paipu.replay.shapes import (
+    ORPHAN_KINDS,
+    decompositions,
+    is_thirteen_orphans,
+    seven_pairs_groups,
+    waits,
+    waits_with,
+)
+from paipu.replay.state import HandState, Meld
+from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, format_tiles
+
+_S003 = "seed 003 (河北麻将)"
+_RULES_MD = "RULES.md, hebei"
+_QQ = "RULES.md, hebei (from the QQ game's 河北麻将 help page)"
+
+_TABLE = (
+    Rule("hebei.tiles", "136 tiles: 万 筒 条 1–9 ×4, 东 南 西 北 ×4, 中 发 白 ×4; no flowers.",
+         f"{_S003} 第3段; {_RULES_MD}"),
+    Rule("hebei.claims", "No chow. A discard may be claimed for a pong or an exposed kong; a player "
+         "may declare a concealed kong and add a drawn tile to an own pong (补杠).",
+         f"{_S003} 不能吃牌, 明杠, 暗杠; {_RULES_MD}"),
+    Rule("hebei.winning", "A hand is won on another player's discard (点炮) or on one's own draw (自摸, "
+         "a kong replacement draw included), with four sets and a pair, seven pairs (a four-of-a-kind "
+         "counts as two pairs) or thirteen orphans. There is no minimum value.",
+         f"{_S003} 胡牌方式, 七对, 十三幺; {_RULES_MD}"),
+    Rule("hebei.qianggang", "A player may rob another's added kong (抢杠) with the added tile; it counts "
+         "as a win on a discard by the robbed player, the robbed tile leaves the kong and the kong "
+         "earns no kong payment. A concealed kong cannot be robbed.", _QQ),
+    Rule("hebei.winners", "Several players may win on one discard (一炮多响), each paid by the discarder; "
+         "with `multi_win=false` only the first counter-clockwise from the discarder wins.",
+         f"{_S003} 一人以上听同一张牌; {_RULES_MD}"),
+    Rule("hebei.ready", "A ready declaration (听牌) is optional and worth nothing; the discard after it "
+         "must leave the hand ready, and after it a kong is legal only if the hand stays ready.",
+         f"{_S003} 听牌后仍可杠牌，前提是杠完后还可听; {_RULES_MD}", "听牌/报听"),
+    Rule("hebei.exhausted", "The last 6 stacks (12 tiles) stay in the wall; after an odd number of "
+         "replacement draws from the tail the loose half stack does not count, so 13 stay. When the wall "
+         "is down to them the hand is drawn (荒庄).", f"{_S003} 保留最后6墩; {_RULES_MD}", "荒庄"),
+    Rule("hebei.dealer", "The record states the first dealer. If the dealer wins (alone or among "
+         "several winners) or the hand is drawn, the dealer stays; otherwise the dealer's next seat deals.",
+         f"{_S003} 第一把系统随机选一个人做庄; {_RULES_MD}"),
+    Rule("hebei.base", "Base score per payer: dealer self-draw, each other pays 4; non-dealer "
+         "self-draw, the dealer pays 4 and the others 2 each; a discard win by the dealer, 8; by a "
+         "non-dealer, 6 if the dealer discarded, else 5. With `base=none` there is no base score.",
+         _QQ, "底分"),
+    Rule("hebei.payment", "On a discard win the discarder alone pays (放炮家不包分); on a self-drawn win "
+         "each of the other three pays. Each payer pays the base score plus the win's total 番.",
+         f"{_S003} 只有放炮家输分, 三家都要输分, 1番 = 1分; {_RULES_MD}"),
+    Rule("hebei.kong-payment", "Settled at the end of a won hand: for an exposed kong of a discard "
+         "(放杠) the discarder pays the kong's owner 3; for an added kong (补杠) each other player pays 1; "
+         "for a concealed kong (暗杠) each other player pays 2. A drawn hand voids them.",
+         f"{_S003} 放杠, 明杠, 暗杠, 本局所有杠分无效; {_RULES_MD}", "杠分"),
+    Rule("hebei.cap", "A player's net for one hand is at most +1000 and at least −1000.",
+         f"{_S003} 封顶值; {_RULES_MD}", "封顶"),
+    Rule("hebei.fan.pengpenghu", "3番 when every set is a pong or kong (碰碰胡).", f"{_S003} 碰碰胡",
+         "碰碰胡/碰碰和/对对胡"),
+    Rule("hebei.fan.dadiaoche", "2番 with four melds (pongs and kongs) on the table, won on the single "
+         "tile left (大吊车).", f"{_S003} 大吊车", "大吊车"),
+    Rule("hebei.fan.qingyise", "3番 for one suit only, no honours (清一色).", f"{_S003} 青一色",
+         "清一色/青一色"),
+    Rule("hebei.fan.hunyise", "2番 for one suit plus honours (混一色).", f"{_S003} 混一色", "混一色"),
+    Rule("hebei.fan.qingfeng", "3番 for all honours in a winning shape (清风).", f"{_S003} 清风", "清风"),
+    Rule("hebei.fan.yitiaolong", "2番 for 123, 456 and 789 of one suit as three sets (一条龙).",
+         f"{_S003} 一条龙", "一条龙"),
+    Rule("hebei.fan.qidui", "2番 for seven pairs with no melds; a four-of-a-kind counts as two pairs (七对).",
+         f"{_S003} 七对", "七对/七对子"),
+    Rule("hebei.fan.shisanyao", "10番 for thirteen orphans with no melds (十三幺).", f"{_S003} 十三幺",
+         "十三幺"),
+    Rule("hebei.fan.haidilaoyue", "2番 for a self-drawn win on the last drawable tile (海底捞月).",
+         f"{_S003} 海底捞月; {_RULES_MD}", "海底捞月"),
+    Rule("hebei.fan.hunqidui", "4番 for 七对 in one suit plus honours; replaces 七对 and 混一色 (混七对).",
+         f"{_S003} 混七对", "混七对"),
+    Rule("hebei.fan.qingqidui", "5番 for 七对 in one suit; replaces 七对 and 清一色 (清七对).",
+         f"{_S003} 青七对", "清七对/青七对"),
+    Rule("hebei.fan.haohuaqidui", "8番 for 七对 with one four-of-a-kind, 16 with two, 32 with three; "
+         "replaces 七对 (豪华七对).", f"{_S003} 豪华七对; {_RULES_MD}", "豪华七对"),
+    Rule("hebei.fan.hualong", "5番 for 123, 456 and 789 as three sets, each in a different suit (花龙).",
+         f"{_S003} 花龙", "花龙"),
+    Rule("hebei.fan.menqing", "2番 with no pong and no exposed kong (concealed kongs allowed) (门清).",
+         _QQ, "门清/门前清"),
+    Rule("hebei.fan.qianggang", "2番 for a win by robbing a kong (抢杠).", _QQ, "抢杠/抢杠胡"),
+    Rule("hebei.fan.gangkai", "2番 for a win on a kong replacement draw (杠开).", _QQ, "杠开/杠上开花"),
+    Rule("hebei.fan.zhuowu", "5番 for a win on 5万 when the hand waited only on 5万, in the 4万–6万 gap "
+         "(捉五).", _QQ, "捉五"),
+)
+
+_FIVE_MAN = 4
+_FOUR_MAN = 3
+_HAOHUA = {1: 8, 2: 16, 3: 32}
+_CAP = 1000
+
+
+@dataclass(frozen=True)
+class HebeiOptions:
+    multi_win: bool = option(
+        True, "true: several players may win on one discard (一炮多响); false: only the first "
+        "counter-clockwise from the discarder")
+    reserve_fixed: int | None = option(
+        None, "a fixed number of tiles that stay in the wall (e.g. 12); none: 6 stacks, and 13 after "
+        "an odd number of replacement draws (the loose half stack does not count)")
+    base: Literal["table", "none"] = option(
+        "table", "table: each payer pays the base score of RULES.md's table plus the 番; none: the 番 "
+        "only (the seed's literal 1番 = 1分)", ("table", "none"))
+
+
+@dataclass(frozen=True, slots=True)
+class _Set:
+    kind: str  # chow, pong, kong
+    first: int
+    meld: bool = False
+
+
+_Reading = tuple[int, list[ValueItem], tuple[GroupView, ...], str]
+"""(total, items, groups, shape) of one way to read a winning hand."""
+
+
+@register
+class Hebei(Ruleset):
+    name = "hebei"
+    aliases = ("河北", "河北麻将", "河北麻將")
+    title = "河北麻将 Hebei"
+    unit = "fan"
+    unit_zh = "番"
+    claims = frozenset({"pong", "kong"})
+    rules = {**COMMON_RULES, **{r.id: r for r in _TABLE}}  # noqa: RUF012
+    Options = HebeiOptions
+    options: HebeiOptions
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        # The engine and the simulator read `multi_win` from the ruleset; here it is an option,
+        # so each instance carries its own value over the class default.
+        self.multi_win = bool(self.options.multi_win)
+
+    # ---------------------------------------------------------------- the wall
+    def reserve(self, hand: HandState) -> int:
+        # 保留最后6墩 … 杠完后留的单数海底牌不算一墩: a replacement draw takes the top tile of the
+        # last stack, so after an odd number of them the tail is a loose half stack, which is
+        # kept on top of the 6 whole stacks.
+        if self.options.reserve_fixed is not None:
+            return self.options.reserve_fixed
+        return 12 + hand.wall.drawn_from_tail % 2
+
+    # ---------------------------------------------------------------- ready (听牌)
+    def ready_allowed(self) -> bool:
+        return True
+
+    def on_ready_discard(self, hand: HandState, seat: Seat, action: Any) -> None:
+        ss = hand.seats[seat]
+        ss.ready = True
+        if not self.ready_waits(list(ss.counts), ss.melds):
+            hand.error("not-ready",
+                       f"{seat} declares ready, but after discarding {action.tile} the hand "
+                       f"({_tiles_text(ss.counts)}) waits on nothing", action.span, self.rule("ready"))
+
+    def check_kong(self, hand: HandState, seat: Seat, action: Any) -> None:
+        ss = hand.seats[seat]
+        if not ss.ready:
+            return
+        tile = action.tile
+        counts = list(ss.counts)
+        if isinstance(action, r.AnKong):
+            take, melds = 4, len(ss.melds) + 1
+        elif isinstance(action, r.Kong):
+            take, melds = 3, len(ss.melds) + 1
+        else:
+            take, melds = 1, len(ss.melds)
+        if counts[tile.index] < take:
+            return  # the engine reports the missing tiles
+        counts[tile.index] -= take
+        if not waits(counts[:NUM_PLAY_KINDS], 0, 4 - melds):
+            verb = {4: "a concealed kong", 3: "a kong", 1: "an added kong"}[take]
+            hand.error("kong-breaks-ready",
+                       f"{seat} declared ready, but {verb} of {tile} leaves {_tiles_text(counts)} waiting "
+                       "on nothing: after a ready declaration a kong must keep the hand ready",
+                       action.span, self.rule("ready"))
+
+    def ready_waits(self, counts: list[int], melds: list[Meld]) -> list[int]:
+        """The kinds a hand of 3n+1 tiles waits on, in any of the winning shapes."""
+        return waits_with(counts[:NUM_PLAY_KINDS], 0, 4 - len(melds), seven_pairs=not melds,
+                          orphans=not melds, four_counts_as_two=True)
+
+    # ---------------------------------------------------------------- wins
+    def analyse_win(self, hand: HandState, ctx: WinContext) -> WinAnalysis:
+        """Every reading of the hand (sets and a pair, seven pairs, thirteen orphans); the best one."""
+        ss = hand.seats[ctx.seat]
+        counts = list(ss.counts[:NUM_PLAY_KINDS])
+        melds = ss.melds
+        total_tiles = sum(counts) + 3 * len(melds)
+        if any(ss.counts[NUM_PLAY_KINDS:]) or total_tiles != 14:
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason=f"the hand has {total_tiles} tiles counting melds, not 14")
+        situation = self._situation_items(ctx, melds)
+        readings: list[_Reading] = []
+        meld_sets = [_meld_set(m) for m in melds]
+        n_sets = 4 - len(melds)
+        decs = decompositions(counts, 0, n_sets) if n_sets >= 0 else []
+        zhuowu = bool(decs) and self._waits_only_on_five_man(ctx, counts, melds)
+        for dec in decs:
+            sets = meld_sets + [_Set(g.kind, g.first) for g in dec.sets]
+            pair = dec.pair.first
+            items = self._standard_items(sets, pair, len(melds), zhuowu) + situation
+            views = (*(_group_view(s) for s in sets), GroupView("pair", (ALL_TILES[pair],) * 2))
+            readings.append((_sum(items), items, views, "standard"))
+        if not melds:
+            sp = seven_pairs_groups(counts, 0, four_counts_as_two=True)
+            if sp is not None:
+                items = self._seven_pairs_items(counts, sp.fours) + situation
+                views = tuple(GroupView("pair", (ALL_TILES[g.first],) * 2) for g in sp.pairs)
+                readings.append((_sum(items), items, views, "seven_pairs"))
+            if is_thirteen_orphans(counts, 0):
+                items = [self._item("shisanyao", 10), *situation]
+                views = (GroupView("orphans", tuple(ALL_TILES[i] for i in ORPHAN_KINDS for _ in
+                                                    range(counts[i]))),)
+                readings.append((_sum(items), items, views, "thirteen_orphans"))
+        if not readings:
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason="the tiles are not four sets and a pair, seven pairs or thirteen orphans")
+        total, items, views, shape = max(readings, key=lambda x: x[0])
+        return WinAnalysis(ctx.seat, ctx.tile, True, shape, tuple(items), total, views, "", len(readings))
+
+    def _item(self, rid: str, value: int, count: int = 1) -> ValueItem:
+        rule = self.rules[f"hebei.fan.{rid}"]
+        return ValueItem(rid, value, rule.id, rule.name_zh.split("/")[0], count)
+
+    def _situation_items(self, ctx: WinContext, melds: list[Meld]) -> list[ValueItem]:
+        """Items that depend on how the hand was won and on its melds, not on how it is read."""
+        items: list[ValueItem] = []
+        if all(m.kind == "ankong" for m in melds):
+            items.append(self._item("menqing", 2))
+        if ctx.self_drawn and ctx.last_tile:
+            items.append(self._item("haidilaoyue", 2))
+        if ctx.robbed:
+            items.append(self._item("qianggang", 2))
+        if ctx.self_drawn and ctx.after_kong:
+            items.append(self._item("gangkai", 2))
+        return items
+
+    def _suit_item(self, kinds: list[int]) -> str | None:
+        suits = {k // 9 for k in kinds if k < 27}
+        honours = any(k >= 27 for k in kinds)
+        if not suits:
+            return "qingfeng"
+        if len(suits) == 1:
+            return "hunyise" if honours else "qingyise"
+        return None
+
+    def _standard_items(self, sets: list[_Set], pair: int, n_melds: int, zhuowu: bool) -> list[ValueItem]:
+        items: list[ValueItem] = []
+        if all(s.kind != "chow" for s in sets):
+            items.append(self._item("pengpenghu", 3))
+        if n_melds == 4:
+            items.append(self._item("dadiaoche", 2))
+        suit = self._suit_item([s.first for s in sets] + [pair])
+        if suit is not None:
+            items.append(self._item(suit, {"qingyise": 3, "hunyise": 2, "qingfeng": 3}[suit]))
+        chows = {s.first for s in sets if s.kind == "chow"}
+        if any({9 * su, 9 * su + 3, 9 * su + 6} <= chows for su in range(3)):
+            items.append(self._item("yitiaolong", 2))
+        if _is_hualong(chows):
+            items.append(self._item("hualong", 5))
+        if zhuowu and _FOUR_MAN in chows:
+            items.append(self._item("zhuowu", 5))
+        return items
+
+    def _seven_pairs_items(self, counts: list[int], fours: int) -> list[ValueItem]:
+        # 混七对 and 清七对 replace 七对 with the suit item; 豪华七对 replaces 七对 only, so its
+        # suit item stays (RULES.md: "replaces 七对").
+        suit = self._suit_item([i for i, n in enumerate(counts) if n])
+        if fours:
+            items = [self._item("haohuaqidui", _HAOHUA[min(fours, 3)], fours)]
+            if suit is not None:
+                items.append(self._item(suit, {"qingyise": 3, "hunyise": 2, "qingfeng": 3}[suit]))
+            return items
+        if suit == "qingyise":
+            return [self._item("qingqidui", 5)]
+        if suit == "hunyise":
+            return [self._item("hunqidui", 4)]
+        items = [self._item("qidui", 2)]
+        if suit == "qingfeng":
+            items.append(self._item("qingfeng", 3))
+        return items
+
+    def _waits_only_on_five_man(self, ctx: WinContext, counts: list[int], melds: list[Meld]) -> bool:
+        """捉五: the winning tile is 5万 and, before it, the hand waited on 5万 alone."""
+        if ctx.tile.index != _FIVE_MAN or counts[_FIVE_MAN] == 0:
+            return False
+        before = list(counts)
+        before[_FIVE_MAN] -= 1
+        return self.ready_waits(before, melds) == [_FIVE_MAN]
+
+    # ---------------------------------------------------------------- settlement
+    def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
+        transfers: list[Transfer] = []
+        if result.result == "win":
+            for ctx, win in zip(result.contexts, result.wins, strict=True):
+                if win.is_win:
+                    transfers.extend(self._win_transfers(hand, ctx, win))
+            transfers.extend(self._kong_transfers(hand))
+        transfers.extend(_cap_transfers(transfers, self.seats, self.rule("cap")))
+        result.transfers = transfers
+        return payments_from(transfers, self.seats)
+
+    def base_score(self, dealer: Seat, ctx: WinContext, payer: Seat) -> tuple[int, str]:
+        """The base score ``payer`` owes for this win, and why (RULES.md's table)."""
+        if self.options.base == "none":
+            return 0, "no base (base=none)"
+        if ctx.self_drawn:
+            if ctx.seat == dealer:
+                return 4, "the dealer self-draws: base 4"
+            if payer == dealer:
+                return 4, "a non-dealer self-draws: the dealer's base 4"
+            return 2, "a non-dealer self-draws: base 2"
+        how = "robs the kong of" if ctx.robbed else "wins on the discard of"
+        if ctx.seat == dealer:
+            return 8, f"the dealer {how} {payer}: base 8"
+        if payer == dealer:
+            return 6, f"a non-dealer {how} the dealer: base 6"
+        return 5, f"a non-dealer {how} a non-dealer: base 5"
+
+    def _win_transfers(self, hand: HandState, ctx: WinContext, win: WinAnalysis) -> list[Transfer]:
+        if ctx.self_drawn or ctx.from_seat is None:
+            payers = [s for s in self.seats if s != ctx.seat]
+        else:
+            payers = [ctx.from_seat]
+        out = []
+        for payer in payers:
+            base, why = self.base_score(hand.dealer, ctx, payer)
+            amount = base + win.total
+            reason = f"{why} + {win.total}番"
+            out.append(Transfer(payer, ctx.seat, amount, reason, self.rule("payment")))
+        return out
+
+    def _kong_transfers(self, hand: HandState) -> list[Transfer]:
+        out: list[Transfer] = []
+        rule = self.rule("kong-payment")
+        for seat in self.seats:
+            for m in hand.seats[seat].melds:
+                tile = m.tiles[0]
+                if m.kind == "kong" and m.source is not None:
+                    out.append(Transfer(m.source, seat, 3, f"放杠: {m.source}'s discard made {seat}'s kong of {tile}",
+                                        rule))
+                elif m.kind in ("addkong", "ankong"):
+                    amount, what = (1, "补杠") if m.kind == "addkong" else (2, "暗杠")
+                    out.extend(Transfer(other, seat, amount, f"{what}: {seat}'s kong of {tile}", rule)
+                               for other in self.seats if other != seat)
+        return out
+
+
+def _cap_transfers(transfers: list[Transfer], seats: tuple[Seat, ...], rule: str) -> list[Transfer]:
+    """Refunds that bring every seat's net for the hand within ±1000 (the latest payments first)."""
+    refunds: list[Transfer] = []
+
+    def nets() -> Payments:
+        return payments_from(transfers + refunds, seats)
+
+    def trim(over: Callable[[int], int], outgoing: bool) -> None:
+        for seat in seats:
+            excess = over(nets()[seat])
+            for t in reversed(transfers):
+                if excess <= 0:
+                    break
+                if (t.payer if outgoing else t.payee) != seat:
+                    continue
+                back = min(t.amount, excess)
+                excess -= back
+                refunds.append(Transfer(t.payee, t.payer, back,
+                                        f"±{_CAP} cap: {seat}'s net for the hand is held at "
+                                        f"{'−' if outgoing else '+'}{_CAP}", rule))
+
+    trim(lambda net: -_CAP - net, outgoing=True)
+    trim(lambda net: net - _CAP, outgoing=False)
+    return refunds
+
+
+def _sum(items: list[ValueItem]) -> int:
+    return sum(i.value for i in items)
+
+
+def _is_hualong(chows: set[int]) -> bool:
+    starts = ({su for su in range(3) if 9 * su + offset in chows} for offset in (0, 3, 6))
+    low, mid, high = starts
+    return any(a != b and b != c and a != c for a in low for b in mid for c in high)
+
+
+def _meld_set(m: Meld) -> _Set:
+    return _Set("kong" if m.is_kong else "pong", m.tiles[0].index, meld=True)
+
+
+def _group_view(s: _Set) -> GroupView:
+    if s.kind == "chow":
+        tiles = tuple(ALL_TILES[s.first + j] for j in range(3))
+    else:
+        tiles = (ALL_TILES[s.first],) * (4 if s.kind == "kong" else 3)
+    return GroupView(s.kind, tiles, (), s.meld)
+
+
+def _tiles_text(counts: list[int]) -> str:
+    return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"
