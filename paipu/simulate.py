@@ -227,9 +227,12 @@ class HandSim:
 
     def own_turn(self, seat: Seat) -> None:
         st, bot = self.st, self.bots[seat]
-        # A win needs a draw since the last claim and a complete shape: only then is the
-        # ruleset asked what it is worth.
-        if st.seats[seat].drew_since_claim and bot.shanten(st.seats[seat].counts) == -1:
+        # A win needs a draw since the last claim and a complete shape (or a drawn tile the
+        # ruleset makes wild, such as a 宝): only then is the ruleset asked what it is worth.
+        ss = st.seats[seat]
+        drawn = ss.last_drawn
+        wild_draw = drawn is not None and ss.draws > 0 and self.rs.is_wild(st, seat, drawn.index)
+        if ss.drew_since_claim and (wild_draw or bot.shanten(ss.counts) == -1):
             win = self.replayer.analyse(self.replayer.self_draw_context(seat), None)
             if win.is_win:
                 self.play(r.Hu(NO_SPAN, seat))

@@ -133,6 +133,7 @@ class HandReplayer(ClaimsMixin, WinsMixin):
             )
             return
         if not isinstance(action, (r.FanLine, r.ScoreLine)):
+            self.rs.before_action(self.st, action)
             self._check_pending_ready(action)
         handler(self, action)
 
@@ -347,6 +348,8 @@ class HandReplayer(ClaimsMixin, WinsMixin):
     def finish(self, is_last: bool, playable: bool = True) -> HandResult:
         """The hand's outcome, its settlement, and the audit of its recorded results."""
         st = self.st
+        if playable:
+            self.rs.before_action(st, None)
         if self.wins:
             outcome = "win"
         elif self.exhausted:

@@ -112,7 +112,8 @@ class Ruleset:
     """What a win's value is counted in (台, 番, 倍), for messages."""
     unit_zh: ClassVar[str] = "番"
     seats: ClassVar[tuple[Seat, ...]] = SEATS
-    tile_counts: ClassVar[tuple[int, ...]] = tuple([4] * 34 + [0] * 8)
+    tile_counts: tuple[int, ...] = tuple([4] * 34 + [0] * 8)
+    """Copies of each kind (42 slots); a ruleset may set it per instance from an option."""
     claims: ClassVar[frozenset[str]] = frozenset({"chow", "pong", "kong"})
     uses_flowers: ClassVar[bool] = False
     multi_win: bool = False
@@ -183,6 +184,10 @@ class Ruleset:
 
     def check_kong(self, hand: HandState, seat: Seat, action: Any) -> None:
         """Ruleset limits on a kong (after a ready declaration, the hand must stay ready)."""
+
+    def before_action(self, hand: HandState, action: Any) -> None:
+        """Called before every action is checked, and once with ``None`` when the hand ends:
+        for what a ruleset owes at a given moment (a 宝 to turn) whatever comes next."""
 
     def on_event(self, hand: HandState, action: Any) -> bool:
         """A table event (``bao``); return False if this ruleset has no such event."""

@@ -1,0 +1,749 @@
+"""Harbin 哈尔滨麻将: 报听 before any win, 宝牌 wildcards for the ready, multiplier scoring.
+
+The specification is RULES.md's harbin section; the rule text is the last part of seed 003
+(from "a、先报听然后才可胡牌").  Where the seed leaves a point open or contradicts itself,
+RULES.md fixes a default; where RULES.md is silent too, the choice made here is documented
+in docs/rules/harbin.md and in the comments below.
+
+The 宝 (treasure tile) is table state: it is turned after the first ready player's discard
+(a ``bao T`` line) and turned again (换宝) when all of its tiles have been seen.  The engine
+has no hook that runs before every action, so a missing ``bao`` line is noticed at the next
+action a hook sees (a discard, a claim, a kong, a ready, the hand's settlement) and reported
+at the line it should have followed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from paipu import record as r
+from paipu.record import Seat, Span
+from paipu.replay.result import (
+    GroupView,
+    HandResult,
+    Payments,
+    SessionState,
+    Transfer,
+    ValueItem,
+    WinAnalysis,
+    WinContext,
+)
+from paipu.replay.rules.common import COMMON_RULES
+from paipu.replay.ruleset import Rule, Ruleset, option, register
+from paipu.replay.settle import payments_from
+from paipu.replay.shapes import Group, decompositions, waits
+from paipu.replay.state import HandState, Meld
+from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles, next_kind
+
+_SEED = "seed 003, last part"
+_RULES_MD = "RULES.md, harbin"
+
+_TABLE = (
+    Rule("harbin.tiles", "112 tiles: 万 筒 条 1–9 ×4 and 红中 ×4, no flowers (`tiles=136`: the "
+         "full set with winds and dragons).", _RULES_MD),
+    Rule("harbin.claims", "Chow (next seat only), pong, exposed kong, concealed kong and added "
+         "kong; a ready declaration (报听) before a discard.", _RULES_MD),
+    Rule("harbin.ready", "A player may declare ready (报听) when at least 4 tiles are left in hand "
+         "after the discard that follows; that discard must leave the hand ready (waiting on a "
+         "tile that makes a winning hand). With `require_open=true` the player must first have "
+         "an exposed meld (chow, pong, exposed or added kong).",
+         f"{_SEED} 胡牌条件 a, b; {_RULES_MD}", "报听"),
+    Rule("harbin.ready-locked", "After the ready declaration the concealed tiles change only by "
+         "the drawn tile: the player discards the tile just drawn, may not chow or pong, and may "
+         "kong only when the hand stays ready.", _RULES_MD),
+    Rule("harbin.winning", "A win needs an earlier ready declaration (先报听然后才可胡牌); only "
+         "天胡 (the dealer's dealt tiles) comes before any declaration. It is won on one's own draw "
+         "or on another's discard, in the winning shape (harbin.shape).",
+         f"{_SEED} 胡牌条件 a; {_RULES_MD}"),
+    Rule("harbin.shape", "Four sets and a pair with at least one pong or kong (a pair of 红中 "
+         "stands for it; the pong may be made by the winning tile, 对倒), at least one chow, a 1, "
+         "9 or 红中 somewhere (with `tiles=136`: any honour), and at least two suits (红中 is no "
+         "suit); the pair may be made by the winning tile (单吊).",
+         f"{_SEED} 胡牌条件 c, d, e; {_RULES_MD}"),
+    Rule("harbin.winners", "One winner per discard (no 一炮多响): the first counter-clockwise "
+         "from the discarder who wins on it; a later seat may win only if the earlier ones pass.",
+         f"{_SEED} 胡牌条件 f; {_RULES_MD}"),
+    Rule("harbin.qianggang", "An added kong may be robbed (抢杠); the robbed player counts as the "
+         "discarder.", f"{_SEED} 胡牌条件 g; {_RULES_MD}", "抢杠"),
+    Rule("harbin.bao", "When the first player declares ready, after that player's discard the "
+         "top tile of the 4th stack from the wall's end is turned (`bao T`): with a `wall` line, "
+         "the 7th tile from the tail end of what remains. The other 3 tiles of its kind and the 4 "
+         "of the next kind (next in the suit, 9 → 1) are the 宝, 7 tiles. 红中 is its own next kind "
+         "in the 112-tile set (3 宝 tiles); with `tiles=136` honours follow 东→南→西→北→东 and "
+         "白→发→中→白.", f"{_SEED} 宝牌 a, b; {_RULES_MD}", "宝牌"),
+    Rule("harbin.huanbao", "换宝: when all the 宝 tiles have been seen face up on the table (in "
+         "the discards or in exposed melds; the turned tile does not count), the next tile down "
+         "the wall is turned as the new 宝 (the n-th 宝 of a hand is the (6+n)-th tile from the "
+         "tail end of the wall as it was at the first turn); a `bao T` line follows the action "
+         "that showed the last one. When that tile has already been drawn, no new 宝 is turned.",
+         f"{_SEED} 宝牌 d; {_RULES_MD}", "换宝"),
+    Rule("harbin.bao-wild", "A 宝 is a wildcard only when a ready player draws it: it then stands "
+         "for any tile (摸宝). In anyone else's hand, in a hand before its ready declaration, and "
+         "when discarded, a 宝 is just itself. A ready player who draws the 4th tile of a pong "
+         "(exposed, or three held) may use it as a 宝 too (大风).",
+         f"{_SEED} 宝牌 c and PS; 大风 examples; {_RULES_MD}"),
+    Rule("harbin.exhausted", "The wall is drawn down to the turned 宝 stack: the 4th stack from "
+         "the end and the tiles behind it (8 tiles; more once 换宝 has moved the 宝 past that "
+         "stack; fewer as replacement draws take tiles from the tail) are never drawn. Then the "
+         "hand is drawn with no payments.", _RULES_MD),
+    Rule("harbin.dealer", "The dealer stays after a dealer win or a drawn hand; otherwise the "
+         "dealer's next seat deals.", _RULES_MD),
+    Rule("harbin.payment", "All three others pay the winner the product of the win's multipliers "
+         "(1 unit × …). A payment to or from the dealer doubles (庄家输赢都要翻倍). On a discard win "
+         "(a robbed kong included) a discarder who was not ready pays ×2, one who was ready pays "
+         "×1 like the others. With `discarder_pays_all=true` the discarder pays all three shares.",
+         f"{_SEED} 结算 1, 2, 特殊; {_RULES_MD}"),
+    Rule("harbin.mult.pinghu", "×1: won on another player's discard or a robbed kong (平胡).",
+         f"{_SEED} 胡牌方式 平胡", "平胡/点炮/放冲"),
+    Rule("harbin.mult.zimo", "×2: won on one's own draw (自摸).", f"{_SEED} 胡牌方式 自摸; {_RULES_MD}",
+         "自摸"),
+    Rule("harbin.mult.biankadiao", "×2: the winning tile is the 3 of 1-2-3 or the 7 of 7-8-9 "
+         "(边), the middle of a chow (卡) or the second tile of the pair (吊), in the reading "
+         "chosen.", f"{_SEED} 胡牌方式 边、卡、吊; {_RULES_MD}", "边卡吊/边/卡/吊/边张/卡张/单吊",
+         ("bian", "ka", "diao")),
+    Rule("harbin.mult.mobao", "4 (self-drawn included): a ready player draws a 宝 and wins with it "
+         "as a wildcard; multiplied by 边卡吊 when the 宝 stands in such a place.",
+         f"{_SEED} 胡牌方式 摸宝, 倍数; {_RULES_MD}", "摸宝"),
+    Rule("harbin.mult.baozhongbao", "16 (self-drawn, 摸宝 and 边卡吊 included): the drawn 宝 is "
+         "used as its own face as the 边, 卡 or 吊 tile.",
+         f"{_SEED} 胡牌方式 宝中宝, 倍数; {_RULES_MD}", "宝中宝"),
+    Rule("harbin.mult.dafeng", "4, or 16 when it is used as its own face as the 边 or 卡 tile: a "
+         "ready player draws the 4th tile of a pong and uses it as a 宝; replaces 摸宝 and 宝中宝 "
+         "(and, like them, includes self-drawn).", f"{_SEED} 大风 examples 1, 2; {_RULES_MD}", "大风"),
+    Rule("harbin.mult.tianhu", "64, alone: the dealer's 14 dealt tiles are a winning hand (天胡).",
+         f"{_SEED} 倍数; {_RULES_MD}", "天胡"),
+)
+
+_RED = 33
+"""红中: no suit, but it counts as a 1/9 tile and its pair stands for the pong."""
+_RESERVE_STACKS = 4
+"""The turned 宝 is the top of the 4th stack from the wall's end."""
+_FIRST_DEPTH = 7
+"""With a `wall` line the first 宝 is the 7th tile from the tail end of what remains."""
+
+_Kind = Literal["face", "bao", "dafeng"]
+
+
+@dataclass(frozen=True)
+class HarbinOptions:
+    tiles: Literal["112", "136"] = option(
+        "112", "112: three suits and 红中 (RULES.md default); 136: the full set with winds and dragons",
+        ("112", "136"))
+    require_open: bool = option(
+        False, "true: a ready declaration needs an exposed meld (chow, pong, exposed or added kong) first")
+    discarder_pays_all: bool = option(
+        False, "true: on a discard win the discarder pays the shares of all three")
+
+
+@dataclass(frozen=True, slots=True)
+class _Due:
+    """A `bao` line the record owes: after which line, which 宝 of the hand, and its tile."""
+
+    span: Span
+    fingerprint: tuple[int, int]
+    """(wall size, tail draws) when it fell due: a draw before the `bao` line makes it late."""
+    number: int
+    expected: Tile | None
+    """The wall's tile, when the record has a `wall` line."""
+    first: bool
+
+
+@dataclass
+class _BaoState:
+    anchor: tuple[int, int] | None = None
+    """(wall size, tail draws) when the first 宝 fell due: positions count from there."""
+    turned: int = 0
+    tile: Tile | None = None
+    due: _Due | None = None
+    awaiting: bool = False
+    """A 宝 fell due, its line was missing and the wall is unknown: a late line names it."""
+    late: _Due | None = None
+    """A 宝 whose line was reported missing: a later `bao` line is that late line."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Set:
+    kind: str  # chow, pong, kong
+    first: int
+    meld: bool = False
+    wild: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """One way to read a winning hand, with its multipliers (or what it lacks)."""
+
+    total: int
+    rank: int
+    items: tuple[ValueItem, ...]
+    sets: tuple[_Set, ...]
+    pair: Group
+    problem: str | None
+
+
+def _state(hand: HandState) -> _BaoState:
+    found = hand.extra.get("harbin")
+    if not isinstance(found, _BaoState):
+        found = _BaoState()
+        hand.extra["harbin"] = found
+    return found
+
+
+def _tiles_text(counts: Sequence[int]) -> str:
+    return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"
+
+
+@register
+class Harbin(Ruleset):
+    name = "harbin"
+    aliases = ("哈尔滨", "哈尔滨麻将", "哈爾濱", "哈爾濱麻將")
+    title = "哈尔滨麻将 Harbin"
+    unit = "bei"
+    unit_zh = "倍"
+    tile_counts = tuple([4] * 27 + [0] * 6 + [4] + [0] * 8)
+    rules = {**COMMON_RULES, **{rule.id: rule for rule in _TABLE}}  # noqa: RUF012
+    Options = HarbinOptions
+    options: HarbinOptions
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        if self.options.tiles == "136":
+            # The engine, the simulator and the mutator read `tile_counts` from the ruleset;
+            # here it depends on an option, so the instance carries its own.
+            self.tile_counts = tuple([4] * 34 + [0] * 8)
+
+    # ---------------------------------------------------------------- the wall and the 宝
+    def setup_hand(self, hand: HandState) -> None:
+        hand.extra["harbin"] = _BaoState()
+
+    def reserve(self, hand: HandState) -> int:
+        # "drawn down to the turned 宝 stack": the 4th stack from the end and everything behind
+        # it stays.  Before any ready declaration the stack is where the 宝 will be turned.
+        s = _state(hand)
+        if s.anchor is None:
+            return 2 * _RESERVE_STACKS
+        current = max(s.turned - 1, 0)
+        tail_since = hand.wall.drawn_from_tail - s.anchor[1]
+        return max(0, 2 * _RESERVE_STACKS + 2 * (current // 2) - tail_since)
+
+    def next_bao_kind(self, tile: Tile) -> Tile:
+        """The kind after ``tile`` whose 4 tiles are also 宝 (9 → 1; 红中 is its own in 112)."""
+        if tile.index == _RED and self.options.tiles == "112":
+            return tile
+        return next_kind(tile)
+
+    def bao_kinds(self, tile: Tile) -> tuple[int, ...]:
+        nxt = self.next_bao_kind(tile)
+        return (tile.index,) if nxt == tile else (tile.index, nxt.index)
+
+    def current_bao(self, hand: HandState) -> Tile | None:
+        """The 宝 in force: the last turned, or the one a missing `bao` line should have shown."""
+        s = _state(hand)
+        if s.due is not None and s.due.expected is not None:
+            return s.due.expected
+        return s.tile
+
+    def show_bao(self, hand: HandState, tile: Tile) -> None:
+        """Make ``tile`` the hand's turned 宝 outside a replay (what-if analyses, tests)."""
+        s = _state(hand)
+        s.tile = tile
+        s.turned = max(s.turned, 1)
+        hand.bao = tile
+
+    def bao_due(self, hand: HandState) -> Tile | None:
+        """The tile a `bao` line must show now (for the simulator), when the wall is known."""
+        s = _state(hand)
+        return s.due.expected if s.due is not None else None
+
+    def _bao_position(self, hand: HandState, number: int) -> tuple[bool, Tile | None]:
+        """Whether the ``number``-th 宝 (0 = the first) is still in the wall, and its tile."""
+        s = _state(hand)
+        assert s.anchor is not None
+        size0, tail0 = s.anchor
+        tail_since = hand.wall.drawn_from_tail - tail0
+        head_since = (size0 - hand.wall.size) - tail_since
+        index = size0 - _FIRST_DEPTH - number
+        if index < head_since or index >= size0 - tail_since:
+            return False, None
+        return True, hand.wall.peek_from_tail(size0 - tail_since - index)
+
+    def _visible(self, hand: HandState) -> list[int]:
+        """Tiles face up on the table: discards and exposed melds (a concealed kong is face down)."""
+        out = [0] * NUM_PLAY_KINDS
+        for ss in hand.seats.values():
+            for t, _ in ss.discards:
+                if t.index < NUM_PLAY_KINDS:
+                    out[t.index] += 1
+            for m in ss.melds:
+                if m.kind == "ankong":
+                    continue
+                for t in m.tiles:
+                    out[t.index] += 1
+                if m.claimed is not None:
+                    out[m.claimed.index] -= 1  # already counted among the discards
+        return out
+
+    def _all_seen(self, tile: Tile, visible: list[int]) -> bool:
+        nxt = self.next_bao_kind(tile)
+        seen = min(visible[tile.index], 3)
+        size = 3
+        if nxt != tile:
+            seen += min(visible[nxt.index], 4)
+            size += 4
+        return seen >= size
+
+    def _check_huanbao(self, hand: HandState, shown: Sequence[int], span: Span) -> None:
+        """Make a 换宝 due when the action at ``span`` (showing ``shown``) shows the last 宝."""
+        s = _state(hand)
+        if s.tile is None or s.due is not None or s.anchor is None:
+            return
+        visible = self._visible(hand)
+        for i in shown:
+            if i < NUM_PLAY_KINDS:
+                visible[i] += 1
+        if not self._all_seen(s.tile, visible):
+            return
+        available, expected = self._bao_position(hand, s.turned)
+        if available:
+            s.due = _Due(span, (hand.wall.size, hand.wall.drawn_from_tail), s.turned, expected, False)
+
+    def _turn(self, hand: HandState, tile: Tile | None, span: Span) -> None:
+        s = _state(hand)
+        s.turned += 1
+        s.tile = tile
+        hand.bao = tile
+        s.awaiting = tile is None
+        self._check_huanbao(hand, (), span)
+
+    def _settle_due(self, hand: HandState) -> None:
+        """An action other than the owed `bao` line: report it missing and turn the 宝 anyway."""
+        s = _state(hand)
+        due = s.due
+        if due is None:
+            return
+        s.due = None
+        hand.error("missing-bao", self._due_text(due) + ", but the next line is not a `bao` line",
+                   due.span, self.rule("bao" if due.first else "huanbao"))
+        self._turn(hand, due.expected, due.span)
+        s.late = due
+
+    def _due_text(self, due: _Due) -> str:
+        shown = f" (here {due.expected}, {due.expected.chinese})" if due.expected is not None else ""
+        if due.first:
+            return ("this discard follows the hand's first ready declaration: the 宝 is turned "
+                    f"now, a `bao` line showing the 7th tile from the wall's tail{shown}")
+        return ("this action shows the last of the 宝 tiles: 换宝 turns the next tile down the "
+                f"wall as the new 宝, a `bao` line showing it{shown}")
+
+    def _count_bao(self, hand: HandState, a: r.Bao) -> None:
+        """Without a `wall` line only the tile counts can be checked; the turned tile is then seen."""
+        if hand.wall.known:
+            return
+        t = a.tile
+        limit = self.tile_counts[t.index] if t.index < len(self.tile_counts) else 0
+        if hand.seen[t.index] + 1 > limit:
+            hand.error("tile-count",
+                       f"the 宝 is turned as {t} ({t.chinese}), but "
+                       + (f"all {limit} of that kind are already on the table" if limit
+                          else f"{self.name} has no such tile"),
+                       a.span, "common.tiles")
+        hand.seen[t.index] += 1
+
+    def before_action(self, hand: HandState, action: Any) -> None:
+        # A 宝 that is due is turned by the very next line: anything else means it is missing.
+        if not isinstance(action, r.Bao):
+            self._settle_due(hand)
+
+    def on_event(self, hand: HandState, action: Any) -> bool:
+        if not isinstance(action, r.Bao):
+            return False
+        s = _state(hand)
+        due = s.due
+        if due is not None:
+            s.due = None
+            if (hand.wall.size, hand.wall.drawn_from_tail) != due.fingerprint:
+                hand.error("missing-bao",
+                           self._due_text(due) + f"; the `bao` line comes late, at line {action.span.line}, "
+                           "after tiles were drawn", due.span, self.rule("bao" if due.first else "huanbao"))
+            if due.expected is not None and action.tile != due.expected:
+                where = ("the 7th tile from the wall's tail" if due.first
+                         else f"the next tile down the wall (宝 number {due.number + 1} of the hand)")
+                hand.error("bao-mismatch",
+                           f"the 宝 is turned as {action.tile} ({action.tile.chinese}), but {where} is "
+                           f"{due.expected} ({due.expected.chinese})",
+                           action.span, self.rule("bao" if due.first else "huanbao"))
+            self._count_bao(hand, action)
+            self._turn(hand, action.tile, action.span)
+        elif s.awaiting:
+            # The missing line was already reported; this late one names the unknown 宝.
+            s.late = None
+            self._count_bao(hand, action)
+            s.turned -= 1
+            self._turn(hand, action.tile, action.span)
+        elif s.late is not None:
+            # The line reported missing comes late: only its tile is still checked.
+            late, s.late = s.late, None
+            if late.expected is not None and action.tile != late.expected:
+                hand.error("bao-mismatch",
+                           f"the 宝 is turned as {action.tile} ({action.tile.chinese}), but it is "
+                           f"{late.expected} ({late.expected.chinese})",
+                           action.span, self.rule("bao" if late.first else "huanbao"))
+        else:
+            why = ("nobody has declared ready yet: the 宝 is turned after the first ready player's "
+                   "discard" if s.anchor is None else
+                   "not all the 宝 tiles have been seen: a new 宝 is turned only when all of them have")
+            hand.error("bao-misplaced", f"a 宝 is turned as {action.tile} ({action.tile.chinese}), but {why}",
+                       action.span, self.rule("bao" if s.anchor is None else "huanbao"))
+        return True
+
+    # ---------------------------------------------------------------- ready (报听)
+    def ready_allowed(self) -> bool:
+        return True
+
+    def _too_few_tiles(self, hand: HandState, seat: Seat) -> str | None:
+        left = hand.seats[seat].size - 1
+        if left >= 4:
+            return None
+        return (f"{seat} declares ready with {left} tile{'s' if left != 1 else ''} left in hand after the "
+                "discard; a ready declaration needs at least 4 (手中至少剩四张牌才可以报听)")
+
+    def _not_open(self, hand: HandState, seat: Seat) -> str | None:
+        if not self.options.require_open or any(m.kind != "ankong" for m in hand.seats[seat].melds):
+            return None
+        return (f"{seat} declares ready without an exposed meld; with require_open a player must chow, "
+                "pong or kong first")
+
+    def ready_problem(self, hand: HandState, seat: Seat) -> str | None:
+        """Why ``seat`` may not declare ready now, before its discard (None: it may)."""
+        return self._too_few_tiles(hand, seat) or self._not_open(hand, seat)
+
+    def check_ready(self, hand: HandState, seat: Seat, action: Any) -> None:
+        self._settle_due(hand)
+        few = self._too_few_tiles(hand, seat)
+        if few is not None:
+            hand.error("ready-too-few-tiles", few, action.span, self.rule("ready"))
+        closed = self._not_open(hand, seat)
+        if closed is not None:
+            hand.error("ready-not-open", closed, action.span, self.rule("ready"))
+
+    def on_ready_discard(self, hand: HandState, seat: Seat, action: Any) -> None:
+        ss = hand.seats[seat]
+        ss.ready = True
+        if not self.ready_waits(ss.counts, ss.melds):
+            hand.error("not-ready",
+                       f"{seat} declares ready, but after discarding {action.tile} the hand "
+                       f"({_tiles_text(ss.counts)}) waits on no tile that makes a winning hand "
+                       "(four sets and a pair with a pong, a chow, a 1/9/红中 and two suits)",
+                       action.span, self.rule("ready"))
+        s = _state(hand)
+        if s.anchor is None:
+            s.anchor = (hand.wall.size, hand.wall.drawn_from_tail)
+            available, expected = self._bao_position(hand, 0)
+            if available:
+                s.due = _Due(action.span, s.anchor, 0, expected, True)
+
+    def ready_waits(self, counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
+        """The kinds a hand of 3n+1 concealed tiles waits on, each making a harbin winning hand."""
+        sets = 4 - len(melds)
+        c = list(counts[:NUM_PLAY_KINDS])
+        if sets < 0 or any(counts[NUM_PLAY_KINDS:]) or sum(c) != 3 * sets + 1:
+            return []
+        meld_sets = [_meld_set(m) for m in melds]
+        out = []
+        for k in waits(c, 0, sets):
+            if not self.tile_counts[k]:
+                continue
+            c[k] += 1
+            if any(self._shape_problem([*meld_sets, *sets_], pair.first) is None
+                   for sets_, pair in _concealed_readings(c, 0, sets)):
+                out.append(k)
+            c[k] -= 1
+        return out
+
+    def check_discard(self, hand: HandState, seat: Seat, action: Any) -> None:
+        self._settle_due(hand)
+        ss = hand.seats[seat]
+        drawn = ss.last_drawn
+        if ss.ready and (drawn is None or action.tile != drawn):
+            last = f"the tile just drawn, {drawn}" if drawn is not None else "only a drawn tile"
+            hand.error("ready-hand-changed",
+                       f"{seat} has declared ready and discards {action.tile}; after 报听 a player "
+                       f"discards {last}", action.span, self.rule("ready-locked"))
+        self._check_huanbao(hand, (action.tile.index,), action.span)
+
+    def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span) -> None:
+        self._settle_due(hand)
+        ss = hand.seats[seat]
+        if ss.ready and kind in ("chow", "pong"):
+            hand.error("ready-hand-changed",
+                       f"{seat} has declared ready and may not {kind}: after 报听 the concealed tiles "
+                       "change only by the drawn tile", span, self.rule("ready-locked"))
+        shown = list(tile_indexes)
+        if kind == "ankong":
+            shown = []
+        elif kind != "addkong" and hand.last_discard is not None and hand.last_discard.tile.index in shown:
+            shown.remove(hand.last_discard.tile.index)  # the claimed discard is already face up
+        self._check_huanbao(hand, shown, span)
+
+    def check_kong(self, hand: HandState, seat: Seat, action: Any) -> None:
+        ss = hand.seats[seat]
+        if not ss.ready:
+            return
+        tile: Tile = action.tile
+        if isinstance(action, r.AnKong):
+            take, melds = 4, [*ss.melds, Meld("ankong", [tile] * 4)]
+        elif isinstance(action, r.Kong):
+            take, melds = 3, [*ss.melds, Meld("kong", [tile] * 4, tile)]
+        else:
+            take, melds = 1, list(ss.melds)
+        counts = list(ss.counts)
+        if counts[tile.index] < take:
+            return  # the engine reports the missing tiles
+        counts[tile.index] -= take
+        if not self.ready_waits(counts, melds):
+            verb = {4: "a concealed kong", 3: "a kong", 1: "an added kong"}[take]
+            hand.error("kong-breaks-ready",
+                       f"{seat} declared ready, but {verb} of {tile} leaves {_tiles_text(counts)} "
+                       "waiting on nothing: after 报听 a kong must keep the hand ready",
+                       action.span, self.rule("ready-locked"))
+
+    def is_wild(self, hand: HandState, seat: Seat, tile_index: int) -> bool:
+        """Whether the tile of this kind ``seat`` has just drawn may be used as a wildcard.
+
+        It may when the seat is ready and the tile is a 宝 (摸宝), or is the 4th of a pong the
+        seat has exposed or holds (大风).  Only that drawn tile is wild, never the others.
+        """
+        ss = hand.seats[seat]
+        if not ss.ready or tile_index >= NUM_PLAY_KINDS:
+            return False
+        bao = self.current_bao(hand)
+        if bao is not None and tile_index in self.bao_kinds(bao):
+            return True
+        return ss.counts[tile_index] == 4 or any(
+            m.kind == "pong" and m.tiles[0].index == tile_index for m in ss.melds)
+
+    # ---------------------------------------------------------------- wins
+    def analyse_win(self, hand: HandState, ctx: WinContext) -> WinAnalysis:
+        ss = hand.seats[ctx.seat]
+        melds = ss.melds
+        total_tiles = sum(ss.counts) + 3 * len(melds)
+        if any(ss.counts[NUM_PLAY_KINDS:]) or total_tiles != 14:
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason=f"the hand has {total_tiles} tiles counting melds, not 14")
+        if not ss.ready and not ctx.dealer_first:
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason=f"{ctx.seat} has not declared ready (报听): a win needs an "
+                               "earlier ready declaration")
+        readings = self._readings(hand, ctx)
+        if not readings:
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason="the tiles are not four sets and a pair" + self._bao_hint(hand, ctx))
+        valid = [x for x in readings if x.problem is None]
+        if not valid:
+            return WinAnalysis(ctx.seat, ctx.tile, False, "standard",
+                               reason=f"no reading of the hand is a harbin winning shape: it has "
+                               f"{readings[0].problem}", decompositions=len(readings))
+        best = max(valid, key=lambda x: (x.total, x.rank))
+        views = (*(_group_view(s) for s in best.sets),
+                 GroupView("pair", (ALL_TILES[best.pair.first],) * 2,
+                           tuple(ALL_TILES[i] for i in best.pair.wild_tiles())))
+        if not ctx.self_drawn:
+            earlier = self._earlier_winner(hand, ctx)
+            if earlier is not None:
+                return WinAnalysis(
+                    ctx.seat, ctx.tile, False, "standard", best.items, 0, views,
+                    f"{earlier} comes before {ctx.seat} counter-clockwise from {ctx.from_seat} and also "
+                    f"wins on {ctx.tile}: there is one winner per discard, the first in turn, unless "
+                    "the earlier seat passes", len(readings), best.total)
+        return WinAnalysis(ctx.seat, ctx.tile, True, "standard", best.items, best.total, views,
+                           "", len(readings), best.total)
+
+    def _bao_hint(self, hand: HandState, ctx: WinContext) -> str:
+        """Why a 宝 in the hand did not help: only a ready player's own draw is wild."""
+        bao = self.current_bao(hand)
+        if bao is None:
+            return ""
+        kinds = self.bao_kinds(bao)
+        ss = hand.seats[ctx.seat]
+        held = sum(ss.counts[k] for k in kinds)
+        if ctx.self_drawn and ss.ready and ctx.tile.index in kinds:
+            held -= 1
+        if held <= 0:
+            return ""
+        return (f" (the 宝 are {' '.join(str(ALL_TILES[k]) for k in kinds)}, but a 宝 is a wildcard only "
+                "when a ready player draws it; one held before, claimed or discarded is just itself)")
+
+    def _readings(self, hand: HandState, ctx: WinContext) -> list[_Reading]:
+        """Every reading: at face value, and with the drawn tile as a 宝 or 大风 where it may be."""
+        ss = hand.seats[ctx.seat]
+        meld_sets = [_meld_set(m) for m in ss.melds]
+        sets_needed = 4 - len(ss.melds)
+        counts = list(ss.counts[:NUM_PLAY_KINDS])
+        out: list[_Reading] = []
+        if sets_needed < 0:
+            return out
+        for sets, pair in _concealed_readings(counts, 0, sets_needed):
+            out.append(self._reading("face", ctx, [*meld_sets, *sets], pair))
+        drawn = ctx.tile.index
+        if not ctx.self_drawn or not ss.ready or ctx.dealer_first or not counts[drawn]:
+            return out
+        bao = self.current_bao(hand)
+        is_bao = bao is not None and drawn in self.bao_kinds(bao)
+        exposed_pong = any(m.kind == "pong" and m.tiles[0].index == drawn for m in ss.melds)
+        held_pong = counts[drawn] == 4
+        if not (is_bao or exposed_pong or held_pong):
+            return out
+        counts[drawn] -= 1
+        for sets, pair in _concealed_readings(counts, 1, sets_needed):
+            all_sets = [*meld_sets, *sets]
+            if is_bao:
+                out.append(self._reading("bao", ctx, all_sets, pair))
+            if exposed_pong or (held_pong and any(
+                    s.kind == "pong" and s.first == drawn and not s.wild and not s.meld for s in sets)):
+                out.append(self._reading("dafeng", ctx, all_sets, pair))
+        return out
+
+    def _reading(self, kind: _Kind, ctx: WinContext, sets: list[_Set], pair: Group) -> _Reading:
+        problem = self._shape_problem(sets, pair.first)
+        items = self._multipliers(kind, ctx, sets, pair)
+        total = 1
+        for i in items:
+            total *= i.value
+        # 大风 replaces 摸宝 and 宝中宝 where both fit (PS：牌形算大风的时候，就不再另计摸宝与宝中宝).
+        rank = {"face": 0, "bao": 1, "dafeng": 2}[kind]
+        return _Reading(total, rank, tuple(items), tuple(sets), pair, problem)
+
+    def _shape_problem(self, sets: Sequence[_Set], pair: int) -> str | None:
+        """What the reading lacks of the harbin winning shape (None: nothing)."""
+        if not any(s.kind != "chow" for s in sets) and pair != _RED:
+            return "no pong or kong (nor a pair of 红中 standing for one)"
+        if not any(s.kind == "chow" for s in sets):
+            return "no chow"
+        kinds = [pair]
+        for s in sets:
+            kinds.extend((s.first, s.first + 1, s.first + 2) if s.kind == "chow" else (s.first,))
+        honours_count = self.options.tiles == "136"
+        if not any(k % 9 in (0, 8) if k < 27 else (honours_count or k == _RED) for k in kinds):
+            return "no 1, 9 or 红中"
+        if len({k // 9 for k in kinds if k < 27}) < 2:
+            return "fewer than two suits (红中 is no suit)"
+        return None
+
+    def _multipliers(self, kind: _Kind, ctx: WinContext, sets: list[_Set], pair: Group) -> list[ValueItem]:
+        if ctx.dealer_first:
+            return [self._item("tianhu", 64)]
+        win = ctx.tile.index
+        if kind == "face":
+            place = any(_place(s.kind, s.first, win) for s in sets if not s.meld)
+            place = place or pair.first == win
+            items = [self._item("zimo", 2) if ctx.self_drawn else self._item("pinghu", 1)]
+            return items + ([self._item("biankadiao", 2)] if place else [])
+        wild = next((s for s in sets if s.wild), None)
+        if wild is not None:
+            stands_for = wild.wild[0]
+            where = _place(wild.kind, wild.first, stands_for)
+        else:
+            stands_for = pair.wild_tiles()[0]
+            where = "diao"
+        own = stands_for == win
+        if kind == "bao":
+            if own and where:
+                return [self._item("baozhongbao", 16)]
+            return [self._item("mobao", 4)] + ([self._item("biankadiao", 2)] if where else [])
+        if own and where in ("bian", "ka"):
+            return [self._item("dafeng", 16)]
+        return [self._item("dafeng", 4)] + ([self._item("biankadiao", 2)] if where else [])
+
+    def _item(self, rid: str, value: int) -> ValueItem:
+        rule = self.rules[f"harbin.mult.{rid}"]
+        return ValueItem(rid, value, rule.id, rule.name_zh.split("/")[0])
+
+    def _earlier_winner(self, hand: HandState, ctx: WinContext) -> Seat | None:
+        """A ready seat before the winner, counter-clockwise from the discarder, that wins too."""
+        if ctx.from_seat is None:
+            return None
+        ld = hand.last_discard
+        seat = self.next_seat(ctx.from_seat)
+        while seat != ctx.seat and seat != ctx.from_seat:
+            ss = hand.seats[seat]
+            passed = not ctx.robbed and ld is not None and ss.passed_on == ld.serial
+            if ss.ready and not passed:
+                counts = list(ss.counts[:NUM_PLAY_KINDS])
+                counts[ctx.tile.index] += 1
+                meld_sets = [_meld_set(m) for m in ss.melds]
+                if any(self._shape_problem([*meld_sets, *sets], pair.first) is None
+                       for sets, pair in _concealed_readings(counts, 0, 4 - len(ss.melds))):
+                    return seat
+            seat = self.next_seat(seat)
+        return None
+
+    # ---------------------------------------------------------------- settlement
+    def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
+        self._settle_due(hand)
+        result.transfers = []
+        for ctx, win in zip(result.contexts, result.wins, strict=True):
+            if win.is_win:
+                result.transfers.extend(self._win_transfers(hand, ctx, win))
+        return payments_from(result.transfers, self.seats)
+
+    def _win_transfers(self, hand: HandState, ctx: WinContext, win: WinAnalysis) -> list[Transfer]:
+        shown = " × ".join(f"{i.name_zh or i.id} {i.value}" for i in win.items)
+        shares: list[tuple[Seat, int, str]] = []
+        for payer in self.seats:
+            if payer == ctx.seat:
+                continue
+            amount = win.total
+            why = [f"{win.total}倍 ({shown})"]
+            if hand.dealer in (payer, ctx.seat):
+                amount *= 2
+                why.append("×2 dealer")
+            if not ctx.self_drawn and payer == ctx.from_seat:
+                if hand.seats[payer].ready:
+                    why.append("discarder ready: ×1")
+                else:
+                    amount *= 2
+                    why.append("×2 discarder not ready")
+            shares.append((payer, amount, ", ".join(why)))
+        rule = self.rule("payment")
+        if self.options.discarder_pays_all and not ctx.self_drawn and ctx.from_seat is not None:
+            total = sum(a for _, a, _ in shares)
+            parts = "; ".join(f"{p}: {a}" for p, a, _ in shares)
+            return [Transfer(ctx.from_seat, ctx.seat, total, f"the discarder pays all three shares ({parts})",
+                             rule)]
+        return [Transfer(p, ctx.seat, a, why, rule) for p, a, why in shares]
+
+
+def _concealed_readings(counts: list[int], wild: int, sets: int) -> list[tuple[list[_Set], Group]]:
+    """The readings of the concealed tiles as ``sets`` sets and a pair (wildcards pinned)."""
+    out: list[tuple[list[_Set], Group]] = []
+    for dec in decompositions(counts, wild, sets):
+        pair = dec.pair
+        out.append(([_Set(g.kind, g.first, False, g.wild_tiles()) for g in dec.sets], pair))
+    return out
+
+
+def _place(kind: str, first: int, tile: int) -> str | None:
+    """Where ``tile`` stands in a set: 边 (3 of 123, 7 of 789), 卡 (the middle), or neither."""
+    if kind != "chow":
+        return None
+    if tile == first + 1:
+        return "ka"
+    if (tile == first + 2 and first % 9 == 0) or (tile == first and first % 9 == 6):
+        return "bian"
+    return None
+
+
+def _meld_set(m: Meld) -> _Set:
+    if m.kind == "chow":
+        return _Set("chow", min(t.index for t in m.tiles), meld=True)
+    return _Set("kong" if m.is_kong else "pong", m.tiles[0].index, meld=True)
+
+
+def _group_view(s: _Set) -> GroupView:
+    if s.kind == "chow":
+        tiles = tuple(ALL_TILES[s.first + j] for j in range(3))
+    else:
+        tiles = (ALL_TILES[s.first],) * (4 if s.kind == "kong" else 3)
+    return GroupView(s.kind, tiles, tuple(ALL_TILES[i] for i in s.wild), s.meld)
