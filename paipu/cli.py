@@ -340,16 +340,18 @@ def simulate_cmd(ruleset: str, hands: int, seed: int, session_hands: int, overri
     if target is not None and not quiet:
         click.echo(f"wrote {hands} hands to {target}/", err=True)
     if tally is not None:
-        click.echo(format_stats(tally))
+        click.echo(format_stats(tally, ruleset))
 
 
-def format_stats(stats: SimStats) -> str:
+def format_stats(stats: SimStats, ruleset: str) -> str:
     lines = [f"{stats.hands} hands"]
     for title, table in (("results", stats.results), ("scoring items", stats.items),
                          ("situations", stats.situations)):
         lines.append(f"{title}:")
         for key, n in sorted(table.items(), key=lambda kv: (-kv[1], kv[0])):
             lines.append(f"  {key:<28} {n:>7}  {100 * n / max(stats.hands, 1):5.1f}% of hands")
+    never = sorted(set(get_ruleset(ruleset).value_item_ids()) - set(stats.items))
+    lines.append("scoring items that never occurred: " + (", ".join(never) if never else "none"))
     return "\n".join(lines)
 
 

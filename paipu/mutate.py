@@ -279,8 +279,7 @@ def _fan_item_changed(src: _Source, rng: random.Random) -> Mutant | None:
         return None
     fl = p.action
     assert isinstance(fl, r.FanLine)
-    ids = sorted({rid.split(".")[2] for rid in src.rs.rules
-                  if rid.count(".") == 2 and rid.split(".")[1] in ("tai", "fan", "mult")})
+    ids = sorted(set(src.rs.value_item_ids()))
     have = {i.name for i in fl.items}
     if len(fl.items) > 1 and rng.random() < 0.5:
         drop = rng.choice(fl.items)

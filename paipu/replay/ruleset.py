@@ -206,6 +206,12 @@ class Ruleset:
             return result.dealer
         return self.next_seat(result.dealer)
 
+    @classmethod
+    def value_item_ids(cls) -> list[str]:
+        """The ids of the ruleset's value items: the rows ``NAME.tai.ID``, ``NAME.fan.ID``, ``NAME.mult.ID``."""
+        return [rid.split(".")[2] for rid in cls.rules
+                if rid.count(".") == 2 and rid.split(".")[1] in ("tai", "fan", "mult")]
+
     def item_ids(self) -> dict[str, str]:
         """Every name a recorded value item may use (id or Chinese name) -> its id."""
         out: dict[str, str] = {}
