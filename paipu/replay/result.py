@@ -166,6 +166,8 @@ class TableView:
     phase: str
     wild: tuple[Tile, ...]
     bao: Tile | None = None
+    bao_tiles: tuple[Tile, ...] = ()
+    """Every kind the turned 宝 makes special (Harbin: its kind and the next)."""
 
 
 @dataclass

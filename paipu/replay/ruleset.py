@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
 
 from paipu.record import SEATS, Seat, Span
+from paipu.tiles import Tile
 
 if TYPE_CHECKING:
     from paipu.replay.result import HandResult, Payments, SessionState, WinAnalysis, WinContext
@@ -184,6 +185,10 @@ class Ruleset:
 
     def check_kong(self, hand: HandState, seat: Seat, action: Any) -> None:
         """Ruleset limits on a kong (after a ready declaration, the hand must stay ready)."""
+
+    def treasure_tiles(self, hand: HandState) -> tuple[Tile, ...]:
+        """Every kind a turned treasure tile (宝) makes special, for reports to mark."""
+        return (hand.bao,) if hand.bao is not None else ()
 
     def before_action(self, hand: HandState, action: Any) -> None:
         """Called before every action is checked, and once with ``None`` when the hand ends:

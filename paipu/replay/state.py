@@ -185,4 +185,5 @@ class HandState:
             self.phase,
             self.wild_tiles(),
             self.bao,
+            self.ruleset.treasure_tiles(self),
         )

@@ -295,6 +295,7 @@ class _Builder:
         wall_left = view.wall_left if view is not None else None
         turn = view.turn if view is not None else None
         bao = tile_class(view.bao) if view is not None and view.bao is not None else None
+        bao_marks = " ".join(tile_class(t) for t in view.bao_tiles) if view is not None else ""
         findings = self.findings_at(hi, i)
         anchor = f"h{hi}-s{i}"
         a = st.action
@@ -315,7 +316,7 @@ class _Builder:
                 if d is not None:
                     notes.extend(f"{self.seat_chip(seat)}: {n.text}" for n in d.annotations)
             return StepView(0, anchor, None, "", "deal", labels.deal, (), "", None, "", tuple(notes),
-                            findings, tuple(deal), wall_left, turn, bao)
+                            findings, tuple(deal), wall_left, turn, bao, bao_marks)
         actor: Seat | None = a.seat if isinstance(a, (SeatAction, FanLine)) else None
         glyph = a.glyph if isinstance(a, SeatAction) else None
         return StepView(
@@ -335,6 +336,7 @@ class _Builder:
             wall_left,
             turn,
             bao,
+            bao_marks,
         )
 
     def _action_tiles(self, a: Action, tm: TileMaker) -> tuple[TileView, ...]:

@@ -179,6 +179,8 @@ class StepView:
     turn: str | None
     bao: str | None
     """The 宝 tile's class at this step, if one is shown."""
+    bao_marks: str = ""
+    """The classes of every kind the 宝 makes special, space-separated (Harbin: two kinds)."""
 
     @property
     def worst(self) -> str:

@@ -54,7 +54,9 @@
       h.bao.hidden = !bao;
       if (bao) {
         h.bao.querySelector(".t").className = "t " + bao;
-        Array.prototype.forEach.call(h.sec.querySelectorAll(".board .seat .t." + bao), function (t) { t.classList.add("bao"); });
+        (row.getAttribute("data-bk") || bao).split(" ").forEach(function (k) {
+          Array.prototype.forEach.call(h.sec.querySelectorAll(".board .seat .t." + k), function (t) { t.classList.add("bao"); });
+        });
       }
     }
     if (h.step >= 0 && h.rows[h.step]) { h.rows[h.step].classList.remove("cur"); }

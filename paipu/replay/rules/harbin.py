@@ -238,6 +238,11 @@ class Harbin(Ruleset):
         nxt = self.next_bao_kind(tile)
         return (tile.index,) if nxt == tile else (tile.index, nxt.index)
 
+    def treasure_tiles(self, hand: HandState) -> tuple[Tile, ...]:
+        if hand.bao is None:
+            return ()
+        return tuple(ALL_TILES[i] for i in self.bao_kinds(hand.bao))
+
     def current_bao(self, hand: HandState) -> Tile | None:
         """The 宝 in force: the last turned, or the one a missing `bao` line should have shown."""
         s = _state(hand)
