@@ -33,8 +33,12 @@ test: $(VENV)/.test-installed
 	$(BIN)/mypy
 	$(BIN)/pytest
 
+$(VENV)/.bench-installed: pyproject.toml $(VENV)/.test-installed
+	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	@touch $@
+
 ## bench: print the speed figures of benchmarks/
-bench: $(VENV)/.test-installed
+bench: $(VENV)/.bench-installed
 	$(BIN)/python benchmarks/run.py
 
 clean:

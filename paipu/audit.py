@@ -50,7 +50,7 @@ class Audit:
 
 
 def audit_text(text: str, name: str = "<record>", *, options: dict[str, str] | None = None,
-               keep_views: bool = False) -> Audit:
+               keep_views: bool = False, annotate: bool = False) -> Audit:
     """Parse ``text`` and, when it has no syntax errors, replay it.
 
     A record with syntax errors is not replayed: the missing lines would make every later
@@ -63,5 +63,12 @@ def audit_text(text: str, name: str = "<record>", *, options: dict[str, str] | N
     rp = replay(parsed.record, options=options, keep_views=keep_views)
     audit.replay = rp
     audit.findings.extend(rp.findings)
+    if annotate:
+        from paipu.analysis.teaching import teaching_notes
+        from paipu.replay.engine import resolve_ruleset
+
+        ruleset, _ = resolve_ruleset(parsed.record, options)
+        if ruleset is not None:
+            audit.findings.extend(teaching_notes(parsed.record, ruleset))
     audit.findings.sort(key=lambda f: (f.line, f.column))
     return audit

@@ -194,8 +194,10 @@ def _parse_overrides(values: tuple[str, ...]) -> dict[str, str]:
 @click.option("--quiet", "-q", is_flag=True, help="Print only the findings, no summary lines.")
 @click.option("--expect", "expect_path", type=click.Path(dir_okay=False), default=None,
               help="Compare with expected results (the output of `check --json`); print every difference.")
+@click.option("--annotate", is_flag=True,
+              help="Add teaching notes: each discard against the best one, wins and claims let pass.")
 def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...], quiet: bool,
-              expect_path: str | None) -> None:
+              expect_path: str | None, annotate: bool) -> None:
     """Replay records and audit every action, win and payment.
 
     Prints every finding compiler-style (FILE:LINE:COL: severity[code] message (rule id)),
@@ -219,7 +221,7 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
             status = EXIT_USAGE
             continue
         try:
-            audit = audit_text(text, str(path), options=opts)
+            audit = audit_text(text, str(path), options=opts, annotate=annotate)
         except OptionError as e:
             raise InputProblem(str(e)) from None
         totals["files"] += 1
@@ -396,11 +398,14 @@ def mutate_cmd(path: str, seed: int, out_dir: str, per_kind: int, kinds: tuple[s
 
 def _register_commands() -> None:
     # Commands whose code lives beside their library (reports, analysis, corpus).
+    from paipu.analysis.command import analyze, odds
     from paipu.corpus.command import corpus_group
     from paipu.reports.command import report_command
 
     main.add_command(report_command)
     main.add_command(corpus_group)
+    main.add_command(analyze)
+    main.add_command(odds)
 
 
 _register_commands()

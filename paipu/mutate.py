@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from paipu import record as r
 from paipu.audit import audit_text
+from paipu.findings import Finding
 from paipu.grammar.parser import parse
 from paipu.grammar.writer import format_record
-from paipu.replay.engine import HandReplayer, Session, resolve_ruleset
+from paipu.replay.engine import resolve_ruleset, walk
 from paipu.replay.ruleset import Ruleset
 from paipu.tiles import ALL_TILES, Tile, format_tiles
 
@@ -70,32 +71,25 @@ def _walk(text: str) -> _Source:
     rs, problems = resolve_ruleset(record)
     if rs is None or problems:
         raise ValueError("only a record with a known ruleset and options can be mutated")
-    session = Session(rs, record, [])
+    findings: list[Finding] = []
     points: list[_Point] = []
-    for hi, hand in enumerate(record.hands):
-        dealer = session.dealer_for(hand)
-        rp = HandReplayer(rs, hand, session.state, dealer, keep_views=False)
-        rp.setup()
-        head, tail = 0, 0
-        wall_len = len(hand.wall.tiles) if hand.wall else 0
-        for ai, action in enumerate(hand.actions):
-            st = rp.st
-            pos: int | None = None
-            if isinstance(action, r.Draw) and hand.wall is not None:
-                if st.phase in ("replacement", "rob"):
-                    pos = wall_len - 1 - tail
-                    tail += 1
-                else:
-                    pos = head
-                    head += 1
-            points.append(_Point(hi, ai, action, action.span.line, st.phase, st.turn, pos,
-                                 {s: list(ss.counts) for s, ss in st.seats.items()},
-                                 st.wall.size, rs.reserve(st)))
-            rp.play(action)
-        result = rp.finish(is_last=hi == len(record.hands) - 1)
-        session.end_hand(result, dealer)
-        session.findings.extend(rp.st.findings)
-    if any(f.severity == "error" for f in session.findings):
+    head = tail = 0
+    for m in walk(record, rs, findings):
+        hand = record.hands[m.hand_index]
+        st = m.replayer.st
+        if m.action_index == 0:
+            head = tail = 0
+        pos: int | None = None
+        if isinstance(m.action, r.Draw) and hand.wall is not None:
+            if st.phase in ("replacement", "rob"):
+                pos = len(hand.wall.tiles) - 1 - tail
+                tail += 1
+            else:
+                pos = head
+                head += 1
+        points.append(_Point(m.hand_index, m.action_index, m.action, m.action.span.line, st.phase, st.turn, pos,
+                             {s: list(ss.counts) for s, ss in st.seats.items()}, st.wall.size, rs.reserve(st)))
+    if any(f.severity == "error" for f in findings):
         raise ValueError("only a valid record can be mutated")
     return _Source(canon, canon.splitlines(), record, rs, points)
 

@@ -36,6 +36,11 @@ unreadable batch file).  With --batch, 1 when some line could not be analysed (i
 object has an "error" key; the other lines are still written).
 """
 
+_ODDS_EXIT_HELP = """
+Exit status: 0 done, 2 for bad input (an unknown ruleset, a 财神 the ruleset does not allow,
+wildcards with shapes they are not counted for).
+"""
+
 _MELD_KINDS = {"chow": "chow", "pong": "pong", "kong": "kong", "ankong": "ankong", "addkong": "addkong",
                "吃": "chow", "碰": "pong", "杠": "kong", "暗杠": "ankong"}
 
@@ -67,6 +72,8 @@ class _Setup:
     caishen: tuple[Tile, ...]
     melds: tuple[tuple[str, tuple[Tile, ...]], ...]
     seen: tuple[int, ...]
+    tile_counts: tuple[int, ...]
+    """Copies of each of the 34 kinds in play: the ruleset's (they may depend on its options)."""
 
 
 def _profile(name: str) -> tuple[ShapeProfile, type[Ruleset] | None]:
@@ -158,7 +165,8 @@ def _setup(ruleset: str, caishen: tuple[str, ...], melds: str, seen: str, overri
     if wild and cls is not None:
         _check_caishen(cls, options, wild)
     seen_counts = counts(seen_tiles)
-    return _Setup(prof, cls, options, wild, meld_list, tuple(seen_counts))
+    tile_counts = tuple(cls(options).tile_counts[:34]) if cls is not None else prof.tile_counts
+    return _Setup(prof, cls, options, wild, meld_list, tuple(seen_counts), tile_counts)
 
 
 def _check_caishen(cls: type[Ruleset], options: Any, wild: tuple[Tile, ...]) -> None:
@@ -184,6 +192,7 @@ class _Situation:
     robbed: bool = False
     tianhu: bool = False
     dihu: bool = False
+    ready: bool = False
 
 
 def _analyse_text(text: str, setup: _Setup, situation: _Situation) -> dict[str, Any]:
@@ -205,7 +214,7 @@ def _analyse_text(text: str, setup: _Setup, situation: _Situation) -> dict[str, 
             raise _BadHand(f"hand: {total[k]} × {ALL_TILES[k]} (there are four of each tile)")
         if total[k] + setup.seen[k] > 4:
             raise _BadHand(f"--seen: {ALL_TILES[k]} seen {setup.seen[k]} times but the hand holds {total[k]}")
-        if k < 34 and total[k] and setup.profile.tile_counts[k] == 0:
+        if k < 34 and total[k] and setup.tile_counts[k] == 0:
             raise _BadHand(f"hand: {ALL_TILES[k]} is not a tile of the {setup.profile.name} set")
     sets = 4 - len(melds)
     if len(tiles) not in (3 * sets + 1, 3 * sets + 2):
@@ -270,11 +279,12 @@ def _value(tiles: tuple[Tile, ...], setup: _Setup, situation: _Situation) -> Win
     st.wild_kinds = tuple(t.index for t in setup.caishen)
     for t in tiles:
         st.seats[seat].counts[t.index] += 1
+    st.seats[seat].ready = situation.ready
     for kind, mt in setup.melds:
         st.seats[seat].melds.append(Meld(kind, list(mt)))  # type: ignore[arg-type]
     ctx = WinContext(
         seat, tiles[-1], self_drawn=not (situation.discard or situation.robbed),
-        from_seat=rs.seats[2] if (situation.discard or situation.robbed) else None,
+        from_seat=rs.next_seat(seat) if (situation.discard or situation.robbed) else None,
         robbed=situation.robbed, after_kong=situation.after_kong,
         first_draw=situation.dihu or situation.tianhu, dealer_first=situation.tianhu,
     )
@@ -313,7 +323,7 @@ def _effective_text(items: list[dict[str, Any]]) -> str:
     return " ".join(f"{e['tile']}{'(财神)' if e.get('wildcard') else ''}×{e['unseen']}" for e in items)
 
 
-def _print_text(obj: dict[str, Any], cls: type[Ruleset] | None) -> None:
+def _print_text(obj: dict[str, Any]) -> None:
     extra = []
     if obj["melds"]:
         extra.append("melds " + ", ".join(obj["melds"]))
@@ -331,7 +341,7 @@ def _print_text(obj: dict[str, Any], cls: type[Ruleset] | None) -> None:
             click.echo(f"waits: {waits}")
         click.echo(f"effective tiles: {_effective_text(obj['effective'])} ({obj['unseen']} unseen)")
         return
-    if obj["shanten"] >= 0 or obj["discards"]:
+    if obj["shanten"] >= 0:  # a complete hand is valued instead (its discards are in the JSON)
         click.echo("discard  shanten  unseen  effective tiles")
         for d in obj["discards"]:
             click.echo(f"{d['tile']:<8} {d['shanten']:>7}  {d['unseen']:>6}  {_effective_text(d['effective'])}")
@@ -382,6 +392,7 @@ _caishen_option = click.option(
 @click.option("--robbed", is_flag=True, help="The last tile was robbed from an added kong (抢杠).")
 @click.option("--tianhu", is_flag=True, help="The dealer's first 14 tiles (天胡).")
 @click.option("--dihu", is_flag=True, help="A non-dealer's first draw (地胡).")
+@click.option("--ready", "declared", is_flag=True, help="The winner had declared ready (报听; harbin needs it).")
 @click.option("--batch", "batch", default=None, metavar="FILE",
               help="Analyse one hand per line of FILE (- for stdin); writes one JSON object per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as one JSON object.")
@@ -397,6 +408,7 @@ def analyze(
     robbed: bool,
     tianhu: bool,
     dihu: bool,
+    declared: bool,
     batch: str | None,
     as_json: bool,
 ) -> None:
@@ -408,7 +420,7 @@ def analyze(
     valued by the ruleset's scoring, item by item, as the replay engine does.
     """
     setup = _setup(ruleset, caishen, melds, seen, overrides)
-    situation = _Situation(discard, after_kong, robbed, tianhu, dihu)
+    situation = _Situation(discard, after_kong, robbed, tianhu, dihu, declared)
     if batch is not None:
         if hand is not None:
             raise InputProblem("give either a HAND or --batch FILE, not both")
@@ -422,7 +434,7 @@ def analyze(
     if as_json:
         click.echo(json.dumps(obj, ensure_ascii=False))
     else:
-        _print_text(obj, setup.ruleset)
+        _print_text(obj)
 
 
 def _lines(source: str) -> Iterator[str]:
@@ -456,7 +468,7 @@ def _run_batch(source: str, setup: _Setup, situation: _Situation) -> int:
     return status
 
 
-@click.command("odds", epilog=_EXIT_HELP.split("With --batch")[0].rstrip() + "\n")
+@click.command("odds", epilog=_ODDS_EXIT_HELP)
 @click.option("--ruleset", "-r", "ruleset", default="plain", show_default=True, metavar="NAME",
               help=f"Whose shapes and tiles: {', '.join(profile_names())}.")
 @_caishen_option

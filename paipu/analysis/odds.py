@@ -90,12 +90,12 @@ class Odds:
             "winning_deals": self.winning_deals,
             "deals_14": self.deals_14,
             "win_probability": f"{pw.numerator}/{pw.denominator}",
-            "win_one_in": round(1 / pw, 1) if pw else None,
+            "win_one_in": round(float(1 / pw), 1) if pw else None,
             "ready_hands": self.ready_hands,
             "ready_deals": self.ready_deals,
             "deals_13": self.deals_13,
             "ready_probability": f"{pr.numerator}/{pr.denominator}",
-            "ready_one_in": round(1 / pr, 1) if pr else None,
+            "ready_one_in": round(float(1 / pr), 1) if pr else None,
             "by_shape": {k: {"hands": h, "deals": d} for k, (h, d) in self.by_shape.items()},
             "seconds": round(self.seconds, 2),
         }
@@ -407,21 +407,39 @@ def _lstrip(v: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @functools.cache
+def _suit_blocks_with_pair(v: tuple[int, ...]) -> int:
+    """`_suit_blocks` once one or two tiles of a kind are taken out as the pair (which
+    costs no block); the block or pair holding the lowest tile is tried every way."""
+    if not v:
+        return 99
+    x, n = v[0], len(v)
+    rest = v[1:]
+    best = _suit_blocks(_lstrip((x - 1, *rest)))
+    if x >= 2:
+        best = min(best, _suit_blocks(_lstrip((x - 2, *rest))))
+    best = min(best, 1 + _suit_blocks_with_pair(_lstrip((x - 1, *rest))))
+    if x >= 2:
+        best = min(best, 1 + _suit_blocks_with_pair(_lstrip((x - 2, *rest))))
+    if x >= 3:
+        best = min(best, 1 + _suit_blocks_with_pair(_lstrip((x - 3, *rest))))
+    if n > 1 and v[1]:
+        best = min(best, 1 + _suit_blocks_with_pair(_lstrip((x - 1, v[1] - 1, *v[2:]))))
+        if n > 2 and v[2]:
+            best = min(best, 1 + _suit_blocks_with_pair(_lstrip((x - 1, v[1] - 1, v[2] - 1, *v[3:]))))
+    if n > 2 and v[2]:
+        best = min(best, 1 + _suit_blocks_with_pair(_lstrip((x - 1, v[1], v[2] - 1, *v[3:]))))
+    return best
+
+
 def _component(v: tuple[int, ...], chows: bool) -> tuple[int, int]:
     """(set-blocks, set-blocks once the pair's tiles are out) of one component: tiles
-    that no set can split from each other (two empty kinds apart at most one)."""
+    that no set can split from each other (two empty kinds apart at most one).  A pair
+    made of two wildcards costs as much as one more block."""
     if not chows:  # one honour kind: pongs only
         x = v[0]
         return -(-x // 3), min(-(-(x - 1) // 3), -(-max(x - 2, 0) // 3))
     blocks = _suit_blocks(v)
-    with_pair = blocks + 1  # the pair made of two wildcards costs as much as one more block
-    for k, x in enumerate(v):
-        for take in (1, 2):
-            if x >= take:
-                rest = list(v)
-                rest[k] -= take
-                with_pair = min(with_pair, _suit_blocks(_lstrip(tuple(rest))))
-    return blocks, with_pair
+    return blocks, min(blocks + 1, _suit_blocks_with_pair(v))
 
 
 # A state: (real tiles, wildcards for sets, least extra for the pair, holds a suited tile).
@@ -596,6 +614,7 @@ def compute_odds(profile: ShapeProfile, wild_kinds: Sequence[int] = ()) -> Odds:
         result = _wild(profile, want, wild)
     else:
         result = _plain(profile, want)
-    win_h, win_d, ready_h, ready_d, by_shape = result
+    win_h, win_d, ready_h, ready_d, found = result
+    by_shape = {name: found[name] for name in shapes if name in found}
     return Odds(profile.name, shapes, wild, profile.total_tiles, win_h, win_d, ready_h, ready_d,
                 by_shape, time.perf_counter() - start)

@@ -307,7 +307,8 @@ def shanten(
     ``counts``: real concealed tiles (34 or 42 slots, each 0-4); ``wild``: wildcards held;
     ``melds``: sets already melded (0-4); ``shapes``: the shapes allowed (see
     `paipu.analysis.profiles.SHAPES`), the result is the minimum over them;
-    ``wild_in_play``: whether wildcards exist in the game (default: ``wild > 0``);
+    ``wild_in_play``: whether wildcards exist in the game, so that one may be drawn (a
+    hand holding one always counts as such; default: ``wild > 0``);
     ``suited_meld``: a meld holds a suited tile, which rules out 全字牌.
     `ValueError` for a hand of the wrong size, counts outside 0-4 or an unknown shape.
     """

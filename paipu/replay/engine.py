@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from paipu import record as r
@@ -509,6 +509,37 @@ def resolve_ruleset(
         given[name] = value
     options = parse_options(cls.Options, given)
     return cls(options), findings
+
+
+@dataclasses.dataclass
+class Moment:
+    """The table just before one action: what `walk` yields."""
+
+    hand_index: int
+    action_index: int
+    action: r.Action
+    replayer: HandReplayer
+
+
+def walk(record: Record, ruleset: Ruleset, findings: list[Finding] | None = None) -> Iterator[Moment]:
+    """Each action of each hand with the table just before it (the engine then plays it).
+
+    For tools that need the state at every moment (fault injection, teaching notes)
+    without re-implementing any of the replay.  Findings of the replay go to ``findings``.
+    """
+    sink: list[Finding] = [] if findings is None else findings
+    session = Session(ruleset, record, sink)
+    for hi, hand in enumerate(record.hands):
+        dealer = session.dealer_for(hand)
+        rp = HandReplayer(ruleset, hand, session.state, dealer, keep_views=False)
+        playable = rp.setup()
+        if playable:
+            for ai, action in enumerate(hand.actions):
+                yield Moment(hi, ai, action, rp)
+                rp.play(action)
+        result = rp.finish(is_last=hi == len(record.hands) - 1, playable=playable)
+        session.end_hand(result, dealer)
+        sink.extend(rp.st.findings)
 
 
 def replay(

@@ -117,6 +117,11 @@ class Ruleset:
     """Copies of each kind (42 slots); a ruleset may set it per instance from an option."""
     claims: ClassVar[frozenset[str]] = frozenset({"chow", "pong", "kong"})
     uses_flowers: ClassVar[bool] = False
+    shapes: ClassVar[tuple[str, ...]] = ("standard",)
+    """The winning shapes, as `paipu.analysis` names them: standard, seven_pairs,
+    seven_pairs_fours (a four-of-a-kind is two pairs), orphans, quanzipai (all honours)."""
+    wildcards: ClassVar[bool] = False
+    """Whether hands have wildcards (财神) that can always be drawn."""
     multi_win: bool = False
     """Several winners on one discard; a ruleset may set it per instance from an option."""
     last_discard_claims: ClassVar[frozenset[str]] = frozenset({"chow", "pong", "kong", "hu"})

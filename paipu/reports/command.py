@@ -58,7 +58,9 @@ def default_output(path: Path) -> Path:
               help="Teaching view: show only this seat's hand and what it could see.")
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
               help="The language of the report's own words (the record's text is shown as written).")
-def report_command(file: str, output: str | None, seat: str | None, lang: str) -> None:
+@click.option("--annotate", is_flag=True,
+              help="Add teaching notes at their steps: each discard against the best, wins and claims let pass.")
+def report_command(file: str, output: str | None, seat: str | None, lang: str, annotate: bool) -> None:
     """Write an HTML report of a record: a turn-by-turn replay with its scoring audit.
 
     The report is one self-contained file (styles, script and tile pictures inline) that
@@ -72,7 +74,7 @@ def report_command(file: str, output: str | None, seat: str | None, lang: str) -
         _echo_err(str(e))
         sys.exit(EXIT_USAGE)
     try:
-        audit = audit_text(text, str(path), keep_views=True)
+        audit = audit_text(text, str(path), keep_views=True, annotate=annotate)
     except OptionError as e:  # pragma: no cover - no options are given here
         _echo_err(str(e))
         sys.exit(EXIT_USAGE)

@@ -121,6 +121,7 @@ _KINDS = 34
 @register
 class Erren(Ruleset):
     name = "erren"
+    shapes = ("standard", "seven_pairs_fours")
     aliases = ("二人", "二人麻将", "二人麻將", "2人麻将")
     title = "二人麻将 Two-player"
     unit = "fan"

@@ -198,6 +198,7 @@ def _tiles_text(counts: Sequence[int]) -> str:
 @register
 class Harbin(Ruleset):
     name = "harbin"
+    shapes = ("standard",)
     aliases = ("哈尔滨", "哈尔滨麻将", "哈爾濱", "哈爾濱麻將")
     title = "哈尔滨麻将 Harbin"
     unit = "bei"

@@ -144,6 +144,7 @@ _Reading = tuple[int, list[ValueItem], tuple[GroupView, ...], str]
 @register
 class Hebei(Ruleset):
     name = "hebei"
+    shapes = ("standard", "seven_pairs_fours", "orphans")
     aliases = ("河北", "河北麻将", "河北麻將")
     title = "河北麻将 Hebei"
     unit = "fan"

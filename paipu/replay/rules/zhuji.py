@@ -136,6 +136,8 @@ class _Set:
 @register
 class Zhuji(Ruleset):
     name = "zhuji"
+    shapes = ("standard", "quanzipai")
+    wildcards = True
     aliases = ("诸暨", "諸暨", "诸暨麻将", "諸暨麻將")
     title = "诸暨麻将 Zhuji"
     unit = "tai"

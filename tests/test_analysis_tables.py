@@ -1,0 +1,122 @@
+"""The per-suit tables of `paipu.analysis.tables` against an independent reference.
+
+The reference walks the kinds of a suit one by one and places whole target groups (chows
+started here, a pong, the pair), counting how many times the target uses each kind, so it
+knows nothing of blocks, trimming or the "no slot at a kind held four times" rule that make
+the tables fast.  It was run once over all 405,350 suit vectors of at most 14 tiles (no
+difference); these tests re-check a fixed random sample and the named cases.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from paipu.analysis.tables import PROFILE_LEN, limited_profile, unlimited_profile
+
+NEG = -99
+
+
+def reference(counts: tuple[int, ...], chows: bool, limited: bool) -> tuple[int, ...]:
+    """Most tiles kept by at most m sets and p pairs, index 2m + p, by a walk over kinds.
+
+    The state after a kind is (chows started one kind back, chows started here); each
+    kind chooses new chows, pongs and the pair.  A kind's use is what every group placed
+    on it needs; ``limited`` caps it at four.  Tiles kept on a kind: min(count, use).
+    """
+    n = len(counts)
+    states: dict[tuple[int, int], tuple[int, ...]] = {(0, 0): (0,) + (NEG,) * (PROFILE_LEN - 1)}
+    for k in range(n):
+        can_chow = chows and k + 2 < n
+        nxt: dict[tuple[int, int], list[int]] = {}
+        for (two_back, one_back), prof in states.items():
+            for new in range(5 if can_chow else 1):
+                for pongs in range(5):
+                    for pair in (0, 1):
+                        use = two_back + one_back + new + 3 * pongs + 2 * pair
+                        if (limited and use > 4) or new + pongs > 4:
+                            continue
+                        kept = min(counts[k], use)
+                        row = nxt.setdefault((one_back, new), [NEG] * PROFILE_LEN)
+                        for m in range(5 - new - pongs):
+                            for p in range(2 - pair):
+                                v = prof[2 * m + p]
+                                i = 2 * (m + new + pongs) + p + pair
+                                if v != NEG and v + kept > row[i]:
+                                    row[i] = v + kept
+        states = {key: tuple(v) for key, v in nxt.items()}
+    exact = states[(0, 0)]
+    return tuple(
+        max(exact[2 * mm + pp] for mm in range(m + 1) for pp in range(p + 1))
+        for m in range(5) for p in range(2)
+    )
+
+
+def _sample(rng: random.Random, size: int, fours: int) -> tuple[int, ...]:
+    v = [0] * 9
+    for k in rng.sample(range(9), fours):
+        v[k] = 4
+    while sum(v) < size:
+        k = rng.randrange(9)
+        if v[k] < 4:
+            v[k] += 1
+    return tuple(v)
+
+
+def test_profile_of_a_complete_suit_keeps_every_tile() -> None:
+    # 123m 456m 789m 11m: three sets and the pair keep all 11 tiles.
+    v = (3, 1, 1, 1, 1, 1, 1, 1, 1)
+    assert unlimited_profile(v, True)[2 * 3 + 1] == 11
+    assert unlimited_profile(v, True)[2 * 3 + 0] == 9
+
+
+def test_profile_of_an_empty_suit_keeps_nothing() -> None:
+    assert unlimited_profile((0,) * 9, True) == (0,) * PROFILE_LEN
+
+
+def test_limited_profile_of_a_four_with_a_single_wait_loses_a_tile() -> None:
+    # 1111m as one set and the pair: only 111m + a fifth 1m would keep all four.
+    assert unlimited_profile((4,) + (0,) * 8, True)[2 * 1 + 1] == 4
+    assert limited_profile((4,) + (0,) * 8, True)[2 * 1 + 1] == 3
+
+
+def test_limited_honours_hold_one_group_per_kind() -> None:
+    assert limited_profile((4, 0, 0, 0, 0, 0, 0), False)[2 * 1 + 1] == 3
+    assert unlimited_profile((4, 0, 0, 0, 0, 0, 0), False)[2 * 1 + 1] == 4
+
+
+def test_unlimited_profiles_match_the_reference() -> None:
+    rng = random.Random(1)
+    for _ in range(400):
+        v = _sample(rng, rng.randint(0, 14), rng.choice((0, 0, 1, 2)))
+        assert unlimited_profile(v, True) == reference(v, True, limited=False), v
+
+
+def test_limited_profiles_match_the_reference_for_suits_holding_fours() -> None:
+    rng = random.Random(2)
+    for _ in range(400):
+        v = _sample(rng, rng.randint(4, 14), rng.choice((1, 1, 2, 3)))
+        if sum(v) <= 14:
+            assert limited_profile(v, True) == reference(v, True, limited=True), v
+
+
+def test_without_fours_the_limit_never_changes_a_profile() -> None:
+    rng = random.Random(3)
+    for _ in range(400):
+        v = [0] * 9
+        while sum(v) < rng.randint(0, 14):
+            k = rng.randrange(9)
+            if v[k] < 3:
+                v[k] += 1
+        t = tuple(v)
+        assert unlimited_profile(t, True) == reference(t, True, limited=True), t
+
+
+def test_honour_profiles_match_the_reference_for_every_vector_of_four_kinds() -> None:
+    for v in itertools.product(range(5), repeat=4):
+        padded = (*v, 0, 0, 0)
+        if sum(padded) > 14:
+            continue
+        assert unlimited_profile(padded, False) == reference(padded, False, limited=False), padded
+        got = limited_profile(padded, False) if 4 in padded else unlimited_profile(padded, False)
+        assert got == reference(padded, False, limited=True), padded
