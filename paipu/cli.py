@@ -64,6 +64,24 @@ def collect_files(paths: tuple[str, ...]) -> tuple[list[Path], int]:
     return files, status
 
 
+class Inputs:
+    """The records named on the command line, read one by one; unreadable ones are reported
+    (one line each) and skipped, and `status` remembers that something was."""
+
+    def __init__(self, paths: tuple[str, ...]) -> None:
+        self.files, self.status = collect_files(paths)
+
+    def __iter__(self) -> Iterator[tuple[Path, str]]:
+        for path in self.files:
+            try:
+                text = read_record_text(path)
+            except InputError as e:
+                _echo_err(str(e))
+                self.status = EXIT_USAGE
+                continue
+            yield path, text
+
+
 def _print_findings(findings: list[Finding], name: str, text: str) -> None:
     lines = text.splitlines()
     for f in findings:
@@ -89,14 +107,9 @@ def parse_cmd(paths: tuple[str, ...], as_json: bool) -> None:
 
     PATHS are record files or folders (searched for *.paipu and *.paipu.gz).
     """
-    files, status = collect_files(paths)
-    for path in files:
-        try:
-            text = read_record_text(path)
-        except InputError as e:
-            _echo_err(str(e))
-            status = EXIT_USAGE
-            continue
+    inputs = Inputs(paths)
+    status = EXIT_OK
+    for path, text in inputs:
         result = parse(text)
         if has_errors(result.findings):
             status = max(status, EXIT_FINDINGS)
@@ -115,7 +128,7 @@ def parse_cmd(paths: tuple[str, ...], as_json: bool) -> None:
         else:
             _print_findings(result.findings, str(path), text)
             click.echo(_summary(str(path), result))
-    sys.exit(status)
+    sys.exit(max(status, inputs.status))
 
 
 def _summary(name: str, result: ParseResult) -> str:
@@ -141,14 +154,9 @@ def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
     one tag per line, one action per line, annotations kept beside their item.
     A record with syntax errors is not rewritten: its errors are printed instead.
     """
-    files, status = collect_files(paths)
-    for path in files:
-        try:
-            text = read_record_text(path)
-        except InputError as e:
-            _echo_err(str(e))
-            status = EXIT_USAGE
-            continue
+    inputs = Inputs(paths)
+    status = EXIT_OK
+    for path, text in inputs:
         result = parse(text)
         syntax = [f for f in result.findings if f.severity == "error"]
         if syntax:
@@ -162,7 +170,7 @@ def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
                 status = max(status, EXIT_FINDINGS)
         else:
             click.echo(out, nl=False)
-    sys.exit(status)
+    sys.exit(max(status, inputs.status))
 
 
 @contextlib.contextmanager
@@ -211,15 +219,10 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
         except InputError as e:
             raise InputProblem(str(e)) from None
         sys.exit(_check_expected(paths, opts, expected))
-    files, status = collect_files(paths)
+    inputs = Inputs(paths)
+    status = EXIT_OK
     totals = {"files": 0, "error": 0, "warning": 0}
-    for path in files:
-        try:
-            text = read_record_text(path)
-        except InputError as e:
-            _echo_err(str(e))
-            status = EXIT_USAGE
-            continue
+    for path, text in inputs:
         try:
             audit = audit_text(text, str(path), options=opts, annotate=annotate)
         except OptionError as e:
@@ -241,21 +244,16 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
             f"{_n(totals['files'], 'file')} checked: {_n(totals['error'], 'error')}, "
             f"{_n(totals['warning'], 'warning')}"
         )
-    sys.exit(status)
+    sys.exit(max(status, inputs.status))
 
 
 def _check_expected(paths: tuple[str, ...], opts: dict[str, str], expected: dict[str, dict[str, Any]]) -> int:
     """``check --expect``: every difference from the expected results; 1 if there is any."""
-    files, status = collect_files(paths)
+    inputs = Inputs(paths)
+    status = EXIT_OK
     differing = 0
     seen: set[str] = set()
-    for path in files:
-        try:
-            text = read_record_text(path)
-        except InputError as e:
-            _echo_err(str(e))
-            status = EXIT_USAGE
-            continue
+    for path, text in inputs:
         want = find_expected(expected, path)
         if want is None:
             click.echo(f"{path}: no expected result")
@@ -266,13 +264,13 @@ def _check_expected(paths: tuple[str, ...], opts: dict[str, str], expected: dict
         for d in diffs:
             click.echo(f"{path}: {d}")
         differing += bool(diffs)
-    if len(seen) < len(expected) and all(key_of(p) in expected for p in files):
+    if len(seen) < len(expected) and all(key_of(p) in expected for p in inputs.files):
         for key in sorted(set(expected) - seen):
             click.echo(f"{key}: expected, but not checked (missing file?)")
             differing += 1
-    click.echo(f"{_n(len(files), 'file')} compared: {_n(differing, 'difference')}" if differing
-               else f"{_n(len(files), 'file')} compared: all as expected")
-    return max(status, EXIT_FINDINGS if differing else EXIT_OK)
+    click.echo(f"{_n(len(inputs.files), 'file')} compared: {_n(differing, 'difference')}" if differing
+               else f"{_n(len(inputs.files), 'file')} compared: all as expected")
+    return max(status, inputs.status, EXIT_FINDINGS if differing else EXIT_OK)
 
 
 def _n(n: int, word: str) -> str:

@@ -37,6 +37,7 @@ from paipu.replay.rules.erren_fans import (
     standard_fans,
 )
 from paipu.replay.ruleset import Rule, Ruleset, option, register
+from paipu.replay.sets import set_tiles
 from paipu.replay.settle import payments_from
 from paipu.replay.shapes import decompositions, seven_pairs_groups, waits_with
 from paipu.replay.state import HandState, Meld
@@ -400,8 +401,4 @@ def _meld_set(m: Meld) -> HandSet:
 
 
 def _group_view(s: HandSet, meld: bool) -> GroupView:
-    if s.kind == "chow":
-        tiles = tuple(ALL_TILES[s.first + j] for j in range(3))
-    else:
-        tiles = (ALL_TILES[s.first],) * (4 if s.kind == "kong" else 3)
-    return GroupView(s.kind, tiles, (), meld)
+    return GroupView(s.kind, set_tiles(s.kind, s.first), (), meld)

@@ -32,6 +32,7 @@ from paipu.replay.result import (
 )
 from paipu.replay.rules.common import COMMON_RULES
 from paipu.replay.ruleset import Rule, Ruleset, option, register
+from paipu.replay.sets import HandSet, group_view, meld_set
 from paipu.replay.settle import payments_from
 from paipu.replay.shapes import Group, decompositions, waits
 from paipu.replay.state import HandState, Meld
@@ -163,12 +164,6 @@ class _BaoState:
     """A 宝 whose line was reported missing: a later `bao` line is that late line."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Set:
-    kind: str  # chow, pong, kong
-    first: int
-    meld: bool = False
-    wild: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +173,7 @@ class _Reading:
     total: int
     rank: int
     items: tuple[ValueItem, ...]
-    sets: tuple[_Set, ...]
+    sets: tuple[HandSet, ...]
     pair: Group
     problem: str | None
 
@@ -456,7 +451,7 @@ class Harbin(Ruleset):
         c = list(counts[:NUM_PLAY_KINDS])
         if sets < 0 or any(counts[NUM_PLAY_KINDS:]) or sum(c) != 3 * sets + 1:
             return []
-        meld_sets = [_meld_set(m) for m in melds]
+        meld_sets = [meld_set(m) for m in melds]
         out = []
         for k in waits(c, 0, sets):
             if not self.tile_counts[k]:
@@ -552,7 +547,7 @@ class Harbin(Ruleset):
                                reason=f"no reading of the hand is a harbin winning shape: it has "
                                f"{readings[0].problem}", decompositions=len(readings))
         best = max(valid, key=lambda x: (x.total, x.rank))
-        views = (*(_group_view(s) for s in best.sets),
+        views = (*(group_view(s) for s in best.sets),
                  GroupView("pair", (ALL_TILES[best.pair.first],) * 2,
                            tuple(ALL_TILES[i] for i in best.pair.wild_tiles())))
         if not ctx.self_drawn:
@@ -584,7 +579,7 @@ class Harbin(Ruleset):
     def _readings(self, hand: HandState, ctx: WinContext) -> list[_Reading]:
         """Every reading: at face value, and with the drawn tile as a 宝 or 大风 where it may be."""
         ss = hand.seats[ctx.seat]
-        meld_sets = [_meld_set(m) for m in ss.melds]
+        meld_sets = [meld_set(m) for m in ss.melds]
         sets_needed = 4 - len(ss.melds)
         counts = list(ss.counts[:NUM_PLAY_KINDS])
         out: list[_Reading] = []
@@ -611,7 +606,7 @@ class Harbin(Ruleset):
                 out.append(self._reading("dafeng", ctx, all_sets, pair))
         return out
 
-    def _reading(self, kind: _Kind, ctx: WinContext, sets: list[_Set], pair: Group) -> _Reading:
+    def _reading(self, kind: _Kind, ctx: WinContext, sets: list[HandSet], pair: Group) -> _Reading:
         problem = self._shape_problem(sets, pair.first)
         items = self._multipliers(kind, ctx, sets, pair)
         total = 1
@@ -621,7 +616,7 @@ class Harbin(Ruleset):
         rank = {"face": 0, "bao": 1, "dafeng": 2}[kind]
         return _Reading(total, rank, tuple(items), tuple(sets), pair, problem)
 
-    def _shape_problem(self, sets: Sequence[_Set], pair: int) -> str | None:
+    def _shape_problem(self, sets: Sequence[HandSet], pair: int) -> str | None:
         """What the reading lacks of the harbin winning shape (None: nothing)."""
         if not any(s.kind != "chow" for s in sets) and pair != _RED:
             return "no pong or kong (nor a pair of 红中 standing for one)"
@@ -637,7 +632,7 @@ class Harbin(Ruleset):
             return "fewer than two suits (红中 is no suit)"
         return None
 
-    def _multipliers(self, kind: _Kind, ctx: WinContext, sets: list[_Set], pair: Group) -> list[ValueItem]:
+    def _multipliers(self, kind: _Kind, ctx: WinContext, sets: list[HandSet], pair: Group) -> list[ValueItem]:
         if ctx.dealer_first:
             return [self._item("tianhu", 64)]
         win = ctx.tile.index
@@ -678,7 +673,7 @@ class Harbin(Ruleset):
             if ss.ready and not passed:
                 counts = list(ss.counts[:NUM_PLAY_KINDS])
                 counts[ctx.tile.index] += 1
-                meld_sets = [_meld_set(m) for m in ss.melds]
+                meld_sets = [meld_set(m) for m in ss.melds]
                 if any(self._shape_problem([*meld_sets, *sets], pair.first) is None
                        for sets, pair in _concealed_readings(counts, 0, 4 - len(ss.melds))):
                     return seat
@@ -721,12 +716,12 @@ class Harbin(Ruleset):
         return [Transfer(p, ctx.seat, a, why, rule) for p, a, why in shares]
 
 
-def _concealed_readings(counts: list[int], wild: int, sets: int) -> list[tuple[list[_Set], Group]]:
+def _concealed_readings(counts: list[int], wild: int, sets: int) -> list[tuple[list[HandSet], Group]]:
     """The readings of the concealed tiles as ``sets`` sets and a pair (wildcards pinned)."""
-    out: list[tuple[list[_Set], Group]] = []
+    out: list[tuple[list[HandSet], Group]] = []
     for dec in decompositions(counts, wild, sets):
         pair = dec.pair
-        out.append(([_Set(g.kind, g.first, False, g.wild_tiles()) for g in dec.sets], pair))
+        out.append(([HandSet(g.kind, g.first, False, g.wild_tiles()) for g in dec.sets], pair))
     return out
 
 
@@ -740,16 +735,3 @@ def _place(kind: str, first: int, tile: int) -> str | None:
         return "bian"
     return None
 
-
-def _meld_set(m: Meld) -> _Set:
-    if m.kind == "chow":
-        return _Set("chow", min(t.index for t in m.tiles), meld=True)
-    return _Set("kong" if m.is_kong else "pong", m.tiles[0].index, meld=True)
-
-
-def _group_view(s: _Set) -> GroupView:
-    if s.kind == "chow":
-        tiles = tuple(ALL_TILES[s.first + j] for j in range(3))
-    else:
-        tiles = (ALL_TILES[s.first],) * (4 if s.kind == "kong" else 3)
-    return GroupView(s.kind, tiles, tuple(ALL_TILES[i] for i in s.wild), s.meld)

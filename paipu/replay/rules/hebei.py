@@ -25,6 +25,7 @@ from paipu.replay.result import (
 )
 from paipu.replay.rules.common import COMMON_RULES
 from paipu.replay.ruleset import Rule, Ruleset, option, register
+from paipu.replay.sets import HandSet, group_view, meld_set
 from paipu.replay.settle import payments_from
 from paipu.replay.shapes import (
     ORPHAN_KINDS,
@@ -130,11 +131,6 @@ class HebeiOptions:
         "only (the seed's literal 1番 = 1分)", ("table", "none"))
 
 
-@dataclass(frozen=True, slots=True)
-class _Set:
-    kind: str  # chow, pong, kong
-    first: int
-    meld: bool = False
 
 
 _Reading = tuple[int, list[ValueItem], tuple[GroupView, ...], str]
@@ -220,15 +216,15 @@ class Hebei(Ruleset):
                                reason=f"the hand has {total_tiles} tiles counting melds, not 14")
         situation = self._situation_items(ctx, melds)
         readings: list[_Reading] = []
-        meld_sets = [_meld_set(m) for m in melds]
+        meld_sets = [meld_set(m) for m in melds]
         n_sets = 4 - len(melds)
         decs = decompositions(counts, 0, n_sets) if n_sets >= 0 else []
         zhuowu = bool(decs) and self._waits_only_on_five_man(ctx, counts, melds)
         for dec in decs:
-            sets = meld_sets + [_Set(g.kind, g.first) for g in dec.sets]
+            sets = meld_sets + [HandSet(g.kind, g.first) for g in dec.sets]
             pair = dec.pair.first
             items = self._standard_items(sets, pair, len(melds), zhuowu) + situation
-            views = (*(_group_view(s) for s in sets), GroupView("pair", (ALL_TILES[pair],) * 2))
+            views = (*(group_view(s) for s in sets), GroupView("pair", (ALL_TILES[pair],) * 2))
             readings.append((_sum(items), items, views, "standard"))
         if not melds:
             sp = seven_pairs_groups(counts, 0, four_counts_as_two=True)
@@ -273,7 +269,7 @@ class Hebei(Ruleset):
             return "hunyise" if honours else "qingyise"
         return None
 
-    def _standard_items(self, sets: list[_Set], pair: int, n_melds: int, zhuowu: bool) -> list[ValueItem]:
+    def _standard_items(self, sets: list[HandSet], pair: int, n_melds: int, zhuowu: bool) -> list[ValueItem]:
         items: list[ValueItem] = []
         if all(s.kind != "chow" for s in sets):
             items.append(self._item("pengpenghu", 3))
@@ -409,18 +405,6 @@ def _is_hualong(chows: set[int]) -> bool:
     starts = ({su for su in range(3) if 9 * su + offset in chows} for offset in (0, 3, 6))
     low, mid, high = starts
     return any(a != b and b != c and a != c for a in low for b in mid for c in high)
-
-
-def _meld_set(m: Meld) -> _Set:
-    return _Set("kong" if m.is_kong else "pong", m.tiles[0].index, meld=True)
-
-
-def _group_view(s: _Set) -> GroupView:
-    if s.kind == "chow":
-        tiles = tuple(ALL_TILES[s.first + j] for j in range(3))
-    else:
-        tiles = (ALL_TILES[s.first],) * (4 if s.kind == "kong" else 3)
-    return GroupView(s.kind, tiles, (), s.meld)
 
 
 def _tiles_text(counts: list[int]) -> str:

@@ -23,9 +23,10 @@ from paipu.replay.result import (
 )
 from paipu.replay.rules.common import COMMON_RULES
 from paipu.replay.ruleset import Rule, Ruleset, option, register
+from paipu.replay.sets import HandSet, group_view, meld_set
 from paipu.replay.settle import payments_from
 from paipu.replay.shapes import ANY_KIND, Group, decompositions
-from paipu.replay.state import HandState, Meld
+from paipu.replay.state import HandState
 from paipu.tiles import ALL_TILES, Tile, next_kind, parse_tiles
 
 _S000 = "seed 000 (諸暨麻將)"
@@ -125,12 +126,6 @@ class ZhujiOptions:
     quanzipai: bool = option(True, "false: 全字牌 is not a special win; all-honour hands score 字一色 7台")
 
 
-@dataclass(frozen=True, slots=True)
-class _Set:
-    kind: str  # chow, pong, kong
-    first: int
-    wild: tuple[int, ...] = ()
-    meld: bool = False
 
 
 @register
@@ -226,7 +221,7 @@ class Zhuji(Ruleset):
             wild += counts[k]
             counts[k] = 0
         melds = ss.melds
-        meld_sets = [_meld_set(m) for m in melds]
+        meld_sets = [meld_set(m) for m in melds]
         meld_wild = sum(1 for m in melds for t in m.tiles if t.index in hand.wild_kinds)
         n_sets = 4 - len(melds)
         caishen_total = wild + meld_wild
@@ -235,13 +230,13 @@ class Zhuji(Ruleset):
             return WinAnalysis(ctx.seat, ctx.tile, False, "none",
                                reason=f"the hand has {total_tiles} tiles counting melds, not 14")
         # (base, total, items, sets, pair, shape); the groups are drawn only for the chosen one.
-        candidates: list[tuple[int, int, list[ValueItem], list[_Set], Group | None, str]] = []
+        candidates: list[tuple[int, int, list[ValueItem], list[HandSet], Group | None, str]] = []
         readings = decompositions(counts, wild, n_sets) if n_sets >= 0 else []
         n_readings = 0
         for dec in readings:
             for groups in _concrete(dec.groups):
                 n_readings += 1
-                sets = meld_sets + [_Set("pong" if g.kind == "pong" else "chow", g.first, g.wild_tiles())
+                sets = meld_sets + [HandSet("pong" if g.kind == "pong" else "chow", g.first, wild=g.wild_tiles())
                                     for g in groups if g.kind != "pair"]
                 pair = next(g for g in groups if g.kind == "pair")
                 items = self._standard_items(sets, pair, ctx, hand, caishen_total)
@@ -264,12 +259,12 @@ class Zhuji(Ruleset):
                                reason="the tiles are not four sets and a pair (nor 全字牌)",
                                decompositions=0)
 
-        def valid(c: tuple[int, int, list[ValueItem], list[_Set], Group | None, str]) -> bool:
+        def valid(c: tuple[int, int, list[ValueItem], list[HandSet], Group | None, str]) -> bool:
             return c[5] == "quanzipai" or c[0] >= self.options.min_tai
 
         best = max(candidates, key=lambda c: (valid(c), c[1], c[5] == "standard"))
         base, total, items, best_sets, best_pair, shape = best
-        views: tuple[GroupView, ...] = tuple(_group_view(s) for s in best_sets)
+        views: tuple[GroupView, ...] = tuple(group_view(s) for s in best_sets)
         if best_pair is not None:
             wild_in_pair = tuple(ALL_TILES[i] for i in best_pair.wild_tiles())
             views += (GroupView("pair", (ALL_TILES[best_pair.first],) * 2, wild_in_pair),)
@@ -302,7 +297,7 @@ class Zhuji(Ruleset):
             items.append(self._item("wucai", 1 if self.options.variant == "bao" else 8))
         return items
 
-    def _standard_items(self, sets: list[_Set], pair: Group, ctx: WinContext, hand: HandState,
+    def _standard_items(self, sets: list[HandSet], pair: Group, ctx: WinContext, hand: HandState,
                         caishen_total: int) -> list[ValueItem]:
         items: list[ValueItem] = []
         dragons = sum(1 for s in sets if s.kind != "chow" and s.first in _DRAGONS)
@@ -375,20 +370,6 @@ class Zhuji(Ruleset):
         if result.result == "win" and result.winners:
             return result.winners[0]
         return result.dealer
-
-
-def _meld_set(m: Meld) -> _Set:
-    if m.kind == "chow":
-        return _Set("chow", min(t.index for t in m.tiles), meld=True)
-    return _Set("kong" if m.is_kong else "pong", m.tiles[0].index, meld=True)
-
-
-def _group_view(s: _Set) -> GroupView:
-    if s.kind == "chow":
-        tiles = tuple(ALL_TILES[s.first + j] for j in range(3))
-    else:
-        tiles = (ALL_TILES[s.first],) * (4 if s.kind == "kong" else 3)
-    return GroupView(s.kind, tiles, tuple(ALL_TILES[i] for i in s.wild), s.meld)
 
 
 def _concrete(groups: tuple[Group, ...]) -> list[tuple[Group, ...]]:
