@@ -49,20 +49,20 @@ class SimStats:
 
 # ------------------------------------------------------------------ hand evaluation
 
-Shanten = Callable[[list[int], int, int], int]
+Shanten = Callable[[bytes, int, int], int]
+"""Shanten of (the 34 real-tile counts as bytes, wildcards, sets still to make)."""
 
 
 def shanten_for(ruleset: str) -> Shanten:
-    """Shanten over the shapes the ruleset wins with, as the bots call it."""
+    """Shanten over the shapes the ruleset wins with, as the bots call it.
+
+    Cached: bots ask about the same hands again and again (every seat, at every discard).
+    """
     shapes = profile(ruleset).shapes
 
     @functools.lru_cache(maxsize=1 << 16)
-    def cached(key: tuple[int, ...], wild: int, sets: int) -> int:
+    def evaluate(key: bytes, wild: int, sets: int) -> int:
         return shanten(key, wild, melds=4 - sets, shapes=shapes)
-
-    def evaluate(counts: list[int], wild: int, sets: int) -> int:
-        # Bots ask about the same hands again and again (every seat, at every discard).
-        return cached(tuple(counts), wild, sets)
 
     return evaluate
 
@@ -78,20 +78,23 @@ class Bot:
     def counts(self) -> list[int]:
         return self.sim.st.seats[self.seat].counts
 
-    def split(self, counts: list[int]) -> tuple[list[int], int]:
-        """The 34-kind counts without wildcards, and the number of wildcards."""
-        c = list(counts[:34])
+    def split(self, counts: list[int]) -> tuple[bytes, int]:
+        """The 34-kind counts without wildcards (as bytes, a cheap key), and the wildcards."""
+        wild_kinds = self.sim.st.wild_kinds
+        if not wild_kinds:
+            return bytes(counts[:34]), 0
+        c = counts[:34]
         wild = 0
-        for k in self.sim.st.wild_kinds:
+        for k in wild_kinds:
             wild += c[k]
             c[k] = 0
-        return c, wild
+        return bytes(c), wild
 
     def sets_needed(self, extra_melds: int = 0) -> int:
         return 4 - len(self.sim.st.seats[self.seat].melds) - extra_melds
 
     def shanten(self, counts: list[int], extra_melds: int = 0) -> int:
-        if any(counts[34:]):
+        if self.sim.rs.uses_flowers and any(counts[34:]):
             return 8  # a hand holding a flower is set in order (flowers aside) before it is judged
         c, wild = self.split(counts)
         return self.sim.shanten(c, wild, self.sets_needed(extra_melds))
@@ -113,7 +116,11 @@ class Bot:
             if counts[i]:
                 return i, -2
         reachable = self.shanten(counts, extra_melds)
-        candidates = sorted((self.keep_value(i), self.sim.rng_tiebreak(i), i) for i in range(34) if counts[i])
+        held = [i for i in range(34) if counts[i]]
+        values = self.sim.strategy.keep_values(self, held)
+        wild = self.sim.st.wild_kinds
+        tiebreak = self.sim.rng_tiebreak
+        candidates = sorted((100 if i in wild else v, tiebreak(i), i) for i, v in zip(held, values, strict=True))
         best: tuple[int, int] | None = None
         for _, _, i in candidates:
             counts[i] -= 1
@@ -170,6 +177,8 @@ class HandSim:
         self.actions: list[r.Action] = []
         self.bots = {s: Bot(self, s) for s in seats}
         self._tiebreak = [rng.random() for _ in range(42)]
+        self._others = {s: tuple(seats[(seats.index(s) + k) % len(seats)] for k in range(1, len(seats)))
+                        for s in seats}
 
     def rng_tiebreak(self, index: int) -> float:
         return self._tiebreak[index]
@@ -264,12 +273,9 @@ class HandSim:
             self.play(r.Ready(NO_SPAN, seat))
         self.play(r.Discard(NO_SPAN, seat, ALL_TILES[index]))
 
-    def _others_from(self, seat: Seat) -> list[Seat]:
-        out, s = [], self.rs.next_seat(seat)
-        while s != seat:
-            out.append(s)
-            s = self.rs.next_seat(s)
-        return out
+    def _others_from(self, seat: Seat) -> tuple[Seat, ...]:
+        """The other seats, counter-clockwise from ``seat``."""
+        return self._others[seat]
 
     def try_rob(self) -> bool:
         st = self.st

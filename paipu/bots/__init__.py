@@ -35,6 +35,10 @@ class Strategy:
         """
         return 0
 
+    def keep_values(self, bot: Bot, kinds: list[int]) -> list[int]:
+        """`keep_value` of several kinds at once (a strategy may share work between them)."""
+        return [self.keep_value(bot, i) for i in kinds]
+
     def want_ready(self, sim: HandSim, seat: r.Seat, discard: int) -> bool:
         """Declare ready before this discard (which leaves the hand ready)?"""
         return True

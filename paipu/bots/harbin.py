@@ -56,10 +56,11 @@ class HarbinStrategy(Strategy):
             return -_KEEP_WHEN_READY if drawn is not None and drawn.index == index else _KEEP_WHEN_READY
         rs = bot.sim.rs
         counts = bot.counts
-        if isinstance(rs, Harbin) and index < NUM_PLAY_KINDS and counts[index]:
+        if isinstance(rs, Harbin) and index < NUM_PLAY_KINDS and counts[index] and sum(counts) % 3 == 2:
             after = list(counts)
             after[index] -= 1
-            if _may_declare(rs, after, ss.melds):
+            # Only a hand that is ready in shape can be ready for harbin: ask the cheap question first.
+            if bot.shanten(after) == 0 and _may_declare(rs, after, ss.melds):
                 return _LEAVES_READY
         value = 0
         if index == _RED or (index < 27 and index % 9 in (0, 8)):

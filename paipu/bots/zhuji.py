@@ -19,6 +19,20 @@ class ZhujiStrategy(Strategy):
         two = choice == "2" or (choice == "any" and sim.rng.random() < 0.35)
         return (first, next_kind(first)) if two else (first,)
 
+    def keep_values(self, bot: Bot, kinds: list[int]) -> list[int]:
+        counts = bot.counts
+        suits = [sum(counts[s:s + 9]) for s in (0, 9, 18)]
+        out = []
+        for index in kinds:
+            if index == 27 or index >= 31:
+                out.append(3 if counts[index] >= 2 else 1)
+            elif index >= 27:
+                out.append(-1)
+            else:
+                own = suits[index // 9]
+                out.append(2 if own >= max(n for k, n in enumerate(suits) if k != index // 9) else 0)
+        return out
+
     def keep_value(self, bot: Bot, index: int) -> int:
         # Higher keeps longer.  东 and the dragons score as pongs; the hand's main suit makes
         # 混一色 and 清一色; 南 西 北 score nothing.
