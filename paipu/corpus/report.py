@@ -14,13 +14,14 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from jinja2 import ChoiceLoader, DictLoader, Environment, PackageLoader, StrictUndefined
+from jinja2 import Environment
 from sqlite_utils import Database
 
 from paipu.audit import audit_text
 from paipu.corpus.index_template import INDEX_NAME, INDEX_TEMPLATE, SORT_NAME, SORT_SCRIPT
 from paipu.corpus.rows import read_source
 from paipu.corpus.stats import CorpusStats, corpus_stats
+from paipu.reports.render import make_environment
 
 CHART_WIDTH = 560
 LABEL_RIGHT = 200
@@ -222,19 +223,8 @@ def build_index_model(db: Database, *, limit: int | None = 200, links: dict[int,
 
 
 def environment() -> Environment:
-    """Like the record report's: autoescape, StrictUndefined, and its templates for the shared style."""
-    return Environment(
-        loader=ChoiceLoader([
-            DictLoader({INDEX_NAME: INDEX_TEMPLATE, SORT_NAME: SORT_SCRIPT}),
-            PackageLoader("paipu", "templates"),
-        ]),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        auto_reload=False,
-    )
+    """The record report's settings and templates (for the shared style), plus the index's own."""
+    return make_environment({INDEX_NAME: INDEX_TEMPLATE, SORT_NAME: SORT_SCRIPT})
 
 
 def render_index(model: IndexModel) -> str:

@@ -12,7 +12,7 @@ import os
 from functools import cache
 from pathlib import Path
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
+from jinja2 import BaseLoader, ChoiceLoader, DictLoader, Environment, PackageLoader, StrictUndefined
 
 from paipu.audit import Audit
 from paipu.record import Seat
@@ -27,11 +27,14 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-@cache
-def environment() -> Environment:
-    """The templates' environment (package data ``paipu/templates``), built once."""
+def make_environment(extra: dict[str, str] | None = None) -> Environment:
+    """How every page of paipu is rendered: autoescape and StrictUndefined on, the package's
+    templates (``paipu/templates``) plus any ``extra`` named templates."""
+    loader: BaseLoader = PackageLoader("paipu", "templates")
+    if extra:
+        loader = ChoiceLoader([DictLoader(extra), loader])
     env = Environment(
-        loader=PackageLoader("paipu", "templates"),
+        loader=loader,
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -41,6 +44,12 @@ def environment() -> Environment:
     )
     env.filters["signed"] = _signed
     return env
+
+
+@cache
+def environment() -> Environment:
+    """The record report's environment, built once."""
+    return make_environment()
 
 
 def render_model(model: ReportModel) -> str:
