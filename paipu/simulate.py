@@ -73,10 +73,12 @@ class Bot:
     def __init__(self, sim: HandSim, seat: Seat) -> None:
         self.sim = sim
         self.seat = seat
+        self.ss = sim.st.seats[seat]
+        self.uses_flowers = sim.rs.uses_flowers
 
     @property
     def counts(self) -> list[int]:
-        return self.sim.st.seats[self.seat].counts
+        return self.ss.counts
 
     def split(self, counts: list[int]) -> tuple[bytes, int]:
         """The 34-kind counts without wildcards (as bytes, a cheap key), and the wildcards."""
@@ -91,13 +93,13 @@ class Bot:
         return bytes(c), wild
 
     def sets_needed(self, extra_melds: int = 0) -> int:
-        return 4 - len(self.sim.st.seats[self.seat].melds) - extra_melds
+        return 4 - len(self.ss.melds) - extra_melds
 
     def shanten(self, counts: list[int], extra_melds: int = 0) -> int:
-        if self.sim.rs.uses_flowers and any(counts[34:]):
+        if self.uses_flowers and any(counts[34:]):
             return 8  # a hand holding a flower is set in order (flowers aside) before it is judged
         c, wild = self.split(counts)
-        return self.sim.shanten(c, wild, self.sets_needed(extra_melds))
+        return self.sim.shanten(c, wild, 4 - len(self.ss.melds) - extra_melds)
 
     def keep_value(self, index: int) -> int:
         """How much a tile is worth keeping beyond shape: wildcards, scoring honours, the main suit."""

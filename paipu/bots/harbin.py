@@ -56,7 +56,10 @@ class HarbinStrategy(Strategy):
             return -_KEEP_WHEN_READY if drawn is not None and drawn.index == index else _KEEP_WHEN_READY
         rs = bot.sim.rs
         counts = bot.counts
-        if isinstance(rs, Harbin) and index < NUM_PLAY_KINDS and counts[index] and sum(counts) % 3 == 2:
+        # Some discard leaves the hand ready only if the whole hand is ready in shape (a cached
+        # question); only then ask, per tile, the costly harbin question.
+        if (isinstance(rs, Harbin) and index < NUM_PLAY_KINDS and counts[index] and sum(counts) % 3 == 2
+                and bot.shanten(counts) == 0):
             after = list(counts)
             after[index] -= 1
             # Only a hand that is ready in shape can be ready for harbin: ask the cheap question first.

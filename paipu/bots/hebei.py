@@ -25,23 +25,28 @@ _READY_CHANCE = 0.5
 
 class HebeiStrategy(Strategy):
     def keep_value(self, bot: Bot, index: int) -> int:
-        ss = bot.sim.st.seats[bot.seat]
+        return self.keep_values(bot, [index])[0]
+
+    def keep_values(self, bot: Bot, kinds: list[int]) -> list[int]:
+        ss = bot.ss
         if ss.ready:
             # The simulator claims a pong or kong that keeps the shanten when the tile is worth
             # keeping; a ready bot claims nothing, so that a later added kong cannot break its wait.
-            return 0
+            return [0] * len(kinds)
         counts = bot.counts
-        melds = ss.melds
-        value = 0
-        if not melds and sum(1 for n in counts[:34] if n >= 2) >= _SEVEN_PAIRS_FROM and counts[index] >= 2:
-            value += 3
-        if index >= 27:
-            return value - (1 if counts[index] == 1 else 0)
+        pairs = not ss.melds and sum(1 for n in counts[:34] if n >= 2) >= _SEVEN_PAIRS_FROM
         suit_sizes = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
         main = max(range(3), key=lambda s: suit_sizes[s])
-        if suit_sizes[main] >= _MAIN_SUIT_FROM and index // 9 == main:
-            value += 1
-        return value
+        main_kept = suit_sizes[main] >= _MAIN_SUIT_FROM
+        out = []
+        for index in kinds:
+            value = 3 if pairs and counts[index] >= 2 else 0
+            if index >= 27:
+                value -= 1 if counts[index] == 1 else 0
+            elif main_kept and index // 9 == main:
+                value += 1
+            out.append(value)
+        return out
 
     def want_ready(self, sim: HandSim, seat: r.Seat, discard: int) -> bool:
         rs = sim.rs

@@ -21,7 +21,8 @@ class ZhujiStrategy(Strategy):
 
     def keep_values(self, bot: Bot, kinds: list[int]) -> list[int]:
         counts = bot.counts
-        suits = [sum(counts[s:s + 9]) for s in (0, 9, 18)]
+        m, p, s = sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])
+        main = (m >= max(p, s), p >= max(m, s), s >= max(m, p))  # the suit is (one of) the largest
         out = []
         for index in kinds:
             if index == 27 or index >= 31:
@@ -29,8 +30,7 @@ class ZhujiStrategy(Strategy):
             elif index >= 27:
                 out.append(-1)
             else:
-                own = suits[index // 9]
-                out.append(2 if own >= max(n for k, n in enumerate(suits) if k != index // 9) else 0)
+                out.append(2 if main[index // 9] else 0)
         return out
 
     def keep_value(self, bot: Bot, index: int) -> int:
