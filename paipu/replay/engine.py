@@ -124,6 +124,11 @@ class HandReplayer(ClaimsMixin, WinsMixin):
         handler = _HANDLERS.get(type(action))
         if handler is None:  # pragma: no cover - every Action type has a handler
             raise TypeError(type(action))
+        seat = getattr(action, "seat", None)
+        if seat is not None and seat not in self.st.seats:
+            self.err("bad-seat", f"seat {seat} does not play in {self.rs.name} (seats: {' '.join(self.rs.seats)})",
+                     action.span, "common.header")
+            return
         if self.st.ended and not isinstance(action, (r.FanLine, r.ScoreLine, r.Hu, r.Pass)):
             self.err(
                 "action-after-end",
