@@ -460,3 +460,12 @@ S ankong 5m
 S draw 9m
 S hu
 """
+
+
+def test_winners_rule_a_nearer_robber_written_later_takes_the_win() -> None:
+    with open("samples/valid/zhuji/four-hands.paipu", encoding="utf-8") as fh:
+        text = fh.read().replace("N hu 3s {", "E hu 3s\nN hu 3s {")
+    audit = audit_text(text)
+    assert ("claim-priority", line_of(text, "E hu 3s")) in [(f.code, f.line) for f in audit.findings]
+    assert audit.replay is not None
+    assert audit.replay.hands[1].result.winners == ["N"]

@@ -53,13 +53,10 @@ class WinsMixin(ReplayerCore):
                          a.span, rid)
                 return
             robbers: list[Seat] = st.extra.setdefault("robbers", [])
-            if robbers and not self.rs.multi_win:
-                self.err("multiple-winners",
-                         f"{seat} cannot also rob the kong: {robbers[0]} already won on it and "
-                         f"{self.rs.name} has one winner per tile",
-                         a.span, self.rs.rule("winners"))
+            if not self._may_add_winner(robbers, seat, konger, f"{konger}'s kong of {ktile}", a):
                 return
             robbers.append(seat)
+            st.extra.setdefault("win_spans", {})[seat] = a.span
             if st.phase == "rob":
                 # The robbed tile leaves the kong: the meld is a pong again.
                 kss = st.seats[konger]
@@ -91,24 +88,8 @@ class WinsMixin(ReplayerCore):
                          "of it, but a win takes priority",
                          a.span, "common.priority")
                 return
-            if ld.winners and not self.rs.multi_win:
-                first = ld.winners[0]
-                order = self._order_from(ld.seat)
-                if order.index(seat) < order.index(first):
-                    # One winner per discard: the first counter-clockwise from the discarder.  The
-                    # earlier line named the wrong one; the later (nearer) seat takes the win.
-                    self.err("claim-priority",
-                             f"{first}'s win on {ld.tile} is taken over by {seat}, who comes first "
-                             f"counter-clockwise from {ld.seat}: {self.rs.name} has one winner per discard",
-                             st.extra["win_spans"][first], self.rs.rule_or_common("winners", "common.priority"))
-                    ld.winners.remove(first)
-                    self.wins = [(c, w) for c, w in self.wins if c.seat != first]
-                else:
-                    self.err("multiple-winners",
-                             f"{seat} cannot also win on {ld.tile}: {first} already did and "
-                             f"{self.rs.name} has one winner per discard",
-                             a.span, self.rs.rule_or_common("winners", "common.win"))
-                    return
+            if not self._may_add_winner(ld.winners, seat, ld.seat, f"{ld.seat}'s {ld.tile}", a):
+                return
             if ss.passed_on == ld.serial:
                 self.err("claim-after-pass", f"{seat} passed on {ld.tile} and cannot then win on it",
                          a.span, "common.priority")
@@ -130,6 +111,28 @@ class WinsMixin(ReplayerCore):
                          a.span, "common.turn")
             return
         self._record_win(a, ctx, self.analyse(ctx, None))
+
+    def _may_add_winner(self, winners: list[Seat], seat: Seat, source: Seat, what: str, a: r.Hu) -> bool:
+        """One winner per tile, where the ruleset says so: the first counter-clockwise from
+        ``source`` (the discarder, or the robbed player).  A nearer seat written later takes
+        the win over from the earlier line, which is reported; a farther one is refused."""
+        if not winners or self.rs.multi_win:
+            return True
+        first = winners[0]
+        order = self._order_from(source)
+        if order.index(seat) < order.index(first):
+            self.err("claim-priority",
+                     f"{first}'s win on {what} is taken over by {seat}, who comes first counter-clockwise "
+                     f"from {source}: {self.rs.name} has one winner per tile",
+                     self.st.extra["win_spans"][first], self.rs.rule_or_common("winners", "common.priority"))
+            winners.remove(first)
+            self.wins = [(c, w) for c, w in self.wins if c.seat != first]
+            return True
+        self.err("multiple-winners",
+                 f"{seat} cannot also win on {what}: {first} already did and {self.rs.name} has one "
+                 "winner per tile",
+                 a.span, self.rs.rule_or_common("winners", "common.win"))
+        return False
 
     def _order_from(self, seat: Seat) -> list[Seat]:
         """The other seats, counter-clockwise from ``seat``."""
