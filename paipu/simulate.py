@@ -179,8 +179,6 @@ class HandSim:
         self.actions: list[r.Action] = []
         self.bots = {s: Bot(self, s) for s in seats}
         self._tiebreak = [rng.random() for _ in range(42)]
-        self._others = {s: tuple(seats[(seats.index(s) + k) % len(seats)] for k in range(1, len(seats)))
-                        for s in seats}
 
     def rng_tiebreak(self, index: int) -> float:
         return self._tiebreak[index]
@@ -275,16 +273,12 @@ class HandSim:
             self.play(r.Ready(NO_SPAN, seat))
         self.play(r.Discard(NO_SPAN, seat, ALL_TILES[index]))
 
-    def _others_from(self, seat: Seat) -> tuple[Seat, ...]:
-        """The other seats, counter-clockwise from ``seat``."""
-        return self._others[seat]
-
     def try_rob(self) -> bool:
         st = self.st
         assert st.pending_addkong is not None
         konger, tile, _ = st.pending_addkong
         robbed = False
-        for seat in self._others_from(konger):
+        for seat in self.rs.seats_after(konger):
             counts = st.seats[seat].counts
             counts[tile.index] += 1
             complete = self.bots[seat].shanten(counts) == -1
@@ -308,7 +302,7 @@ class HandSim:
         tile = ld.tile
         i = tile.index
         winners: list[Seat] = []
-        for seat in self._others_from(ld.seat):
+        for seat in self.rs.seats_after(ld.seat):
             if not self.rs.may_win_on_discard(st, seat):
                 continue
             counts = st.seats[seat].counts
@@ -330,7 +324,7 @@ class HandSim:
         best: tuple[int, Seat, r.Action] | None = None
         declined: list[Seat] = []
         last = st.wall.size <= self.rs.reserve(st)
-        for seat in self._others_from(ld.seat):
+        for seat in self.rs.seats_after(ld.seat):
             bot = self.bots[seat]
             counts = st.seats[seat].counts
             if bot.sets_needed() <= 0 or st.seats[seat].ready:

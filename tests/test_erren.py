@@ -16,6 +16,7 @@ from paipu.replay.result import HandResult, SessionState, WinAnalysis, WinContex
 from paipu.replay.rules.erren import Erren, ErrenOptions
 from paipu.replay.rules.erren_fans import FAN_DEFS, FANS
 from paipu.replay.ruleset import get_ruleset, parse_options
+from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState, Meld
 from paipu.simulate import SimStats, simulate
 from paipu.tiles import Tile, parse_tiles
@@ -66,10 +67,7 @@ def analyse(
 
 
 def items(a: WinAnalysis) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for i in a.items:
-        out[i.id] = out.get(i.id, 0) + i.value
-    return out
+    return item_totals(a.items)
 
 
 def audit_file(name: str, folder: Path = VALID, **kw: Any) -> Any:

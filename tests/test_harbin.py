@@ -14,6 +14,7 @@ from paipu.record import HandRecord, Seat, Span
 from paipu.replay.result import HandResult, WinAnalysis, WinContext
 from paipu.replay.rules.harbin import Harbin, HarbinOptions
 from paipu.replay.ruleset import get_ruleset, parse_options
+from paipu.replay.settle import item_totals
 from paipu.replay.shapes import waits
 from paipu.replay.state import HandState, Meld
 from paipu.simulate import SimStats, simulate
@@ -64,7 +65,7 @@ def analyse(
 
 
 def items(a: WinAnalysis) -> dict[str, int]:
-    return {i.id: i.value for i in a.items}
+    return item_totals(a.items)
 
 
 def sample(name: str, folder: Path = VALID, **options: str) -> Audit:

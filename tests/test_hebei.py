@@ -14,6 +14,7 @@ from paipu.record import HandRecord, Seat, Span
 from paipu.replay.result import HandResult, SessionState, WinAnalysis, WinContext
 from paipu.replay.rules.hebei import Hebei, HebeiOptions
 from paipu.replay.ruleset import get_ruleset, parse_options
+from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState, Meld
 from paipu.simulate import simulate
 from paipu.tiles import Tile, parse_tiles
@@ -58,10 +59,7 @@ def analyse(
 
 
 def items(a: WinAnalysis) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for i in a.items:
-        out[i.id] = out.get(i.id, 0) + i.value
-    return out
+    return item_totals(a.items)
 
 
 def read(path: Path) -> str:

@@ -11,6 +11,7 @@ from paipu.record import HandRecord, Seat, Span
 from paipu.replay.result import WinAnalysis, WinContext
 from paipu.replay.rules.zhuji import Zhuji, ZhujiOptions
 from paipu.replay.ruleset import get_ruleset, parse_options
+from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState, Meld
 from paipu.tiles import Tile, parse_tiles
 
@@ -40,10 +41,7 @@ def analyse(
 
 
 def items(a: WinAnalysis) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for i in a.items:
-        out[i.id] = out.get(i.id, 0) + i.value
-    return out
+    return item_totals(a.items)
 
 
 # ---------------------------------------------------------------- the registry and options

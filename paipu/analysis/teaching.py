@@ -86,15 +86,13 @@ def _missed_claims(rp: HandReplayer, a: r.Action, shapes: tuple[str, ...]) -> li
     if ld is None or st.phase != "claim" or ld.claimed_by is not None or ld.winners:
         return []
     out: list[Finding] = []
-    seat = rp.next_seat(ld.seat)
-    while seat != ld.seat:
+    for seat in rp.rs.seats_after(ld.seat):
         if rp.rs.may_win_on_discard(st, seat) and st.seats[seat].passed_on != ld.serial:
             win = rp.analyse(rp.discard_context(seat, ld), ld.tile)
             if win.is_win:
                 out.append(note("missed-claim",
                                 f"{seat} could have won on {ld.seat}'s {ld.tile}: {win.total} {rp.rs.unit} "
                                 f"({format_items(win.items)})", a.span, "common.priority"))
-        seat = rp.next_seat(seat)
     return out
 
 

@@ -148,6 +148,11 @@ class Ruleset:
         i = self.seats.index(seat)
         return self.seats[(i + 1) % len(self.seats)]
 
+    def seats_after(self, seat: Seat) -> tuple[Seat, ...]:
+        """The other seats in turn order, counter-clockwise from ``seat`` (claim priority order)."""
+        i = self.seats.index(seat)
+        return self.seats[i + 1:] + self.seats[:i]
+
     def deal_size(self, is_dealer: bool) -> int:
         return 14 if is_dealer else 13
 

@@ -119,7 +119,7 @@ class WinsMixin(ReplayerCore):
         if not winners or self.rs.multi_win:
             return True
         first = winners[0]
-        order = self._order_from(source)
+        order = self.rs.seats_after(source)
         if order.index(seat) < order.index(first):
             self.err("claim-priority",
                      f"{first}'s win on {what} is taken over by {seat}, who comes first counter-clockwise "
@@ -133,14 +133,6 @@ class WinsMixin(ReplayerCore):
                  "winner per tile",
                  a.span, self.rs.rule_or_common("winners", "common.win"))
         return False
-
-    def _order_from(self, seat: Seat) -> list[Seat]:
-        """The other seats, counter-clockwise from ``seat``."""
-        out, s = [], self.next_seat(seat)
-        while s != seat:
-            out.append(s)
-            s = self.next_seat(s)
-        return out
 
     # ---- win contexts, shared by `on_hu` and the simulator's bots
     def self_draw_context(self, seat: Seat, named: Tile | None = None) -> WinContext:

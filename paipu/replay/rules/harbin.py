@@ -666,8 +666,9 @@ class Harbin(Ruleset):
         if ctx.from_seat is None:
             return None
         ld = hand.last_discard
-        seat = self.next_seat(ctx.from_seat)
-        while seat != ctx.seat and seat != ctx.from_seat:
+        for seat in self.seats_after(ctx.from_seat):
+            if seat == ctx.seat:
+                break
             ss = hand.seats[seat]
             passed = not ctx.robbed and ld is not None and ss.passed_on == ld.serial
             if ss.ready and not passed:
@@ -677,7 +678,6 @@ class Harbin(Ruleset):
                 if any(self._shape_problem([*meld_sets, *sets], pair.first) is None
                        for sets, pair in _concealed_readings(counts, 0, 4 - len(ss.melds))):
                     return seat
-            seat = self.next_seat(seat)
         return None
 
     # ---------------------------------------------------------------- settlement
