@@ -18,11 +18,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from paipu.analysis import tables
-from paipu.analysis.command import analyze
-from paipu.analysis.odds import compute_odds
 from paipu.analysis.profiles import profile
-from paipu.analysis.shanten import shanten
+from paipu.cli.analyze import analyze
+from paipu.hand import tables
+from paipu.hand.odds import compute_odds
+from paipu.hand.shanten import shanten
 from paipu.tiles import format_tiles, tiles_from_counts
 
 HANDS = 100_000

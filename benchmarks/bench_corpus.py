@@ -2,7 +2,7 @@
 hand in the database, and peak memory (RSS high-water) for two corpus sizes, which should be
 about the same: ingest streams, it does not hold the corpus.
 
-Records are simulated once (``paipu.simulate``) and cached under the system temp folder; the
+Records are simulated once (``paipu.sim.simulate``) and cached under the system temp folder; the
 larger corpora are copies of them, each with a comment line of its own, so that every file is
 new content to the database but costs the same to audit.  Defaults run in well under two
 minutes; ``--hands`` and ``--sizes`` make bigger runs.
@@ -35,7 +35,7 @@ def base_records() -> list[Path]:
     folder = CACHE / f"base-{BASE_HANDS}-{SEED}"
     done = folder / ".complete"
     if not done.exists():
-        from paipu.simulate import SimulationError, simulate
+        from paipu.sim.simulate import SimulationError, simulate
 
         folder.mkdir(parents=True, exist_ok=True)
         try:

@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 from paipu.grammar.parser import parse
-from paipu.replay.engine import replay
+from paipu.replay.session import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,7 +21,7 @@ def main() -> None:
         start = time.perf_counter()
         while time.perf_counter() - start < 2.0:
             for rec in records:
-                replay(rec, keep_views=keep_views)
+                replay(rec, views=keep_views)
             rounds += 1
         elapsed = time.perf_counter() - start
         rate = rounds * hands_per_round / elapsed

@@ -63,7 +63,7 @@ def session_record(hands: int = 100) -> str:
 def main() -> None:
     text = long_hand_record()
     start = time.perf_counter()
-    audit = audit_text(text, "long-hand.paipu", keep_views=True)
+    audit = audit_text(text, "long-hand.paipu", views=True)
     replayed = time.perf_counter() - start
     if audit.replay is None:
         print("report: the long hand does not parse: " + "; ".join(f.message for f in audit.findings[:3]))
@@ -80,7 +80,7 @@ def main() -> None:
           f"parsing and replaying it took {replayed:.3f} s)")
 
     session = session_record()
-    audit = audit_text(session, "session.paipu", keep_views=True)
+    audit = audit_text(session, "session.paipu", views=True)
     if audit.replay is None:
         print("report: the session does not parse: " + "; ".join(f.message for f in audit.findings[:3]))
         return

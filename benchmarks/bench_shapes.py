@@ -1,4 +1,4 @@
-"""Speed of the winning-shape checks (`paipu.replay.shapes`).
+"""Speed of the winning-shape checks (`paipu.hand.shapes`).
 
 Run as ``python benchmarks/bench_shapes.py``.  The target is 50,000 `is_standard_win`
 checks per second with 8 wildcards on one core; the per-suit tables fill on first use, so
@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Callable
 
-from paipu.replay.shapes import decompositions, is_standard_win, waits
+from paipu.hand.shapes import decompositions, is_standard_win, waits
 
 Hand = tuple[list[int], int, int]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from paipu.simulate import simulate
+from paipu.sim.simulate import simulate
 
 HANDS = 400
 

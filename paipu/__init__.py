@@ -2,4 +2,6 @@
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from paipu._version import __version__
+
+__all__ = ["__version__"]

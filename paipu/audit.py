@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from paipu.findings import Finding, has_errors
 from paipu.grammar.parser import parse
 from paipu.record import Record
-from paipu.replay.engine import replay
-from paipu.replay.result import Replay
+from paipu.replay.ruleset import Ruleset
+from paipu.replay.session import Observer, Replay, replay, resolve_ruleset
 
 
 @dataclass
@@ -20,6 +21,8 @@ class Audit:
     record: Record
     findings: list[Finding] = field(default_factory=list)
     replay: Replay | None = None
+    annotated: bool = False
+    """Whether teaching notes were asked for (they are among the findings, severity note)."""
 
     @property
     def ok(self) -> bool:
@@ -29,6 +32,11 @@ class Audit:
     def parsed(self) -> bool:
         return self.replay is not None
 
+    @property
+    def ruleset(self) -> Ruleset | None:
+        """The ruleset the record was replayed under, options and all (None if it was not)."""
+        return self.replay.ruleset if self.replay is not None else None
+
     def counts(self) -> dict[str, int]:
         out = {"error": 0, "warning": 0, "note": 0}
         for f in self.findings:
@@ -36,11 +44,11 @@ class Audit:
         return out
 
     def to_json(self) -> dict[str, object]:
-        """The machine-readable result documented in docs/json.md."""
+        """The machine-readable result documented in docs/findings.md."""
         rp = self.replay
         return {
             "file": self.name,
-            "ruleset": (rp.ruleset if rp and rp.ruleset else self.record.header.ruleset),
+            "ruleset": (rp.ruleset_name if rp and rp.ruleset_name else self.record.header.ruleset),
             "parsed": rp is not None,
             "ok": self.ok,
             "findings": [f.to_json() for f in self.findings],
@@ -49,26 +57,36 @@ class Audit:
         }
 
 
-def audit_text(text: str, name: str = "<record>", *, options: dict[str, str] | None = None,
-               keep_views: bool = False, annotate: bool = False) -> Audit:
-    """Parse ``text`` and, when it has no syntax errors, replay it.
+def audit_text(text: str, name: str = "<record>", *, ruleset: Ruleset | None = None,
+               options: dict[str, str] | None = None, views: bool = False, annotate: bool = False,
+               observers: Sequence[Observer] = ()) -> Audit:
+    """Parse ``text`` and, when it has no syntax errors, replay it once.
+
+    The ruleset is ``ruleset`` when given, else the record's own (its ``[Option]`` tags, with
+    ``options`` on top).  ``views`` keeps a snapshot of the table after every step (what a
+    report draws); ``annotate`` adds teaching notes; both watch the same single pass.
 
     A record with syntax errors is not replayed: the missing lines would make every later
     action look wrong, and the syntax errors are what the user must fix first.
     """
     parsed = parse(text)
-    audit = Audit(name, text, parsed.record, list(parsed.findings))
+    audit = Audit(name, text, parsed.record, list(parsed.findings), annotated=annotate)
     if has_errors(parsed.findings):
         return audit
-    rp = replay(parsed.record, options=options, keep_views=keep_views)
-    audit.replay = rp
-    audit.findings.extend(rp.findings)
-    if annotate:
-        from paipu.analysis.teaching import teaching_notes
-        from paipu.replay.engine import resolve_ruleset
+    findings: list[Finding] = []
+    if ruleset is None:
+        ruleset, findings = resolve_ruleset(parsed.record, options)
+    watchers = list(observers)
+    if annotate and ruleset is not None:
+        from paipu.analysis.teaching import TeachingNotes
 
-        ruleset, _ = resolve_ruleset(parsed.record, options)
-        if ruleset is not None:
-            audit.findings.extend(teaching_notes(parsed.record, ruleset))
+        watchers.append(TeachingNotes())
+    if ruleset is not None:
+        rp = replay(parsed.record, ruleset=ruleset, observers=watchers, views=views)
+    else:
+        rp = Replay(parsed.record, None, [], [], {})  # an unknown ruleset: nothing to replay under
+    audit.replay = rp
+    audit.findings.extend(findings)
+    audit.findings.extend(rp.findings)
     audit.findings.sort(key=lambda f: (f.line, f.column))
     return audit

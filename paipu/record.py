@@ -180,10 +180,22 @@ class Pass(SeatAction):
 
 
 @dataclass(frozen=True, slots=True)
-class Bao(Action):
-    """Harbin: the treasure tile (宝牌) is turned and shown."""
+class TableEvent(Action):
+    """A table event that is not a seat's action, declared by a ruleset (`Ruleset.events`):
+    Harbin's ``bao T`` turns the treasure tile (宝牌).  The grammar reads it; what it means,
+    and whether it may be there at all, is the ruleset's to say."""
 
-    tile: Tile
+    name: str
+    tiles: tuple[Tile, ...] = ()
+
+    @property
+    def verb(self) -> str:
+        return self.name
+
+    @property
+    def tile(self) -> Tile | None:
+        """The event's first tile (an event such as ``bao`` shows exactly one)."""
+        return self.tiles[0] if self.tiles else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,13 +238,13 @@ _VERBS: dict[type, str] = {
     Ready: "ready",
     Hu: "hu",
     Pass: "pass",
-    Bao: "bao",
     Exhausted: "exhausted",
     FanLine: "fan",
     ScoreLine: "score",
 }
 
-VERBS: tuple[str, ...] = tuple(_VERBS.values())
+VERBS: tuple[str, ...] = (*_VERBS.values(), "bao")
+"""Every word that starts an action or event line (``bao`` is the one table event the grammar knows)."""
 
 
 # ---------------------------------------------------------------- hands
@@ -248,7 +260,7 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class SetupLine:
-    """A hand's ``dealer``, ``wall``, ``dice`` or ``caishen`` line."""
+    """A hand's ``dealer``, ``wall`` or ``dice`` line, or a ruleset's own setup line."""
 
     span: Span
     annotations: tuple[Annotation, ...] = ()
@@ -270,7 +282,11 @@ class DiceLine(SetupLine):
 
 
 @dataclass(frozen=True, slots=True)
-class CaishenLine(SetupLine):
+class SetupTiles(SetupLine):
+    """A setup line a ruleset declares (`Ruleset.setup_words`): Zhuji's ``caishen 5m`` names
+    the hand's wildcard kinds.  The grammar reads it; the ruleset gives it its meaning."""
+
+    name: str = ""
     tiles: tuple[Tile, ...] = ()
 
 
@@ -281,16 +297,25 @@ class HandRecord:
     dealer: DealerLine | None = None
     wall: WallLine | None = None
     dice: DiceLine | None = None
-    caishen: CaishenLine | None = None
     deals: tuple[Deal, ...] = ()
     actions: tuple[Action, ...] = ()
     annotations: tuple[Annotation, ...] = ()
+    extra: tuple[SetupTiles, ...] = ()
+    """The ruleset's own setup lines (``caishen`` …), in record order."""
 
     def deal_of(self, seat: Seat) -> Deal | None:
         for d in self.deals:
             if d.seat == seat:
                 return d
         return None
+
+    def setup(self, name: str) -> SetupTiles | None:
+        """The ruleset setup line ``name`` of this hand (the last one, if written twice)."""
+        found = None
+        for line in self.extra:
+            if line.name == name:
+                found = line
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,6 +348,8 @@ def to_json(value: object, *, spans: bool = True) -> object:
         out: dict[str, object] = {}
         if isinstance(value, Action):
             out["type"] = value.verb
+        elif isinstance(value, SetupTiles):
+            out["type"] = value.name
         elif isinstance(value, SetupLine):
             out["type"] = type(value).__name__.removesuffix("Line").lower()
         for f in fields(value):  # type: ignore[arg-type]

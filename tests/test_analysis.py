@@ -23,7 +23,7 @@ from paipu.analysis import (
     split_wild,
     waits,
 )
-from paipu.replay.shapes import is_seven_pairs, is_standard_win, is_thirteen_orphans
+from paipu.hand.shapes import is_seven_pairs, is_standard_win, is_thirteen_orphans
 from paipu.tiles import Tile, counts, parse_tiles
 
 PLAIN = ("standard", "seven_pairs", "orphans")

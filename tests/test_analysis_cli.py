@@ -1,4 +1,4 @@
-"""``paipu analyze`` and ``paipu odds`` (`paipu.analysis.command`), run through click's
+"""``paipu analyze`` and ``paipu odds`` (`paipu.cli.analyze`), run through click's
 test runner on the command objects themselves (the CLI group registers them)."""
 
 from __future__ import annotations
@@ -10,11 +10,9 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
-from paipu.analysis.command import analyze, odds
-from paipu.record import HandRecord, Span
+from paipu.cli.analyze import analyze, odds
 from paipu.replay.result import WinContext
-from paipu.replay.rules.zhuji import Zhuji
-from paipu.replay.state import HandState
+from paipu.rules.zhuji.ruleset import Zhuji
 from paipu.tiles import parse_tiles
 
 
@@ -69,7 +67,7 @@ def test_analyze_values_a_win_exactly_as_the_engine_does() -> None:
     hand = "123456m 77m 111z 77z 5p"
     data = as_json(run(hand, "--json", "--caishen", "5p"))
     rs = Zhuji()
-    st = HandState(rs, HandRecord(1, Span.none()), "E")
+    st = rs.table("E")
     st.wild_kinds = (parse_tiles("5p")[0].index,)
     tiles = parse_tiles(hand)
     for t in tiles:

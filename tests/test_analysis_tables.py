@@ -1,4 +1,4 @@
-"""The per-suit tables of `paipu.analysis.tables` against an independent reference.
+"""The per-suit tables of `paipu.hand.tables` against an independent reference.
 
 The reference walks the kinds of a suit one by one and places whole target groups (chows
 started here, a pong, the pair), counting how many times the target uses each kind, so it
@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from paipu.analysis.tables import PROFILE_LEN, limited_profile, unlimited_profile
+from paipu.hand.tables import PROFILE_LEN, limited_profile, unlimited_profile
 
 NEG = -99
 

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from sqlite_utils import Database
 
 from paipu.audit import audit_text
+from paipu.cli.corpus import corpus_group
 from paipu.corpus import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -32,7 +33,6 @@ from paipu.corpus import (
     schema_version,
     write_record,
 )
-from paipu.corpus.command import corpus_group
 from paipu.corpus.rows import INTERNAL_ERROR, UNREADABLE, audit_source, read_source
 from paipu.errors import InputError
 from paipu.expect import compare_results

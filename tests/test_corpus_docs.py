@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from paipu.cli.corpus import corpus_group
 from paipu.corpus import MIGRATIONS, ingest, open_corpus
-from paipu.corpus.command import corpus_group
 from paipu.sources import expand_paths
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 from sqlite_utils import Database
 
+from paipu.cli.corpus import corpus_group
 from paipu.corpus import corpus_stats, ingest, open_corpus
-from paipu.corpus.command import corpus_group
 from paipu.corpus.report import COLUMNS, bar_chart, build_index_model, render_index, write_corpus_report
 from paipu.sources import expand_paths
 

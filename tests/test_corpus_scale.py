@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from paipu.audit import audit_text
+from paipu.cli.corpus import corpus_group
 from paipu.corpus import CorpusError, ingest, open_corpus
-from paipu.corpus.command import corpus_group
 from paipu.sources import expand_paths
 
 COPIES = 40
@@ -82,7 +82,7 @@ def test_an_ingest_killed_with_sigkill_leaves_whole_records_and_a_rerun_complete
         many: tuple[Path, dict[str, Expected]], tmp_path: Path) -> None:
     folder, expected = many
     db_path = tmp_path / "killed.db"
-    proc = subprocess.Popen([sys.executable, "-m", "paipu.corpus.command", "ingest", str(folder), "--db",
+    proc = subprocess.Popen([sys.executable, "-m", "paipu.cli.corpus", "ingest", str(folder), "--db",
                              str(db_path), "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     try:

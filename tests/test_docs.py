@@ -8,14 +8,14 @@ from pathlib import Path
 import click
 
 from paipu.cli import main
-from paipu.replay.ruleset import get_ruleset, ruleset_names
+from paipu.replay.ruleset import ruleset_class, ruleset_names
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_every_ruleset_has_a_page_listing_each_rule_id_and_option() -> None:
     for name in ruleset_names():
-        cls = get_ruleset(name)
+        cls = ruleset_class(name)
         page = (ROOT / "docs" / "rules" / f"{name}.md").read_text(encoding="utf-8")
         for rid in cls.rules:
             if not rid.startswith("common."):

@@ -8,17 +8,17 @@ from typing import Any
 
 import pytest
 
-from paipu import record as r
+import paipu.record as r
 from paipu.audit import audit_text
-from paipu.mutate import mutants
-from paipu.record import HandRecord, Seat, Span
+from paipu.record import Seat, Span
 from paipu.replay.result import HandResult, SessionState, WinAnalysis, WinContext
-from paipu.replay.rules.erren import Erren, ErrenOptions
-from paipu.replay.rules.erren_fans import FAN_DEFS, FANS
-from paipu.replay.ruleset import get_ruleset, parse_options
+from paipu.replay.ruleset import parse_options, ruleset_class
 from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState, Meld
-from paipu.simulate import SimStats, simulate
+from paipu.rules.erren.fans import FAN_DEFS, FANS
+from paipu.rules.erren.ruleset import Erren, ErrenOptions
+from paipu.sim.mutate import mutants
+from paipu.sim.simulate import SimStats, simulate
 from paipu.tiles import Tile, parse_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +29,7 @@ FILLER = Tile.parse("9m")
 def state(*, seat: Seat = "W", dealer: Seat = "E", discards: dict[Seat, int] | None = None,
           options: dict[str, str] | None = None) -> tuple[Erren, HandState]:
     rs = Erren(parse_options(ErrenOptions, options or {}))
-    st = HandState(rs, HandRecord(1, Span.none()), dealer)
+    st = rs.table(dealer)
     # By default both players have discarded twice: no 天和, 地和 or 人和.
     default: dict[Seat, int] = {"E": 2, "W": 2}
     for s, n in (discards if discards is not None else default).items():
@@ -78,7 +78,7 @@ def audit_file(name: str, folder: Path = VALID, **kw: Any) -> Any:
 
 
 def test_ruleset_found_by_name_and_chinese_aliases() -> None:
-    assert get_ruleset("erren") is get_ruleset("二人") is get_ruleset("二人麻将") is Erren
+    assert ruleset_class("erren") is ruleset_class("二人") is ruleset_class("二人麻将") is Erren
 
 
 def test_tiles_72_man_honours_and_one_of_each_flower() -> None:
@@ -565,20 +565,20 @@ def _ready_state(hand: str, drawn: str) -> tuple[Erren, HandState]:
 
 def test_ready_lock_allows_a_concealed_kong_that_keeps_the_waits() -> None:
     rs, st = _ready_state("111m 234m 567m 99m 11z 1m", "1m")
-    rs.check_kong(st, "E", r.AnKong(Span.none(), "E", Tile.parse("1m")))
+    rs.check_kong(st, "E", r.AnKong(Span.none(), "E", Tile.parse("1m")), True)
     assert not st.findings
 
 
 def test_ready_lock_refuses_a_concealed_kong_that_changes_the_waits() -> None:
     rs, st = _ready_state("1112m 456m 789m 111z 1m", "1m")
-    rs.check_kong(st, "E", r.AnKong(Span.none(), "E", Tile.parse("1m")))
+    rs.check_kong(st, "E", r.AnKong(Span.none(), "E", Tile.parse("1m")), True)
     assert [f.code for f in st.findings] == ["kong-breaks-ready"]
     assert st.findings[0].rule == "erren.ready"
 
 
 def test_ready_lock_refuses_a_pong() -> None:
     rs, st = _ready_state("123456789m 1122z 2z", "2z")
-    rs.check_meld(st, "E", "pong", [28, 28, 28], Span.none())
+    rs.check_meld(st, "E", "pong", [28, 28, 28], Span.none(), True)
     assert [f.code for f in st.findings] == ["ready-hand-changed"]
 
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paipu import record as r
+import paipu.record as r
 from paipu.findings import Finding
 from paipu.grammar.parser import build_parser, grammar_text, parse
 from paipu.grammar.writer import format_record
@@ -139,7 +139,7 @@ def test_chinese_keyword_gives_the_same_record_as_english(english: str, chinese:
     assert a.findings == [] and b.findings == []
     assert layout_free(a.record) == layout_free(b.record)
     hand = a.record.hands[0]
-    assert hand.actions or hand.dealer or hand.caishen  # the line really became something
+    assert hand.actions or hand.dealer or hand.extra  # the line really became something
 
 
 def test_chinese_tiles_in_actions_give_the_canonical_tiles() -> None:
@@ -170,7 +170,7 @@ def test_keyword_and_tile_may_touch_in_chinese() -> None:
         ("S flower 春", r.Flower, "tile", "1f"),
         ("E hu 5m", r.Hu, "tile", "5m"),
         ("E hu", r.Hu, "tile", None),
-        ("bao 6p", r.Bao, "tile", "6p"),
+        ("bao 6p", r.TableEvent, "tile", "6p"),
     ],
 )
 def test_action_line_becomes_its_action(line: str, cls: type, field: str, value: object) -> None:
@@ -233,7 +233,8 @@ def test_hand_setup_lines() -> None:
     assert hand.dealer is not None and hand.dealer.seat == "S"
     assert hand.wall is not None and format_tiles(hand.wall.tiles, packed=False) == "9m 1m 5z 2p"
     assert hand.dice is not None and hand.dice.values == (3, 5)
-    assert hand.caishen is not None and format_tiles(hand.caishen.tiles) == "56m"
+    caishen = hand.setup("caishen")
+    assert caishen is not None and format_tiles(caishen.tiles) == "56m"
     east = hand.deal_of("E")
     assert east is not None
     # A deal is a multiset: kept sorted, whatever order it was written in.
@@ -774,7 +775,7 @@ def test_every_construct_sample_parses_with_no_findings() -> None:
     glyphs = {a.glyph for h in rec.hands for a in h.actions if isinstance(a, r.SeatAction)}
     assert {"!", "?", "!!", "??", "!?", "?!"} <= glyphs
     assert rec.header.options and rec.header.players and rec.header.scores and rec.header.tags
-    assert any(h.wall and h.dice and h.caishen and h.dealer and len(h.deals) == 4 for h in rec.hands)
+    assert any(h.wall and h.dice and h.setup("caishen") and h.dealer and len(h.deals) == 4 for h in rec.hands)
     notes = [n.text for h in rec.hands for a in h.actions for n in a.annotations]
     assert any("\n" in n and "}" in n for n in notes)
 

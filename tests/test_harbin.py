@@ -9,15 +9,15 @@ from typing import Any
 import pytest
 
 from paipu.audit import Audit, audit_text
-from paipu.mutate import MAKERS, mutants
-from paipu.record import HandRecord, Seat, Span
+from paipu.hand.shapes import waits
+from paipu.record import Seat
 from paipu.replay.result import HandResult, WinAnalysis, WinContext
-from paipu.replay.rules.harbin import Harbin, HarbinOptions
-from paipu.replay.ruleset import get_ruleset, parse_options
+from paipu.replay.ruleset import parse_options, ruleset_class
 from paipu.replay.settle import item_totals
-from paipu.replay.shapes import waits
 from paipu.replay.state import HandState, Meld
-from paipu.simulate import SimStats, simulate
+from paipu.rules.harbin.ruleset import Harbin, HarbinOptions
+from paipu.sim.mutate import MAKERS, mutants
+from paipu.sim.simulate import SimStats, simulate
 from paipu.tiles import Tile, parse_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +30,7 @@ def ruleset(options: dict[str, str] | None = None) -> Harbin:
 
 
 def table(rs: Harbin, dealer: Seat = "E") -> HandState:
-    return HandState(rs, HandRecord(1, Span.none()), dealer)
+    return rs.table(dealer)
 
 
 def analyse(
@@ -70,7 +70,7 @@ def items(a: WinAnalysis) -> dict[str, int]:
 
 def sample(name: str, folder: Path = VALID, **options: str) -> Audit:
     return audit_text((folder / name).read_text(encoding="utf-8"), name, options=options or None,
-                      keep_views=True)
+                      views=True)
 
 
 def results(name: str) -> list[HandResult]:
@@ -88,7 +88,7 @@ def index(tile: str) -> int:
 
 
 def test_ruleset_found_by_name_and_chinese_aliases() -> None:
-    assert get_ruleset("harbin") is get_ruleset("哈尔滨") is get_ruleset("哈尔滨麻将") is Harbin
+    assert ruleset_class("harbin") is ruleset_class("哈尔滨") is ruleset_class("哈尔滨麻将") is Harbin
 
 
 def test_every_rule_row_of_the_table_has_text_and_source() -> None:

@@ -7,16 +7,16 @@ from typing import Any
 
 import pytest
 
-from paipu import record as r
+import paipu.record as r
 from paipu.audit import audit_text
-from paipu.mutate import mutants
-from paipu.record import HandRecord, Seat, Span
+from paipu.record import Seat, Span
 from paipu.replay.result import HandResult, SessionState, WinAnalysis, WinContext
-from paipu.replay.rules.hebei import Hebei, HebeiOptions
-from paipu.replay.ruleset import get_ruleset, parse_options
+from paipu.replay.ruleset import parse_options, ruleset_class
 from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState, Meld
-from paipu.simulate import simulate
+from paipu.rules.hebei.ruleset import Hebei, HebeiOptions
+from paipu.sim.mutate import mutants
+from paipu.sim.simulate import simulate
 from paipu.tiles import Tile, parse_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +29,7 @@ def ruleset(options: dict[str, str] | None = None) -> Hebei:
 
 
 def table(rs: Hebei, dealer: Seat = "E") -> HandState:
-    return HandState(rs, HandRecord(1, Span.none()), dealer)
+    return rs.table(dealer)
 
 
 def add_melds(st: HandState, seat: Seat, melds: tuple[tuple[str, str], ...]) -> None:
@@ -78,7 +78,7 @@ def errors(text: str, options: dict[str, str] | None = None) -> list[tuple[str, 
 
 
 def test_ruleset_found_by_name_and_chinese_aliases() -> None:
-    assert get_ruleset("hebei") is get_ruleset("河北") is get_ruleset("河北麻将") is Hebei
+    assert ruleset_class("hebei") is ruleset_class("河北") is ruleset_class("河北麻将") is Hebei
 
 
 def test_every_rule_row_of_the_table_has_text_and_source() -> None:
@@ -322,44 +322,44 @@ def ready_table(hand: str, melds: tuple[tuple[str, str], ...] = ()) -> tuple[Heb
 
 def test_ready_kong_that_keeps_the_hand_ready_is_legal() -> None:
     rs, st = ready_table("2222m 34m 345p 678s 99p")
-    rs.check_kong(st, "S", r.AnKong(Span.none(), "S", Tile.parse("2m")))
+    rs.check_kong(st, "S", r.AnKong(Span.none(), "S", Tile.parse("2m")), True)
     assert st.findings == []
 
 
 def test_ready_kong_that_breaks_the_wait_is_an_error() -> None:
     rs, st = ready_table("1111m 22p 33p 55p 77p 9p 6z")
-    rs.check_kong(st, "S", r.AnKong(Span.none(), "S", Tile.parse("1m")))
+    rs.check_kong(st, "S", r.AnKong(Span.none(), "S", Tile.parse("1m")), True)
     assert [(f.code, f.rule) for f in st.findings] == [("kong-breaks-ready", "hebei.ready")]
 
 
 def test_ready_added_kong_of_the_drawn_tile_keeps_the_hand_ready() -> None:
     rs, st = ready_table("345p 678s 99p 23m 5z", melds=(("pong", "555z"),))
-    rs.check_kong(st, "S", r.AddKong(Span.none(), "S", Tile.parse("5z")))
+    rs.check_kong(st, "S", r.AddKong(Span.none(), "S", Tile.parse("5z")), True)
     assert st.findings == []
 
 
 def test_ready_exposed_kong_that_breaks_the_wait_is_an_error() -> None:
     rs, st = ready_table("777m 8m 345p 678s 99p")
-    rs.check_kong(st, "S", r.Kong(Span.none(), "S", Tile.parse("7m")))
+    rs.check_kong(st, "S", r.Kong(Span.none(), "S", Tile.parse("7m")), True)
     assert [f.code for f in st.findings] == ["kong-breaks-ready"]
 
 
 def test_ready_kong_before_declaring_is_not_checked() -> None:
     rs, st = ready_table("1111m 22p 33p 55p 77p 9p 6z")
     st.seats["S"].ready = False
-    rs.check_kong(st, "S", r.AnKong(Span.none(), "S", Tile.parse("1m")))
+    rs.check_kong(st, "S", r.AnKong(Span.none(), "S", Tile.parse("1m")), True)
     assert st.findings == []
 
 
 def test_ready_discard_must_leave_the_hand_ready() -> None:
     rs, st = ready_table("222m 34m 345p 678s 9p 7z")
-    rs.on_ready_discard(st, "S", r.Discard(Span.none(), "S", Tile.parse("9p")))
+    rs.on_ready_discard(st, "S", r.Discard(Span.none(), "S", Tile.parse("9p")), True)
     assert [f.code for f in st.findings] == ["not-ready"] and st.seats["S"].ready
 
 
 def test_ready_on_seven_pairs_counts_as_ready() -> None:
     rs, st = ready_table("1111m 22p 33p 55p 77p 9p")
-    rs.on_ready_discard(st, "S", r.Discard(Span.none(), "S", Tile.parse("6z")))
+    rs.on_ready_discard(st, "S", r.Discard(Span.none(), "S", Tile.parse("6z")), True)
     assert st.findings == []
 
 

@@ -1,4 +1,4 @@
-"""Exact winning and ready counts (`paipu.analysis.odds`) against published figures and
+"""Exact winning and ready counts (`paipu.hand.odds`) against published figures and
 against brute force over one suit, where every hand can be enumerated."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from math import comb
 import pytest
 
 from paipu.analysis import Odds, ShapeProfile, compute_odds, profile, shanten
-from paipu.analysis.odds import _plain, _Wanted, _wild, group_complete_counts
+from paipu.hand.odds import _plain, _Wanted, _wild, group_complete_counts
 
 ONE_SUIT = ShapeProfile("one suit", ("standard",), tile_counts=(4,) * 9 + (0,) * 25)
 SHORT_SUIT = ShapeProfile("1m-6m", ("standard",), tile_counts=(4,) * 6 + (0,) * 28)

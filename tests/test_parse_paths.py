@@ -9,7 +9,7 @@ import pytest
 from paipu.grammar.build import build_record
 from paipu.grammar.parser import _fast_line, _parse_chunk, parse
 from paipu.record import to_json
-from paipu.simulate import simulate
+from paipu.sim.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(ROOT.glob("samples/**/*.paipu"))

@@ -20,9 +20,10 @@ import pytest
 from click.testing import CliRunner
 
 from paipu.audit import Audit, audit_text
+from paipu.cli.report import default_output, report_command
 from paipu.record import Discard, Draw, FanLine, ScoreLine
 from paipu.reports import build_report_model, render_report, write_report
-from paipu.reports.command import default_output, report_command
+from paipu.reports.build import ReportError
 from paipu.reports.model import BoardSeat, ReportModel, StepView, TileView
 from paipu.reports.tiles import BACK, tile_class, tile_styles, tile_svg
 from paipu.tiles import ALL_TILES, Tile
@@ -39,7 +40,7 @@ def sample_text(name: str) -> str:
 
 def sample(name: str, *, keep_views: bool = True) -> Audit:
     """A sample's audit, named by its path from the project root (so reports do not depend on the cwd)."""
-    return audit_text(sample_text(name), f"samples/valid/zhuji/{name}", keep_views=keep_views)
+    return audit_text(sample_text(name), f"samples/valid/zhuji/{name}", views=keep_views)
 
 
 def edited(name: str, *replacements: tuple[str, str]) -> Audit:
@@ -48,7 +49,7 @@ def edited(name: str, *replacements: tuple[str, str]) -> Audit:
     for old, new in replacements:
         assert text.count(old) == 1, old
         text = text.replace(old, new)
-    return audit_text(text, f"edited-{name}", keep_views=True)
+    return audit_text(text, f"edited-{name}", views=True)
 
 
 HOSTILE = (
@@ -120,9 +121,11 @@ def test_rendering_the_same_record_twice_gives_identical_bytes() -> None:
     assert first.encode("utf-8") == second.encode("utf-8")
 
 
-def test_audit_without_table_views_is_replayed_with_them_to_the_same_report() -> None:
-    assert sample("four-hands.paipu", keep_views=False).replay is not None
-    assert render_report(sample("four-hands.paipu", keep_views=False)) == render_report(sample("four-hands.paipu"))
+def test_audit_without_table_views_is_refused_rather_than_replayed_twice() -> None:
+    audit = sample("four-hands.paipu", keep_views=False)
+    assert audit.replay is not None
+    with pytest.raises(ReportError, match="views=True"):
+        render_report(audit)
 
 
 def test_report_fetches_nothing_from_the_network() -> None:
@@ -173,7 +176,7 @@ ALL_SAMPLES = [r for r in _FOUND if not r.startswith("corpus/")] + [r for r in _
 def any_sample(rel: str) -> Audit:
     path = ROOT / "samples" / rel
     try:
-        return audit_text(path.read_text(encoding="utf-8"), f"samples/{rel}", keep_views=True)
+        return audit_text(path.read_text(encoding="utf-8"), f"samples/{rel}", views=True)
     except Exception as e:  # pragma: no cover - an engine problem, reported by the engine's own tests
         pytest.skip(f"the engine cannot replay {rel}: {e!r}")
 
@@ -318,7 +321,8 @@ def test_decomposition_shows_which_tile_each_caishen_stands_for() -> None:
 
 def test_finding_is_shown_at_the_step_of_its_line() -> None:
     audit = audit_text(
-        sample_text("exhausted-with-wall.paipu").replace("W draw 4p\n", "W draw 5p\n", 1), "bad-wall.paipu"
+        sample_text("exhausted-with-wall.paipu").replace("W draw 4p\n", "W draw 5p\n", 1), "bad-wall.paipu",
+        views=True,
     )
     model = build_report_model(audit)
     (finding,) = model.findings
@@ -407,7 +411,7 @@ def test_score_table_and_chart_follow_the_running_scores() -> None:
 
 
 def test_unparsable_record_gives_a_report_of_its_syntax_findings() -> None:
-    audit = audit_text('[Ruleset "zhuji"]\nhand 1\ndealer E\nE discard 0m\n', "broken.paipu")
+    audit = audit_text('[Ruleset "zhuji"]\nhand 1\ndealer E\nE discard 0m\n', "broken.paipu", views=True)
     model = build_report_model(audit)
     assert not model.parsed and model.hands == ()
     assert model.findings and model.record_findings == model.findings
@@ -493,7 +497,8 @@ def test_every_step_of_a_session_is_in_the_page() -> None:
 
 
 def test_hand_that_cannot_be_replayed_still_lists_its_steps() -> None:
-    audit = audit_text(sample_text("seed-example.paipu").replace("deal N 235689m 23557p 45z\n", ""), "no-deal.paipu")
+    text = sample_text("seed-example.paipu").replace("deal N 235689m 23557p 45z\n", "")
+    audit = audit_text(text, "no-deal.paipu", views=True)
     model = build_report_model(audit)
     hand = model.hands[0]
     assert hand.board is None and hand.result.outcome == "incomplete"
@@ -502,8 +507,8 @@ def test_hand_that_cannot_be_replayed_still_lists_its_steps() -> None:
     assert "could not be replayed" in render_report(audit)
 
 
-def test_replaying_for_views_keeps_the_options_in_force() -> None:
-    audit = audit_text(sample_text("seed-example.paipu"), "seed.paipu", options={"min_tai": "2"})
+def test_the_report_keeps_the_options_in_force() -> None:
+    audit = audit_text(sample_text("seed-example.paipu"), "seed.paipu", options={"min_tai": "2"}, views=True)
     model = build_report_model(audit)
     assert ("min_tai", "2") in model.header.resolved
     assert model.hands[0].board is not None
@@ -512,7 +517,7 @@ def test_replaying_for_views_keeps_the_options_in_force() -> None:
 def test_chart_leaves_out_zero_when_the_scores_start_far_from_it() -> None:
     text = sample_text("seed-example.paipu").replace('[Player E "Alice"]', '[Player E "Alice"]\n[Score E "1000"]\n'
                                                      '[Score S "1000"] [Score W "1000"] [Score N "1000"]')
-    model = build_report_model(audit_text(text, "rich.paipu"))
+    model = build_report_model(audit_text(text, "rich.paipu", views=True))
     assert model.chart is not None and model.chart.zero is None
     assert [s.running for s in model.start_scores] == [1000] * 4
     assert [s.running for s in model.final_scores] == [1012, 996, 996, 996]

@@ -57,7 +57,7 @@ def report_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     for old, new in ERRORS:
         assert old in text
         text = text.replace(old, new)
-    audit = audit_text(text, "four-hands-with-errors.paipu", keep_views=True)
+    audit = audit_text(text, "four-hands-with-errors.paipu", views=True)
     assert [f.code for f in audit.findings] == ["score-mismatch", "fan-mismatch"]
     out = write_report(audit, tmp_path_factory.mktemp("report") / "report.html")
     return out.as_uri()

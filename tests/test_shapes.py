@@ -1,4 +1,4 @@
-"""Tests of `paipu.replay.shapes`: concrete hands, then properties against a brute force.
+"""Tests of `paipu.hand.shapes`: concrete hands, then properties against a brute force.
 
 The brute force replaces every wildcard by every kind and runs a plain decomposer with no
 wildcard logic at all, so it shares no code (and no cleverness) with the module under test.
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from paipu.replay.shapes import (
+from paipu.hand.shapes import (
     ANY_KIND,
     ORPHAN_KINDS,
     Group,

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from paipu.audit import audit_text
 from paipu.cli import main
-from paipu.mutate import MAKERS, mutants
-from paipu.simulate import SimStats, simulate
+from paipu.sim.mutate import MAKERS, mutants
+from paipu.sim.simulate import SimStats, simulate
 
 # How many hands each option set plays; the totals over the sets are in the thousands.
 HANDS = int(os.environ.get("PAIPU_SIM_HANDS", "400"))

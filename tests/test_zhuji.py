@@ -7,12 +7,12 @@ from typing import Any
 import pytest
 
 from paipu.audit import audit_text
-from paipu.record import HandRecord, Seat, Span
+from paipu.record import Seat
 from paipu.replay.result import WinAnalysis, WinContext
-from paipu.replay.rules.zhuji import Zhuji, ZhujiOptions
-from paipu.replay.ruleset import get_ruleset, parse_options
+from paipu.replay.ruleset import parse_options, ruleset_class
 from paipu.replay.settle import item_totals
-from paipu.replay.state import HandState, Meld
+from paipu.replay.state import Meld
+from paipu.rules.zhuji.ruleset import Zhuji, ZhujiOptions
 from paipu.tiles import Tile, parse_tiles
 
 
@@ -28,7 +28,7 @@ def analyse(
 ) -> WinAnalysis:
     """Analyse ``hand`` (the concealed tiles, winning tile last) as a win of ``seat``."""
     rs = Zhuji(parse_options(ZhujiOptions, options or {}))
-    st = HandState(rs, HandRecord(1, Span.none()), dealer)
+    st = rs.table(dealer)
     st.wild_kinds = tuple(t.index for t in parse_tiles(caishen))
     tiles = parse_tiles(hand)
     for t in tiles:
@@ -48,12 +48,12 @@ def items(a: WinAnalysis) -> dict[str, int]:
 
 
 def test_ruleset_found_by_name_and_chinese_alias() -> None:
-    assert get_ruleset("zhuji") is get_ruleset("诸暨") is get_ruleset("諸暨麻將") is Zhuji
+    assert ruleset_class("zhuji") is ruleset_class("诸暨") is ruleset_class("諸暨麻將") is Zhuji
 
 
 def test_unknown_ruleset_names_the_known_ones() -> None:
     with pytest.raises(KeyError, match="zhuji"):
-        get_ruleset("riichi")
+        ruleset_class("riichi")
 
 
 def test_every_rule_row_of_the_table_has_text_and_source() -> None:

@@ -6,12 +6,13 @@
   help and how many of them are unseen, and every discard, best first.
 * `compute_odds`: exact counts of winning and ready hands per ruleset (seed 002, 第五篇).
 
-The commands ``paipu analyze`` and ``paipu odds`` are in `paipu.analysis.command`.
+The commands ``paipu analyze`` and ``paipu odds`` are in `paipu.cli.analyze`.
 """
 
-from paipu.analysis.odds import Odds, compute_odds
-from paipu.analysis.profiles import SHAPES, ShapeProfile, profile, profile_names
-from paipu.analysis.shanten import (
+from paipu.analysis.profiles import profile, profile_names
+from paipu.hand.odds import Odds, compute_odds
+from paipu.hand.profile import SHAPES, ShapeProfile
+from paipu.hand.shanten import (
     DEFAULT_SHAPES,
     DiscardChoice,
     EffectiveTile,

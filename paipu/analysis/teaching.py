@@ -8,13 +8,13 @@ what it is worth is always the ruleset's answer, through the engine.
 
 from __future__ import annotations
 
-from paipu import record as r
-from paipu.analysis.profiles import profile
-from paipu.analysis.shanten import DiscardChoice, discards
+import paipu.record as r
 from paipu.findings import Finding, note
+from paipu.hand.shanten import DiscardChoice, discards
 from paipu.record import Record, Seat
-from paipu.replay.engine import HandReplayer, walk
+from paipu.replay.engine import HandEngine
 from paipu.replay.ruleset import Ruleset
+from paipu.replay.session import Observer, replay
 from paipu.replay.settle import format_items
 from paipu.replay.state import HandState
 
@@ -45,7 +45,7 @@ def visible_tiles(st: HandState, seat: Seat) -> list[int]:
     return [min(n, 4) for n in seen]
 
 
-def _discard_note(rp: HandReplayer, a: r.Discard, shapes: tuple[str, ...]) -> Finding | None:
+def _discard_note(rp: HandEngine, a: r.Discard, shapes: tuple[str, ...]) -> Finding | None:
     st = rp.st
     ss = st.seats[a.seat]
     if any(ss.counts[34:]) or not ss.counts[a.tile.index]:
@@ -66,7 +66,7 @@ def _discard_note(rp: HandReplayer, a: r.Discard, shapes: tuple[str, ...]) -> Fi
     return note("teaching-discard", text, a.span)
 
 
-def _missed_self_draw(rp: HandReplayer, a: r.SeatAction) -> Finding | None:
+def _missed_self_draw(rp: HandEngine, a: r.SeatAction) -> Finding | None:
     st = rp.st
     ss = st.seats[a.seat]
     if st.phase != "discard" or a.seat != st.turn or not ss.drew_since_claim or ss.last_drawn is None:
@@ -79,7 +79,7 @@ def _missed_self_draw(rp: HandReplayer, a: r.SeatAction) -> Finding | None:
                 f"({format_items(win.items)})", a.span, rp.rs.rule_or_common("winning", "common.win"))
 
 
-def _missed_claims(rp: HandReplayer, a: r.Action, shapes: tuple[str, ...]) -> list[Finding]:
+def _missed_claims(rp: HandEngine, a: r.Action, shapes: tuple[str, ...]) -> list[Finding]:
     """At the draw that closes a claim window: the wins on that discard nobody declared."""
     st = rp.st
     ld = st.last_discard
@@ -96,24 +96,41 @@ def _missed_claims(rp: HandReplayer, a: r.Action, shapes: tuple[str, ...]) -> li
     return out
 
 
-def teaching_notes(record: Record, ruleset: Ruleset) -> list[Finding]:
-    """Every teaching note of a record, in line order."""
-    shapes = profile(ruleset.name).shapes
+class TeachingNotes(Observer):
+    """Watches a replay and notes, before each action, how it compares with the best play."""
+
+    def __init__(self) -> None:
+        self.notes: list[Finding] = []
+
+    def before_action(self, index: int, engine: HandEngine, action: r.Action) -> None:
+        self.notes.extend(notes_before(engine, action))
+
+    def findings(self) -> list[Finding]:
+        return sorted(self.notes, key=lambda f: (f.line, f.column))
+
+
+def notes_before(rp: HandEngine, a: r.Action) -> list[Finding]:
+    """The teaching notes about the moment just before ``a`` is played."""
+    if rp.st.ended:
+        return []
     out: list[Finding] = []
-    for m in walk(record, ruleset):
-        a = m.action
-        rp = m.replayer
-        if rp.st.ended:
-            continue
-        if isinstance(a, r.Draw):
-            out.extend(_missed_claims(rp, a, shapes))
-        if isinstance(a, (r.Discard, r.AnKong, r.AddKong)):
-            missed = _missed_self_draw(rp, a)
-            if missed is not None:
-                out.append(missed)
-        if isinstance(a, r.Discard) and rp.st.phase == "discard" and a.seat == rp.st.turn:
-            n = _discard_note(rp, a, shapes)
-            if n is not None:
-                out.append(n)
-    out.sort(key=lambda f: (f.line, f.column))
+    shapes = rp.rs.shapes
+    if isinstance(a, r.Draw):
+        out.extend(_missed_claims(rp, a, shapes))
+    if isinstance(a, (r.Discard, r.AnKong, r.AddKong)):
+        missed = _missed_self_draw(rp, a)
+        if missed is not None:
+            out.append(missed)
+    if isinstance(a, r.Discard) and rp.st.phase == "discard" and a.seat == rp.st.turn:
+        n = _discard_note(rp, a, shapes)
+        if n is not None:
+            out.append(n)
     return out
+
+
+def teaching_notes(record: Record, ruleset: Ruleset) -> list[Finding]:
+    """Every teaching note of a record, in line order (a replay of its own; an audit with
+    ``annotate`` gets them from its single pass instead)."""
+    notes = TeachingNotes()
+    replay(record, ruleset=ruleset, observers=[notes])
+    return notes.findings()

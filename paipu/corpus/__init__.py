@@ -4,7 +4,7 @@
 audits record files into it (in worker processes with ``jobs``, on a Dask cluster with
 `paipu.corpus.distributed.ingest_dask`); ``corpus_stats`` counts what it holds;
 ``diff_corpora`` and ``diff_expected`` compare it with another corpus or with the output of
-``paipu check --json``.  The command line is `paipu.corpus.command.corpus_group`.
+``paipu check --json``.  The command line is `paipu.cli.corpus.corpus_group`.
 """
 
 from __future__ import annotations

@@ -185,7 +185,7 @@ def _write_page(db: Database, record_id: int, sha256: str | None, target: Path) 
         source = read_source(path)
         if source.text is None or source.sha256 != sha256:
             continue
-        write_report(audit_text(source.text, str(path), keep_views=True), target)
+        write_report(audit_text(source.text, str(path), views=True), target)
         return True
     return False
 

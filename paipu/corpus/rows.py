@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, TypeAlias, cast
 
-from paipu import __version__
+from paipu._version import __version__
 from paipu.audit import Audit, audit_text
 from paipu.errors import InputError
 from paipu.findings import Finding
@@ -186,7 +186,7 @@ def rows_from_audit(audit: Audit, path: str, sha256: str | None, *, actions: boo
         status: Status = "failed"
     else:
         status = "ok" if counts["error"] == 0 else "findings"
-        ruleset = rp.ruleset or ruleset
+        ruleset = rp.ruleset_name or ruleset
     hand_rows = tuple(_hand_row(h.result) for h in rp.hands) if rp else ()
     score_rows: tuple[ScoreRow, ...] = ()
     if rp is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from paipu import record as r
+import paipu.record as r
 from paipu.findings import Finding, error
 from paipu.grammar.lines import (
     AnnotationLine,
@@ -40,10 +40,10 @@ class _HandBuilder:
             dealer=cast(r.DealerLine | None, self.setup.get("dealer")),
             wall=cast(r.WallLine | None, self.setup.get("wall")),
             dice=cast(r.DiceLine | None, self.setup.get("dice")),
-            caishen=cast(r.CaishenLine | None, self.setup.get("caishen")),
             deals=tuple(self.deals),
             actions=tuple(self.actions),
             annotations=tuple(self.annotations),
+            extra=tuple(v for v in self.setup.values() if isinstance(v, r.SetupTiles)),
         )
 
 
@@ -51,8 +51,11 @@ _SETUP_NAMES: dict[type, str] = {
     r.DealerLine: "dealer",
     r.WallLine: "wall",
     r.DiceLine: "dice",
-    r.CaishenLine: "caishen",
 }
+
+
+def _setup_name(line: r.SetupLine) -> str:
+    return line.name if isinstance(line, r.SetupTiles) else _SETUP_NAMES[type(line)]
 
 
 def _with_annotations(item: Any, extra: tuple[r.Annotation, ...]) -> Any:
@@ -197,7 +200,7 @@ def build_record(lines: list[Line], findings: list[Finding]) -> r.Record:
             )
             continue
         if isinstance(line, r.SetupLine):
-            name = _SETUP_NAMES[type(line)]
+            name = _setup_name(line)
             if name in current.setup:
                 first = current.setup[name].span.line
                 findings.append(
@@ -266,7 +269,7 @@ def build_record(lines: list[Line], findings: list[Finding]) -> r.Record:
 
 def _line_word(line: object) -> str:
     if isinstance(line, r.SetupLine):
-        return _SETUP_NAMES[type(line)]
+        return _setup_name(line)
     if isinstance(line, r.Deal):
         return "deal"
     if isinstance(line, r.Action):

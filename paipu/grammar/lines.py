@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from lark import Token, Transformer
 
-from paipu import record as r
+import paipu.record as r
 from paipu.errors import TileError
 from paipu.findings import Finding, error
 from paipu.tiles import Tile, parse_tile_group
@@ -195,11 +195,11 @@ class LineTransformer(Transformer[Token, list[Line]]):
         values = tuple(int(c) for c in children if isinstance(c, Token) and c.type == "INT")
         return r.DiceLine(self._span(children), self._annotations(children), values)
 
-    def caishen_line(self, children: list[Any]) -> r.CaishenLine | None:
+    def caishen_line(self, children: list[Any]) -> r.SetupTiles | None:
         t = self._tiles(children)
         if t is None:
             return None
-        return r.CaishenLine(self._span(children), self._annotations(children), t.tiles)
+        return r.SetupTiles(self._span(children), self._annotations(children), "caishen", t.tiles)
 
     def deal_line(self, children: list[Any]) -> r.Deal | None:
         t = self._tiles(children)
@@ -302,7 +302,7 @@ class LineTransformer(Transformer[Token, list[Line]]):
             return None
         if len(t.tiles) != 1:
             return ArityProblem(f"bao takes one tile, found {len(t.tiles)}", t.span)
-        return r.Bao(self._span(children), t.tiles[0], annotations=self._annotations(children))
+        return r.TableEvent(self._span(children), "bao", t.tiles, annotations=self._annotations(children))
 
     def exhausted_line(self, children: list[Any]) -> r.Exhausted:
         return r.Exhausted(self._span(children), annotations=self._annotations(children))

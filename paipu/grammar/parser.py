@@ -15,7 +15,7 @@ from typing import cast
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from paipu import record as r
+import paipu.record as r
 from paipu.findings import Finding, error, has_errors
 from paipu.grammar.build import build_record
 from paipu.grammar.lines import HandLine, Line, LineTransformer

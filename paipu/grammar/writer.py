@@ -7,7 +7,7 @@ line of the item they belong to.  Parsing the output gives the same record.
 
 from __future__ import annotations
 
-from paipu import record as r
+import paipu.record as r
 from paipu.tiles import format_tiles
 
 
@@ -41,8 +41,8 @@ def format_action(a: r.Action) -> str:
         if a.glyph:
             text += f" {a.glyph}"
         return text
-    if isinstance(a, r.Bao):
-        return f"bao {a.tile}"
+    if isinstance(a, r.TableEvent):
+        return " ".join((a.name, *(str(t) for t in a.tiles)))
     if isinstance(a, r.Exhausted):
         return "exhausted"
     if isinstance(a, r.FanLine):
@@ -79,10 +79,9 @@ def format_record(record: r.Record) -> str:
         if hand.dice:
             dice = " ".join(str(v) for v in hand.dice.values)
             lines.append(f"dice {dice}" + _annotations(hand.dice.annotations))
-        if hand.caishen:
+        for extra in hand.extra:
             lines.append(
-                f"caishen {format_tiles(hand.caishen.tiles, packed=False)}"
-                + _annotations(hand.caishen.annotations)
+                f"{extra.name} {format_tiles(extra.tiles, packed=False)}" + _annotations(extra.annotations)
             )
         for d in hand.deals:
             lines.append(f"deal {d.seat} {format_tiles(d.tiles)}" + _annotations(d.annotations))

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from paipu import record as r
+import paipu.record as r
 from paipu.record import Seat
-from paipu.replay.core import ReplayerCore
+from paipu.replay.core import EngineCore
 from paipu.replay.ruleset import CLAIM_PRIORITY
 from paipu.replay.state import LastDiscard, Meld
 from paipu.tiles import Tile, format_tiles
 
 
-class ClaimsMixin(ReplayerCore):
+class ClaimsMixin(EngineCore):
     # ---- claims of the last discard
     def _claim_target(self, a: r.SeatAction, kind: str, tile: Tile) -> LastDiscard | None:
         """The discard a claim takes, or None (reported) if it may not be taken."""
@@ -84,7 +84,7 @@ class ClaimsMixin(ReplayerCore):
         self.st.seats[seat].claimed_any = True
         self.st.seats[seat].drew_since_claim = False
 
-    def on_chow(self, a: r.Chow) -> None:
+    def on_chow(self, a: r.Chow, apply: bool) -> None:
         st = self.st
         ld = st.last_discard
         tile = ld.tile if ld is not None and ld.tile in a.tiles else a.tiles[1]
@@ -108,59 +108,71 @@ class ClaimsMixin(ReplayerCore):
             )
         own = list(a.tiles)
         own.remove(target.tile)
-        self.rs.check_meld(st, a.seat, "chow", [t.index for t in a.tiles], a.span)
-        held = True
+        self.rs.check_meld(st, a.seat, "chow", [t.index for t in a.tiles], a.span, apply)
         for t in own:
-            held = self._remove(a.seat, t, 1, a.span, f"chows {format_tiles(a.tiles)}") and held
+            self._remove(a.seat, t, 1, a.span, f"chows {format_tiles(a.tiles)}", apply)
+        if not apply:
+            return
         self._take_discard(target, a.seat, "chow")
         st.seats[a.seat].melds.append(Meld("chow", list(a.tiles), target.tile, target.seat))
         st.turn, st.phase = a.seat, "discard"
         st.after_kong = False
 
-    def on_pong(self, a: r.Pong) -> None:
+    def on_pong(self, a: r.Pong, apply: bool) -> None:
         target = self._claim_target(a, "pong", a.tile)
         if target is None:
             return
-        self.rs.check_meld(self.st, a.seat, "pong", [a.tile.index] * 3, a.span)
-        self._remove(a.seat, a.tile, 2, a.span, f"pongs {a.tile}")
+        self.rs.check_meld(self.st, a.seat, "pong", [a.tile.index] * 3, a.span, apply)
+        self._remove(a.seat, a.tile, 2, a.span, f"pongs {a.tile}", apply)
+        if not apply:
+            return
         self._take_discard(target, a.seat, "pong")
         self.st.seats[a.seat].melds.append(Meld("pong", [a.tile] * 3, a.tile, target.seat))
         self.st.turn, self.st.phase = a.seat, "discard"
         self.st.after_kong = False
 
-    def on_kong(self, a: r.Kong) -> None:
+    def on_kong(self, a: r.Kong, apply: bool) -> None:
         target = self._claim_target(a, "kong", a.tile)
         if target is None:
             return
-        self.rs.check_meld(self.st, a.seat, "kong", [a.tile.index] * 4, a.span)
-        self.rs.check_kong(self.st, a.seat, a)
-        self._remove(a.seat, a.tile, 3, a.span, f"kongs {a.tile}")
+        self.rs.check_meld(self.st, a.seat, "kong", [a.tile.index] * 4, a.span, apply)
+        self.rs.check_kong(self.st, a.seat, a, apply)
+        self._remove(a.seat, a.tile, 3, a.span, f"kongs {a.tile}", apply)
+        if not apply:
+            return
         self._take_discard(target, a.seat, "kong")
         self.st.seats[a.seat].melds.append(Meld("kong", [a.tile] * 4, a.tile, target.seat))
         self._need_replacement(a.seat, "kong")
 
-    def on_ankong(self, a: r.AnKong) -> None:
-        self._own_turn(a, f"declare a concealed kong of {a.tile}")
-        self.rs.check_meld(self.st, a.seat, "ankong", [a.tile.index] * 4, a.span)
-        self.rs.check_kong(self.st, a.seat, a)
-        if self._remove(a.seat, a.tile, 4, a.span, f"declares a concealed kong of {a.tile}"):
+    def on_ankong(self, a: r.AnKong, apply: bool) -> None:
+        self._own_turn(a, f"declare a concealed kong of {a.tile}", apply)
+        self.rs.check_meld(self.st, a.seat, "ankong", [a.tile.index] * 4, a.span, apply)
+        self.rs.check_kong(self.st, a.seat, a, apply)
+        held = self._remove(a.seat, a.tile, 4, a.span, f"declares a concealed kong of {a.tile}", apply)
+        if not apply:
+            return
+        if held:
             self.st.seats[a.seat].melds.append(Meld("ankong", [a.tile] * 4))
         self._need_replacement(a.seat, "kong")
 
-    def on_addkong(self, a: r.AddKong) -> None:
+    def on_addkong(self, a: r.AddKong, apply: bool) -> None:
         st = self.st
-        self._own_turn(a, f"add {a.tile} to a pong")
+        self._own_turn(a, f"add {a.tile} to a pong", apply)
         ss = st.seats[a.seat]
         pong = next((m for m in ss.melds if m.kind == "pong" and m.tiles[0] == a.tile), None)
         if pong is None:
             self.err("illegal-addkong",
                      f"{a.seat} has no exposed pong of {a.tile} to add the fourth tile to",
                      a.span, "common.kong")
-            self._need_replacement(a.seat, "kong")
+            if apply:
+                self._need_replacement(a.seat, "kong")
             return
-        self.rs.check_meld(st, a.seat, "addkong", [a.tile.index], a.span)
-        self.rs.check_kong(st, a.seat, a)
-        if self._remove(a.seat, a.tile, 1, a.span, f"adds {a.tile} to its pong"):
+        self.rs.check_meld(st, a.seat, "addkong", [a.tile.index], a.span, apply)
+        self.rs.check_kong(st, a.seat, a, apply)
+        held = self._remove(a.seat, a.tile, 1, a.span, f"adds {a.tile} to its pong", apply)
+        if not apply:
+            return
+        if held:
             pong.kind = "addkong"
             pong.tiles.append(a.tile)
         st.pending_addkong = (a.seat, a.tile, a.span)

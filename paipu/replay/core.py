@@ -1,8 +1,16 @@
-"""What every part of the hand replayer shares: the state, the ruleset, and how to report."""
+"""What every part of the hand engine shares: the state, the ruleset, and how findings are made.
+
+Each action is handled by one method per verb that both *checks* the action and, when
+``apply`` is true, *applies* it.  Checking never changes the table: every change sits behind
+``if apply``.  So `HandEngine.check` (findings only), `HandEngine.can` (no error) and
+`HandEngine.play` (findings, then the change) run the very same code, and a rule is written
+once (pokerkit's verify / can / do, with one body).
+"""
 
 from __future__ import annotations
 
-from paipu import record as r
+import paipu.record as r
+from paipu.findings import Finding
 from paipu.record import Seat, Span
 from paipu.replay.result import SessionState, WinAnalysis, WinContext
 from paipu.replay.ruleset import Ruleset
@@ -23,30 +31,34 @@ def hand_text(counts: list[int]) -> str:
     return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"
 
 
-class ReplayerCore:
-    def __init__(self, ruleset: Ruleset, hand: r.HandRecord, session: SessionState,
-                 dealer: Seat, keep_views: bool) -> None:
+class EngineCore:
+    """The state of one hand and the helpers every action handler uses."""
+
+    def __init__(self, ruleset: Ruleset, hand: r.HandRecord, session: SessionState, dealer: Seat) -> None:
         self.rs = ruleset
         self.hand = hand
         self.session = session
-        self.keep_views = keep_views
-        self.st = HandState(ruleset, hand, dealer)
+        self.st = HandState(ruleset.seats, hand, dealer)
         self.wins: list[tuple[WinContext, WinAnalysis]] = []
         self.exhausted = False
         self.result_lines: list[r.Action] = []
 
-    # ------------------------------------------------------------ helpers
+    # ------------------------------------------------------------ findings
     def err(self, code: str, message: str, span: Span, rule: str | None = None) -> None:
-        self.st.error(code, message, span, rule)
+        self.st.findings.append(Finding("error", code, message, span, rule))
 
     def warn(self, code: str, message: str, span: Span, rule: str | None = None) -> None:
-        self.st.add("warning", code, message, span, rule)
+        self.st.findings.append(Finding("warning", code, message, span, rule))
 
     def next_seat(self, seat: Seat) -> Seat:
         return self.rs.next_seat(seat)
 
-    def _remove(self, seat: Seat, tile: Tile, n: int, span: Span, what: str) -> bool:
-        """Take ``n`` of ``tile`` from the seat's concealed tiles, or report what is missing."""
+    # ------------------------------------------------------------ shared checks and changes
+    def _remove(self, seat: Seat, tile: Tile, n: int, span: Span, what: str, apply: bool) -> bool:
+        """Take ``n`` of ``tile`` from the seat's concealed tiles, or report what is missing.
+
+        Whatever is missing, the seat's concealed tiles are unknown from here on (`unknown_since`).
+        """
         ss = self.st.seats[seat]
         have = ss.counts[tile.index]
         if have < n:
@@ -58,20 +70,20 @@ class ReplayerCore:
                 span,
                 "common.held",
             )
-            if not ss.unknown_since:
+            if apply and not ss.unknown_since:
                 ss.unknown_since = span.line
             return False
-        ss.counts[tile.index] -= n
+        if apply:
+            ss.counts[tile.index] -= n
         return True
 
-
-    def _own_turn(self, a: r.SeatAction, what: str) -> None:
+    def _own_turn(self, a: r.SeatAction, what: str, apply: bool) -> None:
         st = self.st
         if st.phase in ("replacement", "rob"):
             self.err("missing-replacement",
                      f"{st.turn} must draw a replacement tile before {a.seat} can {what}",
                      a.span, "common.kong")
-            if st.phase == "rob":
+            if apply and st.phase == "rob":
                 self._finish_addkong()
         elif st.phase != "discard" or a.seat != st.turn:
             if st.phase == "claim" and a.seat == self.next_seat(st.turn):

@@ -1,44 +1,43 @@
-"""The replay engine: plays a record through, checks every action, settles every hand.
+"""The hand engine: one hand as a state machine that checks, applies and lists actions.
 
 The engine owns the mechanics every ruleset shares (turns, draws, discards, claims,
 kongs, the wall) and asks the ruleset (`paipu.replay.ruleset.Ruleset`) wherever rulesets
 differ.  It never stops at the first error: each action is checked, reported, and then
-applied as far as the state stays meaningful, so one run finds every error.
+applied as far as the state stays meaningful, so one run finds every error.  Whole records
+are replayed by `paipu.replay.session.replay`.
 """
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-from paipu import record as r
+import paipu.record as r
 from paipu.findings import Finding
-from paipu.record import Record, Seat, Span
+from paipu.hand.shanten import shanten
+from paipu.record import Seat, Span
 from paipu.replay.claims import ClaimsMixin
 from paipu.replay.core import plural
-from paipu.replay.result import (
-    HandReplay,
-    HandResult,
-    Replay,
-    SessionState,
-    Step,
-)
-from paipu.replay.ruleset import OptionError, Ruleset, get_ruleset, parse_options
+from paipu.replay.result import HandResult
 from paipu.replay.settle import audit_recorded_results
 from paipu.replay.state import LastDiscard
 from paipu.replay.wins import WinsMixin
-from paipu.tiles import ALL_TILES
+from paipu.tiles import ALL_TILES, Tile
 
-Handler = Callable[["HandReplayer", Any], None]
+Handler = Callable[["HandEngine", Any, bool], None]
 
 
-class HandReplayer(ClaimsMixin, WinsMixin):
-    """Replays one hand; `run` returns its steps and result.
+class HandEngine(ClaimsMixin, WinsMixin):
+    """One hand as a state machine: set it up, then `check`, `can`, `apply` or `play` actions.
 
-    Claims and kongs are in `paipu.replay.claims`, wins in `paipu.replay.wins`; this class
-    has the deal, draws, discards, table events and the hand's end.
+    ``check(a)`` says what is wrong with ``a`` now, without changing anything; ``can(a)`` is
+    true when nothing is; ``apply(a)`` changes the table as ``a`` says (after an error, as far
+    as the state stays meaningful); ``play(a)`` does both and keeps the findings.
+    `legal_actions` lists what may be played now.  Claims and kongs are in
+    `paipu.replay.claims`, wins in `paipu.replay.wins`; this class has the deal, draws,
+    discards, table events and the hand's end.
     """
 
     # ------------------------------------------------------------ setup
@@ -119,8 +118,37 @@ class HandReplayer(ClaimsMixin, WinsMixin):
             st.wall.size = size_left
         return ok
 
-    # ------------------------------------------------------------ actions
-    def play(self, action: r.Action) -> None:
+    # ------------------------------------------------------------ the action API
+    def check(self, action: r.Action) -> list[Finding]:
+        """What is wrong with playing ``action`` now (nothing changes)."""
+        saved = self.st.findings
+        self.st.findings = []
+        try:
+            self._handle(action, False)
+            return self.st.findings
+        finally:
+            self.st.findings = saved
+
+    def can(self, action: r.Action) -> bool:
+        """Whether ``action`` may be played now: its check finds no error."""
+        return not any(f.severity == "error" for f in self.check(action))
+
+    def apply(self, action: r.Action) -> None:
+        """Change the table as ``action`` says, without keeping findings (after `check`)."""
+        saved = self.st.findings
+        self.st.findings = []
+        try:
+            self._handle(action, True)
+        finally:
+            self.st.findings = saved
+
+    def play(self, action: r.Action) -> list[Finding]:
+        """Check ``action``, keep its findings on the hand, then apply it; returns the findings."""
+        mark = len(self.st.findings)
+        self._handle(action, True)
+        return self.st.findings[mark:]
+
+    def _handle(self, action: r.Action, apply: bool) -> None:
         handler = _HANDLERS.get(type(action))
         if handler is None:  # pragma: no cover - every Action type has a handler
             raise TypeError(type(action))
@@ -138,11 +166,11 @@ class HandReplayer(ClaimsMixin, WinsMixin):
             )
             return
         if not isinstance(action, (r.FanLine, r.ScoreLine)):
-            self.rs.before_action(self.st, action)
-            self._check_pending_ready(action)
-        handler(self, action)
+            self.rs.before_action(self.st, action, apply)
+            self._check_pending_ready(action, apply)
+        handler(self, action, apply)
 
-    def _check_pending_ready(self, action: r.Action) -> None:
+    def _check_pending_ready(self, action: r.Action, apply: bool) -> None:
         for seat, ss in self.st.seats.items():
             if ss.ready_pending and not (isinstance(action, r.Discard) and action.seat == seat):
                 self.err(
@@ -151,7 +179,8 @@ class HandReplayer(ClaimsMixin, WinsMixin):
                     action.span,
                     self.rs.rule_or_common("ready", "common.discard"),
                 )
-                ss.ready_pending = False
+                if apply:
+                    ss.ready_pending = False
 
     def _reserve_check(self, span: Span, seat: Seat) -> None:
         reserve = self.rs.reserve(self.st)
@@ -165,14 +194,14 @@ class HandReplayer(ClaimsMixin, WinsMixin):
                 self.rs.rule("exhausted"),
             )
 
-    def on_draw(self, a: r.Draw) -> None:
+    # ------------------------------------------------------------ actions
+    def on_draw(self, a: r.Draw, apply: bool) -> None:
         st, seat = self.st, a.seat
         ss = st.seats[seat]
         from_tail = False
+        was_rob = st.phase == "rob"
         if st.phase in ("replacement", "rob"):
             from_tail = True
-            if st.phase == "rob":
-                self._finish_addkong()
             if seat != st.turn:
                 self.err("turn-order", f"{st.turn} draws the replacement tile after the kong, not {seat}",
                          a.span, "common.kong")
@@ -203,7 +232,7 @@ class HandReplayer(ClaimsMixin, WinsMixin):
         else:
             first_draw = ss.own_draws == 0 and not st.any_claim
         self._reserve_check(a.span, seat)
-        wall_tile = st.wall.take(from_tail)
+        wall_tile = st.wall.peek(from_tail)
         if wall_tile is not None and wall_tile != a.tile:
             where = "from the tail of the wall (a replacement draw)" if from_tail else "from the wall"
             self.err(
@@ -226,6 +255,11 @@ class HandReplayer(ClaimsMixin, WinsMixin):
                     a.span,
                     "common.tiles",
                 )
+        if not apply:
+            return
+        if was_rob:
+            self._finish_addkong()
+        st.wall.take(from_tail)
         st.seen[a.tile.index] += 1
         ss.counts[a.tile.index] += 1
         ss.draws += 1
@@ -239,7 +273,7 @@ class HandReplayer(ClaimsMixin, WinsMixin):
         st.phase = "discard"
         st.last_discard = None
 
-    def on_discard(self, a: r.Discard) -> None:
+    def on_discard(self, a: r.Discard, apply: bool) -> None:
         st, seat = self.st, a.seat
         if st.phase == "discard":
             if seat != st.turn:
@@ -260,11 +294,22 @@ class HandReplayer(ClaimsMixin, WinsMixin):
             self.err("missing-replacement",
                      f"{st.turn} must draw a replacement tile after the kong before any discard",
                      a.span, "common.kong")
-            if st.phase == "rob":
+            if apply and st.phase == "rob":
                 self._finish_addkong()
         ss = st.seats[seat]
-        self.rs.check_discard(st, seat, a)
-        self._remove(seat, a.tile, 1, a.span, f"discards {a.tile}")
+        self.rs.check_discard(st, seat, a, apply)
+        held = self._remove(seat, a.tile, 1, a.span, f"discards {a.tile}", apply)
+        if not apply:
+            if ss.ready_pending:
+                # The ready question is about the hand after the discard: ask it of that hand.
+                if held:
+                    ss.counts[a.tile.index] -= 1
+                try:
+                    self.rs.on_ready_discard(st, seat, a, False)
+                finally:
+                    if held:
+                        ss.counts[a.tile.index] += 1
+            return
         ss.discards.append([a.tile, False])
         st.discard_serial += 1
         st.last_discard = LastDiscard(seat, a.tile, st.discard_serial, a.span)
@@ -274,9 +319,9 @@ class HandReplayer(ClaimsMixin, WinsMixin):
         st.any_discard = True
         if ss.ready_pending:
             ss.ready_pending = False
-            self.rs.on_ready_discard(st, seat, a)
+            self.rs.on_ready_discard(st, seat, a, True)
 
-    def on_flower(self, a: r.Flower) -> None:
+    def on_flower(self, a: r.Flower, apply: bool) -> None:
         if not self.rs.uses_flowers:
             self.err("illegal-flower", f"{self.rs.name} has no flowers to set aside",
                      a.span, "common.tiles")
@@ -285,25 +330,29 @@ class HandReplayer(ClaimsMixin, WinsMixin):
             self.err("illegal-flower", f"{a.tile} ({a.tile.chinese}) is not a flower", a.span,
                      self.rs.rule("flowers"))
             return
-        self._own_turn(a, f"set aside {a.tile}")
-        if self._remove(a.seat, a.tile, 1, a.span, f"sets aside {a.tile}"):
+        self._own_turn(a, f"set aside {a.tile}", apply)
+        held = self._remove(a.seat, a.tile, 1, a.span, f"sets aside {a.tile}", apply)
+        if not apply:
+            return
+        if held:
             self.st.seats[a.seat].flowers.append(a.tile)
         self._need_replacement(a.seat, "flower")
 
-    def on_ready(self, a: r.Ready) -> None:
+    def on_ready(self, a: r.Ready, apply: bool) -> None:
         if not self.rs.ready_allowed():
             self.err("illegal-ready", f"{self.rs.name} has no ready declaration (报听)",
                      a.span, self.rs.rule("claims"))
             return
-        self._own_turn(a, "declare ready")
+        self._own_turn(a, "declare ready", apply)
         ss = self.st.seats[a.seat]
         if ss.ready:
             self.err("illegal-ready", f"{a.seat} has already declared ready", a.span, self.rs.rule("ready"))
             return
-        self.rs.check_ready(self.st, a.seat, a)
-        ss.ready_pending = True
+        self.rs.check_ready(self.st, a.seat, a, apply)
+        if apply:
+            ss.ready_pending = True
 
-    def on_pass(self, a: r.Pass) -> None:
+    def on_pass(self, a: r.Pass, apply: bool) -> None:
         st = self.st
         ld = st.last_discard
         if st.phase == "rob":
@@ -315,14 +364,15 @@ class HandReplayer(ClaimsMixin, WinsMixin):
         if a.seat == ld.seat:
             self.warn("pointless-pass", f"{a.seat} passes on its own discard", a.span, "common.claim")
             return
-        st.seats[a.seat].passed_on = ld.serial
+        if apply:
+            st.seats[a.seat].passed_on = ld.serial
 
-    def on_bao(self, a: r.Bao) -> None:
-        if not self.rs.on_event(self.st, a):
-            self.err("illegal-event", f"{self.rs.name} has no 宝牌 (`bao` lines)", a.span,
-                     "common.header")
+    def on_event(self, a: r.TableEvent, apply: bool) -> None:
+        if not self.rs.on_event(self.st, a, apply):
+            self.err("illegal-event", f"{self.rs.name} has no {_event_phrase(a.name)} (`{a.name}` lines)",
+                     a.span, "common.header")
 
-    def on_exhausted(self, a: r.Exhausted) -> None:
+    def on_exhausted(self, a: r.Exhausted, apply: bool) -> None:
         st = self.st
         reserve = self.rs.reserve(st)
         if st.wall.size > reserve:
@@ -340,21 +390,131 @@ class HandReplayer(ClaimsMixin, WinsMixin):
         elif st.phase in ("replacement", "rob"):
             self.err("missing-replacement", f"{st.turn} must draw a replacement tile after the kong",
                      a.span, "common.kong")
-        self.exhausted = True
-        st.ended = True
-        st.phase = "ended"
+        if apply:
+            self.exhausted = True
+            st.ended = True
+            st.phase = "ended"
 
-    def on_result_line(self, a: r.Action) -> None:
+    def on_result_line(self, a: r.Action, apply: bool) -> None:
         if not self.st.ended:
             self.err("misplaced-result", f"`{a.verb}` line before the hand has ended", a.span, "common.result")
-        self.result_lines.append(a)
+        if apply:
+            self.result_lines.append(a)
 
-    # ------------------------------------------------------------ run
+    # ------------------------------------------------------------ what may be played
+    def legal_actions(self, seat: Seat | None = None) -> list[r.Action]:
+        """Every action that may be played now (of ``seat``, if given), in a fixed order.
+
+        Candidates are the moves the table allows at all (the tiles a seat holds, the claims of
+        the last discard, the next draw); each is kept when `can` says it may be played, so
+        the rules live only in the checks.  Draws are offered only when the wall is known (a
+        record with a `wall` line, or the simulator's own wall).
+        """
+        out = [a for a in self._candidates() if seat is None or getattr(a, "seat", seat) == seat]
+        return [a for a in out if self.can(a)]
+
+    def _candidates(self) -> list[r.Action]:
+        st, rs = self.st, self.rs
+        out: list[r.Action] = []
+        if st.ended:
+            ld = st.last_discard
+            if rs.multi_win and ld is not None and ld.winners:
+                out += [r.Hu(_NO_SPAN, s, ld.tile) for s in rs.seats_after(ld.seat)
+                        if s not in ld.winners and self.could_win(s, ld.tile)]
+            robbed = st.extra.get("robbed")
+            if rs.multi_win and robbed is not None:
+                konger, tile, _ = robbed
+                out += [r.Hu(_NO_SPAN, s, tile) for s in rs.seats_after(konger)
+                        if s not in st.extra.get("robbers", []) and self.could_win(s, tile)]
+            return out
+        if st.phase == "discard":
+            seat = st.turn
+            ss = st.seats[seat]
+            counts = ss.counts
+            if ss.ready_pending:
+                return [r.Discard(_NO_SPAN, seat, ALL_TILES[i]) for i in range(len(counts)) if counts[i]]
+            if self.could_win(seat, None):
+                out.append(r.Hu(_NO_SPAN, seat))
+            out += [r.Flower(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34, len(counts)) if counts[i]]
+            out += [r.AnKong(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34) if counts[i] == 4]
+            out += [r.AddKong(_NO_SPAN, seat, m.tiles[0]) for m in ss.melds
+                    if m.kind == "pong" and counts[m.tiles[0].index]]
+            if rs.ready_allowed() and not ss.ready:
+                out.append(r.Ready(_NO_SPAN, seat))
+            out += [r.Discard(_NO_SPAN, seat, ALL_TILES[i]) for i in range(len(counts)) if counts[i]]
+        elif st.phase == "claim":
+            ld = st.last_discard
+            if ld is None:
+                return out
+            tile = ld.tile
+            i = tile.index
+            for seat in rs.seats_after(ld.seat):
+                counts = st.seats[seat].counts
+                if self.could_win(seat, tile):
+                    out.append(r.Hu(_NO_SPAN, seat, tile))
+                claims: list[r.Action] = []
+                if counts[i] >= 3:
+                    claims.append(r.Kong(_NO_SPAN, seat, tile))
+                if counts[i] >= 2:
+                    claims.append(r.Pong(_NO_SPAN, seat, tile))
+                if tile.is_suited and seat == rs.next_seat(ld.seat):
+                    for lo in (tile.rank - 2, tile.rank - 1, tile.rank):
+                        if 1 <= lo and lo + 2 <= 9:
+                            run = tuple(ALL_TILES[i - tile.rank + k] for k in (lo, lo + 1, lo + 2))
+                            if all(counts[t.index] for t in run if t != tile):
+                                claims.append(r.Chow(_NO_SPAN, seat, (run[0], run[1], run[2])))
+                out += claims
+                if claims or (out and isinstance(out[-1], r.Hu) and out[-1].seat == seat):
+                    out.append(r.Pass(_NO_SPAN, seat))
+            if st.wall.size <= rs.reserve(st):
+                out.append(r.Exhausted(_NO_SPAN))
+            else:
+                nxt = rs.next_seat(ld.seat)
+                drawn = st.wall.peek(False)
+                if drawn is not None:
+                    out.append(r.Draw(_NO_SPAN, nxt, drawn))
+        elif st.phase in ("replacement", "rob"):
+            if st.phase == "rob" and st.pending_addkong is not None:
+                konger, tile, _ = st.pending_addkong
+                out += [r.Hu(_NO_SPAN, s, tile) for s in rs.seats_after(konger) if self.could_win(s, tile)]
+            drawn = st.wall.peek(True)
+            if drawn is not None:
+                out.append(r.Draw(_NO_SPAN, st.turn, drawn))
+        return out
+
+    def could_win(self, seat: Seat, tile: Tile | None) -> bool:
+        """A quick necessary test for a win of ``seat`` (with ``tile`` added, if given): its tiles
+        are complete in one of the ruleset's shapes, or it holds a drawn tile the ruleset makes
+        wild.  Whether the hand really wins, and for what, is `analyse`'s answer."""
+        st = self.st
+        ss = st.seats[seat]
+        counts = ss.counts
+        if tile is None:
+            drawn = ss.last_drawn
+            if drawn is not None and ss.draws > 0 and self.rs.is_wild(st, seat, drawn.index):
+                return True
+        if any(counts[34:]):
+            return False
+        c = list(counts[:34])
+        if tile is not None:
+            if tile.index >= 34:
+                return False
+            c[tile.index] += 1
+        wild = 0
+        for k in st.wild_kinds:
+            wild += c[k]
+            c[k] = 0
+        sets = 4 - len(ss.melds)
+        if sets < 0 or sum(c) + wild != 3 * sets + 2:
+            return False
+        return complete(bytes(c), wild, sets, self.rs.shapes)
+
+    # ------------------------------------------------------------ the hand's end
     def finish(self, is_last: bool, playable: bool = True) -> HandResult:
         """The hand's outcome, its settlement, and the audit of its recorded results."""
         st = self.st
         if playable:
-            self.rs.before_action(st, None)
+            self.rs.before_action(st, None, True)
         if self.wins:
             outcome = "win"
         elif self.exhausted:
@@ -384,194 +544,36 @@ class HandReplayer(ClaimsMixin, WinsMixin):
         audit_recorded_results(self.rs, st, result, self.result_lines)
         return result
 
-    def run(self, is_last: bool) -> tuple[list[Step], HandResult]:
-        steps: list[Step] = []
-        st = self.st
-        playable = self.setup()
-        steps.append(Step(0, None, self.hand.span, list(st.findings), st.view() if self.keep_views else None))
-        mark = len(st.findings)
-        for i, action in enumerate(self.hand.actions, 1):
-            if playable:
-                self.play(action)
-            steps.append(Step(i, action, action.span, st.findings[mark:],
-                              st.view() if self.keep_views and playable else None))
-            mark = len(st.findings)
-        result = self.finish(is_last, playable)
-        if st.findings[mark:] and steps:
-            steps[-1].findings.extend(st.findings[mark:])
-        return steps, result
+
+def _event_phrase(name: str) -> str:
+    return "宝牌" if name == "bao" else f"`{name}` event"
 
 
-class Session:
-    """What carries across hands: who deals, the 老庄 streak, the scores."""
+_NO_SPAN = Span.none()
 
-    def __init__(self, ruleset: Ruleset, record: Record, findings: list[Finding]) -> None:
-        self.rs = ruleset
-        self.findings = findings
-        seats = ruleset.seats
-        scores: dict[Seat, int] = {s: 0 for s in seats}
-        has_start = False
-        for tag in (*record.header.scores, *record.header.players):
-            if tag.seat not in seats:
-                findings.append(Finding("error", "bad-seat",
-                                        f"seat {tag.seat} does not play in {ruleset.name} (seats: {' '.join(seats)})",
-                                        tag.span, "common.header"))
-        for tag in record.header.scores:
-            if tag.seat in scores:
-                scores[tag.seat] = int(tag.value)
-                has_start = True
-        self.state = SessionState(scores=dict(scores), has_start_scores=has_start)
 
-    def dealer_for(self, hand: r.HandRecord) -> Seat:
-        """The dealer of ``hand``: its `dealer` line, checked against the rotation."""
-        rs, session, seats = self.rs, self.state, self.rs.seats
-        expected = session.dealer
-        dealer: Seat | None = None
-        if hand.dealer is not None:
-            if hand.dealer.seat not in seats:
-                self.findings.append(Finding("error", "bad-seat",
-                                             f"seat {hand.dealer.seat} does not play in {rs.name}",
-                                             hand.dealer.span, "common.header"))
-            else:
-                dealer = hand.dealer.seat
-            if expected is not None and dealer is not None and dealer != expected:
-                self.findings.append(Finding(
-                    "error", "dealer-mismatch",
-                    f"hand {hand.number} is dealt by {dealer}, but by the rotation the dealer is {expected}",
-                    hand.dealer.span, rs.rule("dealer")))
-        if dealer is None:
-            dealer = expected
-        if dealer is None:
-            big = [d.seat for d in hand.deals if len(d.tiles) == 14 and d.seat in seats]
-            dealer = big[0] if big else seats[0]
-            if hand.dealer is None:
-                self.findings.append(Finding("error", "missing-dealer",
-                                             f"hand {hand.number} has no `dealer` line and no earlier hand fixes it",
-                                             hand.span, rs.rule("dealer")))
-        if session.dealer is not None and dealer != session.dealer:
-            session.stays = 0
-        session.dealer = dealer
-        return dealer
-
-    def end_hand(self, result: HandResult, dealer: Seat) -> None:
-        session = self.state
-        for seat, amount in result.payments.items():
-            session.scores[seat] = session.scores.get(seat, 0) + amount
-        if result.result == "win" and not any(w.is_win or not w.checked for w in result.wins):
-            return  # only false wins: neither a win nor a drawn hand, so the deal and streak stand
-        if result.result != "incomplete":
-            nxt = self.rs.next_dealer(result)
-            session.stays = session.stays + 1 if nxt == dealer else 0
-            session.dealer = nxt
+@functools.lru_cache(maxsize=1 << 16)
+def complete(counts: bytes, wild: int, sets: int, shapes: tuple[str, ...]) -> bool:
+    """Whether 34 concealed counts (as bytes) and ``wild`` wildcards make a winning shape."""
+    return shanten(counts, wild, melds=4 - sets, shapes=shapes) == -1
 
 
 _HANDLERS: dict[type, Handler] = {
-    r.Draw: HandReplayer.on_draw,
-    r.Discard: HandReplayer.on_discard,
-    r.Chow: HandReplayer.on_chow,
-    r.Pong: HandReplayer.on_pong,
-    r.Kong: HandReplayer.on_kong,
-    r.AnKong: HandReplayer.on_ankong,
-    r.AddKong: HandReplayer.on_addkong,
-    r.Flower: HandReplayer.on_flower,
-    r.Ready: HandReplayer.on_ready,
-    r.Hu: HandReplayer.on_hu,
-    r.Pass: HandReplayer.on_pass,
-    r.Bao: HandReplayer.on_bao,
-    r.Exhausted: HandReplayer.on_exhausted,
-    r.FanLine: HandReplayer.on_result_line,
-    r.ScoreLine: HandReplayer.on_result_line,
+    r.Draw: HandEngine.on_draw,
+    r.Discard: HandEngine.on_discard,
+    r.Chow: HandEngine.on_chow,
+    r.Pong: HandEngine.on_pong,
+    r.Kong: HandEngine.on_kong,
+    r.AnKong: HandEngine.on_ankong,
+    r.AddKong: HandEngine.on_addkong,
+    r.Flower: HandEngine.on_flower,
+    r.Ready: HandEngine.on_ready,
+    r.Hu: HandEngine.on_hu,
+    r.Pass: HandEngine.on_pass,
+    r.TableEvent: HandEngine.on_event,
+    r.Exhausted: HandEngine.on_exhausted,
+    r.FanLine: HandEngine.on_result_line,
+    r.ScoreLine: HandEngine.on_result_line,
 }
 
 
-def resolve_ruleset(
-    record: Record, overrides: dict[str, str] | None = None
-) -> tuple[Ruleset | None, list[Finding]]:
-    """The ruleset a record names, with its options; findings for what is unknown or bad."""
-    findings: list[Finding] = []
-    h = record.header
-    if h.ruleset is None:
-        return None, findings  # the parser already reported the missing tag
-    span = h.ruleset_span or Span(1, 1, 1, 1)
-    try:
-        cls = get_ruleset(h.ruleset)
-    except KeyError as e:
-        findings.append(Finding("error", "unknown-ruleset", str(e.args[0]), span, "common.header"))
-        return None, findings
-    given: dict[str, str] = {}
-    for o in h.options:
-        try:
-            parse_options(cls.Options, {o.name: o.value})
-        except OptionError as e:
-            findings.append(Finding("error", "bad-option", f"[Option {o.name}]: {e}", o.span, "common.header"))
-            continue
-        given[o.name] = o.value
-    for name, value in (overrides or {}).items():
-        try:
-            parse_options(cls.Options, {name: value})
-        except OptionError as e:
-            raise OptionError(f"--option {name}={value}: {e}") from None
-        given[name] = value
-    options = parse_options(cls.Options, given)
-    return cls(options), findings
-
-
-@dataclasses.dataclass
-class Moment:
-    """The table just before one action: what `walk` yields."""
-
-    hand_index: int
-    action_index: int
-    action: r.Action
-    replayer: HandReplayer
-
-
-def walk(record: Record, ruleset: Ruleset, findings: list[Finding] | None = None) -> Iterator[Moment]:
-    """Each action of each hand with the table just before it (the engine then plays it).
-
-    For tools that need the state at every moment (fault injection, teaching notes)
-    without re-implementing any of the replay.  Findings of the replay go to ``findings``.
-    """
-    sink: list[Finding] = [] if findings is None else findings
-    session = Session(ruleset, record, sink)
-    for hi, hand in enumerate(record.hands):
-        dealer = session.dealer_for(hand)
-        rp = HandReplayer(ruleset, hand, session.state, dealer, keep_views=False)
-        playable = rp.setup()
-        if playable:
-            for ai, action in enumerate(hand.actions):
-                yield Moment(hi, ai, action, rp)
-                rp.play(action)
-        result = rp.finish(is_last=hi == len(record.hands) - 1, playable=playable)
-        session.end_hand(result, dealer)
-        sink.extend(rp.st.findings)
-
-
-def replay(
-    record: Record,
-    *,
-    options: dict[str, str] | None = None,
-    keep_views: bool = True,
-) -> Replay:
-    """Replay a whole record: every hand, every action, every payment checked.
-
-    ``options`` override the record's ``[Option]`` tags (an unknown one raises
-    `OptionError`).  ``keep_views=False`` skips the table snapshots that reports need,
-    which makes auditing large corpora faster.
-    """
-    ruleset, findings = resolve_ruleset(record, options)
-    if ruleset is None:
-        return Replay(record, record.header.ruleset or "", {}, [], findings, {})
-    session = Session(ruleset, record, findings)
-    hands: list[HandReplay] = []
-    for idx, hand in enumerate(record.hands):
-        dealer = session.dealer_for(hand)
-        replayer = HandReplayer(ruleset, hand, session.state, dealer, keep_views)
-        steps, result = replayer.run(is_last=idx == len(record.hands) - 1)
-        session.end_hand(result, dealer)
-        hand_findings = sorted(replayer.st.findings, key=lambda f: (f.line, f.column))
-        findings.extend(hand_findings)
-        hands.append(HandReplay(hand, steps, result, hand_findings, dict(session.state.scores)))
-    findings.sort(key=lambda f: (f.line, f.column))
-    return Replay(record, ruleset.name, dataclasses.asdict(ruleset.options), hands, findings,
-                  dict(session.state.scores), ruleset.seats)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
 from paipu.findings import Finding
-from paipu.record import Action, HandRecord, Record, Seat, Span
+from paipu.record import Action, HandRecord, Seat, Span
 from paipu.tiles import Tile
 
 Payments: TypeAlias = dict[Seat, int]
@@ -187,18 +187,3 @@ class HandReplay:
     result: HandResult
     findings: list[Finding]
     scores_after: dict[Seat, int]
-
-
-@dataclass
-class Replay:
-    record: Record
-    ruleset: str
-    options: dict[str, object]
-    hands: list[HandReplay]
-    findings: list[Finding]
-    scores: dict[Seat, int]
-    seats: tuple[Seat, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        return not any(f.severity == "error" for f in self.findings)

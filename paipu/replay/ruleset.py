@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
+from typing import Any, ClassVar, Literal, TypeAlias
 
+import paipu.record as r
+from paipu.hand.profile import SHAPES, ShapeProfile
 from paipu.record import SEATS, Seat, Span
+from paipu.replay.result import HandResult, Payments, SessionState, WinAnalysis, WinContext
+from paipu.replay.state import HandState, Meld
 from paipu.tiles import Tile
-
-if TYPE_CHECKING:
-    from paipu.replay.result import HandResult, Payments, SessionState, WinAnalysis, WinContext
-    from paipu.replay.state import HandState
 
 Claim: TypeAlias = Literal["chow", "pong", "kong"]
 CLAIM_PRIORITY: dict[str, int] = {"hu": 3, "kong": 2, "pong": 2, "chow": 1}
@@ -98,6 +98,22 @@ def describe_options(cls: type[Any]) -> list[tuple[str, str, str]]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class TableWord:
+    """A line word a ruleset adds to records: a setup line (Zhuji's ``caishen``) or a table
+    event (Harbin's ``bao``), with the names reports show for it."""
+
+    name: str
+    label: str
+    """How an English report names it (``宝 (treasure)``)."""
+    label_zh: str
+    """How a Chinese report names it (``宝牌``)."""
+    aliases: tuple[str, ...] = ()
+    stands_for: str = ""
+    """When its tiles are wildcards: how a report says what one stands for (``财神 as``)."""
+    stands_for_zh: str = ""
+
+
 @dataclass(frozen=True)
 class NoOptions:
     pass
@@ -117,9 +133,15 @@ class Ruleset:
     """Copies of each kind (42 slots); a ruleset may set it per instance from an option."""
     claims: ClassVar[frozenset[str]] = frozenset({"chow", "pong", "kong"})
     uses_flowers: ClassVar[bool] = False
-    shapes: ClassVar[tuple[str, ...]] = ("standard",)
-    """The winning shapes, as `paipu.analysis` names them: standard, seven_pairs,
-    seven_pairs_fours (a four-of-a-kind is two pairs), orphans, quanzipai (all honours)."""
+    shapes: ClassVar[tuple[str, ...]]
+    """The winning shapes, as `paipu.hand.profile.SHAPES` names them: standard, seven_pairs,
+    seven_pairs_fours (a four-of-a-kind is two pairs), orphans, quanzipai (all honours).
+    Every ruleset states its own: a ruleset without them is refused when it is defined."""
+    profile_note: ClassVar[str] = ""
+    """What the shapes leave out (conditions shanten does not model), shown by `paipu analyze`."""
+    strategy: ClassVar[str | None] = None
+    """The simulator's bots for this ruleset, as ``"module:Class"`` (a `paipu.sim.bots.Strategy`);
+    None plays with the plain strategy."""
     wildcards: ClassVar[bool] = False
     """Whether hands have wildcards (财神) that can always be drawn."""
     multi_win: bool = False
@@ -128,20 +150,63 @@ class Ruleset:
     """What may be claimed of the discard that follows the last draw (before `exhausted`)."""
     rules: ClassVar[dict[str, Rule]] = {}
     Options: ClassVar[type[Any]] = NoOptions
+    setup_words: ClassVar[dict[str, TableWord]] = {}
+    """The ruleset's own setup lines, by name (the hook `setup_hand` reads them)."""
+    events: ClassVar[dict[str, TableWord]] = {}
+    """The ruleset's table events, by name (the hook `on_event` plays them)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not getattr(cls, "shapes", None):
+            raise TypeError(f"ruleset {cls.__name__} must state its winning shapes (`shapes = (\"standard\",)`)")
+        unknown = set(cls.shapes) - set(SHAPES)
+        if unknown:
+            raise TypeError(f"ruleset {cls.__name__}: unknown shapes {sorted(unknown)}; known: {', '.join(SHAPES)}")
 
     def __init__(self, options: Any = None) -> None:
         self.options = options if options is not None else self.Options()
 
+    def __repr__(self) -> str:
+        given = {f.name: getattr(self.options, f.name) for f in dataclasses.fields(self.options)
+                 if getattr(self.options, f.name) != f.default}
+        args = "".join(f", {k}={v!r}" for k, v in given.items())
+        return f"get_ruleset({self.name!r}{args})"
+
+    def option_texts(self) -> dict[str, str]:
+        """The options that differ from their defaults, as a record's ``[Option]`` tags write them."""
+        out: dict[str, str] = {}
+        for f in dataclasses.fields(self.options):
+            value = getattr(self.options, f.name)
+            if value != f.default:
+                out[f.name] = _option_text(value)
+        return out
+
+    @property
+    def profile(self) -> ShapeProfile:
+        """The shapes, tiles and wildcards the hand analysis (shanten, waits, odds) uses."""
+        return ShapeProfile(self.name, self.shapes, tuple(self.tile_counts[:34]), self.wildcards, self.profile_note)
+
     # ---- table
+    @classmethod
+    def rule_prefix(cls) -> str:
+        """What this ruleset's rule ids start with: the name of the ruleset whose table it has
+        (a variant that only renames a built-in ruleset cites the built-in's rules)."""
+        for klass in cls.__mro__:
+            own = vars(klass)
+            if "rules" in own and own.get("name"):
+                return str(own["name"])
+        return cls.name
+
     def rule(self, rid: str) -> str:
         """The full id of a rule of this ruleset (``claims`` -> ``zhuji.claims``)."""
-        full = rid if "." in rid and rid.split(".")[0] in (self.name, "common") else f"{self.name}.{rid}"
+        prefix = self.rule_prefix()
+        full = rid if "." in rid and rid.split(".")[0] in (prefix, "common") else f"{prefix}.{rid}"
         assert full in self.rules or full.startswith("common."), f"rule {full} not in the table"
         return full
 
     def rule_or_common(self, rid: str, fallback: str) -> str:
         """This ruleset's rule ``rid`` if it has one, else the common rule ``fallback``."""
-        full = f"{self.name}.{rid}"
+        full = f"{self.rule_prefix()}.{rid}"
         return full if full in self.rules else fallback
 
     def next_seat(self, seat: Seat) -> Seat:
@@ -161,8 +226,12 @@ class Ruleset:
         return sum(self.tile_counts)
 
     # ---- hand setup and events
+    #
+    # The hooks that may find a problem take ``apply``: they report what is wrong with the
+    # action (``hand.error``) and change the hand only when ``apply`` is true, so that the
+    # engine's `check` (apply false) and `play` (apply true) run the same rule.
     def setup_hand(self, hand: HandState) -> None:
-        """Read the hand's ruleset-specific setup (财神, …); add findings to ``hand``."""
+        """Read the hand's ruleset-specific setup lines (`setup_words`: 财神, …); add findings to ``hand``."""
 
     def reserve(self, hand: HandState) -> int:
         """How many tiles stay in the wall: no draw may take it below this."""
@@ -171,7 +240,8 @@ class Ruleset:
     def is_wild(self, hand: HandState, seat: Seat, tile_index: int) -> bool:
         return False
 
-    def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span) -> None:
+    def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span,
+                   apply: bool) -> None:
         """Ruleset limits on what may be melded (e.g. no 财神 in a meld)."""
 
     def may_win_on_discard(self, hand: HandState, seat: Seat) -> bool:
@@ -183,30 +253,87 @@ class Ruleset:
     def ready_allowed(self) -> bool:
         return False
 
-    def check_ready(self, hand: HandState, seat: Seat, action: Any) -> None:
+    def check_ready(self, hand: HandState, seat: Seat, action: r.Ready, apply: bool) -> None:
         """Whether a ready declaration may be made now (before its discard)."""
 
-    def on_ready_discard(self, hand: HandState, seat: Seat, action: Any) -> None:
-        """The discard after ``ready``: check the hand is ready, mark the seat ready."""
-        hand.seats[seat].ready = True
+    def on_ready_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
+        """The discard after ``ready`` (the hand is the one after it): check the hand is ready,
+        and mark the seat ready."""
+        if apply:
+            hand.seats[seat].ready = True
 
-    def check_discard(self, hand: HandState, seat: Seat, action: Any) -> None:
+    def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
         """Ruleset limits on a discard (a ready hand may only discard its draw, …)."""
 
-    def check_kong(self, hand: HandState, seat: Seat, action: Any) -> None:
+    def check_kong(self, hand: HandState, seat: Seat, action: r.Kong | r.AnKong | r.AddKong, apply: bool) -> None:
         """Ruleset limits on a kong (after a ready declaration, the hand must stay ready)."""
 
-    def treasure_tiles(self, hand: HandState) -> tuple[Tile, ...]:
-        """Every kind a turned treasure tile (宝) makes special, for reports to mark."""
+    def marked_tiles(self, hand: HandState) -> tuple[Tile, ...]:
+        """Every kind the ruleset marks on the table for reports (Harbin: the 宝 kinds)."""
         return (hand.bao,) if hand.bao is not None else ()
 
-    def before_action(self, hand: HandState, action: Any) -> None:
+    def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
         """Called before every action is checked, and once with ``None`` when the hand ends:
         for what a ruleset owes at a given moment (a 宝 to turn) whatever comes next."""
 
-    def on_event(self, hand: HandState, action: Any) -> bool:
-        """A table event (``bao``); return False if this ruleset has no such event."""
+    def on_event(self, hand: HandState, event: r.TableEvent, apply: bool) -> bool:
+        """A table event (`events`: Harbin's ``bao``); return False if this ruleset has no such event."""
         return False
+
+    # ---- a table outside a replay, and the value of a hand
+    def table(self, dealer: Seat | None = None, *, setup: tuple[r.SetupTiles, ...] = ()) -> HandState:
+        """An empty table of this ruleset (no tiles dealt), for what-if questions: the
+        ruleset's setup lines (``setup``: a ``caishen`` line…) are read as in a replay."""
+        hand = r.HandRecord(1, r.Span.none(), extra=setup)
+        st = HandState(self.seats, hand, dealer or self.seats[0])
+        self.setup_hand(st)
+        return st
+
+    def value(
+        self,
+        tiles: Sequence[Tile],
+        *,
+        melds: Sequence[tuple[str, Sequence[Tile]]] = (),
+        seat: Seat | None = None,
+        dealer: Seat | None = None,
+        self_drawn: bool = True,
+        robbed: bool = False,
+        after_kong: bool = False,
+        first_draw: bool = False,
+        last_tile: bool = False,
+        ready: bool = False,
+        setup: tuple[r.SetupTiles, ...] = (),
+    ) -> WinAnalysis:
+        """What a complete hand is worth under this ruleset, exactly as the engine values a win.
+
+        ``tiles`` are the concealed tiles, the winning tile last (wildcards included); ``melds``
+        are ``(kind, tiles)`` pairs made before the win (kind ``chow``, ``pong``, ``kong``,
+        ``ankong`` or ``addkong``).  A win on a discard (``self_drawn=False``) is from the seat
+        after the winner; ``first_draw`` by the dealer is 天和, by another seat 地和.  The
+        ruleset's setup lines (Zhuji's ``caishen``) come as ``setup``.
+        """
+        if not tiles:
+            raise ValueError("a hand to value needs its tiles")
+        dealer = dealer or self.seats[0]
+        winner = seat or (dealer if first_draw and self_drawn else self.next_seat(dealer))
+        st = self.table(dealer, setup=setup)
+        ss = st.seats[winner]
+        for t in tiles:
+            ss.counts[t.index] += 1
+        ss.ready = ready
+        for kind, meld_tiles in melds:
+            if kind not in ("chow", "pong", "kong", "ankong", "addkong"):
+                raise ValueError(f"not a meld kind: {kind!r}")
+            ss.melds.append(Meld(kind, list(meld_tiles)))  # type: ignore[arg-type]
+        on_discard = robbed or not self_drawn
+        ctx = WinContext(
+            winner, tiles[-1], self_drawn=not on_discard,
+            from_seat=self.next_seat(winner) if on_discard else None,
+            robbed=robbed, after_kong=after_kong,
+            first_draw=first_draw, dealer_first=first_draw and winner == dealer and not on_discard,
+            last_tile=last_tile,
+        )
+        return self.analyse_win(st, ctx)
 
     # ---- wins and settlement
     def analyse_win(self, hand: HandState, ctx: WinContext) -> WinAnalysis:
@@ -242,36 +369,84 @@ class Ruleset:
 
 _REGISTRY: dict[str, type[Ruleset]] = {}
 
+BUILTIN_RULESETS: tuple[str, ...] = ("zhuji", "hebei", "erren", "harbin")
+"""The rulesets that ship with paipu, each a package ``paipu.rules.<name>``."""
+
+ENTRY_POINT_GROUP = "paipu.rulesets"
+"""Outside packages add rulesets here: each entry names a `Ruleset` subclass."""
+
+_loaded = False
+
 
 def register(cls: type[Ruleset]) -> type[Ruleset]:
+    """Make a ruleset class known by its name and aliases (a later class with a name wins)."""
     for key in (cls.name, *cls.aliases):
-        _REGISTRY[key.lower()] = cls
+        _REGISTRY[key.strip().lower()] = cls
     return cls
 
 
-def _load_builtin() -> None:
-    # Importing the modules registers them; done lazily so `paipu.replay.ruleset` has no cycle.
+def _load() -> None:
+    """Import the built-in ruleset packages and every ``paipu.rulesets`` entry point, once.
+
+    An entry point that fails to load is skipped with a warning on standard error: one broken
+    plug-in must not stop the audit of records that do not use it.
+    """
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
     import importlib
-    import pkgutil
+    import sys
+    from importlib.metadata import entry_points
 
-    import paipu.replay.rules as package
-
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.name != "common":
-            importlib.import_module(f"paipu.replay.rules.{info.name}")
+    for name in BUILTIN_RULESETS:
+        importlib.import_module(f"paipu.rules.{name}")
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.value.startswith("paipu.rules."):
+            continue  # a built-in, already loaded
+        try:
+            cls = ep.load()
+        except Exception as e:  # a plug-in's own bug
+            print(f"paipu: warning: ruleset entry point {ep.name!r} ({ep.value}) cannot be loaded: {e}",
+                  file=sys.stderr)
+            continue
+        if not (isinstance(cls, type) and issubclass(cls, Ruleset)):
+            print(f"paipu: warning: ruleset entry point {ep.name!r} ({ep.value}) is not a Ruleset subclass",
+                  file=sys.stderr)
+            continue
+        register(cls)
 
 
 def ruleset_names() -> list[str]:
-    _load_builtin()
+    """The names of every known ruleset (built-in and registered), sorted."""
+    _load()
     return sorted({c.name for c in _REGISTRY.values()})
 
 
-def get_ruleset(name: str) -> type[Ruleset]:
-    """The ruleset class for a name or alias; `KeyError` with the known names otherwise."""
-    _load_builtin()
+def ruleset_class(name: str) -> type[Ruleset]:
+    """The ruleset class for a name or alias; `KeyError` naming the known ones otherwise."""
+    _load()
     try:
         return _REGISTRY[name.strip().lower()]
     except KeyError:
         raise KeyError(
             f"unknown ruleset {name!r}; known rulesets: {', '.join(ruleset_names())}"
         ) from None
+
+
+def get_ruleset(name: str, **options: object) -> Ruleset:
+    """A ruleset ready to use: ``get_ruleset("zhuji", min_tai=2)``.
+
+    Options may be given as Python values or as the text a record's ``[Option]`` tag holds;
+    an unknown option or a bad value raises `OptionError` naming what is allowed.
+    """
+    cls = ruleset_class(name)
+    return cls(parse_options(cls.Options, {k: _option_text(v) for k, v in options.items()}))
+
+
+def _option_text(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

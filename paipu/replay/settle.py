@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from paipu import record as r
+import paipu.record as r
 from paipu.replay.result import HandResult, Payments, Transfer, ValueItem, WinAnalysis
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
     if fl.items:
         for rid in sorted(set(recorded) | set(expected)):
             got, want = recorded.get(rid), expected.get(rid)
-            item_rule = next((i.rule for i in analysis.items if i.id == rid), f"{rs.name}.{_kind(rs)}.{rid}")
+            item_rule = next((i.rule for i in analysis.items if i.id == rid), f"{rs.rule_prefix()}.{_kind(rs)}.{rid}")
             if want is None:
                 problems.append(f"{rid} {got} is recorded but not earned")
             elif got is None:

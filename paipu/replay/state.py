@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from paipu.findings import Finding, Severity
 from paipu.record import HandRecord, Seat, Span
 from paipu.replay.result import MeldView, SeatView, TableView
 from paipu.tiles import ALL_TILES, NUM_KINDS, Tile, tiles_from_counts
-
-if TYPE_CHECKING:
-    from paipu.replay.ruleset import Ruleset
 
 Phase: TypeAlias = Literal["discard", "claim", "replacement", "rob", "ended"]
 MeldKind: TypeAlias = Literal["chow", "pong", "kong", "ankong", "addkong"]
@@ -120,6 +117,12 @@ class Wall:
             return self.tiles.pop() if from_tail else self.tiles.popleft()
         return None
 
+    def peek(self, from_tail: bool) -> Tile | None:
+        """The tile the next draw takes (from the head, or the tail), when the wall is known."""
+        if not self.tiles:
+            return None
+        return self.tiles[-1] if from_tail else self.tiles[0]
+
     def peek_from_tail(self, depth: int) -> Tile | None:
         """The tile ``depth`` places from the tail end (1 = the last), when known."""
         if self.tiles is None or depth > len(self.tiles) or depth < 1:
@@ -130,11 +133,10 @@ class Wall:
 class HandState:
     """Everything the engine and the ruleset hooks know during one hand."""
 
-    def __init__(self, ruleset: Ruleset, record: HandRecord, dealer: Seat) -> None:
-        self.ruleset = ruleset
+    def __init__(self, seats: tuple[Seat, ...], record: HandRecord, dealer: Seat) -> None:
         self.record = record
         self.dealer = dealer
-        self.seats: dict[Seat, SeatState] = {s: SeatState() for s in ruleset.seats}
+        self.seats: dict[Seat, SeatState] = {s: SeatState() for s in seats}
         self.findings: list[Finding] = []
         self.phase: Phase = "discard"
         self.turn: Seat = dealer
@@ -175,7 +177,9 @@ class HandState:
     def count_seen(self, tile: Tile) -> int:
         return self.seen[tile.index]
 
-    def view(self) -> TableView:
+    def view(self, marked: tuple[Tile, ...] = ()) -> TableView:
+        """A snapshot of the table for reports; ``marked`` are the kinds the ruleset marks
+        (`Ruleset.marked_tiles`: Harbin's 宝 kinds)."""
         known = tuple(self.wall.tiles) if self.wall.tiles is not None else None
         return TableView(
             {s: st.view() for s, st in self.seats.items()},
@@ -185,5 +189,5 @@ class HandState:
             self.phase,
             self.wild_tiles(),
             self.bao,
-            self.ruleset.treasure_tiles(self),
+            marked,
         )

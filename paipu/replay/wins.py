@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 
-from paipu import record as r
+import paipu.record as r
 from paipu.record import Seat
-from paipu.replay.core import ReplayerCore
+from paipu.replay.core import EngineCore
 from paipu.replay.result import WinAnalysis, WinContext
 from paipu.replay.state import LastDiscard
 from paipu.tiles import ALL_TILES, Tile
 
 
-class WinsMixin(ReplayerCore):
-    def on_hu(self, a: r.Hu) -> None:
+class WinsMixin(EngineCore):
+    def on_hu(self, a: r.Hu, apply: bool) -> None:
         st, seat = self.st, a.seat
         ss = st.seats[seat]
         ctx: WinContext | None = None
@@ -52,10 +52,14 @@ class WinsMixin(ReplayerCore):
                 self.err("illegal-win", f"{seat} may not rob {konger}'s kong of {ktile}: {self.rs.rules[rid].text}",
                          a.span, rid)
                 return
-            robbers: list[Seat] = st.extra.setdefault("robbers", [])
-            if not self._may_add_winner(robbers, seat, konger, f"{konger}'s kong of {ktile}", a):
+            robbers: list[Seat] = st.extra.get("robbers", [])
+            if not self._may_add_winner(robbers, seat, konger, f"{konger}'s kong of {ktile}", a, apply):
                 return
-            robbers.append(seat)
+            ctx = self.rob_context(seat, konger, ktile)
+            if not apply:
+                self._record_win(a, ctx, self.analyse(ctx, ktile), apply)
+                return
+            st.extra.setdefault("robbers", robbers).append(seat)
             st.extra.setdefault("win_spans", {})[seat] = a.span
             if st.phase == "rob":
                 # The robbed tile leaves the kong: the meld is a pong again.
@@ -66,8 +70,7 @@ class WinsMixin(ReplayerCore):
                         m.tiles.pop()
                         break
                 st.extra["robbed"] = pending
-            ctx = self.rob_context(seat, konger, ktile)
-            self._record_win(a, ctx, self.analyse(ctx, ktile))
+            self._record_win(a, ctx, self.analyse(ctx, ktile), apply)
             return
         elif ld is not None and (st.phase == "claim" or (st.ended and ld.winners)):
             if seat == ld.seat:
@@ -88,19 +91,20 @@ class WinsMixin(ReplayerCore):
                          "of it, but a win takes priority",
                          a.span, "common.priority")
                 return
-            if not self._may_add_winner(ld.winners, seat, ld.seat, f"{ld.seat}'s {ld.tile}", a):
+            if not self._may_add_winner(ld.winners, seat, ld.seat, f"{ld.seat}'s {ld.tile}", a, apply):
                 return
             if ss.passed_on == ld.serial:
                 self.err("claim-after-pass", f"{seat} passed on {ld.tile} and cannot then win on it",
                          a.span, "common.priority")
-            ld.winners.append(seat)
-            st.extra.setdefault("win_spans", {})[seat] = a.span
             ctx = self.discard_context(seat, ld)
             analysis = self.analyse(ctx, ld.tile)
-            river = st.seats[ld.seat].discards
-            if river:
-                river[-1][1] = True
-            self._record_win(a, ctx, analysis)
+            if apply:
+                ld.winners.append(seat)
+                st.extra.setdefault("win_spans", {})[seat] = a.span
+                river = st.seats[ld.seat].discards
+                if river:
+                    river[-1][1] = True
+            self._record_win(a, ctx, analysis, apply)
             return
         else:
             if st.ended:
@@ -110,9 +114,10 @@ class WinsMixin(ReplayerCore):
                 self.err("turn-order", f"{seat} declares a win out of turn ({st.turn} is to move)",
                          a.span, "common.turn")
             return
-        self._record_win(a, ctx, self.analyse(ctx, None))
+        self._record_win(a, ctx, self.analyse(ctx, None), apply)
 
-    def _may_add_winner(self, winners: list[Seat], seat: Seat, source: Seat, what: str, a: r.Hu) -> bool:
+    def _may_add_winner(self, winners: list[Seat], seat: Seat, source: Seat, what: str, a: r.Hu,
+                        apply: bool) -> bool:
         """One winner per tile, where the ruleset says so: the first counter-clockwise from
         ``source`` (the discarder, or the robbed player).  A nearer seat written later takes
         the win over from the earlier line, which is reported; a farther one is refused."""
@@ -125,8 +130,9 @@ class WinsMixin(ReplayerCore):
                      f"{first}'s win on {what} is taken over by {seat}, who comes first counter-clockwise "
                      f"from {source}: {self.rs.name} has one winner per tile",
                      self.st.extra["win_spans"][first], self.rs.rule_or_common("winners", "common.priority"))
-            winners.remove(first)
-            self.wins = [(c, w) for c, w in self.wins if c.seat != first]
+            if apply:
+                winners.remove(first)
+                self.wins = [(c, w) for c, w in self.wins if c.seat != first]
             return True
         self.err("multiple-winners",
                  f"{seat} cannot also win on {what}: {first} already did and {self.rs.name} has one "
@@ -170,7 +176,7 @@ class WinsMixin(ReplayerCore):
             if extra is not None:
                 counts[extra.index] -= 1
 
-    def _record_win(self, a: r.Hu, ctx: WinContext, analysis: WinAnalysis) -> None:
+    def _record_win(self, a: r.Hu, ctx: WinContext, analysis: WinAnalysis, apply: bool) -> None:
         if a.tile is not None and a.tile != ctx.tile:
             self.err("hu-tile-mismatch",
                      f"{a.seat} names {a.tile} as the winning tile, but it is {ctx.tile}",
@@ -186,6 +192,7 @@ class WinsMixin(ReplayerCore):
         elif not analysis.is_win:
             self.err("not-a-win", f"{a.seat} declares a win, but {analysis.reason}", a.span,
                      analysis.rule or self.rs.rule_or_common("winning", "common.win"))
-        self.wins.append((ctx, analysis))
-        self.st.ended = True
-        self.st.phase = "ended"
+        if apply:
+            self.wins.append((ctx, analysis))
+            self.st.ended = True
+            self.st.phase = "ended"

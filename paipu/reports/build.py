@@ -7,11 +7,13 @@ step a finding is shown, which recorded payment differs from the computed one.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from paipu.audit import Audit, audit_text
+from paipu.audit import Audit
 from paipu.findings import SEVERITIES
 from paipu.record import (
     SEATS,
@@ -26,8 +28,9 @@ from paipu.record import (
     Seat,
     SeatAction,
 )
-from paipu.replay.result import GroupView, HandReplay, HandResult, MeldView, Replay, WinAnalysis, WinContext
-from paipu.replay.ruleset import Rule, Ruleset, get_ruleset
+from paipu.replay.result import GroupView, HandReplay, HandResult, MeldView, WinAnalysis, WinContext
+from paipu.replay.ruleset import Rule, Ruleset
+from paipu.replay.session import Replay
 from paipu.reports.board import TileMaker, board_meld, build_board
 from paipu.reports.chart import build_chart
 from paipu.reports.labels import Labels, Lang, labels_for
@@ -67,17 +70,24 @@ def _option_text(value: object) -> str:
     return str(value)
 
 
-def with_views(audit: Audit) -> Audit:
-    """The audit itself if its replay kept the table views, else the same record replayed with them.
+class ReportError(ValueError):
+    """An audit that cannot be drawn as asked (no table views, a seat that does not play)."""
 
-    `audit_text` skips the views by default (auditing a corpus does not need them); the
-    options in force (record tags and overrides alike) are passed on, so the replay is the same.
-    """
-    rp = audit.replay
-    if rp is None or all(h.steps and h.steps[0].view is not None for h in rp.hands):
-        return audit
-    options = {name: _option_text(value) for name, value in sorted(rp.options.items())}
-    return audit_text(audit.text, audit.name, options=options, keep_views=True)
+
+def _ruleset_labels(labels: Labels, ruleset: Ruleset | None, lang: Lang) -> Labels:
+    """The report's words for the ruleset's own lines: its wildcards and its marked tiles."""
+    if ruleset is None:
+        return labels
+    changes: dict[str, Any] = {}
+    zh = lang == "zh"
+    for word in ruleset.setup_words.values():
+        changes.setdefault("wild", word.label_zh if zh else word.label)
+    for word in ruleset.events.values():
+        changes.setdefault("bao", word.label_zh if zh else word.label)
+    for word in (*ruleset.setup_words.values(), *ruleset.events.values()):
+        if word.stands_for:
+            changes.setdefault("stands_for", word.stands_for_zh if zh else word.stands_for)
+    return dataclasses.replace(labels, **changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,17 +102,13 @@ class _Builder:
 
     def __init__(self, audit: Audit, viewer: Seat | None, lang: Lang) -> None:
         self.audit = audit
-        self.labels: Labels = labels_for(lang)
         self.lang = lang
         self.viewer = viewer
         self.rp: Replay | None = audit.replay
-        self.ruleset: Ruleset | None = None
-        name = self.rp.ruleset if self.rp is not None and self.rp.ruleset else audit.record.header.ruleset
-        if name:
-            try:
-                self.ruleset = get_ruleset(name)()
-            except KeyError:
-                self.ruleset = None
+        # The ruleset the audit replayed under, options and all: never looked up again.
+        self.ruleset: Ruleset | None = audit.ruleset
+        self.labels: Labels = _ruleset_labels(labels_for(lang), self.ruleset, lang)
+        name = self.rp.ruleset_name if self.rp is not None else audit.record.header.ruleset
         self.rules: dict[str, Rule] = dict(self.ruleset.rules) if self.ruleset is not None else {}
         seats: tuple[Seat, ...] = ()
         if self.rp is not None and self.rp.seats:
@@ -111,7 +117,7 @@ class _Builder:
             seats = self.ruleset.seats
         self.seats: tuple[Seat, ...] = seats or SEATS
         if viewer is not None and viewer not in self.seats:
-            raise ValueError(
+            raise ReportError(
                 f"seat {viewer} does not play in {name or 'this record'} (seats: {' '.join(self.seats)})"
             )
         header = audit.record.header
@@ -207,7 +213,7 @@ class _Builder:
         players = tuple(
             PlayerRow(s, self.labels.seat_name(s), self.players[s], self.start_scores().get(s, 0)) for s in self.seats
         )
-        ruleset = (rp.ruleset if rp is not None and rp.ruleset else h.ruleset) or "?"
+        ruleset = (rp.ruleset_name if rp is not None and rp.ruleset_name else h.ruleset) or "?"
         return HeaderView(
             self.audit.name,
             ruleset,
@@ -234,8 +240,7 @@ class _Builder:
         labels = self.labels
         rec = hr.record
         first_view = hr.steps[0].view if hr.steps else None
-        wild_tiles: tuple[Tile, ...] = first_view.wild if first_view is not None else (
-            rec.caishen.tiles if rec.caishen is not None else ())
+        wild_tiles: tuple[Tile, ...] = first_view.wild if first_view is not None else ()
         tm = TileMaker(labels, frozenset(t.index for t in wild_tiles))
         dealer = hr.result.dealer
         board = build_board(hr.steps, self.seats, viewer=self.viewer, labels=labels, tm=tm,
@@ -243,7 +248,7 @@ class _Builder:
         contexts = self._hu_contexts(hr)
         steps = tuple(self.step(hi, hr, i, tm, contexts) for i in range(len(hr.steps)))
         notes = [a.text for a in rec.annotations]
-        for line in (rec.dealer, rec.wall, rec.dice, rec.caishen):
+        for line in (rec.dealer, rec.wall, rec.dice, *rec.extra):
             if line is not None:
                 notes.extend(a.text for a in line.annotations)
         counts: dict[str, int] = {sev: 0 for sev in SEVERITIES}
@@ -521,10 +526,13 @@ def build_report_model(audit: Audit, *, seat: Seat | None = None, lang: Lang = "
 
     ``seat`` makes a teaching view: only that seat's concealed tiles (and what it could
     see) are shown, the others as tile backs.  ``lang`` is the language of the report's
-    own words ("en" or "zh"); the record's text is shown as written.  An audit made
-    without table views (`audit_text`'s default) is replayed again with them.
+    own words ("en" or "zh"); the record's text is shown as written.  The audit must have
+    been made with table views (``views=True``): they are what the board draws, and a report
+    never replays a record a second time; `ReportError` says so otherwise.
     """
-    audit = with_views(audit)
+    rp = audit.replay
+    if rp is not None and rp.hands and any(not h.steps or h.steps[0].view is None for h in rp.hands):
+        raise ReportError(f"{audit.name}: the audit has no table views to draw; audit it with views=True")
     b = _Builder(audit, seat, lang)
     b.locate_findings()
     findings = b.finding_views()

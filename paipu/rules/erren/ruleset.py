@@ -2,7 +2,7 @@
 
 The specification is RULES.md's erren section; the rule text is seed 002 (第二篇, 2人麻将介绍),
 which says the game derives from Chinese Official (MCR) rules.  Fan values and their 不计
-lists live in `paipu.replay.rules.erren_fans`; this module holds the rule table, the options,
+lists live in `paipu.rules.erren.fans`; this module holds the rule table, the options,
 the hooks the engine asks (flowers, the 天听 declaration, the end of the wall) and the
 settlement: the win, the instant kong and flower scores, and the floor at zero.
 """
@@ -13,8 +13,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from paipu import record as r
+import paipu.record as r
+from paipu.hand.sets import set_tiles
+from paipu.hand.shapes import decompositions, seven_pairs_groups, waits_with
 from paipu.record import Seat, Span
+from paipu.replay.common_rules import COMMON_RULES
 from paipu.replay.result import (
     GroupView,
     HandResult,
@@ -25,74 +28,20 @@ from paipu.replay.result import (
     WinAnalysis,
     WinContext,
 )
-from paipu.replay.rules.common import COMMON_RULES
-from paipu.replay.rules.erren_fans import (
+from paipu.replay.ruleset import Ruleset, option, register
+from paipu.replay.settle import payments_from
+from paipu.replay.state import HandState, Meld
+from paipu.rules.erren.fans import (
     FANS,
     HandSet,
     Situation,
     WaitKind,
     fan_order,
-    fan_rules,
     seven_pairs_fans,
     standard_fans,
 )
-from paipu.replay.ruleset import Rule, Ruleset, option, register
-from paipu.replay.sets import set_tiles
-from paipu.replay.settle import payments_from
-from paipu.replay.shapes import decompositions, seven_pairs_groups, waits_with
-from paipu.replay.state import HandState, Meld
+from paipu.rules.erren.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES
-
-_SEED = "seed 002, 第二篇"
-_RULES_MD = "RULES.md, erren"
-
-_TABLE = (
-    Rule("erren.tiles", "72 tiles: 1–9 万 ×4, 东 南 西 北 ×4, 白 发 中 ×4, and the 8 flowers "
-         "春 夏 秋 冬 梅 兰 竹 菊 ×1. No 筒, no 条.", f"{_SEED} 1、用牌; {_RULES_MD}"),
-    Rule("erren.seats", "Two players, seats E and W; the dealer is dealt 14 tiles, the other 13. With two "
-         "players the discarder's next seat is always the other player.", f"{_SEED} 游戏说明; {_RULES_MD}"),
-    Rule("erren.flowers", "A flower is never played: the seat holding one sets it aside (`flower`) on its "
-         "own turn, before it discards or wins, and draws a replacement from the wall's tail. A flower "
-         "may not be discarded.", f"{_SEED} 11、补花; {_RULES_MD}", "补花"),
-    Rule("erren.claims", "Chow (by the other player), pong, exposed kong, concealed kong and added kong; a "
-         "ready declaration only for 天听 (erren.ready).", f"{_SEED} 8、9、10; {_RULES_MD}"),
-    Rule("erren.ready", "A player may declare ready (`ready`, then the discard that leaves the hand ready) "
-         "only with its first discard of the hand, before anyone has claimed or made a kong; that is what "
-         "天听 scores. After it the hand is locked: the player discards the tile it drew, makes no chow, "
-         "pong or exposed kong, and a concealed or added kong only when it leaves the waits unchanged.",
-         f"{_SEED} 4、32番 e) 天听; {_RULES_MD}", "天听/报听"),
-    Rule("erren.winning", "A hand is won on one's own draw or on the other player's discard (or by robbing "
-         "an added kong), with four sets and a pair or seven pairs, no flower left in hand, reaching the "
-         "minimum.", f"{_SEED} 12、和牌; {_RULES_MD}"),
-    Rule("erren.minimum", "A win needs at least 8番 (option `min_fan`), flowers (花牌) not counted toward "
-         "it. Every hand of 万 and honours is at least 混一色 8, 清一色 24 or 字一色 64, so with the "
-         "default the minimum never refuses a shape.", f"{_SEED} 12、达到或超过起和分标准; {_RULES_MD}"),
-    Rule("erren.best-reading", "Where a hand can be read in several ways (sets or seven pairs, which set "
-         "holds the winning tile), the reading worth the most fan is taken; fans that a fan present "
-         "cancels (不计) are not counted.", f"RULES.md, common to all; {_RULES_MD}"),
-    Rule("erren.winners", "One winner per hand.", _RULES_MD),
-    Rule("erren.qianggang", "The other player may rob an added kong (抢杠, as in MCR); a concealed kong "
-         "cannot be robbed; option `rob_kong`.", f"{_RULES_MD}; MCR 抢杠和"),
-    Rule("erren.exhausted", "Ordinary draws stop when `dead_wall` tiles (8) are left in the wall: the draw "
-         "that leaves them is the last, its drawer may win or discard, and the hand is drawn. The tiles "
-         "left feed the replacement draws after flowers and kongs, so a replacement is never missing.",
-         _RULES_MD),
-    Rule("erren.dealer", "The record states the first dealer; the winner deals the next hand; after a "
-         "drawn hand the dealer stays.", _RULES_MD),
-    Rule("erren.payment", "The loser pays the winner the winning hand's total fan, flowers included.",
-         f"{_SEED}; {_RULES_MD}"),
-    Rule("erren.kong-score", "Each kong (exposed, added or concealed) is paid at once: the other player "
-         "pays 1. A robbed added kong is no kong and is not paid. Kong scores stand in a drawn hand.",
-         f"{_SEED} 10、杠 (打出任意杠牌，可以直接得分); {_RULES_MD}", "杠分"),
-    Rule("erren.flower-score", "Flowers are paid at once: when a player sets aside its 4th flower the other "
-         "pays 1, and 1 more for each flower after it (4 = 1, 5 = 2, …). They stand in a drawn hand.",
-         f"{_SEED} 11、补花 (4花等于1个底分，5花等于2个底分); {_RULES_MD}", "花分"),
-    Rule("erren.floor", "Where the record states starting scores (`[Score]` tags), a payment takes a "
-         "player at most to zero; it is made in the order of play (kongs and flowers when they happen, "
-         "the win last). Without starting scores, scores are unbounded (option `floor`).",
-         f"{_SEED} (以扣光输家全部积分为准); {_RULES_MD}"),
-    *fan_rules("erren"),
-)
 
 
 @dataclass(frozen=True)
@@ -123,6 +72,9 @@ _KINDS = 34
 class Erren(Ruleset):
     name = "erren"
     shapes = ("standard", "seven_pairs_fours")
+    profile_note = ("七对 counts a four-of-a-kind as two pairs, as in MCR and the erren engine; 72 tiles: 万, "
+                    "honours and 8 flowers (set aside and replaced, so not counted here)")
+    strategy = "paipu.rules.erren.bots:ErrenStrategy"
     aliases = ("二人", "二人麻将", "二人麻將", "2人麻将")
     title = "二人麻将 Two-player"
     unit = "fan"
@@ -145,7 +97,7 @@ class Erren(Ruleset):
         return self.options.rob_kong
 
     # ---------------------------------------------------------------- flowers
-    def check_discard(self, hand: HandState, seat: Seat, action: Any) -> None:
+    def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
         ss = hand.seats[seat]
         tile = action.tile
         span: Span = action.span
@@ -166,7 +118,7 @@ class Erren(Ruleset):
     def ready_allowed(self) -> bool:
         return True
 
-    def check_ready(self, hand: HandState, seat: Seat, action: Any) -> None:
+    def check_ready(self, hand: HandState, seat: Seat, action: r.Ready, apply: bool) -> None:
         ss = hand.seats[seat]
         why = ""
         if ss.discards:
@@ -177,9 +129,10 @@ class Erren(Ruleset):
             hand.error("illegal-ready", f"{seat} declares ready, but {why}: a declaration is made only with "
                        "one's first discard of the hand, in the first go-around (天听)", action.span,
                        self.rule("ready"))
-            hand.extra.setdefault("ready_refused", set()).add(seat)
+            if apply:
+                hand.extra.setdefault("ready_refused", set()).add(seat)
 
-    def on_ready_discard(self, hand: HandState, seat: Seat, action: Any) -> None:
+    def on_ready_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
         if seat in hand.extra.get("ready_refused", set()):
             return
         ss = hand.seats[seat]
@@ -187,15 +140,17 @@ class Erren(Ruleset):
             hand.error("not-ready", f"{seat} declared ready, but after discarding {action.tile} the hand "
                        f"waits on nothing", action.span, self.rule("ready"))
             return
-        ss.ready = True
-        hand.extra.setdefault("tianting", set()).add(seat)
+        if apply:
+            ss.ready = True
+            hand.extra.setdefault("tianting", set()).add(seat)
 
-    def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span) -> None:
+    def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span,
+                   apply: bool) -> None:
         if kind in ("chow", "pong", "kong") and hand.seats[seat].ready:
             hand.error("ready-hand-changed", f"{seat} declared ready (天听) and may not {kind}: a ready hand "
                        "changes only by the tile it draws", span, self.rule("ready"))
 
-    def check_kong(self, hand: HandState, seat: Seat, action: Any) -> None:
+    def check_kong(self, hand: HandState, seat: Seat, action: r.Kong | r.AnKong | r.AddKong, apply: bool) -> None:
         ss = hand.seats[seat]
         if not ss.ready or not isinstance(action, (r.AnKong, r.AddKong)) or ss.last_drawn is None:
             return

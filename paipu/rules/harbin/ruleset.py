@@ -18,8 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from paipu import record as r
+import paipu.record as r
+from paipu.hand.sets import HandSet, group_view, meld_set
+from paipu.hand.shapes import Group, decompositions, waits
 from paipu.record import Seat, Span
+from paipu.replay.common_rules import COMMON_RULES
 from paipu.replay.result import (
     GroupView,
     HandResult,
@@ -30,92 +33,11 @@ from paipu.replay.result import (
     WinAnalysis,
     WinContext,
 )
-from paipu.replay.rules.common import COMMON_RULES
-from paipu.replay.ruleset import Rule, Ruleset, option, register
-from paipu.replay.sets import HandSet, group_view, meld_set
+from paipu.replay.ruleset import Ruleset, TableWord, option, register
 from paipu.replay.settle import payments_from
-from paipu.replay.shapes import Group, decompositions, waits
 from paipu.replay.state import HandState, Meld
+from paipu.rules.harbin.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles, next_kind
-
-_SEED = "seed 003, last part"
-_RULES_MD = "RULES.md, harbin"
-
-_TABLE = (
-    Rule("harbin.tiles", "112 tiles: 万 筒 条 1–9 ×4 and 红中 ×4, no flowers (`tiles=136`: the "
-         "full set with winds and dragons).", _RULES_MD),
-    Rule("harbin.claims", "Chow (next seat only), pong, exposed kong, concealed kong and added "
-         "kong; a ready declaration (报听) before a discard.", _RULES_MD),
-    Rule("harbin.ready", "A player may declare ready (报听) when at least 4 tiles are left in hand "
-         "after the discard that follows; that discard must leave the hand ready (waiting on a "
-         "tile that makes a winning hand). With `require_open=true` the player must first have "
-         "an exposed meld (chow, pong, exposed or added kong).",
-         f"{_SEED} 胡牌条件 a, b; {_RULES_MD}", "报听"),
-    Rule("harbin.ready-locked", "After the ready declaration the concealed tiles change only by "
-         "the drawn tile: the player discards the tile just drawn, may not chow or pong, and may "
-         "kong only when the hand stays ready.", _RULES_MD),
-    Rule("harbin.winning", "A win needs an earlier ready declaration (先报听然后才可胡牌); only "
-         "天胡 (the dealer's dealt tiles) comes before any declaration. It is won on one's own draw "
-         "or on another's discard, in the winning shape (harbin.shape).",
-         f"{_SEED} 胡牌条件 a; {_RULES_MD}"),
-    Rule("harbin.shape", "Four sets and a pair with at least one pong or kong (a pair of 红中 "
-         "stands for it; the pong may be made by the winning tile, 对倒), at least one chow, a 1, "
-         "9 or 红中 somewhere (with `tiles=136`: any honour), and at least two suits (红中 is no "
-         "suit); the pair may be made by the winning tile (单吊).",
-         f"{_SEED} 胡牌条件 c, d, e; {_RULES_MD}"),
-    Rule("harbin.winners", "One winner per discard (no 一炮多响): the first counter-clockwise "
-         "from the discarder who wins on it; a later seat may win only if the earlier ones pass.",
-         f"{_SEED} 胡牌条件 f; {_RULES_MD}"),
-    Rule("harbin.qianggang", "An added kong may be robbed (抢杠); the robbed player counts as the "
-         "discarder.", f"{_SEED} 胡牌条件 g; {_RULES_MD}", "抢杠"),
-    Rule("harbin.bao", "When the first player declares ready, after that player's discard the "
-         "top tile of the 4th stack from the wall's end is turned (`bao T`): with a `wall` line, "
-         "the 7th tile from the tail end of what remains. The other 3 tiles of its kind and the 4 "
-         "of the next kind (next in the suit, 9 → 1) are the 宝, 7 tiles. 红中 is its own next kind "
-         "in the 112-tile set (3 宝 tiles); with `tiles=136` honours follow 东→南→西→北→东 and "
-         "白→发→中→白.", f"{_SEED} 宝牌 a, b; {_RULES_MD}", "宝牌"),
-    Rule("harbin.huanbao", "换宝: when all the 宝 tiles have been seen face up on the table (in "
-         "the discards or in exposed melds; the turned tile does not count), the next tile down "
-         "the wall is turned as the new 宝 (the n-th 宝 of a hand is the (6+n)-th tile from the "
-         "tail end of the wall as it was at the first turn); a `bao T` line follows the action "
-         "that showed the last one. When that tile has already been drawn, no new 宝 is turned.",
-         f"{_SEED} 宝牌 d; {_RULES_MD}", "换宝"),
-    Rule("harbin.bao-wild", "A 宝 is a wildcard only when a ready player draws it: it then stands "
-         "for any tile (摸宝). In anyone else's hand, in a hand before its ready declaration, and "
-         "when discarded, a 宝 is just itself. A ready player who draws the 4th tile of a pong "
-         "(exposed, or three held) may use it as a 宝 too (大风).",
-         f"{_SEED} 宝牌 c and PS; 大风 examples; {_RULES_MD}"),
-    Rule("harbin.exhausted", "The wall is drawn down to the turned 宝 stack: the 4th stack from "
-         "the end and the tiles behind it (8 tiles; more once 换宝 has moved the 宝 past that "
-         "stack; fewer as replacement draws take tiles from the tail) are never drawn. Then the "
-         "hand is drawn with no payments.", _RULES_MD),
-    Rule("harbin.dealer", "The dealer stays after a dealer win or a drawn hand; otherwise the "
-         "dealer's next seat deals.", _RULES_MD),
-    Rule("harbin.payment", "All three others pay the winner the product of the win's multipliers "
-         "(1 unit × …). A payment to or from the dealer doubles (庄家输赢都要翻倍). On a discard win "
-         "(a robbed kong included) a discarder who was not ready pays ×2, one who was ready pays "
-         "×1 like the others. With `discarder_pays_all=true` the discarder pays all three shares.",
-         f"{_SEED} 结算 1, 2, 特殊; {_RULES_MD}"),
-    Rule("harbin.mult.pinghu", "×1: won on another player's discard or a robbed kong (平胡).",
-         f"{_SEED} 胡牌方式 平胡", "平胡/点炮/放冲"),
-    Rule("harbin.mult.zimo", "×2: won on one's own draw (自摸).", f"{_SEED} 胡牌方式 自摸; {_RULES_MD}",
-         "自摸"),
-    Rule("harbin.mult.biankadiao", "×2: the winning tile is the 3 of 1-2-3 or the 7 of 7-8-9 "
-         "(边), the middle of a chow (卡) or the second tile of the pair (吊), in the reading "
-         "chosen.", f"{_SEED} 胡牌方式 边、卡、吊; {_RULES_MD}", "边卡吊/边/卡/吊/边张/卡张/单吊",
-         ("bian", "ka", "diao")),
-    Rule("harbin.mult.mobao", "4 (self-drawn included): a ready player draws a 宝 and wins with it "
-         "as a wildcard; multiplied by 边卡吊 when the 宝 stands in such a place.",
-         f"{_SEED} 胡牌方式 摸宝, 倍数; {_RULES_MD}", "摸宝"),
-    Rule("harbin.mult.baozhongbao", "16 (self-drawn, 摸宝 and 边卡吊 included): the drawn 宝 is "
-         "used as its own face as the 边, 卡 or 吊 tile.",
-         f"{_SEED} 胡牌方式 宝中宝, 倍数; {_RULES_MD}", "宝中宝"),
-    Rule("harbin.mult.dafeng", "4, or 16 when it is used as its own face as the 边 or 卡 tile: a "
-         "ready player draws the 4th tile of a pong and uses it as a 宝; replaces 摸宝 and 宝中宝 "
-         "(and, like them, includes self-drawn).", f"{_SEED} 大风 examples 1, 2; {_RULES_MD}", "大风"),
-    Rule("harbin.mult.tianhu", "64, alone: the dealer's 14 dealt tiles are a winning hand (天胡).",
-         f"{_SEED} 倍数; {_RULES_MD}", "天胡"),
-)
 
 _RED = 33
 """红中: no suit, but it counts as a 1/9 tile and its pair stands for the pong."""
@@ -194,12 +116,16 @@ def _tiles_text(counts: Sequence[int]) -> str:
 class Harbin(Ruleset):
     name = "harbin"
     shapes = ("standard",)
+    profile_note = ("a win also needs a pong, a chow, a 1/9 or 红中, two suits and a ready declaration; "
+                    "shanten counts four sets and a pair only")
+    strategy = "paipu.rules.harbin.bots:HarbinStrategy"
     aliases = ("哈尔滨", "哈尔滨麻将", "哈爾濱", "哈爾濱麻將")
     title = "哈尔滨麻将 Harbin"
     unit = "bei"
     unit_zh = "倍"
     tile_counts = tuple([4] * 27 + [0] * 6 + [4] + [0] * 8)
     rules = {**COMMON_RULES, **{rule.id: rule for rule in _TABLE}}  # noqa: RUF012
+    events = {"bao": TableWord("bao", "宝 (treasure)", "宝牌", ("宝", "寶"), "宝 as", "宝当")}  # noqa: RUF012
     Options = HarbinOptions
     options: HarbinOptions
 
@@ -234,7 +160,7 @@ class Harbin(Ruleset):
         nxt = self.next_bao_kind(tile)
         return (tile.index,) if nxt == tile else (tile.index, nxt.index)
 
-    def treasure_tiles(self, hand: HandState) -> tuple[Tile, ...]:
+    def marked_tiles(self, hand: HandState) -> tuple[Tile, ...]:
         if hand.bao is None:
             return ()
         return tuple(ALL_TILES[i] for i in self.bao_kinds(hand.bao))
@@ -318,17 +244,18 @@ class Harbin(Ruleset):
         s.awaiting = tile is None
         self._check_huanbao(hand, (), span)
 
-    def _settle_due(self, hand: HandState) -> None:
+    def _settle_due(self, hand: HandState, apply: bool) -> None:
         """An action other than the owed `bao` line: report it missing and turn the 宝 anyway."""
         s = _state(hand)
         due = s.due
         if due is None:
             return
-        s.due = None
         hand.error("missing-bao", self._due_text(due) + ", but the next line is not a `bao` line",
                    due.span, self.rule("bao" if due.first else "huanbao"))
-        self._turn(hand, due.expected, due.span)
-        s.late = due
+        if apply:
+            s.due = None
+            self._turn(hand, due.expected, due.span)
+            s.late = due
 
     def _due_text(self, due: _Due) -> str:
         shown = f" (here {due.expected}, {due.expected.chinese})" if due.expected is not None else ""
@@ -338,11 +265,10 @@ class Harbin(Ruleset):
         return ("this action shows the last of the 宝 tiles: 换宝 turns the next tile down the "
                 f"wall as the new 宝, a `bao` line showing it{shown}")
 
-    def _count_bao(self, hand: HandState, a: r.Bao) -> None:
+    def _count_bao(self, hand: HandState, a: r.TableEvent, t: Tile, apply: bool) -> None:
         """Without a `wall` line only the tile counts can be checked; the turned tile is then seen."""
         if hand.wall.known:
             return
-        t = a.tile
         limit = self.tile_counts[t.index] if t.index < len(self.tile_counts) else 0
         if hand.seen[t.index] + 1 > limit:
             hand.error("tile-count",
@@ -350,52 +276,60 @@ class Harbin(Ruleset):
                        + (f"all {limit} of that kind are already on the table" if limit
                           else f"{self.name} has no such tile"),
                        a.span, "common.tiles")
-        hand.seen[t.index] += 1
+        if apply:
+            hand.seen[t.index] += 1
 
-    def before_action(self, hand: HandState, action: Any) -> None:
+    def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
         # A 宝 that is due is turned by the very next line: anything else means it is missing.
-        if not isinstance(action, r.Bao):
-            self._settle_due(hand)
+        if not (isinstance(action, r.TableEvent) and action.name == "bao"):
+            self._settle_due(hand, apply)
 
-    def on_event(self, hand: HandState, action: Any) -> bool:
-        if not isinstance(action, r.Bao):
+    def on_event(self, hand: HandState, event: r.TableEvent, apply: bool) -> bool:
+        if event.name != "bao":
             return False
+        action = event
+        tile = event.tiles[0]
         s = _state(hand)
         due = s.due
         if due is not None:
-            s.due = None
+            if apply:
+                s.due = None
             if (hand.wall.size, hand.wall.drawn_from_tail) != due.fingerprint:
                 hand.error("missing-bao",
                            self._due_text(due) + f"; the `bao` line comes late, at line {action.span.line}, "
                            "after tiles were drawn", due.span, self.rule("bao" if due.first else "huanbao"))
-            if due.expected is not None and action.tile != due.expected:
+            if due.expected is not None and tile != due.expected:
                 where = ("the 7th tile from the wall's tail" if due.first
                          else f"the next tile down the wall (宝 number {due.number + 1} of the hand)")
                 hand.error("bao-mismatch",
-                           f"the 宝 is turned as {action.tile} ({action.tile.chinese}), but {where} is "
+                           f"the 宝 is turned as {tile} ({tile.chinese}), but {where} is "
                            f"{due.expected} ({due.expected.chinese})",
                            action.span, self.rule("bao" if due.first else "huanbao"))
-            self._count_bao(hand, action)
-            self._turn(hand, action.tile, action.span)
+            self._count_bao(hand, action, tile, apply)
+            if apply:
+                self._turn(hand, tile, action.span)
         elif s.awaiting:
             # The missing line was already reported; this late one names the unknown 宝.
-            s.late = None
-            self._count_bao(hand, action)
-            s.turned -= 1
-            self._turn(hand, action.tile, action.span)
+            self._count_bao(hand, action, tile, apply)
+            if apply:
+                s.late = None
+                s.turned -= 1
+                self._turn(hand, tile, action.span)
         elif s.late is not None:
             # The line reported missing comes late: only its tile is still checked.
-            late, s.late = s.late, None
-            if late.expected is not None and action.tile != late.expected:
+            late = s.late
+            if apply:
+                s.late = None
+            if late.expected is not None and tile != late.expected:
                 hand.error("bao-mismatch",
-                           f"the 宝 is turned as {action.tile} ({action.tile.chinese}), but it is "
+                           f"the 宝 is turned as {tile} ({tile.chinese}), but it is "
                            f"{late.expected} ({late.expected.chinese})",
                            action.span, self.rule("bao" if late.first else "huanbao"))
         else:
             why = ("nobody has declared ready yet: the 宝 is turned after the first ready player's "
                    "discard" if s.anchor is None else
                    "not all the 宝 tiles have been seen: a new 宝 is turned only when all of them have")
-            hand.error("bao-misplaced", f"a 宝 is turned as {action.tile} ({action.tile.chinese}), but {why}",
+            hand.error("bao-misplaced", f"a 宝 is turned as {tile} ({tile.chinese}), but {why}",
                        action.span, self.rule("bao" if s.anchor is None else "huanbao"))
         return True
 
@@ -420,8 +354,7 @@ class Harbin(Ruleset):
         """Why ``seat`` may not declare ready now, before its discard (None: it may)."""
         return self._too_few_tiles(hand, seat) or self._not_open(hand, seat)
 
-    def check_ready(self, hand: HandState, seat: Seat, action: Any) -> None:
-        self._settle_due(hand)
+    def check_ready(self, hand: HandState, seat: Seat, action: r.Ready, apply: bool) -> None:
         few = self._too_few_tiles(hand, seat)
         if few is not None:
             hand.error("ready-too-few-tiles", few, action.span, self.rule("ready"))
@@ -429,15 +362,17 @@ class Harbin(Ruleset):
         if closed is not None:
             hand.error("ready-not-open", closed, action.span, self.rule("ready"))
 
-    def on_ready_discard(self, hand: HandState, seat: Seat, action: Any) -> None:
+    def on_ready_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
         ss = hand.seats[seat]
-        ss.ready = True
         if not self.ready_waits(ss.counts, ss.melds):
             hand.error("not-ready",
                        f"{seat} declares ready, but after discarding {action.tile} the hand "
                        f"({_tiles_text(ss.counts)}) waits on no tile that makes a winning hand "
                        "(four sets and a pair with a pong, a chow, a 1/9/红中 and two suits)",
                        action.span, self.rule("ready"))
+        if not apply:
+            return
+        ss.ready = True
         s = _state(hand)
         if s.anchor is None:
             s.anchor = (hand.wall.size, hand.wall.drawn_from_tail)
@@ -463,8 +398,7 @@ class Harbin(Ruleset):
             c[k] -= 1
         return out
 
-    def check_discard(self, hand: HandState, seat: Seat, action: Any) -> None:
-        self._settle_due(hand)
+    def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
         ss = hand.seats[seat]
         drawn = ss.last_drawn
         if ss.ready and (drawn is None or action.tile != drawn):
@@ -472,10 +406,11 @@ class Harbin(Ruleset):
             hand.error("ready-hand-changed",
                        f"{seat} has declared ready and discards {action.tile}; after 报听 a player "
                        f"discards {last}", action.span, self.rule("ready-locked"))
-        self._check_huanbao(hand, (action.tile.index,), action.span)
+        if apply:
+            self._check_huanbao(hand, (action.tile.index,), action.span)
 
-    def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span) -> None:
-        self._settle_due(hand)
+    def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span,
+                   apply: bool) -> None:
         ss = hand.seats[seat]
         if ss.ready and kind in ("chow", "pong"):
             hand.error("ready-hand-changed",
@@ -486,9 +421,10 @@ class Harbin(Ruleset):
             shown = []
         elif kind != "addkong" and hand.last_discard is not None and hand.last_discard.tile.index in shown:
             shown.remove(hand.last_discard.tile.index)  # the claimed discard is already face up
-        self._check_huanbao(hand, shown, span)
+        if apply:
+            self._check_huanbao(hand, shown, span)
 
-    def check_kong(self, hand: HandState, seat: Seat, action: Any) -> None:
+    def check_kong(self, hand: HandState, seat: Seat, action: r.Kong | r.AnKong | r.AddKong, apply: bool) -> None:
         ss = hand.seats[seat]
         if not ss.ready:
             return
@@ -682,7 +618,7 @@ class Harbin(Ruleset):
 
     # ---------------------------------------------------------------- settlement
     def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
-        self._settle_due(hand)
+        self._settle_due(hand, True)
         result.transfers = []
         for ctx, win in zip(result.contexts, result.wins, strict=True):
             if win.is_win:

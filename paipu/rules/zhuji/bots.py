@@ -4,20 +4,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from paipu.bots import Strategy, register_strategy
-from paipu.tiles import ALL_TILES, Tile, next_kind
+import paipu.record as r
+from paipu.record import Span
+from paipu.rules.zhuji.ruleset import Zhuji
+from paipu.sim.bots import Strategy
+from paipu.tiles import ALL_TILES, next_kind
 
 if TYPE_CHECKING:
-    from paipu.simulate import Bot, HandSim
+    from paipu.sim.simulate import Bot, HandSim
 
 
 class ZhujiStrategy(Strategy):
-    def hand_wildcards(self, sim: HandSim) -> tuple[Tile, ...]:
-        o = sim.rs.options
-        choice = getattr(o, "caishen_kinds", "any")
+    def hand_setup(self, sim: HandSim) -> tuple[r.SetupTiles, ...]:
+        assert isinstance(sim.rs, Zhuji)
+        choice = sim.rs.options.caishen_kinds
         first = ALL_TILES[sim.rng.randrange(34)]
         two = choice == "2" or (choice == "any" and sim.rng.random() < 0.35)
-        return (first, next_kind(first)) if two else (first,)
+        tiles = (first, next_kind(first)) if two else (first,)
+        return (r.SetupTiles(Span.none(), (), "caishen", tiles),)
 
     def keep_values(self, bot: Bot, kinds: list[int]) -> list[int]:
         counts = bot.counts
@@ -46,5 +50,3 @@ class ZhujiStrategy(Strategy):
         others = max(sum(counts[s:s + 9]) for s in (0, 9, 18) if s != lo)
         return 2 if own >= others else 0
 
-
-register_strategy("zhuji", ZhujiStrategy())

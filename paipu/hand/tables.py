@@ -17,7 +17,7 @@ Two readings of a target exist:
 
 * *unlimited*: a target may hold a fifth (or sixth …) tile of a kind.  That is the right
   reading when wildcards are in play, because a wildcard may stand for a fifth tile
-  (`paipu.replay.shapes` accepts 1111m + 财神 as 111m + 1m-财神 pair) and one can always
+  (`paipu.hand.shapes` accepts 1111m + 财神 as 111m + 1m-财神 pair) and one can always
   be drawn; it is also what the engine's win check means.
 * *limited*: no kind appears more than four times in the target, since a fifth real tile
   does not exist.  This is the reading of a game without wildcards: 1111m 567p 567s 789s

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from paipu import record as r
-from paipu.bots import Strategy, register_strategy
+import paipu.record as r
+from paipu.hand.shapes import waits
 from paipu.record import Span
-from paipu.replay.rules.harbin import Harbin
-from paipu.replay.shapes import waits
 from paipu.replay.state import Meld
+from paipu.rules.harbin.ruleset import Harbin
+from paipu.sim.bots import Strategy
 from paipu.tiles import NUM_PLAY_KINDS
 
 if TYPE_CHECKING:
-    from paipu.simulate import Bot, HandSim
+    from paipu.sim.simulate import Bot, HandSim
 
 _LEAVES_READY = -50
 """Discarding this tile leaves a hand that may declare ready: discard it first."""
@@ -88,7 +88,5 @@ class HarbinStrategy(Strategy):
         if not isinstance(rs, Harbin):
             return []
         tile = rs.bao_due(sim.st)
-        return [r.Bao(Span.none(), tile)] if tile is not None else []
+        return [r.TableEvent(Span.none(), "bao", (tile,))] if tile is not None else []
 
-
-register_strategy("harbin", HarbinStrategy())

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from paipu import record as r
-from paipu.bots import Strategy, register_strategy
+import paipu.record as r
+from paipu.sim.bots import Strategy
 
 if TYPE_CHECKING:
-    from paipu.simulate import Bot, HandSim
+    from paipu.sim.simulate import Bot, HandSim
 
 
 class ErrenStrategy(Strategy):
@@ -29,5 +29,3 @@ class ErrenStrategy(Strategy):
     def want_ready(self, sim: HandSim, seat: r.Seat, discard: int) -> bool:
         return False
 
-
-register_strategy("erren", ErrenStrategy())

@@ -74,7 +74,7 @@ def report_command(file: str, output: str | None, seat: str | None, lang: str, a
         _echo_err(str(e))
         sys.exit(EXIT_USAGE)
     try:
-        audit = audit_text(text, str(path), keep_views=True, annotate=annotate)
+        audit = audit_text(text, str(path), views=True, annotate=annotate)
     except OptionError as e:  # pragma: no cover - no options are given here
         _echo_err(str(e))
         sys.exit(EXIT_USAGE)

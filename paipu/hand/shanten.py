@@ -6,22 +6,22 @@ minus the melds made) has shanten ``d - 1``, where ``d`` is the fewest tiles it 
 ready (听牌).  Equivalently, over every complete *target* hand, ``d`` is the number of the
 target's tiles the hand lacks, less the wildcards, which fill any gap.
 
-Two readings of "a tile it can draw" (see `paipu.analysis.tables`):
+Two readings of "a tile it can draw" (see `paipu.hand.tables`):
 
 * without wildcards in play, a drawn tile is a real tile, so no target may hold a fifth
   tile of a kind (1111m waiting only on a fifth 1m is not ready);
 * with wildcards in play, a wildcard may be drawn and may stand for a fifth tile, so the
   limit of four does not bind.  ``wild_in_play`` says which applies; by default, whether
   the hand holds a wildcard.  Either way ``shanten == -1`` exactly when the engine's win
-  check (`paipu.replay.shapes`) accepts the hand.
+  check (`paipu.hand.shapes`) accepts the hand.
 
-Counts follow `paipu.replay.shapes`: ``counts`` has 34 (or 42) slots of *real* concealed
+Counts follow `paipu.hand.shapes`: ``counts`` has 34 (or 42) slots of *real* concealed
 tiles, no wildcards (those are ``wild``) and no melds.  The teaching functions
 (`effective_tiles`, `discards`, `analyse`) take instead the whole concealed hand, its
 wildcard tiles included, and the wildcard kinds, because what can still be drawn depends on
 which kinds are wild.
 
-Shapes (`paipu.analysis.profiles.SHAPES`) are a parameter; the shanten is the minimum over
+Shapes (`paipu.hand.profile.SHAPES`) are a parameter; the shanten is the minimum over
 them.  Special shapes take the whole hand, so they count only with no melds.
 """
 
@@ -32,9 +32,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from paipu.analysis import tables
-from paipu.analysis.profiles import SHAPES
-from paipu.replay.shapes import ORPHAN_KINDS
+from paipu.hand import tables
+from paipu.hand.profile import SHAPES
+from paipu.hand.shapes import ORPHAN_KINDS
 from paipu.tiles import ALL_TILES, Tile
 
 __all__ = [
@@ -306,7 +306,7 @@ def shanten(
 
     ``counts``: real concealed tiles (34 or 42 slots, each 0-4); ``wild``: wildcards held;
     ``melds``: sets already melded (0-4); ``shapes``: the shapes allowed (see
-    `paipu.analysis.profiles.SHAPES`), the result is the minimum over them;
+    `paipu.hand.profile.SHAPES`), the result is the minimum over them;
     ``wild_in_play``: whether wildcards exist in the game, so that one may be drawn (a
     hand holding one always counts as such; default: ``wild > 0``);
     ``suited_meld``: a meld holds a suited tile, which rules out 全字牌.

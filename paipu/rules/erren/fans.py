@@ -3,7 +3,7 @@
 The values are seed 002's (第二篇, 胡牌与番数), as RULES.md lists them; the definitions and the
 "not counted together" (不计) lists are MCR's (Chinese Official) wherever the seed's text is
 garbled or silent, and the seed's own 不计 notes are binding (RULES.md, erren).  The module
-knows nothing of the table or the record: `paipu.replay.rules.erren` decomposes a hand, works
+knows nothing of the table or the record: `paipu.rules.erren.ruleset` decomposes a hand, works
 out the situation (天和, 放铳, …) and asks `standard_fans` or `seven_pairs_fans` for the value
 of each reading, then keeps the reading worth the most.
 

@@ -1,10 +1,10 @@
 """Seeded bots that play whole sessions through the replay engine and write the records.
 
-The bots never decide what is legal themselves: they propose actions, and every action
-is played through the engine (`paipu.replay.engine.HandReplayer`), which must accept it
-without a finding.  Whether a hand is a win, and what it is worth, is the ruleset's
-answer (`Ruleset.analyse_win`); the bots only choose among legal moves.  The same seed
-gives the same records, byte for byte.
+The bots never decide what is legal themselves: at every moment they choose among the
+engine's legal actions (`paipu.replay.engine.HandEngine.legal_actions`), and every action
+is played through the engine, which must accept it without a finding.  Whether a hand is a
+win, and what it is worth, is the ruleset's answer (`Ruleset.analyse_win`); the bots only
+choose among legal moves.  The same seed gives the same records, byte for byte.
 """
 
 from __future__ import annotations
@@ -15,16 +15,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from paipu import record as r
-from paipu.analysis.profiles import profile
-from paipu.analysis.shanten import shanten
-from paipu.bots import strategy_for
+import paipu.record as r
 from paipu.grammar.writer import format_record
+from paipu.hand.shanten import shanten
 from paipu.record import Record, Seat, Span
-from paipu.replay.engine import HandReplayer, Session
+from paipu.replay.engine import HandEngine
 from paipu.replay.result import HandResult, WinAnalysis
 from paipu.replay.ruleset import CLAIM_PRIORITY, Ruleset, get_ruleset, parse_options
+from paipu.replay.session import Session
 from paipu.replay.settle import item_totals
+from paipu.sim.bots import strategy_for
 from paipu.tiles import ALL_TILES, Tile
 
 NO_SPAN = Span.none()
@@ -53,12 +53,12 @@ Shanten = Callable[[bytes, int, int], int]
 """Shanten of (the 34 real-tile counts as bytes, wildcards, sets still to make)."""
 
 
-def shanten_for(ruleset: str) -> Shanten:
+def shanten_for(ruleset: Ruleset) -> Shanten:
     """Shanten over the shapes the ruleset wins with, as the bots call it.
 
     Cached: bots ask about the same hands again and again (every seat, at every discard).
     """
-    shapes = profile(ruleset).shapes
+    shapes = ruleset.shapes
 
     @functools.lru_cache(maxsize=1 << 16)
     def evaluate(key: bytes, wild: int, sets: int) -> int:
@@ -107,7 +107,8 @@ class Bot:
             return 100
         return self.sim.strategy.keep_value(self, index)
 
-    def best_discard(self, counts: list[int], extra_melds: int = 0) -> tuple[int, int]:
+    def best_discard(self, counts: list[int], extra_melds: int = 0,
+                     allowed: set[int] | None = None) -> tuple[int, int]:
         """(tile index, shanten after) of the best discard from a hand of 3n+2 tiles.
 
         Best means: the fewest tiles from ready, then the tile least worth keeping.  The
@@ -115,10 +116,10 @@ class Bot:
         tried least-valuable first and the first that reaches it is the answer.
         """
         for i in range(34, 42):
-            if counts[i]:
+            if counts[i] and (allowed is None or i in allowed):
                 return i, -2
         reachable = self.shanten(counts, extra_melds)
-        held = [i for i in range(34) if counts[i]]
+        held = [i for i in range(34) if counts[i] and (allowed is None or i in allowed)]
         values = self.sim.strategy.keep_values(self, held)
         wild = self.sim.st.wild_kinds
         tiebreak = self.sim.rng_tiebreak
@@ -147,7 +148,7 @@ class HandSim:
         self.rs = rs
         self.rng = rng
         self.shanten = shanten
-        self.strategy = strategy_for(rs.name)
+        self.strategy = strategy_for(rs)
         tiles = [ALL_TILES[i] for i, n in enumerate(rs.tile_counts) for _ in range(n)]
         rng.shuffle(tiles)
         deals: list[r.Deal] = []
@@ -167,15 +168,15 @@ class HandSim:
             dice=r.DiceLine(NO_SPAN, (), (rng.randint(1, 6), rng.randint(1, 6))),
             deals=tuple(deals),
         )
-        # The ruleset's setup (e.g. the 财神) is chosen before the replayer reads it.
-        caishen = self.strategy.hand_wildcards(self)
-        if caishen:
+        # The ruleset's setup (e.g. the 财神) is chosen before the engine reads it.
+        setup = self.strategy.hand_setup(self)
+        if setup:
             self.hand = r.HandRecord(
                 number, NO_SPAN, dealer=self.hand.dealer, wall=self.hand.wall, dice=self.hand.dice,
-                caishen=r.CaishenLine(NO_SPAN, (), caishen), deals=self.hand.deals,
+                deals=self.hand.deals, extra=setup,
             )
-        self.replayer = HandReplayer(rs, self.hand, session.state, dealer, keep_views=False)
-        self.st = self.replayer.st
+        self.engine = HandEngine(rs, self.hand, session.state, dealer)
+        self.st = self.engine.st
         self.actions: list[r.Action] = []
         self.bots = {s: Bot(self, s) for s in seats}
         self._tiebreak = [rng.random() for _ in range(42)]
@@ -185,9 +186,7 @@ class HandSim:
 
     # ---- playing actions through the engine
     def play(self, action: r.Action) -> None:
-        mark = len(self.st.findings)
-        self.replayer.play(action)
-        new = [f for f in self.st.findings[mark:] if f.severity == "error"]
+        new = [f for f in self.engine.play(action) if f.severity == "error"]
         if new:
             raise SimulationError(f"the engine rejected a bot's `{action.verb}`: {new[0].code}: {new[0].message}")
         self.actions.append(action)
@@ -195,7 +194,7 @@ class HandSim:
             self.play(event)
 
     def run(self) -> list[r.Action]:
-        if not self.replayer.setup():
+        if not self.engine.setup():
             raise SimulationError("the simulated deal could not be set up")
         if any(f.severity == "error" for f in self.st.findings):
             raise SimulationError(f"the simulated deal was rejected: {self.st.findings[0].message}")
@@ -208,143 +207,89 @@ class HandSim:
         return self.actions
 
     def step(self) -> None:
+        """One decision: the bots choose among the engine's legal actions of the moment."""
         st = self.st
-        phase = st.phase
-        if phase == "discard":
-            self.own_turn(st.turn)
-        elif phase == "replacement":
-            self.draw(st.turn, from_tail=True)
-        elif phase == "rob":
-            if not self.try_rob():
-                self.draw(st.turn, from_tail=True)
-        elif phase == "claim":
-            if self.try_claims():
-                return
-            if st.wall.size <= self.rs.reserve(st):
-                self.play(r.Exhausted(NO_SPAN))
-            else:
-                self.draw(self.rs.next_seat(st.turn), from_tail=False)
-
-    def draw(self, seat: Seat, *, from_tail: bool) -> None:
-        assert self.st.wall.tiles is not None
-        tile = self.st.wall.tiles[-1] if from_tail else self.st.wall.tiles[0]
-        self.play(r.Draw(NO_SPAN, seat, tile))
+        legal = self.engine.legal_actions()
+        if not legal:
+            raise SimulationError(f"no legal action in phase {st.phase} (turn {st.turn})")
+        if st.phase == "discard":
+            self.own_turn(st.turn, legal)
+        elif st.phase == "claim":
+            if not self.try_claims(legal):
+                self.play(next(a for a in legal if isinstance(a, (r.Draw, r.Exhausted))))
+        else:  # a replacement draw, or robbing the kong about to be added
+            wins: list[r.Action] = [a for a in legal if isinstance(a, r.Hu)]
+            for win in wins[: None if self.rs.multi_win else 1]:
+                self.play(win)
+            if not wins:
+                self.play(next(a for a in legal if isinstance(a, r.Draw)))
 
     def can_kong(self) -> bool:
         """A kong needs a replacement draw that stays above the reserve."""
         return self.st.wall.size > self.rs.reserve(self.st)
 
-    def own_turn(self, seat: Seat) -> None:
+    def own_turn(self, seat: Seat, legal: list[r.Action]) -> None:
         st, bot = self.st, self.bots[seat]
-        # A win needs a draw since the last claim and a complete shape (or a drawn tile the
-        # ruleset makes wild, such as a 宝): only then is the ruleset asked what it is worth.
         ss = st.seats[seat]
-        drawn = ss.last_drawn
-        wild_draw = drawn is not None and ss.draws > 0 and self.rs.is_wild(st, seat, drawn.index)
-        if ss.drew_since_claim and (wild_draw or bot.shanten(ss.counts) == -1):
-            win = self.replayer.analyse(self.replayer.self_draw_context(seat), None)
-            if win.is_win:
-                self.play(r.Hu(NO_SPAN, seat))
+        # Every legal win is declared: the engine has already asked the ruleset that it is one.
+        for act in legal:
+            if isinstance(act, (r.Hu, r.Flower)):
+                self.play(act)
                 return
-        ss = st.seats[seat]
         counts = ss.counts
-        flower = next((i for i in range(34, 42) if counts[i]), None)
-        if flower is not None and self.rs.uses_flowers:
-            self.play(r.Flower(NO_SPAN, seat, ALL_TILES[flower]))
-            return
         # A ready hand may kong only if it stays ready: the bots simply don't, after declaring.
         if self.can_kong() and not ss.ready:
             now = bot.shanten(counts)
-            for i in range(34):
-                if counts[i] == 4 and i not in st.wild_kinds:
+            for a in legal:
+                if isinstance(a, r.AnKong):
+                    i = a.tile.index
                     counts[i] -= 4
                     after = bot.shanten(counts, extra_melds=1)
                     counts[i] += 4
                     if after <= now:
-                        self.play(r.AnKong(NO_SPAN, seat, ALL_TILES[i]))
+                        self.play(a)
                         return
-            for m in ss.melds:
-                i = m.tiles[0].index
-                if m.kind == "pong" and counts[i] and i not in st.wild_kinds:
-                    self.play(r.AddKong(NO_SPAN, seat, ALL_TILES[i]))
+            for act in legal:
+                if isinstance(act, r.AddKong):
+                    self.play(act)
                     return
-        index, after = bot.best_discard(counts)
-        if self.rs.ready_allowed() and not ss.ready and after == 0 and self.strategy.want_ready(self, seat, index):
+        allowed = {a.tile.index for a in legal if isinstance(a, r.Discard)}
+        index, after = bot.best_discard(counts, allowed=allowed)
+        ready = any(isinstance(a, r.Ready) for a in legal)
+        if ready and after == 0 and self.strategy.want_ready(self, seat, index):
             self.play(r.Ready(NO_SPAN, seat))
         self.play(r.Discard(NO_SPAN, seat, ALL_TILES[index]))
 
-    def try_rob(self) -> bool:
-        st = self.st
-        assert st.pending_addkong is not None
-        konger, tile, _ = st.pending_addkong
-        robbed = False
-        for seat in self.rs.seats_after(konger):
-            counts = st.seats[seat].counts
-            counts[tile.index] += 1
-            complete = self.bots[seat].shanten(counts) == -1
-            counts[tile.index] -= 1
-            if not complete or not self.rs.may_rob_kong(st, seat, konger):
-                continue
-            win = self.replayer.analyse(self.replayer.rob_context(seat, konger, tile), tile)
-            if win.is_win:
-                self.play(r.Hu(NO_SPAN, seat, tile))
-                robbed = True
-                if not self.rs.multi_win:
-                    break
-        return robbed
-
-    def try_claims(self) -> bool:
+    def try_claims(self, legal: list[r.Action]) -> bool:
         """Claims of the last discard, answered by priority; True if one was made."""
         st = self.st
         ld = st.last_discard
-        if ld is None:
-            return False
-        tile = ld.tile
-        i = tile.index
-        winners: list[Seat] = []
-        for seat in self.rs.seats_after(ld.seat):
-            if not self.rs.may_win_on_discard(st, seat):
-                continue
-            counts = st.seats[seat].counts
-            counts[i] += 1
-            complete = self.bots[seat].shanten(counts) == -1
-            counts[i] -= 1
-            if complete:
-                win = self.replayer.analyse(self.replayer.discard_context(seat, ld), tile)
-                if win.is_win:
-                    winners.append(seat)
-                    if not self.rs.multi_win:
-                        break
-        if winners:
-            for seat in winners:
-                self.play(r.Hu(NO_SPAN, seat, tile))
+        assert ld is not None
+        wins: list[r.Action] = [a for a in legal if isinstance(a, r.Hu)]
+        if wins:
+            for win in wins[: None if self.rs.multi_win else 1]:
+                self.play(win)
             return True
-        if i in st.wild_kinds and not getattr(self.rs.options, "caishen_in_melds", True):
-            return False
+        i = ld.tile.index
         best: tuple[int, Seat, r.Action] | None = None
         declined: list[Seat] = []
-        last = st.wall.size <= self.rs.reserve(st)
         for seat in self.rs.seats_after(ld.seat):
             bot = self.bots[seat]
             counts = st.seats[seat].counts
             if bot.sets_needed() <= 0 or st.seats[seat].ready:
                 continue  # a ready hand changes only by its draws
             melds: list[tuple[int, r.Action, list[Tile]]] = []
-            if "kong" in self.rs.claims and counts[i] >= 3 and self.can_kong():
-                melds.append((CLAIM_PRIORITY["kong"], r.Kong(NO_SPAN, seat, tile), [tile] * 3))
-            if "pong" in self.rs.claims and counts[i] >= 2:
-                melds.append((CLAIM_PRIORITY["pong"], r.Pong(NO_SPAN, seat, tile), [tile] * 2))
-            if "chow" in self.rs.claims and seat == self.rs.next_seat(ld.seat) and tile.is_suited:
-                for lo in (tile.rank - 2, tile.rank - 1, tile.rank):
-                    if lo < 1 or lo + 2 > 9:
-                        continue
-                    run = [ALL_TILES[i - tile.rank + k] for k in (lo, lo + 1, lo + 2)]
-                    own = [t for t in run if t != tile]
-                    if any(t.index in st.wild_kinds for t in run) or any(counts[t.index] < 1 for t in own):
-                        continue
-                    melds.append((CLAIM_PRIORITY["chow"], r.Chow(NO_SPAN, seat, (run[0], run[1], run[2])), own))
-            if last:
-                melds = [m for m in melds if m[1].verb in self.rs.last_discard_claims]
+            for a in legal:
+                if getattr(a, "seat", None) != seat:
+                    continue
+                if isinstance(a, r.Kong) and self.can_kong():
+                    melds.append((CLAIM_PRIORITY["kong"], a, [a.tile] * 3))
+                elif isinstance(a, r.Pong):
+                    melds.append((CLAIM_PRIORITY["pong"], a, [a.tile] * 2))
+                elif isinstance(a, r.Chow):
+                    own = list(a.tiles)
+                    own.remove(ld.tile)
+                    melds.append((CLAIM_PRIORITY["chow"], a, own))
             if not melds:
                 continue
             now = bot.shanten(counts)
@@ -390,7 +335,7 @@ def _fan_line(win: WinAnalysis) -> r.FanLine:
 
 
 def simulate_session(
-    ruleset: str,
+    ruleset: Ruleset | str,
     hands: int,
     rng: random.Random,
     *,
@@ -399,13 +344,16 @@ def simulate_session(
     shanten: Shanten | None = None,
     source: str = "",
 ) -> Record:
-    """Play one session of ``hands`` hands and return its record (results included)."""
-    cls = get_ruleset(ruleset)
-    rs = cls(parse_options(cls.Options, options or {}))
+    """Play one session of ``hands`` hands and return its record (results included).
+
+    The record states every option of the ruleset that differs from its default, so that it
+    replays under the same rules.
+    """
+    rs = _resolve(ruleset, options)
     header = r.Header(
         ruleset=rs.name,
         ruleset_span=NO_SPAN,
-        options=tuple(r.OptionTag(k, v, NO_SPAN) for k, v in sorted((options or {}).items())),
+        options=tuple(r.OptionTag(k, v, NO_SPAN) for k, v in sorted(rs.option_texts().items())),
         players=tuple(r.SeatTag("Player", s, f"bot-{s}", NO_SPAN) for s in rs.seats),
         tags=(r.Tag("Source", source, NO_SPAN),) if source else (),
     )
@@ -413,15 +361,15 @@ def simulate_session(
     dealer = rng.choice(rs.seats)
     played: list[r.HandRecord] = []
     for number in range(1, hands + 1):
-        sim = HandSim(rs, session, number, dealer, rng, shanten or shanten_for(rs.name))
+        sim = HandSim(rs, session, number, dealer, rng, shanten or shanten_for(rs))
         session.dealer_for(sim.hand)
         actions = sim.run()
-        result = sim.replayer.finish(is_last=False)
+        result = sim.engine.finish(is_last=False)
         actions = actions + _result_lines(rs, result)
         session.end_hand(result, dealer)
         hand = sim.hand
-        played.append(r.HandRecord(hand.number, NO_SPAN, hand.dealer, hand.wall, hand.dice, hand.caishen,
-                                   hand.deals, tuple(actions)))
+        played.append(r.HandRecord(hand.number, NO_SPAN, hand.dealer, hand.wall, hand.dice,
+                                   hand.deals, tuple(actions), extra=hand.extra))
         if stats is not None:
             _tally(stats, result, sim)
         assert session.state.dealer is not None
@@ -446,8 +394,16 @@ def _tally(stats: SimStats, result: HandResult, sim: HandSim) -> None:
         stats.count(stats.situations, "hands with a kong")
 
 
+def _resolve(ruleset: Ruleset | str, options: dict[str, str] | None) -> Ruleset:
+    if isinstance(ruleset, Ruleset):
+        if options:
+            return type(ruleset)(parse_options(type(ruleset).Options, {**ruleset.option_texts(), **options}))
+        return ruleset
+    return get_ruleset(ruleset, **(options or {}))
+
+
 def simulate(
-    ruleset: str,
+    ruleset: Ruleset | str,
     hands: int,
     seed: int,
     *,
@@ -461,16 +417,17 @@ def simulate(
     Everything comes from ``random.Random(seed)``: the same arguments give byte-identical
     records.
     """
+    rs = _resolve(ruleset, options)
     rng = random.Random(seed)
-    shanten = shanten_for(ruleset)
-    name = get_ruleset(ruleset).name
+    shanten = shanten_for(rs)
+    name = rs.name
     done = 0
     number = 0
     while done < hands:
         n = min(session_hands, hands - done)
         number += 1
         source = f"paipu simulate --ruleset {name} --seed {seed}, session {number}"
-        rec = simulate_session(name, n, rng, options=options, stats=stats, shanten=shanten, source=source)
+        rec = simulate_session(rs, n, rng, stats=stats, shanten=shanten, source=source)
         done += n
         if progress is not None:
             progress(n)

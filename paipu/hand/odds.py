@@ -9,7 +9,7 @@ together (one pair in the whole hand, one missing tile …).  Step (4) of the se
 the hands counted twice (both four sets and a pair and seven pairs, like 112233m…); here
 each combined state knows every shape it satisfies, so the union is counted once directly.
 
-Conventions, the same as `paipu.analysis.shanten`:
+Conventions, the same as `paipu.hand.shanten`:
 
 * *winning* hands have 14 tiles (no melds) in a shape the profile allows; *ready* hands
   have 13 tiles and some drawable tile completes them (not a fifth copy of a kind);
@@ -31,8 +31,8 @@ from fractions import Fraction
 from math import comb
 from typing import Final
 
-from paipu.analysis.profiles import ShapeProfile
-from paipu.replay.shapes import ORPHAN_KINDS
+from paipu.hand.profile import ShapeProfile
+from paipu.hand.shapes import ORPHAN_KINDS
 
 __all__ = ["Odds", "compute_odds", "group_complete_counts"]
 

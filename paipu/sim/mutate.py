@@ -12,13 +12,13 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from paipu import record as r
+import paipu.record as r
 from paipu.audit import audit_text
-from paipu.findings import Finding
 from paipu.grammar.parser import parse
 from paipu.grammar.writer import format_record
-from paipu.replay.engine import resolve_ruleset, walk
+from paipu.replay.engine import HandEngine
 from paipu.replay.ruleset import Ruleset
+from paipu.replay.session import Observer, replay, resolve_ruleset
 from paipu.tiles import ALL_TILES, Tile, format_tiles
 
 
@@ -62,6 +62,34 @@ class _Source:
     points: list[_Point]
 
 
+class _PointRecorder(Observer):
+    """Notes, before each action of a valid record, what fault injection needs to corrupt it."""
+
+    def __init__(self, record: r.Record) -> None:
+        self.record = record
+        self.points: list[_Point] = []
+        self._head = self._tail = 0
+
+    def start_hand(self, index: int, engine: HandEngine, playable: bool) -> None:
+        self._hand = index
+        self._head = self._tail = 0
+
+    def before_action(self, index: int, engine: HandEngine, action: r.Action) -> None:
+        hand = self.record.hands[self._hand]
+        st = engine.st
+        pos: int | None = None
+        if isinstance(action, r.Draw) and hand.wall is not None:
+            if st.phase in ("replacement", "rob"):
+                pos = len(hand.wall.tiles) - 1 - self._tail
+                self._tail += 1
+            else:
+                pos = self._head
+                self._head += 1
+        self.points.append(_Point(self._hand, index, action, action.span.line, st.phase, st.turn, pos,
+                                  {s: list(ss.counts) for s, ss in st.seats.items()}, st.wall.size,
+                                  engine.rs.reserve(st)))
+
+
 def _walk(text: str) -> _Source:
     parsed = parse(text)
     if not parsed.ok:
@@ -71,27 +99,11 @@ def _walk(text: str) -> _Source:
     rs, problems = resolve_ruleset(record)
     if rs is None or problems:
         raise ValueError("only a record with a known ruleset and options can be mutated")
-    findings: list[Finding] = []
-    points: list[_Point] = []
-    head = tail = 0
-    for m in walk(record, rs, findings):
-        hand = record.hands[m.hand_index]
-        st = m.replayer.st
-        if m.action_index == 0:
-            head = tail = 0
-        pos: int | None = None
-        if isinstance(m.action, r.Draw) and hand.wall is not None:
-            if st.phase in ("replacement", "rob"):
-                pos = len(hand.wall.tiles) - 1 - tail
-                tail += 1
-            else:
-                pos = head
-                head += 1
-        points.append(_Point(m.hand_index, m.action_index, m.action, m.action.span.line, st.phase, st.turn, pos,
-                             {s: list(ss.counts) for s, ss in st.seats.items()}, st.wall.size, rs.reserve(st)))
-    if any(f.severity == "error" for f in findings):
+    recorder = _PointRecorder(record)
+    rp = replay(record, ruleset=rs, observers=[recorder])
+    if any(f.severity == "error" for f in rp.findings):
         raise ValueError("only a valid record can be mutated")
-    return _Source(canon, canon.splitlines(), record, rs, points)
+    return _Source(canon, canon.splitlines(), record, rs, recorder.points)
 
 
 Maker = Callable[[_Source, random.Random], "Mutant | None"]

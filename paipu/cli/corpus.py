@@ -281,5 +281,5 @@ def report_cmd(db_path: str, out_dir: str, limit: int, no_record_pages: bool) ->
     click.echo(f"{result.index}: {_n(result.listed, 'record')} listed, {_n(result.pages, 'record report')} written")
 
 
-if __name__ == "__main__":  # pragma: no cover - `python -m paipu.corpus.command`, before it is registered
+if __name__ == "__main__":  # pragma: no cover - `python -m paipu.cli.corpus`, before it is registered
     corpus_group()

@@ -16,14 +16,14 @@ from typing import IO, Any
 
 import click
 
-from paipu.analysis.odds import Odds, compute_odds
-from paipu.analysis.profiles import ShapeProfile, profile, profile_names
-from paipu.analysis.shanten import analyse
+from paipu.analysis.profiles import profile, profile_names
 from paipu.errors import TileError
-from paipu.record import CaishenLine, HandRecord, Span
-from paipu.replay.result import WinAnalysis, WinContext
-from paipu.replay.ruleset import OptionError, Ruleset, get_ruleset, parse_options
-from paipu.replay.state import HandState, Meld
+from paipu.hand.odds import Odds, compute_odds
+from paipu.hand.profile import ShapeProfile
+from paipu.hand.shanten import analyse
+from paipu.record import SetupTiles, Span
+from paipu.replay.result import WinAnalysis
+from paipu.replay.ruleset import OptionError, Ruleset, parse_options, ruleset_class
 from paipu.tiles import ALL_TILES, NUM_KINDS, Tile, counts, format_tiles, parse_tiles, sorted_tiles
 
 __all__ = ["analyze", "odds"]
@@ -82,7 +82,7 @@ def _profile(name: str) -> tuple[ShapeProfile, type[Ruleset] | None]:
     except KeyError:
         raise InputProblem(f"unknown ruleset {name!r}; known: {', '.join(profile_names())}") from None
     try:
-        cls: type[Ruleset] | None = get_ruleset(prof.name)
+        cls: type[Ruleset] | None = ruleset_class(prof.name)
     except KeyError:
         cls = None  # shapes are known, scoring is not implemented yet
     return prof, cls
@@ -169,11 +169,14 @@ def _setup(ruleset: str, caishen: tuple[str, ...], melds: str, seen: str, overri
     return _Setup(prof, cls, options, wild, meld_list, tuple(seen_counts), tile_counts)
 
 
+def _caishen_setup(wild: tuple[Tile, ...]) -> tuple[SetupTiles, ...]:
+    return (SetupTiles(Span.none(), (), "caishen", wild),) if wild else ()
+
+
 def _check_caishen(cls: type[Ruleset], options: Any, wild: tuple[Tile, ...]) -> None:
     """Let the ruleset judge the 财神 choice, exactly as it judges a record's caishen line."""
     rs = cls(options)
-    st = HandState(rs, HandRecord(1, Span.none(), caishen=CaishenLine(Span.none(), (), wild)), rs.seats[0])
-    rs.setup_hand(st)
+    st = rs.table(setup=_caishen_setup(wild))
     errors = [f.message for f in st.findings if f.severity == "error"]
     if errors:
         raise InputProblem(f"--caishen: {errors[0]}")
@@ -270,25 +273,20 @@ def _effective_json(e: Any) -> dict[str, Any]:
 
 
 def _value(tiles: tuple[Tile, ...], setup: _Setup, situation: _Situation) -> WinAnalysis:
-    """Value a complete hand with the ruleset's own ``analyse_win``, as the engine does."""
+    """Value a complete hand with the ruleset's own valuation (`Ruleset.value`), as the engine does."""
     assert setup.ruleset is not None
     rs = setup.ruleset(setup.options)
-    dealer = rs.seats[0]
-    seat = dealer if situation.tianhu else rs.seats[1]
-    st = HandState(rs, HandRecord(1, Span.none()), dealer)
-    st.wild_kinds = tuple(t.index for t in setup.caishen)
-    for t in tiles:
-        st.seats[seat].counts[t.index] += 1
-    st.seats[seat].ready = situation.ready
-    for kind, mt in setup.melds:
-        st.seats[seat].melds.append(Meld(kind, list(mt)))  # type: ignore[arg-type]
-    ctx = WinContext(
-        seat, tiles[-1], self_drawn=not (situation.discard or situation.robbed),
-        from_seat=rs.next_seat(seat) if (situation.discard or situation.robbed) else None,
-        robbed=situation.robbed, after_kong=situation.after_kong,
-        first_draw=situation.dihu or situation.tianhu, dealer_first=situation.tianhu,
+    return rs.value(
+        tiles,
+        melds=setup.melds,
+        self_drawn=not (situation.discard or situation.robbed),
+        robbed=situation.robbed,
+        after_kong=situation.after_kong,
+        first_draw=situation.dihu or situation.tianhu,
+        seat=rs.seats[0] if situation.tianhu else rs.seats[1],
+        ready=situation.ready,
+        setup=_caishen_setup(setup.caishen),
     )
-    return rs.analyse_win(st, ctx)
 
 
 def _win_json(win: WinAnalysis, cls: type[Ruleset]) -> dict[str, Any]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from paipu import record as r
-from paipu.tiles import Tile
+import paipu.record as r
 
 if TYPE_CHECKING:
-    from paipu.simulate import Bot, HandSim
+    from paipu.replay.ruleset import Ruleset
+    from paipu.sim.simulate import Bot, HandSim
 
 _STRATEGIES: dict[str, Strategy] = {}
 
@@ -23,8 +23,8 @@ _STRATEGIES: dict[str, Strategy] = {}
 class Strategy:
     """Ruleset-specific knowledge of the bots (not rules: preferences)."""
 
-    def hand_wildcards(self, sim: HandSim) -> tuple[Tile, ...]:
-        """The wildcard kinds a hand states in its setup (Zhuji's `caishen` line), if any."""
+    def hand_setup(self, sim: HandSim) -> tuple[r.SetupTiles, ...]:
+        """The ruleset's own setup lines the players choose for a hand (Zhuji's `caishen`)."""
         return ()
 
     def keep_value(self, bot: Bot, index: int) -> int:
@@ -48,18 +48,17 @@ class Strategy:
         return []
 
 
-def register_strategy(name: str, strategy: Strategy) -> None:
-    _STRATEGIES[name] = strategy
+def strategy_for(ruleset: Ruleset) -> Strategy:
+    """The bots' strategy the ruleset names (`Ruleset.strategy`), or the plain one."""
+    spec = type(ruleset).strategy
+    if spec is None:
+        return Strategy()
+    cached = _STRATEGIES.get(spec)
+    if cached is None:
+        module, _, attr = spec.partition(":")
+        cls = getattr(importlib.import_module(module), attr)
+        cached = _STRATEGIES[spec] = cls()
+    return cached
 
 
-def strategy_for(ruleset: str) -> Strategy:
-    """The bots' strategy for a ruleset (the plain one if the ruleset has none of its own)."""
-    if ruleset not in _STRATEGIES:
-        try:
-            importlib.import_module(f"paipu.bots.{ruleset}")
-        except ModuleNotFoundError:
-            _STRATEGIES[ruleset] = Strategy()
-    return _STRATEGIES.setdefault(ruleset, Strategy())
-
-
-__all__ = ["Strategy", "Tile", "register_strategy", "strategy_for"]
+__all__ = ["Strategy", "strategy_for"]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from paipu import __version__
+from paipu._version import __version__
 from paipu.audit import Audit, audit_text
 from paipu.errors import InputError
 from paipu.expect import compare_results, find_expected, key_of, load_expected
@@ -24,11 +24,11 @@ from paipu.findings import Finding, format_finding, has_errors
 from paipu.grammar.parser import ParseResult, parse
 from paipu.grammar.writer import format_record
 from paipu.record import to_json
-from paipu.replay.ruleset import OptionError, get_ruleset
+from paipu.replay.ruleset import OptionError, ruleset_class
 from paipu.sources import expand_paths, read_record_text
 
 if TYPE_CHECKING:
-    from paipu.simulate import SimStats
+    from paipu.sim.simulate import SimStats
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -287,7 +287,7 @@ def check_summary(audit: Audit) -> str:
     drawn = sum(1 for h in rp.hands if h.result.result == "exhausted")
     scores = " ".join(f"{s} {v:+d}" for s, v in rp.scores.items())
     return (
-        f"{audit.name}: {rp.ruleset or '?'}, {_n(len(rp.hands), 'hand')} "
+        f"{audit.name}: {rp.ruleset_name or '?'}, {_n(len(rp.hands), 'hand')} "
         f"({wins} won, {drawn} exhausted): {verdict}" + (f"; scores {scores}" if scores else "")
     )
 
@@ -313,11 +313,11 @@ def simulate_cmd(ruleset: str, hands: int, seed: int, session_hands: int, overri
     lines; every one replays with no finding. The bots discard toward a win, claim when
     it helps and declare every win the rules allow.
     """
-    from paipu.simulate import SimStats, SimulationError, simulate
+    from paipu.sim.simulate import SimStats, SimulationError, simulate
 
     opts = _parse_overrides(overrides)
     try:
-        get_ruleset(ruleset)
+        ruleset_class(ruleset)
     except KeyError as e:
         raise InputProblem(str(e.args[0])) from None
     tally = SimStats() if stats else None
@@ -350,7 +350,7 @@ def format_stats(stats: SimStats, ruleset: str) -> str:
         lines.append(f"{title}:")
         for key, n in sorted(table.items(), key=lambda kv: (-kv[1], kv[0])):
             lines.append(f"  {key:<28} {n:>7}  {100 * n / max(stats.hands, 1):5.1f}% of hands")
-    never = sorted(set(get_ruleset(ruleset).value_item_ids()) - set(stats.items))
+    never = sorted(set(ruleset_class(ruleset).value_item_ids()) - set(stats.items))
     lines.append("scoring items that never occurred: " + (", ".join(never) if never else "none"))
     return "\n".join(lines)
 
@@ -372,7 +372,7 @@ def mutate_cmd(path: str, seed: int, out_dir: str, per_kind: int, kinds: tuple[s
     tile swapped, a kong without the tiles, a false win, a value item added or removed, a
     payment changed, a later dealer changed, an early exhausted, a draw past the reserve.
     """
-    from paipu.mutate import MAKERS, mutants
+    from paipu.sim.mutate import MAKERS, mutants
 
     unknown = [k for k in kinds if k not in MAKERS]
     if unknown:
@@ -396,9 +396,9 @@ def mutate_cmd(path: str, seed: int, out_dir: str, per_kind: int, kinds: tuple[s
 
 def _register_commands() -> None:
     # Commands whose code lives beside their library (reports, analysis, corpus).
-    from paipu.analysis.command import analyze, odds
-    from paipu.corpus.command import corpus_group
-    from paipu.reports.command import report_command
+    from paipu.cli.analyze import analyze, odds
+    from paipu.cli.corpus import corpus_group
+    from paipu.cli.report import report_command
 
     main.add_command(report_command)
     main.add_command(corpus_group)

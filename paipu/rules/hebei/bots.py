@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from paipu import record as r
-from paipu.bots import Strategy, register_strategy
-from paipu.replay.rules.hebei import Hebei
+import paipu.record as r
+from paipu.rules.hebei.ruleset import Hebei
+from paipu.sim.bots import Strategy
 
 if TYPE_CHECKING:
-    from paipu.simulate import Bot, HandSim
+    from paipu.sim.simulate import Bot, HandSim
 
 _SEVEN_PAIRS_FROM = 4
 """With this many pairs and no meld, the bot keeps its pairs: 七对 is 2番 and the road to 豪华七对."""
@@ -62,5 +62,3 @@ class HebeiStrategy(Strategy):
             return False
         return bool(rs.ready_waits(counts, ss.melds))
 
-
-register_strategy("hebei", HebeiStrategy())

@@ -1,0 +1,51 @@
+"""Which winning shapes each ruleset allows, and its tiles: the ruleset-specific inputs
+of the analysis, kept as data so the analysis itself never asks which ruleset it is in.
+
+The shapes come from RULES.md: zhuji wins with four sets and a pair or 全字牌 (all honours,
+any shape); hebei adds 七对 (a four-of-a-kind counts as two pairs) and 十三幺; erren adds
+七对, where the engine (after MCR) also counts a four as two pairs; harbin has only four
+sets and a pair, with extra conditions (at least one pong, one chow, a terminal or 红中, two
+suits, a ready declaration) that shanten does not model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = ["PLAIN", "SHAPES", "ShapeProfile"]
+
+SHAPES: Final = ("standard", "seven_pairs", "seven_pairs_fours", "orphans", "quanzipai")
+"""Every shape the analysis knows:
+
+* ``standard``: four sets (fewer with melds) and a pair;
+* ``seven_pairs``: seven pairs of seven different kinds (七对);
+* ``seven_pairs_fours``: seven pairs where a four-of-a-kind counts as two pairs (河北 七对);
+* ``orphans``: thirteen orphans (十三幺);
+* ``quanzipai``: all tiles honours, in any shape (诸暨 全字牌).
+"""
+
+_ALL_KINDS: Final = (4,) * 34
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeProfile:
+    """A ruleset's winning shapes and its tiles (copies of each of the 34 kinds)."""
+
+    name: str
+    shapes: tuple[str, ...]
+    tile_counts: tuple[int, ...] = _ALL_KINDS
+    wildcards: bool = False
+    """Whether the ruleset has wildcards (财神), so that a wildcard can always be drawn."""
+    note: str = ""
+
+    @property
+    def total_tiles(self) -> int:
+        return sum(self.tile_counts)
+
+
+PLAIN: Final = ShapeProfile(
+    "plain", ("standard", "seven_pairs", "orphans"),
+    note="the usual shapes of 136-tile mahjong (as in riichi), with no scoring",
+)
+"""136-tile mahjong without scoring: what the published figures of winning-hand odds count."""

@@ -1,0 +1,256 @@
+"""Replaying a whole record: one pass over its hands, with observers watching.
+
+`replay` resolves the ruleset once (from the header, or the one the caller gives), plays
+every hand through a `HandEngine`, settles it, and carries the dealer and the scores from
+hand to hand (`Session`).  Whatever else wants to see the table at every step (the report's
+snapshots, teaching notes, the points fault injection corrupts) is an `Observer` of that one
+pass, in the way of python-chess's PGN visitors: nothing replays a record twice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import paipu.record as r
+from paipu.findings import Finding
+from paipu.record import Record, Seat, Span
+from paipu.replay.engine import HandEngine
+from paipu.replay.result import HandReplay, HandResult, SessionState, Step
+from paipu.replay.ruleset import OptionError, Ruleset, parse_options, ruleset_class
+
+
+@dataclass
+class Replay:
+    """A replayed record: the ruleset it was replayed under, each hand, every finding, the scores."""
+
+    record: Record
+    ruleset: Ruleset | None
+    """None when the record names no ruleset, or one paipu does not know."""
+    hands: list[HandReplay]
+    findings: list[Finding]
+    scores: dict[Seat, int]
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.severity == "error" for f in self.findings)
+
+    @property
+    def ruleset_name(self) -> str:
+        return self.ruleset.name if self.ruleset is not None else (self.record.header.ruleset or "")
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.ruleset.seats if self.ruleset is not None else ()
+
+    @property
+    def options(self) -> dict[str, object]:
+        """Every option in force (record tags and overrides alike), by name."""
+        if self.ruleset is None:
+            return {}
+        return {f.name: getattr(self.ruleset.options, f.name) for f in dataclasses.fields(self.ruleset.options)}
+
+
+class Observer:
+    """Watches one replay pass.  Every method does nothing unless overridden.
+
+    The engine given to each call is live: read it (`HandEngine.st`, `analyse`,
+    `legal_actions`, `check`), never play on it.  `findings` are added to the replay's own
+    (teaching notes are findings of severity ``note``).
+    """
+
+    def start_hand(self, index: int, engine: HandEngine, playable: bool) -> None:
+        """A hand is set up (dealt); ``playable`` is false when it cannot be replayed."""
+
+    def before_action(self, index: int, engine: HandEngine, action: r.Action) -> None:
+        """The table just before ``action`` (the ``index``-th of the hand, from 0) is played."""
+
+    def after_action(self, index: int, engine: HandEngine, action: r.Action, findings: list[Finding]) -> None:
+        """``action`` was played (or, in a hand that cannot be replayed, skipped) with these findings."""
+
+    def end_hand(self, index: int, engine: HandEngine, result: HandResult, findings: list[Finding]) -> None:
+        """The hand is settled; ``findings`` are those the settlement added."""
+
+    def findings(self) -> list[Finding]:
+        """Findings of the observer's own, added to the replay's."""
+        return []
+
+
+class StepRecorder(Observer):
+    """Records each hand's steps (step 0 is the deal): the action, its findings and, with
+    ``views``, a snapshot of the table after it, for reports."""
+
+    def __init__(self, views: bool = True) -> None:
+        self.views = views
+        self.hands: list[list[Step]] = []
+        self._playable = True
+
+    def start_hand(self, index: int, engine: HandEngine, playable: bool) -> None:
+        self._playable = playable
+        st = engine.st
+        view = st.view(engine.rs.marked_tiles(st)) if self.views else None
+        self.hands.append([Step(0, None, engine.hand.span, list(st.findings), view)])
+
+    def after_action(self, index: int, engine: HandEngine, action: r.Action, findings: list[Finding]) -> None:
+        view = engine.st.view(engine.rs.marked_tiles(engine.st)) if self.views and self._playable else None
+        self.hands[-1].append(Step(index + 1, action, action.span, list(findings), view))
+
+    def end_hand(self, index: int, engine: HandEngine, result: HandResult, findings: list[Finding]) -> None:
+        if findings:
+            self.hands[-1][-1].findings.extend(findings)
+
+
+class Session:
+    """What carries across hands: who deals, the 老庄 streak, the scores."""
+
+    def __init__(self, ruleset: Ruleset, record: Record, findings: list[Finding]) -> None:
+        self.rs = ruleset
+        self.findings = findings
+        seats = ruleset.seats
+        scores: dict[Seat, int] = {s: 0 for s in seats}
+        has_start = False
+        for tag in (*record.header.scores, *record.header.players):
+            if tag.seat not in seats:
+                findings.append(Finding("error", "bad-seat",
+                                        f"seat {tag.seat} does not play in {ruleset.name} (seats: {' '.join(seats)})",
+                                        tag.span, "common.header"))
+        for tag in record.header.scores:
+            if tag.seat in scores:
+                scores[tag.seat] = int(tag.value)
+                has_start = True
+        self.state = SessionState(scores=dict(scores), has_start_scores=has_start)
+
+    def dealer_for(self, hand: r.HandRecord) -> Seat:
+        """The dealer of ``hand``: its `dealer` line, checked against the rotation."""
+        rs, session, seats = self.rs, self.state, self.rs.seats
+        expected = session.dealer
+        dealer: Seat | None = None
+        if hand.dealer is not None:
+            if hand.dealer.seat not in seats:
+                self.findings.append(Finding("error", "bad-seat",
+                                             f"seat {hand.dealer.seat} does not play in {rs.name}",
+                                             hand.dealer.span, "common.header"))
+            else:
+                dealer = hand.dealer.seat
+            if expected is not None and dealer is not None and dealer != expected:
+                self.findings.append(Finding(
+                    "error", "dealer-mismatch",
+                    f"hand {hand.number} is dealt by {dealer}, but by the rotation the dealer is {expected}",
+                    hand.dealer.span, rs.rule("dealer")))
+        if dealer is None:
+            dealer = expected
+        if dealer is None:
+            big = [d.seat for d in hand.deals if len(d.tiles) == 14 and d.seat in seats]
+            dealer = big[0] if big else seats[0]
+            if hand.dealer is None:
+                self.findings.append(Finding("error", "missing-dealer",
+                                             f"hand {hand.number} has no `dealer` line and no earlier hand fixes it",
+                                             hand.span, rs.rule("dealer")))
+        if session.dealer is not None and dealer != session.dealer:
+            session.stays = 0
+        session.dealer = dealer
+        return dealer
+
+    def end_hand(self, result: HandResult, dealer: Seat) -> None:
+        session = self.state
+        for seat, amount in result.payments.items():
+            session.scores[seat] = session.scores.get(seat, 0) + amount
+        if result.result == "win" and not any(w.is_win or not w.checked for w in result.wins):
+            return  # only false wins: neither a win nor a drawn hand, so the deal and streak stand
+        if result.result != "incomplete":
+            nxt = self.rs.next_dealer(result)
+            session.stays = session.stays + 1 if nxt == dealer else 0
+            session.dealer = nxt
+
+
+
+
+def resolve_ruleset(
+    record: Record, overrides: dict[str, str] | None = None
+) -> tuple[Ruleset | None, list[Finding]]:
+    """The ruleset a record names, with its options; findings for what is unknown or bad."""
+    findings: list[Finding] = []
+    h = record.header
+    if h.ruleset is None:
+        return None, findings  # the parser already reported the missing tag
+    span = h.ruleset_span or Span(1, 1, 1, 1)
+    try:
+        cls = ruleset_class(h.ruleset)
+    except KeyError as e:
+        findings.append(Finding("error", "unknown-ruleset", str(e.args[0]), span, "common.header"))
+        return None, findings
+    given: dict[str, str] = {}
+    for o in h.options:
+        try:
+            parse_options(cls.Options, {o.name: o.value})
+        except OptionError as e:
+            findings.append(Finding("error", "bad-option", f"[Option {o.name}]: {e}", o.span, "common.header"))
+            continue
+        given[o.name] = o.value
+    for name, value in (overrides or {}).items():
+        try:
+            parse_options(cls.Options, {name: value})
+        except OptionError as e:
+            raise OptionError(f"--option {name}={value}: {e}") from None
+        given[name] = value
+    options = parse_options(cls.Options, given)
+    return cls(options), findings
+
+
+def replay(
+    record: Record,
+    *,
+    ruleset: Ruleset | None = None,
+    options: dict[str, str] | None = None,
+    observers: Sequence[Observer] = (),
+    views: bool = False,
+    steps: bool | None = None,
+) -> Replay:
+    """Replay a whole record once: every hand, every action, every payment checked.
+
+    The ruleset is ``ruleset`` when given, else the one the header names with its
+    ``[Option]`` tags and ``options`` on top (an unknown one raises `OptionError`).  With
+    ``steps`` (implied by ``views``) each hand keeps its steps, with ``views`` a snapshot of
+    the table after each; an audit needs neither.  ``observers`` watch the same pass.
+    """
+    findings: list[Finding] = []
+    if ruleset is None:
+        ruleset, findings = resolve_ruleset(record, options)
+    if ruleset is None:
+        return Replay(record, None, [], findings, {})
+    recorder: StepRecorder | None = None
+    watchers = list(observers)
+    if views or steps:
+        recorder = StepRecorder(views)
+        watchers.insert(0, recorder)
+    session = Session(ruleset, record, findings)
+    hands: list[HandReplay] = []
+    for idx, hand in enumerate(record.hands):
+        dealer = session.dealer_for(hand)
+        engine = HandEngine(ruleset, hand, session.state, dealer)
+        playable = engine.setup()
+        for w in watchers:
+            w.start_hand(idx, engine, playable)
+        for ai, action in enumerate(hand.actions):
+            if playable:
+                for w in watchers:
+                    w.before_action(ai, engine, action)
+                new = engine.play(action)
+            else:
+                new = []
+            for w in watchers:
+                w.after_action(ai, engine, action, new)
+        mark = len(engine.st.findings)
+        result = engine.finish(is_last=idx == len(record.hands) - 1, playable=playable)
+        for w in watchers:
+            w.end_hand(idx, engine, result, engine.st.findings[mark:])
+        session.end_hand(result, dealer)
+        hand_findings = sorted(engine.st.findings, key=lambda f: (f.line, f.column))
+        findings.extend(hand_findings)
+        hand_steps = recorder.hands[idx] if recorder is not None else []
+        hands.append(HandReplay(hand, hand_steps, result, hand_findings, dict(session.state.scores)))
+    for w in observers:
+        findings.extend(w.findings())
+    findings.sort(key=lambda f: (f.line, f.column))
+    return Replay(record, ruleset, hands, findings, dict(session.state.scores))

@@ -1,0 +1,1 @@
+"""The simulator: seeded bots that play legal games through the engine, and fault injection."""
