@@ -1,17 +1,21 @@
-"""Who holds a pair of an undiscarded kind (`paipu.analysis.inference`): the exact
-posterior against a brute force over physical slots, the edge cases and the input checks."""
+"""Who holds a pair of an undiscarded kind (`paipu.analysis.inference`, ``paipu odds pair``):
+the exact posterior against a brute force over physical slots, the edge cases, the input
+checks and the command."""
 
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from typing import Any
 
 import pytest
+from click.testing import CliRunner, Result
 
 from paipu.analysis import KindPosterior, kind_posterior, pair_odds, unseen_copies
+from paipu.analysis.command import odds
 
 SOURCE_ANSWER = Fraction(8954400, 16013237)
 """Some opponent holds two or more 东 in the source's situation (worked in docs/analysis.md)."""
@@ -212,3 +216,115 @@ def test_unseen_copies_is_four_less_mine_and_seen() -> None:
 def test_impossible_inputs_are_value_errors_that_say_why(args: tuple[Any, ...], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         pair_odds(*args)
+
+
+# ---------------------------------------------------------------- paipu odds pair
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(odds, ["pair", *args])
+
+
+def assert_one_line_error(result: Result, text: str) -> None:
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("paipu: error: ") and text in lines[0], result.output
+    assert "Traceback" not in result.output
+
+
+def json_of(result: Result) -> dict[str, Any]:
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_cli_defaults_are_the_source_question_and_print_fraction_and_decimal() -> None:
+    result = run()
+    assert result.exit_code == 0, result.output
+    assert "0.559187  (8954400/16013237)" in result.output
+    assert "0.505607  (8096400/16013237)" in result.output
+    assert "东" in result.output
+
+
+def test_cli_json_has_floats_fractions_and_each_opponents_posterior() -> None:
+    data = json_of(run("--json"))
+    assert data["pair_or_more"] == pytest.approx(float(SOURCE_ANSWER))
+    assert data["pair_or_more_fraction"] == "8954400/16013237"
+    assert data["exactly_pair_fraction"] == "8096400/16013237"
+    assert data["kind"] == "1z" and data["unseen"] == 3 and data["discard_prob"] == "9/10"
+    assert len(data["opponents"]) == 3
+    first = data["opponents"][0]
+    assert first["hand"] == 13 and len(first["counts"]) == 4
+    assert first["counts_fractions"][2] == "2698800/16013237"
+    assert sum(first["counts"]) == pytest.approx(1)
+
+
+def test_cli_accepts_east_as_a_chinese_character_and_a_fraction_or_decimal_probability() -> None:
+    as_code = json_of(run("--kind", "1z", "--discard-prob", "0.9", "--json"))
+    as_char = json_of(run("--kind", "东", "--discard-prob", "9/10", "--json"))
+    assert as_code == as_char
+
+
+def test_cli_options_change_the_situation() -> None:
+    data = json_of(run("--kind", "5m", "--mine", "0", "--seen", "2", "--hands", "13,7", "--wall", "10",
+                       "--discard-prob", "1/3", "--json"))
+    want = brute_force(2, (13, 7), 10, Fraction(1, 3))
+    assert data["pair_or_more_fraction"] == str(want.pair_or_more)
+    assert [o["hand"] for o in data["opponents"]] == [13, 7]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--discard-prob", "1.5"), "between 0 and 1"),
+        (("--discard-prob", "ninety"), "--discard-prob: 'ninety' is not a probability"),
+        (("--discard-prob", "1/0"), "is not a probability"),
+        (("--kind", "0z"), "bad tile"),
+        (("--kind", "春"), "flower"),
+        (("--kind", "1m 2m"), "one tile kind"),
+        (("--mine", "3", "--seen", "2"), "a kind has 4"),
+        (("--mine", "x"), "--mine: 'x' is not a whole number"),
+        (("--hands", "13,,13"), "--hands"),
+        (("--hands", ""), "--hands"),
+        (("--wall", "-1"), "--wall"),
+        (("--hands", "1", "--wall", "1"), "do not fit"),
+        (("--mine", "3", "--wall", "0", "--discard-prob", "1"), "impossible"),
+    ],
+)
+def test_cli_bad_input_is_one_line_with_status_2(args: tuple[str, ...], message: str) -> None:
+    assert_one_line_error(run(*args), message)
+
+
+def test_cli_help_explains_every_option() -> None:
+    result = run("--help")
+    assert result.exit_code == 0
+    for option in ("--kind", "--mine", "--seen", "--hands", "--wall", "--discard-prob", "--json"):
+        assert option in result.output
+
+
+def test_odds_without_a_subcommand_still_counts_hands() -> None:
+    result = CliRunner().invoke(odds, ["-r", "erren", "--json"])
+    assert json_of(result)["tiles"] == 64
+
+
+def test_odds_options_before_pair_are_refused_rather_than_ignored() -> None:
+    assert_one_line_error(CliRunner().invoke(odds, ["--json", "pair"]), "--json before `pair` is an option")
+
+
+def test_cli_text_lists_each_opponents_and_the_walls_posterior_counts() -> None:
+    lines = run("--hands", "13,10", "--wall", "20").output.splitlines()
+    rows = {line.split("(")[0].strip(): line.split()[-4:] for line in lines if line.startswith("  ")}
+    want = pair_odds(1, 0, (13, 10), 20, Fraction(9, 10))
+    assert rows == {
+        "opponent 1": [f"{float(x):.6f}" for x in want.opponents[0]],
+        "opponent 2": [f"{float(x):.6f}" for x in want.opponents[1]],
+        "wall": [f"{float(x):.6f}" for x in want.wall_counts],
+    }
+
+
+def test_paipu_main_has_odds_pair() -> None:
+    from paipu.cli import main
+
+    result = CliRunner().invoke(main, ["odds", "pair", "--kind", "5p", "--mine", "2", "--json"])
+    assert json_of(result)["kind"] == "5p" and json_of(result)["unseen"] == 2
