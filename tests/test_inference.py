@@ -218,6 +218,11 @@ def test_impossible_inputs_are_value_errors_that_say_why(args: tuple[Any, ...], 
         pair_odds(*args)
 
 
+def test_a_float_probability_is_refused_because_it_is_not_the_decimal_it_looks_like() -> None:
+    with pytest.raises(TypeError, match=r"not the float 0\.9"):
+        kind_posterior(3, (13, 13, 13), 32, 0.9)  # type: ignore[arg-type]
+
+
 # ---------------------------------------------------------------- paipu odds pair
 
 

@@ -96,17 +96,22 @@ def pair_odds(
     The entry point for a question in the player's terms; `kind_posterior` takes the
     unseen count directly, which is what a replay computing every kind wants to share.
     """
-    return kind_posterior(unseen_copies(mine, seen, copies), tuple(hands), wall, Fraction(discard_prob))
+    return kind_posterior(unseen_copies(mine, seen, copies), tuple(hands), wall, discard_prob)
 
 
-def kind_posterior(unseen: int, hands: tuple[int, ...], wall: int, discard_prob: Fraction) -> KindPosterior:
+@functools.lru_cache(maxsize=16384)
+def kind_posterior(unseen: int, hands: tuple[int, ...], wall: int, discard_prob: Fraction | int) -> KindPosterior:
     """The exact posterior of each opponent's count of a kind with ``unseen`` copies unseen.
 
     ``hands`` are the opponents' concealed tile counts and ``wall`` the unseen tiles in no
     hand.  Raises `ValueError` when the inputs cannot happen: negative sizes, more copies
     than places, a probability outside [0, 1], or an observation the model calls
-    impossible (``discard_prob`` 1 and no spread without a lone copy in a hand).
+    impossible (``discard_prob`` 1 and no spread without a lone copy in a hand).  Cached
+    whole, checks included, because a replay asks it for every kind at every step and
+    the kinds with as many copies unseen share one answer.
     """
+    if isinstance(discard_prob, float):
+        raise TypeError(f"give the discard probability as a Fraction or an int, not the float {discard_prob!r}")
     hands = tuple(hands)
     discard_prob = Fraction(discard_prob)
     if unseen < 0:
@@ -120,11 +125,6 @@ def kind_posterior(unseen: int, hands: tuple[int, ...], wall: int, discard_prob:
     places = sum(hands) + wall
     if unseen > places:
         raise ValueError(f"{unseen} unseen copies do not fit in {places} unseen places (hands and wall)")
-    return _posterior(unseen, hands, wall, discard_prob)
-
-
-@functools.lru_cache(maxsize=16384)
-def _posterior(unseen: int, hands: tuple[int, ...], wall: int, discard_prob: Fraction) -> KindPosterior:
     keep = 1 - discard_prob
     # Every hand's weights are scaled by keep's denominator so that all arithmetic is on
     # integers; the scale is the same in every product, so it cancels in the ratios.
