@@ -99,7 +99,6 @@ def pair_odds(
     return kind_posterior(unseen_copies(mine, seen, copies), tuple(hands), wall, discard_prob)
 
 
-@functools.lru_cache(maxsize=16384)
 def kind_posterior(unseen: int, hands: tuple[int, ...], wall: int, discard_prob: Fraction | int) -> KindPosterior:
     """The exact posterior of each opponent's count of a kind with ``unseen`` copies unseen.
 
@@ -110,6 +109,12 @@ def kind_posterior(unseen: int, hands: tuple[int, ...], wall: int, discard_prob:
     whole, checks included, because a replay asks it for every kind at every step and
     the kinds with as many copies unseen share one answer.
     """
+    return _kind_posterior(unseen, hands, wall, discard_prob)
+
+
+@functools.lru_cache(maxsize=16384)
+def _kind_posterior(unseen: int, hands: tuple[int, ...], wall: int, discard_prob: Fraction | int) -> KindPosterior:
+    # Behind a typed front: lru_cache's wrapper would accept any hashable arguments.
     if isinstance(discard_prob, float):
         raise TypeError(f"give the discard probability as a Fraction or an int, not the float {discard_prob!r}")
     hands = tuple(hands)
