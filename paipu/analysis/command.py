@@ -659,12 +659,13 @@ def pair_lines(obj: dict[str, Any]) -> Iterable[str]:
     hands = ", ".join(str(h) for h in obj["hands"])
     yield (f"{name} ({obj['kind']}): {obj['mine']} mine, {obj['seen']} seen: {obj['unseen']} unseen in "
            f"{obj['places']} places (opponents' hands {hands}; wall {obj['wall']})")
-    yield f"nobody has discarded one; an opponent with a lone {name} discards it with probability {obj['discard_prob']}"
+    yield (f"given that no opponent has discarded any of them, while one holding a lone {name} would have "
+           f"with probability {obj['discard_prob']}")
     yield f"some opponent holds a pair or more:  {_both(obj['pair_or_more'], obj['pair_or_more_fraction'])}"
     yield f"some opponent holds exactly a pair:  {_both(obj['exactly_pair'], obj['exactly_pair_fraction'])}"
     prior_up = _both(obj["prior_pair_or_more"], obj["prior_pair_or_more_fraction"])
     prior_two = _both(obj["prior_exactly_pair"], obj["prior_exactly_pair_fraction"])
-    yield f"without the observation:             {prior_up} and {prior_two}"
+    yield f"before the observation, these were:  {prior_up} and {prior_two}"
     yield f"chance of holding {' '.join(str(k) for k in range(obj['unseen'] + 1))} {name}:"
     rows = [(f"opponent {i} ({o['hand']} tiles)", o["counts"]) for i, o in enumerate(obj["opponents"], 1)]
     rows.append((f"wall ({obj['wall']} tiles)", obj["wall_counts"]))
