@@ -4,7 +4,7 @@ The question this answers: I hold some copies of a kind, some more are visible, 
 opponent has thrown one although a player with a lone copy usually does.  How likely is it
 that an opponent is sitting on a pair (or more) of it?
 
-The model (docs/analysis.md, "Who holds a pair"):
+The model (docs/analysis.md, "Who holds a pair of an undiscarded kind"):
 
 * *Unseen places*: every opponent's concealed tiles (their sizes are known) and the
   *wall*, meaning every unseen tile that is in no hand (live wall, dead wall, anything not
@@ -96,10 +96,10 @@ def pair_odds(
     The entry point for a question in the player's terms; `kind_posterior` takes the
     unseen count directly, which is what a replay computing every kind wants to share.
     """
-    return kind_posterior(unseen_copies(mine, seen, copies), tuple(hands), wall, discard_prob)
+    return kind_posterior(unseen_copies(mine, seen, copies), hands, wall, discard_prob)
 
 
-def kind_posterior(unseen: int, hands: tuple[int, ...], wall: int, discard_prob: Fraction | int) -> KindPosterior:
+def kind_posterior(unseen: int, hands: Sequence[int], wall: int, discard_prob: Fraction | int) -> KindPosterior:
     """The exact posterior of each opponent's count of a kind with ``unseen`` copies unseen.
 
     ``hands`` are the opponents' concealed tile counts and ``wall`` the unseen tiles in no
@@ -109,15 +109,14 @@ def kind_posterior(unseen: int, hands: tuple[int, ...], wall: int, discard_prob:
     whole, checks included, because a replay asks it for every kind at every step and
     the kinds with as many copies unseen share one answer.
     """
-    return _kind_posterior(unseen, hands, wall, discard_prob)
+    if isinstance(discard_prob, float):  # checked before the cache, where 0.5 == Fraction(1, 2) would hit
+        raise TypeError(f"give the discard probability as a Fraction or an int, not the float {discard_prob!r}")
+    return _kind_posterior(unseen, tuple(hands), wall, discard_prob)
 
 
 @functools.lru_cache(maxsize=16384)
 def _kind_posterior(unseen: int, hands: tuple[int, ...], wall: int, discard_prob: Fraction | int) -> KindPosterior:
     # Behind a typed front: lru_cache's wrapper would accept any hashable arguments.
-    if isinstance(discard_prob, float):
-        raise TypeError(f"give the discard probability as a Fraction or an int, not the float {discard_prob!r}")
-    hands = tuple(hands)
     discard_prob = Fraction(discard_prob)
     if unseen < 0:
         raise ValueError(f"unseen copies cannot be negative (got {unseen})")
