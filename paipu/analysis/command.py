@@ -535,7 +535,8 @@ exist, a probability outside 0-1, an observation the model calls impossible).
 """
 
 
-@odds.command("pair", epilog=_PAIR_EXIT_HELP)
+@odds.command("pair", epilog=_PAIR_EXIT_HELP,
+              short_help="The chance that an opponent holds a pair of a kind nobody discards.")
 @click.option("--kind", "kind_text", default="东", show_default=True, metavar="TILE",
               help="The tile kind asked about, in record notation (1z, 东, 5m, 五万 …); it only names the output.")
 @click.option("--mine", default="1", show_default=True, metavar="N",
