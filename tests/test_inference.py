@@ -87,7 +87,7 @@ def test_source_question_one_east_held_none_discarded_agrees_with_brute_force() 
 
 
 def test_source_question_worked_terms_in_the_docs_add_up() -> None:
-    # The seven kinds of spread (wall count, opponents' counts) and their weights, times 1000.
+    # The table in docs/analysis.md: the seven ways the 3 copies can fall, each with its count and likelihood.
     q = Fraction(1, 10)
     terms: dict[str, Fraction | int] = {
         "wall 3": 4960, "wall 2, one lone": 3 * 13 * 496 * q, "wall 1, a pair": 3 * 78 * 32,
@@ -101,7 +101,7 @@ def test_source_question_worked_terms_in_the_docs_add_up() -> None:
 
 
 def test_source_question_without_the_observation_is_the_hypergeometric_prior() -> None:
-    # p = 0: the observation says nothing; one of 13 slots of C(71, 3) …
+    # p = 0: the observation says nothing, so count the spreads with no hand holding two among C(71, 3).
     got = pair_odds(1, 0, (13, 13, 13), 32, 0)
     no_pair = comb(32, 3) + 3 * 13 * comb(32, 2) + 3 * 13 * 13 * 32 + 13**3
     assert got.pair_or_more == 1 - Fraction(no_pair, comb(71, 3)) == Fraction(2886, 11431)
