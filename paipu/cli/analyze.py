@@ -1,4 +1,4 @@
-"""``paipu analyze`` and ``paipu odds``: thin click wrappers over `paipu.analysis`.
+"""``paipu analyze``, ``paipu odds`` and ``paipu odds pair``: thin click wrappers over `paipu.analysis`.
 
 The commands are not registered here; the CLI adds them with ``main.add_command``.  They
 follow `paipu.cli`'s conventions: input problems are one line ``paipu: error: …`` with
@@ -12,12 +12,15 @@ import json
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import IO, Any
 
 import click
+from click.core import ParameterSource
 
 from paipu.analysis.profiles import profile, profile_names
 from paipu.errors import TileError
+from paipu.hand.inference import KindPosterior, pair_odds
 from paipu.hand.odds import Odds, compute_odds
 from paipu.hand.profile import ShapeProfile
 from paipu.hand.shanten import analyse
@@ -26,7 +29,7 @@ from paipu.replay.result import WinAnalysis
 from paipu.replay.ruleset import OptionError, Ruleset, parse_options, ruleset_class
 from paipu.tiles import ALL_TILES, NUM_KINDS, Tile, counts, format_tiles, parse_tiles, sorted_tiles
 
-__all__ = ["analyze", "odds"]
+__all__ = ["analyze", "odds", "pair"]
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -466,18 +469,31 @@ def _run_batch(source: str, setup: _Setup, situation: _Situation) -> int:
     return status
 
 
-@click.command("odds", epilog=_ODDS_EXIT_HELP)
+@click.group("odds", epilog=_ODDS_EXIT_HELP, invoke_without_command=True, subcommand_metavar="[pair [OPTIONS]]")
 @click.option("--ruleset", "-r", "ruleset", default="plain", show_default=True, metavar="NAME",
               help=f"Whose shapes and tiles: {', '.join(profile_names())}.")
 @_caishen_option
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
-def odds(ruleset: str, caishen: tuple[str, ...], as_json: bool) -> None:
+@click.pass_context
+def odds(ctx: click.Context, ruleset: str, caishen: tuple[str, ...], as_json: bool) -> None:
     """Count exactly the winning 14-tile and ready 13-tile hands of a ruleset's tiles.
 
     Per suit, then combined (seed 002, 第五篇), so it takes seconds, not the 4·10^18 deals.
     Prints the distinct hands, the deals (physical tiles), the chance that a dealer's
     first 14 tiles win (天胡, shape only) and that 13 dealt tiles are ready.
+
+    `paipu odds pair` asks another question: how likely an opponent holds a pair of a
+    kind that nobody has discarded (see `paipu odds pair --help`).
     """
+    if ctx.invoked_subcommand is not None:
+        given = [f"--{name.removeprefix('as_')}" for name in ("ruleset", "caishen", "as_json")
+                 if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
+        if given:
+            sub = ctx.invoked_subcommand
+            what = "is an option" if len(given) == 1 else "are options"
+            raise InputProblem(f"{', '.join(given)} before `{sub}` {what} of the hand counts; "
+                               f"give `paipu odds {sub}` its options after its name")
+        return
     setup = _setup(ruleset, caishen, "", "", ())
     try:
         result = compute_odds(setup.profile, tuple(t.index for t in setup.caishen))
@@ -506,3 +522,152 @@ def odds_lines(o: Odds) -> Iterable[str]:
     pr = o.ready_probability
     yield f"13 dealt tiles ready: 1 in {float(1 / pr):,.1f}  ({pr.numerator}/{pr.denominator})"
     yield f"computed in {o.seconds:.1f} s"
+
+
+# ---------------------------------------------------------------------------------------
+# paipu odds pair: who holds a pair of a kind nobody has discarded.
+
+_PAIR_EXIT_HELP = """
+Exit status: 0 done, 2 for bad input (a tile that is not one kind, counts that cannot all
+exist, a probability outside 0-1, an observation the model calls impossible).
+"""
+
+
+@odds.command("pair", epilog=_PAIR_EXIT_HELP,
+              short_help="The chance that an opponent holds a pair of a kind nobody discards.")
+@click.option("--kind", "kind_text", default="东", show_default=True, metavar="TILE",
+              help="The tile kind asked about, in record notation (1z, 东, 5m, 五万 …); it only names the output.")
+@click.option("--mine", default="1", show_default=True, metavar="N",
+              help="Copies of the kind in my own hand (I know where they are).")
+@click.option("--seen", default="0", show_default=True, metavar="N",
+              help="Copies visible elsewhere: discarded by anyone (me too), in others' exposed melds, shown.")
+@click.option("--hands", default="13,13,13", show_default=True, metavar="N,N,…",
+              help="Each opponent's concealed tile count (melded tiles are visible, so not counted), "
+                   "one number per opponent.")
+@click.option("--wall", default="32", show_default=True, metavar="N",
+              help="Unseen tiles in no hand (live and dead wall): all tiles less the visible ones, mine and "
+                   "the opponents' concealed ones; 136 - 52 - 13 - 39 = 32 in the default situation.")
+@click.option("--discard-prob", "discard_text", default="9/10", show_default=True, metavar="P",
+              help="The chance that an opponent holding exactly one copy has discarded it by now: 0.9, 9/10 or 90%.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: the probabilities as floats and exact fractions (strings), and "
+                   "each opponent's and the wall's posterior counts.")
+def pair(kind_text: str, mine: str, seen: str, hands: str, wall: str, discard_text: str, as_json: bool) -> None:
+    """How likely is it that an opponent holds a pair of a kind nobody has discarded?
+
+    The unseen copies of the kind (4 less mine and seen) are spread uniformly over the
+    opponents' concealed tiles and the wall; an opponent with a lone copy would have
+    thrown it with probability P, so "nobody did" weighs each spread by (1 - P) per such
+    opponent. Prints the exact chance that some opponent holds a pair or more, and exactly
+    a pair, and each opponent's posterior count. The defaults are the situation of nine
+    go-rounds: 52 tiles in the river, 39 in the other hands, 13 in mine with one 东, no 东
+    discarded, P = 90%.
+    """
+    kind = _kind(kind_text)
+    n_mine, n_seen, n_wall = _count(mine, "--mine"), _count(seen, "--seen"), _count(wall, "--wall")
+    sizes = _hand_sizes(hands)
+    p = _probability(discard_text)
+    try:
+        post = pair_odds(n_mine, n_seen, sizes, n_wall, p)
+        prior = pair_odds(n_mine, n_seen, sizes, n_wall, 0)
+    except ValueError as e:
+        raise InputProblem(str(e)) from None
+    obj = _pair_json(kind, n_mine, n_seen, post, prior)
+    if as_json:
+        click.echo(json.dumps(obj, ensure_ascii=False))
+        return
+    for line in pair_lines(obj):
+        click.echo(line)
+
+
+def _kind(text: str) -> Tile:
+    try:
+        tiles = parse_tiles(text)
+    except TileError as e:
+        raise InputProblem(f"--kind: {e}") from None
+    if len(tiles) != 1:
+        raise InputProblem(f"--kind: {text!r} is not one tile kind; write e.g. 1z or 东")
+    if tiles[0].is_flower:
+        raise InputProblem(f"--kind: {tiles[0]} is a flower; a flower is never held or discarded")
+    return tiles[0]
+
+
+def _count(text: str, option: str) -> int:
+    value = text.strip()
+    if not value.isascii() or not value.isdigit():
+        raise InputProblem(f"{option}: {text!r} is not a whole number (0 or more)")
+    return int(value)
+
+
+def _hand_sizes(text: str) -> tuple[int, ...]:
+    parts = text.replace("，", ",").replace(",", " ").split()
+    if not parts or text.replace("，", ",").count(",") >= len(parts):
+        raise InputProblem(f"--hands: {text!r} is not a list of tile counts such as 13,13,13")
+    return tuple(_count(part, "--hands") for part in parts)
+
+
+def _probability(text: str) -> Fraction:
+    value = text.strip()
+    percent = value.endswith("%")
+    try:
+        p = Fraction(value.removesuffix("%").strip())
+    except (ValueError, ZeroDivisionError):
+        raise InputProblem(f"--discard-prob: {text!r} is not a probability; write e.g. 0.9, 9/10 or 90%") from None
+    return p / 100 if percent else p
+
+
+def _fraction(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
+
+
+def _pair_json(kind: Tile, mine: int, seen: int, post: KindPosterior, prior: KindPosterior) -> dict[str, Any]:
+    return {
+        "kind": str(kind),
+        "name": kind.chinese,
+        "mine": mine,
+        "seen": seen,
+        "unseen": post.unseen,
+        "hands": list(post.hands),
+        "wall": post.wall,
+        "places": post.places,
+        "discard_prob": _fraction(post.discard_prob),
+        "pair_or_more": float(post.pair_or_more),
+        "pair_or_more_fraction": _fraction(post.pair_or_more),
+        "exactly_pair": float(post.exactly_pair),
+        "exactly_pair_fraction": _fraction(post.exactly_pair),
+        "prior_pair_or_more": float(prior.pair_or_more),
+        "prior_pair_or_more_fraction": _fraction(prior.pair_or_more),
+        "prior_exactly_pair": float(prior.exactly_pair),
+        "prior_exactly_pair_fraction": _fraction(prior.exactly_pair),
+        "opponents": [
+            {"hand": size, "counts": [float(x) for x in row], "counts_fractions": [_fraction(x) for x in row]}
+            for size, row in zip(post.hands, post.opponents, strict=True)
+        ],
+        "wall_counts": [float(x) for x in post.wall_counts],
+        "wall_counts_fractions": [_fraction(x) for x in post.wall_counts],
+    }
+
+
+def _both(x: float, exact: str) -> str:
+    return f"{x:.6f}  ({exact})"
+
+
+def pair_lines(obj: dict[str, Any]) -> Iterable[str]:
+    """The text report of ``paipu odds pair`` (from its JSON object, so the two agree)."""
+    name = obj["name"]
+    hands = ", ".join(str(h) for h in obj["hands"])
+    yield (f"{name} ({obj['kind']}): {obj['mine']} mine, {obj['seen']} seen: {obj['unseen']} unseen in "
+           f"{obj['places']} places (opponents' hands {hands}; wall {obj['wall']})")
+    yield (f"given that no opponent has discarded any of them, while one holding a lone {name} would have "
+           f"with probability {obj['discard_prob']}")
+    yield f"some opponent holds a pair or more:  {_both(obj['pair_or_more'], obj['pair_or_more_fraction'])}"
+    yield f"some opponent holds exactly a pair:  {_both(obj['exactly_pair'], obj['exactly_pair_fraction'])}"
+    prior_up = _both(obj["prior_pair_or_more"], obj["prior_pair_or_more_fraction"])
+    prior_two = _both(obj["prior_exactly_pair"], obj["prior_exactly_pair_fraction"])
+    yield f"before the observation, these were:  {prior_up} and {prior_two}"
+    yield f"chance of holding {' '.join(str(k) for k in range(obj['unseen'] + 1))} {name}:"
+    rows = [(f"opponent {i} ({o['hand']} tiles)", o["counts"]) for i, o in enumerate(obj["opponents"], 1)]
+    rows.append((f"wall ({obj['wall']} tiles)", obj["wall_counts"]))
+    width = max(len(label) for label, _ in rows)
+    for label, values in rows:
+        yield f"  {label:<{width}}  {'  '.join(f'{x:.6f}' for x in values)}"
