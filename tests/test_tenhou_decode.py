@@ -1,0 +1,366 @@
+"""Decoding Tenhou logs: synthetic mjlog and tenhou.net/6 inputs, and every real log beside the repository.
+
+The real logs (``../shared/logs/tenhou/``) are read in place, never copied; the tests that
+need them are skipped where that folder does not exist.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from paipu.importers.tenhou import (
+    Call,
+    CallKind,
+    Discard,
+    Draw,
+    DrawKind,
+    Game,
+    NewDora,
+    RiichiAccepted,
+    RiichiDeclared,
+    RoundDraw,
+    TenhouFormatError,
+    Win,
+    checks,
+    parse_mjlog,
+    read_mjlog,
+)
+from paipu.importers.tenhou.meld import decode_meld, encode_meld
+from paipu.importers.tenhou.mjlog import rules_from_go_type
+from paipu.importers.tenhou.tiles import is_red, kind_name, tile_name
+
+LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "tenhou"
+MJLOG_FILES = sorted((LOGS / "mjlog").glob("*.mjlog")) if LOGS.is_dir() else []
+needs_logs = pytest.mark.skipif(not MJLOG_FILES, reason="real Tenhou logs not present at ../shared/logs/tenhou")
+
+
+# ---------------------------------------------------------------- tiles
+
+
+def test_tile_ids_map_to_kinds_and_red_fives() -> None:
+    assert kind_name(0) == "1m" and kind_name(8) == "9m" and kind_name(9) == "1p"
+    assert kind_name(27) == "1z" and kind_name(33) == "7z"
+    assert tile_name(16) == "0m" and tile_name(17) == "5m"
+    assert tile_name(52) == "0p" and tile_name(88) == "0s"
+    assert tile_name(16, red_fives=False) == "5m"
+    assert is_red(88) and not is_red(89) and not is_red(88, red_fives=False)
+    with pytest.raises(ValueError):
+        tile_name(136)
+
+
+# ---------------------------------------------------------------- meld bit fields
+
+
+def test_chi_bits_decode_run_copies_and_called_tile() -> None:
+    # run 3m-4m-5m is run number 2; the 4m (index 1) was called: (2 * 3 + 1) << 10;
+    # copies 1, 0, 2 in bits 3-4, 5-6, 7-8; bit 2 marks a chi; from the previous seat (3).
+    m = ((2 * 3 + 1) << 10) | (2 << 7) | (0 << 5) | (1 << 3) | 0x4 | 3
+    call = decode_meld(1, m)
+    assert call.kind is CallKind.CHI
+    assert call.tiles == (9, 12, 18)
+    assert call.called == 12
+    assert call.from_seat == 0
+
+
+def test_pon_bits_decode_unused_copy_and_from_seat() -> None:
+    # pon of East (kind 27): called index 2 of the remaining copies, copy 1 left out, from opposite
+    m = ((27 * 3 + 2) << 9) | (1 << 5) | 0x8 | 2
+    call = decode_meld(0, m)
+    assert call.kind is CallKind.PON
+    assert call.tiles == (108, 110, 111)
+    assert call.called == 111
+    assert call.from_seat == 2
+
+
+def test_kakan_bits_name_the_added_tile() -> None:
+    m = ((4 * 3 + 0) << 9) | (0 << 5) | 0x10 | 1
+    call = decode_meld(3, m)
+    assert call.kind is CallKind.KAKAN
+    assert call.tiles == (16, 17, 18, 19)
+    assert call.added == 16
+    assert call.called == 17
+    assert call.from_seat == 0
+
+
+def test_kan_bits_tell_open_from_concealed_by_from_seat() -> None:
+    open_kan = decode_meld(2, (101 << 8) | 1)
+    assert open_kan.kind is CallKind.DAIMINKAN
+    assert open_kan.called == 101 and open_kan.from_seat == 3
+    assert open_kan.tiles == (100, 101, 102, 103)
+    closed = decode_meld(2, 100 << 8)
+    assert closed.kind is CallKind.ANKAN
+    assert closed.called is None and closed.from_seat == 2
+
+
+def test_meld_codes_survive_encode_and_decode() -> None:
+    calls = [
+        Call(1, CallKind.CHI, 0, (9, 12, 18), called=18),
+        Call(0, CallKind.PON, 3, (108, 110, 111), called=108),
+        Call(3, CallKind.KAKAN, 1, (16, 17, 18, 19), called=19, added=17),
+        Call(2, CallKind.DAIMINKAN, 0, (100, 101, 102, 103), called=103),
+        Call(2, CallKind.ANKAN, 2, (120, 121, 122, 123)),
+    ]
+    for call in calls:
+        assert decode_meld(call.seat, encode_meld(call)) == call
+
+
+def test_meld_codes_that_name_no_call_are_rejected() -> None:
+    with pytest.raises(TenhouFormatError, match="three-player north"):
+        decode_meld(0, 0x20 | (5 << 8))
+    with pytest.raises(TenhouFormatError, match="not a chi"):
+        decode_meld(0, (21 * 3 << 10) | 0x4 | 3)
+    with pytest.raises(TenhouFormatError, match="out of range"):
+        decode_meld(0, 1 << 16)
+
+
+def test_go_type_flags() -> None:
+    phoenix = rules_from_go_type(169)
+    assert phoenix.room == "houou" and phoenix.hanchan and phoenix.red_fives and phoenix.open_tanyao
+    assert phoenix.vs_human and not phoenix.fast and not phoenix.three_player
+    plain = rules_from_go_type(0x01 | 0x02 | 0x04 | 0x40)
+    assert plain.room == "ippan" and not plain.hanchan and not plain.red_fives and not plain.open_tanyao
+    assert plain.fast
+
+
+# ---------------------------------------------------------------- a synthetic mjlog
+
+HANDS = (
+    (0, 1, 2, 36, 40, 44, 72, 76, 80, 108, 112, 114, 120),
+    (4, 5, 6, 8, 12, 37, 41, 45, 73, 77, 81, 109, 113),
+    (9, 10, 16, 20, 38, 42, 46, 74, 78, 82, 110, 116, 117),
+    (3, 24, 28, 39, 43, 47, 75, 79, 83, 111, 119, 118, 121),
+)
+
+
+def _n(call: Call) -> str:
+    return f'<N who="{call.seat}" m="{encode_meld(call)}" />'
+
+
+CHI = Call(2, CallKind.CHI, 1, (9, 12, 16), called=12)
+DAIMINKAN = Call(0, CallKind.DAIMINKAN, 3, (0, 1, 2, 3), called=3)
+PON = Call(0, CallKind.PON, 1, (112, 113, 114), called=113)
+KAKAN = Call(0, CallKind.KAKAN, 1, (112, 113, 114, 115), called=113, added=115)
+ANKAN = Call(1, CallKind.ANKAN, 1, (4, 5, 6, 7))
+
+PLAY = (
+    "<T130/><D130/><U131/><E12/>" + _n(CHI) + "<F20/><W132/><G3/>"
+    + _n(DAIMINKAN) + '<T133/><DORA hai="126" /><D133/>'
+    + "<U135/><E113/>" + _n(PON) + "<D36/><U100/><E100/><V101/><F101/><W102/>"
+    + '<REACH who="3" step="1"/><G102/><REACH who="3" ten="250,250,250,240" step="2"/>'
+    + "<T115/>" + _n(KAKAN) + '<T103/><DORA hai="127" /><D103/>'
+    + '<U7/>' + _n(ANKAN) + '<DORA hai="128" /><U104/><E104/>'
+    + '<RYUUKYOKU ba="0,1" sc="250,-10,250,-10,250,-10,240,30" hai3="24,28,39,43,47,75,79,83,111,119,118,121,132" />'
+)
+
+
+def synthetic_mjlog(play: str = PLAY, go_type: int = 169) -> str:
+    hands = " ".join(f'hai{s}="{",".join(map(str, h))}"' for s, h in enumerate(HANDS))
+    return (
+        f'<mjloggm ver="2.3"><GO type="{go_type}" lobby="0"/>'
+        '<UN n0="%41" n1="B" n2="C" n3="%E7%A7%81" dan="16,15,14,13" rate="2100.5,2000,1900,1800" sx="M,F,M,C"/>'
+        f'<TAIKYOKU oya="0"/><INIT seed="0,0,0,1,2,134" ten="250,250,250,250" oya="0" {hands}/>'
+        f"{play}</mjloggm>"
+    )
+
+
+def test_synthetic_mjlog_players_rules_and_round_start() -> None:
+    game = parse_mjlog(synthetic_mjlog())
+    assert [p.name for p in game.players] == ["A", "B", "C", "私"]
+    assert game.players[0].dan == 16 and game.players[0].rate == 2100.5 and game.players[3].sex == "C"
+    assert game.rules.room == "houou"
+    (rnd,) = game.rounds
+    assert rnd.label == "E1" and rnd.dealer == 0 and rnd.dice == (1, 2)
+    assert rnd.scores == (25000, 25000, 25000, 25000)
+    assert rnd.dora_indicator == 134
+    assert rnd.hands == HANDS
+    assert rnd.wall is None
+
+
+def test_synthetic_mjlog_decodes_every_call_kind_in_order() -> None:
+    (rnd,) = parse_mjlog(synthetic_mjlog()).rounds
+    calls = [e for e in rnd.events if isinstance(e, Call)]
+    assert calls == [CHI, DAIMINKAN, PON, KAKAN, ANKAN]
+    assert [e.indicator for e in rnd.events if isinstance(e, NewDora)] == [126, 127, 128]
+
+
+def test_tsumogiri_is_the_discard_of_the_tile_just_drawn() -> None:
+    (rnd,) = parse_mjlog(synthetic_mjlog()).rounds
+    flags = {e.tile: e.tsumogiri for e in rnd.events if isinstance(e, Discard)}
+    assert flags[130] is True  # drawn and discarded
+    assert flags[12] is False  # from the hand
+    assert flags[20] is False  # after a chi nothing was drawn
+    assert flags[133] is True  # the replacement tile, after the dora flip
+    assert flags[36] is False
+    assert flags[102] is True  # riichi step 1 sits between the draw and the discard
+
+
+def test_replacement_draws_are_marked_rinshan() -> None:
+    (rnd,) = parse_mjlog(synthetic_mjlog()).rounds
+    rinshan = [e.tile for e in rnd.events if isinstance(e, Draw) and e.rinshan]
+    assert rinshan == [133, 103, 104]
+
+
+def test_riichi_steps_and_exhaustive_draw() -> None:
+    (rnd,) = parse_mjlog(synthetic_mjlog()).rounds
+    assert RiichiDeclared(3) in rnd.events
+    accepted = [e for e in rnd.events if isinstance(e, RiichiAccepted)]
+    assert accepted == [RiichiAccepted(3, (25000, 25000, 25000, 24000))]
+    outcome = rnd.outcome
+    assert isinstance(outcome, RoundDraw)
+    assert outcome.kind is DrawKind.EXHAUSTIVE and outcome.tenpai == (3,)
+    assert outcome.deltas == (-1000, -1000, -1000, 3000) and outcome.sticks == 1
+    assert checks.tile_problems(rnd) == [] and checks.score_problems(rnd) == []
+
+
+def test_gzip_input_reads_like_plain_text() -> None:
+    text = synthetic_mjlog()
+    assert parse_mjlog(gzip.compress(text.encode())) == parse_mjlog(text)
+
+
+def test_reconnect_and_disconnect_become_events() -> None:
+    play = '<T130/><BYE who="1" /><D130/><UN n1="B" /><U131/><E12/>'
+    (rnd,) = parse_mjlog(synthetic_mjlog(play)).rounds
+    kinds = [type(e).__name__ for e in rnd.events]
+    assert kinds == ["Draw", "Disconnected", "Discard", "Reconnected", "Draw", "Discard"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("<mjloggm><GO type=", "not well-formed XML"),
+        ("<html/>", "expected <mjloggm>"),
+        (synthetic_mjlog("<T130/><D131/>"), "discards tile 131 it does not hold"),
+        (synthetic_mjlog("<T0/>"), "draws tile 0 it already holds"),
+        (synthetic_mjlog("<T130/><D130/><BOGUS/>"), "unknown element <BOGUS>"),
+        (synthetic_mjlog("<T130/><D130/>" + _n(Call(2, CallKind.PON, 0, (128, 129, 130), called=130))),
+         "does not hold"),
+        (synthetic_mjlog('<AGARI who="0" />'), "has no fromWho"),
+        (synthetic_mjlog("<T999/>"), "tile id 999 is not 0-135"),
+        (synthetic_mjlog().replace('seed="0,0,0,1,2,134"', 'seed="0,0"'), "INIT seed has 2 numbers"),
+        (synthetic_mjlog().replace('hai0="0,1,2,', 'hai0="'), "hai0 has 10 tiles"),
+    ],
+)
+def test_malformed_mjlog_raises_a_clear_error(text: str, message: str) -> None:
+    with pytest.raises(TenhouFormatError, match=message) as info:
+        parse_mjlog(text)
+    assert info.value.position  # every error says where
+
+
+def test_error_position_names_the_element() -> None:
+    with pytest.raises(TenhouFormatError) as info:
+        parse_mjlog(synthetic_mjlog("<T130/><D131/>"))
+    assert info.value.position == "element 6 <D131>"
+
+
+def test_broken_gzip_is_a_format_error() -> None:
+    with pytest.raises(TenhouFormatError, match="gzip"):
+        parse_mjlog(gzip.compress(b"<mjloggm/>")[:-6])
+
+
+# ---------------------------------------------------------------- real mjlog games
+
+
+@pytest.fixture(scope="module")
+def mjlog_games() -> dict[str, Game]:
+    return {path.name: read_mjlog(path) for path in MJLOG_FILES}
+
+
+@needs_logs
+def test_every_real_mjlog_parses_into_complete_rounds(mjlog_games: dict[str, Game]) -> None:
+    assert len(mjlog_games) == len(MJLOG_FILES) >= 25
+    for name, game in mjlog_games.items():
+        assert len(game.players) == 4, name
+        assert game.rounds, name
+        for rnd in game.rounds[:-1]:  # a log may stop inside its last round (one here does)
+            assert rnd.outcome is not None, (name, rnd.label)
+
+
+@needs_logs
+def test_every_real_round_uses_each_tile_once(mjlog_games: dict[str, Game]) -> None:
+    for name, game in mjlog_games.items():
+        for rnd in game.rounds:
+            assert checks.tile_problems(rnd) == [], (name, rnd.label)
+
+
+@needs_logs
+def test_every_real_wall_rebuilt_from_the_seed_agrees_with_deal_draws_and_indicators(
+    mjlog_games: dict[str, Game],
+) -> None:
+    rounds = 0
+    for name, game in mjlog_games.items():
+        for rnd in game.rounds:
+            assert rnd.wall is not None, (name, rnd.label)
+            assert checks.wall_problems(rnd) == [], (name, rnd.label)
+            rounds += 1
+    assert rounds >= 200
+
+
+@needs_logs
+def test_every_real_score_change_adds_up(mjlog_games: dict[str, Game]) -> None:
+    for name, game in mjlog_games.items():
+        assert checks.continuity_problems(game) == [], name
+        for rnd in game.rounds:
+            assert checks.score_problems(rnd) == [], (name, rnd.label)
+
+
+@needs_logs
+def test_real_tsumogiri_flags_match_the_previous_draw(mjlog_games: dict[str, Game]) -> None:
+    counts: Counter[bool] = Counter()
+    for game in mjlog_games.values():
+        for rnd in game.rounds:
+            last_draw: dict[int, int] = {}
+            for e in rnd.events:
+                if isinstance(e, Draw):
+                    last_draw[e.seat] = e.tile
+                elif isinstance(e, Call):
+                    last_draw.pop(e.seat, None)
+                elif isinstance(e, Discard):
+                    assert e.tsumogiri == (last_draw.pop(e.seat, None) == e.tile)
+                    counts[e.tsumogiri] += 1
+    assert counts[True] > 1000 and counts[False] > 1000
+
+
+@needs_logs
+def test_real_edge_cases_are_decoded(mjlog_games: dict[str, Game]) -> None:
+    wins = [w for g in mjlog_games.values() for r in g.rounds for w in r.wins]
+    rounds = [r for g in mjlog_games.values() for r in g.rounds]
+    assert any(len(r.wins) == 2 for r in rounds)  # double ron
+    assert any(w.pao_seat is not None for w in wins)
+    assert any(w.yakuman and w.yakuman[0].name == "天和" for w in wins)
+    draws = Counter(o.kind for r in rounds if isinstance(o := r.outcome, RoundDraw))
+    assert draws[DrawKind.KYUUSHU] >= 1 and draws[DrawKind.FOUR_WINDS] == 1 and draws[DrawKind.TRIPLE_RON] == 1
+    kinds = Counter(e.kind for r in rounds for e in r.events if isinstance(e, Call))
+    assert all(kinds[k] > 0 for k in CallKind if k is not CallKind.DAIMINKAN)  # these games have none
+    # a kan's replacement draw comes from the dead wall: every kan not robbed has one
+    for r in rounds:
+        kans = sum(1 for e in r.events if isinstance(e, Call) and e.is_kan)
+        rinshan = sum(1 for e in r.events if isinstance(e, Draw) and e.rinshan)
+        assert rinshan in (kans, kans - 1)
+
+
+def test_win_attributes_decode() -> None:
+    play = (
+        "<T130/><D130/><U131/><E12/>"
+        '<AGARI ba="1,2" hai="9,10,16,20,38,42,46,74,78,82,110,116,117,12" machi="12" ten="30,3900,0" '
+        'yaku="8,1,52,2,54,1" doraHai="134" who="2" fromWho="1" sc="250,0,250,-42,250,62,250,0" '
+        'owari="250,10.0,208,-20.0,312,30.5,250,-20.5" />'
+    )
+    game = parse_mjlog(synthetic_mjlog(play))
+    (win,) = game.rounds[0].wins
+    assert isinstance(win, Win)
+    assert (win.seat, win.from_seat, win.tsumo) == (2, 1, False)
+    assert (win.han, win.fu, win.points) == (4, 30, 3900)
+    assert [(y.id, y.name, y.han) for y in win.yaku] == [(8, "断幺九", 1), (52, "ドラ", 2), (54, "赤ドラ", 1)]
+    assert win.deltas == (0, -4200, 6200, 0) and win.honba == 1 and win.sticks == 2
+    assert game.final_scores == (25000, 20800, 31200, 25000)
+    assert game.uma == (10.0, -20.0, 30.5, -20.5)
+
+
+def test_json_is_not_mistaken_for_mjlog() -> None:
+    with pytest.raises(TenhouFormatError):
+        parse_mjlog(json.dumps({"log": []}))
