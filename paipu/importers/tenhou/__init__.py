@@ -6,6 +6,7 @@ its wins with the ``mahjong`` package (installed with the ``riichi`` extra).
 """
 
 from paipu.importers.tenhou.errors import TenhouFormatError
+from paipu.importers.tenhou.json6 import parse_json6, read_json6
 from paipu.importers.tenhou.mjlog import parse_mjlog, read_mjlog
 from paipu.importers.tenhou.model import (
     Call,
@@ -52,6 +53,8 @@ __all__ = [
     "Wall",
     "Win",
     "Yaku",
+    "parse_json6",
     "parse_mjlog",
+    "read_json6",
     "read_mjlog",
 ]

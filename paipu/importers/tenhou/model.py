@@ -174,8 +174,9 @@ class Win:
     """A win (和了); a double or triple ron is several `Win` events in a row.
 
     ``hand`` is the concealed part including the winning tile; ``melds`` the calls the
-    winner made.  ``han`` counts yakuman as 13 each.  ``fu`` is None where the log does not
-    give it (tenhou.net/6 omits it from mangan upwards).  ``points`` is the hand's value
+    winner made.  ``han`` counts yakuman as 13 each; it is None only where the log states no
+    value at all.  ``fu`` is None where the log does not give it (tenhou.net/6 omits it from
+    mangan upwards).  ``points`` is the hand's value
     before honba and sticks (the sum paid for a tsumo).  ``honba`` and ``sticks`` are what
     the log states for this win: Tenhou gives the sticks (and the honba payment) to the
     first winner of a multiple ron only.  ``scores`` are the scores before this win's
@@ -187,7 +188,7 @@ class Win:
     hand: tuple[int, ...]
     win_tile: int
     melds: tuple[Call, ...]
-    han: int
+    han: int | None
     fu: int | None
     points: int
     limit: Limit
