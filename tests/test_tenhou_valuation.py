@@ -24,6 +24,7 @@ from paipu.importers.tenhou import (
     Round,
     Rules,
     Win,
+    read_json6,
     read_mjlog,
 )
 from paipu.importers.tenhou.valuation import Conditions, ValuationError, conditions, value_win
@@ -182,3 +183,24 @@ def test_real_special_wins_are_recognised(mjlog_games: dict[str, Game]) -> None:
                 c = conditions(rnd, win)
                 seen.update(f.name for f in dataclasses.fields(c) if getattr(c, f.name))
     assert {"tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "tenhou"} <= seen
+
+
+JSON_FILES = sorted((LOGS / "json6").glob("*.json")) if LOGS.is_dir() else []
+
+
+@pytest.mark.skipif(not JSON_FILES, reason="real tenhou.net/6 logs not present")
+def test_every_valued_json6_win_agrees_with_the_package() -> None:
+    checked = 0
+    for path in JSON_FILES:
+        game = read_json6(path)
+        for rnd in game.rounds:
+            for win in rnd.wins:
+                if win.han is None:  # a hand-made fixture states no value
+                    continue
+                v = value_win(game.rules, rnd, win)
+                assert (v.han, v.points) == (win.han, win.points), (path.name, rnd.label, win.seat)
+                assert win.fu is None or win.fu == v.fu, (path.name, rnd.label)
+                mine = sorted((y.id, y.han) for y in v.yaku if y.han)
+                assert mine == sorted((y.id, y.han) for y in win.yaku + win.yakuman if y.han), path.name
+                checked += 1
+    assert checked >= 19

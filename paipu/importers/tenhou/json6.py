@@ -244,7 +244,7 @@ class _Play:
         self.riichi_pending = -1
         self.riichi_seats: set[int] = set()
         self.scores = list(raw.scores)
-        self.minkan_dora = False
+        self.minkan_dora = 0  # indicators owed by open and added kans, shown at the next discard
         self.last_discard: Discard | None = None
         self.last_kakan: Call | None = None
         self.last_actor = raw.dealer
@@ -284,10 +284,11 @@ class _Play:
             self.riichi_pending = -1
 
     def _reveal(self) -> None:
-        if len(self.dora) < len(self.raw.dora):
-            tile = self.table.new(self.raw.dora[len(self.dora)])
-            self.dora.append(tile)
-            self.events.append(NewDora(tile))
+        if len(self.dora) >= len(self.raw.dora):
+            raise _Mismatch(f"a kan reveals dora indicator {len(self.dora) + 1}, the log lists {len(self.raw.dora)}")
+        tile = self.table.new(self.raw.dora[len(self.dora)])
+        self.dora.append(tile)
+        self.events.append(NewDora(tile))
 
     def _exhausted(self) -> bool:
         return all(self.ti[s] >= len(self.raw.takes[s]) for s in range(4))
@@ -327,9 +328,11 @@ class _Play:
             return None
         out = outs[self.di[seat]]
         self.di[seat] += 1
-        if self.minkan_dora and after_kan:
-            self._reveal()
-        self.minkan_dora = False
+        if self.minkan_dora and after_kan and out.kind is not CallKind.KAKAN:
+            # a chain of added kans shows its indicators only once a discard (or concealed kan) follows
+            for _ in range(self.minkan_dora):
+                self._reveal()
+            self.minkan_dora = 0
         if out.blank:
             raise _Mismatch(f"seat {seat} has a blank discard outside an open kan")
         if out.kind is CallKind.KAKAN:
@@ -377,7 +380,7 @@ class _Play:
         self.last_kakan = call
         if self._exhausted() and all(self.di[s] >= len(self.raw.outs[s]) for s in range(4)):
             return None  # robbed
-        self.minkan_dora = True
+        self.minkan_dora += 1
         return seat, True
 
     def _decide(self, count: int) -> int:
@@ -440,7 +443,7 @@ class _Play:
             if self.di[b] >= len(outs) or not outs[self.di[b]].blank:
                 raise _Mismatch(f"seat {b}'s open kan is not followed by a blank discard")
             self.di[b] += 1
-            self.minkan_dora = True
+            self.minkan_dora += 1
             return b, True
         return self._own_turn(b, None, False)
 
