@@ -81,11 +81,14 @@ _YAKU: Final = re.compile(r"(?P<name>.+?)\((?:(?P<han>\d+)飜|(?P<yakuman>役満
 _PON_SOURCE: Final = {0: 3, 2: 2, 4: 1}
 _KAN_SOURCE: Final = {0: 3, 2: 2, 6: 1}
 _ROOMS: Final = {"般": "ippan", "上": "joukyuu", "特": "tokujou", "鳳": "houou"}
-_DAN_NAMES: Final = (
-    "新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級",
+_DAN_ORDER: Final = (
+    "新人", "9級", "8級", "7級", "6級", "5級", "4級", "3級", "2級", "1級",
     "初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳位",
 )
-"""Tenhou's ranks in the order of mjlog's numeric ``dan``, so both formats give the same number."""
+_DAN: Final = {name: i for i, name in enumerate(_DAN_ORDER)} | {
+    name.translate(str.maketrans("0123456789", "０１２３４５６７８９")): i for i, name in enumerate(_DAN_ORDER)
+}
+"""Tenhou's ranks by name (kyu written in either width), numbered as mjlog's ``dan`` numbers them."""
 
 
 class _Mismatch(Exception):
@@ -690,7 +693,7 @@ def parse_json6(data: str | bytes | Mapping[str, object]) -> Game:
     players = tuple(
         Player(
             name=str(names[s]),
-            dan=_DAN_NAMES.index(dan[s]) if isinstance(dan, list) and len(dan) == 4 and dan[s] in _DAN_NAMES else None,
+            dan=_DAN.get(str(dan[s])) if isinstance(dan, list) and len(dan) == 4 else None,
             rate=float(rate[s]) if isinstance(rate, list) and len(rate) == 4 else None,
             sex=str(sexes[s]) if isinstance(sexes, list) and len(sexes) == 4 else None,
         )
