@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -224,6 +225,11 @@ def test_gzip_input_reads_like_plain_text() -> None:
     assert parse_mjlog(gzip.compress(text.encode())) == parse_mjlog(text)
 
 
+def test_an_xml_declaration_is_accepted_in_text_and_bytes() -> None:
+    text = '<?xml version="1.0" encoding="UTF-8"?>' + synthetic_mjlog()
+    assert parse_mjlog(text) == parse_mjlog(text.encode()) == parse_mjlog(synthetic_mjlog())
+
+
 def test_reconnect_and_disconnect_become_events() -> None:
     play = '<T130/><BYE who="1" /><D130/><UN n1="B" /><U131/><E12/>'
     (rnd,) = parse_mjlog(synthetic_mjlog(play)).rounds
@@ -243,6 +249,7 @@ def test_reconnect_and_disconnect_become_events() -> None:
          "does not hold"),
         (synthetic_mjlog('<AGARI who="0" />'), "has no fromWho"),
         (synthetic_mjlog("<T999/>"), "tile id 999 is not 0-135"),
+        (synthetic_mjlog("<T115/>" + _n(KAKAN)), "adds to a pon it does not have"),
         (synthetic_mjlog().replace('seed="0,0,0,1,2,134"', 'seed="0,0"'), "INIT seed has 2 numbers"),
         (synthetic_mjlog().replace('hai0="0,1,2,', 'hai0="'), "hai0 has 10 tiles"),
     ],
@@ -570,3 +577,37 @@ def test_real_json6_special_endings(json_games: dict[str, Game]) -> None:
     assert json_games["four_reach.json"].rounds[0].outcome == json_games["four_reach.json"].rounds[0].events[-1]
     ranked = json_games["ranked_game.json"]
     assert ranked.players[2].dan == 18 and ranked.final_scores == (21100, 55000, -4900, 28800)
+
+
+# ---------------------------------------------------------------- corrupted input
+
+
+def _corrupt(text: bytes, rng: random.Random) -> bytes:
+    data = bytearray(text)
+    for _ in range(rng.randrange(1, 4)):
+        i = rng.randrange(len(data))
+        match rng.randrange(3):
+            case 0:
+                del data[i : i + rng.randrange(1, 30)]
+            case 1:
+                data[i] = rng.choice(b'0123456789,"<>/ TNDAGkpcm')
+            case _:
+                j = rng.randrange(len(data))
+                data[i:i] = data[j : j + rng.randrange(1, 40)]
+    return bytes(data)
+
+
+def test_corrupted_logs_raise_only_the_format_error() -> None:
+    rng = random.Random(20261201)
+    sources = [synthetic_mjlog().encode(), *(p.read_bytes() for p in MJLOG_FILES[:3])]
+    docs = [json.dumps(every_kind_doc()).encode(), *(p.read_bytes() for p in JSON_FILES[:3])]
+    outcomes: Counter[str] = Counter()
+    for _ in range(300):
+        for parse, pool in ((parse_mjlog, sources), (parse_json6, docs)):
+            try:
+                parse(_corrupt(rng.choice(pool), rng))
+                outcomes["read"] += 1
+            except TenhouFormatError as exc:
+                assert exc.position, exc
+                outcomes["error"] += 1
+    assert outcomes["error"] > 100

@@ -151,11 +151,11 @@ def _parse_take(item: object, pos: str) -> _Take:
         if at not in sources:
             raise TenhouFormatError(f"call {item!r} has its letter at an impossible place", pos)
         rest = _codes(item[:at] + item[at + 1 :], pos)
+        expected = 4 if kind is CallKind.DAIMINKAN else 3
+        if len(rest) != expected or len(item) < at + 3:
+            raise TenhouFormatError(f"call {item!r} has {len(rest)} tiles, expected {expected}", pos)
         called = _codes(item[at + 1 : at + 3], pos)[0]
         own = _codes(item[:at] + item[at + 3 :], pos)
-        expected = 4 if kind is CallKind.DAIMINKAN else 3
-        if len(rest) != expected:
-            raise TenhouFormatError(f"call {item!r} has {len(rest)} tiles, expected {expected}", pos)
         return _Take(called, kind, sources[at], tuple(own))
     raise TenhouFormatError(f"draw entry {item!r} is not a call this format has", pos)
 
@@ -175,7 +175,7 @@ def _parse_out(item: object, pos: str) -> _Out:
         if at not in _PON_SOURCE:
             raise TenhouFormatError(f"added kan {item!r} has its letter at an impossible place", pos)
         faces = _codes(item[:at] + item[at + 1 :], pos)
-        if len(faces) != 4:
+        if len(faces) != 4 or len(item) < at + 5:
             raise TenhouFormatError(f"added kan {item!r} has {len(faces)} tiles, expected 4", pos)
         added, called = _codes(item[at + 1 : at + 5], pos)
         return _Out(added, kind=CallKind.KAKAN, called=called, faces=tuple(faces))
@@ -513,7 +513,10 @@ def _replay(raw: _RawRound, red: bool, pos: str) -> _Play:
     choices: list[int] = []
     first_error: str | None = None
     for _ in range(_MAX_ATTEMPTS):
-        play = _Play(raw, red, choices)
+        try:
+            play = _Play(raw, red, choices)
+        except _Mismatch as exc:  # the deal itself is impossible: no reading helps
+            raise TenhouFormatError(f"the deal is impossible: {exc}", pos) from None
         try:
             play.run()
             return play
@@ -651,8 +654,10 @@ def _rules(rule: object, pos: str) -> Rules:
     if not isinstance(rule, dict):
         raise TenhouFormatError("rule is not an object", pos)
     disp = str(rule.get("disp", ""))
-    red_keys = ("aka", "aka51", "aka52", "aka53")
-    red = any(int(rule.get(k, 0) or 0) > 0 for k in red_keys) if any(k in rule for k in red_keys) else "赤" in disp
+    counts = [rule[k] for k in ("aka", "aka51", "aka52", "aka53") if k in rule]
+    if not all(isinstance(c, int | float) for c in counts):
+        raise TenhouFormatError(f"red five counts are not numbers: {counts}", pos)
+    red = any(c > 0 for c in counts) if counts else "赤" in disp
     japanese = any(ch in disp for ch in "東南喰赤般上特鳳")
     hanchan = not ("東" in disp or "East" in disp or "Tonpu" in disp)
     return Rules(
@@ -690,6 +695,8 @@ def parse_json6(data: str | bytes | Mapping[str, object]) -> Game:
     if not isinstance(names, list) or len(names) != 4:
         raise TenhouFormatError("name is not a list of four players", "name")
     dan, rate, sexes = doc.get("dan"), doc.get("rate"), doc.get("sx")
+    if isinstance(rate, list) and not all(isinstance(r, int | float) for r in rate):
+        raise TenhouFormatError("rates are not numbers", "rate")
     players = tuple(
         Player(
             name=str(names[s]),
@@ -707,7 +714,10 @@ def parse_json6(data: str | bytes | Mapping[str, object]) -> Game:
         pos = f"log[{i}]"
         raw = _raw_round(item, pos)
         play = _replay(raw, rules.red_fives, pos)
-        end, end_notes = _finish(play, raw, pos)
+        try:
+            end, end_notes = _finish(play, raw, pos)
+        except _Mismatch as exc:
+            raise TenhouFormatError(f"the result does not fit the play: {exc}", f"{pos}[16]") from None
         wind, number = divmod(raw.index, 4)
         rounds.append(
             Round(
@@ -725,7 +735,7 @@ def parse_json6(data: str | bytes | Mapping[str, object]) -> Game:
         )
     final = doc.get("sc")
     final_scores = uma = None
-    if isinstance(final, list) and len(final) == 8:
+    if isinstance(final, list) and len(final) == 8 and all(isinstance(v, int | float) for v in final):
         final_scores = tuple(int(v) for v in final[0::2])
         uma = tuple(float(v) for v in final[1::2])
     title = doc.get("title")

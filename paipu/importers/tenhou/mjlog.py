@@ -80,23 +80,21 @@ def read_mjlog(path: str | Path) -> Game:
 
 def parse_mjlog(data: bytes | str) -> Game:
     """Decode an mjlog document (text, or bytes that may be gzip-compressed)."""
-    if isinstance(data, bytes):
-        if data[:2] == b"\x1f\x8b":
-            try:
-                data = gzip.decompress(data)
-            except (OSError, EOFError, zlib.error) as exc:
-                raise TenhouFormatError(f"broken gzip data: {exc}", "gzip") from None
+    if isinstance(data, str):
+        raw = data.encode("utf-8")
+    elif data[:2] == b"\x1f\x8b":
         try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise TenhouFormatError(f"not UTF-8 text: {exc.reason}", f"byte {exc.start}") from None
+            raw = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as exc:
+            raise TenhouFormatError(f"broken gzip data: {exc}", "gzip") from None
     else:
-        text = data
+        raw = data
     try:
-        root = ElementTree.fromstring(text)
+        root = ElementTree.fromstring(raw)  # bytes, so that an XML declaration is honoured
     except ElementTree.ParseError as exc:
         line, column = exc.position
-        raise TenhouFormatError(f"not well-formed XML: {exc.msg}", f"line {line}, column {column}") from None
+        reason = str(exc.msg).rsplit(": line", 1)[0]
+        raise TenhouFormatError(f"not well-formed XML: {reason}", f"line {line}, column {column}") from None
     if root.tag != "mjloggm":
         raise TenhouFormatError(f"root element is <{root.tag}>, expected <mjloggm>", "line 1")
     return _Reader().read(root)
@@ -139,9 +137,26 @@ def _tile(value: int, pos: str) -> int:
 class _RoundBuilder:
     """The state of the round being read: hands in play, for checks and tsumogiri."""
 
-    __slots__ = ("dealer", "dice", "dora", "events", "hands", "honba", "in_hand", "kan_pending",
-                 "last_discard", "last_draw",
-                 "last_drawer", "notes", "number", "round_wind", "scores", "sticks", "wall")
+    __slots__ = (
+        "dealer",
+        "dice",
+        "dora",
+        "events",
+        "hands",
+        "honba",
+        "in_hand",
+        "kan_pending",
+        "last_discard",
+        "last_draw",
+        "last_drawer",
+        "notes",
+        "number",
+        "pons",
+        "round_wind",
+        "scores",
+        "sticks",
+        "wall",
+    )
 
     def __init__(self, el: ElementTree.Element, pos: str, wall: Wall | None) -> None:
         seed = _ints(el, "seed", pos)
@@ -167,6 +182,7 @@ class _RoundBuilder:
             hands.append(hand)
         self.hands = tuple(hands)
         self.in_hand = [set(h) for h in hands]
+        self.pons: list[set[int]] = [set(), set(), set(), set()]  # kinds each seat has a pon of
         self.events: list[Event] = []
         self.kan_pending = -1  # the seat whose next draw replaces a kan
         self.last_discard: Discard | None = None  # the discard still open to calls
@@ -322,6 +338,9 @@ class _Reader:
         call = decode_meld(seat, _int(el, "m", pos), pos)
         hand = rnd.in_hand[seat]
         if call.kind is CallKind.KAKAN:
+            if call.kind_index not in rnd.pons[seat]:
+                raise TenhouFormatError(f"seat {seat} adds to a pon it does not have", pos)
+            rnd.pons[seat].discard(call.kind_index)
             own: tuple[int, ...] = (call.added,) if call.added is not None else ()
         else:
             own = tuple(t for t in call.tiles if t != call.called)
@@ -333,6 +352,8 @@ class _Reader:
             if last is None or last.tile != call.called or last.seat != call.from_seat:
                 raise TenhouFormatError(f"seat {seat} calls tile {call.called}, which is not the last discard", pos)
         hand.difference_update(own)
+        if call.kind is CallKind.PON:
+            rnd.pons[seat].add(call.kind_index)
         rnd.last_discard = None
         rnd.last_draw = -1
         if call.is_kan:
