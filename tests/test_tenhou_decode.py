@@ -310,6 +310,13 @@ def test_every_real_wall_rebuilt_from_the_seed_agrees_with_deal_draws_and_indica
 
 
 @needs_logs
+def test_every_real_win_shows_the_hand_and_melds_the_replay_holds(mjlog_games: dict[str, Game]) -> None:
+    for name, game in mjlog_games.items():
+        for rnd in game.rounds:
+            assert checks.hand_problems(rnd) == [], (name, rnd.label)
+
+
+@needs_logs
 def test_every_real_score_change_adds_up(mjlog_games: dict[str, Game]) -> None:
     for name, game in mjlog_games.items():
         assert checks.continuity_problems(game) == [], name
@@ -368,6 +375,19 @@ def test_win_attributes_decode() -> None:
     assert win.deltas == (0, -4200, 6200, 0) and win.honba == 1 and win.sticks == 2
     assert game.final_scores == (25000, 20800, 31200, 25000)
     assert game.uma == (10.0, -20.0, 30.5, -20.5)
+
+
+def test_hand_check_catches_a_win_whose_hand_the_replay_does_not_hold() -> None:
+    play = (
+        "<T130/><D130/><U131/><E12/>"
+        '<AGARI ba="0,0" hai="9,10,16,20,38,42,46,74,78,82,110,116,117,12" machi="12" ten="30,3900,0" '
+        'yaku="8,1" doraHai="134" who="2" fromWho="1" sc="250,0,250,-39,250,39,250,0" />'
+    )
+    (rnd,) = parse_mjlog(synthetic_mjlog(play)).rounds
+    assert checks.hand_problems(rnd) == []
+    wrong = synthetic_mjlog(play.replace('hai="9,10,', 'hai="8,10,'))
+    (bad,) = parse_mjlog(wrong).rounds
+    assert any("wins with" in p for p in checks.hand_problems(bad))
 
 
 def test_json_is_not_mistaken_for_mjlog() -> None:
@@ -535,10 +555,11 @@ def test_every_real_json6_log_replays_to_its_result(json_games: dict[str, Game])
 
 
 @needs_json_logs
-def test_every_real_json6_round_uses_each_tile_once(json_games: dict[str, Game]) -> None:
+def test_every_real_json6_round_uses_each_tile_once_and_holds_what_it_plays(json_games: dict[str, Game]) -> None:
     for name, game in json_games.items():
         for rnd in game.rounds:
             assert checks.tile_problems(rnd) == [], (name, rnd.label)
+            assert checks.hand_problems(rnd) == [], (name, rnd.label)
 
 
 # Two fixtures of the converter's test suite pay no riichi stick for a riichi that stood (the

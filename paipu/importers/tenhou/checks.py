@@ -13,6 +13,7 @@ from paipu.importers.tenhou.model import (
     LIVE_DRAWS,
     Call,
     CallKind,
+    Discard,
     Draw,
     Game,
     NewDora,
@@ -128,10 +129,57 @@ def continuity_problems(game: Game) -> list[str]:
     return problems
 
 
-def melds_of(rnd: Round, seat: int) -> list[Call]:
-    """The melds a seat holds at the end of the round (a kakan replaces its pon)."""
+def hand_problems(rnd: Round) -> list[str]:
+    """Replay the concealed hands: every discard and called tile is held, and each win's hand
+    and melds (each draw's hands shown) are what the replay holds at that moment."""
+    hands = [list(h) for h in rnd.hands]
+    problems: list[str] = []
+    last_tile: int | None = None  # the tile a ron would take: the last discard or added kan tile
+    for i, e in enumerate(rnd.events):
+        if isinstance(e, Draw):
+            hands[e.seat].append(e.tile)
+        elif isinstance(e, Discard):
+            if e.tile not in hands[e.seat]:
+                problems.append(f"event {i}: seat {e.seat} discards {e.tile}, which it does not hold")
+            else:
+                hands[e.seat].remove(e.tile)
+            last_tile = e.tile
+        elif isinstance(e, Call):
+            if e.kind is CallKind.KAKAN:
+                own = [e.added] if e.added is not None else []
+                last_tile = e.added
+            elif e.kind is CallKind.ANKAN:
+                own = list(e.tiles)
+                last_tile = e.tiles[0]
+            else:
+                own = [t for t in e.tiles if t != e.called]
+            for t in own:
+                if t in hands[e.seat]:
+                    hands[e.seat].remove(t)
+                else:
+                    problems.append(f"event {i}: seat {e.seat} calls with {t}, which it does not hold")
+        elif isinstance(e, Win):
+            held = list(hands[e.seat])
+            if not e.tsumo and last_tile is not None:
+                held.append(last_tile)
+            if sorted(held) != sorted(e.hand):
+                problems.append(f"event {i}: seat {e.seat} wins with {sorted(e.hand)}, the replay holds {sorted(held)}")
+            made = sorted(sorted(m.tiles) for m in melds_of(rnd, e.seat, i))
+            if made != sorted(sorted(m.tiles) for m in e.melds):
+                problems.append(f"event {i}: seat {e.seat}'s melds are not the calls it made")
+        elif isinstance(e, RoundDraw):
+            for seat, shown in e.hands:
+                held = sorted(hands[seat])
+                if sorted(shown) != held:
+                    problems.append(f"event {i}: seat {seat} shows {sorted(shown)}, the replay holds {held}")
+    return problems
+
+
+def melds_of(rnd: Round, seat: int, before: int | None = None) -> list[Call]:
+    """The melds a seat holds at the end of the round, or before event ``before`` (a kakan
+    replaces its pon)."""
     melds: list[Call] = []
-    for e in rnd.events:
+    for e in rnd.events[:before]:
         if isinstance(e, Call) and e.seat == seat:
             if e.kind is CallKind.KAKAN:
                 melds = [m for m in melds if not (m.kind is CallKind.PON and m.kind_index == e.kind_index)]
