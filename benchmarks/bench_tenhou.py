@@ -39,6 +39,7 @@ def _check(games: Sequence[Game]) -> None:
             checks.tile_problems(rnd)
             checks.wall_problems(rnd)
             checks.score_problems(rnd)
+            checks.hand_problems(rnd)
 
 
 def _value(games: Sequence[Game]) -> int:

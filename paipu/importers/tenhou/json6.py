@@ -133,7 +133,6 @@ class _Out:
     face: int | None
     riichi: bool = False
     kind: CallKind | None = None
-    called: int | None = None
     blank: bool = False
     faces: tuple[int, ...] = ()
 
@@ -177,8 +176,8 @@ def _parse_out(item: object, pos: str) -> _Out:
         faces = _codes(item[:at] + item[at + 1 :], pos)
         if len(faces) != 4 or len(item) < at + 5:
             raise TenhouFormatError(f"added kan {item!r} has {len(faces)} tiles, expected 4", pos)
-        added, called = _codes(item[at + 1 : at + 5], pos)
-        return _Out(added, kind=CallKind.KAKAN, called=called, faces=tuple(faces))
+        added = _codes(item[at + 1 : at + 3], pos)[0]  # the pon's called tile follows it
+        return _Out(added, kind=CallKind.KAKAN, faces=tuple(faces))
     at = item.find("a")
     if at >= 0:
         faces = _codes(item[:at] + item[at + 1 :], pos)
@@ -223,6 +222,26 @@ class _Table:
             )
             return tile
         raise _Mismatch(f"a fifth {_face_name(face)}")
+
+
+@dataclass(frozen=True, slots=True)
+class _RawRound:
+    """One round as the document gives it: every entry read and checked, nothing played yet."""
+
+    index: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+    dora: tuple[int, ...]
+    ura: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    takes: tuple[tuple[_Take, ...], ...]
+    outs: tuple[tuple[_Out, ...], ...]
+    result: tuple[object, ...]
+
+    @property
+    def dealer(self) -> int:
+        return self.index % 4
 
 
 class _Play:
@@ -286,7 +305,7 @@ class _Play:
             self.events.append(RiichiAccepted(seat, tuple(self.scores)))
             self.riichi_pending = -1
 
-    def _reveal(self) -> None:
+    def reveal(self) -> None:
         if len(self.dora) >= len(self.raw.dora):
             raise _Mismatch(f"a kan reveals dora indicator {len(self.dora) + 1}, the log lists {len(self.raw.dora)}")
         tile = self.table.new(self.raw.dora[len(self.dora)])
@@ -334,7 +353,7 @@ class _Play:
         if self.minkan_dora and after_kan and out.kind is not CallKind.KAKAN:
             # a chain of added kans shows its indicators only once a discard (or concealed kan) follows
             for _ in range(self.minkan_dora):
-                self._reveal()
+                self.reveal()
             self.minkan_dora = 0
         if out.blank:
             raise _Mismatch(f"seat {seat} has a blank discard outside an open kan")
@@ -345,7 +364,7 @@ class _Play:
             call = Call(seat, CallKind.ANKAN, seat, tiles)
             self.melds[seat].append(call)
             self.events.append(call)
-            self._reveal()
+            self.reveal()
             if self._exhausted() and all(self.di[s] >= len(self.raw.outs[s]) for s in range(4)):
                 self.last_kakan = call  # robbed by a thirteen orphans
                 return None
@@ -451,24 +470,6 @@ class _Play:
         return self._own_turn(b, None, False)
 
 
-@dataclass(frozen=True, slots=True)
-class _RawRound:
-    index: int
-    honba: int
-    sticks: int
-    scores: tuple[int, ...]
-    dora: tuple[int, ...]
-    ura: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]
-    takes: tuple[tuple[_Take, ...], ...]
-    outs: tuple[tuple[_Out, ...], ...]
-    result: tuple[object, ...]
-
-    @property
-    def dealer(self) -> int:
-        return self.index % 4
-
-
 def _int_list(value: object, pos: str, length: int | None = None) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         raise TenhouFormatError(f"expected a list of numbers, found {value!r}"[:200], pos)
@@ -568,13 +569,13 @@ def _finish(play: _Play, raw: _RawRound, pos: str) -> tuple[list[Event], list[st
     events: list[Event] = []
     scores = tuple(play.scores)
     sticks = raw.sticks + len(play.riichi_seats)
+    while len(play.dora) < len(raw.dora):
+        play.reveal()
+        notes.append("a dora indicator the log lists was not revealed by a kan in play: shown at the end")
     if kind_text == "和了":
         details = raw.result[1:]
         if len(details) % 2 or not details:
             raise TenhouFormatError("a win result pairs score changes with details", rpos)
-        while len(play.dora) < len(raw.dora):
-            play._reveal()
-            notes.append("a dora indicator the log lists was not revealed by a kan in play: shown before the win")
         ura_tiles = [play.table.new(f) for f in raw.ura]
         for n in range(0, len(details), 2):
             deltas = tuple(_int_list(details[n], f"{rpos}[{n + 1}]", 4))
