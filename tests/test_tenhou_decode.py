@@ -249,6 +249,7 @@ def test_reconnect_and_disconnect_become_events() -> None:
          "does not hold"),
         (synthetic_mjlog('<AGARI who="0" />'), "has no fromWho"),
         (synthetic_mjlog("<T999/>"), "tile id 999 is not 0-135"),
+        (synthetic_mjlog(go_type=169 | 0x10), "three-player games are not supported"),
         (synthetic_mjlog("<T115/>" + _n(KAKAN)), "adds to a pon it does not have"),
         (synthetic_mjlog().replace('seed="0,0,0,1,2,134"', 'seed="0,0"'), "INIT seed has 2 numbers"),
         (synthetic_mjlog().replace('hai0="0,1,2,', 'hai0="'), "hai0 has 10 tiles"),

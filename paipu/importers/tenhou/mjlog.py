@@ -251,6 +251,8 @@ class _Reader:
                     wall_iter = walls(seed)
             elif tag == "GO":
                 self.rules = rules_from_go_type(_int(el, "type", pos))
+                if self.rules.three_player:
+                    raise TenhouFormatError("three-player games are not supported", pos)
             elif tag == "UN":
                 self._players(el, pos)
             elif tag == "BYE":
@@ -296,8 +298,6 @@ class _Reader:
         for s in range(4):
             name = names[s]
             if name is None:
-                if s == 3:  # a three-player game names three players
-                    continue
                 raise TenhouFormatError(f"<UN> has no n{s}", pos)
             players.append(
                 Player(
