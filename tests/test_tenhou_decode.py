@@ -6,7 +6,9 @@ need them are skipped where that folder does not exist.
 
 from __future__ import annotations
 
+import base64
 import gzip
+import itertools
 import json
 import random
 from collections import Counter
@@ -36,6 +38,7 @@ from paipu.importers.tenhou import (
 from paipu.importers.tenhou.meld import decode_meld, encode_meld
 from paipu.importers.tenhou.mjlog import rules_from_go_type
 from paipu.importers.tenhou.tiles import is_red, kind_name, tile_name
+from paipu.importers.tenhou.wall import SEED_PREFIX, init_by_array, walls
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "tenhou"
 MJLOG_FILES = sorted((LOGS / "mjlog").glob("*.mjlog")) if LOGS.is_dir() else []
@@ -633,3 +636,41 @@ def test_corrupted_logs_raise_only_the_format_error() -> None:
                 assert exc.position, exc
                 outcomes["error"] += 1
     assert outcomes["error"] > 100
+
+
+# ---------------------------------------------------------------- walls
+
+
+def test_mt19937_array_seeding_gives_the_reference_outputs() -> None:
+    gen = random.Random()
+    gen.setstate((3, (*init_by_array([0x123, 0x234, 0x345, 0x456]), 624), None))
+    assert [gen.getrandbits(32) for _ in range(5)] == [1067595299, 955945823, 477289528, 4107218783, 4228976476]
+
+
+def test_walls_from_a_seed_are_deterministic_permutations_with_dice() -> None:
+    seed = SEED_PREFIX + base64.b64encode(bytes(range(256)) * 9 + bytes(range(192))).decode()
+    first = list(itertools.islice(walls(seed), 3))
+    again = list(itertools.islice(walls(seed), 3))
+    assert first == again
+    assert len({w.tiles for w in first}) == 3
+    for wall in first:
+        assert sorted(wall.tiles) == list(range(136))
+        assert all(0 <= d < 6 for d in wall.dice)
+        dealt = [t for p in range(4) for t in wall.hand(p)]
+        assert sorted(dealt) == sorted(wall.tiles[:52])
+        dead = {wall.dora_indicator(k) for k in range(5)} | {wall.ura_indicator(k) for k in range(5)}
+        dead |= {wall.rinshan(k) for k in range(4)}
+        assert dead == set(wall.tiles[122:])
+
+
+@pytest.mark.parametrize(
+    ("seed", "message"),
+    [
+        ("mt19937ar-sha512-n288-hex,00", "unsupported shuffle seed"),
+        (SEED_PREFIX + "***", "not base64"),
+        (SEED_PREFIX + base64.b64encode(b"short").decode(), "expected 2496"),
+    ],
+)
+def test_bad_shuffle_seeds_raise_a_clear_error(seed: str, message: str) -> None:
+    with pytest.raises(TenhouFormatError, match=message):
+        next(walls(seed))

@@ -39,8 +39,8 @@ _BLOCK: Final = 128  # bytes hashed per SHA-512 call: 32 words
 
 
 
-def _init_by_array(key: list[int]) -> list[int]:
-    """MT19937's array seeding, as in the reference implementation of 2002."""
+def init_by_array(key: list[int]) -> list[int]:
+    """MT19937's array seeding (the reference implementation of 2002): the 624-word state."""
     mt = [0] * _N
     mt[0] = 19650218
     for i in range(1, _N):
@@ -84,7 +84,7 @@ def seed_words(seed: str) -> list[int]:
 def walls(seed: str) -> Iterator[Wall]:
     """Every wall the seed produces, round after round (an endless generator)."""
     gen = random.Random()
-    gen.setstate((3, (*_init_by_array(seed_words(seed)), _N), None))
+    gen.setstate((3, (*init_by_array(seed_words(seed)), _N), None))
     words = struct.Struct(f"<{_WORDS_PER_ROUND}I")
     rnd_words = struct.Struct("<144I")
     while True:
