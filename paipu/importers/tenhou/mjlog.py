@@ -149,7 +149,6 @@ class _RoundBuilder:
         "last_discard",
         "last_draw",
         "last_drawer",
-        "notes",
         "number",
         "pons",
         "round_wind",
@@ -188,7 +187,6 @@ class _RoundBuilder:
         self.last_discard: Discard | None = None  # the discard still open to calls
         self.last_draw = -1  # the tile drawn and not yet followed by a discard or call
         self.last_drawer = -1
-        self.notes: list[str] = []
         self.wall = wall
 
     def build(self) -> Round:
@@ -204,7 +202,6 @@ class _RoundBuilder:
             events=tuple(self.events),
             dice=self.dice,
             wall=self.wall,
-            notes=tuple(self.notes),
         )
 
 
@@ -216,8 +213,6 @@ class _Reader:
         self.players: tuple[Player, ...] = ()
         self.rounds: list[Round] = []
         self.round: _RoundBuilder | None = None
-        self.walls: list[Wall] | None = None
-        self.wall_source: str | None = None
         self.final: tuple[int, ...] | None = None
         self.uma: tuple[float, ...] | None = None
 
