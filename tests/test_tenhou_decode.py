@@ -22,10 +22,13 @@ from paipu.importers.tenhou import (
     Discard,
     Draw,
     DrawKind,
+    Event,
     Game,
+    Limit,
     NewDora,
     RiichiAccepted,
     RiichiDeclared,
+    Round,
     RoundDraw,
     TenhouFormatError,
     Win,
@@ -674,3 +677,122 @@ def test_walls_from_a_seed_are_deterministic_permutations_with_dice() -> None:
 def test_bad_shuffle_seeds_raise_a_clear_error(seed: str, message: str) -> None:
     with pytest.raises(TenhouFormatError, match=message):
         next(walls(seed))
+
+
+# ---------------------------------------------------------------- every mjlog round, written as tenhou.net/6
+
+
+def _code(tile: int) -> int:
+    """The tenhou.net/6 code of a tile id in a game with red fives."""
+    if tile in (16, 52, 88):
+        return 51 + tile // 36
+    kind = tile >> 2
+    return 41 + kind - 27 if kind >= 27 else (kind // 9 + 1) * 10 + kind % 9 + 1
+
+
+def _call_string(call: Call, pon: Call | None = None) -> str:
+    """A call as tenhou.net/6 writes it: the letter's place says where the tile came from."""
+    c = [f"{_code(t)}" for t in sorted(call.tiles) if t not in (call.called, call.added)]
+    called = f"{_code(call.called)}" if call.called is not None else ""
+    rel = (call.from_seat - call.seat) % 4
+    if call.kind is CallKind.CHI:
+        return "c" + called + "".join(c)
+    if call.kind is CallKind.ANKAN:
+        return "".join(c[:3]) + "a" + c[3]
+    letter = {CallKind.PON: "p", CallKind.DAIMINKAN: "m", CallKind.KAKAN: "k"}[call.kind]
+    if call.kind is CallKind.KAKAN:
+        assert call.added is not None
+        called = f"{_code(call.added)}" + called
+    at = {3: 0, 2: 1, 1: len(c)}[rel]
+    return "".join(c[:at]) + letter + called + "".join(c[at:])
+
+
+def _value_string(win: Win, dealer: int) -> str:
+    names = {Limit.MANGAN: "満貫", Limit.HANEMAN: "跳満", Limit.BAIMAN: "倍満", Limit.SANBAIMAN: "三倍満",
+             Limit.YAKUMAN: "役満"}
+    head = names.get(win.limit, f"{win.fu}符{win.han}飜")
+    if not win.tsumo:
+        return f"{head}{win.points}点"
+    if win.seat == dealer:
+        return f"{head}{win.points // 3}点∀"
+    dealer_pays = win.points // 200 * 100
+    return f"{head}{(win.points - dealer_pays) // 2}-{dealer_pays}点"
+
+
+def _as_json6(game: Game, rnd: Round) -> dict[str, object]:
+    takes: list[list[object]] = [[], [], [], []]
+    outs: list[list[object]] = [[], [], [], []]
+    riichi = -1
+    dora = [rnd.dora_indicator]
+    result: list[object] = []
+    for e in rnd.events:
+        if isinstance(e, Draw):
+            takes[e.seat].append(_code(e.tile))
+        elif isinstance(e, RiichiDeclared):
+            riichi = e.seat
+        elif isinstance(e, Discard):
+            code = 60 if e.tsumogiri else _code(e.tile)
+            outs[e.seat].append(f"r{code}" if riichi == e.seat else code)
+            riichi = -1
+        elif isinstance(e, Call):
+            if e.kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN):
+                takes[e.seat].append(_call_string(e))
+                if e.kind is CallKind.DAIMINKAN:
+                    outs[e.seat].append(0)
+            else:
+                outs[e.seat].append(_call_string(e))
+        elif isinstance(e, NewDora):
+            dora.append(e.indicator)
+        elif isinstance(e, Win):
+            result = result or ["和了"]
+            yaku = [f"{y.name}({y.han}飜)" for y in e.yaku] + [f"{y.name}(役満)" for y in e.yakuman]
+            pao = e.pao_seat if e.pao_seat is not None else e.seat
+            result += [list(e.deltas), [e.seat, e.from_seat, pao, _value_string(e, rnd.dealer), *yaku]]
+        elif isinstance(e, RoundDraw):
+            names = {DrawKind.EXHAUSTIVE: "流局", DrawKind.NAGASHI_MANGAN: "流し満貫", DrawKind.KYUUSHU: "九種九牌",
+                     DrawKind.FOUR_WINDS: "四風連打", DrawKind.FOUR_RIICHI: "四家立直", DrawKind.FOUR_KANS: "四槓散了",
+                     DrawKind.TRIPLE_RON: "三家和了"}
+            result = [names[e.kind], list(e.deltas)]
+    ura = next((list(w.ura_indicators) for w in rnd.wins if w.ura_indicators), [])
+    kyoku: list[object] = [[rnd.round_wind * 4 + rnd.number - 1, rnd.honba, rnd.sticks], list(rnd.scores),
+                           [_code(t) for t in dora], [_code(t) for t in ura]]
+    for s in range(4):
+        kyoku += [[_code(t) for t in rnd.hands[s]], takes[s], outs[s]]
+    kyoku.append(result)
+    return {"name": [p.name for p in game.players], "rule": {"disp": "鳳南喰赤", "aka": 1}, "log": [kyoku]}
+
+
+def _faces(events: tuple[Event, ...]) -> list[tuple[object, ...]]:
+    """The events as tenhou.net/6 can tell them: tiles by kind and redness, not by copy."""
+    out: list[tuple[object, ...]] = []
+    for e in events:
+        if isinstance(e, Draw):
+            out.append(("Draw", e.seat, tile_name(e.tile), e.rinshan))
+        elif isinstance(e, Discard):
+            out.append(("Discard", e.seat, tile_name(e.tile), e.tsumogiri))
+        elif isinstance(e, Call):
+            out.append(("Call", e.seat, e.kind, e.from_seat, sorted(tile_name(t) for t in e.tiles)))
+        elif isinstance(e, NewDora):
+            out.append(("NewDora", tile_name(e.indicator)))
+        elif isinstance(e, Win):
+            out.append(("Win", e.seat, e.from_seat, sorted(tile_name(t) for t in e.hand), tile_name(e.win_tile),
+                        e.han, e.fu if e.limit is Limit.NONE else None, e.points, e.deltas, e.sticks, e.pao_seat,
+                        [tile_name(t) for t in e.dora_indicators], [tile_name(t) for t in e.ura_indicators]))
+        elif isinstance(e, RoundDraw):
+            out.append(("RoundDraw", e.kind, e.deltas, e.sticks))
+        elif isinstance(e, RiichiDeclared | RiichiAccepted):
+            out.append((type(e).__name__, e.seat))
+    return out
+
+
+@needs_logs
+def test_json6_replay_rebuilds_every_real_mjlog_round_written_as_json6(mjlog_games: dict[str, Game]) -> None:
+    rounds = 0
+    for name, game in mjlog_games.items():
+        for rnd in game.rounds:
+            if rnd.outcome is None:
+                continue
+            (back,) = parse_json6(_as_json6(game, rnd)).rounds
+            assert _faces(back.events) == _faces(rnd.events), (name, rnd.label)
+            rounds += 1
+    assert rounds >= 240
