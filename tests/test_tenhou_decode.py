@@ -796,3 +796,55 @@ def test_json6_replay_rebuilds_every_real_mjlog_round_written_as_json6(mjlog_gam
             assert _faces(back.events) == _faces(rnd.events), (name, rnd.label)
             rounds += 1
     assert rounds >= 240
+
+
+@pytest.mark.parametrize(
+    ("takes", "outs", "detail", "expected"),
+    [
+        # the dealer wins on its first draw: a dealer tsumo is written per payer with ∀
+        ([[41], [], [], []], [[], [], [], []], [0, 0, 0, "役満16000点∀", "天和(役満)"],
+         (0, 0, 13, None, 48000, Limit.YAKUMAN, [(37, 13)])),
+        # a non-dealer tsumo is written as each non-dealer's payment, then the dealer's
+        ([[41], [42], [], []], [[60], [], [], []], [1, 1, 1, "30符3飜1000-2000点", "門前清自摸和(1飜)", "Riichi(2飜)"],
+         (1, 1, 3, 30, 4000, Limit.NONE, [(0, 1), (1, 2)])),
+        # a ron on the last discard, with a liable seat
+        ([[41], [42], [], []], [[60], [60], [], []], [2, 1, 0, "満貫8000点", "ドラ(5飜)"],
+         (2, 1, 5, None, 8000, Limit.MANGAN, [(52, 5)])),
+    ],
+)
+def test_json6_win_values_are_read_for_ron_and_both_kinds_of_tsumo(
+    takes: list[list[object]], outs: list[list[object]], detail: list[object], expected: tuple[object, ...]
+) -> None:
+    doc = json6_doc(J_HANDS, takes, outs, ["和了", [0, 0, 0, 0], detail])
+    (rnd,) = parse_json6(doc).rounds
+    (win,) = rnd.wins
+    seat, from_seat, han, fu, points, limit, yaku = expected
+    assert (win.seat, win.from_seat, win.han, win.fu, win.points, win.limit) == (
+        seat, from_seat, han, fu, points, limit)
+    assert [(y.id, y.han) for y in win.yaku + win.yakuman] == yaku
+    assert win.pao_seat == (0 if seat == 2 else None)
+    if win.tsumo:
+        last = [e for e in rnd.events if isinstance(e, Draw)][-1]
+        assert win.win_tile == last.tile and last.seat == seat
+    else:
+        last_discard = [e for e in rnd.events if isinstance(e, Discard)][-1]
+        assert win.win_tile == last_discard.tile and win.win_tile in win.hand
+
+
+@pytest.mark.parametrize(
+    ("result", "kind", "tenpai"),
+    [
+        (["流局", [3000, -1000, -1000, -1000]], DrawKind.EXHAUSTIVE, (0,)),
+        (["全員聴牌"], DrawKind.EXHAUSTIVE, (0, 1, 2, 3)),
+        (["全員不聴"], DrawKind.EXHAUSTIVE, ()),
+        (["流し満貫", [12000, -4000, -4000, -4000]], DrawKind.NAGASHI_MANGAN, ()),
+        (["四風連打"], DrawKind.FOUR_WINDS, ()),
+        (["三家和了"], DrawKind.TRIPLE_RON, ()),
+    ],
+)
+def test_json6_draw_results_are_read(result: list[object], kind: DrawKind, tenpai: tuple[int, ...]) -> None:
+    doc = json6_doc(J_HANDS, [[41], [42], [], []], [[60], [60], [], []], result)
+    outcome = parse_json6(doc).rounds[0].outcome
+    assert isinstance(outcome, RoundDraw)
+    assert (outcome.kind, outcome.tenpai) == (kind, tenpai)
+    assert [s for s, _ in outcome.hands] == list(tenpai)
