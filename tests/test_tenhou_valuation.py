@@ -27,10 +27,11 @@ from paipu.importers.tenhou import (
     read_json6,
     read_mjlog,
 )
-from paipu.importers.tenhou.valuation import Conditions, ValuationError, conditions, value_win
+from paipu.importers.tenhou.valuation import Conditions, ValuationError, conditions, expected_deltas, value_win
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "tenhou"
 MJLOG_FILES = sorted((LOGS / "mjlog").glob("*.mjlog")) if LOGS.is_dir() else []
+JSON_FILES = sorted((LOGS / "json6").glob("*.json")) if LOGS.is_dir() else []
 needs_logs = pytest.mark.skipif(not MJLOG_FILES, reason="real Tenhou logs not present at ../shared/logs/tenhou")
 
 
@@ -185,8 +186,6 @@ def test_real_special_wins_are_recognised(mjlog_games: dict[str, Game]) -> None:
     assert {"tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "tenhou"} <= seen
 
 
-JSON_FILES = sorted((LOGS / "json6").glob("*.json")) if LOGS.is_dir() else []
-
 
 @pytest.mark.skipif(not JSON_FILES, reason="real tenhou.net/6 logs not present")
 def test_every_valued_json6_win_agrees_with_the_package() -> None:
@@ -204,3 +203,33 @@ def test_every_valued_json6_win_agrees_with_the_package() -> None:
                 assert mine == sorted((y.id, y.han) for y in win.yaku + win.yakuman if y.han), path.name
                 checked += 1
     assert checked >= 19
+
+
+# ---------------------------------------------------------------- payments
+
+
+def test_tsumo_payments_split_between_dealer_and_others_with_honba() -> None:
+    win = dataclasses.replace(_win(TANYAO_HAND, 100, seat=1, from_seat=1), sticks=2)
+    rnd = dataclasses.replace(_round((Draw(1, 130), Discard(1, 130, True), Draw(1, 100), win)), honba=1)
+    v = value_win(Rules(), rnd, win)
+    assert (v.han, v.fu, v.main, v.additional) == (4, 20, 2600, 1300)  # tsumo, pinfu, tanyao, red five
+    assert expected_deltas(rnd, win, v) == (-2700, 2700 + 2 * 1400 + 2000, -1400, -1400)
+
+
+def test_a_ron_with_a_liable_seat_is_not_modelled() -> None:
+    win = dataclasses.replace(_win(TANYAO_HAND, 100, seat=1, from_seat=0), pao_seat=2)
+    rnd = _round((Discard(0, 100, False), win))
+    assert expected_deltas(rnd, win, value_win(Rules(), rnd, win)) is None
+
+
+@needs_logs
+def test_every_real_win_pays_what_its_value_says(mjlog_games: dict[str, Game]) -> None:
+    games = list(mjlog_games.values()) + [read_json6(p) for p in JSON_FILES if p.name != "confusing_nakis_1.json"]
+    checked = 0
+    for game in games:
+        for rnd in game.rounds:
+            for win in rnd.wins:
+                if win.han is not None:
+                    assert expected_deltas(rnd, win, value_win(game.rules, rnd, win)) == win.deltas, rnd.label
+                    checked += 1
+    assert checked >= 200

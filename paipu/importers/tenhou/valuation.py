@@ -229,6 +229,38 @@ def value_win(rules: Rules, rnd: Round, win: Win, cond: Conditions | None = None
     )
 
 
+def expected_deltas(rnd: Round, win: Win, value: Valuation) -> tuple[int, ...] | None:
+    """The score changes Tenhou would make for a win of this value, to audit the log's.
+
+    A ron is paid by the discarder, a tsumo by everyone (the dealer paying ``main``); honba
+    add 300 and the riichi sticks go to the winner, both to the first winner only of a
+    multiple ron.  A seat liable for a yakuman (pao) pays a tsumo alone.  A ron with a
+    liable seat is split between two payers in a way these logs do not show, so it is not
+    modelled: None.
+    """
+    first = rnd.wins[0] is win
+    honba = rnd.honba if first else 0
+    deltas = [0, 0, 0, 0]
+    if win.tsumo:
+        if win.pao_seat is not None:
+            payments = {win.pao_seat: value.points + 300 * honba}
+        else:
+            payments = {
+                s: (value.main if s == rnd.dealer else value.additional) + 100 * honba
+                for s in range(4)
+                if s != win.seat
+            }
+    elif win.pao_seat is not None and win.pao_seat != win.from_seat:
+        return None
+    else:
+        payments = {win.from_seat: value.main + 300 * honba}
+    for seat, amount in payments.items():
+        deltas[seat] -= amount
+        deltas[win.seat] += amount
+    deltas[win.seat] += 1000 * win.sticks
+    return tuple(deltas)
+
+
 def _meld(call: Call) -> Meld:
     return Meld(
         meld_type=_MELD_TYPES[call.kind],
