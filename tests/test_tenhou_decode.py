@@ -226,6 +226,14 @@ def test_riichi_steps_and_exhaustive_draw() -> None:
     assert checks.tile_problems(rnd) == [] and checks.score_problems(rnd) == []
 
 
+def test_exhaustive_draw_payments_must_follow_the_ready_seats() -> None:
+    two_ready = PLAY.replace("<RYUUKYOKU ", '<RYUUKYOKU hai0="0,1,2,3,40,44,72,76,80,108,120,130,133" ')
+    (rnd,) = parse_mjlog(synthetic_mjlog(two_ready)).rounds
+    outcome = rnd.outcome
+    assert isinstance(outcome, RoundDraw) and outcome.tenpai == (0, 3)
+    assert any("expected [1500, -1500, -1500, 1500]" in p for p in checks.score_problems(rnd))
+
+
 def test_gzip_input_reads_like_plain_text() -> None:
     text = synthetic_mjlog()
     assert parse_mjlog(gzip.compress(text.encode())) == parse_mjlog(text)

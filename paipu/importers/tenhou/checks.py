@@ -15,6 +15,7 @@ from paipu.importers.tenhou.model import (
     CallKind,
     Discard,
     Draw,
+    DrawKind,
     Game,
     NewDora,
     RiichiAccepted,
@@ -91,7 +92,8 @@ def wall_problems(rnd: Round) -> list[str]:
 def score_problems(rnd: Round) -> list[str]:
     """Payments that do not add up.
 
-    Every win's changes sum to the riichi sticks it collects (Tenhou gives sticks and honba to
+    An exhaustive draw moves 3000 points from the seats not ready to the ready ones, an
+    abort moves none.  Every win's changes sum to the riichi sticks it collects (Tenhou gives sticks and honba to
     the first winner of a multiple ron and states 0 sticks for the others), the winner gains
     the hand's points plus 300 per honba plus the sticks, and a draw's changes sum to zero.
     The sticks a win collects are the round's opening sticks plus those paid in the round.
@@ -110,9 +112,23 @@ def score_problems(rnd: Round) -> list[str]:
             if e.deltas[e.seat] != gain:
                 problems.append(f"event {i}: winner gains {e.deltas[e.seat]}, expected {gain}")
             first = False
-        elif isinstance(e, RoundDraw) and sum(e.deltas) != 0:
-            problems.append(f"event {i}: draw changes sum to {sum(e.deltas)}")
+        elif isinstance(e, RoundDraw):
+            if sum(e.deltas) != 0:
+                problems.append(f"event {i}: draw changes sum to {sum(e.deltas)}")
+            expected = _draw_deltas(e)
+            if expected is not None and e.deltas != expected:
+                problems.append(f"event {i}: {e.kind} changes {list(e.deltas)}, expected {list(expected)}")
     return problems
+
+
+def _draw_deltas(draw: RoundDraw) -> tuple[int, ...] | None:
+    """Exhaustion: the ready seats share 3000 points from the others; aborts pay nothing."""
+    if draw.kind is DrawKind.NAGASHI_MANGAN:
+        return None
+    if draw.kind is not DrawKind.EXHAUSTIVE or len(draw.tenpai) in (0, 4):
+        return (0, 0, 0, 0)
+    ready = len(draw.tenpai)
+    return tuple(3000 // ready if s in draw.tenpai else -3000 // (4 - ready) for s in range(4))
 
 
 def continuity_problems(game: Game) -> list[str]:
