@@ -34,12 +34,7 @@ def _best(repeat: int, fn: Callable[[], object]) -> float:
 
 def _check(games: Sequence[Game]) -> None:
     for game in games:
-        checks.continuity_problems(game)
-        for rnd in game.rounds:
-            checks.tile_problems(rnd)
-            checks.wall_problems(rnd)
-            checks.score_problems(rnd)
-            checks.hand_problems(rnd)
+        checks.game_problems(game)
 
 
 def _value(games: Sequence[Game]) -> int:

@@ -7,6 +7,7 @@ need them are skipped where that folder does not exist.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import gzip
 import itertools
 import json
@@ -337,6 +338,15 @@ def test_every_real_score_change_adds_up(mjlog_games: dict[str, Game]) -> None:
         assert checks.continuity_problems(game) == [], name
         for rnd in game.rounds:
             assert checks.score_problems(rnd) == [], (name, rnd.label)
+
+
+@needs_logs
+def test_every_real_game_passes_every_check_at_once(mjlog_games: dict[str, Game]) -> None:
+    assert {name: checks.game_problems(g) for name, g in mjlog_games.items() if checks.game_problems(g)} == {}
+    game = next(iter(mjlog_games.values()))
+    rnd = game.rounds[1]
+    broken = dataclasses.replace(game, rounds=(game.rounds[0], dataclasses.replace(rnd, honba=rnd.honba + 1)))
+    assert checks.game_problems(broken)[0].startswith(f"{rnd.label}-{rnd.honba + 1}: ")
 
 
 @needs_logs

@@ -201,3 +201,12 @@ def melds_of(rnd: Round, seat: int, before: int | None = None) -> list[Call]:
                 melds = [m for m in melds if not (m.kind is CallKind.PON and m.kind_index == e.kind_index)]
             melds.append(e)
     return melds
+
+
+def game_problems(game: Game) -> list[str]:
+    """Every check on every round of a game, each problem prefixed by its round's label."""
+    problems = continuity_problems(game)
+    for rnd in game.rounds:
+        for check in (tile_problems, wall_problems, hand_problems, score_problems):
+            problems += [f"{rnd.label}: {p}" for p in check(rnd)]
+    return problems
