@@ -5,8 +5,8 @@ Tenhou publishes how it shuffles: the seed (``mt19937ar-sha512-n288-base64,<base
 for the whole game.  For each round, 288 words are drawn from it; their little-endian bytes,
 cut into nine 128-byte blocks, are hashed with SHA-512, and the 144 words of the nine
 digests drive a Fisher-Yates pass over the ids 0-135; two more of those words give the dice.
-Replaying the seed therefore yields every wall of the game, dead wall included, in order
-(a round replayed after a disconnection still consumes the next wall, as in the logs).
+Replaying the seed therefore yields every wall of the game, dead wall included, one per
+``INIT`` in order.
 
 The shuffled array is read from its end: the deal takes the last 52 entries (four at a
 time from the dealer), draws continue downwards, the first 14 entries are the dead wall.
