@@ -1,0 +1,74 @@
+"""How fast Tenhou logs are imported, checked and valued, on the real games beside the repository.
+
+Reads the mjlog games in ``../shared/logs/tenhou/mjlog/`` (skipped when absent) from memory,
+so disk speed is not measured, and prints the best of a few runs for each stage: decoding
+(walls rebuilt from the seed included), the consistency checks, and valuing every win with
+the ``mahjong`` package; then the games per minute of the whole on one core.  The target is
+300 games a minute.
+
+    .venv/bin/python benchmarks/bench_tenhou.py [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from paipu.importers.tenhou import Game, checks, parse_mjlog
+from paipu.importers.tenhou.valuation import value_win
+
+LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "tenhou" / "mjlog"
+TARGET_PER_MINUTE = 300
+
+
+def _best(repeat: int, fn: Callable[[], object]) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def _check(games: Sequence[Game]) -> None:
+    for game in games:
+        checks.game_problems(game)
+
+
+def _value(games: Sequence[Game]) -> int:
+    wins = 0
+    for game in games:
+        for rnd in game.rounds:
+            for win in rnd.wins:
+                value_win(game.rules, rnd, win)
+                wins += 1
+    return wins
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args(argv)
+    paths = sorted(LOGS.glob("*.mjlog")) if LOGS.is_dir() else []
+    if not paths:
+        print(f"tenhou: skipped, no logs at {LOGS}")
+        return
+    data = [p.read_bytes() for p in paths]
+    games = [parse_mjlog(d) for d in data]
+    rounds = sum(len(g.rounds) for g in games)
+    parse_s = _best(args.repeat, lambda: [parse_mjlog(d) for d in data])
+    check_s = _best(args.repeat, lambda: _check(games))
+    value_s = _best(args.repeat, lambda: _value(games))
+    wins = _value(games)
+    total = parse_s + check_s + value_s
+    per_minute = len(games) / total * 60
+    print(f"tenhou: {len(games)} games, {rounds} rounds, {wins} wins")
+    print(f"  decode {parse_s * 1000:.1f} ms, checks {check_s * 1000:.1f} ms, valuation {value_s * 1000:.1f} ms")
+    print(f"  {total / len(games) * 1000:.2f} ms a game: {per_minute:,.0f} games a minute "
+          f"(target {TARGET_PER_MINUTE})")
+
+
+if __name__ == "__main__":
+    main()
