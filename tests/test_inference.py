@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from paipu.cli.analyze import odds
 
 from paipu.analysis import KindPosterior, kind_posterior, pair_odds, unseen_copies
+from paipu.cli.analyze import odds
 
 SOURCE_ANSWER = Fraction(8954400, 16013237)
 """Some opponent holds two or more 东 in the source's situation (worked in docs/analysis.md)."""
