@@ -95,7 +95,7 @@ def ingest_rate(files: list[Path], jobs: int, workdir: Path) -> tuple[float, int
 
 def audit_rate(files: list[Path]) -> float:
     """Hands per second of the audit alone (parse and replay, one core): the ceiling of one job."""
-    from paipu.audit import audit_text
+    from paipu.auditing import audit_text
 
     texts = [p.read_text(encoding="utf-8") for p in files]
     audit_text(texts[0])

@@ -13,7 +13,7 @@ import re
 import time
 from pathlib import Path
 
-from paipu.audit import audit_text
+from paipu.auditing import audit_text
 from paipu.reports import render_report
 
 ROOT = Path(__file__).resolve().parent.parent

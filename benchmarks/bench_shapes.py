@@ -12,7 +12,8 @@ import random
 import time
 from collections.abc import Callable
 
-from paipu.hand.shapes import decompositions, is_standard_win, waits
+from paipu.hand.shanten import waits
+from paipu.hand.shapes import decompositions, is_standard_win
 
 Hand = tuple[list[int], int, int]
 
@@ -96,7 +97,7 @@ def main() -> None:
             if held:  # 13 tiles counting wildcards: one short of a win
                 c[rng.choice(held)] -= 1
                 short.append((c, w, s))
-        per_s = rate(lambda h: waits(*h), short)
+        per_s = rate(lambda h: waits(h[0], h[1], melds=4 - h[2], shapes=("standard",), fifth=True), short)
         print(f"waits, {wild} wildcards: {per_s:,.0f} hands/s")
     start = time.perf_counter()
     run = [0] * 34

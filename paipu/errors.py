@@ -7,6 +7,9 @@ findings from the replay, never an exception.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 
 class RecordError(Exception):
     """Root of every error paipu raises about a record or its input."""
@@ -17,13 +20,15 @@ class TileError(RecordError, ValueError):
 
 
 class RecordSyntaxError(RecordError):
-    """A record that does not parse; carries the position of the first problem."""
+    """A record that does not parse; carries the position of the first problem, and every
+    syntax finding of the text in ``findings`` (`paipu.findings.Finding`)."""
 
-    def __init__(self, message: str, line: int, column: int) -> None:
+    def __init__(self, message: str, line: int, column: int, findings: Sequence[Any] = ()) -> None:
         super().__init__(f"{line}:{column}: {message}")
         self.message = message
         self.line = line
         self.column = column
+        self.findings = list(findings)
 
 
 class InputError(RecordError):

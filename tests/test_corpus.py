@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 from sqlite_utils import Database
 
-from paipu.audit import audit_text
+from paipu.auditing import audit_text
 from paipu.cli.corpus import corpus_group
 from paipu.corpus import (
     MIGRATIONS,

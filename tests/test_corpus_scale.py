@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from paipu.audit import audit_text
+from paipu.auditing import audit_text
 from paipu.cli.corpus import corpus_group
 from paipu.corpus import CorpusError, ingest, open_corpus
 from paipu.sources import expand_paths

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import paipu.record as r
-from paipu.audit import audit_text
+from paipu.auditing import audit_text
 from paipu.record import Seat, Span
 from paipu.replay.result import HandResult, SessionState, WinAnalysis, WinContext
 from paipu.replay.ruleset import parse_options, ruleset_class

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from paipu.audit import Audit, audit_text
-from paipu.hand.shapes import waits
+from paipu.auditing import Audit, audit_text
+from paipu.hand.shanten import waits
 from paipu.record import Seat
 from paipu.replay.result import HandResult, WinAnalysis, WinContext
 from paipu.replay.ruleset import parse_options, ruleset_class
@@ -191,7 +191,7 @@ def test_ready_waits_are_only_tiles_that_make_the_harbin_shape() -> None:
     counts = [0] * 42
     for t in parse_tiles("123m 456m 789p 5556s"):
         counts[t.index] += 1
-    assert waits(counts[:34], 0, 4) == [index("4s"), index("6s"), index("7s")]
+    assert waits(counts[:34], 0, shapes=("standard",)) == [index("4s"), index("6s"), index("7s")]
     assert rs.ready_waits(counts, []) == [index("6s")]
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from paipu.audit import audit_text
+from paipu.auditing import audit_text
 from paipu.findings import Finding
 from paipu.record import Span
 from paipu.sources import read_record_text

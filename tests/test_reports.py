@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from paipu.audit import Audit, audit_text
+from paipu.auditing import Audit, audit_text
 from paipu.cli.report import default_output, report_command
 from paipu.record import Discard, Draw, FanLine, ScoreLine
 from paipu.reports import build_report_model, render_report, write_report

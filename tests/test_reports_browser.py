@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from paipu.audit import audit_text
+from paipu.auditing import audit_text
 from paipu.reports import write_report
 
 ROOT = Path(__file__).resolve().parent.parent

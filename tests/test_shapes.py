@@ -11,12 +11,13 @@ import functools
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from paipu.hand.shanten import waits as table_waits
 from paipu.hand.shapes import (
     ANY_KIND,
     ORPHAN_KINDS,
@@ -27,8 +28,6 @@ from paipu.hand.shapes import (
     is_standard_win,
     is_thirteen_orphans,
     seven_pairs_groups,
-    waits,
-    waits_with,
 )
 from paipu.tiles import Tile, counts, parse_tiles
 
@@ -38,6 +37,18 @@ PROPERTY = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
+
+
+def waits(counts: Sequence[int], wild: int, sets: int) -> list[int]:
+    """The one `waits` (paipu.hand.shanten), asked about the standard shape alone, fifth tiles listed."""
+    return table_waits(counts, wild, melds=4 - sets, shapes=("standard",), fifth=True)
+
+
+def waits_with(counts: Sequence[int], wild: int, sets: int, *, seven_pairs: bool, orphans: bool,
+               four_counts_as_two: bool = False) -> list[int]:
+    pairs = ("seven_pairs_fours" if four_counts_as_two else "seven_pairs",) if seven_pairs else ()
+    return table_waits(counts, wild, melds=4 - sets, shapes=("standard", *pairs, *(("orphans",) if orphans else ())),
+                       fifth=True)
 
 
 def hand(text: str = "") -> list[int]:

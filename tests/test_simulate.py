@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from paipu.audit import audit_text
+from paipu.auditing import audit_text
 from paipu.cli import main
 from paipu.sim.mutate import MAKERS, mutants
 from paipu.sim.simulate import SimStats, simulate

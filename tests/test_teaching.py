@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from paipu.audit import audit_text
+from paipu.auditing import audit_text
 from paipu.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

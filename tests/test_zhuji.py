@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from paipu.audit import audit_text
+from paipu.auditing import audit_text
 from paipu.record import Seat
 from paipu.replay.result import WinAnalysis, WinContext
 from paipu.replay.ruleset import parse_options, ruleset_class

@@ -1,8 +1,7 @@
 """``paipu analyze``, ``paipu odds`` and ``paipu odds pair``: thin click wrappers over `paipu.analysis`.
 
-The commands are not registered here; the CLI adds them with ``main.add_command``.  They
-follow `paipu.cli`'s conventions: input problems are one line ``paipu: error: …`` with
-exit status 2, never a traceback.  A win is valued by the ruleset's own ``analyse_win``
+They follow the CLI's shared conventions (`paipu.cli.common`): input problems are one line
+``paipu: error: …`` with exit status 2, never a traceback.  A win is valued by the ruleset's own ``analyse_win``
 (the engine's scoring), never here.
 """
 
@@ -13,12 +12,13 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import IO, Any
+from typing import Any
 
 import click
 from click.core import ParameterSource
 
 from paipu.analysis.profiles import profile, profile_names
+from paipu.cli.common import InputProblem
 from paipu.errors import TileError
 from paipu.hand.inference import KindPosterior, pair_odds
 from paipu.hand.odds import Odds, compute_odds
@@ -46,15 +46,6 @@ wildcards with shapes they are not counted for).
 
 _MELD_KINDS = {"chow": "chow", "pong": "pong", "kong": "kong", "ankong": "ankong", "addkong": "addkong",
                "吃": "chow", "碰": "pong", "杠": "kong", "暗杠": "ankong"}
-
-
-class InputProblem(click.ClickException):
-    """An input error: printed as one line, exit status 2 (as in `paipu.cli`)."""
-
-    exit_code = EXIT_USAGE
-
-    def show(self, file: IO[Any] | None = None) -> None:
-        click.echo(f"paipu: error: {self.format_message()}", err=True)
 
 
 class _BadHand(ValueError):

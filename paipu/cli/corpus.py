@@ -1,9 +1,5 @@
-"""``paipu corpus``: thin click commands over `paipu.corpus`, for ``main.add_command(corpus_group)``.
-
-They follow the CLI's conventions (input problems as one line ``paipu: error: …`` and exit
-status 2; differences or findings exit status 1) without importing ``paipu.cli``, which
-imports this module to register the group.
-"""
+"""``paipu corpus``: thin click commands over `paipu.corpus`, with the CLI's shared conventions
+(`paipu.cli.common`; differences or findings exit status 1)."""
 
 from __future__ import annotations
 
@@ -19,6 +15,8 @@ from typing import Any, TypeVar
 import click
 from sqlite_utils import Database
 
+from paipu.cli.common import echo_err
+from paipu.cli.common import plural as _n
 from paipu.corpus.db import CorpusError, open_corpus
 from paipu.corpus.diff import DiffSummary, RecordDiff, diff_corpora, diff_expected
 from paipu.corpus.ingest import IngestSummary, Progress, default_jobs, ingest
@@ -39,15 +37,7 @@ class CorpusProblem(click.ClickException):
     exit_code = EXIT_USAGE
 
     def show(self, file: object = None) -> None:
-        _echo_err(self.format_message())
-
-
-def _echo_err(message: str) -> None:
-    click.echo(f"paipu: error: {message}", err=True)
-
-
-def _n(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+        echo_err(self.format_message())
 
 
 def db_option(create: bool) -> Callable[[F], F]:
@@ -82,12 +72,12 @@ def _collect(paths: tuple[str, ...]) -> tuple[list[Path], int]:
     for raw in paths:
         p = Path(raw)
         if not p.exists():
-            _echo_err(f"{raw}: no such file or folder")
+            echo_err(f"{raw}: no such file or folder")
             status = EXIT_USAGE
             continue
         found = list(expand_paths([raw]))
         if not found and p.is_dir():
-            _echo_err(f"{raw}: no records (*.paipu, *.paipu.gz) in this folder")
+            echo_err(f"{raw}: no records (*.paipu, *.paipu.gz) in this folder")
             status = EXIT_USAGE
         files.extend(found)
     return files, status
@@ -277,7 +267,7 @@ def report_cmd(db_path: str, out_dir: str, limit: int, no_record_pages: bool) ->
     finally:
         db.close()
     for problem in result.failed:
-        _echo_err(problem)
+        echo_err(problem)
     click.echo(f"{result.index}: {_n(result.listed, 'record')} listed, {_n(result.pages, 'record report')} written")
 
 

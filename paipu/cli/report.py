@@ -1,9 +1,5 @@
-"""The ``paipu report`` command, ready for ``main.add_command(report_command)`` in ``paipu.cli``.
-
-It follows the CLI's conventions (one library call, input problems as one line
-``paipu: error: …`` and exit status 2, error findings exit status 1) without importing
-``paipu.cli``, which will import this module.
-"""
+"""``paipu report``: the HTML replay of one record (`paipu.reports`), with the CLI's shared
+conventions (`paipu.cli.common`)."""
 
 from __future__ import annotations
 
@@ -13,7 +9,9 @@ from typing import cast
 
 import click
 
-from paipu.audit import audit_text
+from paipu.auditing import audit_text
+from paipu.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, echo_err
+from paipu.cli.common import plural as _n
 from paipu.errors import InputError
 from paipu.record import Seat
 from paipu.replay.ruleset import OptionError
@@ -21,21 +19,11 @@ from paipu.reports.labels import LANGS, Lang
 from paipu.reports.render import write_report
 from paipu.sources import RECORD_SUFFIXES, read_record_text
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-
 REPORT_HELP = """
 Exit status: 0 when the record is clean, 1 when it has an error finding (the report is
 written all the same), 2 for a usage or input problem (a missing, empty, binary or
 unreadable file, a seat that does not play, an output that cannot be written).
 """
-
-
-def _echo_err(message: str) -> None:
-    click.echo(f"paipu: error: {message}", err=True)
-
-
-def _n(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def default_output(path: Path) -> Path:
@@ -71,22 +59,22 @@ def report_command(file: str, output: str | None, seat: str | None, lang: str, a
     try:
         text = read_record_text(path)
     except InputError as e:
-        _echo_err(str(e))
+        echo_err(str(e))
         sys.exit(EXIT_USAGE)
     try:
         audit = audit_text(text, str(path), views=True, annotate=annotate)
     except OptionError as e:  # pragma: no cover - no options are given here
-        _echo_err(str(e))
+        echo_err(str(e))
         sys.exit(EXIT_USAGE)
     out = Path(output) if output else default_output(path)
     viewer = seat.upper() if seat else None
     try:
         write_report(audit, out, seat=cast("Seat | None", viewer), lang=cast(Lang, lang))
     except ValueError as e:
-        _echo_err(f"{path}: {e}")
+        echo_err(f"{path}: {e}")
         sys.exit(EXIT_USAGE)
     except OSError as e:
-        _echo_err(f"{out}: cannot be written ({e.strerror or e})")
+        echo_err(f"{out}: cannot be written ({e.strerror or e})")
         sys.exit(EXIT_USAGE)
     counts = audit.counts()
     click.echo(f"{path}: report written to {out} ({_n(counts['error'], 'error')}, {_n(counts['warning'], 'warning')})")

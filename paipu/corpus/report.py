@@ -17,7 +17,7 @@ from pathlib import Path
 from jinja2 import Environment
 from sqlite_utils import Database
 
-from paipu.audit import audit_text
+from paipu.auditing import audit_text
 from paipu.corpus.index_template import INDEX_NAME, INDEX_TEMPLATE, SORT_NAME, SORT_SCRIPT
 from paipu.corpus.rows import read_source
 from paipu.corpus.stats import CorpusStats, corpus_stats

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Literal, TypeAlias, cast
 
 from paipu._version import __version__
-from paipu.audit import Audit, audit_text
+from paipu.auditing import Audit, audit_text
 from paipu.errors import InputError
 from paipu.findings import Finding
 from paipu.record import Chow, FanLine, Record, ScoreLine

@@ -1,12 +1,22 @@
-"""The sets of a winning hand as the rulesets value them: melds and sets read from the hand."""
+"""The sets of a winning hand as the rulesets value them (`HandSet`), and as reports show them (`GroupView`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from paipu.replay.result import GroupView
-from paipu.replay.state import Meld
 from paipu.tiles import ALL_TILES, Tile
+
+
+@dataclass(frozen=True, slots=True)
+class GroupView:
+    """A set or pair of the chosen decomposition, for reports: which tiles, which were wild."""
+
+    kind: str  # chow, pong, kong, pair, or a meld kind
+    tiles: tuple[Tile, ...]
+    wild: tuple[Tile, ...] = ()
+    """The tiles the wildcards in this group stand for."""
+    meld: bool = False
+    """True for a set made before the win (exposed or concealed kong)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,12 +30,10 @@ class HandSet:
     """Made before the win (claimed, or a concealed kong), not read from the concealed tiles."""
     wild: tuple[int, ...] = ()
     """The kinds its wildcards stand for."""
-
-
-def meld_set(m: Meld) -> HandSet:
-    if m.kind == "chow":
-        return HandSet("chow", min(t.index for t in m.tiles), meld=True)
-    return HandSet("kong" if m.is_kong else "pong", m.tiles[0].index, meld=True)
+    concealed: bool = True
+    """Not claimed: formed in hand, or a concealed kong.  A pong completed by a discard is not."""
+    claimed: bool = False
+    """Made by a claim (chow, pong, exposed kong, added kong): what 门前清 and 全求人 look at."""
 
 
 def set_tiles(kind: str, first: int) -> tuple[Tile, ...]:

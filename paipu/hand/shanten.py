@@ -34,7 +34,7 @@ from typing import Final
 
 from paipu.hand import tables
 from paipu.hand.profile import SHAPES
-from paipu.hand.shapes import ORPHAN_KINDS
+from paipu.hand.shapes import ORPHAN_KINDS, is_seven_pairs, is_standard_win, is_thirteen_orphans
 from paipu.tiles import ALL_TILES, Tile
 
 __all__ = [
@@ -95,7 +95,7 @@ def _checked(counts: Sequence[int], wild: int, melds: int) -> tuple[bytes, int]:
     """The 34 concealed slots as bytes, and ``sets``, after checking the hand can be
     analysed.  Bytes make every later step (slices, keys, counts) a C-level operation."""
     try:
-        b = bytes(counts)
+        b = bytes(counts if isinstance(counts, (bytes, list, tuple)) else list(counts))
     except (TypeError, ValueError):
         raise ValueError(f"tile counts must be 0-4, got {list(counts)}") from None
     n = len(b)
@@ -349,22 +349,48 @@ def waits(
     shapes: Sequence[str] = DEFAULT_SHAPES,
     wild_in_play: bool | None = None,
     suited_meld: bool = False,
+    fifth: bool = False,
 ) -> list[int]:
     """The kinds (0-33, ascending) whose tile would complete a ready hand.
 
     Only for a hand one tile short (``3 * sets + 1``); a hand that is not ready waits on
-    nothing.  A kind the hand already holds four of is never listed: there is no fifth
-    tile to draw, even where a wildcard could have stood for one.
+    nothing.  A kind the hand already holds four of is not listed, since there is no fifth
+    tile to draw; with ``fifth`` it is listed when a fifth would complete the shape (a
+    statement about the shape alone, for rules that ask whether a hand "waits on anything"
+    and judge the tiles themselves).  Those rules may ask about any hand, so with ``fifth``
+    a hand that is no hand at all (wrong size, a flower) waits on nothing instead of raising.
     """
-    c, sets = _checked(counts, wild, melds)
+    try:
+        c, sets = _checked(counts, wild, melds)
+    except ValueError:
+        if fifth:
+            return []
+        raise
     if sum(c) + wild != 3 * sets + 1:
         return []
     flags = _flags(shapes)
-    limited = not (wild or wild_in_play)
-    if _min_shanten(c, wild, sets, flags, limited, suited_meld) != 0:
-        return []
-    after = _after_each_draw(c, wild, sets, flags, limited, suited_meld)
-    return [k for k in range(_NUM) if after[k] < 0]
+    limited = not (wild or wild_in_play or fifth)
+    out: list[int] = []
+    if _min_shanten(c, wild, sets, flags, limited, suited_meld) == 0:
+        after = _after_each_draw(c, wild, sets, flags, limited, suited_meld)
+        out = [k for k in range(_NUM) if after[k] < 0]
+    if fifth and 4 in c:
+        out = sorted({*out, *(k for k in range(_NUM) if c[k] == 4 and _completes_with_fifth(c, k, wild, sets, flags))})
+    return out
+
+
+def _completes_with_fifth(c: bytes, k: int, wild: int, sets: int, flags: int) -> bool:
+    """Whether a fifth tile of kind ``k`` (held four times) would make a winning shape."""
+    five = list(c)
+    five[k] += 1
+    if flags & _STANDARD and is_standard_win(five, wild, sets):
+        return True
+    whole = sets == tables.MAX_SETS
+    if whole and flags & _PAIRS4 and is_seven_pairs(five, wild, four_counts_as_two=True):
+        return True
+    if whole and flags & _ORPH and is_thirteen_orphans(five, wild):
+        return True
+    return bool(flags & _QUANZI and k >= 27 and all(n == 0 for n in five[:27]))
 
 
 # ---------------------------------------------------------------------------------------

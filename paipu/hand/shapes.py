@@ -48,8 +48,6 @@ __all__ = [
     "is_standard_win",
     "is_thirteen_orphans",
     "seven_pairs_groups",
-    "waits",
-    "waits_with",
 ]
 
 NUM_SHAPE_KINDS: Final = 34
@@ -585,73 +583,6 @@ def _enumerate(c: list[int], wild: int, sets: int) -> list[tuple[int, ...]]:
         return result
 
     return [tuple(sorted(ids)) for ids in place(0, wild, sets, 1, 0)]
-
-
-def waits(counts: Sequence[int], wild: int, sets: int) -> list[int]:
-    """The kinds (0-33, ascending) that would complete a standard win.
-
-    The hand must be one tile short (``3 * sets + 1`` counting wildcards); any other size
-    waits on nothing.  This is a statement about shape only: a kind the hand already holds
-    four of is still listed if a fifth would complete it, because whether that tile can
-    still come (or is itself a wildcard under the table's rule) is for the caller to judge.
-    Only the suit of the added tile is looked up again for each candidate.
-    """
-    _check_args(wild, sets)
-    c = _hand(counts)
-    if c is None or sum(c) + wild != 3 * sets + 1:
-        return []
-    c = list(c)
-    entries = list(_entries(c))
-    out: list[int] = []
-    for k in range(NUM_SHAPE_KINDS):
-        g = k // 9 if k < 27 else 3
-        lo = 9 * g
-        hi = 34 if g == 3 else lo + 9
-        c[k] += 1
-        part = c[lo:hi]
-        key = int.from_bytes(bytes(part), "big")
-        table = _HONOUR_TABLE if g == 3 else _SUIT_TABLE
-        new = table.get(key) or _fill(table, key, part, g != 3)
-        c[k] -= 1
-        old = entries[g]
-        entries[g] = new
-        total = sum(e[0] for e in entries) + min(e[1] for e in entries)
-        entries[g] = old
-        if total <= wild:
-            out.append(k)
-    return out
-
-
-def waits_with(
-    counts: Sequence[int],
-    wild: int,
-    sets: int,
-    *,
-    seven_pairs: bool,
-    orphans: bool,
-    four_counts_as_two: bool = False,
-) -> list[int]:
-    """`waits`, plus the kinds completing seven pairs and/or thirteen orphans.
-
-    The special shapes take the whole hand, so they are only considered when no meld has
-    been made (``sets == 4``).  ``four_counts_as_two`` is passed on to `is_seven_pairs`.
-    """
-    found = set(waits(counts, wild, sets))
-    fours = four_counts_as_two
-    if sets == 4 and (seven_pairs or orphans):
-        c = _hand(counts)
-        if c is not None and sum(c) + wild == 13:
-            c = list(c)
-            for k in range(NUM_SHAPE_KINDS):
-                if k in found:
-                    continue
-                c[k] += 1
-                if (seven_pairs and is_seven_pairs(c, wild, four_counts_as_two=fours)) or (
-                    orphans and is_thirteen_orphans(c, wild)
-                ):
-                    found.add(k)
-                c[k] -= 1
-    return sorted(found)
 
 
 # ---------------------------------------------------------------------------------------

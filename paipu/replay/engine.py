@@ -20,7 +20,8 @@ from paipu.hand.shanten import shanten
 from paipu.record import Seat, Span
 from paipu.replay.claims import ClaimsMixin
 from paipu.replay.core import plural
-from paipu.replay.result import HandResult
+from paipu.replay.result import HandResult, SessionState
+from paipu.replay.ruleset import Ruleset
 from paipu.replay.settle import audit_recorded_results
 from paipu.replay.state import LastDiscard
 from paipu.replay.wins import WinsMixin
@@ -39,6 +40,17 @@ class HandEngine(ClaimsMixin, WinsMixin):
     `paipu.replay.claims`, wins in `paipu.replay.wins`; this class has the deal, draws,
     discards, table events and the hand's end.
     """
+
+    @classmethod
+    def start(cls, ruleset: Ruleset, hand: r.HandRecord, dealer: Seat | None = None) -> HandEngine:
+        """A hand set up and ready for its first action, outside a replay (engine authors,
+        what-if questions): ``hand`` needs its deals (and a `wall` line for draws to be
+        offered among the legal actions)."""
+        who = dealer or (hand.dealer.seat if hand.dealer is not None else ruleset.seats[0])
+        scores: dict[Seat, int] = {s: 0 for s in ruleset.seats}
+        engine = cls(ruleset, hand, SessionState(scores=scores, dealer=who), who)
+        engine.setup()
+        return engine
 
     # ------------------------------------------------------------ setup
     def setup(self) -> bool:

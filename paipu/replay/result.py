@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
 from paipu.findings import Finding
+from paipu.hand.sets import GroupView as GroupView  # a report's view of a set, re-exported
 from paipu.record import Action, HandRecord, Seat, Span
 from paipu.tiles import Tile
 
@@ -22,18 +23,6 @@ class ValueItem:
     name_zh: str = ""
     count: int = 1
     """How many times the item occurs (two 东风 pongs are not possible, but two 中发白 are)."""
-
-
-@dataclass(frozen=True, slots=True)
-class GroupView:
-    """A set or pair of the chosen decomposition, for reports: which tiles, which were wild."""
-
-    kind: str  # chow, pong, kong, pair, or a meld kind
-    tiles: tuple[Tile, ...]
-    wild: tuple[Tile, ...] = ()
-    """The tiles the wildcards in this group stand for."""
-    meld: bool = False
-    """True for a set made before the win (exposed or concealed kong)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
 from paipu.findings import Finding, Severity
+from paipu.hand.sets import HandSet
 from paipu.record import HandRecord, Seat, Span
 from paipu.replay.result import MeldView, SeatView, TableView
 from paipu.tiles import ALL_TILES, NUM_KINDS, Tile, tiles_from_counts
@@ -36,6 +37,15 @@ class Meld:
 
     def view(self) -> MeldView:
         return MeldView(self.kind, tuple(self.tiles), self.claimed, self.source)
+
+
+def meld_set(m: Meld) -> HandSet:
+    """A meld as a set of a winning hand's reading."""
+    concealed = m.kind == "ankong"
+    if m.kind == "chow":
+        return HandSet("chow", min(t.index for t in m.tiles), meld=True, concealed=False, claimed=True)
+    return HandSet("kong" if m.is_kong else "pong", m.tiles[0].index, meld=True, concealed=concealed,
+                   claimed=not concealed)
 
 
 @dataclass

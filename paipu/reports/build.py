@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from paipu.audit import Audit
+from paipu.auditing import Audit
 from paipu.findings import SEVERITIES
 from paipu.record import (
     SEATS,

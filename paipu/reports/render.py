@@ -14,7 +14,7 @@ from pathlib import Path
 
 from jinja2 import BaseLoader, ChoiceLoader, DictLoader, Environment, PackageLoader, StrictUndefined
 
-from paipu.audit import Audit
+from paipu.auditing import Audit
 from paipu.record import Seat
 from paipu.reports.build import build_report_model
 from paipu.reports.labels import Lang

@@ -2,20 +2,47 @@
 
 The rules themselves (what is legal, what wins, what it is worth) are the ruleset's; a
 strategy only says what a bot prefers among legal moves (which tile to keep, whether to
-declare ready) and which table events a ruleset's records show (a 宝 reveal).  Each
-ruleset's strategy registers itself under the ruleset's name.
+declare ready) and which table events a ruleset's records show (a 宝 reveal).  A ruleset
+names its strategy (`Ruleset.strategy`).  What a strategy may see of the game is the two
+protocols below: the table (`TableSim`) and one seat's bot (`SeatBot`).
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+import random
+from typing import Protocol
 
 import paipu.record as r
+from paipu.replay.ruleset import Ruleset
+from paipu.replay.state import HandState, SeatState
 
-if TYPE_CHECKING:
-    from paipu.replay.ruleset import Ruleset
-    from paipu.sim.simulate import Bot, HandSim
+
+class TableSim(Protocol):
+    """The hand a strategy is asked about: the ruleset, the table, the game's seeded random."""
+
+    rs: Ruleset
+    st: HandState
+    rng: random.Random
+
+
+class SeatBot(Protocol):
+    """One seat's bot, as a strategy sees it."""
+
+    seat: r.Seat
+    ss: SeatState
+
+    @property
+    def sim(self) -> TableSim: ...
+
+    @property
+    def counts(self) -> list[int]: ...
+
+    def shanten(self, counts: list[int], extra_melds: int = 0) -> int: ...
+
+
+Bot = SeatBot
+HandSim = TableSim
 
 _STRATEGIES: dict[str, Strategy] = {}
 

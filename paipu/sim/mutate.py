@@ -2,7 +2,7 @@
 
 A mutant is the canonical text of a record with one thing changed (a drawn tile, a
 payment, a dealer…) and the (code, line) the auditor must report for it.  The tests run
-thousands of them through `paipu.audit` to prove that every kind of corruption is caught
+thousands of them through `paipu.auditing` to prove that every kind of corruption is caught
 at the right place.
 """
 
@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import paipu.record as r
-from paipu.audit import audit_text
 from paipu.grammar.parser import parse
 from paipu.grammar.writer import format_record
 from paipu.replay.engine import HandEngine
@@ -264,8 +263,8 @@ def _false_win(src: _Source, rng: random.Random) -> Mutant | None:
         end = _hand_end_line(src, p.hand)
         lines[p.line - 1:end] = [f"{p.action.seat} hu"]
         text = "\n".join(lines) + "\n"
-        audit = audit_text(text)
-        if any(f.code == "not-a-win" and f.line == p.line for f in audit.findings):
+        findings = replay(parse(text).record, ruleset=src.rs).findings
+        if any(f.code == "not-a-win" and f.line == p.line for f in findings):
             return Mutant("false-win", text, "not-a-win", p.line, f"line {p.line}: {p.action.seat} declares a win")
     return None
 

@@ -24,6 +24,7 @@ from paipu.replay.result import HandResult, WinAnalysis
 from paipu.replay.ruleset import CLAIM_PRIORITY, Ruleset, get_ruleset, parse_options
 from paipu.replay.session import Session
 from paipu.replay.settle import item_totals
+from paipu.replay.state import HandState
 from paipu.sim.bots import strategy_for
 from paipu.tiles import ALL_TILES, Tile
 
@@ -176,7 +177,7 @@ class HandSim:
                 deals=self.hand.deals, extra=setup,
             )
         self.engine = HandEngine(rs, self.hand, session.state, dealer)
-        self.st = self.engine.st
+        self.st: HandState = self.engine.st
         self.actions: list[r.Action] = []
         self.bots = {s: Bot(self, s) for s in seats}
         self._tiebreak = [rng.random() for _ in range(42)]

@@ -9,17 +9,12 @@ tile it drew, which the lock forbids.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import paipu.record as r
-from paipu.sim.bots import Strategy
-
-if TYPE_CHECKING:
-    from paipu.sim.simulate import Bot, HandSim
+from paipu.sim.bots import HandSim, SeatBot, Strategy
 
 
 class ErrenStrategy(Strategy):
-    def keep_value(self, bot: Bot, index: int) -> int:
+    def keep_value(self, bot: SeatBot, index: int) -> int:
         # `best_discard` throws the lowest value first among equally good discards.
         counts = bot.counts
         if index >= 27:

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
+from paipu.hand.sets import HandSet
 from paipu.replay.ruleset import Rule
 
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
@@ -191,19 +192,6 @@ def fan_rules(prefix: str) -> tuple[Rule, ...]:
             text += " Not counted with it (不计): " + ", ".join(cancelled) + "."
         out.append(Rule(f"{prefix}.fan.{f.id}", text, f.source, f.name_zh, f.aliases))
     return tuple(out)
-
-
-@dataclass(frozen=True, slots=True)
-class HandSet:
-    """One set of a reading: a meld or a set formed in the concealed hand."""
-
-    kind: SetKind
-    first: int
-    """The lowest tile's index."""
-    concealed: bool
-    """Not claimed: formed in hand, or a concealed kong.  A pong completed by a discard is not."""
-    claimed: bool = False
-    """Made by a claim (chow, pong, exposed kong, added kong): what 门前清 and 全求人 look at."""
 
 
 @dataclass(frozen=True, slots=True)

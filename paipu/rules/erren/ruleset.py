@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import paipu.record as r
-from paipu.hand.sets import set_tiles
-from paipu.hand.shapes import decompositions, seven_pairs_groups, waits_with
+from paipu.hand.sets import HandSet, set_tiles
+from paipu.hand.shanten import waits
+from paipu.hand.shapes import decompositions, seven_pairs_groups
 from paipu.record import Seat, Span
 from paipu.replay.common_rules import COMMON_RULES
 from paipu.replay.result import (
@@ -30,10 +31,9 @@ from paipu.replay.result import (
 )
 from paipu.replay.ruleset import Ruleset, option, register
 from paipu.replay.settle import payments_from
-from paipu.replay.state import HandState, Meld
+from paipu.replay.state import HandState, Meld, meld_set
 from paipu.rules.erren.fans import (
     FANS,
-    HandSet,
     Situation,
     WaitKind,
     fan_order,
@@ -222,7 +222,7 @@ class Erren(Ruleset):
     def _readings(self, counts: list[int], melds: list[Meld], ctx: WinContext, sit: Situation) -> list[_Reading]:
         out: list[_Reading] = []
         n_sets = 4 - len(melds)
-        meld_sets = [_meld_set(m) for m in melds]
+        meld_sets = [meld_set(m) for m in melds]
         win = ctx.tile.index
         standing = list(counts)
         if 0 <= win < _KINDS and standing[win]:
@@ -236,12 +236,12 @@ class Erren(Ruleset):
             sets = list(meld_sets)
             for g in dec.sets:
                 if g.kind == "chow":
-                    sets.append(HandSet("chow", g.first, True))
+                    sets.append(HandSet("chow", g.first, concealed=True))
                 else:
                     # MCR: a pong completed by a discard is exposed, unless the winning tile can be
                     # read as part of a concealed chow.
                     exposed = not ctx.self_drawn and g.first == win and not in_chow
-                    sets.append(HandSet("pong", g.first, not exposed))
+                    sets.append(HandSet("pong", g.first, concealed=not exposed))
             pair = dec.pair.first
             wait: WaitKind | None = None
             if not sit.tianhe:
@@ -345,14 +345,7 @@ class Erren(Ruleset):
 def _waits(counts: list[int], n_melds: int) -> list[int]:
     """The kinds a hand of 3n+1 tiles waits on, seven pairs included when it has no melds."""
     c = counts[:_KINDS]
-    return waits_with(c, 0, 4 - n_melds, seven_pairs=n_melds == 0, orphans=False, four_counts_as_two=True)
-
-
-def _meld_set(m: Meld) -> HandSet:
-    if m.kind == "chow":
-        return HandSet("chow", min(t.index for t in m.tiles), False, True)
-    kind: Literal["pong", "kong"] = "kong" if m.is_kong else "pong"
-    return HandSet(kind, m.tiles[0].index, m.kind == "ankong", m.kind != "ankong")
+    return waits(c, 0, melds=n_melds, shapes=("standard", "seven_pairs_fours"), fifth=True)
 
 
 def _group_view(s: HandSet, meld: bool) -> GroupView:

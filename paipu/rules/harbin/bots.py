@@ -1,6 +1,6 @@
 """The Harbin bots: aim for the harbin winning shape, declare ready as soon as it helps, show the 宝.
 
-`Bot.best_discard` discards the tile with the lowest value among those that keep the hand
+`SeatBot.best_discard` discards the tile with the lowest value among those that keep the hand
 closest to ready, so a higher `keep_value` keeps a tile longer.  A win needs a ready
 declaration, and a ready hand must wait on a tile that makes the harbin shape (a pong, a chow,
 a 1/9/红中, two suits), so among equally good discards the bots take one that leaves such a
@@ -10,18 +10,13 @@ and never claim (a ready hand may not chow or pong).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import paipu.record as r
-from paipu.hand.shapes import waits
+from paipu.hand.shanten import waits
 from paipu.record import Span
 from paipu.replay.state import Meld
 from paipu.rules.harbin.ruleset import Harbin
-from paipu.sim.bots import Strategy
+from paipu.sim.bots import HandSim, SeatBot, Strategy
 from paipu.tiles import NUM_PLAY_KINDS
-
-if TYPE_CHECKING:
-    from paipu.sim.simulate import Bot, HandSim
 
 _LEAVES_READY = -50
 """Discarding this tile leaves a hand that may declare ready: discard it first."""
@@ -41,12 +36,13 @@ def _may_declare(rs: Harbin, counts: list[int], melds: list[Meld]) -> bool:
     if not found:
         return False
     sets = 4 - len(melds)
-    shape = [k for k in waits(counts[:NUM_PLAY_KINDS], 0, sets) if rs.tile_counts[k]]
+    shape = [k for k in waits(counts[:NUM_PLAY_KINDS], 0, melds=4 - sets, shapes=("standard",), fifth=True)
+             if rs.tile_counts[k]]
     return found == shape
 
 
 class HarbinStrategy(Strategy):
-    def keep_value(self, bot: Bot, index: int) -> int:
+    def keep_value(self, bot: SeatBot, index: int) -> int:
         st = bot.sim.st
         ss = st.seats[bot.seat]
         if ss.ready:

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import paipu.record as r
-from paipu.hand.sets import HandSet, group_view, meld_set
-from paipu.hand.shapes import Group, decompositions, waits
+from paipu.hand.sets import HandSet, group_view
+from paipu.hand.shanten import waits
+from paipu.hand.shapes import Group, decompositions
 from paipu.record import Seat, Span
 from paipu.replay.common_rules import COMMON_RULES
 from paipu.replay.result import (
@@ -35,7 +36,7 @@ from paipu.replay.result import (
 )
 from paipu.replay.ruleset import Ruleset, TableWord, option, register
 from paipu.replay.settle import payments_from
-from paipu.replay.state import HandState, Meld
+from paipu.replay.state import HandState, Meld, meld_set
 from paipu.rules.harbin.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles, next_kind
 
@@ -388,7 +389,7 @@ class Harbin(Ruleset):
             return []
         meld_sets = [meld_set(m) for m in melds]
         out = []
-        for k in waits(c, 0, sets):
+        for k in waits(c, 0, melds=4 - sets, shapes=("standard",), fifth=True):
             if not self.tile_counts[k]:
                 continue
             c[k] += 1

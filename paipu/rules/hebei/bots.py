@@ -1,19 +1,14 @@
 """The Hebei bots: lean to 七对 with many pairs, to one suit when it dominates; declare ready sometimes.
 
-`Bot.best_discard` discards the tile with the lowest value among those that keep the hand
+`SeatBot.best_discard` discards the tile with the lowest value among those that keep the hand
 closest to ready, so a higher `keep_value` keeps a tile longer.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import paipu.record as r
 from paipu.rules.hebei.ruleset import Hebei
-from paipu.sim.bots import Strategy
-
-if TYPE_CHECKING:
-    from paipu.sim.simulate import Bot, HandSim
+from paipu.sim.bots import HandSim, SeatBot, Strategy
 
 _SEVEN_PAIRS_FROM = 4
 """With this many pairs and no meld, the bot keeps its pairs: 七对 is 2番 and the road to 豪华七对."""
@@ -24,10 +19,10 @@ _READY_CHANCE = 0.5
 
 
 class HebeiStrategy(Strategy):
-    def keep_value(self, bot: Bot, index: int) -> int:
+    def keep_value(self, bot: SeatBot, index: int) -> int:
         return self.keep_values(bot, [index])[0]
 
-    def keep_values(self, bot: Bot, kinds: list[int]) -> list[int]:
+    def keep_values(self, bot: SeatBot, kinds: list[int]) -> list[int]:
         ss = bot.ss
         if ss.ready:
             # The simulator claims a pong or kong that keeps the shanten when the tile is worth

@@ -12,14 +12,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import paipu.record as r
-from paipu.hand.sets import HandSet, group_view, meld_set
+from paipu.hand.sets import HandSet, group_view
+from paipu.hand.shanten import waits
 from paipu.hand.shapes import (
     ORPHAN_KINDS,
     decompositions,
     is_thirteen_orphans,
     seven_pairs_groups,
-    waits,
-    waits_with,
 )
 from paipu.record import Seat
 from paipu.replay.common_rules import COMMON_RULES
@@ -35,11 +34,12 @@ from paipu.replay.result import (
 )
 from paipu.replay.ruleset import Ruleset, option, register
 from paipu.replay.settle import payments_from
-from paipu.replay.state import HandState, Meld
+from paipu.replay.state import HandState, Meld, meld_set
 from paipu.rules.hebei.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, format_tiles
 
 _FIVE_MAN = 4
+_WAIT_SHAPES = ("standard", "seven_pairs_fours", "orphans")
 _FOUR_MAN = 3
 _HAOHUA = {1: 8, 2: 16, 3: 32}
 _CAP = 1000
@@ -122,7 +122,7 @@ class Hebei(Ruleset):
         if counts[tile.index] < take:
             return  # the engine reports the missing tiles
         counts[tile.index] -= take
-        if not waits(counts[:NUM_PLAY_KINDS], 0, 4 - melds):
+        if not waits(counts[:NUM_PLAY_KINDS], 0, melds=melds, shapes=("standard",), fifth=True):
             verb = {4: "a concealed kong", 3: "a kong", 1: "an added kong"}[take]
             hand.error("kong-breaks-ready",
                        f"{seat} declared ready, but {verb} of {tile} leaves {_tiles_text(counts)} waiting "
@@ -131,8 +131,7 @@ class Hebei(Ruleset):
 
     def ready_waits(self, counts: list[int], melds: list[Meld]) -> list[int]:
         """The kinds a hand of 3n+1 tiles waits on, in any of the winning shapes."""
-        return waits_with(counts[:NUM_PLAY_KINDS], 0, 4 - len(melds), seven_pairs=not melds,
-                          orphans=not melds, four_counts_as_two=True)
+        return waits(counts[:NUM_PLAY_KINDS], 0, melds=len(melds), shapes=_WAIT_SHAPES, fifth=True)
 
     # ---------------------------------------------------------------- wins
     def analyse_win(self, hand: HandState, ctx: WinContext) -> WinAnalysis:

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import paipu.record as r
 from paipu.record import Span
 from paipu.rules.zhuji.ruleset import Zhuji
-from paipu.sim.bots import Strategy
+from paipu.sim.bots import HandSim, SeatBot, Strategy
 from paipu.tiles import ALL_TILES, next_kind
-
-if TYPE_CHECKING:
-    from paipu.sim.simulate import Bot, HandSim
 
 
 class ZhujiStrategy(Strategy):
@@ -23,7 +18,7 @@ class ZhujiStrategy(Strategy):
         tiles = (first, next_kind(first)) if two else (first,)
         return (r.SetupTiles(Span.none(), (), "caishen", tiles),)
 
-    def keep_values(self, bot: Bot, kinds: list[int]) -> list[int]:
+    def keep_values(self, bot: SeatBot, kinds: list[int]) -> list[int]:
         counts = bot.counts
         m, p, s = sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])
         main = (m >= max(p, s), p >= max(m, s), s >= max(m, p))  # the suit is (one of) the largest
@@ -37,7 +32,7 @@ class ZhujiStrategy(Strategy):
                 out.append(2 if main[index // 9] else 0)
         return out
 
-    def keep_value(self, bot: Bot, index: int) -> int:
+    def keep_value(self, bot: SeatBot, index: int) -> int:
         # Higher keeps longer.  东 and the dragons score as pongs; the hand's main suit makes
         # 混一色 and 清一色; 南 西 北 score nothing.
         counts = bot.counts

@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Literal
 
-from paipu.hand.sets import HandSet, group_view, meld_set
+from paipu.hand.sets import HandSet, group_view
 from paipu.hand.shapes import ANY_KIND, Group, decompositions
 from paipu.record import Seat, Span
 from paipu.replay.common_rules import COMMON_RULES
@@ -26,7 +26,7 @@ from paipu.replay.result import (
 )
 from paipu.replay.ruleset import Ruleset, TableWord, option, register
 from paipu.replay.settle import payments_from
-from paipu.replay.state import HandState
+from paipu.replay.state import HandState, meld_set
 from paipu.rules.zhuji.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES, Tile, next_kind, parse_tiles
 

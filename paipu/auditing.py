@@ -73,18 +73,34 @@ def audit_text(text: str, name: str = "<record>", *, ruleset: Ruleset | None = N
     audit = Audit(name, text, parsed.record, list(parsed.findings), annotated=annotate)
     if has_errors(parsed.findings):
         return audit
+    return _replayed(audit, ruleset, options, views, annotate, observers)
+
+
+def audit_record(record: Record, name: str = "<record>", *, text: str = "", ruleset: Ruleset | None = None,
+                 options: dict[str, str] | None = None, views: bool = False, annotate: bool = False,
+                 observers: Sequence[Observer] = ()) -> Audit:
+    """Replay a record already in hand (parsed, built by a program, imported), as `audit_text` does.
+
+    ``text`` is the record's source, if there is one (reports quote its lines)."""
+    audit = Audit(name, text, record, [], annotated=annotate)
+    return _replayed(audit, ruleset, options, views, annotate, observers)
+
+
+def _replayed(audit: Audit, ruleset: Ruleset | None, options: dict[str, str] | None, views: bool,
+              annotate: bool, observers: Sequence[Observer]) -> Audit:
+    record = audit.record
     findings: list[Finding] = []
     if ruleset is None:
-        ruleset, findings = resolve_ruleset(parsed.record, options)
+        ruleset, findings = resolve_ruleset(record, options)
     watchers = list(observers)
     if annotate and ruleset is not None:
         from paipu.analysis.teaching import TeachingNotes
 
         watchers.append(TeachingNotes())
     if ruleset is not None:
-        rp = replay(parsed.record, ruleset=ruleset, observers=watchers, views=views)
+        rp = replay(record, ruleset=ruleset, observers=watchers, views=views)
     else:
-        rp = Replay(parsed.record, None, [], [], {})  # an unknown ruleset: nothing to replay under
+        rp = Replay(record, None, [], [], {})  # an unknown ruleset: nothing to replay under
     audit.replay = rp
     audit.findings.extend(findings)
     audit.findings.extend(rp.findings)

@@ -1,0 +1,5 @@
+"""``python -m paipu.cli``: the same command as ``paipu``."""
+
+from paipu.cli import main
+
+main()

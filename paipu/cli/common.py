@@ -1,0 +1,104 @@
+"""What every paipu command shares: exit statuses, one error style, reading inputs, progress.
+
+Exit status, for every command: 0 clean, 1 a record has an error finding (or, for
+``fmt --check``, a file is not canonical; for comparisons, a difference), 2 a usage or input
+problem (missing file, unreadable file, bad option).  Problems are printed as one line
+``paipu: error: …`` on standard error, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import click
+
+from paipu.errors import InputError
+from paipu.findings import Finding, format_finding
+from paipu.sources import expand_paths, read_record_text
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+EXIT_HELP = """
+Exit status: 0 when every record is clean, 1 when a record has an error finding,
+2 for a usage or input problem (a missing, empty, binary or unreadable file).
+"""
+
+
+def echo_err(message: str) -> None:
+    """One problem, in the one style every command uses."""
+    click.echo(f"paipu: error: {message}", err=True)
+
+
+class InputProblem(click.ClickException):
+    """An input or usage problem: printed as one line, exit status 2."""
+
+    exit_code = EXIT_USAGE
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        echo_err(self.format_message())
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def collect_files(paths: tuple[str, ...]) -> tuple[list[Path], int]:
+    """The record files named or found in folders, and the exit status so far."""
+    files: list[Path] = []
+    status = EXIT_OK
+    for raw in paths:
+        found = list(expand_paths([raw]))
+        if not found and Path(raw).is_dir():
+            echo_err(f"{raw}: no records (*.paipu, *.paipu.gz) in this folder")
+            status = EXIT_USAGE
+        files.extend(found)
+    return files, status
+
+
+class Inputs:
+    """The records named on the command line, read one by one; unreadable ones are reported
+    (one line each) and skipped, and `status` remembers that something was."""
+
+    def __init__(self, paths: tuple[str, ...]) -> None:
+        self.files, self.status = collect_files(paths)
+
+    def __iter__(self) -> Iterator[tuple[Path, str]]:
+        for path in self.files:
+            try:
+                text = read_record_text(path)
+            except InputError as e:
+                echo_err(str(e))
+                self.status = EXIT_USAGE
+                continue
+            yield path, text
+
+
+def print_findings(findings: list[Finding], name: str, text: str) -> None:
+    lines = text.splitlines()
+    for f in findings:
+        click.echo(format_finding(f, name, lines))
+
+
+@contextlib.contextmanager
+def progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar with rate and ETA on stderr, or a silent stand-in."""
+    if not show:
+        yield lambda n: None
+        return
+    with click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True, show_eta=True) as bar:
+        yield bar.update
+
+
+def parse_overrides(values: tuple[str, ...]) -> dict[str, str]:
+    """``NAME=VALUE`` ruleset options from the command line."""
+    out: dict[str, str] = {}
+    for v in values:
+        name, sep, value = v.partition("=")
+        if not sep or not name.strip():
+            raise InputProblem(f"--option takes name=value, not {v!r}")
+        out[name.strip()] = value.strip()
+    return out
