@@ -1,4 +1,4 @@
-"""Two-player mahjong (RULES.md, erren): one test per fan and per rule, named after it and the case."""
+"""Two-player mahjong (docs/rules/erren.md): one test per fan and per rule, named after it and the case."""
 
 from __future__ import annotations
 

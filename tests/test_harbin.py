@@ -1,4 +1,4 @@
-"""The Harbin ruleset (RULES.md, harbin): one test per rule row, named after the rule and the case."""
+"""The Harbin ruleset (docs/rules/harbin.md): one test per rule row, named after the rule and the case."""
 
 from __future__ import annotations
 

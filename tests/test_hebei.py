@@ -1,4 +1,4 @@
-"""The Hebei ruleset (RULES.md, hebei): one test per rule row, named after the rule and the case."""
+"""The Hebei ruleset (docs/rules/hebei.md): one test per rule row, named after the rule and the case."""
 
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ def test_multi_win_option_defaults_to_true_and_is_read_per_instance() -> None:
     assert ruleset().multi_win is True
 
 
-# ---------------------------------------------------------------- 番 items (RULES.md table)
+# ---------------------------------------------------------------- 番 items (docs/rules/hebei.md)
 
 
 def test_fan_pengpenghu_all_pongs_is_3() -> None:
@@ -186,7 +186,7 @@ def test_fan_shisanyao_thirteen_orphans_is_10() -> None:
 
 
 def test_fan_shisanyao_any_orphan_may_be_the_pair() -> None:
-    # RULES.md says thirteen orphans; the seed's narrower text (the 14th tile a dragon) is not followed.
+    # paipu reads thirteen orphans in general; the source's narrower text (the 14th tile a dragon) is not followed.
     a = analyse("19m 19p 19s 1234567z 9m")
     assert a.is_win and items(a)["shisanyao"] == 10
 

@@ -1,4 +1,4 @@
-"""The Zhuji ruleset (RULES.md, zhuji): one test per rule row, named after the rule and the case."""
+"""The Zhuji ruleset (docs/rules/zhuji.md): one test per rule row, named after the rule and the case."""
 
 from __future__ import annotations
 
@@ -61,11 +61,11 @@ def test_every_rule_row_of_the_table_has_text_and_source() -> None:
         assert rule.id == rid and rule.text and rule.source
 
 
-# ---------------------------------------------------------------- 台 items (RULES.md table)
+# ---------------------------------------------------------------- 台 items (docs/rules/zhuji.md)
 
 
 def test_seed_worked_example_dongfeng_zhong_hunyise_is_4_tai() -> None:
-    # 东风 2 + 红中 1 + 混一色 1 = 4台 (seed 000, 3D); the 财神 5p is the third 中.
+    # 东风 2 + 红中 1 + 混一色 1 = 4台 (docs/rules/zhuji.md, Source Z10 D); the 财神 5p is the third 中.
     a = analyse("123456m 77m 111z 77z 5p", caishen="5p")
     assert a.is_win and a.total == 4
     assert items(a) == {"dongfeng": 2, "zhongfabai": 1, "hunyise": 1}

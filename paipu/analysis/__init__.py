@@ -4,7 +4,7 @@
   number of wildcards, for the shapes a ruleset allows (`profile`).
 * `effective_tiles`, `discards`, `analyse`: the teaching view of a whole hand: which draws
   help and how many of them are unseen, and every discard, best first.
-* `compute_odds`: exact counts of winning and ready hands per ruleset (seed 002, 第五篇).
+* `compute_odds`: exact counts of winning and ready hands per ruleset (the method in docs/analysis.md).
 * `pair_odds`, `kind_posterior`: where the unseen copies of a kind are, given that no
   opponent has discarded one (who is likely to hold a pair of it).
 

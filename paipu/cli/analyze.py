@@ -469,7 +469,7 @@ def _run_batch(source: str, setup: _Setup, situation: _Situation) -> int:
 def odds(ctx: click.Context, ruleset: str, caishen: tuple[str, ...], as_json: bool) -> None:
     """Count exactly the winning 14-tile and ready 13-tile hands of a ruleset's tiles.
 
-    Per suit, then combined (seed 002, 第五篇), so it takes seconds, not the 4·10^18 deals.
+    Per suit, then combined (docs/analysis.md), so it takes seconds, not the 4·10^18 deals.
     Prints the distinct hands, the deals (physical tiles), the chance that a dealer's
     first 14 tiles win (天胡, shape only) and that 13 dealt tiles are ready.
 

@@ -106,7 +106,7 @@ def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
 @click.command("check", epilog=EXIT_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True,
-              help="Print one JSON object per file (format in docs/json.md) instead of text.")
+              help="Print one JSON object per file (format in docs/findings.md#json-output) instead of text.")
 @click.option("--option", "-o", "overrides", multiple=True, metavar="NAME=VALUE",
               help="Override a ruleset option of every record (repeatable), e.g. -o min_tai=2.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the findings, no summary lines.")

@@ -1,11 +1,11 @@
-"""Exact counts of winning and ready hands, by the method of seed 002 (第五篇).
+"""Exact counts of winning and ready hands, by the published method (docs/analysis.md).
 
-The seed's recipe: never enumerate 14-tile hands (there are ~4·10^18 deals); instead, for
+The recipe: never enumerate 14-tile hands (there are ~4·10^18 deals); instead, for
 each suit and for the honours, classify every multiset of that group's tiles by what it
 can be (sets only, sets and the pair, one tile short of either, all pairs …), weigh each
 by the number of ways to pick it from the physical tiles (a product of C(4, c)), and
 combine the four groups by convolution, keeping only combinations whose parts fit
-together (one pair in the whole hand, one missing tile …).  Step (4) of the seed removes
+together (one pair in the whole hand, one missing tile …).  Step (4) of the method removes
 the hands counted twice (both four sets and a pair and seven pairs, like 112233m…); here
 each combined state knows every shape it satisfies, so the union is counted once directly.
 
@@ -182,7 +182,7 @@ def group_complete_counts(copies: Sequence[int], chows: bool) -> dict[int, tuple
     """For one group (a suit with ``chows``, or honours): tiles -> (distinct multisets,
     weighted count) of the multisets that are sets only or sets and one pair.
 
-    This is the seed's step (2); with four copies of nine kinds, the 14-tile entry is the
+    This is the method's step (2); with four copies of nine kinds, the 14-tile entry is the
     13,259 one-suit winning hands (Project Euler 696's w(9, 1, 4)).
     """
     c0, c1 = _complete_sets(tuple(copies), chows)

@@ -1,7 +1,7 @@
 """Which winning shapes each ruleset allows, and its tiles: the ruleset-specific inputs
 of the analysis, kept as data so the analysis itself never asks which ruleset it is in.
 
-The shapes come from RULES.md: zhuji wins with four sets and a pair or 全字牌 (all honours,
+The shapes come from docs/rules/: zhuji wins with four sets and a pair or 全字牌 (all honours,
 any shape); hebei adds 七对 (a four-of-a-kind counts as two pairs) and 十三幺; erren adds
 七对, where the engine (after MCR) also counts a four as two pairs; harbin has only four
 sets and a pair, with extra conditions (at least one pong, one chow, a terminal or 红中, two

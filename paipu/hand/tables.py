@@ -3,7 +3,7 @@
 Shanten is counted here as a *deficit*: the fewest tiles a hand lacks to become a complete
 target (``sets`` sets and a pair).  A target kept apart by suit splits the question: for one
 suit's count vector and each (m sets, p pairs) the table holds the most real tiles of that
-suit which m sets and p pairs drawn in that suit can keep.  That is the seed's 第五篇 idea
+suit which m sets and p pairs drawn in that suit can keep.  That is the odds method's idea
 (count by suit, then combine) applied to distances instead of counts.
 
 A *profile* is that table row: a tuple of 10 ints, index ``2 * m + p`` for m = 0…4 sets

@@ -1,10 +1,10 @@
-"""Rules every ruleset shares (RULES.md, "Common to all"); each ruleset's table includes them."""
+"""Rules every ruleset shares (docs/rules/README.md, the common rules); each ruleset's table includes them."""
 
 from __future__ import annotations
 
 from paipu.replay.ruleset import Rule
 
-_SRC = "RULES.md, common to all"
+_SRC = "docs/rules/README.md, the common rules"
 
 COMMON_RULES: dict[str, Rule] = {
     r.id: r
@@ -19,7 +19,7 @@ COMMON_RULES: dict[str, Rule] = {
              "discards one tile.", _SRC),
         Rule("common.held", "A player discards, melds and declares only tiles they hold.", _SRC),
         Rule("common.wall", "Ordinary draws come from the head of the wall; the replacement "
-             "draw after a kong (or a flower) comes from its tail.", "FORMAT.md, wall; RULES.md"),
+             "draw after a kong (or a flower) comes from its tail.", _SRC),
         Rule("common.claim", "Only the last discard may be claimed, only by another seat, and "
              "only before the next draw.", _SRC),
         Rule("common.priority", "Claims of one discard are answered win > pong/kong > chow; a "
@@ -35,8 +35,8 @@ COMMON_RULES: dict[str, Rule] = {
         Rule("common.end", "A hand ends with a win or, when the wall is down to its reserve, "
              "as exhausted; nothing but recorded results follows.", _SRC),
         Rule("common.result", "Recorded values (fan) and payments (score) must be those the "
-             "rules give.", "FORMAT.md, results"),
+             "rules give.", "docs/format.md, Recorded results"),
         Rule("common.header", "A record names a known ruleset and only that ruleset's options.",
-             "FORMAT.md, header"),
+             "docs/format.md, Header tags"),
     )
 }

@@ -23,7 +23,7 @@ from paipu.tiles import Tile
 
 Claim: TypeAlias = Literal["chow", "pong", "kong"]
 CLAIM_PRIORITY: dict[str, int] = {"hu": 3, "kong": 2, "pong": 2, "chow": 1}
-"""Common to all rulesets (RULES.md): win > pong/kong > chow."""
+"""Common to all rulesets (docs/rules/README.md): win > pong/kong > chow."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,8 @@
 """The fan table of two-player mahjong (二人麻将) and the value of one reading of a winning hand.
 
-The values are seed 002's (第二篇, 胡牌与番数), as RULES.md lists them; the definitions and the
-"not counted together" (不计) lists are MCR's (Chinese Official) wherever the seed's text is
-garbled or silent, and the seed's own 不计 notes are binding (RULES.md, erren).  The module
+The values are the source's (docs/rules/erren.md, Source E3, 胡牌与番数); the definitions and the
+"not counted together" (不计) lists are MCR's (Chinese Official) wherever the source's text is
+garbled or silent, and the source's own 不计 notes are binding (docs/rules/erren.md, paipu's readings).  The module
 knows nothing of the table or the record: `paipu.rules.erren.ruleset` decomposes a hand, works
 out the situation (天和, 放铳, …) and asks `standard_fans` or `seven_pairs_fans` for the value
 of each reading, then keeps the reading worth the most.
@@ -30,9 +30,9 @@ WaitKind: TypeAlias = Literal["bianzhang", "kanzhang", "dandiao"]
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 
-_SEED = "seed 002, 第二篇 胡牌与番数"
-_MCR = "MCR (Chinese Official) definition"
-_RULES_MD = "RULES.md, erren"
+_SEED = "docs/rules/erren.md, Source E3 (胡牌与番数)"
+_MCR = "paipu's reading (MCR's definition)"
+_RULES_MD = "paipu's reading"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ class FanDef:
 FAN_DEFS: tuple[FanDef, ...] = (
     # ---- 88
     FanDef("dasixi", 88, "大四喜", "four pongs (or kongs) of the four winds, and any pair.",
-           f"{_SEED} 1a; {_MCR} (the seed's 'all tiles are winds' is garbled)",
+           f"{_SEED} 1a; {_MCR} (the source's 'all tiles are winds' is garbled)",
            ("xiaosixi", "sanfengke", "pengpenghe", "yaojiuke")),
     FanDef("dasanyuan", 88, "大三元", "three pongs (or kongs) of the dragons 中 发 白.",
            f"{_SEED} 1b; {_MCR}", ("xiaosanyuan", "shuangjianke"),
@@ -167,7 +167,7 @@ FAN_DEFS: tuple[FanDef, ...] = (
            "score 双杠, 三杠 or 四杠 instead).", f"{_SEED} 12h; {_MCR}"),
     FanDef("wuzi", 1, "无字", "no honours; with two players that is always 清一色, which cancels it.",
            f"{_SEED} 12i; {_MCR}"),
-    FanDef("yaojiuke", 1, "幺九刻", "each pong or kong of 1m, 9m or an honour (dragons included, as the seed "
+    FanDef("yaojiuke", 1, "幺九刻", "each pong or kong of 1m, 9m or an honour (dragons included, as the source "
            "says: the table has no 箭刻), except the pongs a wind or dragon fan is made of.",
            f"{_SEED} 12j; {_MCR}"),
     FanDef("bianzhang", 1, "边张", "the hand waits on one kind only, and the winning tile is the 3 of 123m or "

@@ -1,7 +1,7 @@
 """Two-player mahjong 二人麻将: 万 and honours only, flowers, the MCR-derived fan table, instant scores.
 
-The specification is RULES.md's erren section; the rule text is seed 002 (第二篇, 2人麻将介绍),
-which says the game derives from Chinese Official (MCR) rules.  Fan values and their 不计
+The specification is docs/rules/erren.md; the rule text it quotes (2人麻将介绍)
+says the game derives from Chinese Official (MCR) rules.  Fan values and their 不计
 lists live in `paipu.rules.erren.fans`; this module holds the rule table, the options,
 the hooks the engine asks (flowers, the 天听 declaration, the end of the wall) and the
 settlement: the win, the instant kong and flower scores, and the floor at zero.
@@ -46,13 +46,13 @@ from paipu.tiles import ALL_TILES
 
 @dataclass(frozen=True)
 class ErrenOptions:
-    min_fan: int = option(8, "the least a win is worth, flowers not counted (RULES.md: 8; 0: any shape wins)")
+    min_fan: int = option(8, "the least a win is worth, flowers not counted (0: any shape wins)")
     floor: bool = option(True, "false: scores may go below zero even where the record states starting scores")
     dead_wall: int = option(8, "ordinary draws stop when this many tiles are left; replacement draws may "
                             "take them (0: the wall is drawn to the end)")
     rob_kong: bool = option(True, "false: an added kong cannot be robbed")
     renhe: Literal["first-round", "dealer-discard"] = option(
-        "first-round", "first-round: 人和 is a win on either player's first discard (the seed's 第一圈内); "
+        "first-round", "first-round: 人和 is a win on either player's first discard (the source's 第一圈内); "
         "dealer-discard: only the non-dealer winning on the dealer's first discard", ("first-round", "dealer-discard"))
 
 

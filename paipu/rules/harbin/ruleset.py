@@ -1,8 +1,8 @@
 """Harbin 哈尔滨麻将: 报听 before any win, 宝牌 wildcards for the ready, multiplier scoring.
 
-The specification is RULES.md's harbin section; the rule text is the last part of seed 003
-(from "a、先报听然后才可胡牌").  Where the seed leaves a point open or contradicts itself,
-RULES.md fixes a default; where RULES.md is silent too, the choice made here is documented
+The specification is docs/rules/harbin.md, which quotes the rule text at its end
+(from "a、先报听然后才可胡牌").  Where the source leaves a point open or contradicts itself,
+paipu's reading is the default; the choices made here are documented
 in docs/rules/harbin.md and in the comments below.
 
 The 宝 (treasure tile) is table state: it is turned after the first ready player's discard
@@ -53,7 +53,7 @@ _Kind = Literal["face", "bao", "dafeng"]
 @dataclass(frozen=True)
 class HarbinOptions:
     tiles: Literal["112", "136"] = option(
-        "112", "112: three suits and 红中 (RULES.md default); 136: the full set with winds and dragons",
+        "112", "112: three suits and 红中 (the default); 136: the full set with winds and dragons",
         ("112", "136"))
     require_open: bool = option(
         False, "true: a ready declaration needs an exposed meld (chow, pong, exposed or added kong) first")

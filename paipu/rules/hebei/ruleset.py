@@ -1,7 +1,7 @@
 """Hebei 河北麻将: no chow, wins on a discard or self-drawn, several winners, base scores plus 番.
 
-The specification is RULES.md's hebei section; the rule text is the 河北麻将 part of seed
-003 (a clipping of the QQ game's help page).  Where the two differ RULES.md decides, and
+The specification is docs/rules/hebei.md, which quotes the source text at its end.  Where the
+source is open or shorter than the game, paipu's reading decides, and
 docs/rules/hebei.md says where.
 """
 
@@ -54,8 +54,8 @@ class HebeiOptions:
         None, "a fixed number of tiles that stay in the wall (e.g. 12); none: 6 stacks, and 13 after "
         "an odd number of replacement draws (the loose half stack does not count)")
     base: Literal["table", "none"] = option(
-        "table", "table: each payer pays the base score of RULES.md's table plus the 番; none: the 番 "
-        "only (the seed's literal 1番 = 1分)", ("table", "none"))
+        "table", "table: each payer pays the base score of docs/rules/hebei.md plus the 番; none: the 番 "
+        "only (the source's literal 1番 = 1分)", ("table", "none"))
 
 
 
@@ -218,7 +218,7 @@ class Hebei(Ruleset):
 
     def _seven_pairs_items(self, counts: list[int], fours: int) -> list[ValueItem]:
         # 混七对 and 清七对 replace 七对 with the suit item; 豪华七对 replaces 七对 only, so its
-        # suit item stays (RULES.md: "replaces 七对").
+        # suit item stays (docs/rules/hebei.md: "replaces 七对").
         suit = self._suit_item([i for i, n in enumerate(counts) if n])
         if fours:
             items = [self._item("haohuaqidui", _HAOHUA[min(fours, 3)], fours)]
@@ -255,7 +255,7 @@ class Hebei(Ruleset):
         return payments_from(transfers, self.seats)
 
     def base_score(self, dealer: Seat, ctx: WinContext, payer: Seat) -> tuple[int, str]:
-        """The base score ``payer`` owes for this win, and why (RULES.md's table)."""
+        """The base score ``payer`` owes for this win, and why (docs/rules/hebei.md, hebei.base)."""
         if self.options.base == "none":
             return 0, "no base (base=none)"
         if ctx.self_drawn:

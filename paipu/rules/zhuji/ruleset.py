@@ -1,7 +1,7 @@
 """Zhuji 诸暨麻将: self-drawn wins only, 财神 wildcards chosen per hand, 台 scoring.
 
-The specification is RULES.md's zhuji section; the rule text is in seeds 000, 002 and 003.
-Where the seeds leave a point open, RULES.md fixes a default and names an option.
+The specification is docs/rules/zhuji.md, which quotes the source text at its end.
+Where the source leaves a point open, paipu's reading is the default and an option names the other.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ _FREE_PAIR_KINDS = (0, 9, 18, 28)
 @dataclass(frozen=True)
 class ZhujiOptions:
     variant: Literal["free", "bao"] = option(
-        "free", "free: 诸暨自由麻将, as the seeds score it; bao: 包麻将 (无财 1台, only a non-dealer "
+        "free", "free: 诸暨自由麻将, as the source scores it; bao: 包麻将 (无财 1台, only a non-dealer "
         "may rob, and only the dealer's kong)", ("free", "bao"))
     caishen: str | None = option(
         None, "the 财神 kind(s) for hands that have no `caishen` line, e.g. \"5m\" or \"5m 6m\"")
@@ -58,7 +58,7 @@ class ZhujiOptions:
     qianggang_payer: Literal["robbed", "all"] = option(
         "robbed", "robbed: the robbed player pays for all three; all: each pays their own share",
         ("robbed", "all"))
-    min_tai: int = option(3, "the minimum 台 before the 8台 items (seed 002 says 2 once)")
+    min_tai: int = option(3, "the minimum 台 before the 8台 items (one copy of the source says 2 once)")
     laozhuang_scope: Literal["all", "dealer"] = option(
         "all", "all: every payment of a 老庄 hand doubles; dealer: only those the dealer makes or gets",
         ("all", "dealer"))
@@ -272,7 +272,7 @@ class Zhuji(Ruleset):
         """(base, total): the base is what counts toward the minimum (no 8台 item).
 
         The 8台 items other than 全字牌 count only once the base reaches the minimum
-        (seed 000, 3G), so a 全字牌 with a base of 0 is worth its 8台 alone; they are
+        (docs/rules/zhuji.md, Source Z10 G), so a 全字牌 with a base of 0 is worth its 8台 alone; they are
         dropped from ``items`` here when the base falls short.
         """
         bonus_ids = set(_BONUS_ITEMS)
