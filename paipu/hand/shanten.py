@@ -27,6 +27,7 @@ them.  Special shapes take the whole hand, so they count only with no melds.
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -166,6 +167,23 @@ def _orphans(c: bytes, wild: int) -> int:
 
 def _quanzipai(c: bytes, wild: int, sets: int) -> int:
     return 3 * sets + 1 - sum(c[27:34]) - wild
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def is_complete(counts: bytes, wild: int, sets: int, shapes: tuple[str, ...]) -> bool:
+    """Whether 34 concealed counts (as bytes, no wildcard tiles) and ``wild`` wildcards make a
+    winning shape: ``shanten == -1`` asked directly, with no table of draws and no groups built,
+    for the engine's quick test of every seat at every discard."""
+    if "standard" in shapes and is_standard_win(counts, wild, sets):
+        return True
+    if sets == tables.MAX_SETS and len(counts) == _NUM and sum(counts) + wild == 14:
+        if "seven_pairs" in shapes and _seven_pairs(counts, wild, False) < 0:
+            return True
+        if "seven_pairs_fours" in shapes and _seven_pairs(counts, wild, True) < 0:
+            return True
+        if "orphans" in shapes and _orphans(counts, wild) < 0:
+            return True
+    return "quanzipai" in shapes and not any(counts[:27]) and sum(counts) + wild == 3 * sets + 2
 
 
 def _min_shanten(c: bytes, wild: int, sets: int, flags: int, limited: bool, suited_meld: bool) -> int:
@@ -369,7 +387,7 @@ def waits(
     if sum(c) + wild != 3 * sets + 1:
         return []
     flags = _flags(shapes)
-    limited = not (wild or wild_in_play or fifth)
+    limited = not (wild or wild_in_play)
     out: list[int] = []
     if _min_shanten(c, wild, sets, flags, limited, suited_meld) == 0:
         after = _after_each_draw(c, wild, sets, flags, limited, suited_meld)

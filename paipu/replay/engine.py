@@ -16,7 +16,7 @@ from typing import Any
 
 import paipu.record as r
 from paipu.findings import Finding
-from paipu.hand.shanten import shanten
+from paipu.hand.shanten import is_complete, shanten
 from paipu.record import Seat, Span
 from paipu.replay.claims import ClaimsMixin
 from paipu.replay.core import plural
@@ -40,6 +40,12 @@ class HandEngine(ClaimsMixin, WinsMixin):
     `paipu.replay.claims`, wins in `paipu.replay.wins`; this class has the deal, draws,
     discards, table events and the hand's end.
     """
+
+    def __init__(self, ruleset: Ruleset, hand: r.HandRecord, session: SessionState, dealer: Seat) -> None:
+        super().__init__(ruleset, hand, session, dealer)
+        # Hooks that have nothing to do in this ruleset are not called on every action.
+        self._owes_before = type(ruleset).before_action is not Ruleset.before_action
+        self._has_ready = ruleset.ready_allowed()
 
     @classmethod
     def start(cls, ruleset: Ruleset, hand: r.HandRecord, dealer: Seat | None = None) -> HandEngine:
@@ -178,8 +184,10 @@ class HandEngine(ClaimsMixin, WinsMixin):
             )
             return
         if not isinstance(action, (r.FanLine, r.ScoreLine)):
-            self.rs.before_action(self.st, action, apply)
-            self._check_pending_ready(action, apply)
+            if self._owes_before:
+                self.rs.before_action(self.st, action, apply)
+            if self._has_ready:
+                self._check_pending_ready(action, apply)
         handler(self, action, apply)
 
     def _check_pending_ready(self, action: r.Action, apply: bool) -> None:
@@ -422,10 +430,17 @@ class HandEngine(ClaimsMixin, WinsMixin):
         the rules live only in the checks.  Draws are offered only when the wall is known (a
         record with a `wall` line, or the simulator's own wall).
         """
-        out = [a for a in self._candidates() if seat is None or getattr(a, "seat", seat) == seat]
-        return [a for a in out if self.can(a)]
+        return [a for a in self.candidates(seat) if self.can(a)]
 
-    def _candidates(self) -> list[r.Action]:
+    def candidates(self, seat: Seat | None = None, *, discards: bool = True) -> list[r.Action]:
+        """The moves the table allows at all now (of ``seat``, if given), legal or not: what
+        `legal_actions` filters through `can`.  A player that weighs its options first may
+        ask `can` only of those it would play (``discards=False`` leaves out the discards,
+        one for each kind held, for a player that picks its discard by itself)."""
+        out = self._candidates(discards)
+        return out if seat is None else [a for a in out if getattr(a, "seat", seat) == seat]
+
+    def _candidates(self, with_discards: bool = True) -> list[r.Action]:
         st, rs = self.st, self.rs
         out: list[r.Action] = []
         if st.ended:
@@ -443,17 +458,21 @@ class HandEngine(ClaimsMixin, WinsMixin):
             seat = st.turn
             ss = st.seats[seat]
             counts = ss.counts
+            discards = _DISCARDS[seat]
             if ss.ready_pending:
-                return [r.Discard(_NO_SPAN, seat, ALL_TILES[i]) for i in range(len(counts)) if counts[i]]
+                return [discards[i] for i, n in enumerate(counts) if n] if with_discards else []
             if self.could_win(seat, None):
                 out.append(r.Hu(_NO_SPAN, seat))
-            out += [r.Flower(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34, len(counts)) if counts[i]]
-            out += [r.AnKong(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34) if counts[i] == 4]
+            if any(counts[34:]):
+                out += [r.Flower(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34, len(counts)) if counts[i]]
+            if 4 in counts:
+                out += [r.AnKong(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34) if counts[i] == 4]
             out += [r.AddKong(_NO_SPAN, seat, m.tiles[0]) for m in ss.melds
                     if m.kind == "pong" and counts[m.tiles[0].index]]
             if rs.ready_allowed() and not ss.ready:
                 out.append(r.Ready(_NO_SPAN, seat))
-            out += [r.Discard(_NO_SPAN, seat, ALL_TILES[i]) for i in range(len(counts)) if counts[i]]
+            if with_discards:
+                out += [discards[i] for i, n in enumerate(counts) if n]
         elif st.phase == "claim":
             ld = st.last_discard
             if ld is None:
@@ -462,36 +481,35 @@ class HandEngine(ClaimsMixin, WinsMixin):
             i = tile.index
             for seat in rs.seats_after(ld.seat):
                 counts = st.seats[seat].counts
-                if self.could_win(seat, tile):
+                if rs.may_win_on_discard(st, seat) and self.could_win(seat, tile):
                     out.append(r.Hu(_NO_SPAN, seat, tile))
                 claims: list[r.Action] = []
                 if counts[i] >= 3:
-                    claims.append(r.Kong(_NO_SPAN, seat, tile))
+                    claims.append(_move(r.Kong, seat, tile))
                 if counts[i] >= 2:
-                    claims.append(r.Pong(_NO_SPAN, seat, tile))
+                    claims.append(_move(r.Pong, seat, tile))
                 if tile.is_suited and seat == rs.next_seat(ld.seat):
-                    for lo in (tile.rank - 2, tile.rank - 1, tile.rank):
-                        if 1 <= lo and lo + 2 <= 9:
-                            run = tuple(ALL_TILES[i - tile.rank + k] for k in (lo, lo + 1, lo + 2))
-                            if all(counts[t.index] for t in run if t != tile):
-                                claims.append(r.Chow(_NO_SPAN, seat, (run[0], run[1], run[2])))
+                    for chow, own in _chows(seat, i):
+                        if counts[own[0]] and counts[own[1]]:
+                            claims.append(chow)
                 out += claims
                 if claims or (out and isinstance(out[-1], r.Hu) and out[-1].seat == seat):
-                    out.append(r.Pass(_NO_SPAN, seat))
+                    out.append(_PASSES[seat])
             if st.wall.size <= rs.reserve(st):
                 out.append(r.Exhausted(_NO_SPAN))
             else:
                 nxt = rs.next_seat(ld.seat)
                 drawn = st.wall.peek(False)
                 if drawn is not None:
-                    out.append(r.Draw(_NO_SPAN, nxt, drawn))
+                    out.append(_move(r.Draw, nxt, drawn))
         elif st.phase in ("replacement", "rob"):
             if st.phase == "rob" and st.pending_addkong is not None:
                 konger, tile, _ = st.pending_addkong
-                out += [r.Hu(_NO_SPAN, s, tile) for s in rs.seats_after(konger) if self.could_win(s, tile)]
+                out += [r.Hu(_NO_SPAN, s, tile) for s in rs.seats_after(konger)
+                        if rs.may_rob_kong(st, s, konger) and self.could_win(s, tile)]
             drawn = st.wall.peek(True)
             if drawn is not None:
-                out.append(r.Draw(_NO_SPAN, st.turn, drawn))
+                out.append(_move(r.Draw, st.turn, drawn))
         return out
 
     def could_win(self, seat: Seat, tile: Tile | None) -> bool:
@@ -508,18 +526,22 @@ class HandEngine(ClaimsMixin, WinsMixin):
         if any(counts[34:]):
             return False
         c = list(counts[:34])
-        if tile is not None:
-            if tile.index >= 34:
-                return False
-            c[tile.index] += 1
         wild = 0
         for k in st.wild_kinds:
             wild += c[k]
             c[k] = 0
         sets = 4 - len(ss.melds)
+        if tile is not None:
+            t = tile.index
+            if t >= 34 or not _is_ready(bytes(c), wild, sets, self.rs.shapes):
+                return False  # only a ready hand can be completed by another seat's tile
+            if t in st.wild_kinds:
+                wild += 1
+            else:
+                c[t] += 1
         if sets < 0 or sum(c) + wild != 3 * sets + 2:
             return False
-        return complete(bytes(c), wild, sets, self.rs.shapes)
+        return is_complete(bytes(c), wild, sets, self.rs.shapes)
 
     # ------------------------------------------------------------ the hand's end
     def finish(self, is_last: bool, playable: bool = True) -> HandResult:
@@ -564,10 +586,41 @@ def _event_phrase(name: str) -> str:
 _NO_SPAN = Span.none()
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def complete(counts: bytes, wild: int, sets: int, shapes: tuple[str, ...]) -> bool:
-    """Whether 34 concealed counts (as bytes) and ``wild`` wildcards make a winning shape."""
-    return shanten(counts, wild, melds=4 - sets, shapes=shapes) == -1
+@functools.lru_cache(maxsize=1 << 15)
+def _is_ready(counts: bytes, wild: int, sets: int, shapes: tuple[str, ...]) -> bool:
+    """Whether a hand one tile short is ready (shanten 0) in the ruleset's shapes; a seat's
+    hand changes only on its own turn, so each is asked once for the discards that follow."""
+    if sets < 0 or sum(counts) + wild != 3 * sets + 1:
+        return False
+    return shanten(counts, wild, melds=4 - sets, shapes=shapes, wild_in_play=wild > 0) <= 0
+_DISCARDS: dict[Seat, tuple[r.Discard, ...]] = {
+    seat: tuple(r.Discard(_NO_SPAN, seat, t) for t in ALL_TILES) for seat in r.SEATS
+}
+"""Every discard a seat could make, made once: candidates are values, and immutable."""
+_PASSES: dict[Seat, r.Pass] = {seat: r.Pass(_NO_SPAN, seat) for seat in r.SEATS}
+_MOVES: dict[tuple[type, Seat, Tile], r.Action] = {}
+
+
+@functools.cache
+def _chows(seat: Seat, claimed: int) -> tuple[tuple[r.Chow, tuple[int, int]], ...]:
+    """The chows ``seat`` could make of a claimed suited tile, each with the two kinds it needs."""
+    out = []
+    rank = claimed % 9 + 1
+    for lo in (rank - 2, rank - 1, rank):
+        if 1 <= lo and lo + 2 <= 9:
+            run = tuple(ALL_TILES[claimed - rank + k] for k in (lo, lo + 1, lo + 2))
+            own = tuple(t.index for t in run if t.index != claimed)
+            out.append((r.Chow(_NO_SPAN, seat, (run[0], run[1], run[2])), (own[0], own[1])))
+    return tuple(out)
+
+
+def _move(kind: type[r.Draw] | type[r.Pong] | type[r.Kong], seat: Seat, tile: Tile) -> r.Action:
+    """A one-tile move of a seat, made once and shared (like `_DISCARDS`)."""
+    key = (kind, seat, tile)
+    found = _MOVES.get(key)
+    if found is None:
+        found = _MOVES[key] = kind(_NO_SPAN, seat, tile)
+    return found
 
 
 _HANDLERS: dict[type, Handler] = {
@@ -587,5 +640,4 @@ _HANDLERS: dict[type, Handler] = {
     r.FanLine: HandEngine.on_result_line,
     r.ScoreLine: HandEngine.on_result_line,
 }
-
 

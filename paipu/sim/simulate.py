@@ -109,18 +109,19 @@ class Bot:
         return self.sim.strategy.keep_value(self, index)
 
     def best_discard(self, counts: list[int], extra_melds: int = 0,
-                     allowed: set[int] | None = None) -> tuple[int, int]:
+                     allowed: Callable[[int], bool] | None = None) -> tuple[int, int]:
         """(tile index, shanten after) of the best discard from a hand of 3n+2 tiles.
 
         Best means: the fewest tiles from ready, then the tile least worth keeping.  The
         shanten of the whole 3n+2 hand is the best any discard can reach, so candidates are
-        tried least-valuable first and the first that reaches it is the answer.
+        tried least-valuable first and the first that reaches it is the answer.  ``allowed``
+        says whether a discard is legal (the engine's answer), asked only of those tried.
         """
         for i in range(34, 42):
-            if counts[i] and (allowed is None or i in allowed):
+            if counts[i] and (allowed is None or allowed(i)):
                 return i, -2
         reachable = self.shanten(counts, extra_melds)
-        held = [i for i in range(34) if counts[i] and (allowed is None or i in allowed)]
+        held = [i for i in range(34) if counts[i]]
         values = self.sim.strategy.keep_values(self, held)
         wild = self.sim.st.wild_kinds
         tiebreak = self.sim.rng_tiebreak
@@ -130,11 +131,12 @@ class Bot:
             counts[i] -= 1
             s = self.shanten(counts, extra_melds)
             counts[i] += 1
-            if s <= reachable:
-                return i, s
-            if best is None or s < best[1]:
+            if (s <= reachable or best is None or s < best[1]) and (allowed is None or allowed(i)):
+                if s <= reachable:
+                    return i, s
                 best = (i, s)
-        assert best is not None
+        if best is None:
+            raise SimulationError("no legal discard")
         return best
 
 
@@ -208,65 +210,69 @@ class HandSim:
         return self.actions
 
     def step(self) -> None:
-        """One decision: the bots choose among the engine's legal actions of the moment."""
+        """One decision: the bots choose among the engine's candidate moves of the moment, and
+        play only those the engine says are legal (`HandEngine.can`), asked as they go."""
         st = self.st
-        legal = self.engine.legal_actions()
-        if not legal:
-            raise SimulationError(f"no legal action in phase {st.phase} (turn {st.turn})")
+        moves = self.engine.candidates(discards=False)
         if st.phase == "discard":
-            self.own_turn(st.turn, legal)
+            self.own_turn(st.turn, moves)
         elif st.phase == "claim":
-            if not self.try_claims(legal):
-                self.play(next(a for a in legal if isinstance(a, (r.Draw, r.Exhausted))))
+            if not self.try_claims(moves):
+                self.play(self._first_legal(moves, (r.Draw, r.Exhausted)))
         else:  # a replacement draw, or robbing the kong about to be added
-            wins: list[r.Action] = [a for a in legal if isinstance(a, r.Hu)]
+            wins = [a for a in moves if isinstance(a, r.Hu) and self.engine.can(a)]
             for win in wins[: None if self.rs.multi_win else 1]:
                 self.play(win)
             if not wins:
-                self.play(next(a for a in legal if isinstance(a, r.Draw)))
+                self.play(self._first_legal(moves, (r.Draw,)))
+
+    def _first_legal(self, moves: list[r.Action], kinds: tuple[type, ...]) -> r.Action:
+        for a in moves:
+            if isinstance(a, kinds) and self.engine.can(a):
+                return a
+        raise SimulationError(f"no legal move in phase {self.st.phase} (turn {self.st.turn})")
 
     def can_kong(self) -> bool:
         """A kong needs a replacement draw that stays above the reserve."""
         return self.st.wall.size > self.rs.reserve(self.st)
 
-    def own_turn(self, seat: Seat, legal: list[r.Action]) -> None:
-        st, bot = self.st, self.bots[seat]
+    def own_turn(self, seat: Seat, moves: list[r.Action]) -> None:
+        st, bot, can = self.st, self.bots[seat], self.engine.can
         ss = st.seats[seat]
-        # Every legal win is declared: the engine has already asked the ruleset that it is one.
-        for act in legal:
-            if isinstance(act, (r.Hu, r.Flower)):
+        # Every legal win is declared: the engine has asked the ruleset that it is one.
+        for act in moves:
+            if isinstance(act, (r.Hu, r.Flower)) and can(act):
                 self.play(act)
                 return
         counts = ss.counts
         # A ready hand may kong only if it stays ready: the bots simply don't, after declaring.
         if self.can_kong() and not ss.ready:
             now = bot.shanten(counts)
-            for a in legal:
-                if isinstance(a, r.AnKong):
-                    i = a.tile.index
+            for act in moves:
+                if isinstance(act, r.AnKong):
+                    i = act.tile.index
                     counts[i] -= 4
                     after = bot.shanten(counts, extra_melds=1)
                     counts[i] += 4
-                    if after <= now:
-                        self.play(a)
+                    if after <= now and can(act):
+                        self.play(act)
                         return
-            for act in legal:
-                if isinstance(act, r.AddKong):
+            for act in moves:
+                if isinstance(act, r.AddKong) and can(act):
                     self.play(act)
                     return
-        allowed = {a.tile.index for a in legal if isinstance(a, r.Discard)}
-        index, after = bot.best_discard(counts, allowed=allowed)
-        ready = any(isinstance(a, r.Ready) for a in legal)
-        if ready and after == 0 and self.strategy.want_ready(self, seat, index):
-            self.play(r.Ready(NO_SPAN, seat))
+        index, after = bot.best_discard(counts, allowed=lambda i: can(r.Discard(NO_SPAN, seat, ALL_TILES[i])))
+        ready = next((a for a in moves if isinstance(a, r.Ready)), None)
+        if ready is not None and after == 0 and self.strategy.want_ready(self, seat, index) and can(ready):
+            self.play(ready)
         self.play(r.Discard(NO_SPAN, seat, ALL_TILES[index]))
 
-    def try_claims(self, legal: list[r.Action]) -> bool:
+    def try_claims(self, moves: list[r.Action]) -> bool:
         """Claims of the last discard, answered by priority; True if one was made."""
-        st = self.st
+        st, can = self.st, self.engine.can
         ld = st.last_discard
         assert ld is not None
-        wins: list[r.Action] = [a for a in legal if isinstance(a, r.Hu)]
+        wins: list[r.Action] = [a for a in moves if isinstance(a, r.Hu) and can(a)]
         if wins:
             for win in wins[: None if self.rs.multi_win else 1]:
                 self.play(win)
@@ -280,7 +286,7 @@ class HandSim:
             if bot.sets_needed() <= 0 or st.seats[seat].ready:
                 continue  # a ready hand changes only by its draws
             melds: list[tuple[int, r.Action, list[Tile]]] = []
-            for a in legal:
+            for a in moves:
                 if getattr(a, "seat", None) != seat:
                     continue
                 if isinstance(a, r.Kong) and self.can_kong():
@@ -302,13 +308,13 @@ class HandSim:
                 after = bot.shanten(counts, extra_melds=1)
                 for t in own_tiles:
                     counts[t.index] += 1
-                if after < now or (after == now and priority >= 2 and bot.keep_value(i) > 0):
+                if (after < now or (after == now and priority >= 2 and bot.keep_value(i) > 0)) and can(action):
                     wanted.append((priority, action))
             if wanted:
                 p, a = max(wanted, key=lambda x: x[0])
                 if best is None or p > best[0]:
                     best = (p, seat, a)
-            elif any(p >= 2 for p, _, _ in melds):
+            elif any(p >= 2 and can(a) for p, a, _ in melds):
                 declined.append(seat)
         for seat in declined:
             self.play(r.Pass(NO_SPAN, seat))
