@@ -23,6 +23,9 @@ class Finding:
     message: str
     span: Span
     rule: str | None = None
+    subject: str | None = None
+    """The seat whose hidden tiles the finding speaks of (a teaching note about a seat's own
+    hand); a view for another seat leaves it out.  None: it says only what is public."""
 
     @property
     def line(self) -> int:
@@ -51,8 +54,8 @@ def warning(code: str, message: str, span: Span, rule: str | None = None) -> Fin
     return Finding("warning", code, message, span, rule)
 
 
-def note(code: str, message: str, span: Span, rule: str | None = None) -> Finding:
-    return Finding("note", code, message, span, rule)
+def note(code: str, message: str, span: Span, rule: str | None = None, subject: str | None = None) -> Finding:
+    return Finding("note", code, message, span, rule, subject)
 
 
 def has_errors(findings: list[Finding] | tuple[Finding, ...]) -> bool:

@@ -8,17 +8,32 @@ what it is worth is always the ruleset's answer, through the engine.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import paipu.record as r
+from paipu.analysis.reading import pong_odds, seat_knowledge
 from paipu.findings import Finding, note
-from paipu.hand.shanten import DiscardChoice, discards
+from paipu.hand.shanten import DiscardChoice, discards, waits
 from paipu.record import Record, Seat
 from paipu.replay.engine import HandEngine
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.session import Observer, replay
 from paipu.replay.settle import format_items
 from paipu.replay.state import HandState
+from paipu.tiles import Tile
 
-TEACHING_CODES = ("teaching-discard", "missed-win", "missed-claim")
+TEACHING_CODES = ("teaching-discard", "teaching-danger", "missed-win", "missed-claim")
+
+SAYINGS: dict[str, str] = {
+    "edge": "搭子少丢边张，搭子多丢中张",
+    "single-wait": "吊牌：打4吊1、7，打5吊2、8",
+    "late-fresh": "后局他家打生张，附近皆危险",
+}
+"""The 口诀 (sayings) of the strategy text that notes quote where a position shows one
+(docs/analysis.md, "Sayings")."""
+
+_LATE_WALL = 30
+"""后局, the late part of a hand: this many tiles or fewer left in the wall (about the last third)."""
 
 
 def _from_ready(n: int) -> str:
@@ -59,11 +74,87 @@ def _discard_note(rp: HandEngine, a: r.Discard, shapes: tuple[str, ...]) -> Find
     best = choices[0]
     text = (f"{a.seat} discards {a.tile}: {_from_ready(mine.shanten)} after it, "
             f"{mine.unseen} effective tiles unseen")
-    if (mine.shanten, -mine.unseen) > (best.shanten, -best.unseen):
+    is_best = (mine.shanten, -mine.unseen) <= (best.shanten, -best.unseen)
+    if not is_best:
         text += f"; best was {best.tile}: {_from_ready(best.shanten)}, {best.unseen} effective tiles"
     else:
         text += " (the best discard)"
-    return note("teaching-discard", text, a.span)
+    pong = _pong_chance(rp, a)
+    if pong:
+        text += f"; discarding {a.tile} now: {pong}% that someone can pong it"
+    saying = _saying_for_discard(ss.counts, a.tile, is_best, mine.shanten, rp, a.seat)
+    if saying:
+        text += f" ({saying})"
+    return note("teaching-discard", text, a.span, subject=a.seat)
+
+
+def _pong_chance(rp: HandEngine, a: r.Discard) -> int:
+    """The percent chance, from what the discarder can know, that an opponent holds a pair or
+    more of the discarded kind (`paipu.analysis.reading`)."""
+    if a.tile.index >= 34:
+        return 0
+    view = rp.st.view()
+    know = seat_knowledge(view, a.seat, rp.rs.seats, rp.rs.tile_counts)
+    for odds in pong_odds(know):
+        if odds.kind == a.tile.index:
+            return round(100 * odds.pair_or_more)
+    return 0
+
+
+def _partial_sets(counts: Sequence[int]) -> int:
+    """How many 搭子 (two tiles of a suit one or two apart, or a pair) the hand holds, counted
+    greedily without sharing a tile."""
+    c = list(counts[:34])
+    found = 0
+    for k in range(34):
+        while c[k] >= 2:
+            c[k] -= 2
+            found += 1
+        if k < 27 and c[k]:
+            for step in (1, 2):
+                j = k + step
+                if j < 27 and j // 9 == k // 9 and c[j]:
+                    c[k] -= 1
+                    c[j] -= 1
+                    found += 1
+                    break
+    return found
+
+
+def _saying_for_discard(counts: Sequence[int], tile: Tile, is_best: bool, after: int, rp: HandEngine,
+                        seat: r.Seat) -> str:
+    """The 口诀 (docs/analysis.md, "Sayings") that this discard shows, if one does."""
+    if tile.is_suited and is_best:
+        partial = _partial_sets(counts)
+        edge = tile.rank in (1, 2, 8, 9)
+        if edge and partial <= 2:
+            return SAYINGS["edge"]
+        if 3 <= tile.rank <= 7 and partial >= 5:
+            return SAYINGS["edge"]
+    if tile.is_suited and after == 0:
+        hand = list(counts[:34])
+        hand[tile.index] -= 1
+        ss = rp.st.seats[seat]
+        waiting = waits(hand, 0, melds=len(ss.melds), shapes=rp.rs.shapes, fifth=True) if not rp.st.wild_kinds else []
+        if len(waiting) == 1 and waiting[0] < 27 and waiting[0] // 9 == tile.index // 9 and abs(
+                waiting[0] - tile.index) == 3 and hand[waiting[0]] == 1:
+            return SAYINGS["single-wait"]
+    return ""
+
+
+def _danger_note(rp: HandEngine, a: r.Discard) -> Finding | None:
+    """Late in a hand, a discard of a kind nobody has discarded yet (生张) warns of its neighbours."""
+    st = rp.st
+    if a.tile.index >= 27 or st.wall.size > _LATE_WALL:
+        return None
+    if any(t == a.tile for ss in st.seats.values() for t, _ in ss.discards):
+        return None
+    lo = max(a.tile.rank - 2, 1)
+    hi = min(a.tile.rank + 2, 9)
+    near = " ".join(f"{k}{a.tile.suit}" for k in range(lo, hi + 1) if k != a.tile.rank)
+    return note("teaching-danger",
+                f"late in the hand ({st.wall.size} tiles left), {a.seat} discards {a.tile}, a kind nobody has "
+                f"discarded yet: {SAYINGS['late-fresh']}; {near} are dangerous now", a.span)
 
 
 def _missed_self_draw(rp: HandEngine, a: r.SeatAction) -> Finding | None:
@@ -76,7 +167,7 @@ def _missed_self_draw(rp: HandEngine, a: r.SeatAction) -> Finding | None:
         return None
     return note("missed-win",
                 f"{a.seat} could have won on the drawn {ss.last_drawn}: {win.total} {rp.rs.unit} "
-                f"({format_items(win.items)})", a.span, rp.rs.rule_or_common("winning", "common.win"))
+                f"({format_items(win.items)})", a.span, rp.rs.rule_or_common("winning", "common.win"), a.seat)
 
 
 def _missed_claims(rp: HandEngine, a: r.Action, shapes: tuple[str, ...]) -> list[Finding]:
@@ -92,7 +183,7 @@ def _missed_claims(rp: HandEngine, a: r.Action, shapes: tuple[str, ...]) -> list
             if win.is_win:
                 out.append(note("missed-claim",
                                 f"{seat} could have won on {ld.seat}'s {ld.tile}: {win.total} {rp.rs.unit} "
-                                f"({format_items(win.items)})", a.span, "common.priority"))
+                                f"({format_items(win.items)})", a.span, "common.priority", seat))
     return out
 
 
@@ -125,6 +216,9 @@ def notes_before(rp: HandEngine, a: r.Action) -> list[Finding]:
         n = _discard_note(rp, a, shapes)
         if n is not None:
             out.append(n)
+        danger = _danger_note(rp, a)
+        if danger is not None:
+            out.append(danger)
     return out
 
 

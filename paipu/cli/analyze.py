@@ -387,6 +387,14 @@ _caishen_option = click.option(
 @click.option("--ready", "declared", is_flag=True, help="The winner had declared ready (报听; harbin needs it).")
 @click.option("--batch", "batch", default=None, metavar="FILE",
               help="Analyse one hand per line of FILE (- for stdin); writes one JSON object per line.")
+@click.option("--record", "record_path", default=None, metavar="FILE",
+              help="Analyse a position of this record instead of a HAND: see --hand, --step, --seat.")
+@click.option("--hand", "hand_number", type=int, default=1, show_default=True, metavar="N",
+              help="With --record: the hand (its number in the record).")
+@click.option("--step", type=click.IntRange(min=0), default=0, show_default=True, metavar="K",
+              help="With --record: the step (0 is the deal, then one per line of actions), as in reports.")
+@click.option("--seat", type=click.Choice(["E", "S", "W", "N"], case_sensitive=False), default=None,
+              help="With --record: whose view (default: the seat to move). Only what it could know is used.")
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as one JSON object.")
 def analyze(
     hand: str | None,
@@ -402,6 +410,10 @@ def analyze(
     dihu: bool,
     declared: bool,
     batch: str | None,
+    record_path: str | None,
+    hand_number: int,
+    step: int,
+    seat: str | None,
     as_json: bool,
 ) -> None:
     """Analyse a hand: shanten, waits, effective tiles, the best discards, its value.
@@ -410,7 +422,15 @@ def analyze(
     the one just drawn. With 13 tiles (fewer with --melds) it prints the shanten and the
     waits or effective tiles; with 14 every discard, best first; a complete hand is
     valued by the ruleset's scoring, item by item, as the replay engine does.
+
+    With --record FILE the position at --hand N, --step K is analysed from the view of
+    --seat: its hand against what it could see, and for each kind the exact chance that an
+    opponent holds a pair or more (could pong it), as the report's teaching view shows it.
     """
+    if record_path is not None:
+        if hand is not None or batch is not None:
+            raise InputProblem("give a HAND, --batch FILE or --record FILE, one of them")
+        sys.exit(_analyse_record(record_path, hand_number, step, seat.upper() if seat else None, as_json))
     setup = _setup(ruleset, caishen, melds, seen, overrides)
     situation = _Situation(discard, after_kong, robbed, tianhu, dihu, declared)
     if batch is not None:
@@ -662,3 +682,50 @@ def pair_lines(obj: dict[str, Any]) -> Iterable[str]:
     width = max(len(label) for label, _ in rows)
     for label, values in rows:
         yield f"  {label:<{width}}  {'  '.join(f'{x:.6f}' for x in values)}"
+
+
+def _analyse_record(path: str, number: int, step: int, seat: str | None, as_json: bool) -> int:
+    """``analyze --record``: one position of a replayed record, from one seat's view."""
+    from paipu.analysis.reading import position
+    from paipu.auditing import audit_text
+    from paipu.errors import InputError
+    from paipu.sources import read_record_text
+
+    try:
+        text = read_record_text(path)
+    except InputError as e:
+        raise InputProblem(str(e)) from None
+    audit = audit_text(text, path, views=True)
+    rp, rs = audit.replay, audit.ruleset
+    if rp is None or rs is None:
+        raise InputProblem(f"{path}: the record cannot be replayed (run `paipu check {path}`)")
+    found = next((h for h in rp.hands if h.record.number == number), None)
+    if found is None:
+        raise InputProblem(f"{path}: no hand {number}; hands: {', '.join(str(h.record.number) for h in rp.hands)}")
+    if step >= len(found.steps):
+        raise InputProblem(f"{path}: hand {number} has steps 0 to {len(found.steps) - 1}")
+    view = found.steps[step].view
+    if view is None:
+        raise InputProblem(f"{path}: hand {number} could not be replayed to step {step}")
+    who = seat or view.turn or rs.seats[0]
+    if who not in rs.seats:
+        raise InputProblem(f"seat {who} does not play in {rs.name} (seats: {' '.join(rs.seats)})")
+    obj = position(view, who, rs.seats, rs.tile_counts, rs.shapes, tuple(t.index for t in view.wild))
+    obj = {"file": path, "hand": number, "step": step, **obj}
+    if as_json:
+        click.echo(json.dumps(obj, ensure_ascii=False))
+        return EXIT_OK
+    click.echo(f"{path}, hand {number}, step {step}: {who}'s view")
+    click.echo(f"hand: {obj['hand']}" + (f"; melds {', '.join(obj['melds'])}" if obj["melds"] else "")
+               + f"; {obj['wall']} tiles in the wall")
+    if "shanten" in obj:
+        click.echo(f"shanten: {obj['shanten']} ({_describe(int(obj['shanten']))})")
+    for d in obj.get("discards", [])[:5]:
+        click.echo(f"  discard {d['tile']:<4} {_describe(d['shanten'])}, {d['unseen']} effective tiles unseen")
+    click.echo("chance an opponent holds a pair or more (could pong it):")
+    cells = [f"{o['tile']} {round(100 * o['pair_or_more'])}%" for o in obj["pong_odds"]]
+    for i in range(0, len(cells), 9):
+        click.echo("  " + "  ".join(cells[i:i + 9]))
+    for s, live in obj["ready_opponents"].items():
+        click.echo(f"{s} has declared ready; kinds still live: {' '.join(live)}")
+    return EXIT_OK

@@ -40,7 +40,9 @@ from fractions import Fraction
 from math import comb
 from typing import Final
 
-__all__ = ["COPIES", "KindPosterior", "kind_posterior", "pair_odds", "unseen_copies"]
+__all__ = [
+    "COPIES", "KindPosterior", "kind_posterior", "pair_odds", "pair_or_more", "pair_or_more_kept", "unseen_copies",
+]
 
 COPIES: Final = 4
 """Copies of each kind in a set (flowers aside)."""
@@ -164,6 +166,34 @@ def _kind_posterior(unseen: int, hands: tuple[int, ...], wall: int, discard_prob
         pair_or_more=share(total - _dot(below_pair, wall_poly, unseen)),
         exactly_pair=share(total - _dot(no_pair, wall_poly, unseen)),
     )
+
+
+def pair_or_more(unseen: int, hands: Sequence[int], wall: int, discard_prob: Fraction | int) -> Fraction:
+    """Only `KindPosterior.pair_or_more`: the chance some opponent holds two or more copies.
+
+    The same model and the same exact answer, without the marginals, for a replay that asks
+    it for every kind at every step.  The opponents' order does not matter, so it is cached
+    on their sorted sizes.
+    """
+    keep = 1 - Fraction(discard_prob)
+    return pair_or_more_kept(unseen, tuple(sorted(hands)), wall, keep.numerator, keep.denominator)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def pair_or_more_kept(unseen: int, hands: tuple[int, ...], wall: int, keep_num: int, keep_den: int) -> Fraction:
+    """`pair_or_more` with the chance a lone copy is kept given as ``keep_num / keep_den``
+    (1 − the discard probability) and the sizes already sorted: the form a replay caches on."""
+    if unseen < 2 or not hands:
+        return Fraction(0)
+    if unseen > sum(hands) + wall or keep_num < 0 or keep_num > keep_den or min(hands) < 0 or wall < 0:
+        raise ValueError("the counts or the probability cannot happen (see kind_posterior)")
+    hand_polys = [_hand_poly(h, unseen, keep_num, keep_den) for h in hands]
+    wall_poly = _binomials(wall, unseen)
+    total = _dot(_product(hand_polys, unseen), wall_poly, unseen)
+    if total == 0:
+        raise ValueError("the observation is impossible under the model")
+    below_pair = _product([q[:2] for q in hand_polys], unseen)
+    return Fraction(total - _dot(below_pair, wall_poly, unseen), total)
 
 
 @functools.lru_cache(maxsize=4096)

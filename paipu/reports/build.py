@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from paipu.analysis.reading import pong_percents, seat_knowledge
 from paipu.auditing import Audit
 from paipu.findings import SEVERITIES
 from paipu.record import (
@@ -28,7 +29,7 @@ from paipu.record import (
     Seat,
     SeatAction,
 )
-from paipu.replay.result import GroupView, HandReplay, HandResult, MeldView, WinAnalysis, WinContext
+from paipu.replay.result import GroupView, HandReplay, HandResult, MeldView, TableView, WinAnalysis, WinContext
 from paipu.replay.ruleset import Rule, Ruleset
 from paipu.replay.session import Replay
 from paipu.reports.board import TileMaker, board_meld, build_board
@@ -124,6 +125,10 @@ class _Builder:
         self.players: dict[str, str] = {s: header.player(s) or "" for s in self.seats}
         self.source_lines = audit.text.splitlines()
         self.findings: dict[int, FindingView] = {}
+        # A teaching view shows only what the viewed seat could know: notes about another
+        # seat's hidden tiles are left out.
+        self.visible_findings = [f for f in audit.findings
+                                 if viewer is None or f.subject is None or f.subject == viewer]
         self.where: dict[int, _Where] = {}
 
     # ------------------------------------------------------------ small pieces
@@ -167,7 +172,7 @@ class _Builder:
                     span = step.action.span
                     for line in range(span.line, max(span.line, span.end_line) + 1):
                         by_line.setdefault(line, _Where(hi, step.number))
-        for f in self.audit.findings:
+        for f in self.visible_findings:
             where = by_line.get(f.line) or by_engine.get(id(f))
             if where is None:
                 inside = [hi for line, hi in starts if line <= f.line]
@@ -178,7 +183,7 @@ class _Builder:
 
     def finding_views(self) -> tuple[FindingView, ...]:
         out = []
-        for i, f in enumerate(self.audit.findings, 1):
+        for i, f in enumerate(self.visible_findings, 1):
             where = self.where.get(id(f))
             step_anchor = f"h{where.hand}-s{where.step}" if where is not None else None
             if where is not None and self.rp is not None:
@@ -199,7 +204,7 @@ class _Builder:
 
     def findings_at(self, hand: int, step: int) -> tuple[FindingView, ...]:
         return tuple(
-            self.findings[id(f)] for f in self.audit.findings
+            self.findings[id(f)] for f in self.visible_findings
             if self.where.get(id(f)) == _Where(hand, step)
         )
 
@@ -247,13 +252,17 @@ class _Builder:
                             players=self.players, dealer=dealer)
         contexts = self._hu_contexts(hr)
         steps = tuple(self.step(hi, hr, i, tm, contexts) for i in range(len(hr.steps)))
+        heat_kinds: tuple[TileView, ...] = ()
+        if self.viewer is not None and self.ruleset is not None:
+            heat_kinds = tuple(tm.face(tile_from_index(k), title=True) for k in range(34)
+                               if self.ruleset.tile_counts[k])
         notes = [a.text for a in rec.annotations]
         for line in (rec.dealer, rec.wall, rec.dice, *rec.extra):
             if line is not None:
                 notes.extend(a.text for a in line.annotations)
         counts: dict[str, int] = {sev: 0 for sev in SEVERITIES}
         first: str | None = None
-        for f in self.audit.findings:
+        for f in self.visible_findings:
             where = self.where.get(id(f))
             if where is not None and where.hand == hi:
                 counts[f.severity] += 1
@@ -273,6 +282,7 @@ class _Builder:
             self.result(hr, tm, contexts),
             counts,
             first,
+            heat_kinds,
         )
 
     def _hu_contexts(self, hr: HandReplay) -> dict[int, tuple[WinContext, WinAnalysis]]:
@@ -321,7 +331,7 @@ class _Builder:
                 if d is not None:
                     notes.extend(f"{self.seat_chip(seat)}: {n.text}" for n in d.annotations)
             return StepView(0, anchor, None, "", "deal", labels.deal, (), "", None, "", tuple(notes),
-                            findings, tuple(deal), wall_left, turn, bao, bao_marks)
+                            findings, tuple(deal), wall_left, turn, bao, bao_marks, self._heat(view))
         actor: Seat | None = a.seat if isinstance(a, (SeatAction, FanLine)) else None
         glyph = a.glyph if isinstance(a, SeatAction) else None
         return StepView(
@@ -342,7 +352,16 @@ class _Builder:
             turn,
             bao,
             bao_marks,
+            self._heat(view),
         )
+
+    def _heat(self, view: TableView | None) -> str:
+        """The teaching view's heat row at a step: from what the viewed seat can know only."""
+        if self.viewer is None or view is None or self.ruleset is None or self.viewer not in view.seats:
+            return ""
+        know = seat_knowledge(view, self.viewer, self.seats, self.ruleset.tile_counts)
+        percents = pong_percents(know)
+        return ",".join(str(percents.get(k, 0)) for k in range(34) if self.ruleset.tile_counts[k])
 
     def _action_tiles(self, a: Action, tm: TileMaker) -> tuple[TileView, ...]:
         if isinstance(a, Chow):
@@ -544,7 +563,7 @@ def build_report_model(audit: Audit, *, seat: Seat | None = None, lang: Lang = "
     if rp is not None:
         chart = build_chart(b.seats, b.labels, start, [h.scores_after for h in rp.hands], [h.title for h in hands])
         final = {s: rp.scores.get(s, 0) for s in b.seats}
-    counts = dict(audit.counts())
+    counts = {sev: sum(1 for f in b.visible_findings if f.severity == sev) for sev in SEVERITIES}
     labels = b.labels
     view = (labels.teaching_view.format(seat=labels.seat_name(seat)) if seat is not None else labels.audit_view)
     return ReportModel(

@@ -57,6 +57,8 @@ class Labels:
     concealed: str
     ready: str
     you: str
+    heat: str
+    """The heat row's caption: the chance an opponent could pong each kind."""
     from_seat: str
     no_table: str
     outcome: dict[str, str]
@@ -164,6 +166,7 @@ EN = Labels(
     concealed="Hand",
     ready="ready (听)",
     you="you",
+    heat="chance an opponent holds a pair or more (could pong it), from what you can see",
     from_seat="from",
     no_table="This hand could not be replayed (see its findings): only its actions are shown.",
     outcome={"win": "won", "exhausted": "exhausted (流局)", "incomplete": "incomplete"},
@@ -253,6 +256,7 @@ ZH = Labels(
     concealed="手牌",
     ready="听牌",
     you="你",
+    heat="别家有一对以上（可碰）的机率，只据你能看到的牌",
     from_seat="来自",
     no_table="这一局无法重放（见问题列表）：只列出各步。",
     outcome={"win": "胡牌", "exhausted": "流局", "incomplete": "未完"},

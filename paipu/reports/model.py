@@ -181,6 +181,9 @@ class StepView:
     """The 宝 tile's class at this step, if one is shown."""
     bao_marks: str = ""
     """The classes of every kind the 宝 makes special, space-separated (Harbin: two kinds)."""
+    heat: str = ""
+    """Teaching view: for each kind of `HandView.heat_kinds`, the percent chance (from what the
+    viewed seat can know) that some opponent holds two or more of it, comma-separated."""
 
     @property
     def worst(self) -> str:
@@ -287,6 +290,8 @@ class HandView:
     finding_counts: dict[str, int]
     first_finding: str | None
     """The anchor of its first finding's step, for the summary's link."""
+    heat_kinds: tuple[TileView, ...] = ()
+    """Teaching view: the kinds of the heat row (who could pong a discard of each)."""
 
 
 @dataclass(frozen=True, slots=True)

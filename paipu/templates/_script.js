@@ -27,6 +27,7 @@
     h.seats = Array.prototype.slice.call(sec.querySelectorAll(".board .seat"));
     h.wl = sec.querySelector(".board .wl");
     h.bao = sec.querySelector(".board .bao");
+    h.heat = Array.prototype.slice.call(sec.querySelectorAll(".board .heat .hc"));
     h.tl = sec.querySelector("ol.tl");
     h.range = sec.querySelector(".ctl input[type=range]");
     h.pos = sec.querySelector(".ctl .pos .k");
@@ -58,6 +59,12 @@
           Array.prototype.forEach.call(h.sec.querySelectorAll(".board .seat .t." + k), function (t) { t.classList.add("bao"); });
         });
       }
+    }
+    if (h.heat && row.hasAttribute("data-h")) {
+      row.getAttribute("data-h").split(",").forEach(function (p, i) {
+        var c = h.heat[i];
+        if (c) { c.style.setProperty("--p", p); c.querySelector("b").textContent = p; }
+      });
     }
     if (h.step >= 0 && h.rows[h.step]) { h.rows[h.step].classList.remove("cur"); }
     row.classList.add("cur");

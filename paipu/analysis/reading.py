@@ -1,0 +1,188 @@
+"""Reading the table from one seat: what it can know, and who is likely to hold what (猜牌).
+
+At any step of a replay a seat knows its own concealed tiles, every discard on the table
+(claimed ones are in the melds that took them), every exposed meld, and how many concealed
+tiles each opponent holds; a concealed kong is face down, a drawn tile is hidden.  From
+exactly that, `seat_knowledge` builds what `paipu.hand.inference` needs, and `pong_odds`
+gives for each kind the exact chance that some opponent holds two or more of it (so that
+a discard of it could be ponged), with the observation "nobody has discarded one" where it
+holds.  Nothing here knows a rule or looks at a hidden tile: the teaching view and the
+teaching notes use it to say only what the seat could have worked out.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Final
+
+from paipu.hand.inference import pair_or_more, pair_or_more_kept
+from paipu.record import Seat
+from paipu.replay.result import TableView
+
+__all__ = [
+    "DISCARD_PROB", "KindOdds", "SeatKnowledge", "live_kinds", "pong_odds", "pong_percents", "position",
+    "seat_knowledge",
+]
+
+DISCARD_PROB: Final = Fraction(9, 10)
+"""How likely a holder of a lone copy has let it go by now: the published teaching example's
+figure (docs/analysis.md), used wherever no other is given."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatKnowledge:
+    """Everything one seat can know about the tiles at one step."""
+
+    seat: Seat
+    mine: tuple[int, ...]
+    """The seat's own concealed tiles, 34 counts."""
+    seen: tuple[int, ...]
+    """Every other copy face up: discards still on the table, exposed melds (34 counts)."""
+    discarded: frozenset[int]
+    """The kinds some opponent has discarded (claimed or not) this hand."""
+    hands: tuple[int, ...]
+    """Each opponent's concealed tile count, in seat order after ``seat``."""
+    opponents: tuple[Seat, ...]
+    wall: int
+    """Unseen tiles in no hand: the live wall, the dead wall, anything not shown."""
+    copies: tuple[int, ...]
+    """Copies of each of the 34 kinds in the ruleset's set."""
+
+
+@dataclass(frozen=True, slots=True)
+class KindOdds:
+    """The chance that some opponent holds two or more copies of a kind (it could be ponged)."""
+
+    kind: int
+    pair_or_more: Fraction
+    unseen: int
+    observed: bool
+    """True when no opponent has discarded the kind, so the observation weighs in."""
+
+
+def seat_knowledge(view: TableView, seat: Seat, seats: Sequence[Seat], copies: Sequence[int]) -> SeatKnowledge:
+    """What ``seat`` can know at the step ``view`` shows (a report's table snapshot)."""
+    mine = [0] * 34
+    for t in view.seats[seat].concealed:
+        if t.index < 34:
+            mine[t.index] += 1
+    seen = [0] * 34
+    discarded: set[int] = set()
+    start = seats.index(seat)
+    order = [seats[(start + k) % len(seats)] for k in range(1, len(seats))]
+    for s in seats:
+        sv = view.seats[s]
+        for tile, claimed in sv.discards:
+            if tile.index < 34:
+                if not claimed:
+                    seen[tile.index] += 1  # a claimed discard is counted in the meld that took it
+                if s != seat:
+                    discarded.add(tile.index)
+        for m in sv.melds:
+            if m.kind == "ankong" and s != seat:
+                continue  # face down: its kind is unknown to the seat
+            target = mine if m.kind == "ankong" else seen
+            for t in m.tiles:
+                if t.index < 34:
+                    target[t.index] += 1
+    hands = tuple(len(view.seats[s].concealed) for s in order)
+    total = sum(copies[:34])
+    hidden_kongs = sum(4 for s in order for m in view.seats[s].melds if m.kind == "ankong")
+    wall = total - sum(mine) - sum(seen) - sum(hands) - hidden_kongs
+    # Face-down kongs of others are unseen places that hold whole kinds; the model keeps them
+    # out of the places (their kinds are unknown, their tiles are in no one's hand to discard).
+    return SeatKnowledge(seat, tuple(mine), tuple(seen), frozenset(discarded), hands, tuple(order),
+                         max(wall, 0), tuple(copies[:34]))
+
+
+def pong_odds(know: SeatKnowledge, discard_prob: Fraction = DISCARD_PROB) -> tuple[KindOdds, ...]:
+    """For each kind the seat could discard, how likely some opponent holds two or more."""
+    out = []
+    for k in range(34):
+        copies = know.copies[k]
+        if not copies:
+            continue
+        mine, seen = know.mine[k], min(know.seen[k], copies - know.mine[k])
+        observed = k not in know.discarded
+        unseen = copies - mine - seen
+        try:
+            chance = pair_or_more(unseen, know.hands, know.wall, discard_prob if observed else 0)
+        except ValueError:
+            continue  # counts that cannot all exist (a record with errors): say nothing
+        out.append(KindOdds(k, chance, unseen, observed))
+    return tuple(out)
+
+
+def pong_percents(know: SeatKnowledge, discard_prob: Fraction = DISCARD_PROB) -> dict[int, int]:
+    """`pong_odds` as whole percents, by kind: what the report's heat row shows at every step
+    (integer arithmetic on cached exact answers: a long report asks it half a million times)."""
+    keep = 1 - discard_prob
+    hands = tuple(sorted(know.hands))
+    out: dict[int, int] = {}
+    for k in range(34):
+        copies = know.copies[k]
+        if not copies:
+            continue
+        mine = know.mine[k]
+        unseen = copies - mine - min(know.seen[k], copies - mine)
+        observed = k not in know.discarded
+        try:
+            out[k] = _percent(unseen, hands, know.wall, keep.numerator if observed else 1,
+                              keep.denominator if observed else 1)
+        except ValueError:
+            continue
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _percent(unseen: int, hands: tuple[int, ...], wall: int, keep_num: int, keep_den: int) -> int:
+    chance = pair_or_more_kept(unseen, hands, wall, keep_num, keep_den)
+    return (200 * chance.numerator + chance.denominator) // (2 * chance.denominator)
+
+
+def live_kinds(know: SeatKnowledge) -> tuple[int, ...]:
+    """The kinds of which some copy is still unseen by the seat: a wait on them can still be
+    completed (what a ready opponent's declaration leaves open)."""
+    return tuple(k for k in range(34) if know.copies[k] - know.mine[k] - know.seen[k] > 0)
+
+
+def position(view: TableView, seat: Seat, seats: Sequence[Seat], copies: Sequence[int], shapes: Sequence[str],
+             wild_kinds: Sequence[int] = (), discard_prob: Fraction = DISCARD_PROB) -> dict[str, Any]:
+    """The teaching view of one seat at one step, as plain data: its hand analysed against
+    what it can see, who could pong each kind, and what is still live for ready opponents."""
+    from paipu.hand.shanten import analyse
+    from paipu.tiles import ALL_TILES, format_tiles
+
+    know = seat_knowledge(view, seat, seats, copies)
+    sv = view.seats[seat]
+    hand = [0] * 34
+    for t in sv.concealed:
+        if t.index < 34:
+            hand[t.index] += 1
+    visible = [min(n, 4) for n in know.seen]
+    out: dict[str, Any] = {
+        "seat": seat,
+        "hand": format_tiles(t for t in sv.concealed),
+        "melds": [format_tiles(m.tiles) for m in sv.melds],
+        "wall": view.wall_left,
+        "opponents": {s: n for s, n in zip(know.opponents, know.hands, strict=True)},
+    }
+    total = sum(hand) + 3 * len(sv.melds)
+    if total in (13, 14) and not any(t.index >= 34 for t in sv.concealed):
+        try:
+            a = analyse(hand, wild_kinds=wild_kinds, melds=len(sv.melds), shapes=tuple(shapes), visible=visible)
+        except ValueError:
+            a = None
+        if a is not None:
+            out["shanten"] = a.shanten
+            out["effective"] = [{"tile": str(e.tile), "unseen": e.unseen} for e in a.effective]
+            out["discards"] = [{"tile": str(d.tile), "shanten": d.shanten, "unseen": d.unseen} for d in a.discards]
+    out["pong_odds"] = [{"tile": str(ALL_TILES[o.kind]), "pair_or_more": float(o.pair_or_more),
+                         "fraction": f"{o.pair_or_more.numerator}/{o.pair_or_more.denominator}",
+                         "unseen": o.unseen, "nobody_discarded": o.observed} for o in pong_odds(know, discard_prob)]
+    ready = [s for s in know.opponents if view.seats[s].ready]
+    out["ready_opponents"] = {s: [str(ALL_TILES[k]) for k in live_kinds(know)] for s in ready}
+    return out
