@@ -15,14 +15,18 @@ from typing import Final
 
 __all__ = ["PLAIN", "SHAPES", "ShapeProfile"]
 
-SHAPES: Final = ("standard", "seven_pairs", "seven_pairs_fours", "orphans", "quanzipai")
+SHAPES: Final = ("standard", "seven_pairs", "seven_pairs_fours", "orphans", "quanzipai", "quanbukao", "zuhelong")
 """Every shape the analysis knows:
 
 * ``standard``: four sets (fewer with melds) and a pair;
 * ``seven_pairs``: seven pairs of seven different kinds (七对);
 * ``seven_pairs_fours``: seven pairs where a four-of-a-kind counts as two pairs (河北 七对);
 * ``orphans``: thirteen orphans (十三幺);
-* ``quanzipai``: all tiles honours, in any shape (诸暨 全字牌).
+* ``quanzipai``: all tiles honours, in any shape (诸暨 全字牌);
+* ``quanbukao``: fourteen different tiles, honours and tiles of one knitted straight (MCR 全不靠,
+  七星不靠 included), no melds;
+* ``zuhelong``: a knitted straight (147, 258, 369 in three suits), a set and a pair (MCR 组合龙),
+  at most one meld.
 """
 
 _ALL_KINDS: Final = (4,) * 34
