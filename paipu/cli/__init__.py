@@ -79,7 +79,24 @@ class Inputs:
                 _echo_err(str(e))
                 self.status = EXIT_USAGE
                 continue
+            other = _other_format(text)
+            if other is not None:
+                _echo_err(f"{path}: a {other} log, not a paipu record: convert it with "
+                          f"`paipu import {other} {path} --out DIR`")
+                self.status = EXIT_USAGE
+                continue
             yield path, text
+
+
+def _other_format(text: str) -> str | None:
+    """The import format of a file that is another platform's log, not a record (sniffed from
+    its start); None for anything else, which the parser then reads and reports."""
+    head = text.lstrip()[:200]
+    if not head or head[0] in "[;{" or head.startswith("hand"):
+        return None
+    from paipu.importers.registry import sniff_format
+
+    return sniff_format(head)
 
 
 def _print_findings(findings: list[Finding], name: str, text: str) -> None:
@@ -398,12 +415,14 @@ def _register_commands() -> None:
     # Commands whose code lives beside their library (reports, analysis, corpus).
     from paipu.cli.analyze import analyze, odds
     from paipu.cli.corpus import corpus_group
+    from paipu.cli.importing import import_command
     from paipu.cli.report import report_command
 
     main.add_command(report_command)
     main.add_command(corpus_group)
     main.add_command(analyze)
     main.add_command(odds)
+    main.add_command(import_command)
 
 
 _register_commands()

@@ -1,0 +1,6 @@
+"""Importers: converters from other platforms' game logs into paipu records.
+
+`paipu.importers.base` says what an importer is, `paipu.importers.registry` finds one by
+name or by sniffing a file, and each platform has its own module (`paipu.importers.botzone`).
+`paipu import FORMAT FILE…` runs them.
+"""
