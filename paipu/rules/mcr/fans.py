@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from paipu.hand.shapes import decompositions, waits_with
@@ -190,7 +190,48 @@ FAN_DEFS: tuple[FanDef, ...] = (
 
 FANS: dict[str, FanDef] = {f.id: f for f in FAN_DEFS}
 ORDER: dict[str, int] = {f.id: i for i, f in enumerate(FAN_DEFS)}
-_BY_VALUE = sorted(FAN_DEFS, key=lambda d: (-d.value, ORDER[d.id]))
+
+SPECIAL_SHAPES = frozenset({"seven_pairs", "thirteen_orphans", "honours_and_knitted", "knitted_straight"})
+
+
+@dataclass(frozen=True)
+class FanTable:
+    """A ruleset's fan table as the evaluator uses it: which fans it has, their values, their 不计.
+
+    Ids are this module's (MCR's pinyin).  The evaluator finds every fan of the full table and
+    keeps those the table has, so a smaller table (the two-player game's) is a selection with
+    its own values and 不计 lists; a few fans only such a table has are known here too
+    (``shuanggang``: any two kongs; ``erwubajiang`` and ``yaojiutou``: the pair's rank).  Where a
+    table lacks the fans that would take a pong (箭刻, 圈风刻, 门风刻), the pong is 幺九刻 instead.
+    """
+
+    name: str
+    values: Mapping[str, int]
+    excludes: Mapping[str, tuple[str, ...]]
+    situation: bool = True
+    """Whether the evaluator adds MCR's situation fans (自摸, 和绝张, …) from the `WinIn` flags;
+    a table without them gives its own as `WinIn.given`."""
+    shapes: frozenset[str] = SPECIAL_SHAPES
+    """The special shapes the table wins with, besides four sets and a pair."""
+    by_value: tuple[str, ...] = ()
+    """The fans from the highest value down (table order among equals): the order 不计 applies in."""
+
+    @classmethod
+    def of(cls, name: str, defs: Iterable[tuple[str, int, tuple[str, ...]]], *, situation: bool = True,
+           shapes: frozenset[str] = SPECIAL_SHAPES) -> FanTable:
+        """A table from ``(id, value, excludes)`` rows in table order."""
+        rows = list(defs)
+        order = {fid: i for i, (fid, _, _) in enumerate(rows)}
+        by_value = tuple(fid for fid, _, _ in sorted(rows, key=lambda r: (-r[1], order[r[0]])))
+        return cls(name, {fid: v for fid, v, _ in rows}, {fid: ex for fid, _, ex in rows}, situation, shapes,
+                   by_value)
+
+    def has(self, fid: str) -> bool:
+        return fid in self.values
+
+
+MCR_TABLE = FanTable.of("mcr", ((f.id, f.value, f.excludes) for f in FAN_DEFS))
+"""The full table of the Chinese Official rules."""
 
 
 # ---------------------------------------------------------------- the hand to value
@@ -222,6 +263,11 @@ class WinIn:
     seat_wind: int = 0
     prevalent_wind: int = 0
     flowers: int = 0
+    given: tuple[tuple[str, int], ...] = ()
+    """Fans the caller has established from the table (a table without MCR's situation fans
+    gives its own here: 天和, 放铳, …), each with how many times it counts."""
+    no_win_tile: bool = False
+    """The hand was won as dealt (天和): no tile completed it, so there is no wait and no 九莲宝灯."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,14 +287,15 @@ class Reading:
     shape: str
     """standard, knitted_straight, seven_pairs, thirteen_orphans, honours_and_knitted."""
     fans: Counter[str]
+    values: Mapping[str, int]
+    """The table's values, by which the reading is worth its total."""
     sets: tuple[ReadSet, ...] = ()
     pair: int = -1
     knitted: tuple[int, ...] = ()
-    singles: tuple[int, ...] = field(default=())
 
     @property
     def total(self) -> int:
-        return sum(FANS[f].value * n for f, n in self.fans.items())
+        return sum(self.values[f] * n for f, n in self.fans.items())
 
     @property
     def base(self) -> int:
@@ -347,7 +394,7 @@ def _capped_pairs(found: list[str | None], limit: int, f: Counter[str]) -> None:
     f.update(+table)
 
 
-def _chow_fans(starts: list[int], f: Counter[str]) -> None:
+def _chow_fans(starts: list[int], f: Counter[str], table: FanTable) -> None:
     s = sorted(starts, key=_lib_key)
     n = len(s)
     if n == 4:
@@ -365,7 +412,7 @@ def _chow_fans(starts: list[int], f: Counter[str]) -> None:
             if rest:
                 # The fourth chow adds one two-chow fan with the three: of those the three-chow
                 # fan does not already cancel, the first in table order (一般高 喜相逢 连六 老少副).
-                with_fourth = {_two_chows(s[i], s[rest[0]]) for i in trio} - set(FANS[fan].excludes)
+                with_fourth = {_two_chows(s[i], s[rest[0]]) for i in trio} - set(table.excludes.get(fan, ()))
                 two = next((x for x in _PAIR_ORDER if x in with_fourth), None)
                 if two:
                     f[two] += 1
@@ -468,13 +515,13 @@ def _tile_fans(kinds: set[int], f: Counter[str]) -> None:
             f["qingyaojiu"] += 1
         if ranks <= {7, 8, 9}:
             f["quanda"] += 1
-        elif ranks <= {6, 7, 8, 9}:
+        if ranks <= {6, 7, 8, 9}:
             f["dayuwu"] += 1
         if ranks <= {4, 5, 6}:
             f["quanzhong"] += 1
         if ranks <= {1, 2, 3}:
             f["quanxiao"] += 1
-        elif ranks <= {1, 2, 3, 4}:
+        if ranks <= {1, 2, 3, 4}:
             f["xiaoyuwu"] += 1
     elif suits and kinds <= TERMINALS_HONOURS:
         f["hunyaojiu"] += 1
@@ -482,7 +529,11 @@ def _tile_fans(kinds: set[int], f: Counter[str]) -> None:
         f["duanyao"] += 1
 
 
-def _situation_fans(w: WinIn, f: Counter[str]) -> None:
+def _situation_fans(w: WinIn, f: Counter[str], table: FanTable) -> None:
+    for fid, n in w.given:
+        f[fid] += n
+    if not table.situation:
+        return
     shown = sum(_meld_count(m, w.win_tile) for m in w.melds)
     if w.self_drawn:
         f["zimo"] += 1
@@ -534,16 +585,17 @@ def _tile_hog(w: WinIn, counts: list[int], f: Counter[str]) -> None:
         f["siguiyi"] += hogs
 
 
-def _finish(f: Counter[str], w: WinIn) -> Counter[str]:
-    """不计, then 无番和 and the flowers."""
-    for fd in _BY_VALUE:
-        if f[fd.id]:
-            for x in fd.excludes:
+def _finish(found: Counter[str], w: WinIn, table: FanTable) -> Counter[str]:
+    """The table's fans only, 不计 applied, then 无番和 and the flowers."""
+    f = Counter({fid: n for fid, n in found.items() if n > 0 and table.has(fid)})
+    for fid in table.by_value:
+        if f[fid]:
+            for x in table.excludes[fid]:
                 f[x] = 0
     f = +f
-    if not f:
+    if not f and table.has("wufanhe"):
         f["wufanhe"] += 1
-    if w.flowers:
+    if w.flowers and table.has("huapai"):
         f["huapai"] += w.flowers
     return f
 
@@ -566,7 +618,7 @@ def _wait_fan(sets: Sequence[ReadSet], pair: int, win: int, hand_sets: int) -> s
     return None
 
 
-def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str]) -> None:
+def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str], table: FanTable) -> None:
     """Fans of four sets and a pair (or of a knitted straight's set and pair)."""
     pongs = [s for s in sets if s.kind != "chow"]
     chows = [s.first for s in sets if s.kind == "chow"]
@@ -578,7 +630,10 @@ def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str]) -> 
     elif len(kongs) == 3:
         f["sangang"] += 1
     elif len(kongs) == 2:
-        f[{2: "shuangangang", 1: "mingangang", 0: "shuangminggang"}[concealed_kongs]] += 1
+        if table.has("shuanggang"):
+            f["shuanggang"] += 1
+        else:
+            f[{2: "shuangangang", 1: "mingangang", 0: "shuangminggang"}[concealed_kongs]] += 1
     elif concealed_kongs:
         f["angang"] += 1
     elif open_kongs:
@@ -592,7 +647,7 @@ def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str]) -> 
             f["quanshuangke"] += 1
     pong_kinds = [s.first for s in pongs]
     _pong_fans(pong_kinds, f)
-    _chow_fans(chows, f)
+    _chow_fans(chows, f, table)
     if len(chows) == 4 and pair < 27:
         f["pinghe"] += 1
         ranks = sorted((_suit(c), _rank(c)) for c in chows)
@@ -609,17 +664,21 @@ def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str]) -> 
         f["xiaosixi"] += 1
     seat, prevalent = WINDS[w.seat_wind], WINDS[w.prevalent_wind]
     wind_fan = any(f[x] for x in ("dasixi", "xiaosixi", "sanfengke"))
+    dragon_fan = any(f[x] for x in ("dasanyuan", "xiaosanyuan", "shuangjianke"))
     yaojiu = 0
     for k in pong_kinds:
         if k in DRAGONS:
-            f["jianke"] += 1
-            continue
+            if table.has("jianke"):
+                f["jianke"] += 1
+                continue
+            if dragon_fan:
+                continue
         if k in WINDS:
             special = False
-            if k == prevalent:
+            if k == prevalent and table.has("quanfengke"):
                 f["quanfengke"] += 1
                 special = True
-            if k == seat:
+            if k == seat and table.has("menfengke"):
                 f["menfengke"] += 1
                 special = True
             if special or wind_fan:
@@ -636,9 +695,13 @@ def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str]) -> 
     claimed = sum(1 for s in sets if s.claimed)
     if claimed == 4 and not w.self_drawn:
         f["quanqiuren"] += 1
+    if pair < 27 and _rank(pair) in (2, 5, 8):
+        f["erwubajiang"] += 1
+    elif pair in TERMINALS_HONOURS and pair < 27:
+        f["yaojiutou"] += 1
 
 
-def _standard_readings(w: WinIn, single_wait: bool) -> list[Reading]:
+def _standard_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Reading]:
     out: list[Reading] = []
     n_sets = 4 - len(w.melds)
     if n_sets < 0:
@@ -647,7 +710,7 @@ def _standard_readings(w: WinIn, single_wait: bool) -> list[Reading]:
     win = w.win_tile
     standing = list(w.concealed)
     standing[win] -= 1
-    nine_gates = not w.melds and any(
+    nine_gates = not w.melds and not w.no_win_tile and any(
         standing[9 * su:9 * su + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3] for su in range(3))
     kinds, counts = _all_kinds(w)
     for dec in decompositions(w.concealed, 0, n_sets):
@@ -663,23 +726,23 @@ def _standard_readings(w: WinIn, single_wait: bool) -> list[Reading]:
                 sets.append(ReadSet("pong", g.first, not exposed))
         pair = dec.pair.first
         f: Counter[str] = Counter()
-        _set_fans(w, sets, pair, f)
+        _set_fans(w, sets, pair, f, table)
         if nine_gates:
             f["jiulianbaodeng"] += 1
             f["yaojiuke"] = max(f["yaojiuke"] - 1, 0)
         _tile_fans(kinds, f)
         _tile_hog(w, counts, f)
         _concealment_fans(w, f)
-        _situation_fans(w, f)
+        _situation_fans(w, f, table)
         if single_wait:
             wait = _wait_fan(sets, pair, win, n_sets)
             if wait:
                 f[wait] += 1
-        out.append(Reading("standard", _finish(f, w), tuple(sets), pair))
+        out.append(Reading("standard", _finish(f, w, table), table.values, tuple(sets), pair))
     return out
 
 
-def _knitted_readings(w: WinIn, single_wait: bool) -> list[Reading]:
+def _knitted_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Reading]:
     """组合龙 with one more set and a pair (the set may be a meld)."""
     out: list[Reading] = []
     if len(w.melds) > 1:
@@ -704,12 +767,12 @@ def _knitted_readings(w: WinIn, single_wait: bool) -> list[Reading]:
             _tile_fans(kinds, f)
             _tile_hog(w, counts, f)
             _concealment_fans(w, f)
-            _situation_fans(w, f)
+            _situation_fans(w, f, table)
             if single_wait:
                 wait = _wait_fan(sets, pair, w.win_tile, n_sets)
                 if wait:
                     f[wait] += 1
-            out.append(Reading("knitted_straight", _finish(f, w), tuple(sets), pair, straight))
+            out.append(Reading("knitted_straight", _finish(f, w, table), table.values, tuple(sets), pair, straight))
     return out
 
 
@@ -739,7 +802,7 @@ def _knitted_set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[s
 # ---------------------------------------------------------------- special shapes
 
 
-def _seven_pairs(w: WinIn) -> Reading | None:
+def _seven_pairs(w: WinIn, table: FanTable) -> Reading | None:
     c = w.concealed
     if w.melds or any(n % 2 for n in c) or sum(c) != 14:
         return None
@@ -753,11 +816,11 @@ def _seven_pairs(w: WinIn) -> Reading | None:
     _tile_fans(kinds, f)
     _tile_hog(w, counts, f)
     _concealment_fans(w, f)
-    _situation_fans(w, f)
-    return Reading("seven_pairs", _finish(f, w))
+    _situation_fans(w, f, table)
+    return Reading("seven_pairs", _finish(f, w, table), table.values)
 
 
-def _thirteen_orphans(w: WinIn) -> Reading | None:
+def _thirteen_orphans(w: WinIn, table: FanTable) -> Reading | None:
     c = w.concealed
     if w.melds or sum(c) != 14 or any(c[k] == 0 for k in TERMINALS_HONOURS):
         return None
@@ -765,11 +828,11 @@ def _thirteen_orphans(w: WinIn) -> Reading | None:
         return None
     f: Counter[str] = Counter({"shisanyao": 1})
     _concealment_fans(w, f)
-    _situation_fans(w, f)
-    return Reading("thirteen_orphans", _finish(f, w))
+    _situation_fans(w, f, table)
+    return Reading("thirteen_orphans", _finish(f, w, table), table.values)
 
 
-def _honours_and_knitted(w: WinIn) -> Reading | None:
+def _honours_and_knitted(w: WinIn, table: FanTable) -> Reading | None:
     """全不靠 (and 七星不靠): 14 different tiles, honours and tiles of one knitted straight."""
     c = w.concealed
     if w.melds or sum(c) != 14 or any(n > 1 for n in c):
@@ -786,26 +849,29 @@ def _honours_and_knitted(w: WinIn) -> Reading | None:
         f["zuhelong"] += 1
     _tile_fans(kinds, f)
     _concealment_fans(w, f)
-    _situation_fans(w, f)
-    return Reading("honours_and_knitted", _finish(f, w), knitted=straight)
+    _situation_fans(w, f, table)
+    return Reading("honours_and_knitted", _finish(f, w, table), table.values, knitted=straight)
 
 
 # ---------------------------------------------------------------- the whole evaluation
 
 
-def waits_of(standing: Sequence[int], n_melds: int) -> list[int]:
-    """The kinds a 13-tile hand waits on, in every shape of the rules."""
-    found = set(waits_with(standing, 0, 4 - n_melds, seven_pairs=n_melds == 0, orphans=n_melds == 0,
-                           four_counts_as_two=True))
+def waits_of(standing: Sequence[int], n_melds: int, shapes: frozenset[str] = SPECIAL_SHAPES) -> list[int]:
+    """The kinds a 13-tile hand waits on, in four sets and a pair and the special ``shapes``."""
+    found = set(waits_with(standing, 0, 4 - n_melds, seven_pairs=n_melds == 0 and "seven_pairs" in shapes,
+                           orphans=n_melds == 0 and "thirteen_orphans" in shapes, four_counts_as_two=True))
+    bukao = n_melds == 0 and "honours_and_knitted" in shapes
+    knitted = n_melds <= 1 and "knitted_straight" in shapes
+    if not (bukao or knitted):
+        return sorted(found)
     c = list(standing)
     for k in range(34):
         if k in found:
             continue
         c[k] += 1
-        probe = WinIn(tuple(c), tuple(MeldIn("pong", 0) for _ in range(n_melds)), k, True)
-        if n_melds == 0 and _honours_and_knitted(probe) is not None:
-            found.add(k)
-        elif n_melds <= 1 and _is_knitted_win(c, n_melds):
+        probe = WinIn(tuple(c), (), k, True)
+        if (bukao and _honours_and_knitted(probe, MCR_TABLE) is not None) or (
+                knitted and _is_knitted_win(c, n_melds)):
             found.add(k)
         c[k] -= 1
     return sorted(found)
@@ -823,16 +889,23 @@ def _is_knitted_win(c: list[int], n_melds: int) -> bool:
     return False
 
 
-def evaluate(w: WinIn) -> list[Reading]:
-    """Every reading of the winning hand, each valued with 不计 applied (no minimum)."""
-    standing = list(w.concealed)
-    standing[w.win_tile] -= 1
-    single_wait = len(waits_of(standing, len(w.melds))) == 1
-    out = _standard_readings(w, single_wait)
-    out += _knitted_readings(w, single_wait)
-    for special in (_seven_pairs(w), _thirteen_orphans(w), _honours_and_knitted(w)):
-        if special is not None:
-            out.append(special)
+def evaluate(w: WinIn, table: FanTable = MCR_TABLE) -> list[Reading]:
+    """Every reading of the winning hand, each valued by ``table`` with 不计 applied (no minimum)."""
+    single_wait = False
+    if not w.no_win_tile:
+        standing = list(w.concealed)
+        standing[w.win_tile] -= 1
+        single_wait = len(waits_of(standing, len(w.melds), table.shapes)) == 1
+    out = _standard_readings(w, single_wait, table)
+    if "knitted_straight" in table.shapes:
+        out += _knitted_readings(w, single_wait, table)
+    specials = (("seven_pairs", _seven_pairs), ("thirteen_orphans", _thirteen_orphans),
+                ("honours_and_knitted", _honours_and_knitted))
+    for shape, read in specials:
+        if shape in table.shapes:
+            special = read(w, table)
+            if special is not None:
+                out.append(special)
     return out
 
 
