@@ -75,7 +75,15 @@ class Mcr(Ruleset):
             # The engine asks the ruleset instance whether it has flowers; here an option decides.
             setattr(self, "uses_flowers", True)  # noqa: B010
 
-    # ---------------------------------------------------------------- flowers
+    # ---------------------------------------------------------------- the wall and flowers
+    def reserve(self, hand: HandState) -> int:
+        # Without flowers the wall is drawn to its end.  With them, ordinary draws stop while the
+        # wall still holds as many tiles as there are flowers not yet drawn (rule mcr.exhausted),
+        # so a flower drawn last is always replaced; the replacement draws may take them.
+        if not self.options.flowers or hand.phase in ("replacement", "rob"):
+            return 0
+        return max(sum(self.tile_counts[_KINDS:]) - sum(hand.seen[_KINDS:]), 0)
+
     def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
         if action.tile.is_flower:
             hand.error("flower-discarded", f"{seat} discards {action.tile} ({action.tile.chinese}), a flower: "

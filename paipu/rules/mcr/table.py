@@ -52,7 +52,9 @@ TABLE: tuple[Rule, ...] = (
     Rule("mcr.qianggang", "Another player may rob an added kong with the added tile (抢杠和); the robbed "
          "player counts as the discarder. A concealed or exposed kong cannot be robbed.", M1, "抢杠和"),
     Rule("mcr.exhausted", "The wall is drawn to its end; when nobody wins on the last tile or its "
-         "discard, the hand is drawn (荒庄) and nobody pays.", M3, "荒庄"),
+         "discard, the hand is drawn (荒庄) and nobody pays. With `flowers`, ordinary draws stop while the "
+         "wall still holds as many tiles as flowers not yet drawn, so that a flower is always replaced.",
+         M3, "荒庄"),
     Rule("mcr.dealer", "The deal passes to the next seat after every hand (no dealer repeat).", M3),
     Rule("mcr.winds", "The seat wind (门风) is the seat's letter, E 东 S 南 W 西 N 北, as on Botzone where "
          "the player index is the seat wind (option `seat_wind=dealer`: counted from the dealer as 东). "
