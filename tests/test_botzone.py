@@ -2,7 +2,7 @@
 
 The real logs are read from ``../shared/logs/botzone/`` when that folder exists (they are
 not part of the project) and the tests that need them are skipped otherwise.  The rest use
-logs written here: simulated `mcr` hands written out in Botzone's format by `to_botzone`,
+logs written here: simulated `mcr` hands written out in Botzone's format by `write_botzone`,
 which must import back to records that audit clean, and small broken logs.
 """
 
@@ -19,53 +19,16 @@ from paipu.audit import audit_text
 from paipu.cli import main
 from paipu.grammar.parser import parse
 from paipu.importers.base import ConversionError, Importer
-from paipu.importers.botzone import BotzoneImporter, botzone_tile
+from paipu.importers.botzone import BotzoneImporter, botzone_code, botzone_tile, write_botzone
 from paipu.importers.registry import get_importer, importer_names, sniff_format
 from paipu.replay.session import replay
 from paipu.sim.simulate import simulate_session
-from paipu.tiles import Tile, parse_tiles
+from paipu.tiles import parse_tiles
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "botzone"
 REAL_LOGS = sorted(LOGS.glob("[0-9]*.txt")) if LOGS.is_dir() else []
 needs_logs = pytest.mark.skipif(not REAL_LOGS, reason="the Botzone logs (../shared/logs/botzone/) are not here")
 SEATS = "ESWN"
-
-
-def bz(tile: Tile) -> str:
-    """A tile in Botzone's notation."""
-    if tile.suit in "mps":
-        return {"m": "W", "p": "B", "s": "T"}[tile.suit] + str(tile.rank)
-    return f"F{tile.rank}" if tile.rank <= 4 else f"J{8 - tile.rank}"
-
-
-def to_botzone(hand: r.HandRecord, match: str, wind: int) -> str:
-    """A simulated hand (dealer E, no flowers) written as Botzone writes a game."""
-    deals = {d.seat: list(d.tiles) for d in hand.deals}
-    first = deals["E"].pop()
-    lines = [f"Match {match}", f"Wind {wind}"]
-    lines += [f"Player {i} Deal " + " ".join(bz(t) for t in deals[s]) for i, s in enumerate(r.SEATS)]
-    lines.append(f"Player 0 Draw {bz(first)}")
-    for a in hand.actions:
-        p = f"Player {SEATS.index(a.seat)}" if isinstance(a, r.SeatAction) else ""
-        if isinstance(a, r.Draw):
-            lines.append(f"{p} Draw {bz(a.tile)}")
-        elif isinstance(a, r.Discard):
-            lines.append(f"{p} Play {bz(a.tile)}")
-        elif isinstance(a, r.Chow):
-            lines.append(f"{p} Chi {bz(sorted(a.tiles, key=lambda t: t.index)[1])}")
-        elif isinstance(a, (r.Pong, r.Kong, r.AnKong, r.AddKong)):
-            verb = {r.Pong: "Peng", r.Kong: "Gang", r.AnKong: "AnGang", r.AddKong: "BuGang"}[type(a)]
-            lines.append(f"{p} {verb} {bz(a.tile)}")
-        elif isinstance(a, r.Hu):
-            assert a.tile is not None
-            lines.append(f"{p} Hu {bz(a.tile)}")
-        elif isinstance(a, r.Exhausted):
-            lines.append("Huang")
-        elif isinstance(a, r.FanLine):
-            lines.append(f"Fan {a.total} " + "+".join("?" * 3 + "*1" for _ in a.items))
-        elif isinstance(a, r.ScoreLine):
-            lines.append("Score " + " ".join(str(v) for _, v in a.payments))
-    return "\n".join(lines) + "\n"
 
 
 def simulated_logs(n: int, seed: int) -> list[str]:
@@ -83,7 +46,7 @@ def simulated_logs(n: int, seed: int) -> list[str]:
             r.Hu(a.span, a.seat, result.contexts[result.winners.index(a.seat)].tile) if isinstance(a, r.Hu) else a
             for a in hand.actions)
         hand = r.HandRecord(hand.number, hand.span, hand.dealer, None, None, hand.deals, actions)
-        out.append(to_botzone(hand, f"sim{len(out):03d}", 0))
+        out.append(write_botzone(hand, f"sim{len(out):03d}", 0))
     return out
 
 
@@ -142,6 +105,8 @@ def test_botzone_tiles_map_to_paipu_tiles() -> None:
     assert [botzone_tile(f"J{i}") for i in range(1, 4)] == list(parse_tiles("中 发 白"))
     assert botzone_tile("H3") == parse_tiles("秋")[0]
     assert botzone_tile("W0") is None and botzone_tile("J4") is None and botzone_tile("X1") is None
+    every = list(parse_tiles("123456789m 123456789p 123456789s 1234567z 12345678f"))
+    assert [botzone_tile(botzone_code(x)) for x in every] == every
 
 
 def test_simulated_games_written_as_botzone_logs_import_back_and_audit_clean() -> None:
@@ -156,6 +121,15 @@ def test_simulated_games_written_as_botzone_logs_import_back_and_audit_clean() -
         assert audit.replay is not None
         results.add(audit.replay.hands[0].result.result)
     assert "win" in results
+
+
+def test_botzone_fan_names_that_are_readable_become_value_items() -> None:
+    log = simulated_logs(3, seed=4)
+    for game_id, text in BotzoneImporter().convert("\n".join(log).encode(), "sim.txt"):
+        fan = next((line for line in text.splitlines() if line.startswith("fan ")), None)
+        if fan is not None:
+            assert " : " in fan, fan
+            assert audit_text(text, game_id).ok
 
 
 def test_botzone_ignore_clause_is_kept_as_a_comment_not_a_pass() -> None:

@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import paipu.record as r
 from paipu.importers.base import ConversionError, Converted
 from paipu.rules.mcr.fans import FANS
 from paipu.tiles import Tile, format_tiles, parse_tiles
@@ -256,3 +257,52 @@ class BotzoneImporter:
             *g.lines,
         ]
         return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- the other way
+
+
+def _fan_item(item: r.FanItem) -> str:
+    fan = FANS.get(item.name)
+    if fan is None or item.value is None:
+        return "?*1"
+    return f"{fan.name_zh}*{item.value // fan.value}"
+
+
+def botzone_code(tile: Tile) -> str:
+    """A paipu tile in Botzone's notation (the inverse of `botzone_tile`)."""
+    if tile.suit in "mps":
+        return {"m": "W", "p": "B", "s": "T"}[tile.suit] + str(tile.rank)
+    if tile.suit == "f":
+        return f"H{tile.rank}"
+    return f"F{tile.rank}" if tile.rank <= 4 else f"J{8 - tile.rank}"
+
+
+def write_botzone(hand: r.HandRecord, match: str, wind: int) -> str:
+    """One hand of an `mcr` record as Botzone writes a game: for tests and benchmarks, which need
+    logs of every kind of play without copying real ones.
+
+    The hand must be dealt by E with no flowers, and each ``hu`` must name its winning tile;
+    passes are dropped (Botzone does not write them) and so is the wall.
+    """
+    deals = {d.seat: list(d.tiles) for d in hand.deals}
+    first = deals["E"].pop()
+    lines = [f"Match {match}", f"Wind {wind}"]
+    lines += [f"Player {i} Deal " + " ".join(botzone_code(x) for x in deals[s]) for i, s in enumerate(r.SEATS)]
+    lines.append(f"Player 0 Draw {botzone_code(first)}")
+    verbs = {r.Draw: "Draw", r.Discard: "Play", r.Pong: "Peng", r.Kong: "Gang", r.AnKong: "AnGang",
+             r.AddKong: "BuGang", r.Hu: "Hu"}
+    for a in hand.actions:
+        if isinstance(a, r.Chow):
+            lines.append(f"Player {SEATS.index(a.seat)} Chi {botzone_code(sorted(a.tiles, key=lambda x: x.index)[1])}")
+        elif isinstance(a, (r.Draw, r.Discard, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Hu)):
+            if a.tile is None:
+                raise ValueError(f"{a.seat}'s `hu` names no winning tile; Botzone's `Hu` names one")
+            lines.append(f"Player {SEATS.index(a.seat)} {verbs[type(a)]} {botzone_code(a.tile)}")
+        elif isinstance(a, r.Exhausted):
+            lines.append("Huang")
+        elif isinstance(a, r.FanLine):
+            lines.append(f"Fan {a.total} " + "+".join(_fan_item(i) for i in a.items))
+        elif isinstance(a, r.ScoreLine):
+            lines.append("Score " + " ".join(str(v) for _, v in a.payments))
+    return "\n".join(lines) + "\n"
