@@ -67,6 +67,8 @@ class Mcr(Ruleset):
     rules = {**COMMON_RULES, **{rule.id: rule for rule in _TABLE}}  # noqa: RUF012
     Options = McrOptions
     options: McrOptions
+    # The discard after the last draw can only be won on (海底捞月): no draw would follow a claim.
+    last_discard_claims = frozenset({"hu"})
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)

@@ -52,7 +52,8 @@ TABLE: tuple[Rule, ...] = (
     Rule("mcr.qianggang", "Another player may rob an added kong with the added tile (抢杠和); the robbed "
          "player counts as the discarder. A concealed or exposed kong cannot be robbed.", M1, "抢杠和"),
     Rule("mcr.exhausted", "The wall is drawn to its end; when nobody wins on the last tile or its "
-         "discard, the hand is drawn (荒庄) and nobody pays. With `flowers`, ordinary draws stop while the "
+         "discard, the hand is drawn (荒庄) and nobody pays; that discard may be won on but not "
+         "claimed otherwise. With `flowers`, ordinary draws stop while the "
          "wall still holds as many tiles as flowers not yet drawn, so that a flower is always replaced.",
          M3, "荒庄"),
     Rule("mcr.dealer", "The deal passes to the next seat after every hand (no dealer repeat).", M3),
