@@ -5,7 +5,8 @@ The shapes come from RULES.md: zhuji wins with four sets and a pair or 全字牌
 any shape); hebei adds 七对 (a four-of-a-kind counts as two pairs) and 十三幺; erren adds
 七对, where the engine (after MCR) also counts a four as two pairs; harbin has only four
 sets and a pair, with extra conditions (at least one pong, one chow, a terminal or 红中, two
-suits, a ready declaration) that shanten does not model.
+suits, a ready declaration) that shanten does not model; mcr (the Chinese Official rules)
+adds to 七对 and 十三幺 the knitted shapes 全不靠 and 组合龙.
 """
 
 from __future__ import annotations
