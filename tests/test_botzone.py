@@ -234,3 +234,35 @@ def test_check_on_a_botzone_log_suggests_the_import_command(tmp_path: Path) -> N
     result = CliRunner().invoke(main, ["check", str(log)])
     assert result.exit_code == 2
     assert "a botzone log, not a paipu record" in result.output and "paipu import botzone" in result.output
+
+
+def test_importer_registry_takes_a_new_format_that_the_command_then_runs(tmp_path: Path) -> None:
+    """A format is an object with a name, suffixes, a sniff and a convert (`paipu.importers.base.Importer`)."""
+    from paipu.importers.registry import _IMPORTERS, register_importer
+
+    class Upper:
+        name = "upper-test"
+        description = "a record written in capitals, for this test"
+        suffixes = (".up",)
+
+        def sniff(self, head: str) -> bool:
+            return head.startswith("[RULESET")
+
+        def convert(self, data: bytes, filename: str) -> list[tuple[str, str]]:
+            text = data.decode()
+            if "HAND 1" not in text:
+                raise ConversionError(filename, 1, "no hand")
+            return [("one", text.replace("[RULESET", "[Ruleset").replace("HAND", "hand"))]
+
+    importer = Upper()
+    assert isinstance(importer, Importer)
+    register_importer(importer)
+    try:
+        (tmp_path / "a.up").write_text('[RULESET "mcr"]\nHAND 1\n', encoding="utf-8")
+        (tmp_path / "b.up").write_text('[RULESET "mcr"]\n', encoding="utf-8")
+        out = tmp_path / "out"
+        result = CliRunner().invoke(main, ["import", "upper-test", str(tmp_path), "--out", str(out)])
+        assert result.exit_code == 2 and "b.up:1: no hand" in result.output
+        assert (out / "one.paipu").read_text(encoding="utf-8").startswith('[Ruleset "mcr"]\nhand 1')
+    finally:
+        del _IMPORTERS["upper-test"]

@@ -909,13 +909,15 @@ def evaluate(w: WinIn, table: FanTable = MCR_TABLE) -> list[Reading]:
     return out
 
 
+def preference(r: Reading) -> tuple[int, int]:
+    """How readings are ranked: the total, then, between readings worth the same, the one whose
+    pair is the higher tile (万 < 条 < 饼 < honours), as the reference calculator keeps it."""
+    return (r.total, _lib_key(r.pair) if r.pair >= 0 else -1)
+
+
 def best_reading(readings: Iterable[Reading]) -> Reading | None:
-    """The reading worth the most (the first of equals)."""
-    best: Reading | None = None
-    for r in readings:
-        if best is None or r.total > best.total:
-            best = r
-    return best
+    """The reading worth the most (`preference`)."""
+    return max(readings, key=preference, default=None)
 
 
 def fan_order(fid: str) -> tuple[int, int]:

@@ -30,7 +30,7 @@ from paipu.replay.result import (
 from paipu.replay.ruleset import Ruleset, option, register
 from paipu.replay.settle import payments_from
 from paipu.replay.state import HandState, Meld
-from paipu.rules.mcr.fans import FANS, MeldIn, Reading, WinIn, evaluate, fan_order
+from paipu.rules.mcr.fans import FANS, MeldIn, Reading, WinIn, evaluate, fan_order, preference
 from paipu.rules.mcr.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES
 
@@ -131,7 +131,7 @@ class Mcr(Ruleset):
             return WinAnalysis(ctx.seat, ctx.tile, False, "none",
                                reason="the tiles are not four sets and a pair, 七对, 十三幺, 全不靠 or 组合龙 "
                                "with a set and a pair")
-        best = max(readings, key=lambda x: x.total)
+        best = max(readings, key=preference)
         items = tuple(self._item(fid, n) for fid, n in sorted(best.fans.items(), key=lambda kv: fan_order(kv[0])))
         total = sum(i.value for i in items)
         minimum = self.options.min_fan
