@@ -44,9 +44,9 @@ TABLE: tuple[Rule, ...] = (
     Rule("mcr.minimum", "A win needs at least 8番 (option `min_fan`); 花牌 do not count toward it.", M3,
          "起和番"),
     Rule("mcr.best-reading", "Where a hand can be read in several ways, the reading worth the most is "
-         "taken (of equal ones, the one with the higher pair); a fan that another present cancels (不计) is not counted; a fan made of sets leaves each "
-         "set at most one more combination with the others (套算一次); 无番和 is the value of a hand with no "
-         "other fan.", M2),
+         "taken (of equal ones, the one with the higher pair); a fan that another present cancels (不计) "
+         "is not counted; a fan made of sets leaves each set at most one more combination with the others "
+         "(套算一次); 无番和 is the value of a hand with no other fan.", M2),
     Rule("mcr.winners", "One winner per tile: of several seats that can win on one discard (or one "
          "robbed kong), the first counter-clockwise from the discarder takes it (截和).", M4),
     Rule("mcr.qianggang", "Another player may rob an added kong with the added tile (抢杠和); the robbed "
