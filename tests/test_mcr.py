@@ -254,3 +254,14 @@ def test_mcr_flowers_never_count_toward_the_minimum() -> None:
                     found += 1
                     assert w.total - flowers >= 8
     assert found
+
+
+def test_mcr_best_reading_of_equal_value_keeps_the_higher_pair() -> None:
+    # 111p 234p 456p + 44p (幺九刻) or 11p + 123p 444p 456p (连六): 1番 each beside the rest.
+    # Both readings are worth the same; the one with the higher pair, 4p, is kept.
+    rs = Mcr(Mcr.Options(min_fan=0))
+    a = rs.value(t("1112344456p 345s 4p"), self_drawn=False)
+    assert a.is_win and a.decompositions >= 2
+    pairs = [g for g in a.groups if g.kind == "pair"]
+    assert [str(g.tiles[0]) for g in pairs] == ["4p"]
+    assert "yaojiuke" in fans(a) and "lianliu" not in fans(a)
