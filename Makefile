@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := out
 
-.PHONY: demo test bench lint clean
+.PHONY: demo test oracle bench lint clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "paipu needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -32,6 +32,10 @@ test: $(VENV)/.test-installed
 	$(BIN)/ruff check paipu tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest
+
+## oracle: the full comparison of the mcr fan table with PyMahjongGB (10,000 simulated wins, 50,000 built hands)
+oracle: $(VENV)/.test-installed
+	PAIPU_ORACLE_WINS=10000 PAIPU_ORACLE_BUILT=50000 $(BIN)/pytest tests/test_mcr_oracle.py
 
 $(VENV)/.bench-installed: pyproject.toml $(VENV)/.test-installed
 	$(BIN)/python -m pip install -q -e '.[test,bench]'

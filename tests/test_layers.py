@@ -5,10 +5,12 @@ layers, from the ground up:
 
 * values: tiles, records, findings, errors, reading files, expected results;
 * hand: count-array hand mathematics that knows no rule;
-* grammar: the record language; importers: platform logs to records;
+* grammar: the record language;
 * replay: the engine, the `Ruleset` base and the registry;
 * sim: the simulator, the bot protocol and fault injection;
 * rules: one package per ruleset (its bots build on the bot protocol);
+* importers: platform logs to records (a log names its value items as its platform does, and
+  the importer maps them to the ruleset's ids);
 * analysis: teaching notes and profiles, readers of a replay;
 * auditing: parse and replay in one call;
 * reports, corpus, conformance: readers of an audit;
@@ -26,10 +28,11 @@ LAYERS: list[tuple[str, ...]] = [
     ("paipu._version", "paipu.errors", "paipu.tiles", "paipu.record", "paipu.findings", "paipu.sources",
      "paipu.expect"),
     ("paipu.hand",),
-    ("paipu.grammar", "paipu.importers"),
+    ("paipu.grammar",),
     ("paipu.replay",),
     ("paipu.sim",),
     ("paipu.rules",),
+    ("paipu.importers",),
     ("paipu.analysis",),
     ("paipu.auditing",),
     ("paipu.reports", "paipu.corpus", "paipu.conformance"),

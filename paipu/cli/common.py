@@ -74,7 +74,24 @@ class Inputs:
                 echo_err(str(e))
                 self.status = EXIT_USAGE
                 continue
+            other = _other_format(text)
+            if other is not None:
+                echo_err(f"{path}: a {other} log, not a paipu record: convert it with "
+                         f"`paipu import {other} {path} --out DIR`")
+                self.status = EXIT_USAGE
+                continue
             yield path, text
+
+
+def _other_format(text: str) -> str | None:
+    """The import format of a file that is another platform's log, not a record (sniffed from
+    its start); None for anything else, which the parser then reads and reports."""
+    head = text.lstrip()[:200]
+    if not head or head[0] in "[;{" or head.startswith("hand"):
+        return None
+    from paipu.importers.registry import sniff_format
+
+    return sniff_format(head)
 
 
 def print_findings(findings: list[Finding], name: str, text: str) -> None:

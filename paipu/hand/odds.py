@@ -598,7 +598,9 @@ def compute_odds(profile: ShapeProfile, wild_kinds: Sequence[int] = ()) -> Odds:
     counted for the standard shape and 全字牌 only (`ValueError` otherwise).
     """
     start = time.perf_counter()
-    shapes = profile.shapes
+    # The knitted shapes (全不靠, 组合龙) are not counted: the answer is for the others, and
+    # says so by listing only the shapes it counts.
+    shapes = tuple(s for s in profile.shapes if s not in ("quanbukao", "zuhelong"))
     want = _Wanted(
         "standard" in shapes, "seven_pairs" in shapes, "seven_pairs_fours" in shapes,
         "orphans" in shapes, "quanzipai" in shapes,

@@ -58,11 +58,18 @@ _NUM: Final = 34
 _ORPHANS: Final = operator.itemgetter(*ORPHAN_KINDS)
 
 # Bit flags for the shapes, so the hot path tests ints instead of strings.
-_STANDARD, _PAIRS, _PAIRS4, _ORPH, _QUANZI = 1, 2, 4, 8, 16
+_STANDARD, _PAIRS, _PAIRS4, _ORPH, _QUANZI, _BUKAO, _ZUHELONG = 1, 2, 4, 8, 16, 32, 64
+_KNITTED_SHAPES: Final = _BUKAO | _ZUHELONG
 _SHAPE_BIT: Final = {
     "standard": _STANDARD, "seven_pairs": _PAIRS, "seven_pairs_fours": _PAIRS4,
-    "orphans": _ORPH, "quanzipai": _QUANZI,
+    "orphans": _ORPH, "quanzipai": _QUANZI, "quanbukao": _BUKAO, "zuhelong": _ZUHELONG,
 }
+_KNITTED: Final = tuple(
+    tuple(9 * suit + rank for suit, start in zip(order, (0, 1, 2), strict=True)
+          for rank in (start, start + 3, start + 6))
+    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)
+"""The six knitted straights: 147 in one suit, 258 in another, 369 in the third."""
 _FLAGS_CACHE: dict[tuple[str, ...], int] = {}
 
 _PROFILES = tables._PROFILES
@@ -169,6 +176,43 @@ def _quanzipai(c: bytes, wild: int, sets: int) -> int:
     return 3 * sets + 1 - sum(c[27:34]) - wild
 
 
+def _quanbukao(c: bytes, wild: int) -> int:
+    """全不靠: fourteen different tiles, each an honour or a tile of one knitted straight."""
+    honours = 7 - c[27:34].count(0)
+    have = max(sum(1 for k in straight if c[k]) for straight in _KNITTED)
+    return 13 - min(honours + have, 14) - wild
+
+
+def _zuhelong(c: bytes, wild: int, sets: int, limited: bool) -> int:
+    """组合龙: the nine tiles of a knitted straight, then the sets left and a pair, from the rest.
+
+    The tiles the straight lacks each cost a draw, on top of the standard shanten of what is
+    left once one of each straight tile the hand holds is set aside (an upper bound on the
+    exact figure, and exact at -1, which is what a win check needs)."""
+    best = 99
+    for straight in _KNITTED:
+        rest = bytearray(c)
+        missing = 0
+        for k in straight:
+            if rest[k]:
+                rest[k] -= 1
+            else:
+                missing += 1
+        s = missing + _standard(bytes(rest), wild, sets - 3, limited) if sum(rest) + wild >= 3 * (sets - 3) + 1 else 99
+        if s < best:
+            best = s
+    return best
+
+
+def _knitted_shapes(c: bytes, wild: int, sets: int, flags: int, limited: bool) -> int:
+    best = 99
+    if flags & _BUKAO and sets == tables.MAX_SETS:
+        best = _quanbukao(c, wild)
+    if flags & _ZUHELONG and sets >= 3:
+        best = min(best, _zuhelong(c, wild, sets, limited))
+    return best
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def is_complete(counts: bytes, wild: int, sets: int, shapes: tuple[str, ...]) -> bool:
     """Whether 34 concealed counts (as bytes, no wildcard tiles) and ``wild`` wildcards make a
@@ -183,11 +227,16 @@ def is_complete(counts: bytes, wild: int, sets: int, shapes: tuple[str, ...]) ->
             return True
         if "orphans" in shapes and _orphans(counts, wild) < 0:
             return True
+    if ("quanbukao" in shapes or "zuhelong" in shapes) and _knitted_shapes(
+            counts, wild, sets, _flags(shapes), not wild) < 0:
+        return True
     return "quanzipai" in shapes and not any(counts[:27]) and sum(counts) + wild == 3 * sets + 2
 
 
 def _min_shanten(c: bytes, wild: int, sets: int, flags: int, limited: bool, suited_meld: bool) -> int:
     best = _standard(c, wild, sets, limited) if flags & _STANDARD else 99
+    if flags & _KNITTED_SHAPES:
+        best = min(best, _knitted_shapes(c, wild, sets, flags, limited))
     if sets == tables.MAX_SETS:
         if flags & _PAIRS:
             sp = _seven_pairs(c, wild, False)
@@ -304,6 +353,15 @@ def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, 
             if std < best:
                 best = std
         out[k] = best
+    if flags & _KNITTED_SHAPES:
+        # The knitted shapes have no tallies to update: each draw is evaluated in full.
+        part = bytearray(c)
+        for k in range(_NUM):
+            if out[k] == _NO_DRAW:
+                continue
+            part[k] += 1
+            out[k] = min(out[k], _knitted_shapes(bytes(part), wild, sets, flags, limited))
+            part[k] -= 1
     return out
 
 
@@ -354,6 +412,8 @@ def shanten_by_shape(
         if flag & (_PAIRS | _PAIRS4 | _ORPH) and sets != tables.MAX_SETS:
             continue
         if flag & _QUANZI and suited_meld:
+            continue
+        if (flag & _BUKAO and sets != tables.MAX_SETS) or (flag & _ZUHELONG and sets < 3):
             continue
         out[s] = _min_shanten(c, wild, sets, flag, limited, suited_meld)
     return out

@@ -1,6 +1,7 @@
-"""Readers for game records written by other platforms.
+"""Importers: converters from other platforms' game logs into paipu records.
 
-Each importer turns a foreign format into a neutral, typed model of its own family of rules
-(riichi records are not paipu records: they have tile identities, riichi sticks and a dead
-wall), so that rulesets and audits can be written against the model rather than the format.
+`paipu.importers.base` says what an importer is, `paipu.importers.registry` finds one by
+name or by sniffing a file, and each platform has its own module (`paipu.importers.botzone`;
+`paipu.importers.tenhou` decodes Tenhou's logs into a typed model of their own first).
+`paipu import FORMAT FILE…` runs them.
 """

@@ -385,7 +385,7 @@ class Ruleset:
 
 _REGISTRY: dict[str, type[Ruleset]] = {}
 
-BUILTIN_RULESETS: tuple[str, ...] = ("zhuji", "hebei", "erren", "harbin")
+BUILTIN_RULESETS: tuple[str, ...] = ("zhuji", "hebei", "erren", "harbin", "mcr")
 """The rulesets that ship with paipu, each a package ``paipu.rules.<name>``."""
 
 ENTRY_POINT_GROUP = "paipu.rulesets"

@@ -1,34 +1,24 @@
-"""The fan table of two-player mahjong (二人麻将) and the value of one reading of a winning hand.
+"""The fan table of two-player mahjong (二人麻将): a selection of MCR's fans with the seed's values.
 
-The values are the source's (docs/rules/erren.md, Source E3, 胡牌与番数); the definitions and the
-"not counted together" (不计) lists are MCR's (Chinese Official) wherever the source's text is
-garbled or silent, and the source's own 不计 notes are binding (docs/rules/erren.md, paipu's readings).  The module
-knows nothing of the table or the record: `paipu.rules.erren.ruleset` decomposes a hand, works
-out the situation (天和, 放铳, …) and asks `standard_fans` or `seven_pairs_fans` for the value
-of each reading, then keeps the reading worth the most.
-
-How sets combine follows MCR's two principles, as PyMahjongGB's calculator implements them:
-a fan made of three sets leaves the fourth set at most one pairwise fan with them (套算一次),
-and pairwise chow fans are capped by how many sets can take part (不得相同).  Indexes are those
-of `paipu.tiles`: 0-8 are 1m-9m, 27-30 东南西北, 31-33 白发中.
+The values are the source's (docs/rules/erren.md, Source E3, 胡牌与番数); the definitions and
+the "not counted together" (不计) lists are MCR's (Chinese Official) wherever the source's text
+is garbled or silent, and the source's own 不计 notes are binding (docs/rules/erren.md, paipu's
+readings).  The table is
+data only: the hand is read and valued by the evaluator the Chinese Official ruleset uses
+(`paipu.rules.mcr.fans.evaluate`), given `ERREN_TABLE`, which says which fans the game has,
+what each is worth and what each cancels.  The fans MCR does not have (天和 地和 人和 天听 放铳,
+from the table's situation; 双杠 258将 幺九头, which the evaluator knows for this table) and
+the two renamed ones (七对 ``qiduizi``, 单钓 ``dandiao``) are mapped by `EVALUATOR_IDS`.
+`paipu.rules.erren.ruleset` works out the situation and keeps the reading worth the most.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
 
-from paipu.hand.sets import HandSet
 from paipu.replay.ruleset import Rule
-
-SetKind: TypeAlias = Literal["chow", "pong", "kong"]
-WaitKind: TypeAlias = Literal["bianzhang", "kanzhang", "dandiao"]
-
-WINDS = (27, 28, 29, 30)
-DRAGONS = (31, 32, 33)
+from paipu.rules.mcr.fans import FanTable
 
 _SEED = "docs/rules/erren.md, Source E3 (胡牌与番数)"
 _MCR = "paipu's reading (MCR's definition)"
@@ -207,259 +197,38 @@ class Situation:
     flowers: int = 0
 
 
-def _is_yaojiu(k: int) -> bool:
-    return k in (0, 8) or k >= 27
+EVALUATOR_IDS: dict[str, str] = {"qiduizi": "qidui", "dandiao": "dandiaojiang"}
+"""This table's ids that the shared evaluator (`paipu.rules.mcr.fans`) spells otherwise."""
+TABLE_IDS: dict[str, str] = {v: k for k, v in EVALUATOR_IDS.items()}
 
 
-# ---------------------------------------------------------------- sets of pongs
+def _ev(fid: str) -> str:
+    return EVALUATOR_IDS.get(fid, fid)
 
 
-def _three_pong_fan(a: int, b: int, c: int) -> str | None:
-    a, b, c = sorted((a, b, c))
-    if c < 9 and a + 1 == b and b + 1 == c:
-        return "yisesanjiegao"
-    if all(k in WINDS for k in (a, b, c)):
-        return "sanfengke"
-    if (a, b, c) == DRAGONS:
-        return "dasanyuan"
-    return None
+ERREN_TABLE = FanTable.of(
+    "erren", ((_ev(f.id), f.value, tuple(_ev(x) for x in f.excludes)) for f in FAN_DEFS),
+    situation=False, shapes=frozenset({"seven_pairs"}))
+"""The table as the evaluator reads it: its fans, values and 不计, in the evaluator's ids.  The
+situation fans are the ruleset's to give (`situation_fans`), and the only special shape is 七对."""
 
 
-def _two_pong_fan(a: int, b: int) -> str | None:
-    return "shuangjianke" if a in DRAGONS and b in DRAGONS else None
-
-
-def _pong_group_fans(kinds: list[int], f: Counter[str]) -> None:
-    kinds = sorted(kinds)
-    if len(kinds) == 4:
-        if kinds[3] < 9 and all(kinds[i] + 1 == kinds[i + 1] for i in range(3)):
-            f["yisesijiegao"] += 1
-            return
-        if kinds == list(WINDS):
-            f["dasixi"] += 1
-            return
-    if len(kinds) >= 3:
-        for trio in itertools.combinations(range(len(kinds)), 3):
-            fan = _three_pong_fan(*(kinds[i] for i in trio))
-            if fan is None:
-                continue
-            f[fan] += 1
-            # The fourth pong may still make one pairwise fan with one of the three (套算一次).
-            rest = [i for i in range(len(kinds)) if i not in trio]
-            for r in rest:
-                for i in trio:
-                    two = _two_pong_fan(kinds[i], kinds[r])
-                    if two:
-                        f[two] += 1
-                        return
-            return
-    for i, j in itertools.combinations(range(len(kinds)), 2):
-        two = _two_pong_fan(kinds[i], kinds[j])
-        if two:
-            f[two] += 1
-
-
-# ---------------------------------------------------------------- sets of chows
-
-
-def _three_chow_fan(a: int, b: int, c: int) -> str | None:
-    a, b, c = sorted((a, b, c))
-    if (a, b, c) == (0, 3, 6):
-        return "qinglong"
-    if (a + 1 == b and b + 1 == c) or (a + 2 == b and b + 2 == c):
-        return "yisesanbugao"
-    if a == b == c:
-        return "yisesantongshun"
-    return None
-
-
-def _two_chow_fan(a: int, b: int) -> str | None:
-    if abs(a - b) == 3:
-        return "lianliu"
-    if {a, b} == {0, 6}:
-        return "laoshaofu"
-    if a == b:
-        return "yibangao"
-    return None
-
-
-# When pairwise chow fans exceed what the sets allow, the least wanted go first (MCR's 不得相同
-# as PyMahjongGB applies it: 老少副, then 连六, then 一般高).
-_CUT_ORDER = ("laoshaofu", "lianliu", "yibangao")
-
-
-def _pairwise_chow_fans(starts: list[int], limit: int, f: Counter[str]) -> None:
-    found: Counter[str] = Counter()
-    for a, b in itertools.combinations(starts, 2):
-        two = _two_chow_fan(a, b)
-        if two:
-            found[two] += 1
-    total = sum(found.values())
-    for keep in (1, 0):
-        for fid in _CUT_ORDER:
-            while total > limit and found[fid] > keep:
-                found[fid] -= 1
-                total -= 1
-    f.update(+found)
-
-
-def _chow_group_fans(starts: list[int], pair: int, f: Counter[str]) -> None:
-    starts = sorted(starts)
-    n = len(starts)
-    if n == 4:
-        if pair == 4 and starts == [0, 0, 6, 6]:
-            f["yiseshuanglonghui"] += 1
-            return
-        if starts[0] == starts[3]:
-            f["yisesitongshun"] += 1
-            return
-        if all(starts[i] + 1 == starts[i + 1] for i in range(3)) or all(
-                starts[i] + 2 == starts[i + 1] for i in range(3)):
-            f["yisesibugao"] += 1
-            return
-    if n >= 3:
-        best: tuple[int, str, tuple[int, ...]] | None = None
-        for trio in itertools.combinations(range(n), 3):
-            fan = _three_chow_fan(*(starts[i] for i in trio))
-            if fan is not None and (best is None or FANS[fan].value > best[0]):
-                best = (FANS[fan].value, fan, trio)
-        if best is not None:
-            f[best[1]] += 1
-            rest = [starts[i] for i in range(n) if i not in best[2]]
-            if rest:
-                # The fourth chow makes at most one more fan with the three (套算一次).
-                extra = [_two_chow_fan(starts[i], rest[0]) for i in best[2]]
-                for fid in ("yibangao", "lianliu", "laoshaofu"):
-                    if fid in extra:
-                        f[fid] += 1
-                        break
-            return
-    if n == 4:
-        related = sum(1 for i in range(4) if any(
-            _two_chow_fan(starts[i], starts[j]) for j in range(4) if j != i))
-        limit = 3 - (4 - related)
-        if limit > 0:
-            _pairwise_chow_fans(starts, limit, f)
-    elif n == 3:
-        _pairwise_chow_fans(starts, 2, f)
-    elif n == 2:
-        _pairwise_chow_fans(starts, 1, f)
-
-
-# ---------------------------------------------------------------- whole hands
-
-
-def _suit_fans(kinds: Sequence[int], f: Counter[str]) -> None:
-    """清一色 混一色 字一色 无字 混幺九 大于五, from every tile kind in the hand."""
-    has_man = any(k < 9 for k in kinds)
-    has_honour = any(k >= 27 for k in kinds)
-    if has_man and not has_honour:
-        f["qingyise"] += 1
-    elif has_man and has_honour:
-        f["hunyise"] += 1
-    else:
-        f["ziyise"] += 1
-    if not has_honour:
-        f["wuzi"] += 1
-    if has_man and all(_is_yaojiu(k) for k in kinds) and has_honour:
-        f["hunyaojiu"] += 1
-    if not has_honour and all(5 <= k <= 8 for k in kinds):
-        f["dayuwu"] += 1
-
-
-def _situation_fans(sit: Situation, f: Counter[str]) -> None:
-    if sit.tianhe:
-        f["tianhe"] += 1
-    if sit.dihe:
-        f["dihe"] += 1
-    if sit.renhe:
-        f["renhe"] += 1
-    if sit.tianting:
-        f["tianting"] += 1
-    if sit.self_drawn and sit.after_kong:
-        f["gangshangkaihua"] += 1
-    if not sit.self_drawn:
-        f["fangchong"] += 1
+def situation_fans(sit: Situation) -> tuple[tuple[str, int], ...]:
+    """The fans of how the hand was won (天和 … 花牌), in the evaluator's ids, for `WinIn.given`."""
+    out: list[tuple[str, int]] = []
+    for fid, present in (("tianhe", sit.tianhe), ("dihe", sit.dihe), ("renhe", sit.renhe),
+                         ("tianting", sit.tianting), ("gangshangkaihua", sit.self_drawn and sit.after_kong),
+                         ("fangchong", not sit.self_drawn)):
+        if present:
+            out.append((fid, 1))
     if sit.flowers:
-        f["huapai"] += sit.flowers
+        out.append(("huapai", sit.flowers))
+    return tuple(out)
 
 
-def standard_fans(sets: Sequence[HandSet], pair: int, wait: WaitKind | None, nine_gates: bool,
-                  sit: Situation) -> Counter[str]:
-    """The fans of one reading as four sets and a pair, 不计 applied."""
-    f: Counter[str] = Counter()
-    pongs = [s for s in sets if s.kind != "chow"]
-    chows = [s.first for s in sets if s.kind == "chow"]
-    kongs = [s for s in pongs if s.kind == "kong"]
-    if len(kongs) == 4:
-        f["sigang"] += 1
-    elif len(kongs) == 3:
-        f["sangang"] += 1
-    elif len(kongs) == 2:
-        f["shuanggang"] += 1
-    elif kongs:
-        f["angang" if kongs[0].concealed else "minggang"] += 1
-    concealed = sum(1 for s in pongs if s.concealed)
-    if concealed >= 2:
-        f[{2: "shuanganke", 3: "sananke", 4: "sianke"}[concealed]] += 1
-    if len(pongs) == 4:
-        f["pengpenghe"] += 1
-    _pong_group_fans([s.first for s in pongs], f)
-    _chow_group_fans(chows, pair, f)
-    if len(chows) < 4:
-        if f["shuangjianke"] and pair in DRAGONS:
-            f["shuangjianke"] = 0
-            f["xiaosanyuan"] += 1
-        elif f["sanfengke"] and pair in WINDS:
-            f["sanfengke"] = 0
-            f["xiaosixi"] += 1
-    if pair in (1, 4, 7):
-        f["erwubajiang"] += 1
-    elif pair in (0, 8):
-        f["yaojiutou"] += 1
-    # 幺九刻: the pongs of 1m, 9m and honours that no wind or dragon fan is made of.
-    wind_fan = any(f[x] for x in ("dasixi", "xiaosixi", "sanfengke"))
-    dragon_fan = any(f[x] for x in ("dasanyuan", "xiaosanyuan", "shuangjianke"))
-    yaojiu = sum(1 for s in pongs if _is_yaojiu(s.first)
-                 and not (wind_fan and s.first in WINDS) and not (dragon_fan and s.first in DRAGONS))
-    if nine_gates:
-        f["jiulianbaodeng"] += 1
-        yaojiu = max(yaojiu - 1, 0)
-    if yaojiu:
-        f["yaojiuke"] += yaojiu
-    claimed = sum(1 for s in sets if s.claimed)
-    if claimed == 0:
-        f["buqiuren" if sit.self_drawn else "menqianqing"] += 1
-    elif claimed == 4 and not sit.self_drawn:
-        f["quanqiuren"] += 1
-    kinds = [k for s in sets for k in ((s.first, s.first + 1, s.first + 2) if s.kind == "chow" else (s.first,))]
-    _suit_fans([*kinds, pair], f)
-    if wait is not None:
-        f[wait] += 1
-    _situation_fans(sit, f)
-    return apply_exclusions(f)
-
-
-def seven_pairs_fans(counts: Sequence[int], sit: Situation) -> Counter[str]:
-    """The fans of a seven-pairs reading (14 concealed tiles, fours as two pairs), 不计 applied."""
-    f: Counter[str] = Counter()
-    kinds = [k for k in range(34) if counts[k]]
-    if len(kinds) == 7 and kinds[6] < 9 and kinds[6] - kinds[0] == 6 and all(counts[k] == 2 for k in kinds):
-        f["lianqidui"] += 1
-    else:
-        f["qiduizi"] += 1
-    _suit_fans(kinds, f)
-    _situation_fans(sit, f)
-    return apply_exclusions(f)
-
-
-def apply_exclusions(f: Counter[str]) -> Counter[str]:
-    """Drop every fan that a fan present cancels (不计), highest fans first."""
-    for fd in sorted(FAN_DEFS, key=lambda d: -d.value):
-        if f[fd.id]:
-            for x in fd.excludes:
-                f[x] = 0
-    return +f
+def table_fans(fans: Counter[str]) -> Counter[str]:
+    """The evaluator's fans in this table's ids."""
+    return Counter({TABLE_IDS.get(fid, fid): n for fid, n in fans.items()})
 
 
 def fan_order(fid: str) -> tuple[int, int]:

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import paipu.record as r
-from paipu.hand.sets import HandSet, set_tiles
+from paipu.hand.sets import set_tiles
 from paipu.hand.shanten import waits
-from paipu.hand.shapes import decompositions, seven_pairs_groups
 from paipu.record import Seat, Span
 from paipu.replay.common_rules import COMMON_RULES
 from paipu.replay.result import (
@@ -31,16 +30,10 @@ from paipu.replay.result import (
 )
 from paipu.replay.ruleset import Ruleset, option, register
 from paipu.replay.settle import payments_from
-from paipu.replay.state import HandState, Meld, meld_set
-from paipu.rules.erren.fans import (
-    FANS,
-    Situation,
-    WaitKind,
-    fan_order,
-    seven_pairs_fans,
-    standard_fans,
-)
+from paipu.replay.state import HandState, Meld
+from paipu.rules.erren.fans import ERREN_TABLE, FANS, Situation, fan_order, situation_fans, table_fans
 from paipu.rules.erren.table import TABLE as _TABLE
+from paipu.rules.mcr.fans import MeldIn, WinIn, evaluate
 from paipu.tiles import ALL_TILES
 
 
@@ -220,50 +213,17 @@ class Erren(Ruleset):
         )
 
     def _readings(self, counts: list[int], melds: list[Meld], ctx: WinContext, sit: Situation) -> list[_Reading]:
+        """Every reading of the hand, valued by the shared evaluator with this game's table."""
+        win = WinIn(tuple(counts), tuple(_meld_in(m) for m in melds), ctx.tile.index, ctx.self_drawn,
+                    given=situation_fans(sit), no_win_tile=sit.tianhe)
         out: list[_Reading] = []
-        n_sets = 4 - len(melds)
-        meld_sets = [meld_set(m) for m in melds]
-        win = ctx.tile.index
-        standing = list(counts)
-        if 0 <= win < _KINDS and standing[win]:
-            standing[win] -= 1
-        single_wait: bool | None = None
-        nine_gates = not melds and not sit.tianhe and standing[:9] == [3, 1, 1, 1, 1, 1, 1, 1, 3] and sum(
-            standing) == 13
-        for dec in decompositions(counts, 0, n_sets) if n_sets >= 0 else []:
-            chows = [g.first for g in dec.sets if g.kind == "chow"]
-            in_chow = [c for c in chows if c <= win <= c + 2]
-            sets = list(meld_sets)
-            for g in dec.sets:
-                if g.kind == "chow":
-                    sets.append(HandSet("chow", g.first, concealed=True))
-                else:
-                    # MCR: a pong completed by a discard is exposed, unless the winning tile can be
-                    # read as part of a concealed chow.
-                    exposed = not ctx.self_drawn and g.first == win and not in_chow
-                    sets.append(HandSet("pong", g.first, concealed=not exposed))
-            pair = dec.pair.first
-            wait: WaitKind | None = None
-            if not sit.tianhe:
-                if single_wait is None:
-                    single_wait = len(_waits(standing, len(melds))) == 1
-                if single_wait:
-                    if any((c == 0 and win == 2) or (c == 6 and win == 6) for c in in_chow):
-                        wait = "bianzhang"
-                    elif any(c + 1 == win for c in in_chow):
-                        wait = "kanzhang"
-                    elif pair == win:
-                        wait = "dandiao"
-            fans = standard_fans(sets, pair, wait, nine_gates, sit)
-            views = [_group_view(s, i < len(meld_sets)) for i, s in enumerate(sets)]
-            views.append(GroupView("pair", (ALL_TILES[pair],) * 2))
-            out.append(self._reading(fans, tuple(views), "standard"))
-        if not melds:
-            sp = seven_pairs_groups(counts, 0, four_counts_as_two=True)
-            if sp is not None:
-                fans = seven_pairs_fans(counts, sit)
-                pairs = tuple(GroupView("pair", (ALL_TILES[g.first],) * 2) for g in sp.pairs)
-                out.append(self._reading(fans, pairs, "seven_pairs"))
+        for reading in evaluate(win, ERREN_TABLE):
+            if reading.shape == "standard":
+                views = [_group_view(s.kind, s.first, i < len(melds)) for i, s in enumerate(reading.sets)]
+                views.append(GroupView("pair", (ALL_TILES[reading.pair],) * 2))
+            else:
+                views = [GroupView("pair", (ALL_TILES[k],) * 2) for k in range(_KINDS) for _ in range(counts[k] // 2)]
+            out.append(self._reading(table_fans(reading.fans), tuple(views), reading.shape))
         return out
 
     def _reading(self, fans: Counter[str], groups: tuple[GroupView, ...], shape: str) -> _Reading:
@@ -348,5 +308,11 @@ def _waits(counts: list[int], n_melds: int) -> list[int]:
     return waits(c, 0, melds=n_melds, shapes=("standard", "seven_pairs_fours"), fifth=True)
 
 
-def _group_view(s: HandSet, meld: bool) -> GroupView:
-    return GroupView(s.kind, set_tiles(s.kind, s.first), (), meld)
+def _meld_in(m: Meld) -> MeldIn:
+    if m.kind == "chow":
+        return MeldIn("chow", min(t.index for t in m.tiles))
+    return MeldIn("kong" if m.is_kong else "pong", m.tiles[0].index, m.kind == "ankong")
+
+
+def _group_view(kind: str, first: int, meld: bool) -> GroupView:
+    return GroupView(kind, set_tiles(kind, first), (), meld)

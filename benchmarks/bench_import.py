@@ -1,0 +1,70 @@
+"""Importing and auditing Botzone logs (`paipu import botzone`): games per minute on one core.
+
+The figure is for the whole path a log takes: conversion to a record, parsing, the replay and
+the audit of every action, fan total and payment.  The games are the real Botzone logs in
+``../shared/logs/botzone/`` when that folder exists, and otherwise simulated `mcr` games
+written in Botzone's format (`paipu.importers.botzone.write_botzone`), which are longer on
+average than human games (the bots claim less and win later).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import paipu.record as r
+from paipu.auditing import audit_text
+from paipu.importers.botzone import BotzoneImporter, write_botzone
+from paipu.replay.session import replay
+from paipu.sim.simulate import simulate_session
+
+ROOT = Path(__file__).resolve().parent.parent
+LOGS = ROOT.parent / "shared" / "logs" / "botzone"
+TARGET = 1000
+"""Games per minute the importer must keep up with."""
+
+
+def _simulated(n: int) -> bytes:
+    rng = random.Random(7)
+    logs: list[str] = []
+    while len(logs) < n:
+        rec = simulate_session("mcr", 1, rng)
+        hand = rec.hands[0]
+        if hand.dealer is None or hand.dealer.seat != "E":
+            continue
+        result = replay(rec).hands[0].result
+        # Botzone's `Hu` names the winning tile: take it from the replay.
+        actions = tuple(
+            r.Hu(a.span, a.seat, result.contexts[result.winners.index(a.seat)].tile) if isinstance(a, r.Hu) else a
+            for a in hand.actions)
+        hand = r.HandRecord(hand.number, hand.span, hand.dealer, None, None, hand.deals, actions)
+        logs.append(write_botzone(hand, f"sim{len(logs)}", 0))
+    return "\n".join(logs).encode()
+
+
+def main() -> None:
+    real = sorted(LOGS.glob("[0-9]*.txt")) if LOGS.is_dir() else []
+    if real:
+        files = [(p.name, p.read_bytes()) for p in real]
+        label = f"the {len(real)} real Botzone games"
+    else:
+        files = [("simulated.txt", _simulated(40))]
+        label = "40 simulated games in Botzone's format"
+    importer = BotzoneImporter()
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < 3.0:
+        for name, data in files:
+            for game_id, text in importer.convert(data, name):
+                audit = audit_text(text, game_id)
+                assert audit.ok, game_id
+                games += 1
+    elapsed = time.perf_counter() - start
+    rate = games / elapsed * 60
+    verdict = "meets" if rate >= TARGET else "misses"
+    print(f"import + audit, {label}: {rate:,.0f} games/min on one core ({verdict} the {TARGET:,}/min target)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+"""The MCR bots: lean to one suit with honours (混一色 6, 清一色 24) and to pongs of scoring honours.
+
+A win needs 8番, and the cheapest common ways there are a flush, a half flush with an honour
+pong or two, or a pair of dragon and wind pongs; `SeatBot.best_discard` discards the tile with the
+lowest value among those that keep the hand closest to ready, so these values steer the hand
+toward such shapes without giving up speed.  The engine offers a win only when it reaches the
+minimum, so a bot never declares one that is worth too little.
+"""
+
+from __future__ import annotations
+
+import paipu.record as r
+from paipu.sim.bots import HandSim, SeatBot, Strategy
+
+_MAIN_SUIT_FROM = 6
+"""With this many tiles of one suit, the bot keeps that suit and its honours."""
+
+
+class McrStrategy(Strategy):
+    def keep_value(self, bot: SeatBot, index: int) -> int:
+        return self.keep_values(bot, [index])[0]
+
+    def keep_values(self, bot: SeatBot, kinds: list[int]) -> list[int]:
+        counts = bot.counts
+        suit_sizes = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
+        for m in bot.ss.melds:
+            k = m.tiles[0].index
+            if k < 27:
+                suit_sizes[k // 9] += 3
+        main = max(range(3), key=lambda s: suit_sizes[s])
+        kept = suit_sizes[main] >= _MAIN_SUIT_FROM
+        out = []
+        for index in kinds:
+            if index >= 27:
+                value = 2 if counts[index] >= 2 else (1 if kept else 0)
+            elif kept:
+                value = 3 if index // 9 == main else -1
+            else:
+                value = 0
+            out.append(value)
+        return out
+
+    def want_ready(self, sim: HandSim, seat: r.Seat, discard: int) -> bool:
+        return False

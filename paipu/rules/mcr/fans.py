@@ -1,0 +1,927 @@
+"""The fan table of the Chinese Official rules (国标麻将, MCR) and the value of one winning hand.
+
+Every fan is a `FanDef`: its id (the pinyin of its Chinese name), its value, its definition
+and the fans it cancels (不计).  `evaluate` reads a hand in every way the rules allow (four
+sets and a pair, 七对, 十三幺, 全不靠/七星不靠, 组合龙 with a set and a pair) and values each
+reading; the caller keeps the best.  The module knows nothing of the table or the record:
+`paipu.rules.mcr.ruleset` works out the situation (self-drawn, 和绝张, the last tile, the
+winds) and the two-player ruleset uses the same machinery for its own table.
+
+How sets combine follows the rules' two principles, as the reference calculator applies them
+(docs/rules/mcr.md, "How fans combine"): a fan made of three sets leaves the fourth set at most
+one two-set fan with them (套算一次), and two-set chow fans are capped by how many sets can
+take part (不得相同: at most three among four chows, the cheapest cut first).  Indexes are those
+of `paipu.tiles`: 0-8 are 1m-9m, 9-17 1p-9p, 18-26 1s-9s, 27-30 东南西北, 31-33 白发中.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from paipu.hand.shanten import waits
+from paipu.hand.shapes import decompositions
+
+SetKind: TypeAlias = Literal["chow", "pong", "kong"]
+
+WINDS = (27, 28, 29, 30)
+DRAGONS = (31, 32, 33)
+WHITE, GREEN = 31, 32
+TERMINALS_HONOURS = frozenset((0, 8, 9, 17, 18, 26, *WINDS, *DRAGONS))
+GREEN_KINDS = frozenset((19, 20, 21, 23, 25, GREEN))
+"""绿一色: 2 3 4 6 8 条 and 发."""
+REVERSIBLE_KINDS = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE))
+"""推不倒: 1234589 饼, 245689 条 and 白, the tiles that look the same upside down."""
+KNITTED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(9 * suit + rank for suit, start in zip(order, (0, 1, 2), strict=True)
+          for rank in (start, start + 3, start + 6))
+    for order in itertools.permutations((0, 1, 2))
+)
+"""The six knitted straights (组合龙): 147 in one suit, 258 in another, 369 in the third."""
+
+_SOURCE = "docs/rules/mcr.md"
+
+
+@dataclass(frozen=True, slots=True)
+class FanDef:
+    """One fan: its value, its definition and the fans it cancels (不计)."""
+
+    id: str
+    value: int
+    name_zh: str
+    definition: str
+    excludes: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    """Other names a recorded `fan` line may use."""
+    source: str = f"{_SOURCE}, Source M2"
+
+
+def _f(fid: str, value: int, zh: str, text: str, excludes: str = "", aliases: tuple[str, ...] = (),
+       source: str = "") -> FanDef:
+    return FanDef(fid, value, zh, text, tuple(excludes.split()), aliases, source or f"{_SOURCE}, Source M2")
+
+
+_M1 = f"{_SOURCE}, Source M1"
+
+FAN_DEFS: tuple[FanDef, ...] = (
+    # ---- 88
+    _f("dasixi", 88, "大四喜", "four pongs (or kongs) of the four winds.",
+       "sanfengke pengpenghe quanfengke menfengke xiaosixi"),
+    _f("dasanyuan", 88, "大三元", "three pongs (or kongs) of the dragons.", "shuangjianke jianke xiaosanyuan"),
+    _f("lvyise", 88, "绿一色", "every tile one of 2 3 4 6 8 条 and 发.", "hunyise"),
+    _f("jiulianbaodeng", 88, "九莲宝灯", "no meld, and the 13 tiles before the winning one are 1112345678999 of "
+       "one suit: the hand waits on all nine.", "qingyise menqianqing wuzi buqiuren"),
+    _f("sigang", 88, "四杠", "four kongs.", "sangang shuangminggang minggang dandiaojiang pengpenghe "
+       "shuangangang mingangang angang", ("sigangzi",)),
+    _f("lianqidui", 88, "连七对", "seven pairs of seven consecutive kinds of one suit.",
+       "qingyise qidui menqianqing dandiaojiang buqiuren wuzi"),
+    _f("shisanyao", 88, "十三幺", "one each of the 13 terminals and honours, and a second of one of them.",
+       "wumenqi menqianqing dandiaojiang buqiuren hunyaojiu quandaiyao", ("十三么",), _M1),
+    # ---- 64
+    _f("qingyaojiu", 64, "清幺九", "every tile a 1 or a 9 (no honours).",
+       "hunyaojiu pengpenghe yaojiuke quandaiyao wuzi shuangtongke"),
+    _f("xiaosixi", 64, "小四喜", "three pongs of winds and a pair of the fourth.", "sanfengke"),
+    _f("xiaosanyuan", 64, "小三元", "two pongs of dragons and a pair of the third.", "shuangjianke jianke"),
+    _f("ziyise", 64, "字一色", "every tile an honour.", "pengpenghe quandaiyao yaojiuke hunyaojiu"),
+    _f("sianke", 64, "四暗刻", "four concealed pongs (concealed kongs included).",
+       "menqianqing pengpenghe sananke shuanganke buqiuren"),
+    _f("yiseshuanglonghui", 64, "一色双龙会", "123 123 789 789 and a pair of 5, all of one suit.",
+       "pinghe qidui qingyise yibangao laoshaofu wuzi"),
+    # ---- 48
+    _f("yisesitongshun", 48, "一色四同顺", "four identical chows.",
+       "yisesanjiegao yibangao siguiyi yisesantongshun"),
+    _f("yisesijiegao", 48, "一色四节高", "four pongs of one suit, each one higher.",
+       "yisesantongshun yisesanjiegao pengpenghe"),
+    # ---- 32
+    _f("yisesibugao", 32, "一色四步高", "four chows of one suit, each one higher, or each two higher.",
+       "yisesanbugao lianliu laoshaofu"),
+    _f("sangang", 32, "三杠", "three kongs.", "shuangminggang shuangangang mingangang minggang angang"),
+    _f("hunyaojiu", 32, "混幺九", "every tile a terminal or an honour, both present.",
+       "pengpenghe yaojiuke quandaiyao"),
+    # ---- 24
+    _f("qidui", 24, "七对", "seven pairs, no meld (four of a kind is two pairs).",
+       "menqianqing dandiaojiang buqiuren", ("qiduizi", "七对子"), _M1),
+    _f("qixingbukao", 24, "七星不靠", "all seven honours and seven tiles of one knitted straight, no meld.",
+       "wumenqi menqianqing dandiaojiang buqiuren quanbukao"),
+    _f("quanshuangke", 24, "全双刻", "four pongs and a pair of even tiles (2 4 6 8).",
+       "pengpenghe duanyao wuzi"),
+    _f("qingyise", 24, "清一色", "every tile of one suit.", "wuzi queyimen"),
+    _f("yisesantongshun", 24, "一色三同顺", "three identical chows.", "yisesanjiegao yibangao"),
+    _f("yisesanjiegao", 24, "一色三节高", "three pongs of one suit, each one higher.", "yisesantongshun"),
+    _f("quanda", 24, "全大", "every tile a 7, 8 or 9.", "wuzi dayuwu"),
+    _f("quanzhong", 24, "全中", "every tile a 4, 5 or 6.", "duanyao wuzi"),
+    _f("quanxiao", 24, "全小", "every tile a 1, 2 or 3.", "wuzi xiaoyuwu"),
+    # ---- 16
+    _f("qinglong", 16, "清龙", "123 456 789 of one suit.", "lianliu laoshaofu"),
+    _f("sanseshuanglonghui", 16, "三色双龙会", "123 and 789 of two suits and a pair of 5 of the third.",
+       "xixiangfeng laoshaofu wuzi pinghe"),
+    _f("yisesanbugao", 16, "一色三步高", "three chows of one suit, each one higher, or each two higher."),
+    _f("quandaiwu", 16, "全带五", "every set and the pair hold a 5.", "duanyao wuzi"),
+    _f("santongke", 16, "三同刻", "three pongs of one rank in the three suits.", "shuangtongke"),
+    _f("sananke", 16, "三暗刻", "three concealed pongs (concealed kongs included).", "shuanganke"),
+    # ---- 12
+    _f("quanbukao", 12, "全不靠", "14 different tiles, none two apart in a suit: honours and tiles of one "
+       "knitted straight (147 258 369 in three suits), no meld.",
+       "wumenqi menqianqing dandiaojiang buqiuren", source=_M1),
+    _f("zuhelong", 12, "组合龙", "the nine tiles of a knitted straight (147 258 369 in three suits)."),
+    _f("dayuwu", 12, "大于五", "every tile a 6, 7, 8 or 9.", "wuzi"),
+    _f("xiaoyuwu", 12, "小于五", "every tile a 1, 2, 3 or 4.", "wuzi"),
+    _f("sanfengke", 12, "三风刻", "three pongs of winds."),
+    # ---- 8
+    _f("hualong", 8, "花龙", "123 456 789, each in a different suit."),
+    _f("tuibudao", 8, "推不倒", "every tile one of 1234589 饼, 245689 条 and 白.", "queyimen"),
+    _f("sansesantongshun", 8, "三色三同顺", "the same chow in the three suits.", "xixiangfeng"),
+    _f("sansesanjiegao", 8, "三色三节高", "three pongs of three suits, each one rank higher."),
+    _f("wufanhe", 8, "无番和", "a win with no other fan (flowers aside)."),
+    _f("miaoshouhuichun", 8, "妙手回春", "self-drawn on the last tile of the wall.", "zimo", source=_M1),
+    _f("haidilaoyue", 8, "海底捞月", "won on the discard of the last tile of the wall.", source=_M1),
+    _f("gangshangkaihua", 8, "杠上开花", "self-drawn on the replacement after one's own kong.", "zimo",
+       ("gangkai", "杠开"), _M1),
+    _f("qiangganghe", 8, "抢杠和", "won by robbing another's added kong.", "hejuezhang", ("qianggang",), _M1),
+    # ---- 6
+    _f("pengpenghe", 6, "碰碰和", "four pongs (or kongs) and a pair.", aliases=("duiduihu",)),
+    _f("hunyise", 6, "混一色", "tiles of one suit and honours."),
+    _f("sansesanbugao", 6, "三色三步高", "three chows of three suits, each one rank higher."),
+    _f("wumenqi", 6, "五门齐", "万 饼 条, a wind and a dragon all present."),
+    _f("quanqiuren", 6, "全求人", "four sets claimed (no concealed kong) and won on a discard with a single "
+       "wait.", "dandiaojiang"),
+    _f("shuangangang", 6, "双暗杠", "two concealed kongs.", "shuanganke angang"),
+    _f("shuangjianke", 6, "双箭刻", "two pongs of dragons.", "jianke"),
+    # ---- 5
+    _f("mingangang", 5, "明暗杠", "one exposed and one concealed kong.", "angang minggang"),
+    # ---- 4
+    _f("quandaiyao", 4, "全带幺", "every set and the pair hold a terminal or an honour."),
+    _f("buqiuren", 4, "不求人", "no claimed set (concealed kongs allowed), and self-drawn.",
+       "menqianqing zimo"),
+    _f("shuangminggang", 4, "双明杠", "two exposed kongs.", "minggang"),
+    _f("hejuezhang", 4, "和绝张", "won on the last tile of its kind: the other three are already shown "
+       "(discarded or in exposed melds).", source=_M1),
+    # ---- 2
+    _f("jianke", 2, "箭刻", "a pong of a dragon (each; not also 幺九刻)."),
+    _f("quanfengke", 2, "圈风刻", "a pong of the prevalent wind (not also 幺九刻)."),
+    _f("menfengke", 2, "门风刻", "a pong of the seat's own wind (not also 幺九刻)."),
+    _f("menqianqing", 2, "门前清", "no claimed set (concealed kongs allowed), and won on a discard."),
+    _f("pinghe", 2, "平和", "four chows and a pair of a suit.", "wuzi"),
+    _f("siguiyi", 2, "四归一", "all four tiles of a kind in the hand, not as a kong (each kind)."),
+    _f("shuangtongke", 2, "双同刻", "two pongs of one rank in two suits."),
+    _f("shuanganke", 2, "双暗刻", "two concealed pongs (concealed kongs included)."),
+    _f("angang", 2, "暗杠", "a concealed kong."),
+    _f("duanyao", 2, "断幺", "no terminal and no honour.", "wuzi"),
+    # ---- 1
+    _f("yibangao", 1, "一般高", "two identical chows."),
+    _f("xixiangfeng", 1, "喜相逢", "the same chow in two suits."),
+    _f("lianliu", 1, "连六", "two chows of one suit making six in a row."),
+    _f("laoshaofu", 1, "老少副", "123 and 789 of one suit."),
+    _f("yaojiuke", 1, "幺九刻", "a pong of terminals or of an honour no wind or dragon fan already counts "
+       "(each)."),
+    _f("minggang", 1, "明杠", "an exposed kong (claimed, or added to a pong)."),
+    _f("queyimen", 1, "缺一门", "one of the three suits missing."),
+    _f("wuzi", 1, "无字", "no honour."),
+    _f("bianzhang", 1, "边张", "the hand waited on one kind only: the 3 of 12 or the 7 of 89."),
+    _f("kanzhang", 1, "嵌张", "the hand waited on one kind only: the middle of a chow.", aliases=("qianzhang",)),
+    _f("dandiaojiang", 1, "单钓将", "the hand waited on one kind only: the tile of the pair.",
+       aliases=("dandiao", "单钓", "单吊")),
+    _f("zimo", 1, "自摸", "self-drawn.", source=_M1),
+    _f("huapai", 1, "花牌", "each flower set aside (never toward the 8-fan minimum).", aliases=("flowers",),
+       source=_M1),
+)
+
+FANS: dict[str, FanDef] = {f.id: f for f in FAN_DEFS}
+ORDER: dict[str, int] = {f.id: i for i, f in enumerate(FAN_DEFS)}
+
+SPECIAL_SHAPES = frozenset({"seven_pairs", "thirteen_orphans", "honours_and_knitted", "knitted_straight"})
+
+
+@dataclass(frozen=True)
+class FanTable:
+    """A ruleset's fan table as the evaluator uses it: which fans it has, their values, their 不计.
+
+    Ids are this module's (MCR's pinyin).  The evaluator finds every fan of the full table and
+    keeps those the table has, so a smaller table (the two-player game's) is a selection with
+    its own values and 不计 lists; a few fans only such a table has are known here too
+    (``shuanggang``: any two kongs; ``erwubajiang`` and ``yaojiutou``: the pair's rank).  Where a
+    table lacks the fans that would take a pong (箭刻, 圈风刻, 门风刻), the pong is 幺九刻 instead.
+    """
+
+    name: str
+    values: Mapping[str, int]
+    excludes: Mapping[str, tuple[str, ...]]
+    situation: bool = True
+    """Whether the evaluator adds MCR's situation fans (自摸, 和绝张, …) from the `WinIn` flags;
+    a table without them gives its own as `WinIn.given`."""
+    shapes: frozenset[str] = SPECIAL_SHAPES
+    """The special shapes the table wins with, besides four sets and a pair."""
+    by_value: tuple[str, ...] = ()
+    """The fans from the highest value down (table order among equals): the order 不计 applies in."""
+
+    @classmethod
+    def of(cls, name: str, defs: Iterable[tuple[str, int, tuple[str, ...]]], *, situation: bool = True,
+           shapes: frozenset[str] = SPECIAL_SHAPES) -> FanTable:
+        """A table from ``(id, value, excludes)`` rows in table order."""
+        rows = list(defs)
+        order = {fid: i for i, (fid, _, _) in enumerate(rows)}
+        by_value = tuple(fid for fid, _, _ in sorted(rows, key=lambda r: (-r[1], order[r[0]])))
+        return cls(name, {fid: v for fid, v, _ in rows}, {fid: ex for fid, _, ex in rows}, situation, shapes,
+                   by_value)
+
+    def has(self, fid: str) -> bool:
+        return fid in self.values
+
+
+MCR_TABLE = FanTable.of("mcr", ((f.id, f.value, f.excludes) for f in FAN_DEFS))
+"""The full table of the Chinese Official rules."""
+
+
+# ---------------------------------------------------------------- the hand to value
+
+
+@dataclass(frozen=True, slots=True)
+class MeldIn:
+    """A set made before the win: a claimed chow, pong or kong, or a concealed kong."""
+
+    kind: SetKind
+    first: int
+    concealed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WinIn:
+    """Everything the value of a win depends on."""
+
+    concealed: tuple[int, ...]
+    """34 counts: the concealed tiles, the winning tile included."""
+    melds: tuple[MeldIn, ...]
+    win_tile: int
+    self_drawn: bool
+    last_of_kind: bool = False
+    """和绝张: the other three of the winning kind are shown on the table."""
+    about_kong: bool = False
+    """杠上开花 when self-drawn, 抢杠和 otherwise."""
+    wall_last: bool = False
+    seat_wind: int = 0
+    prevalent_wind: int = 0
+    flowers: int = 0
+    given: tuple[tuple[str, int], ...] = ()
+    """Fans the caller has established from the table (a table without MCR's situation fans
+    gives its own here: 天和, 放铳, …), each with how many times it counts."""
+    no_win_tile: bool = False
+    """The hand was won as dealt (天和): no tile completed it, so there is no wait and no 九莲宝灯."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadSet:
+    """One set of a reading."""
+
+    kind: SetKind
+    first: int
+    concealed: bool
+    """Not claimed and not completed by another's tile (what 暗刻 counts)."""
+    claimed: bool = False
+    """Made by a claim (what 门前清, 不求人 and 全求人 look at)."""
+
+
+@dataclass
+class Reading:
+    shape: str
+    """standard, knitted_straight, seven_pairs, thirteen_orphans, honours_and_knitted."""
+    fans: Counter[str]
+    values: Mapping[str, int]
+    """The table's values, by which the reading is worth its total."""
+    sets: tuple[ReadSet, ...] = ()
+    pair: int = -1
+    knitted: tuple[int, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(self.values[f] * n for f, n in self.fans.items())
+
+    @property
+    def base(self) -> int:
+        """The total without flowers: what the 8-fan minimum looks at."""
+        return self.total - self.fans.get("huapai", 0)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _suit(k: int) -> int:
+    return k // 9 if k < 27 else 3
+
+
+def _rank(k: int) -> int:
+    return k % 9 + 1
+
+
+_SUIT_ORDER = (0, 2, 1)
+"""The order the reference calculator sorts suits in (万, 条, 饼): which of two three-set fans it
+finds first depends on it."""
+
+
+def _lib_key(k: int) -> int:
+    return _SUIT_ORDER[k // 9] * 9 + k % 9 if k < 27 else k
+
+
+def _set_kinds(s: ReadSet) -> tuple[int, ...]:
+    return (s.first, s.first + 1, s.first + 2) if s.kind == "chow" else (s.first,)
+
+
+# ---------------------------------------------------------------- chows
+
+
+def _two_chows(a: int, b: int) -> str | None:
+    """Two chows by their lowest tiles."""
+    if a == b:
+        return "yibangao"
+    if _suit(a) != _suit(b):
+        return "xixiangfeng" if _rank(a) == _rank(b) else None
+    lo, hi = sorted((a, b))
+    if hi - lo == 3:
+        return "lianliu"
+    if _rank(lo) == 1 and _rank(hi) == 7:
+        return "laoshaofu"
+    return None
+
+
+def _three_chows(a: int, b: int, c: int) -> str | None:
+    suits = {_suit(a), _suit(b), _suit(c)}
+    ranks = sorted((_rank(a), _rank(b), _rank(c)))
+    if len(suits) == 1:
+        lo, mid, hi = sorted((a, b, c))
+        if ranks == [1, 4, 7]:
+            return "qinglong"
+        if lo == mid == hi:
+            return "yisesantongshun"
+        if (mid - lo == hi - mid == 1) or (mid - lo == hi - mid == 2):
+            return "yisesanbugao"
+        return None
+    if len(suits) == 3:
+        if ranks == [1, 4, 7]:
+            return "hualong"
+        if ranks[0] == ranks[2]:
+            return "sansesantongshun"
+        if ranks[1] - ranks[0] == 1 and ranks[2] - ranks[1] == 1:
+            return "sansesanbugao"
+    return None
+
+
+def _four_chows(s: list[int]) -> str | None:
+    if len({_suit(x) for x in s}) != 1:
+        return None
+    a, b, c, d = sorted(s)
+    if a == d:
+        return "yisesitongshun"
+    if b - a == c - b == d - c and b - a in (1, 2):
+        return "yisesibugao"
+    return None
+
+
+_PAIR_ORDER = ("yibangao", "xixiangfeng", "lianliu", "laoshaofu")
+_CUT = _PAIR_ORDER[::-1]
+"""When two-chow fans are more than the sets allow, they are cut cheapest-kind first, first down to
+one of each kind, then to none."""
+
+
+def _capped_pairs(found: list[str | None], limit: int, f: Counter[str]) -> None:
+    table = Counter(x for x in found if x)
+    count = sum(table.values())
+    for keep in (1, 0):
+        for fid in _CUT:
+            while count > limit and table[fid] > keep:
+                table[fid] -= 1
+                count -= 1
+    f.update(+table)
+
+
+def _chow_fans(starts: list[int], f: Counter[str], table: FanTable) -> None:
+    s = sorted(starts, key=_lib_key)
+    n = len(s)
+    if n == 4:
+        four = _four_chows(s)
+        if four:
+            f[four] += 1
+            return
+    if n >= 3:
+        for trio in itertools.combinations(range(n), 3):
+            fan = _three_chows(*(s[i] for i in trio))
+            if fan is None:
+                continue
+            f[fan] += 1
+            rest = [i for i in range(n) if i not in trio]
+            if rest:
+                # The fourth chow adds one two-chow fan with the three: of those the three-chow
+                # fan does not already cancel, the first in table order (一般高 喜相逢 连六 老少副).
+                with_fourth = {_two_chows(s[i], s[rest[0]]) for i in trio} - set(table.excludes.get(fan, ()))
+                two = next((x for x in _PAIR_ORDER if x in with_fourth), None)
+                if two:
+                    f[two] += 1
+            return
+    pairs = list(itertools.combinations(range(n), 2))
+    found = [_two_chows(s[i], s[j]) for i, j in pairs]
+    limit = n - 1
+    for i in range(n):
+        if not any(fan for (a, b), fan in zip(pairs, found, strict=True) if i in (a, b)):
+            limit -= 1
+    if limit > 0:
+        _capped_pairs(found, limit, f)
+
+
+# ---------------------------------------------------------------- pongs
+
+
+def _two_pongs(a: int, b: int) -> str | None:
+    if a in DRAGONS and b in DRAGONS:
+        return "shuangjianke"
+    if a < 27 and b < 27 and _suit(a) != _suit(b) and _rank(a) == _rank(b):
+        return "shuangtongke"
+    return None
+
+
+def _three_pongs(a: int, b: int, c: int) -> str | None:
+    ks = sorted((a, b, c))
+    if all(k in WINDS for k in ks):
+        return "sanfengke"
+    if ks == list(DRAGONS):
+        return "dasanyuan"
+    if any(k >= 27 for k in ks):
+        return None
+    suits = {_suit(k) for k in ks}
+    ranks = sorted(_rank(k) for k in ks)
+    if len(suits) == 1 and ks[1] - ks[0] == 1 and ks[2] - ks[1] == 1:
+        return "yisesanjiegao"
+    if len(suits) == 3:
+        if ranks[0] == ranks[2]:
+            return "santongke"
+        if ranks[1] - ranks[0] == 1 and ranks[2] - ranks[1] == 1:
+            return "sansesanjiegao"
+    return None
+
+
+def _pong_fans(kinds: list[int], f: Counter[str]) -> None:
+    s = sorted(kinds, key=_lib_key)
+    n = len(s)
+    if n == 4:
+        ks = sorted(s)
+        if ks == list(WINDS):
+            f["dasixi"] += 1
+            return
+        if ks[3] < 27 and len({_suit(k) for k in ks}) == 1 and all(ks[i] + 1 == ks[i + 1] for i in range(3)):
+            f["yisesijiegao"] += 1
+            return
+    if n >= 3:
+        for trio in itertools.combinations(range(n), 3):
+            fan = _three_pongs(*(s[i] for i in trio))
+            if fan is None:
+                continue
+            f[fan] += 1
+            rest = [i for i in range(n) if i not in trio]
+            if rest:
+                for i in trio:
+                    two = _two_pongs(s[i], s[rest[0]])
+                    if two:
+                        f[two] += 1
+                        break
+            return
+    for i, j in itertools.combinations(range(n), 2):
+        two = _two_pongs(s[i], s[j])
+        if two:
+            f[two] += 1
+
+
+# ---------------------------------------------------------------- whole hands
+
+
+def _tile_fans(kinds: set[int], f: Counter[str]) -> None:
+    """The fans that depend only on which kinds the hand holds: suits, ranks, colours."""
+    suits = {_suit(k) for k in kinds if k < 27}
+    honours = any(k >= 27 for k in kinds)
+    if kinds <= GREEN_KINDS:
+        f["lvyise"] += 1
+    if kinds <= REVERSIBLE_KINDS:
+        f["tuibudao"] += 1
+    if not suits:
+        f["ziyise"] += 1
+    elif len(suits) == 1:
+        f["hunyise" if honours else "qingyise"] += 1
+    if len(suits) == 2:
+        f["queyimen"] += 1
+    if len(suits) == 3 and any(k in WINDS for k in kinds) and any(k in DRAGONS for k in kinds):
+        f["wumenqi"] += 1
+    if not honours:
+        f["wuzi"] += 1
+        ranks = {_rank(k) for k in kinds}
+        if ranks <= {1, 9}:
+            f["qingyaojiu"] += 1
+        if ranks <= {7, 8, 9}:
+            f["quanda"] += 1
+        if ranks <= {6, 7, 8, 9}:
+            f["dayuwu"] += 1
+        if ranks <= {4, 5, 6}:
+            f["quanzhong"] += 1
+        if ranks <= {1, 2, 3}:
+            f["quanxiao"] += 1
+        if ranks <= {1, 2, 3, 4}:
+            f["xiaoyuwu"] += 1
+    elif suits and kinds <= TERMINALS_HONOURS:
+        f["hunyaojiu"] += 1
+    if not kinds & TERMINALS_HONOURS:
+        f["duanyao"] += 1
+
+
+def _situation_fans(w: WinIn, f: Counter[str], table: FanTable) -> None:
+    for fid, n in w.given:
+        f[fid] += n
+    if not table.situation:
+        return
+    shown = sum(_meld_count(m, w.win_tile) for m in w.melds)
+    if w.self_drawn:
+        f["zimo"] += 1
+        if w.wall_last:
+            f["miaoshouhuichun"] += 1
+        if w.about_kong:
+            f["gangshangkaihua"] += 1
+    else:
+        if w.wall_last:
+            f["haidilaoyue"] += 1
+        if w.about_kong:
+            f["qiangganghe"] += 1
+    # The winner's own melds may already show three of the winning kind: then the tile is the
+    # last of its kind whatever the rest of the table shows.
+    if w.last_of_kind or shown == 3:
+        f["hejuezhang"] += 1
+
+
+def _meld_count(m: MeldIn, k: int) -> int:
+    if m.kind == "chow":
+        return 1 if m.first <= k <= m.first + 2 else 0
+    if m.first != k:
+        return 0
+    return 4 if m.kind == "kong" else 3
+
+
+def _concealment_fans(w: WinIn, f: Counter[str]) -> None:
+    claimed = sum(1 for m in w.melds if not m.concealed)
+    if claimed == 0:
+        f["buqiuren" if w.self_drawn else "menqianqing"] += 1
+
+
+def _all_kinds(w: WinIn) -> tuple[set[int], list[int]]:
+    """The kinds the hand holds, and every tile's count (a kong as four)."""
+    counts = list(w.concealed)
+    for m in w.melds:
+        if m.kind == "chow":
+            for j in range(3):
+                counts[m.first + j] += 1
+        else:
+            counts[m.first] += 4 if m.kind == "kong" else 3
+    return {k for k in range(34) if counts[k]}, counts
+
+
+def _tile_hog(w: WinIn, counts: list[int], f: Counter[str]) -> None:
+    kong_kinds = {m.first for m in w.melds if m.kind == "kong"}
+    hogs = sum(1 for k in range(34) if counts[k] == 4 and k not in kong_kinds)
+    if hogs:
+        f["siguiyi"] += hogs
+
+
+def _finish(found: Counter[str], w: WinIn, table: FanTable) -> Counter[str]:
+    """The table's fans only, 不计 applied, then 无番和 and the flowers."""
+    f = Counter({fid: n for fid, n in found.items() if n > 0 and table.has(fid)})
+    for fid in table.by_value:
+        if f[fid]:
+            for x in table.excludes[fid]:
+                f[x] = 0
+    f = +f
+    if not f and table.has("wufanhe"):
+        f["wufanhe"] += 1
+    if w.flowers and table.has("huapai"):
+        f["huapai"] += w.flowers
+    return f
+
+
+# ---------------------------------------------------------------- standard readings
+
+
+def _wait_fan(sets: Sequence[ReadSet], pair: int, win: int, hand_sets: int) -> str | None:
+    """边张, 嵌张 or 单钓将 for a hand that waited on one kind: where this reading puts the tile."""
+    for s in sets[len(sets) - hand_sets:]:
+        if s.kind == "chow" and s.first <= win <= s.first + 2:
+            r = _rank(s.first)
+            if (r == 1 and win == s.first + 2) or (r == 7 and win == s.first):
+                return "bianzhang"
+    for s in sets[len(sets) - hand_sets:]:
+        if s.kind == "chow" and win == s.first + 1:
+            return "kanzhang"
+    if pair == win:
+        return "dandiaojiang"
+    return None
+
+
+def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str], table: FanTable) -> None:
+    """Fans of four sets and a pair (or of a knitted straight's set and pair)."""
+    pongs = [s for s in sets if s.kind != "chow"]
+    chows = [s.first for s in sets if s.kind == "chow"]
+    kongs = [s for s in pongs if s.kind == "kong"]
+    concealed_kongs = sum(1 for s in kongs if s.concealed)
+    open_kongs = len(kongs) - concealed_kongs
+    if len(kongs) == 4:
+        f["sigang"] += 1
+    elif len(kongs) == 3:
+        f["sangang"] += 1
+    elif len(kongs) == 2:
+        if table.has("shuanggang"):
+            f["shuanggang"] += 1
+        else:
+            f[{2: "shuangangang", 1: "mingangang", 0: "shuangminggang"}[concealed_kongs]] += 1
+    elif concealed_kongs:
+        f["angang"] += 1
+    elif open_kongs:
+        f["minggang"] += 1
+    hidden = sum(1 for s in pongs if s.concealed)
+    if hidden >= 2:
+        f[{2: "shuanganke", 3: "sananke", 4: "sianke"}[hidden]] += 1
+    if len(pongs) == 4:
+        f["pengpenghe"] += 1
+        if all(s.first < 27 and _rank(s.first) % 2 == 0 for s in pongs) and pair < 27 and _rank(pair) % 2 == 0:
+            f["quanshuangke"] += 1
+    pong_kinds = [s.first for s in pongs]
+    _pong_fans(pong_kinds, f)
+    _chow_fans(chows, f, table)
+    if len(chows) == 4 and pair < 27:
+        f["pinghe"] += 1
+        ranks = sorted((_suit(c), _rank(c)) for c in chows)
+        if pair < 27 and _rank(pair) == 5:
+            suits = {_suit(c) for c in chows}
+            if len(suits) == 1 and _suit(pair) in suits and [r for _, r in ranks] == [1, 1, 7, 7]:
+                f["yiseshuanglonghui"] += 1
+            elif len(suits) == 2 and _suit(pair) not in suits and all(
+                    sorted(_rank(c) for c in chows if _suit(c) == su) == [1, 7] for su in suits):
+                f["sanseshuanglonghui"] += 1
+    if pair in DRAGONS and f["shuangjianke"]:
+        f["xiaosanyuan"] += 1
+    if pair in WINDS and f["sanfengke"]:
+        f["xiaosixi"] += 1
+    seat, prevalent = WINDS[w.seat_wind], WINDS[w.prevalent_wind]
+    wind_fan = any(f[x] for x in ("dasixi", "xiaosixi", "sanfengke"))
+    dragon_fan = any(f[x] for x in ("dasanyuan", "xiaosanyuan", "shuangjianke"))
+    yaojiu = 0
+    for k in pong_kinds:
+        if k in DRAGONS:
+            if table.has("jianke"):
+                f["jianke"] += 1
+                continue
+            if dragon_fan:
+                continue
+        if k in WINDS:
+            special = False
+            if k == prevalent and table.has("quanfengke"):
+                f["quanfengke"] += 1
+                special = True
+            if k == seat and table.has("menfengke"):
+                f["menfengke"] += 1
+                special = True
+            if special or wind_fan:
+                continue
+        if k in TERMINALS_HONOURS:
+            yaojiu += 1
+    if yaojiu:
+        f["yaojiuke"] += yaojiu
+    groups = [_set_kinds(s) for s in sets] + [(pair,)]
+    if all(any(k in TERMINALS_HONOURS for k in g) for g in groups):
+        f["quandaiyao"] += 1
+    if all(any(k < 27 and _rank(k) == 5 for k in g) for g in groups):
+        f["quandaiwu"] += 1
+    claimed = sum(1 for s in sets if s.claimed)
+    if claimed == 4 and not w.self_drawn:
+        f["quanqiuren"] += 1
+    if pair < 27 and _rank(pair) in (2, 5, 8):
+        f["erwubajiang"] += 1
+    elif pair in TERMINALS_HONOURS and pair < 27:
+        f["yaojiutou"] += 1
+
+
+def _standard_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Reading]:
+    out: list[Reading] = []
+    n_sets = 4 - len(w.melds)
+    if n_sets < 0:
+        return out
+    meld_sets = [ReadSet(m.kind, m.first, m.concealed, not m.concealed) for m in w.melds]
+    win = w.win_tile
+    standing = list(w.concealed)
+    standing[win] -= 1
+    nine_gates = not w.melds and not w.no_win_tile and any(
+        standing[9 * su:9 * su + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3] for su in range(3))
+    kinds, counts = _all_kinds(w)
+    for dec in decompositions(w.concealed, 0, n_sets):
+        starts_with_win = [g.first for g in dec.sets if g.kind == "chow" and g.first <= win <= g.first + 2]
+        sets = list(meld_sets)
+        for g in dec.sets:
+            if g.kind == "chow":
+                sets.append(ReadSet("chow", g.first, True))
+            else:
+                # A pong completed by another's tile is exposed, unless the tile can be read
+                # as part of a concealed chow instead.
+                exposed = not w.self_drawn and g.first == win and not starts_with_win
+                sets.append(ReadSet("pong", g.first, not exposed))
+        pair = dec.pair.first
+        f: Counter[str] = Counter()
+        _set_fans(w, sets, pair, f, table)
+        if nine_gates:
+            f["jiulianbaodeng"] += 1
+            f["yaojiuke"] = max(f["yaojiuke"] - 1, 0)
+        _tile_fans(kinds, f)
+        _tile_hog(w, counts, f)
+        _concealment_fans(w, f)
+        _situation_fans(w, f, table)
+        if single_wait:
+            wait = _wait_fan(sets, pair, win, n_sets)
+            if wait:
+                f[wait] += 1
+        out.append(Reading("standard", _finish(f, w, table), table.values, tuple(sets), pair))
+    return out
+
+
+def _knitted_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Reading]:
+    """组合龙 with one more set and a pair (the set may be a meld)."""
+    out: list[Reading] = []
+    if len(w.melds) > 1:
+        return out
+    kinds, counts = _all_kinds(w)
+    for straight in KNITTED:
+        if any(w.concealed[k] == 0 for k in straight):
+            continue
+        rest = list(w.concealed)
+        for k in straight:
+            rest[k] -= 1
+        n_sets = 1 - len(w.melds)
+        for dec in decompositions(rest, 0, n_sets):
+            sets = [ReadSet(m.kind, m.first, m.concealed, not m.concealed) for m in w.melds]
+            for g in dec.sets:
+                exposed = (not w.self_drawn and g.kind != "chow" and g.first == w.win_tile
+                           and w.win_tile not in straight)
+                sets.append(ReadSet(g.kind, g.first, not exposed))  # type: ignore[arg-type]
+            pair = dec.pair.first
+            f: Counter[str] = Counter({"zuhelong": 1})
+            _knitted_set_fans(w, sets, pair, f)
+            _tile_fans(kinds, f)
+            _tile_hog(w, counts, f)
+            _concealment_fans(w, f)
+            _situation_fans(w, f, table)
+            if single_wait:
+                wait = _wait_fan(sets, pair, w.win_tile, n_sets)
+                if wait:
+                    f[wait] += 1
+            out.append(Reading("knitted_straight", _finish(f, w, table), table.values, tuple(sets), pair, straight))
+    return out
+
+
+def _knitted_set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str]) -> None:
+    """The fans of 组合龙's fourth set and pair: kongs, winds and dragons, 平和."""
+    s = sets[0]
+    if s.kind == "chow":
+        if pair < 27:
+            f["pinghe"] += 1
+        return
+    if s.kind == "kong":
+        f["angang" if s.concealed else "minggang"] += 1
+    k = s.first
+    if k in DRAGONS:
+        f["jianke"] += 1
+    elif k in WINDS:
+        if k == WINDS[w.prevalent_wind]:
+            f["quanfengke"] += 1
+        if k == WINDS[w.seat_wind]:
+            f["menfengke"] += 1
+        if k not in (WINDS[w.prevalent_wind], WINDS[w.seat_wind]):
+            f["yaojiuke"] += 1
+    elif k in TERMINALS_HONOURS:
+        f["yaojiuke"] += 1
+
+
+# ---------------------------------------------------------------- special shapes
+
+
+def _seven_pairs(w: WinIn, table: FanTable) -> Reading | None:
+    c = w.concealed
+    if w.melds or any(n % 2 for n in c) or sum(c) != 14:
+        return None
+    kinds, counts = _all_kinds(w)
+    f: Counter[str] = Counter()
+    ks = sorted(kinds)
+    if len(ks) == 7 and ks[6] < 27 and _suit(ks[0]) == _suit(ks[6]) and ks[6] - ks[0] == 6:
+        f["lianqidui"] += 1
+    else:
+        f["qidui"] += 1
+    _tile_fans(kinds, f)
+    _tile_hog(w, counts, f)
+    _concealment_fans(w, f)
+    _situation_fans(w, f, table)
+    return Reading("seven_pairs", _finish(f, w, table), table.values)
+
+
+def _thirteen_orphans(w: WinIn, table: FanTable) -> Reading | None:
+    c = w.concealed
+    if w.melds or sum(c) != 14 or any(c[k] == 0 for k in TERMINALS_HONOURS):
+        return None
+    if any(c[k] for k in range(34) if k not in TERMINALS_HONOURS):
+        return None
+    f: Counter[str] = Counter({"shisanyao": 1})
+    _concealment_fans(w, f)
+    _situation_fans(w, f, table)
+    return Reading("thirteen_orphans", _finish(f, w, table), table.values)
+
+
+def _honours_and_knitted(w: WinIn, table: FanTable) -> Reading | None:
+    """全不靠 (and 七星不靠): 14 different tiles, honours and tiles of one knitted straight."""
+    c = w.concealed
+    if w.melds or sum(c) != 14 or any(n > 1 for n in c):
+        return None
+    suited = {k for k in range(27) if c[k]}
+    straight = next((s for s in KNITTED if suited <= set(s)), None)
+    if straight is None:
+        return None
+    kinds = {k for k in range(34) if c[k]}
+    f: Counter[str] = Counter()
+    honours = sum(c[27:34])
+    f["qixingbukao" if honours == 7 else "quanbukao"] += 1
+    if set(straight) <= suited:
+        f["zuhelong"] += 1
+    _tile_fans(kinds, f)
+    _concealment_fans(w, f)
+    _situation_fans(w, f, table)
+    return Reading("honours_and_knitted", _finish(f, w, table), table.values, knitted=straight)
+
+
+# ---------------------------------------------------------------- the whole evaluation
+
+
+def waits_of(standing: Sequence[int], n_melds: int, shapes: frozenset[str] = SPECIAL_SHAPES) -> list[int]:
+    """The kinds a 13-tile hand waits on, in four sets and a pair and the special ``shapes``."""
+    plain = ("standard", *(("seven_pairs_fours",) if "seven_pairs" in shapes else ()),
+             *(("orphans",) if "thirteen_orphans" in shapes else ()))
+    found = set(waits(list(standing)[:34], 0, melds=n_melds, shapes=plain, fifth=True))
+    bukao = n_melds == 0 and "honours_and_knitted" in shapes
+    knitted = n_melds <= 1 and "knitted_straight" in shapes
+    if not (bukao or knitted):
+        return sorted(found)
+    c = list(standing)
+    for k in range(34):
+        if k in found:
+            continue
+        c[k] += 1
+        probe = WinIn(tuple(c), (), k, True)
+        if (bukao and _honours_and_knitted(probe, MCR_TABLE) is not None) or (
+                knitted and _is_knitted_win(c, n_melds)):
+            found.add(k)
+        c[k] -= 1
+    return sorted(found)
+
+
+def _is_knitted_win(c: list[int], n_melds: int) -> bool:
+    for straight in KNITTED:
+        if any(c[k] == 0 for k in straight):
+            continue
+        rest = list(c)
+        for k in straight:
+            rest[k] -= 1
+        if decompositions(rest, 0, 1 - n_melds):
+            return True
+    return False
+
+
+def evaluate(w: WinIn, table: FanTable = MCR_TABLE) -> list[Reading]:
+    """Every reading of the winning hand, each valued by ``table`` with 不计 applied (no minimum)."""
+    single_wait = False
+    if not w.no_win_tile:
+        standing = list(w.concealed)
+        standing[w.win_tile] -= 1
+        single_wait = len(waits_of(standing, len(w.melds), table.shapes)) == 1
+    out = _standard_readings(w, single_wait, table)
+    if "knitted_straight" in table.shapes:
+        out += _knitted_readings(w, single_wait, table)
+    specials = (("seven_pairs", _seven_pairs), ("thirteen_orphans", _thirteen_orphans),
+                ("honours_and_knitted", _honours_and_knitted))
+    for shape, read in specials:
+        if shape in table.shapes:
+            special = read(w, table)
+            if special is not None:
+                out.append(special)
+    return out
+
+
+def preference(r: Reading) -> tuple[int, int]:
+    """How readings are ranked: the total, then, between readings worth the same, the one whose
+    pair is the higher tile (万 < 条 < 饼 < honours), as the reference calculator keeps it."""
+    return (r.total, _lib_key(r.pair) if r.pair >= 0 else -1)
+
+
+def best_reading(readings: Iterable[Reading]) -> Reading | None:
+    """The reading worth the most (`preference`)."""
+    return max(readings, key=preference, default=None)
+
+
+def fan_order(fid: str) -> tuple[int, int]:
+    """Sort key: highest value first, then table order."""
+    return (-FANS[fid].value, ORDER[fid])

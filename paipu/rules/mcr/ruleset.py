@@ -1,0 +1,207 @@
+"""Chinese Official rules 国标麻将 (MCR): 81 fans, an 8-fan minimum, payment on an 8-point base.
+
+The rule text is docs/rules/mcr.md (its "Sources" quote what the rules rest on); the fan table
+and the valuation are `paipu.rules.mcr.fans`.  This module holds the rule table, the options,
+the hooks the engine asks (flowers, the end of the wall) and the settlement.  The seat and
+prevalent winds follow Botzone, whose logs are the real games the ruleset is checked on: the
+seat letter is the seat wind (player index 0–3 is 东南西北) and the log states the prevalent
+wind, which a record gives as the option `prevalent`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import paipu.record as r
+from paipu.hand.sets import set_tiles
+from paipu.record import Seat
+from paipu.replay.common_rules import COMMON_RULES
+from paipu.replay.result import (
+    GroupView,
+    HandResult,
+    Payments,
+    SessionState,
+    Transfer,
+    ValueItem,
+    WinAnalysis,
+    WinContext,
+)
+from paipu.replay.ruleset import Ruleset, option, register
+from paipu.replay.settle import payments_from
+from paipu.replay.state import HandState, Meld
+from paipu.rules.mcr.fans import FANS, MeldIn, Reading, WinIn, evaluate, fan_order, preference
+from paipu.rules.mcr.table import TABLE as _TABLE
+from paipu.tiles import ALL_TILES
+
+_KINDS = 34
+_WIND_LETTERS = ("E", "S", "W", "N")
+BASE_POINTS = 8
+"""What every payer pays on top of the fan total (MCR's 底分)."""
+
+
+@dataclass(frozen=True)
+class McrOptions:
+    min_fan: int = option(8, "the least a win is worth, flowers not counted (MCR: 8; 0: any shape wins)")
+    flowers: bool = option(False, "true: the 8 flowers are in the set (144 tiles), set aside and worth "
+                           "花牌 1番 each; false: 136 tiles, as on Botzone")
+    prevalent: Literal["E", "S", "W", "N", "rotate"] = option(
+        "E", "the prevalent wind (圈风) of every hand; rotate: 东 for hands 1-4, 南 for 5-8, 西, 北",
+        ("E", "S", "W", "N", "rotate"))
+    seat_wind: Literal["seat", "dealer"] = option(
+        "seat", "seat: a seat's wind is its letter (E 东 … N 北), as on Botzone; dealer: the dealer is 东 "
+        "and the others follow in turn", ("seat", "dealer"))
+
+
+@register
+class Mcr(Ruleset):
+    name = "mcr"
+    shapes = ("standard", "seven_pairs_fours", "orphans", "quanbukao", "zuhelong")
+    profile_note = ("七对 counts a four-of-a-kind as two pairs; the 8-fan minimum is not a shape condition; "
+                    "for 组合龙 shanten is exact only at complete (-1); the odds count no knitted shape")
+    strategy = "paipu.rules.mcr.bots:McrStrategy"
+    aliases = ("国标", "國標", "国标麻将", "國標麻將", "chinese-official", "mcr-botzone")
+    title = "国标麻将 Chinese Official"
+    unit = "fan"
+    unit_zh = "番"
+    rules = {**COMMON_RULES, **{rule.id: rule for rule in _TABLE}}  # noqa: RUF012
+    Options = McrOptions
+    options: McrOptions
+    # The discard after the last draw can only be won on (海底捞月): no draw would follow a claim.
+    last_discard_claims = frozenset({"hu"})
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        if self.options.flowers:
+            self.tile_counts = tuple([4] * 34 + [1] * 8)
+            # The engine asks the ruleset instance whether it has flowers; here an option decides.
+            setattr(self, "uses_flowers", True)  # noqa: B010
+
+    # ---------------------------------------------------------------- the wall and flowers
+    def reserve(self, hand: HandState) -> int:
+        # Without flowers the wall is drawn to its end.  With them, ordinary draws stop while the
+        # wall still holds as many tiles as there are flowers not yet drawn (rule mcr.exhausted),
+        # so a flower drawn last is always replaced; the replacement draws may take them.
+        if not self.options.flowers or hand.phase in ("replacement", "rob"):
+            return 0
+        return max(sum(self.tile_counts[_KINDS:]) - sum(hand.seen[_KINDS:]), 0)
+
+    def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
+        if action.tile.is_flower:
+            hand.error("flower-discarded", f"{seat} discards {action.tile} ({action.tile.chinese}), a flower: "
+                       "flowers are set aside (`flower`) and replaced, never discarded", action.span,
+                       self.rule("flowers"))
+
+    # ---------------------------------------------------------------- winds
+    def seat_wind(self, hand: HandState, seat: Seat) -> int:
+        """0-3 for 东南西北."""
+        if self.options.seat_wind == "dealer":
+            return (self.seats.index(seat) - self.seats.index(hand.dealer)) % 4
+        return _WIND_LETTERS.index(seat)
+
+    def prevalent_wind(self, hand: HandState) -> int:
+        p = self.options.prevalent
+        if p == "rotate":
+            return ((hand.record.number - 1) // 4) % 4
+        return _WIND_LETTERS.index(p)
+
+    # ---------------------------------------------------------------- wins
+    def analyse_win(self, hand: HandState, ctx: WinContext) -> WinAnalysis:
+        ss = hand.seats[ctx.seat]
+        flowers = [ALL_TILES[i] for i in range(_KINDS, len(ss.counts)) if ss.counts[i]]
+        if flowers:
+            f = flowers[0]
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason=f"{ctx.seat} holds {f} ({f.chinese}), a flower that was not set aside")
+        counts = tuple(ss.counts[:_KINDS])
+        total_tiles = sum(counts) + 3 * len(ss.melds)
+        if total_tiles != 14 or ctx.tile.index >= _KINDS or counts[ctx.tile.index] == 0:
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason=f"the hand has {total_tiles} tiles counting melds, not 14")
+        win = WinIn(
+            counts, tuple(_meld_in(m) for m in ss.melds), ctx.tile.index, ctx.self_drawn,
+            last_of_kind=self.shown(hand, ctx) >= 3,
+            about_kong=ctx.robbed or (ctx.self_drawn and ctx.after_kong),
+            wall_last=ctx.last_tile and not ctx.robbed,
+            seat_wind=self.seat_wind(hand, ctx.seat), prevalent_wind=self.prevalent_wind(hand),
+            flowers=len(ss.flowers),
+        )
+        readings = evaluate(win)
+        if not readings:
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason="the tiles are not four sets and a pair, 七对, 十三幺, 全不靠 or 组合龙 "
+                               "with a set and a pair")
+        best = max(readings, key=preference)
+        items = tuple(self._item(fid, n) for fid, n in sorted(best.fans.items(), key=lambda kv: fan_order(kv[0])))
+        total = sum(i.value for i in items)
+        minimum = self.options.min_fan
+        if best.base < minimum:
+            shown = ", ".join(f"{i.id} {i.value}" for i in items if i.id != "huapai") or "nothing"
+            return WinAnalysis(ctx.seat, ctx.tile, False, best.shape, items, 0, _groups(best, ss.melds),
+                               f"the best reading is worth {best.base}番 without flowers ({shown}), below the "
+                               f"minimum of {minimum}番", len(readings), rule=self.rule("minimum"))
+        return WinAnalysis(ctx.seat, ctx.tile, True, best.shape, items, total, _groups(best, ss.melds), "",
+                           len(readings))
+
+    def shown(self, hand: HandState, ctx: WinContext) -> int:
+        """How many other tiles of the winning kind are shown: discards and exposed melds (rule
+        mcr.last-of-kind).  A discard that was claimed is counted in the meld it went to."""
+        k = ctx.tile.index
+        n = 0
+        for ss in hand.seats.values():
+            n += sum(1 for m in ss.melds if m.kind != "ankong" for t in m.tiles if t.index == k)
+            n += sum(1 for t, claimed in ss.discards if not claimed and t.index == k)
+        if not ctx.self_drawn and not ctx.robbed:
+            n -= 1  # the winning discard itself
+        return n
+
+    def _item(self, fid: str, count: int) -> ValueItem:
+        rule = self.rules[f"mcr.fan.{fid}"]
+        return ValueItem(fid, FANS[fid].value * count, rule.id, rule.name_zh, count)
+
+    # ---------------------------------------------------------------- settlement
+    def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
+        transfers: list[Transfer] = []
+        rule = self.rule("payment")
+        for ctx, win in zip(result.contexts, result.wins, strict=True):
+            if not win.is_win:
+                continue
+            if ctx.self_drawn or ctx.from_seat is None:
+                transfers += [Transfer(s, ctx.seat, BASE_POINTS + win.total,
+                                       f"self-drawn: {BASE_POINTS} + {win.total}番", rule)
+                              for s in self.seats if s != ctx.seat]
+                continue
+            how = "robbed kong" if ctx.robbed else "discard"
+            for s in self.seats:
+                if s == ctx.seat:
+                    continue
+                if s == ctx.from_seat:
+                    transfers.append(Transfer(s, ctx.seat, BASE_POINTS + win.total,
+                                              f"the {how} was {s}'s: {BASE_POINTS} + {win.total}番", rule))
+                else:
+                    transfers.append(Transfer(s, ctx.seat, BASE_POINTS, f"{BASE_POINTS}, the base", rule))
+        result.transfers = transfers
+        return payments_from(transfers, self.seats)
+
+    def next_dealer(self, result: HandResult) -> Seat:
+        return self.next_seat(result.dealer)
+
+
+def _meld_in(m: Meld) -> MeldIn:
+    if m.kind == "chow":
+        return MeldIn("chow", min(t.index for t in m.tiles))
+    if m.is_kong:
+        return MeldIn("kong", m.tiles[0].index, m.kind == "ankong")
+    return MeldIn("pong", m.tiles[0].index)
+
+
+def _groups(reading: Reading, melds: list[Meld]) -> tuple[GroupView, ...]:
+    """The reading's sets and pair (or its special shape's tiles), for reports."""
+    if reading.shape in ("standard", "knitted_straight"):
+        out = [GroupView(s.kind, set_tiles(s.kind, s.first), (), i < len(melds))
+               for i, s in enumerate(reading.sets)]
+        if reading.knitted:
+            out.insert(0, GroupView("knitted", tuple(ALL_TILES[k] for k in sorted(reading.knitted))))
+        out.append(GroupView("pair", (ALL_TILES[reading.pair],) * 2))
+        return tuple(out)
+    return ()
