@@ -30,7 +30,7 @@ from paipu.sim.simulate import simulate
 
 MahjongGB = pytest.importorskip("MahjongGB")
 
-DEFAULT_WINS = 1000
+DEFAULT_WINS = 300
 WINS = int(os.environ.get("PAIPU_ORACLE_WINS", DEFAULT_WINS))
 BUILT_HANDS = int(os.environ.get("PAIPU_ORACLE_BUILT", 5000))
 
@@ -149,7 +149,7 @@ def wins() -> list[Win]:
 
 
 def test_mcr_fan_total_agrees_with_pymahjonggb_on_every_simulated_win(wins: list[Win]) -> None:
-    assert len(wins) >= min(WINS, 900), f"only {len(wins)} wins were played"
+    assert len(wins) >= WINS * 9 // 10, f"only {len(wins)} wins were played"
     wrong = [(w, oracle(w)) for w in wins if oracle(w)[0] != w.total]
     assert not wrong, "\n".join(f"{w}: the calculator gives {o}" for w, o in wrong[:5])
 
