@@ -15,12 +15,11 @@ from typing import cast
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-import paipu.record as r
 from paipu.findings import Finding, error, has_errors
 from paipu.grammar.build import build_record
-from paipu.grammar.lines import HandLine, Line, LineTransformer
-from paipu.record import Record, Seat, Span
-from paipu.tiles import ALL_TILES, Tile, parse_tile_group, parse_tiles
+from paipu.grammar.fast import SKIP, fast_line
+from paipu.grammar.lines import Line, LineTransformer
+from paipu.record import Record, Span
 
 MAX_SYNTAX_ERRORS = 100
 
@@ -261,97 +260,6 @@ def _parse_chunk(text: str, base_line: int) -> tuple[list[Line], list[Finding]]:
     return lines, findings
 
 
-# The fast path: most lines of a long record are plain actions (``E draw 5m``) in canonical
-# notation.  They are read with one regular expression; every other line goes to lark.  A
-# test checks that both paths give the same values and spans for every line they share.
-_TILE = r"[1-9][mps]|[1-7]z|[1-8]f|[东南西北白发中春夏秋冬梅兰竹菊]"
-_GLYPH = r"(?:[ \t]+(!!|\?\?|!\?|\?!|!|\?))?"
-_END = r"[ \t]*(?:;.*)?"
-_FAST_TILE = re.compile(
-    r"[ \t]*([ESWN])[ \t]+(draw|discard|pong|kong|ankong|addkong|flower|摸|打|碰|杠|槓|暗杠|暗槓|补杠|補槓|花)"
-    rf"[ \t]+({_TILE}){_GLYPH}{_END}"
-)
-_FAST_BARE = re.compile(rf"[ \t]*([ESWN])[ \t]+(hu|胡|和|ready|听|聽|pass|过|過)(?:[ \t]+({_TILE}))?{_GLYPH}{_END}")
-_FAST_CHOW = re.compile(
-    rf"[ \t]*([ESWN])[ \t]+(chow|吃)[ \t]+([1-7][1-8][2-9][mps]|(?:{_TILE})[ \t]+(?:{_TILE})[ \t]+(?:{_TILE}))"
-    rf"{_GLYPH}{_END}"
-)
-_VERB_CLASS: dict[str, type] = {}
-for _words, _cls in (
-    (("draw", "摸"), r.Draw), (("discard", "打"), r.Discard), (("pong", "碰"), r.Pong),
-    (("kong", "杠", "槓"), r.Kong), (("ankong", "暗杠", "暗槓"), r.AnKong), (("addkong", "补杠", "補槓"), r.AddKong),
-    (("flower", "花"), r.Flower), (("hu", "胡", "和"), r.Hu), (("ready", "听", "聽"), r.Ready),
-    (("pass", "过", "過"), r.Pass), (("chow", "吃"), r.Chow),
-):
-    for _w in _words:
-        _VERB_CLASS[_w] = _cls
-_TILE_OF: dict[str, Tile] = {str(t): t for t in ALL_TILES}
-_TILE_OF.update({t.chinese: t for t in ALL_TILES if len(t.chinese) == 1})
-
-
-_GROUPS = r"((?:[ \t]+[0-9]+[mpszf])+)"
-_FAST_SETUP = re.compile(
-    rf"[ \t]*(?:(deal)[ \t]+([ESWN]){_GROUPS}|(wall){_GROUPS}|(hand)[ \t]+([0-9]+)|(dealer)[ \t]+([ESWN])"
-    rf"|(dice)((?:[ \t]+[0-9]+)+)|(score)((?:[ \t]+[ESWN][ \t]+[+-]?[0-9]+)+)|(exhausted)){_END}"
-)
-_SCORE_PAIR = re.compile(r"([ESWN])[ \t]+([+-]?[0-9]+)")
-
-
-def _fast_setup(m: re.Match[str], number: int) -> Line | None:
-    """Deals, walls and the other one-line setup and result lines of canonical records."""
-    g = m.group
-    start = next(i for i in range(1, 15) if g(i) is not None)
-    last = max(i for i in range(1, 15) if g(i) is not None)
-    span = Span(number, m.start(start) + 1, number, m.end(last) + 1)
-    try:
-        if g(1):
-            tiles = sorted((t for grp in g(3).split() for t in parse_tile_group(grp)), key=lambda t: t.index)
-            return r.Deal(cast(Seat, g(2)), tuple(tiles), span)
-        if g(4):
-            return r.WallLine(span, (), tuple(t for grp in g(5).split() for t in parse_tile_group(grp)))
-    except ValueError:
-        return None  # a bad tile: the full grammar reports it where it stands
-    if g(6):
-        return HandLine(int(g(7)), span, ())
-    if g(8):
-        return r.DealerLine(span, (), cast(Seat, g(9)))
-    if g(10):
-        return r.DiceLine(span, (), tuple(int(v) for v in g(11).split()))
-    if g(12):
-        pairs = tuple((cast(Seat, a), int(b)) for a, b in _SCORE_PAIR.findall(g(13)))
-        return r.ScoreLine(span, pairs)
-    return r.Exhausted(span)
-
-
-def _fast_line(line: str, number: int) -> Line | None:
-    """The item on a plain line, or None when the line needs the full grammar."""
-    m = _FAST_TILE.fullmatch(line)
-    if m is None:
-        m = _FAST_BARE.fullmatch(line)
-        if m is None:
-            m = _FAST_CHOW.fullmatch(line)
-            if m is None:
-                m = _FAST_SETUP.fullmatch(line)
-                return None if m is None else _fast_setup(m, number)
-    seat = cast(Seat, m.group(1))
-    cls = _VERB_CLASS[m.group(2)]
-    glyph = m.group(4)
-    last = 4 if glyph else (3 if m.group(3) else 2)
-    span = Span(number, m.start(1) + 1, number, m.end(last) + 1)
-    arg = m.group(3)
-    if cls is r.Chow:
-        assert arg is not None
-        tiles = sorted(parse_tiles(arg), key=lambda t: t.index)
-        return r.Chow(span, seat, (tiles[0], tiles[1], tiles[2]), glyph=glyph)
-    if arg is None:
-        if cls is r.Hu:
-            return r.Hu(span, seat, None, glyph=glyph)
-        return cast(Line, cls(span, seat, glyph=glyph))
-    if cls in (r.Ready, r.Pass):
-        return None
-    return cast(Line, cls(span, seat, _TILE_OF[arg], glyph=glyph))
-
-
 def _annotation_open_after(line: str, open_: bool) -> bool:
     """Whether an annotation is still open at the end of ``line`` (strings and comments aside)."""
     i, n = 0, len(line)
@@ -394,10 +302,11 @@ def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
 
     for i, line in enumerate(raw_lines):
         if not in_annotation:
-            fast = _fast_line(line, i + 1) if line else None
+            fast = fast_line(line, i + 1)
             if fast is not None:
                 flush()
-                out.append(fast)
+                if fast is not SKIP:
+                    out.append(cast(Line, fast))
                 continue
             if not chunk:
                 chunk_start = i
