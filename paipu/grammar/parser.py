@@ -8,9 +8,12 @@ syntax error in a file.
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from importlib import resources
+from pathlib import Path
 from typing import cast
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -28,16 +31,48 @@ def grammar_text() -> str:
     return resources.files("paipu.grammar").joinpath("record.lark").read_text(encoding="utf-8")
 
 
+def cache_dir() -> Path | None:
+    """The folder where the analysed grammar is kept between runs, or None if none can be made.
+
+    ``$PAIPU_CACHE_DIR``, else ``$XDG_CACHE_HOME/paipu``, else ``~/.cache/paipu``.
+    """
+    explicit = os.environ.get("PAIPU_CACHE_DIR")
+    if explicit:
+        folder = Path(explicit)
+    else:
+        base = os.environ.get("XDG_CACHE_HOME")
+        folder = Path(base) / "paipu" if base else Path.home() / ".cache" / "paipu"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder if os.access(folder, os.W_OK | os.R_OK) else None
+
+
 @functools.cache
 def _parser() -> tuple[Lark, LineTransformer]:
+    """The inline-transforming parser, built once per process from the grammar cached on disk.
+
+    lark keeps the grammar's hash in the cache file and rebuilds it when the grammar (or
+    lark) changes; a cache that cannot be read or written is quietly done without.
+    """
+    import lark as lark_module
+
     transformer = LineTransformer()
+    text = grammar_text()
+    cache: str | bool = False
+    folder = cache_dir()
+    if folder is not None:
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        cache = str(folder / f"record-{lark_module.__version__}-{digest}.lark-cache")
     lark = Lark(
-        grammar_text(),
+        text,
         parser="lalr",
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=False,
         transformer=transformer,
+        cache=cache,
     )
     return lark, transformer
 
@@ -241,14 +276,19 @@ def _parse_chunk(text: str, base_line: int) -> tuple[list[Line], list[Finding]]:
             finding, at = _syntax_finding(e, text, pos, offset, base_line)
             # Keep the lines before the bad one: parse them again on their own.
             line_start = max(text.rfind("\n", 0, at) + 1, pos)
-            if line_start > pos:
+            cut = line_start
+            while cut > pos:
                 transformer.offset = offset
                 transformer.findings = []
                 try:
-                    lines.extend(lark.parse(text[pos:line_start]))  # type: ignore[arg-type]
+                    lines.extend(lark.parse(text[pos:cut]))  # type: ignore[arg-type]
                     findings.extend(transformer.findings)
-                except UnexpectedInput:
-                    pass  # the error is inside a multi-line annotation: already reported
+                    break
+                except UnexpectedInput as inner:
+                    # The error is inside a multi-line annotation (already reported): keep
+                    # the lines before the one where that annotation opens.
+                    inner_at = pos + (inner.pos_in_stream or 0)
+                    cut = min(cut - 1, max(text.rfind("\n", 0, inner_at) + 1, pos))
             findings.append(finding)
             if finding.message.startswith("this annotation is never closed"):
                 break
