@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import cast
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -340,16 +339,18 @@ def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
             findings.extend(problems)
             chunk.clear()
 
-    for i, line in enumerate(raw_lines):
+    append = out.append
+    for i, line in enumerate(raw_lines, 1):
         if not in_annotation:
-            fast = fast_line(line, i + 1)
+            fast = fast_line(line, i)
             if fast is not None:
-                flush()
+                if chunk:
+                    flush()
                 if fast is not SKIP:
-                    out.append(cast(Line, fast))
+                    append(fast)  # type: ignore[arg-type]
                 continue
             if not chunk:
-                chunk_start = i
+                chunk_start = i - 1
         chunk.append(line)
         in_annotation = _annotation_open_after(line, in_annotation)
     flush(final=True)
