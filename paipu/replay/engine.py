@@ -98,11 +98,14 @@ class HandEngine(ClaimsMixin, WinsMixin):
         st.seen = list(dealt)
         running = [0] * len(dealt)
         for d in hand.deals:
-            for t in sorted(set(d.tiles), key=lambda x: x.index):
+            per_kind: dict[Tile, int] = {}
+            for t in d.tiles:
+                per_kind[t] = per_kind.get(t, 0) + 1
+            for t in sorted(per_kind, key=lambda x: x.index):
                 if t.is_flower and not rs.uses_flowers:
                     continue  # reported above as a bad tile
                 before = running[t.index]
-                running[t.index] += d.tiles.count(t)
+                running[t.index] += per_kind[t]
                 limit = rs.tile_counts[t.index]
                 if before <= limit < running[t.index]:
                     self.err(
