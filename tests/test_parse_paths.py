@@ -12,7 +12,7 @@ from paipu.grammar.build import build_record
 from paipu.grammar.fast import ITEM_PATTERN, TILE_PATTERN, fast_line
 from paipu.grammar.parser import _parse_chunk, parse
 from paipu.grammar.writer import format_record
-from paipu.record import to_json
+from paipu.record import Span, to_json
 from paipu.sim.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +51,8 @@ FAST_LINES = [
     "fan S 4: 258将", '[Ruleset "zhuji"]', '[Player E "A \\"B\\""] [Event "x;{y}"] {note} ; c',
     "{a note}", "{one} {two} ; and a comment", "; only a comment", "   ", "", "hand 1 {first}",
     "E hu ? {why}", "庄 E", "流局", "分 E +1 S -1", "E 和 5万 !!",
+    "E discard 5m {kept the pair\nand the run} {two}", "{a\n\nb}", '[Event "e"] {over\ntwo lines} ; c',
+    "E draw 3p ! {a \\}\n b}",
 ]
 
 
@@ -69,6 +71,17 @@ def test_plain_lines_take_the_fast_path(line: str) -> None:
 def test_other_lines_go_to_the_grammar(line: str) -> None:
     assert fast_line(line, 1) is None
     _both('[Ruleset "zhuji"]\nhand 1\n' + line + "\n")
+
+
+def test_annotations_over_several_lines_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    import paipu.grammar.parser as parser
+
+    text = '[Ruleset "zhuji"]\nhand 1 {first\n  second}\nE discard 5m ? {a\n\n b} {c}\n'
+    _both(text)
+    monkeypatch.setattr(parser, "_parse_chunk", lambda text, base: pytest.fail(f"lark ran on {text!r}"))
+    result = parse(text)
+    notes = result.record.hands[0].actions[0].annotations
+    assert [(n.text, n.span) for n in notes] == [("a\n\n b", Span(4, 16, 6, 4)), ("c", Span(6, 5, 6, 8))]
 
 
 def test_the_fast_path_copies_of_terminals_match_the_grammar() -> None:

@@ -43,8 +43,9 @@ _TILE_RE: Final = re.compile(TILE_PATTERN)
 _ITEM_RE: Final = re.compile(ITEM_PATTERN)
 _ITEM_VALUE_RE: Final = re.compile(r"(.*[^\d+\-])([+-]?\d+)")
 # After the words of a line: annotations, then perhaps a comment.
-_TAIL_RE: Final = re.compile(r"((?:\{(?:\\.|[^\\}])*\}[ \t]*)*)(?:;.*)?")
-_ANNOTATION_RE: Final = re.compile(r"\{(?:\\.|[^\\}])*\}")
+# An annotation may run over several lines (`fast_line` is then given them joined).
+_TAIL_RE: Final = re.compile(r"((?:\{(?s:\\.|[^\\}])*\}[ \t]*)*)(?:;.*)?")
+_ANNOTATION_RE: Final = re.compile(r"\{(?:\\.|[^\\}])*\}", re.S)
 # A header line: tags, then annotations and a comment.
 _TAG_RE: Final = re.compile(
     r'[ \t]*\[[ \t]*([A-Za-z_][A-Za-z0-9_\-]*)(?:[ \t]+([A-Za-z_][A-Za-z0-9_\-]*))?[ \t]*("(?:\\.|[^"\\\n])*")[ \t]*\]'
@@ -191,10 +192,18 @@ def _plain_words(body: str) -> list[str] | None:
 
 
 def _annotations(line: str, start: int, end: int, number: int) -> tuple[r.Annotation, ...]:
-    return tuple(
-        r.Annotation(unescape_annotation(m.group()), r.Span(number, m.start() + 1, number, m.end() + 1))
-        for m in _ANNOTATION_RE.finditer(line, start, end)
-    )
+    if "\n" not in line:
+        return tuple(
+            r.Annotation(unescape_annotation(m.group()), r.Span(number, m.start() + 1, number, m.end() + 1))
+            for m in _ANNOTATION_RE.finditer(line, start, end)
+        )
+    out: list[r.Annotation] = []
+    for m in _ANNOTATION_RE.finditer(line, start, end):
+        a, b = m.start(), m.end() - 1  # the braces' offsets; the end column is past the `}`
+        span = r.Span(number + line.count("\n", 0, a), a - line.rfind("\n", 0, a),
+                      number + line.count("\n", 0, b), b - line.rfind("\n", 0, b) + 1)
+        out.append(r.Annotation(unescape_annotation(m.group()), span))
+    return tuple(out)
 
 
 def _header(line: str, number: int) -> Line | None:
@@ -294,9 +303,12 @@ def fast_line(line: str, number: int) -> Line | _Skip | None:
         body = line[:cut]
     else:
         body = line
-    words = _plain_words(body)
-    if words is None:
-        return None
+    if body.isascii() and body.isprintable():
+        words = body.split()
+    else:
+        words = _plain_words(body)  # type: ignore[assignment]
+        if words is None:
+            return None
     if not words:
         if notes:
             return AnnotationLine(notes, r.Span.none())
@@ -304,9 +316,17 @@ def fast_line(line: str, number: int) -> Line | _Skip | None:
     if body[0] in _BLANK or body[-1] in _BLANK:
         lead = len(body) - len(body.lstrip(" \t"))
         body = body[lead:].rstrip(" \t")
-        span = _new_span(number, lead + 1, number, lead + len(body) + 1)
     else:
-        span = _new_span(number, 1, number, len(body) + 1)
+        lead = 0
+    if _SPAN_SETTERS is None:
+        span = r.Span(number, lead + 1, number, lead + len(body) + 1)
+    else:
+        span = _object_new(r.Span)
+        set_line, set_column, set_end_line, set_end_column = _SPAN_SETTERS
+        set_line(span, number)
+        set_column(span, lead + 1)
+        set_end_line(span, number)
+        set_end_column(span, lead + len(body) + 1)
     first = words[0]
     n = len(words)
     if first in _SEATS:
@@ -322,10 +342,20 @@ def fast_line(line: str, number: int) -> Line | _Skip | None:
         if cls is not None:
             if n != 3:
                 return None
-            tiles = _group(words[2])
+            tiles = _GROUP_CACHE.get(words[2]) or _group(words[2])
             if tiles is None or len(tiles) != 1:
                 return None
-            return _new_action(cls, span, notes, seat, glyph, tiles[0])
+            setters = _ACTION_SETTERS[cls]
+            if setters is None:
+                return _new_action(cls, span, notes, seat, glyph, tiles[0])
+            set_span, set_notes, set_seat, set_glyph, set_tile = setters
+            action: r.SeatAction = _object_new(cls)
+            set_span(action, span)
+            set_notes(action, notes)
+            set_seat(action, seat)
+            set_glyph(action, glyph)
+            set_tile(action, tiles[0])
+            return action
         if verb in _CHOW_WORDS:
             tiles = _tiles(words[2:n])
             if tiles is None or len(tiles) != 3:

@@ -321,6 +321,18 @@ def _annotation_open_after(line: str, open_: bool) -> bool:
     return open_
 
 
+def _annotation_end(raw_lines: list[str], number: int) -> int | None:
+    """The number of the line where the annotation left open on line ``number`` closes (None: never)."""
+    for j in range(number, min(len(raw_lines), number + MAX_ANNOTATION_LINES)):
+        if not _annotation_open_after(raw_lines[j], True):
+            return j + 1
+    return None
+
+
+MAX_ANNOTATION_LINES = 200
+"""The longest annotation the fast path reads (a longer one goes to the grammar)."""
+
+
 def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
     """Every line that parses, and a finding for every line that does not."""
     out: list[Line] = []
@@ -340,9 +352,19 @@ def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
             chunk.clear()
 
     append = out.append
+    skip_to = 0
     for i, line in enumerate(raw_lines, 1):
+        if i <= skip_to:
+            continue  # the rest of an annotation the fast path read
         if not in_annotation:
             fast = fast_line(line, i)
+            if fast is None and "{" in line and _annotation_open_after(line, False):
+                # An annotation running over several lines: give the fast path the lines it spans.
+                end = _annotation_end(raw_lines, i)
+                if end is not None:
+                    fast = fast_line("\n".join(raw_lines[i - 1:end]), i)
+                    if fast is not None:
+                        skip_to = end
             if fast is not None:
                 if chunk:
                     flush()
