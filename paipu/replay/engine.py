@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import paipu.record as r
@@ -169,16 +169,23 @@ class HandEngine(ClaimsMixin, WinsMixin):
         self._handle(action, True)
         return self.st.findings[mark:]
 
+    def play_all(self, actions: Sequence[r.Action]) -> None:
+        """`play` each action in turn, keeping the findings on the hand (an audit with nobody watching)."""
+        handle = self._handle
+        for action in actions:
+            handle(action, True)
+
     def _handle(self, action: r.Action, apply: bool) -> None:
         handler = _HANDLERS.get(type(action))
         if handler is None:  # pragma: no cover - every Action type has a handler
             raise TypeError(type(action))
+        st = self.st
         seat = getattr(action, "seat", None)
-        if seat is not None and seat not in self.st.seats:
+        if seat is not None and seat not in st.seats:
             self.err("bad-seat", f"seat {seat} does not play in {self.rs.name} (seats: {' '.join(self.rs.seats)})",
                      action.span, "common.header")
             return
-        if self.st.ended and not isinstance(action, (r.FanLine, r.ScoreLine, r.Hu, r.Pass)):
+        if st.ended and not isinstance(action, (r.FanLine, r.ScoreLine, r.Hu, r.Pass)):
             self.err(
                 "action-after-end",
                 f"`{action.verb}` after the hand has ended; only fan and score lines may follow",
@@ -186,7 +193,7 @@ class HandEngine(ClaimsMixin, WinsMixin):
                 "common.end",
             )
             return
-        if not isinstance(action, (r.FanLine, r.ScoreLine)):
+        if (self._owes_before or self._has_ready) and not isinstance(action, (r.FanLine, r.ScoreLine)):
             if self._owes_before:
                 self.rs.before_action(self.st, action, apply)
             if self._has_ready:
