@@ -63,7 +63,7 @@ def test_plain_lines_take_the_fast_path(line: str) -> None:
 
 
 @pytest.mark.parametrize("line", [
-    "E draw 0m", "E draw 5m 6m", "E ready 5m", "deal E 0m", "E draw5m", "hand1", "E draw 5m {open",
+    "E draw 5m 6m", "E ready 5m", "E draw5m", "E draw 10m", "hand1", "E draw 5m {open",
     "hand 1234567890", "dice 1234567890", "score E +1234567890123", "fan E 1234567890123",
     "fan E 1 : zimo 1234567890123", "fan E 1 : zimo1234567890123", "E draw 5m\x0b", "E draw\u30005m",
     "fan E 1 :", "fan E 1 : a b c", "dice", "[Ruleset zhuji]", 'E draw "5m"', "E hu 55m",
@@ -82,6 +82,11 @@ def test_annotations_over_several_lines_take_the_fast_path(monkeypatch: pytest.M
     result = parse(text)
     notes = result.record.hands[0].actions[0].annotations
     assert [(n.text, n.span) for n in notes] == [("a\n\n b", Span(4, 16, 6, 4)), ("c", Span(6, 5, 6, 8))]
+
+
+@pytest.mark.parametrize("line", ["E draw 0m", "deal E 0m 123p", "riichi E", "dora 5m", "E hu 0p"])
+def test_lines_whose_meaning_may_grow_read_the_same_on_both_paths(line: str) -> None:
+    _both('[Ruleset "zhuji"]\nhand 1\n' + line + "\n")
 
 
 def test_the_fast_path_copies_of_terminals_match_the_grammar() -> None:
