@@ -152,9 +152,19 @@ files = json.load(open(sys.argv[1]))
 db = open_corpus(sys.argv[2])
 s = ingest(db, files, jobs=int(sys.argv[3]))
 db.close()
+def own_peak_kb():
+    # VmHWM is this process's own high-water mark; ru_maxrss would also count what the
+    # process that started this one held before the exec.
+    try:
+        for line in open("/proc/self/status"):
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps({
     "hands": s.hands, "seconds": s.seconds,
-    "parent_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+    "parent_kb": own_peak_kb(),
     "workers_kb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
 }))
 """

@@ -413,3 +413,27 @@ def test_fmt_keeps_every_sample_record(tmp_path: Path) -> None:
     out = write(tmp_path / "out.paipu", run("fmt", str(sample)).stdout)
     assert run("fmt", "--check", str(out)).exit_code == 0
     assert run("parse", str(out)).stdout.endswith(": harbin, 5 hands, 71 actions: ok\n")
+
+
+@pytest.mark.parametrize("flags", [(), ("--json",), ("-q",)])
+def test_check_with_jobs_prints_the_same_bytes_as_one_job(tmp_path: Path, flags: tuple[str, ...]) -> None:
+    from paipu.sim.simulate import simulate
+
+    for name, text in simulate("zhuji", 24, seed=8, session_hands=2):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    bad = tmp_path / "zz-bad.paipu"
+    bad.write_text('[Ruleset "zhuji"]\nhand 1\nE drawn 5m\n', encoding="utf-8")
+    one = run("check", *flags, "--jobs", "1", str(tmp_path))
+    two = run("check", *flags, "--jobs", "2", str(tmp_path))
+    assert one.exit_code == two.exit_code == 1
+    assert one.output == two.output
+    assert str(bad) in one.output and (flags == ("-q",) or one.output.count(str(tmp_path)) >= 13)
+
+
+def test_check_progress_bar_goes_to_standard_error_only_when_asked(tmp_path: Path) -> None:
+    for i in range(3):
+        (tmp_path / f"r{i}.paipu").write_text('[Ruleset "zhuji"]\n', encoding="utf-8")
+    quiet = CliRunner().invoke(main, ["check", "--no-progress", str(tmp_path)])
+    shown = CliRunner().invoke(main, ["check", "--progress", "--jobs", "1", str(tmp_path)])
+    assert quiet.stdout == shown.stdout
+    assert "checking" in shown.stderr and "checking" not in quiet.stderr

@@ -5,10 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from paipu.grammar.build import build_record
-from paipu.grammar.parser import _fast_line, _parse_chunk, parse
-from paipu.record import to_json
+from paipu.grammar.fast import ITEM_PATTERN, TILE_PATTERN, fast_line
+from paipu.grammar.parser import _parse_chunk, parse
+from paipu.grammar.writer import format_record
+from paipu.record import Span, to_json
 from paipu.sim.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,19 +42,121 @@ def test_fast_path_and_grammar_agree_on_simulated_records() -> None:
         _both(text)
 
 
-@pytest.mark.parametrize("line", [
+FAST_LINES = [
     "E draw 5m", "  S discard 7z ?!", "W pong 东 ; a comment", "N hu", "E hu 3s !", "S chow 456p",
     "S chow 4p 6p 5p", "E ankong 1z", "W addkong 9s", "N flower 3f", "E ready", "S pass",
     "deal E 123m 456p 789s 1122z", "wall 1m 2m 3z", "hand 12", "dealer N", "dice 3 4",
-    "score E +12 S -4 W -4 N -4", "exhausted",
-])
+    "score E +12 S -4 W -4 N -4", "exhausted", "E discard 5m {note}", "E draw 5万", "E\t打\t东 {a \\} b} {c}",
+    "caishen 5m", "财神 1z 2z", "bao 3p", "fan E 5 : dongfeng 2, hunyise 1", "fan E 3", "台 N -2 : 门清 1,zimo2",
+    "fan S 4: 258将", '[Ruleset "zhuji"]', '[Player E "A \\"B\\""] [Event "x;{y}"] {note} ; c',
+    "{a note}", "{one} {two} ; and a comment", "; only a comment", "   ", "", "hand 1 {first}",
+    "E hu ? {why}", "庄 E", "流局", "分 E +1 S -1", "E 和 5万 !!",
+    "E discard 5m {kept the pair\nand the run} {two}", "{a\n\nb}", '[Event "e"] {over\ntwo lines} ; c',
+    "E draw 3p ! {a \\}\n b}",
+]
+
+
+@pytest.mark.parametrize("line", FAST_LINES)
 def test_plain_lines_take_the_fast_path(line: str) -> None:
-    assert _fast_line(line, 1) is not None
+    assert fast_line(line, 1) is not None
     _both('[Ruleset "zhuji"]\nhand 1\n' + line + "\n")
 
 
 @pytest.mark.parametrize("line", [
-    "E draw 0m", "E draw 5m 6m", "E ready 5m", "E discard 5m {note}", "deal E 0m", "E draw 5万",
+    "E draw 5m 6m", "E ready 5m", "E draw5m", "E draw 10m", "hand1", "E draw 5m {open",
+    "hand 1234567890", "dice 1234567890", "score E +1234567890123", "fan E 1234567890123",
+    "fan E 1 : zimo 1234567890123", "fan E 1 : zimo1234567890123", "E draw 5m\x0b", "E draw\u30005m",
+    "fan E 1 :", "fan E 1 : a b c", "dice", "[Ruleset zhuji]", 'E draw "5m"', "E hu 55m",
 ])
 def test_other_lines_go_to_the_grammar(line: str) -> None:
-    assert _fast_line(line, 1) is None
+    assert fast_line(line, 1) is None
+    _both('[Ruleset "zhuji"]\nhand 1\n' + line + "\n")
+
+
+def test_annotations_over_several_lines_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    import paipu.grammar.parser as parser
+
+    text = '[Ruleset "zhuji"]\nhand 1 {first\n  second}\nE discard 5m ? {a\n\n b} {c}\n'
+    _both(text)
+    monkeypatch.setattr(parser, "_parse_chunk", lambda text, base: pytest.fail(f"lark ran on {text!r}"))
+    result = parse(text)
+    notes = result.record.hands[0].actions[0].annotations
+    assert [(n.text, n.span) for n in notes] == [("a\n\n b", Span(4, 16, 6, 4)), ("c", Span(6, 5, 6, 8))]
+
+
+@pytest.mark.parametrize("line", ["E draw 0m", "deal E 0m 123p", "riichi E", "dora 5m", "E hu 0p"])
+def test_lines_whose_meaning_may_grow_read_the_same_on_both_paths(line: str) -> None:
+    _both('[Ruleset "zhuji"]\nhand 1\n' + line + "\n")
+
+
+def test_the_fast_path_copies_of_terminals_match_the_grammar() -> None:
+    grammar = (ROOT / "paipu/grammar/record.lark").read_text(encoding="utf-8")
+    assert f"TILE: /{TILE_PATTERN}/" in grammar
+    assert f"ITEM: /{ITEM_PATTERN.replace(chr(92) + chr(34), chr(34))}/" in grammar
+
+
+def test_a_canonical_file_never_reaches_the_grammar(monkeypatch: pytest.MonkeyPatch) -> None:
+    import paipu.grammar.parser as parser
+
+    def refuse(text: str, base_line: int) -> object:
+        raise AssertionError(f"lark ran on line {base_line + 1}: {text!r}")
+
+    monkeypatch.setattr(parser, "_parse_chunk", refuse)
+    for ruleset in ("zhuji", "hebei", "harbin", "erren"):
+        for _, text in simulate(ruleset, 3, seed=5):
+            record = parse(text).record
+            assert format_record(record) == text
+
+
+# ---- property tests: random and mutated records read the same on both paths
+
+_WORDS = [
+    "E", "S", "W", "N", "draw", "discard", "chow", "pong", "kong", "ankong", "addkong", "flower", "ready",
+    "hu", "pass", "deal", "hand", "dealer", "wall", "dice", "caishen", "bao", "exhausted", "fan", "tai",
+    "score", "摸", "打", "吃", "碰", "杠", "胡", "和", "过", "听", "庄", "财神", "宝", "流局", "台", "分",
+    "5m", "0m", "10m", "123m", "1122z", "8z", "9f", "东", "發", "5万", "一万", "四五六万", "m", "1", "12",
+    "+3", "-4", "1234567890", "9999999999999", ":", ",", "!", "?", "!?", "??", "{a}", "{b\\}c}", "{",
+    "}", ";c", '"q"', "[", "]", '[Event "x"]', "[Player E", '"v"]', "zimo", "dongfeng2", "门清", "258将",
+    "\t", "  ", "\u3000", "\ufeff", "\x0c", "\\",
+]
+_word = st.sampled_from(_WORDS)
+_line = st.lists(_word, max_size=8).map(lambda ws: " ".join(ws))
+_glued = st.lists(_word, max_size=6).map(lambda ws: "".join(ws))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(_line, _glued, st.sampled_from(FAST_LINES)), max_size=12))
+def test_random_lines_read_the_same_on_both_paths(lines: list[str]) -> None:
+    _both('[Ruleset "zhuji"]\nhand 1\n' + "\n".join(lines) + "\n")
+
+
+_SIMULATED = [text for _, text in simulate("zhuji", 2, seed=3)] + [text for _, text in simulate("harbin", 2, seed=4)]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_mutated_records_read_the_same_on_both_paths(data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from(_SIMULATED))
+    lines = text.split("\n")
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(lines) - 1))
+        kind = data.draw(st.sampled_from(["word", "char", "delete", "swap", "dup"]))
+        line = lines[i]
+        if kind == "word":
+            words = line.split(" ")
+            j = data.draw(st.integers(0, len(words)))
+            words.insert(j, data.draw(_word))
+            lines[i] = " ".join(words)
+        elif kind == "char" and line:
+            j = data.draw(st.integers(0, len(line) - 1))
+            ch = data.draw(st.sampled_from([*list('{}[];:,"\\ \t!?0123456789mpszfESWN东万+-x'), "", "\x00", "\u3000"]))
+            lines[i] = line[:j] + ch + line[j + 1:]
+        elif kind == "delete":
+            del lines[i]
+        elif kind == "swap" and i + 1 < len(lines):
+            lines[i], lines[i + 1] = lines[i + 1], lines[i]
+        elif kind == "dup":
+            lines.insert(i, line)
+        if not lines:
+            lines = [""]
+    _both("\n".join(lines))

@@ -2,23 +2,51 @@
 
 Every command shares `paipu.cli.common`: exit status 0 clean, 1 a record has an error finding,
 2 a usage or input problem, and one error style (``paipu: error: …``).
+
+A command's module is imported only when that command runs (or ``--help`` lists them all), so
+``paipu --version`` and ``paipu check one.paipu`` do not pay for reports, the corpus or analysis.
 """
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
 from paipu._version import __version__
-from paipu.cli.analyze import analyze, odds
 from paipu.cli.common import EXIT_HELP
-from paipu.cli.corpus import corpus_group
-from paipu.cli.importing import import_command
-from paipu.cli.records import check_cmd, fmt_cmd, parse_cmd
-from paipu.cli.report import report_command
-from paipu.cli.simulation import mutate_cmd, simulate_cmd
+
+# Each command's name, and the module and attribute that define it, in the order of ``--help``.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "parse": ("paipu.cli.records", "parse_cmd"),
+    "fmt": ("paipu.cli.records", "fmt_cmd"),
+    "check": ("paipu.cli.records", "check_cmd"),
+    "simulate": ("paipu.cli.simulation", "simulate_cmd"),
+    "mutate": ("paipu.cli.simulation", "mutate_cmd"),
+    "report": ("paipu.cli.report", "report_command"),
+    "corpus": ("paipu.cli.corpus", "corpus_group"),
+    "analyze": ("paipu.cli.analyze", "analyze"),
+    "odds": ("paipu.cli.analyze", "odds"),
+    "import": ("paipu.cli.importing", "import_command"),
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_HELP)
+class _LazyGroup(click.Group):
+    """A group whose commands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = COMMANDS.get(cmd_name)
+        if where is None:
+            return None
+        command = getattr(importlib.import_module(where[0]), where[1])
+        assert isinstance(command, click.Command)
+        return command
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_HELP)
 @click.version_option(__version__, "--version", prog_name="paipu")
 def main() -> None:
     """paipu (牌谱): read, replay and audit mahjong game records.
@@ -26,11 +54,6 @@ def main() -> None:
     A record is a plain-text file (usually *.paipu) with header tags, then hands of
     one action per line. See docs/format.md for the format.
     """
-
-
-for command in (parse_cmd, fmt_cmd, check_cmd, simulate_cmd, mutate_cmd, report_command, corpus_group, analyze, odds,
-                import_command):
-    main.add_command(command)
 
 
 if __name__ == "__main__":  # pragma: no cover

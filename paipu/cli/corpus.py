@@ -117,8 +117,8 @@ def format_ingest(db_path: str, s: IngestSummary) -> str:
 @corpus_group.command("ingest")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @db_option(create=True)
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Audit in this many worker processes (0: one per CPU).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=None,
+              help="Audit in this many worker processes (default or 0: one per CPU).")
 @click.option("--no-actions", is_flag=True,
               help="Do not store each action (the actions table is most of a corpus's size).")
 @click.option("--dask", "dask_address", metavar="ADDRESS", default=None,
@@ -127,8 +127,10 @@ def format_ingest(db_path: str, s: IngestSummary) -> str:
 @click.option("--batch", type=click.IntRange(min=1), default=16, show_default=True,
               help="With --dask: how many files make one task.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
-def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int, no_actions: bool, dask_address: str | None,
-               batch: int, quiet: bool) -> None:
+@click.option("--progress/--no-progress", default=None,
+              help="A progress bar on standard error (default: when standard error is a terminal).")
+def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int | None, no_actions: bool, dask_address: str | None,
+               batch: int, quiet: bool, progress: bool | None) -> None:
     """Audit record files and store them in the corpus database.
 
     PATHS are record files or folders (searched recursively for *.paipu and *.paipu.gz).
@@ -140,7 +142,7 @@ def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int, no_actions: bool
     Exit status: 0 when every file was stored (findings are data, not failures), 2 for a
     usage problem (a missing path, an empty folder, a database that cannot be used).
     """
-    if dask_address is not None and jobs != 1:
+    if dask_address is not None and jobs is not None:
         raise CorpusProblem("--jobs and --dask do not go together: the cluster's workers do the auditing")
     files, status = _collect(paths)
     client = None
@@ -154,7 +156,8 @@ def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int, no_actions: bool
     try:
         db = _open(db_path, create=True)
         try:
-            with _progress(len(files), not quiet and bool(files)) as update:
+            show = progress if progress is not None else sys.stderr.isatty()
+            with _progress(len(files), not quiet and show and bool(files)) as update:
                 if client is not None:
                     from paipu.corpus.distributed import ingest_dask
 

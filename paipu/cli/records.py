@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import os
 import sys
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import click
@@ -17,6 +23,7 @@ from paipu.cli.common import (
     Inputs,
     parse_overrides,
     print_findings,
+    progress_bar,
 )
 from paipu.cli.common import plural as _n
 from paipu.errors import InputError
@@ -114,8 +121,12 @@ def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
               help="Compare with expected results (the output of `check --json`); print every difference.")
 @click.option("--annotate", is_flag=True,
               help="Add teaching notes: each discard against the best one, wins and claims let pass.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Audit in this many processes (default: the machine's cores); the output is the same.")
+@click.option("--progress/--no-progress", default=None,
+              help="A progress bar on standard error (default: on a terminal, from 50 files).")
 def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...], quiet: bool,
-              expect_path: str | None, annotate: bool) -> None:
+              expect_path: str | None, annotate: bool, jobs: int | None, progress: bool | None) -> None:
     """Replay records and audit every action, win and payment.
 
     Prints every finding compiler-style (FILE:LINE:COL: severity[code] message (rule id)),
@@ -132,29 +143,98 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
     inputs = Inputs(paths)
     status = EXIT_OK
     totals = {"files": 0, "error": 0, "warning": 0}
-    for path, text in inputs:
-        try:
-            audit = audit_text(text, str(path), options=opts, annotate=annotate)
-        except OptionError as e:
-            raise InputProblem(str(e)) from None
-        totals["files"] += 1
-        counts = audit.counts()
-        totals["error"] += counts["error"]
-        totals["warning"] += counts["warning"]
-        if not audit.ok:
-            status = max(status, EXIT_FINDINGS)
-        if as_json:
-            click.echo(json.dumps(audit.to_json(), ensure_ascii=False, sort_keys=False))
-            continue
-        print_findings(audit.findings, str(path), text)
-        if not quiet:
-            click.echo(check_summary(audit))
+    jobs = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
+    show = progress if progress is not None else (sys.stderr.isatty() and len(inputs.files) >= PROGRESS_FROM)
+    with progress_bar(len(inputs.files), "checking", show) as advance:
+        for checked in _checked_files(inputs, opts, annotate, as_json, quiet, jobs):
+            advance(1)
+            if checked.option_error is not None:
+                raise InputProblem(checked.option_error)
+            totals["files"] += 1
+            totals["error"] += checked.errors
+            totals["warning"] += checked.warnings
+            if checked.failed:
+                status = max(status, EXIT_FINDINGS)
+            click.echo(checked.output, nl=False)
     if not as_json and not quiet and totals["files"] > 1:
         click.echo(
             f"{_n(totals['files'], 'file')} checked: {_n(totals['error'], 'error')}, "
             f"{_n(totals['warning'], 'warning')}"
         )
     sys.exit(max(status, inputs.status))
+
+
+PROGRESS_FROM = 50
+"""``check`` shows a progress bar on a terminal from this many files on (or with ``--progress``)."""
+BATCH = 8
+"""Files sent to a worker at a time by ``check --jobs``."""
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One file's audit as ``check`` prints it: the text (or JSON line) and its tallies."""
+
+    output: str
+    errors: int = 0
+    warnings: int = 0
+    failed: bool = False
+    option_error: str | None = None
+
+
+def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_json: bool, quiet: bool) -> Checked:
+    """Audit one record and render what ``check`` prints for it (the same in a worker process)."""
+    try:
+        audit = audit_text(text, name, options=opts, annotate=annotate)
+    except OptionError as e:
+        return Checked("", option_error=str(e))
+    counts = audit.counts()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        if as_json:
+            click.echo(json.dumps(audit.to_json(), ensure_ascii=False, sort_keys=False))
+        else:
+            print_findings(audit.findings, name, text)
+            if not quiet:
+                click.echo(check_summary(audit))
+    return Checked(out.getvalue(), counts["error"], counts["warning"], failed=not audit.ok)
+
+
+def _check_batch(batch: list[tuple[str, str]], opts: dict[str, str], annotate: bool, as_json: bool,
+                 quiet: bool) -> list[Checked]:
+    return [check_file(name, text, opts, annotate, as_json, quiet) for name, text in batch]
+
+
+def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json: bool, quiet: bool,
+                   jobs: int) -> Iterator[Checked]:
+    """Each file's `Checked`, in the order of the files, from ``jobs`` processes.
+
+    Workers get a file's name and text and send back the text to print, so their output is
+    the very bytes one job prints; at most ``4 * jobs`` batches are in flight.
+    """
+    if jobs <= 1 or len(inputs.files) <= 1:
+        for path, text in inputs:
+            yield check_file(str(path), text, opts, annotate, as_json, quiet)
+        return
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    def batches() -> Iterator[list[tuple[str, str]]]:
+        batch: list[tuple[str, str]] = []
+        for path, text in inputs:
+            batch.append((str(path), text))
+            if len(batch) >= BATCH:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending: deque[Future[list[Checked]]] = deque()
+        for batch in batches():
+            pending.append(pool.submit(_check_batch, batch, opts, annotate, as_json, quiet))
+            while len(pending) >= 4 * jobs:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
 
 
 def _check_expected(paths: tuple[str, ...], opts: dict[str, str], expected: dict[str, dict[str, Any]]) -> int:

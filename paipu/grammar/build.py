@@ -163,6 +163,10 @@ def build_record(lines: list[Line], findings: list[Finding]) -> r.Record:
             tags.append(r.Tag(t.word, t.value, t.span))
 
     for line in lines:
+        if current is not None and isinstance(line, r.Action):
+            current.actions.append(line)  # the common case, first
+            last_kind = "action"
+            continue
         if isinstance(line, AnnotationLine):
             attach(line.annotations)
             continue

@@ -3,24 +3,29 @@
 After a syntax error the parser restarts at the next line (the grammar is a sequence of
 independent lines, so any line start is a valid place to start), so one run reports every
 syntax error in a file.
+
+Most lines never reach lark: `paipu.grammar.fast` reads every line the canonical writer
+produces and the common hand-written forms, and hands lark only the lines it is not sure of
+(``tests/test_parse_paths.py`` proves both paths give the same records, spans and findings).
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import cast
+from pathlib import Path
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-import paipu.record as r
 from paipu.findings import Finding, error, has_errors
 from paipu.grammar.build import build_record
-from paipu.grammar.lines import HandLine, Line, LineTransformer
-from paipu.record import Record, Seat, Span
-from paipu.tiles import ALL_TILES, Tile, parse_tile_group, parse_tiles
+from paipu.grammar.fast import SKIP, fast_line
+from paipu.grammar.lines import Line, LineTransformer
+from paipu.record import Record, Span
 
 MAX_SYNTAX_ERRORS = 100
 
@@ -29,22 +34,54 @@ def grammar_text() -> str:
     return resources.files("paipu.grammar").joinpath("record.lark").read_text(encoding="utf-8")
 
 
+def cache_dir() -> Path | None:
+    """The folder where the analysed grammar is kept between runs, or None if none can be made.
+
+    ``$PAIPU_CACHE_DIR``, else ``$XDG_CACHE_HOME/paipu``, else ``~/.cache/paipu``.
+    """
+    explicit = os.environ.get("PAIPU_CACHE_DIR")
+    if explicit:
+        folder = Path(explicit)
+    else:
+        base = os.environ.get("XDG_CACHE_HOME")
+        folder = Path(base) / "paipu" if base else Path.home() / ".cache" / "paipu"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder if os.access(folder, os.W_OK | os.R_OK) else None
+
+
 @functools.cache
 def _parser() -> tuple[Lark, LineTransformer]:
+    """The inline-transforming parser, built once per process from the grammar cached on disk.
+
+    lark keeps the grammar's hash in the cache file and rebuilds it when the grammar (or
+    lark) changes; a cache that cannot be read or written is quietly done without.
+    """
+    import lark as lark_module
+
     transformer = LineTransformer()
+    text = grammar_text()
+    cache: str | bool = False
+    folder = cache_dir()
+    if folder is not None:
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        cache = str(folder / f"record-{lark_module.__version__}-{digest}.lark-cache")
     lark = Lark(
-        grammar_text(),
+        text,
         parser="lalr",
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=False,
         transformer=transformer,
+        cache=cache,
     )
     return lark, transformer
 
 
 def build_parser(strict: bool = False) -> Lark:
-    """A fresh tree-building parser (for tests and tools; the fast path uses `_parser`)."""
+    """A fresh tree-building parser (for tests and tools; `parse` uses `_parser`)."""
     return Lark(grammar_text(), parser="lalr", propagate_positions=True, strict=strict)
 
 
@@ -242,14 +279,19 @@ def _parse_chunk(text: str, base_line: int) -> tuple[list[Line], list[Finding]]:
             finding, at = _syntax_finding(e, text, pos, offset, base_line)
             # Keep the lines before the bad one: parse them again on their own.
             line_start = max(text.rfind("\n", 0, at) + 1, pos)
-            if line_start > pos:
+            cut = line_start
+            while cut > pos:
                 transformer.offset = offset
                 transformer.findings = []
                 try:
-                    lines.extend(lark.parse(text[pos:line_start]))  # type: ignore[arg-type]
+                    lines.extend(lark.parse(text[pos:cut]))  # type: ignore[arg-type]
                     findings.extend(transformer.findings)
-                except UnexpectedInput:
-                    pass  # the error is inside a multi-line annotation: already reported
+                    break
+                except UnexpectedInput as inner:
+                    # The error is inside a multi-line annotation (already reported): keep
+                    # the lines before the one where that annotation opens.
+                    inner_at = pos + (inner.pos_in_stream or 0)
+                    cut = min(cut - 1, max(text.rfind("\n", 0, inner_at) + 1, pos))
             findings.append(finding)
             if finding.message.startswith("this annotation is never closed"):
                 break
@@ -259,97 +301,6 @@ def _parse_chunk(text: str, base_line: int) -> tuple[list[Line], list[Finding]]:
             offset += text.count("\n", pos, new_pos)
             pos = new_pos
     return lines, findings
-
-
-# The fast path: most lines of a long record are plain actions (``E draw 5m``) in canonical
-# notation.  They are read with one regular expression; every other line goes to lark.  A
-# test checks that both paths give the same values and spans for every line they share.
-_TILE = r"[1-9][mps]|[1-7]z|[1-8]f|[东南西北白发中春夏秋冬梅兰竹菊]"
-_GLYPH = r"(?:[ \t]+(!!|\?\?|!\?|\?!|!|\?))?"
-_END = r"[ \t]*(?:;.*)?"
-_FAST_TILE = re.compile(
-    r"[ \t]*([ESWN])[ \t]+(draw|discard|pong|kong|ankong|addkong|flower|摸|打|碰|杠|槓|暗杠|暗槓|补杠|補槓|花)"
-    rf"[ \t]+({_TILE}){_GLYPH}{_END}"
-)
-_FAST_BARE = re.compile(rf"[ \t]*([ESWN])[ \t]+(hu|胡|和|ready|听|聽|pass|过|過)(?:[ \t]+({_TILE}))?{_GLYPH}{_END}")
-_FAST_CHOW = re.compile(
-    rf"[ \t]*([ESWN])[ \t]+(chow|吃)[ \t]+([1-7][1-8][2-9][mps]|(?:{_TILE})[ \t]+(?:{_TILE})[ \t]+(?:{_TILE}))"
-    rf"{_GLYPH}{_END}"
-)
-_VERB_CLASS: dict[str, type] = {}
-for _words, _cls in (
-    (("draw", "摸"), r.Draw), (("discard", "打"), r.Discard), (("pong", "碰"), r.Pong),
-    (("kong", "杠", "槓"), r.Kong), (("ankong", "暗杠", "暗槓"), r.AnKong), (("addkong", "补杠", "補槓"), r.AddKong),
-    (("flower", "花"), r.Flower), (("hu", "胡", "和"), r.Hu), (("ready", "听", "聽"), r.Ready),
-    (("pass", "过", "過"), r.Pass), (("chow", "吃"), r.Chow),
-):
-    for _w in _words:
-        _VERB_CLASS[_w] = _cls
-_TILE_OF: dict[str, Tile] = {str(t): t for t in ALL_TILES}
-_TILE_OF.update({t.chinese: t for t in ALL_TILES if len(t.chinese) == 1})
-
-
-_GROUPS = r"((?:[ \t]+[0-9]+[mpszf])+)"
-_FAST_SETUP = re.compile(
-    rf"[ \t]*(?:(deal)[ \t]+([ESWN]){_GROUPS}|(wall){_GROUPS}|(hand)[ \t]+([0-9]+)|(dealer)[ \t]+([ESWN])"
-    rf"|(dice)((?:[ \t]+[0-9]+)+)|(score)((?:[ \t]+[ESWN][ \t]+[+-]?[0-9]+)+)|(exhausted)){_END}"
-)
-_SCORE_PAIR = re.compile(r"([ESWN])[ \t]+([+-]?[0-9]+)")
-
-
-def _fast_setup(m: re.Match[str], number: int) -> Line | None:
-    """Deals, walls and the other one-line setup and result lines of canonical records."""
-    g = m.group
-    start = next(i for i in range(1, 15) if g(i) is not None)
-    last = max(i for i in range(1, 15) if g(i) is not None)
-    span = Span(number, m.start(start) + 1, number, m.end(last) + 1)
-    try:
-        if g(1):
-            tiles = sorted((t for grp in g(3).split() for t in parse_tile_group(grp)), key=lambda t: t.index)
-            return r.Deal(cast(Seat, g(2)), tuple(tiles), span)
-        if g(4):
-            return r.WallLine(span, (), tuple(t for grp in g(5).split() for t in parse_tile_group(grp)))
-    except ValueError:
-        return None  # a bad tile: the full grammar reports it where it stands
-    if g(6):
-        return HandLine(int(g(7)), span, ())
-    if g(8):
-        return r.DealerLine(span, (), cast(Seat, g(9)))
-    if g(10):
-        return r.DiceLine(span, (), tuple(int(v) for v in g(11).split()))
-    if g(12):
-        pairs = tuple((cast(Seat, a), int(b)) for a, b in _SCORE_PAIR.findall(g(13)))
-        return r.ScoreLine(span, pairs)
-    return r.Exhausted(span)
-
-
-def _fast_line(line: str, number: int) -> Line | None:
-    """The item on a plain line, or None when the line needs the full grammar."""
-    m = _FAST_TILE.fullmatch(line)
-    if m is None:
-        m = _FAST_BARE.fullmatch(line)
-        if m is None:
-            m = _FAST_CHOW.fullmatch(line)
-            if m is None:
-                m = _FAST_SETUP.fullmatch(line)
-                return None if m is None else _fast_setup(m, number)
-    seat = cast(Seat, m.group(1))
-    cls = _VERB_CLASS[m.group(2)]
-    glyph = m.group(4)
-    last = 4 if glyph else (3 if m.group(3) else 2)
-    span = Span(number, m.start(1) + 1, number, m.end(last) + 1)
-    arg = m.group(3)
-    if cls is r.Chow:
-        assert arg is not None
-        tiles = sorted(parse_tiles(arg), key=lambda t: t.index)
-        return r.Chow(span, seat, (tiles[0], tiles[1], tiles[2]), glyph=glyph)
-    if arg is None:
-        if cls is r.Hu:
-            return r.Hu(span, seat, None, glyph=glyph)
-        return cast(Line, cls(span, seat, glyph=glyph))
-    if cls in (r.Ready, r.Pass):
-        return None
-    return cast(Line, cls(span, seat, _TILE_OF[arg], glyph=glyph))
 
 
 def _annotation_open_after(line: str, open_: bool) -> bool:
@@ -374,6 +325,18 @@ def _annotation_open_after(line: str, open_: bool) -> bool:
     return open_
 
 
+def _annotation_end(raw_lines: list[str], number: int) -> int | None:
+    """The number of the line where the annotation left open on line ``number`` closes (None: never)."""
+    for j in range(number, min(len(raw_lines), number + MAX_ANNOTATION_LINES)):
+        if not _annotation_open_after(raw_lines[j], True):
+            return j + 1
+    return None
+
+
+MAX_ANNOTATION_LINES = 200
+"""The longest annotation the fast path reads (a longer one goes to the grammar)."""
+
+
 def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
     """Every line that parses, and a finding for every line that does not."""
     out: list[Line] = []
@@ -392,15 +355,28 @@ def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
             findings.extend(problems)
             chunk.clear()
 
-    for i, line in enumerate(raw_lines):
+    append = out.append
+    skip_to = 0
+    for i, line in enumerate(raw_lines, 1):
+        if i <= skip_to:
+            continue  # the rest of an annotation the fast path read
         if not in_annotation:
-            fast = _fast_line(line, i + 1) if line else None
+            fast = fast_line(line, i)
+            if fast is None and "{" in line and _annotation_open_after(line, False):
+                # An annotation running over several lines: give the fast path the lines it spans.
+                end = _annotation_end(raw_lines, i)
+                if end is not None:
+                    fast = fast_line("\n".join(raw_lines[i - 1:end]), i)
+                    if fast is not None:
+                        skip_to = end
             if fast is not None:
-                flush()
-                out.append(fast)
+                if chunk:
+                    flush()
+                if fast is not SKIP:
+                    append(fast)  # type: ignore[arg-type]
                 continue
             if not chunk:
-                chunk_start = i
+                chunk_start = i - 1
         chunk.append(line)
         in_annotation = _annotation_open_after(line, in_annotation)
     flush(final=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import paipu.record as r
@@ -98,11 +98,14 @@ class HandEngine(ClaimsMixin, WinsMixin):
         st.seen = list(dealt)
         running = [0] * len(dealt)
         for d in hand.deals:
-            for t in sorted(set(d.tiles), key=lambda x: x.index):
+            per_kind: dict[Tile, int] = {}
+            for t in d.tiles:
+                per_kind[t] = per_kind.get(t, 0) + 1
+            for t in sorted(per_kind, key=lambda x: x.index):
                 if t.is_flower and not rs.uses_flowers:
                     continue  # reported above as a bad tile
                 before = running[t.index]
-                running[t.index] += d.tiles.count(t)
+                running[t.index] += per_kind[t]
                 limit = rs.tile_counts[t.index]
                 if before <= limit < running[t.index]:
                     self.err(
@@ -166,16 +169,23 @@ class HandEngine(ClaimsMixin, WinsMixin):
         self._handle(action, True)
         return self.st.findings[mark:]
 
+    def play_all(self, actions: Sequence[r.Action]) -> None:
+        """`play` each action in turn, keeping the findings on the hand (an audit with nobody watching)."""
+        handle = self._handle
+        for action in actions:
+            handle(action, True)
+
     def _handle(self, action: r.Action, apply: bool) -> None:
         handler = _HANDLERS.get(type(action))
         if handler is None:  # pragma: no cover - every Action type has a handler
             raise TypeError(type(action))
+        st = self.st
         seat = getattr(action, "seat", None)
-        if seat is not None and seat not in self.st.seats:
+        if seat is not None and seat not in st.seats:
             self.err("bad-seat", f"seat {seat} does not play in {self.rs.name} (seats: {' '.join(self.rs.seats)})",
                      action.span, "common.header")
             return
-        if self.st.ended and not isinstance(action, (r.FanLine, r.ScoreLine, r.Hu, r.Pass)):
+        if st.ended and not isinstance(action, (r.FanLine, r.ScoreLine, r.Hu, r.Pass)):
             self.err(
                 "action-after-end",
                 f"`{action.verb}` after the hand has ended; only fan and score lines may follow",
@@ -183,7 +193,7 @@ class HandEngine(ClaimsMixin, WinsMixin):
                 "common.end",
             )
             return
-        if not isinstance(action, (r.FanLine, r.ScoreLine)):
+        if (self._owes_before or self._has_ready) and not isinstance(action, (r.FanLine, r.ScoreLine)):
             if self._owes_before:
                 self.rs.before_action(self.st, action, apply)
             if self._has_ready:

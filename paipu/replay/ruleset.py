@@ -370,8 +370,14 @@ class Ruleset:
         return [rid.split(".")[2] for rid in cls.rules
                 if rid.count(".") == 2 and rid.split(".")[1] in ("tai", "fan", "mult")]
 
-    def item_ids(self) -> dict[str, str]:
-        """Every name a recorded value item may use (id or Chinese name) -> its id."""
+    def item_ids(self) -> Mapping[str, str]:
+        """Every name a recorded value item may use (id or Chinese name) -> its id.
+
+        Built once per ruleset class and shared (read it, do not change it).
+        """
+        hit = _ITEM_IDS.get(type(self))
+        if hit is not None and hit[0] is self.rules:
+            return hit[1]
         out: dict[str, str] = {}
         for rid, rule in self.rules.items():
             parts = rid.split(".")
@@ -380,7 +386,11 @@ class Ruleset:
                 for other in (*rule.name_zh.split("/"), *rule.aliases):
                     if other:
                         out[other] = parts[2]
+        _ITEM_IDS[type(self)] = (self.rules, out)
         return out
+
+
+_ITEM_IDS: dict[type, tuple[dict[str, Rule], dict[str, str]]] = {}
 
 
 _REGISTRY: dict[str, type[Ruleset]] = {}

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import paipu.record as r
 from paipu.findings import Finding
-from paipu.record import Record, Seat, Span
+from paipu.record import Action, Record, Seat, Span
 from paipu.replay.engine import HandEngine
 from paipu.replay.result import HandReplay, HandResult, SessionState, Step
 from paipu.replay.ruleset import OptionError, Ruleset, parse_options, ruleset_class
@@ -232,15 +232,11 @@ def replay(
         playable = engine.setup()
         for w in watchers:
             w.start_hand(idx, engine, playable)
-        for ai, action in enumerate(hand.actions):
+        if not watchers:
             if playable:
-                for w in watchers:
-                    w.before_action(ai, engine, action)
-                new = engine.play(action)
-            else:
-                new = []
-            for w in watchers:
-                w.after_action(ai, engine, action, new)
+                engine.play_all(hand.actions)
+        else:
+            _watched(engine, hand.actions, playable, watchers)
         mark = len(engine.st.findings)
         result = engine.finish(is_last=idx == len(record.hands) - 1, playable=playable)
         for w in watchers:
@@ -254,3 +250,16 @@ def replay(
         findings.extend(w.findings())
     findings.sort(key=lambda f: (f.line, f.column))
     return Replay(record, ruleset, hands, findings, dict(session.state.scores))
+
+
+def _watched(engine: HandEngine, actions: Sequence[Action], playable: bool, watchers: list[Observer]) -> None:
+    """A hand's actions played with observers told before and after each."""
+    for ai, action in enumerate(actions):
+        if playable:
+            for w in watchers:
+                w.before_action(ai, engine, action)
+            new = engine.play(action)
+        else:
+            new = []
+        for w in watchers:
+            w.after_action(ai, engine, action, new)

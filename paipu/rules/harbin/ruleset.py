@@ -382,12 +382,26 @@ class Harbin(Ruleset):
                 s.due = _Due(action.span, s.anchor, 0, expected, True)
 
     def ready_waits(self, counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
-        """The kinds a hand of 3n+1 concealed tiles waits on, each making a harbin winning hand."""
-        sets = 4 - len(melds)
+        """The kinds a hand of 3n+1 concealed tiles waits on, each making a harbin winning hand.
+
+        The answer depends only on the tiles and the melds' sets, and the engine and the bots
+        ask it of the same hands again and again: it is kept per ruleset (a bounded table).
+        """
+        meld_sets = [meld_set(m) for m in melds]
+        key = (tuple(counts), tuple(meld_sets))
+        cache = self.__dict__.setdefault("_ready_waits_cache", {})
+        found = cache.get(key)
+        if found is None:
+            if len(cache) >= _READY_CACHE_SIZE:
+                cache.clear()
+            found = cache[key] = tuple(self._ready_waits(counts, len(melds), meld_sets))
+        return list(found)
+
+    def _ready_waits(self, counts: Sequence[int], meld_count: int, meld_sets: list[HandSet]) -> list[int]:
+        sets = 4 - meld_count
         c = list(counts[:NUM_PLAY_KINDS])
         if sets < 0 or any(counts[NUM_PLAY_KINDS:]) or sum(c) != 3 * sets + 1:
             return []
-        meld_sets = [meld_set(m) for m in melds]
         out = []
         for k in waits(c, 0, melds=4 - sets, shapes=("standard",), fifth=True):
             if not self.tile_counts[k]:
@@ -651,6 +665,9 @@ class Harbin(Ruleset):
             return [Transfer(ctx.from_seat, ctx.seat, total, f"the discarder pays all three shares ({parts})",
                              rule)]
         return [Transfer(p, ctx.seat, a, why, rule) for p, a, why in shares]
+
+
+_READY_CACHE_SIZE = 10_000
 
 
 def _concealed_readings(counts: list[int], wild: int, sets: int) -> list[tuple[list[HandSet], Group]]:

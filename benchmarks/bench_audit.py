@@ -1,0 +1,84 @@
+"""End-to-end audit speed beside its floor, on fresh simulated corpora, in the same run.
+
+For each four-player ruleset (and erren), simulates ``--hands`` hands into files, then times
+on one core (CPU time, best of ``--repeat``): the floor (read every file and split every line
+into words), parsing alone, and the audit (`paipu.auditing.audit_text`: parse + replay), and
+prints hands/s and MB/s of each with the audit's cost as a multiple of the floor's.
+
+    .venv/bin/python benchmarks/bench_audit.py [--hands 400] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from paipu.auditing import audit_text
+from paipu.grammar.parser import parse
+from paipu.sim.simulate import simulate
+
+RULESETS = ("zhuji", "hebei", "harbin", "erren")
+
+
+def _best(run: Callable[[], object], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(max(1, repeat)):
+        start = time.process_time()
+        run()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def _floor(paths: list[Path]) -> int:
+    words = 0
+    for p in paths:
+        for line in p.read_text(encoding="utf-8").split("\n"):
+            words += len(line.split())
+    return words
+
+
+def _parse(paths: list[Path]) -> None:
+    for p in paths:
+        parse(p.read_text(encoding="utf-8"))
+
+
+def _audit(paths: list[Path]) -> None:
+    for p in paths:
+        audit = audit_text(p.read_text(encoding="utf-8"), p.name)
+        if audit.replay is None:
+            raise SystemExit(f"{p.name} did not replay: {audit.findings[:3]}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--hands", type=int, default=400, help="hands simulated per ruleset (default 400)")
+    ap.add_argument("--repeat", type=int, default=3, help="time this many runs and keep the best")
+    args = ap.parse_args(argv)
+    parse('[Ruleset "zhuji"]\nhand 1 {\n}\n')  # load the grammar outside the timing
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in RULESETS:
+            folder = Path(tmp) / name
+            folder.mkdir()
+            for file_name, text in simulate(name, args.hands, seed=14):
+                (folder / file_name).write_text(text, encoding="utf-8")
+            paths = sorted(folder.glob("*.paipu"))
+            megabytes = sum(p.stat().st_size for p in paths) / (1024 * 1024)
+            _audit(paths)  # warm the ruleset's tables once, as any long run does
+            floor = _best(functools.partial(_floor, paths), args.repeat)
+            parsing = _best(functools.partial(_parse, paths), args.repeat)
+            audit = _best(functools.partial(_audit, paths), args.repeat)
+            hands = args.hands
+            print(
+                f"audit {name}: {hands / audit:,.0f} hands/s ({megabytes / audit:.2f} MB/s) | "
+                f"floor (read + split) {hands / floor:,.0f} hands/s: audit = {audit / floor:.1f}x the floor | "
+                f"parse alone {megabytes / parsing:.2f} MB/s, replay alone {hands / max(audit - parsing, 1e-9):,.0f} "
+                f"hands/s ({megabytes:.1f} MB, {len(paths)} files)"
+            )
+
+
+if __name__ == "__main__":
+    main()

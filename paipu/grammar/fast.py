@@ -1,0 +1,431 @@
+"""The parser's token fast path: one line split into words and read without lark.
+
+It covers every line the canonical writer produces (tags, hand setup, deals, actions,
+events, results, annotations on the same line, comments, blank lines) and the common
+hand-written forms (Chinese keywords and tiles, tabs, several tiles written apart).  It
+returns a value only when it is sure the grammar would give the very same value; anything
+else (a bad tile, a glued keyword, a number with too many digits, an annotation that runs
+on to the next line, a word it does not know) returns ``None`` and the line goes to lark,
+which stays the single definition of the language and the one place syntax errors are
+worded.  ``tests/test_parse_paths.py`` proves the two paths agree, line by line and on
+random and mutated records.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final, cast
+
+import paipu.record as r
+from paipu.errors import TileError
+from paipu.grammar.lines import AnnotationLine, HandLine, HeaderLine, Line, RawTag, unescape_annotation
+from paipu.tiles import Tile, parse_tile_group
+
+MAX_COUNT_DIGITS: Final = 9
+"""The most digits a hand number or a die may have (the grammar's bound)."""
+MAX_VALUE_DIGITS: Final = 12
+"""The most digits a fan total, a fan item's value or a payment may have (sign aside)."""
+
+
+class _Skip:
+    """A line that holds nothing: blank, spaces or a comment."""
+
+    __slots__ = ()
+
+
+SKIP: Final = _Skip()
+
+# The grammar's TILE and ITEM terminals, copied; a test keeps them equal to record.lark.
+TILE_PATTERN: Final = r"[0-9一二三四五六七八九]+[mpszf万萬筒饼餅条條索]|[东南西北白发中東發発春夏秋冬梅兰竹菊蘭]"
+ITEM_PATTERN: Final = r"[^\s\ufeff,:;{}\[\]\"+\-][^\s\ufeff,:;{}\[\]\"]*"
+_TILE_RE: Final = re.compile(TILE_PATTERN)
+_ITEM_RE: Final = re.compile(ITEM_PATTERN)
+_ITEM_VALUE_RE: Final = re.compile(r"(.*[^\d+\-])([+-]?\d+)")
+# After the words of a line: annotations, then perhaps a comment.
+# An annotation may run over several lines (`fast_line` is then given them joined).
+_TAIL_RE: Final = re.compile(r"((?:\{(?s:\\.|[^\\}])*\}[ \t]*)*)(?:;.*)?")
+_ANNOTATION_RE: Final = re.compile(r"\{(?:\\.|[^\\}])*\}", re.S)
+# A header line: tags, then annotations and a comment.
+_TAG_RE: Final = re.compile(
+    r'[ \t]*\[[ \t]*([A-Za-z_][A-Za-z0-9_\-]*)(?:[ \t]+([A-Za-z_][A-Za-z0-9_\-]*))?[ \t]*("(?:\\.|[^"\\\n])*")[ \t]*\]'
+)
+_SEATS: Final = frozenset(("E", "S", "W", "N"))
+_GLYPHS: Final = frozenset(r.GLYPHS)
+_DIGITS: Final = frozenset("0123456789")
+
+_ONE_TILE: dict[str, type[r.SeatAction]] = {}
+_BARE: dict[str, Callable[..., Line]] = {}
+_CHOW_WORDS: Final = frozenset(("chow", "吃"))
+_HU_WORDS: Final = frozenset(("hu", "胡", "和"))
+for _words, _cls in (
+    (("draw", "摸"), r.Draw), (("discard", "打"), r.Discard), (("pong", "碰"), r.Pong),
+    (("kong", "杠", "槓"), r.Kong), (("ankong", "暗杠", "暗槓"), r.AnKong),
+    (("addkong", "补杠", "補槓"), r.AddKong), (("flower", "花"), r.Flower),
+):
+    for _w in _words:
+        _ONE_TILE[_w] = _cls
+for _bare_words, _bare_cls in ((("ready", "听", "聽"), r.Ready), (("pass", "过", "過"), r.Pass)):
+    for _w in _bare_words:
+        _BARE[_w] = _bare_cls
+
+_DEALER: Final = frozenset(("dealer", "庄"))
+_CAISHEN: Final = frozenset(("caishen", "财神", "財神"))
+_BAO: Final = frozenset(("bao", "宝", "寶"))
+_EXHAUSTED: Final = frozenset(("exhausted", "流局"))
+_FAN: Final = frozenset(("fan", "tai", "台", "番", "臺"))
+_SCORE: Final = frozenset(("score", "分"))
+
+_BLANK: Final = frozenset(" \t")
+
+# Record values are frozen, slotted dataclasses whose generated ``__init__`` sets each field
+# through ``object.__setattr__``; the lines of a long record are many, so the fast path fills
+# the slots directly (2-3 times cheaper).  Should a class's fields ever differ from what is
+# filled here, the classes' own constructors are used instead.
+_object_new = object.__new__
+
+
+def _slot_setters(cls: type, names: tuple[str, ...]) -> list[Callable[[object, object], None]] | None:
+    import dataclasses
+
+    if tuple(f.name for f in dataclasses.fields(cls)) != names:
+        return None
+    setters = []
+    for name in names:
+        for klass in cls.__mro__:
+            if name in klass.__dict__:
+                setters.append(klass.__dict__[name].__set__)
+                break
+    return setters
+
+
+_SPAN_SETTERS = _slot_setters(r.Span, ("line", "column", "end_line", "end_column"))
+_ACTION_SETTERS: dict[type[r.SeatAction], list[Callable[[object, object], None]] | None] = {
+    cls: _slot_setters(cls, ("span", "annotations", "seat", "glyph", "tile"))
+    for cls in (r.Draw, r.Discard, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower)
+}
+
+
+def _new_span(line: int, column: int, end_line: int, end_column: int) -> r.Span:
+    if _SPAN_SETTERS is None:
+        return r.Span(line, column, end_line, end_column)
+    a, b, c, d = _SPAN_SETTERS
+    span: r.Span = _object_new(r.Span)
+    a(span, line)
+    b(span, column)
+    c(span, end_line)
+    d(span, end_column)
+    return span
+
+
+def _new_action(cls: type[r.SeatAction], span: r.Span, notes: tuple[r.Annotation, ...], seat: str,
+                glyph: str | None, tile: Tile) -> r.SeatAction:
+    setters = _ACTION_SETTERS.get(cls)
+    if setters is None:
+        return cast(Callable[..., r.SeatAction], cls)(span, seat, tile, glyph=glyph, annotations=notes)
+    a, b, c, d, e = setters
+    action: r.SeatAction = _object_new(cls)
+    a(action, span)
+    b(action, notes)
+    c(action, seat)
+    d(action, glyph)
+    e(action, tile)
+    return action
+
+
+_GROUP_CACHE: dict[str, tuple[Tile, ...] | None] = {}
+_GROUP_CACHE_MAX: Final = 20_000
+
+
+def _group(word: str) -> tuple[Tile, ...] | None:
+    """The tiles of one written group (``5m``, ``1123m``, ``东``), or None if lark must judge it."""
+    got = _GROUP_CACHE.get(word, _Skip)
+    if got is not _Skip:
+        return cast("tuple[Tile, ...] | None", got)
+    tiles: tuple[Tile, ...] | None = None
+    if _TILE_RE.fullmatch(word):
+        try:
+            tiles = tuple(parse_tile_group(word))
+        except TileError:
+            tiles = None
+    if len(_GROUP_CACHE) < _GROUP_CACHE_MAX:
+        _GROUP_CACHE[word] = tiles
+    return tiles
+
+
+def _tiles(words: list[str]) -> tuple[Tile, ...] | None:
+    if len(words) == 1:
+        return _group(words[0])
+    out: list[Tile] = []
+    for w in words:
+        g = _group(w)
+        if g is None:
+            return None
+        out.extend(g)
+    return tuple(out)
+
+
+def _count(word: str) -> int | None:
+    """A grammar INT of at most `MAX_COUNT_DIGITS` digits."""
+    if 0 < len(word) <= MAX_COUNT_DIGITS and word.isascii() and word.isdigit():
+        return int(word)
+    return None
+
+
+def _signed(word: str) -> int | None:
+    """A grammar SIGNED_INT of at most `MAX_VALUE_DIGITS` digits."""
+    digits = word[1:] if word[:1] in ("+", "-") else word
+    if 0 < len(digits) <= MAX_VALUE_DIGITS and digits.isascii() and digits.isdigit():
+        return int(word)
+    return None
+
+
+def _plain_words(body: str) -> list[str] | None:
+    """The words of ``body`` if only spaces and tabs separate them (lark's whitespace)."""
+    words = body.split()
+    if body.isascii() and body.isprintable():
+        return words
+    gaps = len(body) - sum(map(len, words))
+    if gaps != body.count(" ") + body.count("\t"):
+        return None
+    return words
+
+
+def _annotations(line: str, start: int, end: int, number: int) -> tuple[r.Annotation, ...]:
+    if "\n" not in line:
+        return tuple(
+            r.Annotation(unescape_annotation(m.group()), r.Span(number, m.start() + 1, number, m.end() + 1))
+            for m in _ANNOTATION_RE.finditer(line, start, end)
+        )
+    out: list[r.Annotation] = []
+    for m in _ANNOTATION_RE.finditer(line, start, end):
+        a, b = m.start(), m.end() - 1  # the braces' offsets; the end column is past the `}`
+        span = r.Span(number + line.count("\n", 0, a), a - line.rfind("\n", 0, a),
+                      number + line.count("\n", 0, b), b - line.rfind("\n", 0, b) + 1)
+        out.append(r.Annotation(unescape_annotation(m.group()), span))
+    return tuple(out)
+
+
+def _header(line: str, number: int) -> Line | None:
+    tags: list[RawTag] = []
+    pos = 0
+    n = len(line)
+    while True:
+        m = _TAG_RE.match(line, pos)
+        if m is None:
+            break
+        word, arg, raw = m.group(1), m.group(2), m.group(3)
+        value = raw[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+        word_span = r.Span(number, m.start(1) + 1, number, m.end(1) + 1)
+        arg_span = None if arg is None else r.Span(number, m.start(2) + 1, number, m.end(2) + 1)
+        span = r.Span(number, m.start(1), number, m.end(3) + 2)
+        tags.append(RawTag(word, arg, value, span, word_span, arg_span))
+        pos = m.end()
+    if not tags:
+        return None
+    while pos < n and line[pos] in " \t":
+        pos += 1
+    tail = _TAIL_RE.fullmatch(line, pos)
+    if tail is None:
+        return None
+    first, last = tags[0].span, tags[-1].span
+    span = r.Span(number, first.column, number, last.end_column)
+    return HeaderLine(tuple(tags), span, _annotations(line, tail.start(1), tail.end(1), number))
+
+
+def _fan(body: str, words: list[str], span: r.Span, number: int,
+         notes: tuple[r.Annotation, ...]) -> Line | None:
+    colon = body.find(":")
+    if colon < 0:
+        if len(words) != 3 or words[1] not in _SEATS:
+            return None
+        total = _signed(words[2])
+        if total is None:
+            return None
+        return r.FanLine(span, cast(r.Seat, words[1]), total, (), annotations=notes)
+    head = body[:colon].split()
+    if len(head) != 3 or head[1] not in _SEATS:
+        return None
+    total = _signed(head[2])
+    if total is None:
+        return None
+    items: list[r.FanItem] = []
+    pos = colon + 1
+    n = len(body)
+    while True:
+        comma = body.find(",", pos)
+        end = n if comma < 0 else comma
+        piece = body[pos:end]
+        parts = piece.split()
+        if not parts or len(parts) > 2 or _ITEM_RE.fullmatch(parts[0]) is None:
+            return None
+        name = parts[0]
+        value: int | None = None
+        if len(parts) == 2:
+            value = _signed(parts[1])
+            if value is None:
+                return None
+        else:
+            m = _ITEM_VALUE_RE.fullmatch(name)
+            if m:
+                digits = m.group(2).lstrip("+-")
+                if len(digits) > MAX_VALUE_DIGITS:
+                    return None
+                name, value = m.group(1), int(m.group(2))
+        lead = len(piece) - len(piece.lstrip())
+        start = pos + lead + span.column
+        stop = pos + len(piece.rstrip()) + span.column
+        items.append(r.FanItem(name, value, r.Span(number, start, number, stop)))
+        if comma < 0:
+            break
+        pos = comma + 1
+    return r.FanLine(span, cast(r.Seat, head[1]), total, tuple(items), annotations=notes)
+
+
+def fast_line(line: str, number: int) -> Line | _Skip | None:
+    """The value of line ``number``; `SKIP` when it holds nothing; None when lark must read it."""
+    notes: tuple[r.Annotation, ...] = ()
+    if "{" in line or ";" in line or '"' in line or "[" in line:
+        cut = len(line)
+        for ch in "{;\"[":
+            i = line.find(ch, 0, cut)
+            if i >= 0:
+                cut = i
+        if line[cut] == "[":
+            return _header(line, number) if not line[:cut].strip(" \t") else None
+        if line[cut] == '"':
+            return None
+        tail = _TAIL_RE.fullmatch(line, cut)
+        if tail is None:
+            return None
+        if tail.end(1) > tail.start(1):
+            notes = _annotations(line, tail.start(1), tail.end(1), number)
+        body = line[:cut]
+    else:
+        body = line
+    if body.isascii() and body.isprintable():
+        words = body.split()
+    else:
+        words = _plain_words(body)  # type: ignore[assignment]
+        if words is None:
+            return None
+    if not words:
+        if notes:
+            return AnnotationLine(notes, r.Span.none())
+        return SKIP
+    if body[0] in _BLANK or body[-1] in _BLANK:
+        lead = len(body) - len(body.lstrip(" \t"))
+        body = body[lead:].rstrip(" \t")
+    else:
+        lead = 0
+    if _SPAN_SETTERS is None:
+        span = r.Span(number, lead + 1, number, lead + len(body) + 1)
+    else:
+        span = _object_new(r.Span)
+        set_line, set_column, set_end_line, set_end_column = _SPAN_SETTERS
+        set_line(span, number)
+        set_column(span, lead + 1)
+        set_end_line(span, number)
+        set_end_column(span, lead + len(body) + 1)
+    first = words[0]
+    n = len(words)
+    if first in _SEATS:
+        if n < 2:
+            return None
+        seat = cast(r.Seat, first)
+        verb = words[1]
+        glyph: str | None = None
+        if words[-1] in _GLYPHS:
+            glyph = words[-1]
+            n -= 1
+        cls = _ONE_TILE.get(verb)
+        if cls is not None:
+            if n != 3:
+                return None
+            tiles = _GROUP_CACHE.get(words[2]) or _group(words[2])
+            if tiles is None or len(tiles) != 1:
+                return None
+            setters = _ACTION_SETTERS[cls]
+            if setters is None:
+                return _new_action(cls, span, notes, seat, glyph, tiles[0])
+            set_span, set_notes, set_seat, set_glyph, set_tile = setters
+            action: r.SeatAction = _object_new(cls)
+            set_span(action, span)
+            set_notes(action, notes)
+            set_seat(action, seat)
+            set_glyph(action, glyph)
+            set_tile(action, tiles[0])
+            return action
+        if verb in _CHOW_WORDS:
+            tiles = _tiles(words[2:n])
+            if tiles is None or len(tiles) != 3:
+                return None
+            a, b, c = sorted(tiles, key=_index)
+            return r.Chow(span, seat, (a, b, c), glyph=glyph, annotations=notes)
+        if verb in _HU_WORDS:
+            if n == 2:
+                return r.Hu(span, seat, None, glyph=glyph, annotations=notes)
+            if n != 3:
+                return None
+            tiles = _group(words[2])
+            if tiles is None or len(tiles) != 1:
+                return None
+            return r.Hu(span, seat, tiles[0], glyph=glyph, annotations=notes)
+        bare = _BARE.get(verb)
+        if bare is not None and n == 2:
+            return bare(span, seat, glyph=glyph, annotations=notes)
+        return None
+    if first == "deal":
+        if n < 3 or words[1] not in _SEATS:
+            return None
+        tiles = _tiles(words[2:])
+        if tiles is None:
+            return None
+        return r.Deal(cast(r.Seat, words[1]), tuple(sorted(tiles, key=_index)), span, notes)
+    if first == "hand":
+        number_ = _count(words[1]) if n == 2 else None
+        return None if number_ is None else HandLine(number_, span, notes)
+    if first in _DEALER:
+        if n != 2 or words[1] not in _SEATS:
+            return None
+        return r.DealerLine(span, notes, cast(r.Seat, words[1]))
+    if first == "wall" or first in _CAISHEN:
+        tiles = _tiles(words[1:]) if n > 1 else None
+        if tiles is None:
+            return None
+        if first == "wall":
+            return r.WallLine(span, notes, tiles)
+        return r.SetupTiles(span, notes, "caishen", tiles)
+    if first == "dice":
+        values: list[int] = []
+        for w in words[1:]:
+            v = _count(w)
+            if v is None:
+                return None
+            values.append(v)
+        return r.DiceLine(span, notes, tuple(values)) if values else None
+    if first in _SCORE:
+        if n < 3 or n % 2 == 0:
+            return None
+        pairs: list[tuple[r.Seat, int]] = []
+        for i in range(1, n, 2):
+            s = words[i]
+            v = _signed(words[i + 1])
+            if s not in _SEATS or v is None:
+                return None
+            pairs.append((cast(r.Seat, s), v))
+        return r.ScoreLine(span, tuple(pairs), annotations=notes)
+    if first in _FAN:
+        return _fan(body, words, span, number, notes)
+    if first in _EXHAUSTED:
+        return r.Exhausted(span, annotations=notes) if n == 1 else None
+    if first in _BAO:
+        tiles = _tiles(words[1:]) if n == 2 else None
+        if tiles is None or len(tiles) != 1:
+            return None
+        return r.TableEvent(span, "bao", tiles, annotations=notes)
+    return None
+
+
+def _index(tile: Tile) -> int:
+    return tile.index
