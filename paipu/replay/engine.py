@@ -62,6 +62,7 @@ class HandEngine(ClaimsMixin, WinsMixin):
     def setup(self) -> bool:
         """Deals, the wall and the ruleset's setup; False if the hand cannot be replayed."""
         st, rs, hand = self.st, self.rs, self.hand
+        st.extra["scores"] = dict(self.session.scores)
         rs.setup_hand(st)
         ok = True
         dealt = [0] * len(st.seen)
@@ -564,7 +565,7 @@ class HandEngine(ClaimsMixin, WinsMixin):
             self.rs.before_action(st, None, True)
         if self.wins:
             outcome = "win"
-        elif self.exhausted:
+        elif self.exhausted or st.drawn_by is not None:
             outcome = "exhausted"
         else:
             outcome = "incomplete"
