@@ -12,6 +12,7 @@ from paipu._version import __version__
 from paipu.cli.analyze import analyze, odds
 from paipu.cli.common import EXIT_HELP
 from paipu.cli.corpus import corpus_group
+from paipu.cli.exporting import export_cmd
 from paipu.cli.records import check_cmd, fmt_cmd, parse_cmd
 from paipu.cli.report import report_command
 from paipu.cli.simulation import mutate_cmd, simulate_cmd
@@ -27,7 +28,8 @@ def main() -> None:
     """
 
 
-for command in (parse_cmd, fmt_cmd, check_cmd, simulate_cmd, mutate_cmd, report_command, corpus_group, analyze, odds):
+for command in (parse_cmd, fmt_cmd, check_cmd, simulate_cmd, mutate_cmd, report_command, corpus_group, analyze, odds,
+                export_cmd):
     main.add_command(command)
 
 
