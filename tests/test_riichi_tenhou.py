@@ -6,6 +6,7 @@ when they are absent.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,18 @@ def test_tile_of_writes_red_fives_as_0_only_in_games_with_red_fives() -> None:
     assert str(tile_of(16)) == "0m" and str(tile_of(17)) == "5m" and str(tile_of(88)) == "0s"
     assert str(tile_of(16, red_fives=False)) == "5m"
     assert tile_of(52) == tile_of(53)
+
+
+@needs_logs
+def test_every_finished_game_ends_at_its_last_hand_and_a_hand_after_it_is_game_over() -> None:
+    finished = [p for p in FILES if p.suffix == ".mjlog" and _game(p).final_scores is not None]
+    assert len(finished) >= 20
+    for path in finished[:6]:
+        record = game_to_record(_game(path))
+        last = record.hands[-1]
+        extra = dataclasses.replace(last, number=last.number + 1)
+        longer = dataclasses.replace(record, hands=(*record.hands, extra))
+        audit = audit_text(format_record(longer), path.name)
+        over = [f for f in audit.findings if f.code == "game-over"]
+        assert len(over) == 1 and over[0].rule == "riichi.end", path.name
+        assert not [f for f in audit_text(format_record(record)).findings if f.code == "game-over"]

@@ -78,6 +78,8 @@ class _Table:
     """Winner-to-be -> the seat liable for its big three dragons or big four winds."""
     first_discards: list[tuple[Seat, int]] = field(default_factory=list)
     scores: dict[Seat, int] = field(default_factory=dict)
+    """Each seat's score now (riichi sticks paid deducted)."""
+    start_scores: dict[Seat, int] = field(default_factory=dict)
     abort: str = ""
 
 
@@ -131,7 +133,10 @@ class Riichi(Ruleset):
         t = _t(hand)
         rec = hand.record
         if rec.number == 1:
-            self._carry = {"honba": 0, "sticks": 0, "round": 0, "rotations": 0}
+            self._carry = {"honba": 0, "sticks": 0, "round": 0, "rotations": 0, "over": 0}
+        elif self._carry.get("over"):
+            hand.error("game-over", f"hand {rec.number} is played after the game has ended (a seat below 0, the "
+                       "last hand played, or the last dealer on top keeping the deal)", rec.span, self.rule("end"))
         for line in rec.extra:
             if line.name not in self.setup_words:
                 hand.error("illegal-setup", f"riichi has no `{line.name}` setup line (it has: "
@@ -178,6 +183,7 @@ class Riichi(Ruleset):
         scores = hand.extra.get("scores") or {}
         start = self.options.start_score
         t.scores = {s: (scores.get(s, 0) if any(scores.values()) else start) for s in self.seats}
+        t.start_scores = dict(t.scores)
 
     def on_event(self, hand: HandState, event: r.TableEvent, apply: bool) -> bool:
         t = _t(hand)
@@ -543,10 +549,32 @@ class Riichi(Ruleset):
             pay[tr.payee] += tr.amount
         result.transfers = transfers
         self._dealer_keeps[result.number] = keeps
+        before = self._carry.get("rotations", 0)
         if not keeps:
-            self._carry["rotations"] = self._carry.get("rotations", 0) + 1
+            self._carry["rotations"] = before + 1
             self._carry["round"] = self._carry["rotations"] // 4
+        after = {s: t.start_scores.get(s, 0) + pay[s] for s in self.seats}
+        self._carry["over"] = int(self._game_over(hand, before, keeps, after, result))
         return pay
+
+    def _game_over(self, hand: HandState, before: int, keeps: bool, scores: dict[Seat, int],
+                   result: HandResult) -> bool:
+        """Whether the game ends with this hand (docs/rules/riichi.md, riichi.end)."""
+        if any(v < 0 for v in scores.values()):
+            return True
+        last = 8 if self.options.length == "hanchan" else 4
+        rotations = before + (0 if keeps else 1)
+        top = max(scores.values())
+        if before >= last:  # the extra round: the first to 30,000 ends it, and it ends after its 4th hand
+            return top >= 30000 or rotations >= last + 4
+        if rotations >= last:
+            return top >= 30000
+        if before == last - 1 and keeps:
+            # The last dealer keeps the deal while on top with 30,000: the game stops (ties go to
+            # the seat nearer the first dealer, E).
+            first = min(self.seats, key=lambda s: (-scores[s], self.seats.index(s)))
+            return first == hand.dealer and scores[first] >= 30000
+        return False
 
     def _ready(self, hand: HandState, seat: Seat) -> bool:
         ss = hand.seats[seat]
