@@ -116,3 +116,18 @@ def test_every_finished_game_ends_at_its_last_hand_and_a_hand_after_it_is_game_o
         over = [f for f in audit.findings if f.code == "game-over"]
         assert len(over) == 1 and over[0].rule == "riichi.end", path.name
         assert not [f for f in audit_text(format_record(record)).findings if f.code == "game-over"]
+
+
+@needs_logs
+def test_dora_indicators_are_the_walls_and_a_changed_one_is_a_dora_mismatch() -> None:
+    path = next(p for p in FILES if p.suffix == ".mjlog")
+    record = game_to_record(_game(path))
+    hand = record.hands[0]
+    assert hand.wall is not None
+    shown = hand.setup("dora")
+    assert shown is not None and shown.tiles[0] == hand.wall.tiles[-14:][8]
+    other = next(t for t in hand.wall.tiles if t.index != shown.tiles[0].index)
+    extra = tuple(dataclasses.replace(x, tiles=(other,)) if x.name == "dora" else x for x in hand.extra)
+    changed = dataclasses.replace(record, hands=(dataclasses.replace(hand, extra=extra), *record.hands[1:]))
+    codes = [f.code for f in audit_text(format_record(changed)).findings if f.severity == "error"]
+    assert "dora-mismatch" in codes

@@ -147,8 +147,10 @@ class Riichi(Ruleset):
                 hand.error("dora-count", f"the hand starts with one dora indicator, not {len(dora.tiles)}",
                            dora.span, self.rule("dora"))
             t.dora = list(dora.tiles[:1])
+            self._check_indicator(hand, dora.tiles[:1], 0, False, dora.span)
         if ura is not None:
             t.ura = list(ura.tiles)
+            self._check_indicator(hand, ura.tiles, 0, True, ura.span)
         wind = rec.setup("wind")
         if wind is not None:
             kind = wind.tiles[0].index if len(wind.tiles) == 1 else -1
@@ -195,6 +197,8 @@ class Riichi(Ruleset):
                 hand.error("dora-count", f"a dora indicator is shown, but {len(t.kongs)} kong"
                            f"{'s' if len(t.kongs) != 1 else ''} made only {len(t.kongs)} more than the first",
                            event.span, self.rule("dora"))
+            else:
+                self._check_indicator(hand, event.tiles, t.kan_dora + 1, False, event.span)
             if apply:
                 t.dora.extend(event.tiles[:1])
                 t.kan_dora += 1
@@ -208,6 +212,23 @@ class Riichi(Ruleset):
                 hand.phase = "ended"
             return True
         return False
+
+    def _check_indicator(self, hand: HandState, tiles: tuple[Tile, ...], first: int, ura: bool,
+                         span: r.Span) -> None:
+        """With a `wall` line, the indicators are the wall's: its last 14 tiles are the dead wall, and
+        the k-th dora indicator is its 9th tile from the start less 2k (the ura indicator the tile after)."""
+        wall = hand.record.wall
+        if wall is None or len(wall.tiles) < 14:
+            return
+        dead = wall.tiles[-14:]
+        for k, tile in enumerate(tiles, start=first):
+            if k > 4:
+                break
+            want = dead[8 - 2 * k + (1 if ura else 0)]
+            if want.index != tile.index or want.red != tile.red:
+                what = "ura dora indicator" if ura else "dora indicator"
+                hand.error("dora-mismatch", f"the {what} {k + 1} is {tile}, but the wall's is {want}", span,
+                           self.rule("dora"))
 
     def _check_abort(self, hand: HandState, event: r.TableEvent) -> None:
         t = _t(hand)
