@@ -63,6 +63,7 @@ class HandEngine(ClaimsMixin, WinsMixin):
         """Deals, the wall and the ruleset's setup; False if the hand cannot be replayed."""
         st, rs, hand = self.st, self.rs, self.hand
         st.extra["scores"] = dict(self.session.scores)
+        st.extra["start_scores_given"] = self.session.has_start_scores
         rs.setup_hand(st)
         ok = True
         dealt = [0] * len(st.seen)

@@ -83,6 +83,11 @@ class _Table:
     abort: str = ""
 
 
+def riichi_table(hand: HandState) -> _Table:
+    """The riichi state of a hand (for the bots and reports)."""
+    return _t(hand)
+
+
 def _t(hand: HandState) -> _Table:
     t = hand.extra.get("riichi")
     if t is None:
@@ -100,6 +105,7 @@ class Riichi(Ruleset):
     unit_zh = "番"
     shapes = _SHAPES
     profile_note = "the waits shown ignore yaku: a hand with no yaku cannot win"
+    strategy = "paipu.rules.riichi.bots:RiichiStrategy"
     red_fives = True
     table_pot = True
     optional_items = frozenset({"fu"})
@@ -184,7 +190,9 @@ class Riichi(Ruleset):
                     t.reds[d.seat].add(tile.index)
         scores = hand.extra.get("scores") or {}
         start = self.options.start_score
-        t.scores = {s: (scores.get(s, 0) if any(scores.values()) else start) for s in self.seats}
+        # Without [Score] tags the record counts from 0: the seats start from `start_score`.
+        base = 0 if hand.extra.get("start_scores_given") else start
+        t.scores = {s: scores.get(s, 0) + base for s in self.seats}
         t.start_scores = dict(t.scores)
 
     def on_event(self, hand: HandState, event: r.TableEvent, apply: bool) -> bool:
@@ -349,6 +357,10 @@ class Riichi(Ruleset):
                 t.temp_furiten.add(seat)
                 if seat in t.riichi:
                     t.riichi_furiten.add(seat)
+
+    def waits_of(self, counts: list[int], melds: int) -> list[int]:
+        """The kinds a hand one tile short waits on (a kind it holds four of is no wait)."""
+        return self._waits(counts, melds)
 
     def _waits(self, counts: list[int], melds: int) -> list[int]:
         if sum(counts[:NUM_PLAY_KINDS]) + 3 * melds != 13:
