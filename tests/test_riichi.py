@@ -136,3 +136,14 @@ def test_points_table_limits_and_rounding() -> None:
 def test_ruleset_is_registered_under_its_aliases_with_its_options() -> None:
     rs = get_ruleset("tenhou", length="tonpuusen")
     assert rs.name == "riichi" and rs.options.length == "tonpuusen" and rs.red_fives
+
+
+def test_dora_kinds_are_marked_on_the_table_and_the_report_names_the_first_dora() -> None:
+    from paipu.reports.render import render_report
+
+    text = record("E discard 1z", setup="dora 9p\n")
+    audit = audit_text(text, views=True)
+    assert audit.replay is not None
+    view = audit.replay.hands[0].steps[-1].view
+    assert view is not None and [str(t) for t in view.bao_tiles] == ["1p"] and str(view.bao) == "1p"
+    assert "dora <i" in render_report(audit)

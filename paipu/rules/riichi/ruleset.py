@@ -29,7 +29,7 @@ from paipu.rules.riichi.scoring import (
     value_hand,
 )
 from paipu.rules.riichi.table import TABLE
-from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles
+from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles, next_kind
 
 _SHAPES = ("standard", "seven_pairs", "orphans")
 _FIVES = (4, 13, 22)
@@ -122,7 +122,7 @@ class Riichi(Ruleset):
         "sticks": TableWord("sticks", "riichi sticks", "供託"),
     }
     events = {  # noqa: RUF012
-        "dora": TableWord("dora", "kan dora indicator", "槓ドラ表示牌"),
+        "dora": TableWord("dora", "dora", "ドラ"),
         "abort": TableWord("abort", "abortive draw", "途中流局"),
     }
 
@@ -153,6 +153,8 @@ class Riichi(Ruleset):
                 hand.error("dora-count", f"the hand starts with one dora indicator, not {len(dora.tiles)}",
                            dora.span, self.rule("dora"))
             t.dora = list(dora.tiles[:1])
+            if dora.tiles:
+                hand.bao = next_kind(dora.tiles[0].plain)  # the first dora, shown by reports
             self._check_indicator(hand, dora.tiles[:1], 0, False, dora.span)
         if ura is not None:
             t.ura = list(ura.tiles)
@@ -266,6 +268,10 @@ class Riichi(Ruleset):
             if len(t.kongs) != 4 or len(set(t.kongs)) < 2:
                 hand.error("illegal-abort", "four kongs abort: four kongs by more than one seat are needed",
                            event.span, rule)
+
+    def marked_tiles(self, hand: HandState) -> tuple[Tile, ...]:
+        """The dora kinds shown so far (the kind after each indicator), marked in reports."""
+        return tuple(dict.fromkeys(next_kind(t.plain) for t in _t(hand).dora))
 
     # ---------------------------------------------------------------- every action
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
