@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from paipu.auditing import audit_text
 from paipu.hand.profile import SHAPES
-from paipu.replay.ruleset import ENGINE_ROWS, Ruleset
+from paipu.replay.ruleset import ENGINE_ROWS, VALUE_KINDS, Ruleset
 from paipu.reports.render import render_report
 from paipu.sim.mutate import mutants
 from paipu.sim.simulate import SimulationError, simulate
@@ -66,7 +66,8 @@ def _table_problems(ruleset: Ruleset) -> list[str]:
         if not rid.startswith(("common.", f"{prefix}.")):
             out.append(f"rule {rid} does not start with {prefix}. or common.")
     for item in ruleset.value_item_ids():
-        rid = next((r for r in ruleset.rules if r.split(".")[1:] in (["tai", item], ["fan", item], ["mult", item])), "")
+        rid = next((r for r in ruleset.rules if r.count(".") == 2 and r.split(".")[1] in VALUE_KINDS
+                    and r.split(".")[2] == item), "")
         row = ruleset.rules.get(rid)
         if row is None or not row.name_zh:
             out.append(f"value item {item} has no Chinese name in the rule table")
@@ -74,5 +75,5 @@ def _table_problems(ruleset: Ruleset) -> list[str]:
         if f"{prefix}.{cited}" not in ruleset.rules:
             out.append(f"the rule table has no row {prefix}.{cited} (the engine cites it)")
     if not ruleset.value_item_ids():
-        out.append("the rule table has no value items (rows NAME.tai.ID, NAME.fan.ID or NAME.mult.ID)")
+        out.append("the rule table has no value items (rows NAME.tai.ID, NAME.fan.ID, NAME.yaku.ID …)")
     return out

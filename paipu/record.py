@@ -187,6 +187,10 @@ class TableEvent(Action):
 
     name: str
     tiles: tuple[Tile, ...] = ()
+    values: tuple[int, ...] = ()
+    """Numbers the event carries, when it has them instead of tiles."""
+    word: str = ""
+    """The one word some events take: the reason of an abortive draw (``abort kyuushu``)."""
 
     @property
     def verb(self) -> str:
@@ -244,7 +248,8 @@ _VERBS: dict[type, str] = {
 }
 
 VERBS: tuple[str, ...] = (*_VERBS.values(), "bao")
-"""Every word that starts an action or event line (``bao`` is the one table event the grammar knows)."""
+"""Every word that starts an action or event line (``bao`` is the one table event the grammar knows;
+``abort`` and a ruleset's own word lines are events of the rulesets that declare them)."""
 
 
 # ---------------------------------------------------------------- hands
@@ -288,6 +293,13 @@ class SetupTiles(SetupLine):
 
     name: str = ""
     tiles: tuple[Tile, ...] = ()
+    values: tuple[int, ...] = ()
+    """Numbers the line carries instead of tiles (riichi's ``honba 2``)."""
+
+    @property
+    def value(self) -> int | None:
+        """The line's first number, if it has one."""
+        return self.values[0] if self.values else None
 
 
 @dataclass(frozen=True, slots=True)

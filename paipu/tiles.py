@@ -4,6 +4,11 @@ A tile is one of 42 kinds: 1m-9m (万), 1p-9p (筒), 1s-9s (条), 1z-7z (东 南
 and the flowers 1f-8f (春 夏 秋 冬 梅 兰 竹 菊).  Each kind has a fixed *index* (0-41) so
 that hot paths can work on count arrays; the `Tile` objects themselves are interned, so
 ``Tile.parse("5m") is Tile.parse("5m")``.
+
+Rulesets played with red fives (riichi) write them ``0m 0p 0s``.  A red five is not a 43rd
+kind: it is a five with ``red`` set, of the five's index, equal to the plain five and with
+its hash, so counts, shapes, claims and waits see a five; only what counts red dora asks
+``tile.red``.  The three red fives are interned too (``RED_FIVES``).
 """
 
 from __future__ import annotations
@@ -42,27 +47,33 @@ class Tile:
     notation (``5m``).  Tiles order by index, which sorts a hand the usual way (m p s z f).
     """
 
-    __slots__ = ("index", "rank", "suit")
+    __slots__ = ("index", "rank", "red", "suit")
 
     index: int
     suit: str
     rank: int
+    red: bool
+    """A red five (赤五, written ``0m 0p 0s``): equal to the plain five, told apart only here."""
 
-    def __init__(self, suit: str, rank: int) -> None:
+    def __init__(self, suit: str, rank: int, red: bool = False) -> None:
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "index", _SUIT_BASE[suit] + rank - 1)
+        object.__setattr__(self, "red", red)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Tile is immutable")
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
+        if self.red:
+            return (red_five_of_index, (self.index,))
         return (tile_from_index, (self.index,))
 
     @staticmethod
-    def parse(text: str) -> Tile:
-        """Parse a single tile in any accepted notation (``5m``, ``5万``, ``东``, ``1z``)."""
-        tiles = parse_tiles(text)
+    def parse(text: str, *, red_fives: bool = False) -> Tile:
+        """Parse a single tile in any accepted notation (``5m``, ``5万``, ``东``, ``1z``; with
+        ``red_fives``, ``0m`` is the red five)."""
+        tiles = parse_tiles(text, red_fives=red_fives)
         if len(tiles) != 1:
             raise TileError(f"expected one tile, got {len(tiles)} in {text!r}")
         return tiles[0]
@@ -71,11 +82,21 @@ class Tile:
     def from_index(index: int) -> Tile:
         return tile_from_index(index)
 
+    @property
+    def plain(self) -> Tile:
+        """The tile without its red mark (a red five's plain five; any other tile itself)."""
+        return ALL_TILES[self.index]
+
+    @property
+    def digit(self) -> str:
+        """The rank as the notation writes it: ``0`` for a red five."""
+        return "0" if self.red else str(self.rank)
+
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit}"
+        return f"{self.digit}{self.suit}"
 
     def __repr__(self) -> str:
-        return f"Tile.parse('{self}')"
+        return f"Tile.parse('{self}', red_fives=True)" if self.red else f"Tile.parse('{self}')"
 
     def __lt__(self, other: Tile) -> bool:
         return self.index < other.index
@@ -128,7 +149,7 @@ class Tile:
             return _HONOUR_CHARS[self.rank - 1]
         if self.suit == "f":
             return _FLOWER_CHARS[self.rank - 1]
-        return _CHINESE_DIGITS[self.rank - 1] + _SUIT_CHARS[self.suit]
+        return ("赤" if self.red else "") + _CHINESE_DIGITS[self.rank - 1] + _SUIT_CHARS[self.suit]
 
     @property
     def english(self) -> str:
@@ -137,7 +158,7 @@ class Tile:
         if self.suit == "f":
             return _ENGLISH_FLOWERS[self.rank - 1]
         name = {"m": "characters", "p": "dots", "s": "bamboo"}[self.suit]
-        return f"{self.rank} {name}"
+        return f"{'red ' if self.red else ''}{self.rank} {name}"
 
 
 ALL_TILES: Final[tuple[Tile, ...]] = tuple(
@@ -146,9 +167,25 @@ ALL_TILES: Final[tuple[Tile, ...]] = tuple(
 assert len(ALL_TILES) == NUM_KINDS
 
 
+RED_FIVES: Final[tuple[Tile, ...]] = tuple(Tile(suit, 5, red=True) for suit in "mps")
+"""The red fives 0m, 0p, 0s (interned): each equal to its plain five."""
+_RED_BY_SUIT: Final = {t.suit: t for t in RED_FIVES}
+_RED_BY_INDEX: Final = {t.index: t for t in RED_FIVES}
+
+
 def tile_from_index(index: int) -> Tile:
     """The interned tile with this index (0-41)."""
     return ALL_TILES[index]
+
+
+def red_five_of_index(index: int) -> Tile:
+    """The interned red five of a five's index (4, 13 or 22)."""
+    return _RED_BY_INDEX[index]
+
+
+def same_face(a: Tile, b: Tile) -> bool:
+    """The same tile as printed: equal kinds and both red or both plain."""
+    return a.index == b.index and a.red == b.red
 
 
 # Aliases for single Chinese characters standing for a whole tile.
@@ -181,7 +218,7 @@ VALID_TILES_TEXT: Final = (
 )
 
 
-def _group_tiles(digits: str, suit_text: str) -> list[Tile]:
+def _group_tiles(digits: str, suit_text: str, red_fives: bool = False) -> list[Tile]:
     suit = _SUIT_ALIASES.get(suit_text, suit_text)
     if suit_text in _SUIT_ALIASES and len(digits) > 1 and not digits.isascii():
         # 一二万 is not a notation anyone writes; a Chinese numeral names one tile.
@@ -190,6 +227,9 @@ def _group_tiles(digits: str, suit_text: str) -> list[Tile]:
     out: list[Tile] = []
     for ch in digits:
         rank = _DIGITS[ch]
+        if rank == 0 and red_fives and suit_text in _RED_BY_SUIT:
+            out.append(_RED_BY_SUIT[suit])
+            continue
         if not 1 <= rank <= size:
             detail = "" if len(digits) == 1 else f" ({ch}{suit} is not a tile; packed ranks are single digits)"
             raise TileError(f"bad tile {digits}{suit_text}{detail}: {VALID_TILES_TEXT}")
@@ -197,18 +237,20 @@ def _group_tiles(digits: str, suit_text: str) -> list[Tile]:
     return out
 
 
-def parse_tile_group(text: str) -> list[Tile]:
-    """Parse one packed group (``1123m``, ``5万``, ``东``) with nothing around it."""
+def parse_tile_group(text: str, *, red_fives: bool = False) -> list[Tile]:
+    """Parse one packed group (``1123m``, ``5万``, ``东``) with nothing around it; with
+    ``red_fives``, a ``0`` of m, p or s is the red five."""
     m = _GROUP_RE.fullmatch(text)
     if m is None:
         raise TileError(f"bad tile {text!r}: {VALID_TILES_TEXT}")
     if m.group("single"):
         return [_SINGLE_ALIASES[m.group("single")]]
-    return _group_tiles(m.group("digits"), m.group("suit"))
+    return _group_tiles(m.group("digits"), m.group("suit"), red_fives)
 
 
-def parse_tiles(text: str) -> tuple[Tile, ...]:
-    """Parse a tile list: single tiles, packed runs and Chinese aliases, in any mix.
+def parse_tiles(text: str, *, red_fives: bool = False) -> tuple[Tile, ...]:
+    """Parse a tile list: single tiles, packed runs and Chinese aliases, in any mix (with
+    ``red_fives``, ``0m 0p 0s`` are the red fives, as records write them).
 
     >>> format_tiles(parse_tiles("1123m 东 5万"))
     '1123m 1z 5m'
@@ -229,7 +271,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         if m.group("single"):
             out.append(_SINGLE_ALIASES[m.group("single")])
         else:
-            out.extend(_group_tiles(m.group("digits"), m.group("suit")))
+            out.extend(_group_tiles(m.group("digits"), m.group("suit"), red_fives))
         pos = m.end()
         if pos < n and not (text[pos].isspace() or text[pos] == ","):
             # Packed groups may follow each other directly (123m456p), like Tenhou's notation.
@@ -254,14 +296,19 @@ def format_tiles(tiles: Iterable[Tile], *, packed: bool = True) -> str:
             parts.append("".join(digits) + suit)
             digits = []
         suit = t.suit
-        digits.append(str(t.rank))
+        digits.append(t.digit)
     if digits:
         parts.append("".join(digits) + suit)
     return " ".join(parts)
 
 
+def sort_key(tile: Tile) -> tuple[int, bool]:
+    """Index order, a plain five before its red five: the canonical order of a deal."""
+    return (tile.index, tile.red)
+
+
 def sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    return tuple(sorted(tiles, key=lambda t: t.index))
+    return tuple(sorted(tiles, key=sort_key))
 
 
 def counts(tiles: Iterable[Tile]) -> list[int]:

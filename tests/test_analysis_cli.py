@@ -145,7 +145,8 @@ def test_analyze_non_consecutive_caishen_is_judged_by_the_ruleset() -> None:
 
 
 def test_analyze_unknown_ruleset_names_the_known_ones() -> None:
-    assert_one_line_error(run("123456789m 1234p", "-r", "sanma"), "known: erren, harbin, hebei, mcr, plain, zhuji")
+    assert_one_line_error(run("123456789m 1234p", "-r", "sanma"),
+                          "known: erren, harbin, hebei, mcr, plain, riichi, zhuji")
 
 
 def test_analyze_bad_meld_is_an_error() -> None:

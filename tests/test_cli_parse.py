@@ -133,7 +133,7 @@ def test_parse_of_a_syntax_error_prints_file_line_column_source_and_caret(tmp_pa
 
 
 def test_every_error_of_a_file_is_printed(tmp_path: Path) -> None:
-    path = write(tmp_path / "bad.paipu", BAD + "S discard\nW pong 0m\n")
+    path = write(tmp_path / "bad.paipu", BAD + "S discard\nW pong 0z\n")
     result = run("parse", str(path))
     assert result.exit_code == 1
     heads = [ln for ln in result.stdout.splitlines() if ln.startswith(f"{path}:") and "error[" in ln]

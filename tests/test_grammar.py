@@ -621,7 +621,7 @@ def test_every_syntax_error_in_a_file_is_reported_at_its_line_and_column() -> No
         "E drawn 5m\n"
         "E draw 5m\n"
         "S discard\n"
-        "W pong 0m\n"
+        "W pong 0z\n"
         "%%% noise\n"
         "N chow 1m 2m\n"
         "E discard 5m please\n"

@@ -81,8 +81,8 @@ def test_simulate_command_writes_files_and_prints_stats(tmp_path: Path) -> None:
 
 
 def test_simulate_command_rejects_an_unknown_ruleset() -> None:
-    res = CliRunner().invoke(main, ["simulate", "-r", "riichi", "-s", "1"])
-    assert res.exit_code == 2 and "unknown ruleset 'riichi'" in res.output
+    res = CliRunner().invoke(main, ["simulate", "-r", "sanma", "-s", "1"])
+    assert res.exit_code == 2 and "unknown ruleset 'sanma'" in res.output
 
 
 # ---------------------------------------------------------------- fault injection

@@ -53,7 +53,7 @@ def test_ruleset_found_by_name_and_chinese_alias() -> None:
 
 def test_unknown_ruleset_names_the_known_ones() -> None:
     with pytest.raises(KeyError, match="zhuji"):
-        ruleset_class("riichi")
+        ruleset_class("sanma")
 
 
 def test_every_rule_row_of_the_table_has_text_and_source() -> None:

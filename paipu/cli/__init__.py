@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("paipu.cli.analyze", "analyze"),
     "odds": ("paipu.cli.analyze", "odds"),
     "import": ("paipu.cli.importing", "import_command"),
+    "export": ("paipu.cli.exporting", "export_cmd"),
 }
 
 

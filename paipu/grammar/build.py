@@ -19,6 +19,7 @@ from paipu.grammar.lines import (
     HeaderLine,
     Line,
     RawTag,
+    WordLine,
 )
 
 SEAT_TAGS = ("Player", "Score")
@@ -203,6 +204,12 @@ def build_record(lines: list[Line], findings: list[Finding]) -> r.Record:
                 )
             )
             continue
+        if isinstance(line, WordLine):
+            # A ruleset's own line: part of the setup until the hand's first action, then an event.
+            if current.actions:
+                line = r.TableEvent(line.span, line.name, line.tiles, line.values, annotations=line.annotations)
+            else:
+                line = r.SetupTiles(line.span, line.annotations, line.name, line.tiles, line.values)
         if isinstance(line, r.SetupLine):
             name = _setup_name(line)
             if name in current.setup:
@@ -278,4 +285,6 @@ def _line_word(line: object) -> str:
         return "deal"
     if isinstance(line, r.Action):
         return line.verb
+    if isinstance(line, WordLine):
+        return line.name
     return "line"

@@ -16,7 +16,7 @@ from lark import Token, Transformer
 import paipu.record as r
 from paipu.errors import TileError
 from paipu.findings import Finding, error
-from paipu.tiles import Tile, parse_tile_group
+from paipu.tiles import Tile, parse_tile_group, sort_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +58,25 @@ class TileArg:
 
 
 @dataclass(frozen=True, slots=True)
+class WordLine:
+    """A ruleset's own line (``dora 3p``, ``honba 2``): a setup line before the hand's first
+    action, a table event after it (`paipu.grammar.build` decides)."""
+
+    name: str
+    tiles: tuple[Tile, ...]
+    values: tuple[int, ...]
+    span: r.Span
+    annotations: tuple[r.Annotation, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ArityProblem:
     message: str
     span: r.Span
 
 
 Line = (
-    HeaderLine | HandLine | AnnotationLine | r.SetupLine | r.Deal | r.Action | ArityProblem
+    HeaderLine | HandLine | AnnotationLine | r.SetupLine | r.Deal | r.Action | WordLine | ArityProblem
 )
 
 _ESCAPE_RE = re.compile(r"\\([\\}])")
@@ -145,7 +157,7 @@ class LineTransformer(Transformer[Token, list[Line]]):
         ok = True
         for tok in children:
             try:
-                out.extend(parse_tile_group(str(tok)))
+                out.extend(parse_tile_group(str(tok), red_fives=True))
             except TileError as e:
                 self.findings.append(error("bad-tile", str(e), self._tspan(tok)))
                 ok = False
@@ -207,7 +219,7 @@ class LineTransformer(Transformer[Token, list[Line]]):
             return None
         seat = cast(r.Seat, str(children[1]))
         # A deal is a multiset: the order it was written in carries nothing.
-        tiles = tuple(sorted(t.tiles, key=lambda x: x.index))
+        tiles = tuple(sorted(t.tiles, key=sort_key))
         return r.Deal(seat, tiles, self._span(children), self._annotations(children))
 
     def _single(self, cls: Callable[..., r.SeatAction], verb: str, children: list[Any]) -> Line | None:
@@ -303,6 +315,19 @@ class LineTransformer(Transformer[Token, list[Line]]):
         if len(t.tiles) != 1:
             return ArityProblem(f"bao takes one tile, found {len(t.tiles)}", t.span)
         return r.TableEvent(self._span(children), "bao", t.tiles, annotations=self._annotations(children))
+
+    def abort_line(self, children: list[Any]) -> r.TableEvent:
+        words = [str(c) for c in children[1:] if isinstance(c, Token) and c.type == "REASON"]
+        return r.TableEvent(self._span(children), "abort", word=words[0] if words else "",
+                            annotations=self._annotations(children))
+
+    def word_line(self, children: list[Any]) -> WordLine | None:
+        if any(c is None for c in children):
+            return None  # a bad tile, reported
+        t = self._tiles(children)
+        values = tuple(int(c) for c in children[1:] if isinstance(c, Token) and c.type == "INT")
+        return WordLine(str(children[0]), t.tiles if t is not None else (), values, self._span(children),
+                        self._annotations(children))
 
     def exhausted_line(self, children: list[Any]) -> r.Exhausted:
         return r.Exhausted(self._span(children), annotations=self._annotations(children))

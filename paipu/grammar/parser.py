@@ -102,6 +102,8 @@ _TERMINAL_WORDS: dict[str, str] = {
     "INT": "a number",
     "SIGNED_INT": "a number (such as +12 or -4)",
     "WORD": "a tag name",
+    "NAME": "a word",
+    "REASON": "a word",
     "STRING": 'a quoted value ("…")',
     "ANNOTATION": "an annotation {…}",
     "GLYPH": "a glyph (! ? !! ?? !? ?!)",
@@ -135,6 +137,7 @@ _LINE_TERMINALS = {
     "CAISHEN": "caishen",
     "DEAL": "deal",
     "BAO": "bao",
+    "ABORT": "abort",
     "EXHAUSTED": "exhausted",
     "FAN": "fan",
     "SCORE": "score",
@@ -153,6 +156,7 @@ def describe_expected(expected: set[str]) -> str:
         names.discard("SEAT")
         names.discard("LSQB")
         names.discard("ANNOTATION")
+        names.discard("NAME")  # a ruleset's own word (`dora`): any lower-case word
         parts.append(
             "the start of a line (a [tag], hand, dealer, wall, dice, caishen, deal, "
             "a seat and its action, bao, exhausted, fan, score, or an {annotation})"

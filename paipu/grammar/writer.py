@@ -42,7 +42,8 @@ def format_action(a: r.Action) -> str:
             text += f" {a.glyph}"
         return text
     if isinstance(a, r.TableEvent):
-        return " ".join((a.name, *(str(t) for t in a.tiles)))
+        args = (*(str(t) for t in a.tiles), *(str(v) for v in a.values), *([a.word] if a.word else []))
+        return " ".join((a.name, *args))
     if isinstance(a, r.Exhausted):
         return "exhausted"
     if isinstance(a, r.FanLine):
@@ -80,9 +81,8 @@ def format_record(record: r.Record) -> str:
             dice = " ".join(str(v) for v in hand.dice.values)
             lines.append(f"dice {dice}" + _annotations(hand.dice.annotations))
         for extra in hand.extra:
-            lines.append(
-                f"{extra.name} {format_tiles(extra.tiles, packed=False)}" + _annotations(extra.annotations)
-            )
+            args = " ".join((*(str(t) for t in extra.tiles), *(str(v) for v in extra.values)))
+            lines.append(f"{extra.name} {args}".rstrip() + _annotations(extra.annotations))
         for d in hand.deals:
             lines.append(f"deal {d.seat} {format_tiles(d.tiles)}" + _annotations(d.annotations))
         for a in hand.actions:

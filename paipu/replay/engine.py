@@ -62,6 +62,8 @@ class HandEngine(ClaimsMixin, WinsMixin):
     def setup(self) -> bool:
         """Deals, the wall and the ruleset's setup; False if the hand cannot be replayed."""
         st, rs, hand = self.st, self.rs, self.hand
+        st.extra["scores"] = dict(self.session.scores)
+        st.extra["start_scores_given"] = self.session.has_start_scores
         rs.setup_hand(st)
         ok = True
         dealt = [0] * len(st.seen)
@@ -84,6 +86,8 @@ class HandEngine(ClaimsMixin, WinsMixin):
                     "common.deal",
                 )
             for t in d.tiles:
+                if t.red and not rs.red_fives:
+                    self._no_red_five(t, d.span)
                 if t.is_flower and not rs.uses_flowers:
                     self.err("bad-tile", f"{t} ({t.chinese}) is a flower; {rs.name} has no flowers",
                              d.span, "common.tiles")
@@ -118,6 +122,9 @@ class HandEngine(ClaimsMixin, WinsMixin):
         size_left = rs.total_tiles - sum(dealt)
         if hand.wall is not None:
             wall_tiles = hand.wall.tiles
+            red = next((t for t in wall_tiles if t.red), None)
+            if red is not None and not rs.red_fives:
+                self._no_red_five(red, hand.wall.span)
             whole = list(dealt)
             for t in wall_tiles:
                 whole[t.index] += 1
@@ -212,6 +219,10 @@ class HandEngine(ClaimsMixin, WinsMixin):
                 if apply:
                     ss.ready_pending = False
 
+    def _no_red_five(self, tile: Tile, span: Span) -> None:
+        self.err("bad-tile", f"{tile} is a red five; {self.rs.name} has no red fives (write {tile.plain})",
+                 span, "common.tiles")
+
     def _reserve_check(self, span: Span, seat: Seat) -> None:
         reserve = self.rs.reserve(self.st)
         if self.st.wall.size <= reserve:
@@ -272,6 +283,8 @@ class HandEngine(ClaimsMixin, WinsMixin):
                 a.span,
                 "common.wall",
             )
+        if a.tile.red and not self.rs.red_fives:
+            self._no_red_five(a.tile, a.span)
         if a.tile.is_flower and not self.rs.uses_flowers:
             self.err("bad-tile", f"{a.tile} ({a.tile.chinese}) is a flower; {self.rs.name} has no flowers",
                      a.span, "common.tiles")
@@ -327,6 +340,8 @@ class HandEngine(ClaimsMixin, WinsMixin):
             if apply and st.phase == "rob":
                 self._finish_addkong()
         ss = st.seats[seat]
+        if a.tile.red and not self.rs.red_fives:
+            self._no_red_five(a.tile, a.span)
         self.rs.check_discard(st, seat, a, apply)
         held = self._remove(seat, a.tile, 1, a.span, f"discards {a.tile}", apply)
         if not apply:
@@ -561,7 +576,7 @@ class HandEngine(ClaimsMixin, WinsMixin):
             self.rs.before_action(st, None, True)
         if self.wins:
             outcome = "win"
-        elif self.exhausted:
+        elif self.exhausted or st.drawn_by is not None:
             outcome = "exhausted"
         else:
             outcome = "incomplete"

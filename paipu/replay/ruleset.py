@@ -23,6 +23,9 @@ from paipu.tiles import Tile
 
 Claim: TypeAlias = Literal["chow", "pong", "kong"]
 CLAIM_PRIORITY: dict[str, int] = {"hu": 3, "kong": 2, "pong": 2, "chow": 1}
+VALUE_KINDS: tuple[str, ...] = ("tai", "fan", "mult", "yaku", "han", "fu")
+"""The middle part of a value item's rule id (``NAME.KIND.ID``): zhuji.tai.…, hebei.fan.…,
+riichi.yaku.… (a yaku and its han), riichi.han.… (dora), riichi.fu.… (the fu)."""
 """Common to all rulesets (docs/rules/README.md): win > pong/kong > chow."""
 
 
@@ -144,6 +147,9 @@ class Ruleset:
     """Copies of each kind (42 slots); a ruleset may set it per instance from an option."""
     claims: ClassVar[frozenset[str]] = frozenset({"chow", "pong", "kong"})
     uses_flowers: ClassVar[bool] = False
+    red_fives: ClassVar[bool] = False
+    """Whether the set has red fives (``0m 0p 0s``, one of each in place of a plain five):
+    riichi.  In a ruleset without them a red five is reported as a bad tile."""
     shapes: ClassVar[tuple[str, ...]]
     """The winning shapes, as `paipu.hand.profile.SHAPES` names them: standard, seven_pairs,
     seven_pairs_fours (a four-of-a-kind is two pairs), orphans, quanzipai (all honours).
@@ -157,6 +163,12 @@ class Ruleset:
     """Whether hands have wildcards (财神) that can always be drawn."""
     multi_win: bool = False
     """Several winners on one discard; a ruleset may set it per instance from an option."""
+    optional_items: ClassVar[frozenset[str]] = frozenset()
+    """Value items a recorded ``fan`` line may leave out without a finding (riichi's ``fu``, which
+    logs omit from mangan up); when recorded they are compared like any other."""
+    table_pot: ClassVar[bool] = False
+    """Whether payments go to and come from the table as well as between seats (riichi sticks):
+    then a hand's recorded payments need not add up to 0."""
     last_discard_claims: ClassVar[frozenset[str]] = frozenset({"chow", "pong", "kong", "hu"})
     """What may be claimed of the discard that follows the last draw (before `exhausted`)."""
     rules: ClassVar[dict[str, Rule]] = {}
@@ -366,9 +378,9 @@ class Ruleset:
 
     @classmethod
     def value_item_ids(cls) -> list[str]:
-        """The ids of the ruleset's value items: the rows ``NAME.tai.ID``, ``NAME.fan.ID``, ``NAME.mult.ID``."""
+        """The ids of the ruleset's value items: the rows ``NAME.KIND.ID`` for each of `VALUE_KINDS`."""
         return [rid.split(".")[2] for rid in cls.rules
-                if rid.count(".") == 2 and rid.split(".")[1] in ("tai", "fan", "mult")]
+                if rid.count(".") == 2 and rid.split(".")[1] in VALUE_KINDS]
 
     def item_ids(self) -> Mapping[str, str]:
         """Every name a recorded value item may use (id or Chinese name) -> its id.
@@ -381,7 +393,7 @@ class Ruleset:
         out: dict[str, str] = {}
         for rid, rule in self.rules.items():
             parts = rid.split(".")
-            if len(parts) == 3 and parts[1] in ("tai", "fan", "mult"):
+            if len(parts) == 3 and parts[1] in VALUE_KINDS:
                 out[parts[2]] = parts[2]
                 for other in (*rule.name_zh.split("/"), *rule.aliases):
                     if other:
@@ -395,7 +407,7 @@ _ITEM_IDS: dict[type, tuple[dict[str, Rule], dict[str, str]]] = {}
 
 _REGISTRY: dict[str, type[Ruleset]] = {}
 
-BUILTIN_RULESETS: tuple[str, ...] = ("zhuji", "hebei", "erren", "harbin", "mcr")
+BUILTIN_RULESETS: tuple[str, ...] = ("zhuji", "hebei", "erren", "harbin", "mcr", "riichi")
 """The rulesets that ship with paipu, each a package ``paipu.rules.<name>``."""
 
 ENTRY_POINT_GROUP = "paipu.rulesets"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import paipu.record as r
 from paipu.replay.result import HandResult, Payments, Transfer, ValueItem, WinAnalysis
+from paipu.replay.ruleset import VALUE_KINDS
 
 if TYPE_CHECKING:
     from paipu.replay.ruleset import Ruleset
@@ -78,6 +79,8 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
             if want is None:
                 problems.append(f"{rid} {got} is recorded but not earned")
             elif got is None:
+                if rid in rs.optional_items:
+                    continue
                 problems.append(f"{rid} {want} is earned but not recorded")
             elif got != want:
                 problems.append(f"{rid} is recorded as {got}, the rules give {want}")
@@ -97,7 +100,7 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
 def _kind(rs: Ruleset) -> str:
     for rid in rs.rules:
         parts = rid.split(".")
-        if len(parts) == 3 and parts[1] in ("tai", "fan", "mult"):
+        if len(parts) == 3 and parts[1] in VALUE_KINDS:
             return parts[1]
     return "fan"
 
@@ -112,7 +115,7 @@ def _audit_score(rs: Ruleset, st: HandState, result: HandResult, sl: r.ScoreLine
     result.recorded_payments = recorded
     if any(not w.checked for w in result.wins):
         return  # a win could not be checked, so neither can its payments
-    if sum(recorded.values()) != 0:
+    if sum(recorded.values()) != 0 and not rs.table_pot:
         st.add("warning", "score-unbalanced",
                f"the recorded payments add up to {_signed(sum(recorded.values()))}, not 0",
                sl.span, "common.result")

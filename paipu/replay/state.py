@@ -163,6 +163,9 @@ class HandState:
         self.any_claim = False
         self.any_discard = False
         self.ended = False
+        self.drawn_by: str | None = None
+        """A ruleset's table event that ended the hand with no winner (riichi's ``abort``): the
+        hand is then drawn, as if exhausted."""
         self.extra: dict[str, Any] = {}
         """Ruleset-specific per-hand data (the 宝 sequence, …)."""
 

@@ -286,8 +286,10 @@ def _fan_item_changed(src: _Source, rng: random.Random) -> Mutant | None:
     assert isinstance(fl, r.FanLine)
     ids = sorted(set(src.rs.value_item_ids()))
     have = {i.name for i in fl.items}
-    if len(fl.items) > 1 and rng.random() < 0.5:
-        drop = rng.choice(fl.items)
+    # An item a record may leave out (riichi's fu) is never the one removed: that is no error.
+    droppable = [i for i in fl.items if i.name not in src.rs.optional_items]
+    if len(fl.items) > 1 and rng.random() < 0.5 and droppable:
+        drop = rng.choice(droppable)
         items = [i for i in fl.items if i is not drop]
         kind, what = "fan-item-removed", f"{drop.name} removed"
     else:

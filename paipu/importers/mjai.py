@@ -1,0 +1,327 @@
+"""mjai event streams (JSON lines) to and from riichi records.
+
+mjai is the event stream riichi engines and bots read: ``start_game``, ``start_kyoku`` (the
+round wind, dealer, honba, sticks, scores, first dora indicator and the four 13-tile hands),
+``tsumo``, ``dahai``, ``chi``/``pon``/``daiminkan``/``kakan``/``ankan``, ``reach`` and
+``reach_accepted``, ``dora``, ``hora``, ``ryukyoku``, ``end_kyoku``, ``end_game``.  Tiles are
+``1m``…``9m``, ``5mr`` for a red five, and ``E S W N P F C`` for the honours.
+
+`record_to_mjai` writes a riichi record as events and `mjai_to_record` reads them back; a
+record's own fields beyond the stream (its ``wall``, annotations) are not carried.  The
+record's dealer is dealt 14 tiles where mjai deals 13 and has the dealer draw: the export
+shows the dealer's first discard as that draw when the dealer holds it (else its highest
+tile), and the import merges the draw back into the deal, so mjai → record → mjai gives the
+same stream.  Two fields are this module's own and ignored by other readers: ``han``, ``fu``
+and ``yaku`` on ``hora`` (the recorded value), ``reason`` on ``ryukyoku``; ``deltas`` on
+the last ``hora`` of a hand (or its ``ryukyoku``) are all of the hand's recorded changes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, cast
+
+import paipu.record as r
+from paipu.record import Seat, Span
+from paipu.tiles import ALL_TILES, Tile, red_five_of_index, sort_key
+
+Event = dict[str, Any]
+SEATS: Final[tuple[Seat, ...]] = ("E", "S", "W", "N")
+_HONOURS: Final = "ESWNPFC"
+_NO = Span.none()
+
+
+class MjaiError(ValueError):
+    """An event stream that is not a riichi game paipu can write as a record."""
+
+
+def mjai_tile(tile: Tile) -> str:
+    """A tile in mjai notation: ``5mr`` for a red five, ``E``…``C`` for honours."""
+    if tile.suit == "z":
+        return _HONOURS[tile.rank - 1]
+    return f"{tile.rank}{tile.suit}{'r' if tile.red else ''}"
+
+
+def tile_of_mjai(text: str) -> Tile:
+    if text in _HONOURS:
+        return ALL_TILES[27 + _HONOURS.index(text)]
+    if len(text) == 3 and text.endswith("r") and text[0] == "5" and text[1] in "mps":
+        return red_five_of_index("mps".index(text[1]) * 9 + 4)
+    if len(text) == 2 and text[0] in "123456789" and text[1] in "mps":
+        return ALL_TILES["mps".index(text[1]) * 9 + int(text[0]) - 1]
+    raise MjaiError(f"not an mjai tile: {text!r}")
+
+
+def _seat_index(seat: Seat) -> int:
+    return SEATS.index(seat)
+
+
+# ---------------------------------------------------------------- record -> mjai
+
+
+def record_to_mjai(record: r.Record) -> list[Event]:
+    """The events of a riichi record, in order."""
+    h = record.header
+    names = [h.player(s) or "" for s in SEATS]
+    scores = [0] * 4
+    for tag in h.scores:
+        scores[_seat_index(tag.seat)] = int(tag.value)
+    out: list[Event] = [{"type": "start_game", "names": names}]
+    for hand in record.hands:
+        out += _hand_events(hand, scores)
+    out.append({"type": "end_game"})
+    return out
+
+
+def _hand_events(hand: r.HandRecord, scores: list[int]) -> list[Event]:
+    dealer = hand.dealer.seat if hand.dealer is not None else "E"
+    oya = _seat_index(dealer)
+    wind = hand.setup("wind")
+    dora = hand.setup("dora")
+    honba, sticks = hand.setup("honba"), hand.setup("sticks")
+    deals: dict[Seat, list[Tile]] = {d.seat: list(d.tiles) for d in hand.deals}
+    actions = list(hand.actions)
+    first_draw: Tile | None = None
+    dealt = deals.get(dealer, [])
+    if len(dealt) == 14:
+        first = next((a for a in actions if isinstance(a, r.SeatAction)), None)
+        pick = first.tile if isinstance(first, r.Discard) and first.seat == dealer and \
+            any(t.index == first.tile.index and t.red == first.tile.red for t in dealt) else max(dealt, key=sort_key)
+        i = next(i for i, t in enumerate(dealt) if t.index == pick.index and t.red == pick.red)
+        first_draw = dealt.pop(i)
+    reds: dict[Seat, set[int]] = {s: {t.index for t in deals.get(s, []) if t.red} for s in SEATS}
+    if first_draw is not None and first_draw.red:
+        reds[dealer].add(first_draw.index)
+    out: list[Event] = [{
+        "type": "start_kyoku",
+        "bakaze": mjai_tile(wind.tiles[0]) if wind is not None and wind.tiles else "E",
+        "dora_marker": mjai_tile(dora.tiles[0]) if dora is not None and dora.tiles else "",
+        "kyoku": oya + 1,
+        "honba": honba.value or 0 if honba is not None else 0,
+        "kyotaku": sticks.value or 0 if sticks is not None else 0,
+        "oya": oya,
+        "scores": list(scores),
+        "tehais": [[mjai_tile(t) for t in sorted(deals.get(s, []), key=sort_key)] for s in SEATS],
+    }]
+    last_draw: dict[Seat, Tile | None] = {s: None for s in SEATS}
+    if first_draw is not None:
+        out.append({"type": "tsumo", "actor": oya, "pai": mjai_tile(first_draw)})
+        last_draw[dealer] = first_draw
+    last_discard: tuple[Seat, Tile] | None = None
+    reach_pending: Seat | None = None
+    fans = {a.seat: a for a in actions if isinstance(a, r.FanLine)}
+    score = next((a for a in actions if isinstance(a, r.ScoreLine)), None)
+    deltas = [0] * 4
+    if score is not None:
+        for seat, amount in score.payments:
+            deltas[_seat_index(seat)] += amount
+    ura = hand.setup("uradora")
+    horas: list[Event] = []
+
+    def consumed(seat: Seat, kind: Tile, n: int) -> list[str]:
+        tiles = []
+        for _ in range(n):
+            if kind.index in reds[seat]:
+                reds[seat].discard(kind.index)
+                tiles.append(mjai_tile(red_five_of_index(kind.index)))
+            else:
+                tiles.append(mjai_tile(kind.plain))
+        return tiles
+
+    for k, a in enumerate(actions):
+        if reach_pending is not None and not isinstance(a, r.Hu) and not isinstance(actions[k - 1], r.Ready):
+            out.append({"type": "reach_accepted", "actor": _seat_index(reach_pending)})
+            reach_pending = None
+        if isinstance(a, r.Draw):
+            out.append({"type": "tsumo", "actor": _seat_index(a.seat), "pai": mjai_tile(a.tile)})
+            last_draw[a.seat] = a.tile
+            if a.tile.red:
+                reds[a.seat].add(a.tile.index)
+        elif isinstance(a, r.Discard):
+            drawn = last_draw[a.seat]
+            tsumogiri = drawn is not None and drawn.index == a.tile.index and drawn.red == a.tile.red
+            out.append({"type": "dahai", "actor": _seat_index(a.seat), "pai": mjai_tile(a.tile),
+                        "tsumogiri": tsumogiri})
+            last_draw[a.seat] = None
+            if a.tile.red:
+                reds[a.seat].discard(a.tile.index)
+            last_discard = (a.seat, a.tile)
+        elif isinstance(a, r.Ready):
+            out.append({"type": "reach", "actor": _seat_index(a.seat)})
+            reach_pending = a.seat
+        elif isinstance(a, (r.Chow, r.Pong, r.Kong)):
+            if last_discard is None:
+                raise MjaiError(f"hand {hand.number}: a {a.verb} with no discard to take")
+            source, taken = last_discard
+            base: Event = {"actor": _seat_index(a.seat), "target": _seat_index(source), "pai": mjai_tile(taken)}
+            if isinstance(a, r.Chow):
+                rest = list(a.tiles)
+                i = next(i for i, t in enumerate(rest) if t.index == taken.index)
+                rest.pop(i)
+                for t in rest:
+                    if t.red:
+                        reds[a.seat].discard(t.index)
+                out.append({"type": "chi", **base, "consumed": [mjai_tile(t) for t in rest]})
+            elif isinstance(a, r.Pong):
+                out.append({"type": "pon", **base, "consumed": consumed(a.seat, taken, 2)})
+            else:
+                out.append({"type": "daiminkan", **base, "consumed": consumed(a.seat, taken, 3)})
+            last_draw[a.seat] = None
+        elif isinstance(a, r.AnKong):
+            out.append({"type": "ankan", "actor": _seat_index(a.seat), "consumed": consumed(a.seat, a.tile, 4)})
+        elif isinstance(a, r.AddKong):
+            added = a.tile
+            if added.red:
+                reds[a.seat].discard(added.index)
+            out.append({"type": "kakan", "actor": _seat_index(a.seat), "pai": mjai_tile(added),
+                        "consumed": [mjai_tile(a.tile.plain)] * 3})
+        elif isinstance(a, r.TableEvent) and a.name == "dora" and a.tiles:
+            out.append({"type": "dora", "dora_marker": mjai_tile(a.tiles[0])})
+        elif isinstance(a, r.Hu):
+            actor = _seat_index(a.seat)
+            if last_draw[a.seat] is not None:
+                target = actor
+            elif last_discard is not None:
+                target = _seat_index(last_discard[0])
+            else:
+                target = actor
+            ev: Event = {"type": "hora", "actor": actor, "target": target}
+            if a.tile is not None:
+                ev["pai"] = mjai_tile(a.tile)
+            if ura is not None:
+                ev["ura_markers"] = [mjai_tile(t) for t in ura.tiles]
+            fan = fans.get(a.seat)
+            if fan is not None:
+                ev["han"] = fan.total
+                ev["yaku"] = [[i.name, i.value] for i in fan.items if i.name != "fu"]
+                fu = next((i.value for i in fan.items if i.name == "fu"), None)
+                if fu is not None:
+                    ev["fu"] = fu
+            out.append(ev)
+            horas.append(ev)
+        elif isinstance(a, r.Exhausted):
+            out.append({"type": "ryukyoku", "deltas": deltas})
+        elif isinstance(a, r.TableEvent) and a.name == "abort":
+            out.append({"type": "ryukyoku", "reason": a.word, "deltas": deltas})
+    if horas:
+        horas[-1]["deltas"] = deltas
+    for i in range(4):
+        scores[i] += deltas[i]
+    out.append({"type": "end_kyoku"})
+    return out
+
+
+def mjai_lines(events: Iterable[Event]) -> str:
+    """JSON lines, one event a line, keys in a fixed order."""
+    return "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n" for e in events)
+
+
+# ---------------------------------------------------------------- mjai -> record
+
+
+def mjai_to_record(events: Sequence[Event]) -> r.Record:
+    """A riichi record of an mjai stream of one game."""
+    names: list[str] = []
+    hands: list[r.HandRecord] = []
+    first_scores: list[int] | None = None
+    current: dict[str, Any] | None = None
+    for ev in events:
+        kind = ev.get("type")
+        if kind == "start_game":
+            names = [str(n) for n in ev.get("names", [])]
+        elif kind == "start_kyoku":
+            if first_scores is None:
+                first_scores = [int(x) for x in ev.get("scores", [0, 0, 0, 0])]
+            current = _start(ev, len(hands) + 1)
+        elif kind == "end_kyoku":
+            if current is None:
+                raise MjaiError("end_kyoku outside a hand")
+            hands.append(_finish(current))
+            current = None
+        elif kind in ("end_game", "none", None):
+            continue
+        else:
+            if current is None:
+                raise MjaiError(f"a {kind} event outside a hand")
+            _play(current, ev)
+    players = tuple(r.SeatTag("Player", SEATS[i], n, _NO) for i, n in enumerate(names) if n)
+    scores = tuple(r.SeatTag("Score", SEATS[i], str(s), _NO) for i, s in enumerate(first_scores or []))
+    header = r.Header("riichi", _NO, (), players, scores, (r.Tag("Source", "mjai", _NO),))
+    return r.Record(header, tuple(hands))
+
+
+def _start(ev: Event, number: int) -> dict[str, Any]:
+    oya = int(ev["oya"])
+    extra = [r.SetupTiles(_NO, (), "wind", (tile_of_mjai(str(ev.get("bakaze", "E"))),))]
+    if ev.get("dora_marker"):
+        extra.append(r.SetupTiles(_NO, (), "dora", (tile_of_mjai(str(ev["dora_marker"])),)))
+    extra.append(r.SetupTiles(_NO, (), "honba", (), (int(ev.get("honba", 0)),)))
+    extra.append(r.SetupTiles(_NO, (), "sticks", (), (int(ev.get("kyotaku", 0)),)))
+    deals = [[tile_of_mjai(str(t)) for t in hand] for hand in ev["tehais"]]
+    return {"number": number, "oya": oya, "extra": extra, "deals": deals, "actions": [], "fans": [],
+            "deltas": None, "first": True, "ura": None}
+
+
+def _play(h: dict[str, Any], ev: Event) -> None:
+    kind = ev["type"]
+    actions: list[r.Action] = h["actions"]
+    actor = SEATS[int(ev["actor"])] if "actor" in ev else "E"
+    if kind == "tsumo":
+        tile = tile_of_mjai(str(ev["pai"]))
+        if h["first"] and int(ev["actor"]) == h["oya"] and not actions:
+            h["deals"][h["oya"]].append(tile)
+        else:
+            actions.append(r.Draw(_NO, actor, tile))
+        h["first"] = False
+    elif kind == "dahai":
+        actions.append(r.Discard(_NO, actor, tile_of_mjai(str(ev["pai"]))))
+        h["first"] = False
+    elif kind == "reach":
+        actions.append(r.Ready(_NO, actor))
+    elif kind == "chi":
+        tiles = sorted([tile_of_mjai(str(ev["pai"])), *(tile_of_mjai(str(t)) for t in ev["consumed"])], key=sort_key)
+        actions.append(r.Chow(_NO, actor, (tiles[0], tiles[1], tiles[2])))
+    elif kind == "pon":
+        actions.append(r.Pong(_NO, actor, tile_of_mjai(str(ev["pai"]))))
+    elif kind == "daiminkan":
+        actions.append(r.Kong(_NO, actor, tile_of_mjai(str(ev["pai"]))))
+    elif kind == "ankan":
+        actions.append(r.AnKong(_NO, actor, tile_of_mjai(str(ev["consumed"][0])).plain))
+    elif kind == "kakan":
+        actions.append(r.AddKong(_NO, actor, tile_of_mjai(str(ev["pai"]))))
+    elif kind == "dora":
+        actions.append(r.TableEvent(_NO, "dora", (tile_of_mjai(str(ev["dora_marker"])),)))
+    elif kind == "hora":
+        won = tile_of_mjai(str(ev["pai"])) if "pai" in ev else None
+        actions.append(r.Hu(_NO, actor, won))
+        if "ura_markers" in ev:
+            h["ura"] = [tile_of_mjai(str(t)) for t in ev["ura_markers"]]
+        if "han" in ev:
+            items = [r.FanItem(str(n), int(v), _NO) for n, v in ev.get("yaku", [])]
+            if "fu" in ev:
+                items.append(r.FanItem("fu", int(ev["fu"]), _NO))
+            h["fans"].append(r.FanLine(_NO, actor, int(ev["han"]), tuple(items)))
+        if "deltas" in ev:
+            h["deltas"] = ev["deltas"]
+    elif kind == "ryukyoku":
+        reason = ev.get("reason")
+        actions.append(r.TableEvent(_NO, "abort", word=str(reason)) if reason else r.Exhausted(_NO))
+        if "deltas" in ev:
+            h["deltas"] = ev["deltas"]
+    elif kind == "reach_accepted":
+        pass
+    else:
+        raise MjaiError(f"an mjai event paipu does not read: {kind!r}")
+
+
+def _finish(h: dict[str, Any]) -> r.HandRecord:
+    extra: list[r.SetupTiles] = list(h["extra"])
+    if h["ura"]:
+        extra.insert(2, r.SetupTiles(_NO, (), "uradora", tuple(h["ura"])))
+    actions: list[r.Action] = [*h["actions"], *h["fans"]]
+    if h["deltas"] is not None:
+        actions.append(r.ScoreLine(_NO, tuple((SEATS[i], int(d)) for i, d in enumerate(h["deltas"]))))
+    deals = tuple(r.Deal(SEATS[i], tuple(sorted(d, key=sort_key)), _NO) for i, d in enumerate(h["deals"]))
+    return r.HandRecord(number=h["number"], span=_NO, dealer=r.DealerLine(_NO, (), cast(Seat, SEATS[h["oya"]])),
+                        deals=deals, actions=tuple(actions), extra=tuple(extra))

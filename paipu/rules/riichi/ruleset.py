@@ -1,0 +1,651 @@
+"""Riichi 立直麻雀 as Tenhou plays it: red fives, riichi, furiten, dora, han and fu, honba and sticks.
+
+The specification is docs/rules/riichi.md.  Hand values come from the ``mahjong`` package
+(`paipu.rules.riichi.scoring`); everything around them (riichi and its stick, ippatsu,
+furiten, kuikae, red fives held, dora shown, pao, the points paid, draws and aborts, the
+dealer and the honba) is played here.  Per-hand state lives in ``HandState.extra`` under
+``"riichi"`` (a `_Table`); what carries from hand to hand (round wind, honba, sticks) is
+kept on the instance and restarts with hand 1 of a record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import paipu.record as r
+from paipu.hand.shanten import waits
+from paipu.record import Seat
+from paipu.replay.common_rules import COMMON_RULES
+from paipu.replay.result import HandResult, Payments, SessionState, Transfer, ValueItem, WinAnalysis, WinContext
+from paipu.replay.ruleset import Ruleset, TableWord, option, register
+from paipu.replay.state import HandState
+from paipu.rules.riichi.scoring import (
+    DORA_ITEMS,
+    Situation,
+    basic_points,
+    ron_points,
+    tsumo_points,
+    value_hand,
+)
+from paipu.rules.riichi.table import TABLE
+from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles, next_kind
+
+_SHAPES = ("standard", "seven_pairs", "orphans")
+_FIVES = (4, 13, 22)
+_TERMINAL_HONOUR = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+_DRAGONS = (31, 32, 33)
+_WINDS = (27, 28, 29, 30)
+ABORT_REASONS = ("kyuushu", "suufon", "suucha", "suukan", "sanchahou")
+YAKUMAN = frozenset({"kokushi", "chuuren_poutou", "suuankou", "daisangen", "shosuushi", "daisuushi", "ryuisou",
+                     "suukantsu", "tsuisou", "chinroto", "tenhou", "chiihou"})
+
+
+@dataclass(frozen=True)
+class RiichiOptions:
+    length: Literal["hanchan", "tonpuusen"] = option(
+        "hanchan", "hanchan: East and South rounds (半荘); tonpuusen: East round only (東風戦)",
+        ("hanchan", "tonpuusen"))
+    open_tanyao: bool = option(True, "true: all simples counts with calls too (喰いタン, as at Tenhou)")
+    start_score: int = option(25000, "each seat's score at the start, when the record has no [Score] tags")
+
+
+@dataclass
+class _Table:
+    """One hand's riichi state."""
+
+    dora: list[Tile] = field(default_factory=list)
+    ura: list[Tile] = field(default_factory=list)
+    honba: int = 0
+    sticks: int = 0
+    reds: dict[Seat, set[int]] = field(default_factory=dict)
+    riichi: dict[Seat, bool] = field(default_factory=dict)
+    """Seats whose riichi stick is paid, and whether it is a double riichi."""
+    pending: tuple[Seat, bool] | None = None
+    """A riichi discard not yet passed (seat, double)."""
+    ippatsu: set[Seat] = field(default_factory=set)
+    ippatsu_before_addkong: set[Seat] = field(default_factory=set)
+    temp_furiten: set[Seat] = field(default_factory=set)
+    riichi_furiten: set[Seat] = field(default_factory=set)
+    kuikae: dict[Seat, set[int]] = field(default_factory=dict)
+    interrupted: bool = False
+    """A call (any kong included) has been made: no double riichi, tenhou, chiihou, kyuushu, suufon."""
+    passed_serial: int = 0
+    kongs: list[Seat] = field(default_factory=list)
+    kan_dora: int = 0
+    """`dora` events so far: one per kong at most."""
+    pao: dict[Seat, Seat] = field(default_factory=dict)
+    """Winner-to-be -> the seat liable for its big three dragons or big four winds."""
+    first_discards: list[tuple[Seat, int]] = field(default_factory=list)
+    scores: dict[Seat, int] = field(default_factory=dict)
+    """Each seat's score now (riichi sticks paid deducted)."""
+    start_scores: dict[Seat, int] = field(default_factory=dict)
+    abort: str = ""
+
+
+def riichi_table(hand: HandState) -> _Table:
+    """The riichi state of a hand (for the bots and reports)."""
+    return _t(hand)
+
+
+def _t(hand: HandState) -> _Table:
+    t = hand.extra.get("riichi")
+    if t is None:
+        t = hand.extra["riichi"] = _Table()
+    assert isinstance(t, _Table)
+    return t
+
+
+@register
+class Riichi(Ruleset):
+    name = "riichi"
+    aliases = ("tenhou", "立直麻雀", "日麻", "リーチ麻雀")
+    title = "立直麻雀 Riichi (Tenhou)"
+    unit = "han"
+    unit_zh = "番"
+    shapes = _SHAPES
+    profile_note = "the waits shown ignore yaku: a hand with no yaku cannot win"
+    strategy = "paipu.rules.riichi.bots:RiichiStrategy"
+    red_fives = True
+    table_pot = True
+    optional_items = frozenset({"fu"})
+    multi_win = True
+    last_discard_claims = frozenset({"hu"})
+    rules = {**COMMON_RULES, **{row.id: row for row in TABLE}}  # noqa: RUF012
+    Options = RiichiOptions
+    options: RiichiOptions
+    setup_words = {  # noqa: RUF012
+        "dora": TableWord("dora", "dora indicator", "ドラ表示牌"),
+        "uradora": TableWord("uradora", "ura dora indicators", "裏ドラ表示牌"),
+        "wind": TableWord("wind", "round wind", "場風"),
+        "honba": TableWord("honba", "honba", "本場"),
+        "sticks": TableWord("sticks", "riichi sticks", "供託"),
+    }
+    events = {  # noqa: RUF012
+        "dora": TableWord("dora", "dora", "ドラ"),
+        "abort": TableWord("abort", "abortive draw", "途中流局"),
+    }
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        self._carry: dict[str, int] = {}
+        self._dealer_keeps: dict[int, bool] = {}
+
+    # ---------------------------------------------------------------- setup
+    def reserve(self, hand: HandState) -> int:
+        return 14
+
+    def setup_hand(self, hand: HandState) -> None:
+        t = _t(hand)
+        rec = hand.record
+        if rec.number == 1:
+            self._carry = {"honba": 0, "sticks": 0, "round": 0, "rotations": 0, "over": 0}
+        elif self._carry.get("over"):
+            hand.error("game-over", f"hand {rec.number} is played after the game has ended (a seat below 0, the "
+                       "last hand played, or the last dealer on top keeping the deal)", rec.span, self.rule("end"))
+        for line in rec.extra:
+            if line.name not in self.setup_words:
+                hand.error("illegal-setup", f"riichi has no `{line.name}` setup line (it has: "
+                           f"{', '.join(self.setup_words)})", line.span, "common.header")
+        dora, ura = rec.setup("dora"), rec.setup("uradora")
+        if dora is not None:
+            if len(dora.tiles) != 1:
+                hand.error("dora-count", f"the hand starts with one dora indicator, not {len(dora.tiles)}",
+                           dora.span, self.rule("dora"))
+            t.dora = list(dora.tiles[:1])
+            if dora.tiles:
+                hand.bao = next_kind(dora.tiles[0].plain)  # the first dora, shown by reports
+            self._check_indicator(hand, dora.tiles[:1], 0, False, dora.span)
+        if ura is not None:
+            t.ura = list(ura.tiles)
+            self._check_indicator(hand, ura.tiles, 0, True, ura.span)
+        wind = rec.setup("wind")
+        if wind is not None:
+            kind = wind.tiles[0].index if len(wind.tiles) == 1 else -1
+            if kind not in _WINDS:
+                hand.error("illegal-setup", "`wind` names the round wind: one of 1z 2z 3z 4z", wind.span,
+                           self.rule("dealer"))
+            elif rec.number == 1:
+                self._carry["round"] = kind - 27
+                self._carry["rotations"] = 4 * (kind - 27) + self.seats.index(hand.dealer)
+            elif kind - 27 != self._carry.get("round", 0):
+                hand.error("wind-mismatch", f"the record says the round wind is {wind.tiles[0]}; by the hands "
+                           f"before it is {ALL_TILES[27 + self._carry.get('round', 0)]}", wind.span,
+                           self.rule("dealer"))
+        for word in ("honba", "sticks"):
+            counter = rec.setup(word)
+            carried = self._carry.get(word, 0)
+            if counter is None:
+                value = carried
+            else:
+                value = counter.value if counter.value is not None else 0
+                if rec.number > 1 and value != carried:
+                    code = "honba-mismatch" if word == "honba" else "sticks-mismatch"
+                    hand.error(code, f"the record says {word} {value}; by the hands before it is {carried}",
+                               counter.span, self.rule(word))
+            setattr(t, word, value)
+        for seat in self.seats:
+            t.reds[seat] = set()
+        for d in rec.deals:
+            for tile in d.tiles:
+                if tile.red and d.seat in t.reds:
+                    t.reds[d.seat].add(tile.index)
+        scores = hand.extra.get("scores") or {}
+        start = self.options.start_score
+        # Without [Score] tags the record counts from 0: the seats start from `start_score`.
+        base = 0 if hand.extra.get("start_scores_given") else start
+        t.scores = {s: scores.get(s, 0) + base for s in self.seats}
+        t.start_scores = dict(t.scores)
+
+    def on_event(self, hand: HandState, event: r.TableEvent, apply: bool) -> bool:
+        t = _t(hand)
+        if event.name == "dora":
+            if len(event.tiles) != 1:
+                hand.error("dora-count", f"a kong shows one dora indicator, not {len(event.tiles)}",
+                           event.span, self.rule("dora"))
+            elif t.kan_dora >= len(t.kongs):
+                hand.error("dora-count", f"a dora indicator is shown, but {len(t.kongs)} kong"
+                           f"{'s' if len(t.kongs) != 1 else ''} made only {len(t.kongs)} more than the first",
+                           event.span, self.rule("dora"))
+            else:
+                self._check_indicator(hand, event.tiles, t.kan_dora + 1, False, event.span)
+            if apply:
+                t.dora.extend(event.tiles[:1])
+                t.kan_dora += 1
+            return True
+        if event.name == "abort":
+            self._check_abort(hand, event)
+            if apply:
+                t.abort = event.word or "abort"
+                hand.drawn_by = "abort"
+                hand.ended = True
+                hand.phase = "ended"
+            return True
+        return False
+
+    def _check_indicator(self, hand: HandState, tiles: tuple[Tile, ...], first: int, ura: bool,
+                         span: r.Span) -> None:
+        """With a `wall` line, the indicators are the wall's: its last 14 tiles are the dead wall, and
+        the k-th dora indicator is its 9th tile from the start less 2k (the ura indicator the tile after)."""
+        wall = hand.record.wall
+        if wall is None or len(wall.tiles) < 14:
+            return
+        dead = wall.tiles[-14:]
+        for k, tile in enumerate(tiles, start=first):
+            if k > 4:
+                break
+            want = dead[8 - 2 * k + (1 if ura else 0)]
+            if want.index != tile.index or want.red != tile.red:
+                what = "ura dora indicator" if ura else "dora indicator"
+                hand.error("dora-mismatch", f"the {what} {k + 1} is {tile}, but the wall's is {want}", span,
+                           self.rule("dora"))
+
+    def _check_abort(self, hand: HandState, event: r.TableEvent) -> None:
+        t = _t(hand)
+        why = event.word
+        rule = self.rule("abort")
+        if why not in ABORT_REASONS:
+            hand.error("illegal-abort", f"`abort {why}`: the abortive draws are {', '.join(ABORT_REASONS)}",
+                       event.span, rule)
+            return
+        if why == "kyuushu":
+            seat = hand.turn
+            ss = hand.seats[seat]
+            kinds = sum(1 for k in _TERMINAL_HONOUR if ss.counts[k])
+            first = not t.interrupted and not any(s == seat for s, _ in t.first_discards) and not ss.discards
+            if hand.phase != "discard" or not first or kinds < 9:
+                hand.error("illegal-abort", f"{seat} cannot abort for nine terminals and honours: it needs its "
+                           f"first turn with no call before and nine kinds (it has {kinds})", event.span, rule)
+        elif why == "suufon":
+            winds = {k for _, k in t.first_discards}
+            if t.interrupted or len(t.first_discards) != 4 or len(winds) != 1 or next(iter(winds)) not in _WINDS:
+                hand.error("illegal-abort", "four winds abort: the first four discards must be one wind, "
+                           "with no call", event.span, rule)
+        elif why == "suucha":
+            if len(t.riichi) != 4:
+                hand.error("illegal-abort", f"four riichi abort with {len(t.riichi)} riichi", event.span, rule)
+        elif why == "suukan":
+            if len(t.kongs) != 4 or len(set(t.kongs)) < 2:
+                hand.error("illegal-abort", "four kongs abort: four kongs by more than one seat are needed",
+                           event.span, rule)
+
+    def marked_tiles(self, hand: HandState) -> tuple[Tile, ...]:
+        """The dora kinds shown so far (the kind after each indicator), marked in reports."""
+        return tuple(dict.fromkeys(next_kind(t.plain) for t in _t(hand).dora))
+
+    # ---------------------------------------------------------------- every action
+    def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
+        t = _t(hand)
+        ld = hand.last_discard
+        if apply and hand.phase == "claim" and ld is not None and ld.serial != t.passed_serial \
+                and not isinstance(action, (r.Hu, r.Pass)):
+            self._passes(hand, ld.seat, ld.tile, apply)
+            if apply:
+                t.passed_serial = ld.serial
+        if hand.phase == "rob" and hand.pending_addkong is not None and isinstance(action, r.Draw) and apply:
+            konger, tile, _ = hand.pending_addkong
+            self._passes(hand, konger, tile, apply)
+        if t.pending is not None and not isinstance(action, (r.Hu, r.Pass)) and apply:
+            seat, double = t.pending
+            t.pending = None
+            if not (action is None and ld is not None and ld.winners):
+                # The riichi discard passed: the stick is paid (not when the discard was won on).
+                t.riichi[seat] = double
+                t.ippatsu.add(seat)
+                t.scores[seat] = t.scores.get(seat, 0) - 1000
+        if action is None or not apply:
+            return
+        if isinstance(action, r.Draw):
+            if action.tile.red:
+                t.reds[action.seat].add(action.tile.index)
+            if hand.phase in ("rob",):
+                t.ippatsu_before_addkong = set()
+        elif isinstance(action, r.Discard):
+            seat = action.seat
+            if seat in t.ippatsu and seat in t.riichi:
+                t.ippatsu.discard(seat)
+            if len(t.first_discards) < 4 and not t.interrupted:
+                t.first_discards.append((seat, action.tile.index))
+        elif isinstance(action, (r.Chow, r.Pong, r.Kong)):
+            t.interrupted = True
+            t.ippatsu.clear()
+            if ld is not None:
+                if ld.tile.red:
+                    t.reds[action.seat].add(ld.tile.index)
+                self._note_pao(hand, action.seat, ld.seat, ld.tile)
+            if isinstance(action, r.Chow) and ld is not None:
+                lo = min(x.index for x in action.tiles)
+                forbidden = {ld.tile.index}
+                if ld.tile.index == lo and ld.tile.rank <= 6:
+                    forbidden.add(lo + 3)
+                elif ld.tile.index == lo + 2 and ld.tile.rank >= 4:
+                    forbidden.add(lo - 1)
+                t.kuikae[action.seat] = forbidden
+            elif isinstance(action, r.Pong) and ld is not None:
+                t.kuikae[action.seat] = {ld.tile.index}
+            if isinstance(action, r.Kong):
+                t.kongs.append(action.seat)
+        elif isinstance(action, r.AnKong):
+            t.interrupted = True
+            t.ippatsu.clear()
+            t.kongs.append(action.seat)
+        elif isinstance(action, r.AddKong):
+            t.interrupted = True
+            t.ippatsu_before_addkong = set(t.ippatsu)
+            t.ippatsu.clear()
+            t.kongs.append(action.seat)
+
+    def _note_pao(self, hand: HandState, seat: Seat, source: Seat, tile: Tile) -> None:
+        """A pong or kong completing the third dragon set or the fourth wind set makes its source liable."""
+        group = _DRAGONS if tile.index in _DRAGONS else _WINDS if tile.index in _WINDS else ()
+        if not group:
+            return
+        have = {m.tiles[0].index for m in hand.seats[seat].melds if m.kind != "chow"}
+        have.add(tile.index)
+        if all(k in have for k in group):
+            _t(hand).pao[seat] = source
+
+    def _passes(self, hand: HandState, source: Seat, tile: Tile, apply: bool) -> None:
+        """Seats that could have won on ``tile`` and did not: furiten until their next discard
+        (for a riichi seat, to the end of the hand)."""
+        t = _t(hand)
+        for seat in self.seats_after(source):
+            ss = hand.seats[seat]
+            if tile.index not in self._waits(ss.counts, len(ss.melds)):
+                continue
+            ss.counts[tile.index] += 1
+            try:
+                ctx = WinContext(seat, tile, self_drawn=False, from_seat=source)
+                value = self._value(hand, ctx)
+            finally:
+                ss.counts[tile.index] -= 1
+            if value.error is None and apply:
+                t.temp_furiten.add(seat)
+                if seat in t.riichi:
+                    t.riichi_furiten.add(seat)
+
+    def waits_of(self, counts: list[int], melds: int) -> list[int]:
+        """The kinds a hand one tile short waits on (a kind it holds four of is no wait)."""
+        return self._waits(counts, melds)
+
+    def _waits(self, counts: list[int], melds: int) -> list[int]:
+        if sum(counts[:NUM_PLAY_KINDS]) + 3 * melds != 13:
+            return []
+        return waits(counts[:NUM_PLAY_KINDS], 0, melds=melds, shapes=_SHAPES)
+
+    # ---------------------------------------------------------------- discards and calls
+    def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
+        t = _t(hand)
+        tile = action.tile
+        if tile.index in t.kuikae.get(seat, ()):
+            hand.error("kuikae", f"{seat} discards {tile} right after calling: swapping a call for a discard "
+                       "of the same kind (or the other end of the chow) is not allowed",
+                       action.span, self.rule("kuikae"))
+        if tile.red and tile.index not in t.reds.get(seat, set()):
+            hand.error("red-not-held", f"{seat} discards the red {tile} but holds no red five of that suit",
+                       action.span, self.rule("tiles"))
+        ss = hand.seats[seat]
+        if seat in t.riichi and ss.last_drawn is not None and tile.index != ss.last_drawn.index \
+                and not ss.ready_pending:
+            hand.error("riichi-discard", f"{seat} is in riichi and must discard the tile it drew "
+                       f"({ss.last_drawn}), not {tile}", action.span, self.rule("ready"))
+        if apply:
+            if tile.red:
+                t.reds[seat].discard(tile.index)
+            t.kuikae.pop(seat, None)
+            t.temp_furiten.discard(seat)
+
+    def check_kong(self, hand: HandState, seat: Seat, action: r.Kong | r.AnKong | r.AddKong, apply: bool) -> None:
+        t = _t(hand)
+        if seat not in t.riichi:
+            return
+        ss = hand.seats[seat]
+        if not isinstance(action, r.AnKong):
+            hand.error("riichi-kong", f"{seat} is in riichi: only a concealed kong is allowed",
+                       action.span, self.rule("ready"))
+            return
+        drawn = ss.last_drawn
+        before = list(ss.counts)
+        if drawn is not None:
+            before[drawn.index] -= 1
+        after = list(ss.counts)
+        after[action.tile.index] -= 4
+        if drawn is None or drawn.index != action.tile.index or min(after) < 0 or \
+                self._waits(before, len(ss.melds)) != waits(after[:NUM_PLAY_KINDS], 0, melds=len(ss.melds) + 1,
+                                                              shapes=_SHAPES):
+            hand.error("riichi-kong", f"{seat} is in riichi: a concealed kong of {action.tile} must be of the "
+                       "drawn tile and keep the waits", action.span, self.rule("ready"))
+
+    # ---------------------------------------------------------------- riichi
+    def ready_allowed(self) -> bool:
+        return True
+
+    def check_ready(self, hand: HandState, seat: Seat, action: r.Ready, apply: bool) -> None:
+        t = _t(hand)
+        ss = hand.seats[seat]
+        rule = self.rule("ready")
+        if any(m.kind != "ankong" for m in ss.melds):
+            hand.error("illegal-riichi", f"{seat} has called: riichi needs a concealed hand", action.span, rule)
+        if t.scores.get(seat, 0) < 1000:
+            hand.error("illegal-riichi", f"{seat} has {t.scores.get(seat, 0)} points: riichi needs 1,000 for "
+                       "the stick", action.span, rule)
+        if hand.wall.size - self.reserve(hand) < 4:
+            hand.error("illegal-riichi", f"only {hand.wall.size - self.reserve(hand)} tiles are left to draw: "
+                       "riichi needs at least 4", action.span, rule)
+
+    def on_ready_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
+        t = _t(hand)
+        ss = hand.seats[seat]
+        if not self._waits(ss.counts, len(ss.melds)):
+            hand.error("not-ready", f"{seat} declares riichi, but after discarding {action.tile} the hand "
+                       f"({_text(ss.counts)}) waits on nothing", action.span, self.rule("ready"))
+        if apply:
+            ss.ready = True
+            double = not t.interrupted and len(ss.discards) <= 1
+            t.pending = (seat, double)
+
+    # ---------------------------------------------------------------- wins
+    def may_win_on_discard(self, hand: HandState, seat: Seat) -> bool:
+        return True
+
+    def analyse_win(self, hand: HandState, ctx: WinContext) -> WinAnalysis:
+        ss = hand.seats[ctx.seat]
+        t = _t(hand)
+        total = sum(ss.counts[:NUM_PLAY_KINDS]) + 3 * len(ss.melds)
+        if total != 14:
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason=f"the hand has {total} tiles counting melds, not 14", rule=self.rule("winning"))
+        if not ctx.self_drawn:
+            why = self._furiten(hand, ctx)
+            if why:
+                return WinAnalysis(ctx.seat, ctx.tile, False, "none", reason=f"{ctx.seat} is furiten: {why}",
+                                   rule=self.rule("furiten"))
+        value = self._value(hand, ctx)
+        if value.error is not None:
+            reason = {"no_yaku": "the hand has no yaku", "hand_not_winning": "the tiles are not a winning hand",
+                      "hand_not_correct": "the tiles are not a winning hand"}.get(value.error, value.error)
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none", reason=reason, rule=self.rule("winning"))
+        items = [self._item(name, han) for name, han in value.items]
+        items.append(ValueItem("fu", value.fu, "riichi.fu.fu", "符"))
+        shape = "seven_pairs" if any(n == "chiitoitsu" for n, _ in value.items) else \
+            "thirteen_orphans" if any(n == "kokushi" for n, _ in value.items) else "standard"
+        _ = t
+        return WinAnalysis(ctx.seat, ctx.tile, True, shape, tuple(items), value.han, (), "", 1)
+
+    def _item(self, name: str, han: int) -> ValueItem:
+        rid = f"riichi.han.{name}" if name in DORA_ITEMS else f"riichi.yaku.{name}"
+        row = self.rules.get(rid)
+        return ValueItem(name, han, rid, row.name_zh.split("/")[0] if row else "")
+
+    def _furiten(self, hand: HandState, ctx: WinContext) -> str:
+        t = _t(hand)
+        ss = hand.seats[ctx.seat]
+        before = list(ss.counts)
+        before[ctx.tile.index] -= 1
+        w = set(self._waits(before, len(ss.melds)))
+        own = sorted({d[0].index for d in ss.discards} & w)
+        if own:
+            return f"it waits on {format_tiles(ALL_TILES[k] for k in own)} and discarded it before"
+        if ctx.seat in t.riichi_furiten:
+            return "after its riichi it let a winning tile pass"
+        if ctx.seat in t.temp_furiten:
+            return "it let a winning tile pass since its last discard"
+        return ""
+
+    def _value(self, hand: HandState, ctx: WinContext) -> Any:
+        t = _t(hand)
+        ss = hand.seats[ctx.seat]
+        concealed = [ALL_TILES[k] for k in range(NUM_PLAY_KINDS) for _ in range(ss.counts[k])]
+        concealed.remove(ctx.tile)
+        concealed.append(ctx.tile)
+        melds: list[tuple[str, list[Tile]]] = [(m.kind, list(m.tiles)) for m in ss.melds]
+        reds = set(t.reds.get(ctx.seat, set()))
+        if ctx.tile.red:
+            reds.add(ctx.tile.index)
+        dealer = hand.dealer
+        seat_wind = (self.seats.index(ctx.seat) - self.seats.index(dealer)) % 4
+        in_riichi = ctx.seat in t.riichi
+        double = t.riichi.get(ctx.seat, False)
+        last = ctx.last_tile
+        first = ctx.first_draw or ctx.dealer_first
+        sit = Situation(
+            tsumo=ctx.self_drawn,
+            riichi=in_riichi,
+            double_riichi=in_riichi and double,
+            ippatsu=in_riichi and (ctx.seat in t.ippatsu or (ctx.robbed and ctx.seat in t.ippatsu_before_addkong)),
+            rinshan=ctx.self_drawn and ctx.after_kong,
+            chankan=ctx.robbed,
+            haitei=ctx.self_drawn and last and not ctx.after_kong,
+            houtei=not ctx.self_drawn and not ctx.robbed and last,
+            tenhou=ctx.dealer_first and not t.interrupted,
+            chiihou=ctx.first_draw and first and not t.interrupted and ctx.seat != dealer,
+            seat_wind=seat_wind,
+            round_wind=self._carry.get("round", 0),
+            open_tanyao=self.options.open_tanyao,
+        )
+        ura = t.ura[: len(t.dora)] if in_riichi else []
+        return value_hand(concealed, melds, ctx.tile, reds, list(t.dora), ura, sit)
+
+    # ---------------------------------------------------------------- settlement
+    def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
+        t = _t(hand)
+        pay: Payments = {s: 0 for s in self.seats}
+        transfers: list[Transfer] = []
+        for seat in t.riichi:
+            pay[seat] -= 1000
+            result.notes.append(f"{seat} pays the 1,000-point riichi stick")
+        sticks = t.sticks + len(t.riichi)
+        keeps = False
+        rule = self.rule("payment")
+        if result.result == "win":
+            wins = [(c, w) for c, w in zip(result.contexts, result.wins, strict=True) if w.is_win]
+            if wins:
+                source = wins[0][0].from_seat
+                order = self.seats_after(source) if source is not None and not wins[0][0].self_drawn else ()
+                wins.sort(key=lambda cw: order.index(cw[0].seat) if cw[0].seat in order else 0)
+            for i, (ctx, win) in enumerate(wins):
+                fu = next((item.value for item in win.items if item.id == "fu"), 0)
+                yakuman = sum(1 for item in win.items if item.id in YAKUMAN)
+                is_dealer = ctx.seat == hand.dealer
+                keeps = keeps or is_dealer
+                basic = basic_points(win.total, fu, yakuman)
+                honba = t.honba if i == 0 else 0
+                liable = t.pao.get(ctx.seat) if any(item.id in ("daisangen", "daisuushi") for item in win.items) \
+                    else None
+                if ctx.self_drawn:
+                    dealer_pays, other_pays = tsumo_points(basic, is_dealer)
+                    owed = {s: (dealer_pays if s == hand.dealer or is_dealer else other_pays) + 100 * honba
+                            for s in self.seats if s != ctx.seat}
+                    if liable is not None:
+                        owed = {liable: sum(owed.values())}
+                else:
+                    assert ctx.from_seat is not None
+                    amount = ron_points(basic, is_dealer)
+                    if liable is not None and liable != ctx.from_seat:
+                        owed = {ctx.from_seat: amount // 2 + 300 * honba, liable: amount // 2}
+                    else:
+                        owed = {ctx.from_seat: amount + 300 * honba}
+                for payer, amount in owed.items():
+                    transfers.append(Transfer(payer, ctx.seat, amount,
+                                              f"{win.total} han {fu} fu"
+                                              + (f", {honba} honba" if honba else ""),
+                                              self.rule("pao") if payer == liable else rule))
+                if i == 0 and sticks:
+                    pay[ctx.seat] += 1000 * sticks
+                    result.notes.append(f"{ctx.seat} takes {sticks} riichi stick{'s' if sticks != 1 else ''}")
+            self._carry["sticks"] = 0 if wins else sticks
+            self._carry["honba"] = t.honba + 1 if keeps else 0
+        else:
+            if not t.abort:
+                transfers += self._draw_transfers(hand)
+                keeps = self._ready(hand, hand.dealer)
+            else:
+                keeps = True
+            self._carry["sticks"] = sticks
+            self._carry["honba"] = t.honba + 1
+        for tr in transfers:
+            pay[tr.payer] -= tr.amount
+            pay[tr.payee] += tr.amount
+        result.transfers = transfers
+        self._dealer_keeps[result.number] = keeps
+        before = self._carry.get("rotations", 0)
+        if not keeps:
+            self._carry["rotations"] = before + 1
+            self._carry["round"] = self._carry["rotations"] // 4
+        after = {s: t.start_scores.get(s, 0) + pay[s] for s in self.seats}
+        self._carry["over"] = int(self._game_over(hand, before, keeps, after, result))
+        return pay
+
+    def _game_over(self, hand: HandState, before: int, keeps: bool, scores: dict[Seat, int],
+                   result: HandResult) -> bool:
+        """Whether the game ends with this hand (docs/rules/riichi.md, riichi.end)."""
+        if any(v < 0 for v in scores.values()):
+            return True
+        last = 8 if self.options.length == "hanchan" else 4
+        rotations = before + (0 if keeps else 1)
+        top = max(scores.values())
+        if before >= last:  # the extra round: the first to 30,000 ends it, and it ends after its 4th hand
+            return top >= 30000 or rotations >= last + 4
+        if rotations >= last:
+            return top >= 30000
+        if before == last - 1 and keeps:
+            # The last dealer keeps the deal while on top with 30,000: the game stops (ties go to
+            # the seat nearer the first dealer, E).
+            first = min(self.seats, key=lambda s: (-scores[s], self.seats.index(s)))
+            return first == hand.dealer and scores[first] >= 30000
+        return False
+
+    def _ready(self, hand: HandState, seat: Seat) -> bool:
+        ss = hand.seats[seat]
+        return bool(self._waits(ss.counts, len(ss.melds)))
+
+    def _draw_transfers(self, hand: HandState) -> list[Transfer]:
+        nagashi = [s for s in self.seats if hand.seats[s].discards
+                   and all(d[0].index in _TERMINAL_HONOUR and not d[1] for d in hand.seats[s].discards)]
+        out: list[Transfer] = []
+        if nagashi:
+            for seat in nagashi:
+                is_dealer = seat == hand.dealer
+                dealer_pays, other_pays = tsumo_points(2000, is_dealer)
+                for payer in self.seats:
+                    if payer != seat:
+                        amount = dealer_pays if payer == hand.dealer or is_dealer else other_pays
+                        out.append(Transfer(payer, seat, amount, "nagashi mangan", self.rule("nagashi")))
+            return out
+        ready = [s for s in self.seats if self._ready(hand, s)]
+        noten = [s for s in self.seats if s not in ready]
+        if ready and noten:
+            each = 3000 // len(noten) // len(ready)
+            for payer in noten:
+                for payee in ready:
+                    out.append(Transfer(payer, payee, each, "tenpai payment", self.rule("tenpai-payment")))
+        return out
+
+    def next_dealer(self, result: HandResult) -> Seat:
+        if self._dealer_keeps.get(result.number, result.dealer in result.winners):
+            return result.dealer
+        return self.next_seat(result.dealer)
+
+
+def _text(counts: list[int]) -> str:
+    return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"

@@ -1,0 +1,149 @@
+"""The riichi ruleset on small hand-written records: riichi, its stick and ippatsu, furiten,
+kuikae, red fives, honba, and the values and payments the audit checks."""
+
+from __future__ import annotations
+
+from paipu.auditing import audit_text
+from paipu.replay.ruleset import get_ruleset
+from paipu.rules.riichi.scoring import basic_points, ron_points, tsumo_points
+
+DEALS = (
+    "deal E 111m 234m 567m 99p 6p 1z 2z\n"
+    "deal S 123s 456s 789s 45p 77z\n"
+    "deal W 223344m 388p 11s 55z\n"
+    "deal N 555666m 377p 44z 66z\n"
+)
+
+
+def record(*lines: str, setup: str = "", scores: str = "") -> str:
+    return ('[Ruleset "riichi"]\n' + scores + "hand 1\ndealer E\n" + setup + DEALS + "".join(f"{x}\n" for x in lines))
+
+
+def codes(text: str) -> list[tuple[str, int]]:
+    """The error findings of a record, with their lines (the first action is on line 8)."""
+    audit = audit_text(text)
+    return [(f.code, f.line) for f in audit.findings if f.severity == "error"]
+
+
+OPENING = ("E discard 1z", "S draw 9m")
+
+
+def test_ron_value_and_payment_with_ittsu_and_40_fu_are_reproduced() -> None:
+    text = record(*OPENING, "S discard 9m", "W draw 3p", "W discard 3p", "S hu 3p",
+                  "fan S 2 : ittsu 2, fu 40", "score S +2600 W -2600")
+    assert codes(text) == []
+
+
+def test_ron_with_a_wrong_fu_is_a_fan_mismatch() -> None:
+    text = record(*OPENING, "S discard 9m", "W draw 3p", "W discard 3p", "S hu 3p",
+                  "fan S 2 : ittsu 2, fu 30", "score S +2600 W -2600")
+    assert codes(text) == [("fan-mismatch", 14)]
+
+
+def test_furiten_ron_on_a_wait_the_seat_discarded_is_not_a_win() -> None:
+    text = record("E discard 1z", "S draw 6p", "S discard 6p", "W draw 1m", "W discard 1m",
+                  "N draw 2z", "N discard 2z", "E draw 4z", "E discard 4z", "S draw 9m", "S discard 9m",
+                  "W draw 3p", "W discard 3p", "S hu 3p")
+    audit = audit_text(text)
+    bad = [f for f in audit.findings if f.severity == "error"]
+    assert [f.code for f in bad] == ["not-a-win"]
+    assert bad[0].rule == "riichi.furiten" and "furiten" in bad[0].message
+
+
+def test_temporary_furiten_after_letting_a_winning_tile_pass() -> None:
+    text = record(*OPENING, "S discard 9m", "W draw 3p", "W discard 3p", "N draw 6p", "N discard 6p", "S hu 6p")
+    audit = audit_text(text)
+    assert [(f.code, f.rule) for f in audit.findings if f.severity == "error"] == [("not-a-win", "riichi.furiten")]
+
+
+def test_double_riichi_with_ippatsu_pays_its_stick_and_takes_it_back_with_a_mangan() -> None:
+    text = record(*OPENING, "S ready", "S discard 9m", "W draw 3p", "W discard 3p", "S hu 3p",
+                  "fan S 5 : daburu_riichi 2, ippatsu 1, ittsu 2, fu 40", "score S +8000 W -8000")
+    assert codes(text) == []
+
+
+def test_riichi_after_a_first_discard_is_single_riichi_without_ippatsu_after_a_call() -> None:
+    text = record(*OPENING, "S discard 9m", "W draw 1p", "W discard 1p", "N draw 2p", "N discard 2p",
+                  "E draw 9m", "E discard 9m", "S draw 9s", "S ready", "S discard 9s", "W draw 6z", "W discard 6z",
+                  "N pong 6z", "N discard 3p", "S hu 3p", "fan S 3 : riichi 1, ittsu 2, fu 40",
+                  "score S +5200 N -5200")
+    assert codes(text) == []
+
+
+def test_honba_adds_300_to_a_ron_and_a_wrong_honba_payment_is_reported() -> None:
+    good = record(*OPENING, "S ready", "S discard 9m", "W draw 3p", "W discard 3p", "S hu 3p",
+                  "score S +8300 W -8300", setup="honba 1\n")
+    assert codes(good) == []
+    bad = good.replace("S +8300 W -8300", "S +8100 W -8100")
+    assert [c for c, _ in codes(bad)] == ["score-mismatch"]
+
+
+def test_riichi_without_1000_points_is_illegal() -> None:
+    scores = '[Score E "25000"] [Score S "500"] [Score W "25000"] [Score N "49500"]\n'
+    text = record(*OPENING, "S ready", "S discard 9m", scores=scores)
+    assert codes(text) == [("illegal-riichi", 11)]  # line 2 holds the scores
+
+
+def test_riichi_that_leaves_the_hand_not_ready_is_reported() -> None:
+    text = record(*OPENING, "S ready", "S discard 4p")
+    assert codes(text) == [("not-ready", 11)]
+
+
+def test_riichi_seat_must_discard_its_draw() -> None:
+    text = record(*OPENING, "S ready", "S discard 9m", "W draw 1p", "W discard 1p", "N draw 2p", "N discard 2p",
+                  "E draw 3z", "E discard 3z", "S draw 9s", "S discard 7z")
+    assert codes(text) == [("riichi-discard", 19)]
+
+
+def test_kuikae_discarding_the_other_end_of_a_chow_is_illegal() -> None:
+    deals = DEALS.replace("deal S 123s 456s 789s 45p 77z", "deal S 123s 456s 789s 3p 45p 7z")
+    text = record("E discard 6p", "S chow 456p", "S discard 3p").replace(DEALS, deals)
+    assert codes(text) == [("kuikae", 10)]
+    same_kind = record("E discard 6p", "S chow 456p", "S discard 7z").replace(DEALS, deals)
+    assert codes(same_kind) == []
+
+
+def test_red_five_discarded_without_holding_it_is_reported() -> None:
+    text = record("E discard 0p").replace("99p 6p", "99p 5p")
+    assert codes(text) == [("red-not-held", 8)]
+    held = record("E discard 0p").replace("99p 6p", "99p 0p")
+    assert codes(held) == []
+
+
+def test_a_kong_dora_event_without_a_kong_is_a_wrong_dora_count() -> None:
+    text = record("E discard 1z", "dora 3p")
+    assert codes(text) == [("dora-count", 9)]
+
+
+def test_unknown_setup_word_and_unknown_abort_reason_are_reported() -> None:
+    assert codes(record("E discard 1z", setup="kyoutaku 1\n")) == [("illegal-setup", 4)]
+    assert codes(record("abort nothing")) == [("illegal-abort", 8)]
+
+
+def test_kyuushu_abort_needs_nine_terminal_and_honour_kinds() -> None:
+    assert codes(record("abort kyuushu")) == [("illegal-abort", 8)]
+    deals = DEALS.replace("deal E 111m 234m 567m 99p 6p 1z 2z", "deal E 19m 19p 19s 1234567z 2m")
+    assert codes(record("abort kyuushu", "score E 0").replace(DEALS, deals)) == []
+
+
+def test_points_table_limits_and_rounding() -> None:
+    assert basic_points(1, 30, 0) == 240 and ron_points(240, False) == 1000 and ron_points(240, True) == 1500
+    assert basic_points(4, 40, 0) == 2000 and basic_points(3, 70, 0) == 2000
+    assert basic_points(6, 30, 0) == 3000 and basic_points(13, 30, 0) == 8000 and basic_points(2, 30, 2) == 16000
+    assert tsumo_points(240, False) == (500, 300) and tsumo_points(320, True) == (700, 700)
+
+
+def test_ruleset_is_registered_under_its_aliases_with_its_options() -> None:
+    rs = get_ruleset("tenhou", length="tonpuusen")
+    assert rs.name == "riichi" and rs.options.length == "tonpuusen" and rs.red_fives
+
+
+def test_dora_kinds_are_marked_on_the_table_and_the_report_names_the_first_dora() -> None:
+    from paipu.reports.render import render_report
+
+    text = record("E discard 1z", setup="dora 9p\n")
+    audit = audit_text(text, views=True)
+    assert audit.replay is not None
+    view = audit.replay.hands[0].steps[-1].view
+    assert view is not None and [str(t) for t in view.bao_tiles] == ["1p"] and str(view.bao) == "1p"
+    assert "dora <i" in render_report(audit)
