@@ -87,7 +87,7 @@ def _other_format(text: str) -> str | None:
     """The import format of a file that is another platform's log, not a record (sniffed from
     its start); None for anything else, which the parser then reads and reports."""
     head = text.lstrip()[:200]
-    if not head or head[0] in "[;{" or head.startswith("hand"):
+    if not head or head[0] in "[;" or head.startswith("hand"):
         return None
     from paipu.importers.registry import sniff_format
 

@@ -7,7 +7,10 @@ from paipu.importers.base import Importer
 _IMPORTERS: dict[str, Importer] = {}
 _loaded = False
 
-BUILTIN_IMPORTERS: tuple[str, ...] = ("paipu.importers.botzone:BotzoneImporter",)
+BUILTIN_IMPORTERS: tuple[str, ...] = (
+    "paipu.importers.botzone:BotzoneImporter",
+    "paipu.importers.tenhou.importer:TenhouImporter",
+)
 """The importers that ship with paipu, as ``module:Class``."""
 
 
