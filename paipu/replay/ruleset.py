@@ -126,6 +126,8 @@ class TableWord:
     stands_for: str = ""
     """When its tiles are wildcards: how a report says what one stands for (``财神 as``)."""
     stands_for_zh: str = ""
+    secret: bool = False
+    """Known to no player during the hand (riichi's ura dora): a teaching view does not show it."""
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from paipu.record import (
     ScoreLine,
     Seat,
     SeatAction,
+    SetupTiles,
 )
 from paipu.replay.result import GroupView, HandReplay, HandResult, MeldView, TableView, WinAnalysis, WinContext
 from paipu.replay.ruleset import Rule, Ruleset
@@ -49,6 +50,7 @@ from paipu.reports.model import (
     ResultView,
     RuleRef,
     SeatScore,
+    SetupRow,
     Shown,
     StepView,
     TileView,
@@ -252,6 +254,12 @@ class _Builder:
                             players=self.players, dealer=dealer)
         contexts = self._hu_contexts(hr)
         steps = tuple(self.step(hi, hr, i, tm, contexts) for i in range(len(hr.steps)))
+        words = self.ruleset.setup_words if self.ruleset is not None else {}
+        # Wildcard lines (财神) are shown as the hand's wildcards already; secret ones (ura dora)
+        # are known to no player during the hand, so a teaching view leaves them out.
+        setup_rows = tuple(self._setup_row(line, tm) for line in rec.extra
+                           if not (line.name in words and words[line.name].stands_for)
+                           and (self.viewer is None or not (line.name in words and words[line.name].secret)))
         heat_kinds: tuple[TileView, ...] = ()
         if self.viewer is not None and self.ruleset is not None:
             heat_kinds = tuple(tm.face(tile_from_index(k), title=True) for k in range(34)
@@ -283,6 +291,7 @@ class _Builder:
             counts,
             first,
             heat_kinds,
+            setup_rows,
         )
 
     def _hu_contexts(self, hr: HandReplay) -> dict[int, tuple[WinContext, WinAnalysis]]:
@@ -354,6 +363,11 @@ class _Builder:
             bao_marks,
             self._heat(view),
         )
+
+    def _setup_row(self, line: SetupTiles, tm: TileMaker) -> SetupRow:
+        word = self.ruleset.setup_words.get(line.name) if self.ruleset is not None else None
+        label = (word.label_zh if self.lang == "zh" else word.label) if word is not None else line.name
+        return SetupRow(label, tuple(tm.face(t, title=True) for t in line.tiles), " ".join(map(str, line.values)))
 
     def _heat(self, view: TableView | None) -> str:
         """The teaching view's heat row at a step: from what the viewed seat can know only."""

@@ -271,6 +271,15 @@ class ResultView:
 
 
 @dataclass(frozen=True, slots=True)
+class SetupRow:
+    """One of the ruleset's setup lines, as the board's info bar shows it."""
+
+    label: str
+    tiles: tuple[TileView, ...]
+    values: str
+
+
+@dataclass(frozen=True, slots=True)
 class HandView:
     index: int
     """1-based position in the record (also the anchor: ``h3``)."""
@@ -292,6 +301,8 @@ class HandView:
     """The anchor of its first finding's step, for the summary's link."""
     heat_kinds: tuple[TileView, ...] = ()
     """Teaching view: the kinds of the heat row (who could pong a discard of each)."""
+    setup: tuple[SetupRow, ...] = ()
+    """The ruleset's own setup lines of the hand (riichi's dora indicator, honba, sticks)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,7 +116,7 @@ class Riichi(Ruleset):
     options: RiichiOptions
     setup_words = {  # noqa: RUF012
         "dora": TableWord("dora", "dora indicator", "ドラ表示牌"),
-        "uradora": TableWord("uradora", "ura dora indicators", "裏ドラ表示牌"),
+        "uradora": TableWord("uradora", "ura dora indicators", "裏ドラ表示牌", secret=True),
         "wind": TableWord("wind", "round wind", "場風"),
         "honba": TableWord("honba", "honba", "本場"),
         "sticks": TableWord("sticks", "riichi sticks", "供託"),
