@@ -19,6 +19,7 @@ import paipu.record as r
 from paipu.findings import Finding, error, has_errors
 from paipu.grammar.build import build_record
 from paipu.grammar.lines import HandLine, Line, LineTransformer
+from paipu.limits import MAX_INDEX_DIGITS, MAX_VALUE_DIGITS
 from paipu.record import Record, Seat, Span
 from paipu.tiles import ALL_TILES, Tile, parse_tile_group, parse_tiles
 
@@ -294,6 +295,8 @@ _FAST_SETUP = re.compile(
     rf"[ \t]*(?:(deal)[ \t]+([ESWN]){_GROUPS}|(wall){_GROUPS}|(hand)[ \t]+([0-9]+)|(dealer)[ \t]+([ESWN])"
     rf"|(dice)((?:[ \t]+[0-9]+)+)|(score)((?:[ \t]+[ESWN][ \t]+[+-]?[0-9]+)+)|(exhausted)){_END}"
 )
+_LONG_INDEX = re.compile(rf"[0-9]{{{MAX_INDEX_DIGITS + 1}}}")
+_LONG_VALUE = re.compile(rf"[0-9]{{{MAX_VALUE_DIGITS + 1}}}")
 _SCORE_PAIR = re.compile(r"([ESWN])[ \t]+([+-]?[0-9]+)")
 
 
@@ -311,6 +314,9 @@ def _fast_setup(m: re.Match[str], number: int) -> Line | None:
             return r.WallLine(span, (), tuple(t for grp in g(5).split() for t in parse_tile_group(grp)))
     except ValueError:
         return None  # a bad tile: the full grammar reports it where it stands
+    if (g(7) and len(g(7)) > MAX_INDEX_DIGITS) or (g(11) and _LONG_INDEX.search(g(11))) \
+            or (g(13) and _LONG_VALUE.search(g(13))):
+        return None  # a number past the limit: the full grammar reports it where it stands
     if g(6):
         return HandLine(int(g(7)), span, ())
     if g(8):
