@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from paipu.auditing import audit_text
-from paipu.grammar.parser import parse
+from paipu.cli import main
+from paipu.cli.common import EXIT_INTERNAL
+from paipu.findings import error, format_finding
+from paipu.grammar.parser import MAX_SYNTAX_ERRORS, parse
+from paipu.limits import MAX_HANDS, MAX_LINES
+from paipu.record import Span
 
 ROOT = Path(__file__).resolve().parent.parent
 ZHUJI = (ROOT / "samples/valid/zhuji/four-hands.paipu").read_text(encoding="utf-8")
@@ -38,7 +45,7 @@ def _replace_first(pattern: str, replacement: str, text: str = ZHUJI) -> str:
 def test_a_number_past_its_digit_limit_is_a_syntax_finding_on_its_line(pattern: str, replacement: str,
                                                                        limit: int) -> None:
     text = _replace_first(pattern, replacement, ZHUJI)
-    line = next(i for i, s in enumerate(text.split("\n"), 1) if replacement.split()[0] in s and "9999" in s
+    line = next(i for i, s in enumerate(text.split("\n"), 1) if (replacement.split()[0] in s and "9999" in s)
                 or "1234567890" in s)
     findings = parse(text).findings
     assert any(f.code == "syntax" and f.line == line and f"at most {limit}" in f.message for f in findings)
@@ -54,3 +61,66 @@ def test_a_number_at_its_digit_limit_is_read() -> None:
 def test_a_huge_score_tag_is_a_bad_tag() -> None:
     text = _replace_first(r"^\[Ruleset", f'[Score E "{HUGE}"]\n[Ruleset')
     assert any(f.code == "bad-tag" for f in parse(text).findings)
+
+
+def test_syntax_recovery_stops_costing_after_the_error_cap() -> None:
+    text = ZHUJI + "%%% lost in transmission\nE draw 5m\n" * 20_000 + "%%% x y\n" * 20_000
+    started = time.perf_counter()
+    findings = parse(text).findings
+    assert time.perf_counter() - started < 10
+    assert sum(f.code == "syntax" for f in findings) == MAX_SYNTAX_ERRORS + 1
+    assert findings[-1].message.startswith("too many syntax errors")
+
+
+@pytest.mark.parametrize(
+    "tail",
+    ["E discard " + "5m " * 400_000 + "\n", "{" + "x" * 1_000_000 + "}\n", "E discard " + "1" * 50_000 + "m\n"],
+    ids=["a line of many tiles", "a long annotation", "a packed run of many tiles"],
+)
+def test_a_line_over_the_limits_is_an_over_limit_finding_on_its_line(tail: str) -> None:
+    text = ZHUJI + tail
+    audit = audit_text(text)
+    last = text.count("\n")
+    assert any(f.code == "over-limit" and f.line == last for f in audit.findings)
+
+
+def test_a_record_of_more_hands_than_the_limit_is_cut_with_a_finding() -> None:
+    text = ZHUJI + "hand 5\ndealer E\nexhausted\n" * (MAX_HANDS + 10)
+    result = parse(text)
+    assert len(result.record.hands) <= MAX_HANDS
+    assert any(f.code == "over-limit" and "hands" in f.message for f in result.findings)
+
+
+def test_a_record_of_more_lines_than_the_limit_is_cut_with_a_finding() -> None:
+    text = "\n" * (MAX_LINES + 5) + ZHUJI
+    findings = parse(text).findings
+    assert any(f.code == "over-limit" and f.line == MAX_LINES + 1 for f in findings)
+
+
+def test_control_characters_of_a_record_are_shown_escaped_by_check(tmp_path: Path) -> None:
+    path = tmp_path / "escape.paipu"
+    path.write_text('[Ruleset "zhuji"]\nE drawn \x1b[2J\x1b[1;31mFAKE: 0 errors\x1b[0m\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert "\x1b" not in result.output
+    assert "\\x1b[2J" in result.output
+
+
+def test_format_finding_of_many_findings_on_one_long_line_is_bounded() -> None:
+    line = "fan E 1 : " + ", ".join(f"item{i}" for i in range(4000))
+    findings = [error("unknown-item", "x", Span(1, c, 1, c + 5)) for c in range(11, len(line), 10)]
+    started = time.perf_counter()
+    out = [format_finding(f, "f", [line]) for f in findings]
+    assert time.perf_counter() - started < 2
+    assert max(len(s) for s in out) < 600
+
+
+def test_an_internal_error_exits_3_with_one_line_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("S")
+
+    monkeypatch.setattr("paipu.cli.records.audit_text", broken)
+    result = CliRunner().invoke(main, ["check", str(ROOT / "samples/valid/zhuji/four-hands.paipu")])
+    assert result.exit_code == EXIT_INTERNAL == 3
+    assert "Traceback" not in result.output
+    assert "internal error in `paipu check`: KeyError" in result.output
+    assert "report it" in result.output

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import click
 from sqlite_utils import Database
 
-from paipu.cli.common import echo_err
+from paipu.cli.common import EXIT_HELP, echo, echo_err
 from paipu.cli.common import plural as _n
 from paipu.corpus.db import CorpusError, open_corpus
 from paipu.corpus.diff import DiffSummary, RecordDiff, diff_corpora, diff_expected
@@ -54,7 +54,7 @@ def _open(path: str, *, create: bool) -> Database:
         raise CorpusProblem(str(e)) from None
 
 
-@click.group("corpus", context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("corpus", context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_HELP)
 def corpus_group() -> None:
     """Many records in one SQLite database: ingest, statistics, regression diffs, an HTML index.
 
@@ -114,7 +114,7 @@ def format_ingest(db_path: str, s: IngestSummary) -> str:
             f"{s.seconds:.1f} s, {s.hands_per_second:,.0f} hands/s")
 
 
-@corpus_group.command("ingest")
+@corpus_group.command("ingest", epilog=EXIT_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @db_option(create=True)
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
@@ -176,7 +176,7 @@ def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int, no_actions: bool
 
 # ------------------------------------------------------------------ stats
 
-@corpus_group.command("stats")
+@corpus_group.command("stats", epilog=EXIT_HELP)
 @db_option(create=False)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text tables.")
 def stats_cmd(db_path: str, as_json: bool) -> None:
@@ -196,7 +196,7 @@ def stats_cmd(db_path: str, as_json: bool) -> None:
 
 # ------------------------------------------------------------------ diff
 
-@corpus_group.command("diff")
+@corpus_group.command("diff", epilog=EXIT_HELP)
 @click.argument("first", type=click.Path(dir_okay=False))
 @click.argument("second", type=click.Path(dir_okay=False), required=False)
 @click.option("--expected", "expected_path", type=click.Path(dir_okay=False), default=None,
@@ -232,9 +232,9 @@ def diff_cmd(first: str, second: str | None, expected_path: str | None) -> None:
     finally:
         db.close()
     if summary.differing:
-        click.echo(f"{_n(summary.compared, 'record')} compared: {_n(summary.differing, 'difference')}")
+        echo(f"{_n(summary.compared, 'record')} compared: {_n(summary.differing, 'difference')}")
     else:
-        click.echo(f"{_n(summary.compared, 'record')} compared: all the same")
+        echo(f"{_n(summary.compared, 'record')} compared: all the same")
     sys.exit(EXIT_DIFFERENT if summary.differing else EXIT_OK)
 
 
@@ -246,7 +246,7 @@ def _print_diffs(diffs: Iterator[RecordDiff]) -> None:
 
 # ------------------------------------------------------------------ report
 
-@corpus_group.command("report")
+@corpus_group.command("report", epilog=EXIT_HELP)
 @db_option(create=False)
 @click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False), required=True,
               help="The folder to write index.html (and records/ID.html) into.")
@@ -268,7 +268,7 @@ def report_cmd(db_path: str, out_dir: str, limit: int, no_record_pages: bool) ->
         db.close()
     for problem in result.failed:
         echo_err(problem)
-    click.echo(f"{result.index}: {_n(result.listed, 'record')} listed, {_n(result.pages, 'record report')} written")
+    echo(f"{result.index}: {_n(result.listed, 'record')} listed, {_n(result.pages, 'record report')} written")
 
 
 if __name__ == "__main__":  # pragma: no cover - `python -m paipu.cli.corpus`, before it is registered
