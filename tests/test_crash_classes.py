@@ -17,6 +17,9 @@ from paipu.findings import error, format_finding
 from paipu.grammar.parser import MAX_SYNTAX_ERRORS, parse
 from paipu.limits import MAX_HANDS, MAX_LINES
 from paipu.record import Span
+from paipu.reports.chart import build_chart
+from paipu.reports.labels import labels_for
+from paipu.reports.render import render_report
 
 ROOT = Path(__file__).resolve().parent.parent
 ZHUJI = (ROOT / "samples/valid/zhuji/four-hands.paipu").read_text(encoding="utf-8")
@@ -124,3 +127,47 @@ def test_an_internal_error_exits_3_with_one_line_naming_it(monkeypatch: pytest.M
     assert "Traceback" not in result.output
     assert "internal error in `paipu check`: KeyError" in result.output
     assert "report it" in result.output
+
+
+def test_a_flower_turned_as_harbins_bao_is_a_bad_tile_finding() -> None:
+    text = (ROOT / "samples/valid/harbin/baozhongbao.paipu").read_text(encoding="utf-8").replace("bao 7s", "bao 6f", 1)
+    line = text.split("\n").index("bao 6f") + 1
+    audit = audit_text(text, annotate=True, views=True)
+    assert any(f.code == "bad-tile" and f.line == line and "宝" in f.message for f in audit.findings)
+    assert "<html" in render_report(audit)
+
+
+def _erren_with_south_acting() -> str:
+    lines = (ROOT / "samples/valid/erren/discard-win.paipu").read_text(encoding="utf-8").split("\n")
+    i = next(k for k, line in enumerate(lines) if line.startswith(("E discard", "W discard")))
+    lines.insert(i + 1, "S discard 5m")
+    return "\n".join(lines)
+
+
+def test_annotate_with_an_action_by_a_seat_the_ruleset_does_not_seat_is_a_bad_seat_finding() -> None:
+    text = _erren_with_south_acting()
+    audit = audit_text(text, annotate=True, views=True)
+    assert [f.code for f in audit.findings if f.severity == "error"] == ["bad-seat"]
+    assert "<html" in render_report(audit)
+
+
+def test_check_and_report_annotate_with_an_unseated_action_exit_1_not_3(tmp_path: Path) -> None:
+    path = tmp_path / "south.paipu"
+    path.write_text(_erren_with_south_acting(), encoding="utf-8")
+    assert CliRunner().invoke(main, ["check", "--annotate", str(path)]).exit_code == 1
+    out = tmp_path / "south.html"
+    assert CliRunner().invoke(main, ["report", "--annotate", str(path), "-o", str(out)]).exit_code == 1
+    assert out.exists()
+
+
+def test_the_chart_scales_scores_of_any_size_in_integers() -> None:
+    chart = build_chart(("E", "S"), labels_for("en"), {"E": 0, "S": 0}, [{"E": 10**400, "S": -(10**400)}], ["1"])
+    assert chart is not None
+    assert chart.y_ticks[0].text == f"-{10**400}"
+    assert chart.y_ticks[-1].text == f"+{10**400}"
+
+
+def test_the_chart_keeps_its_round_steps_for_ordinary_scores() -> None:
+    chart = build_chart(("E", "S"), labels_for("en"), {"E": 0, "S": 0}, [{"E": 37, "S": -37}], ["1"])
+    assert chart is not None
+    assert [t.text for t in chart.y_ticks] == ["-40", "-20", "0", "+20", "+40"]

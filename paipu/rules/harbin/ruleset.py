@@ -290,6 +290,11 @@ class Harbin(Ruleset):
             return False
         action = event
         tile = event.tiles[0]
+        if tile.index >= NUM_PLAY_KINDS or tile.index >= len(self.tile_counts) or not self.tile_counts[tile.index]:
+            # A flower (or a tile this table does not use) is never a 宝: the line is reported, not followed.
+            hand.error("bad-tile", f"the 宝 is turned as {tile} ({tile.chinese}), but {self.name} plays "
+                       "no such tile: a 宝 is a tile of the wall", action.span, "common.tiles")
+            return True
         s = _state(hand)
         due = s.due
         if due is not None:
