@@ -171,3 +171,29 @@ def test_the_chart_keeps_its_round_steps_for_ordinary_scores() -> None:
     chart = build_chart(("E", "S"), labels_for("en"), {"E": 0, "S": 0}, [{"E": 37, "S": -37}], ["1"])
     assert chart is not None
     assert [t.text for t in chart.y_ticks] == ["-40", "-20", "0", "+20", "+40"]
+
+
+def _long_hand(discards: int) -> str:
+    body = ZHUJI[: ZHUJI.index("E discard")]
+    moves = [f"{'ESWN'[k % 4]} {verb} 5m" for k in range(discards) for verb in ("draw", "discard")]
+    return body + "\n".join(moves) + "\n"
+
+
+def _report_seconds(text: str) -> float:
+    started = time.perf_counter()
+    render_report(audit_text(text, views=True))
+    return time.perf_counter() - started
+
+
+def test_report_building_is_linear_in_the_length_of_a_hand() -> None:
+    _report_seconds(_long_hand(50))  # the grammar and templates loaded
+    short, long = _report_seconds(_long_hand(500)), _report_seconds(_long_hand(2000))
+    assert long < 8 * short + 1.0, (short, long)
+    assert long < 10
+
+
+def test_a_report_of_thousands_of_findings_on_one_line_quotes_a_window_of_it() -> None:
+    items = ", ".join(f"item{i} 1" for i in range(2000))
+    text = _replace_first(r"^fan S 4 : .*$", f"fan S 4 : {items}")
+    html = render_report(audit_text(text, views=True))
+    assert len(html) < 8 * len(text) + 3_000_000
