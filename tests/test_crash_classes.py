@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -197,3 +199,32 @@ def test_a_report_of_thousands_of_findings_on_one_line_quotes_a_window_of_it() -
     text = _replace_first(r"^fan S 4 : .*$", f"fan S 4 : {items}")
     html = render_report(audit_text(text, views=True))
     assert len(html) < 8 * len(text) + 3_000_000
+
+
+def test_a_sub_folder_that_cannot_be_read_is_reported_and_exits_2(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "ok").mkdir()
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "ok" / "a.paipu").write_text(ZHUJI, encoding="utf-8")
+    real_scandir = os.scandir
+
+    def scandir(path: Any = ".") -> Any:
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    result = CliRunner().invoke(main, ["check", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "locked: this folder cannot be read" in result.output
+    assert "a.paipu: zhuji" in result.output
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_and_a_device_are_refused_without_reading(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.paipu"
+    os.mkfifo(fifo)
+    result = CliRunner().invoke(main, ["check", str(fifo), "/dev/zero"])
+    assert result.exit_code == 2
+    assert "pipe.paipu: a named pipe, not a regular file" in result.output
+    assert "/dev/zero: a device, not a regular file" in result.output

@@ -111,8 +111,13 @@ def collect_files(paths: tuple[str, ...]) -> tuple[list[Path], int]:
     """The record files named or found in folders, and the exit status so far."""
     files: list[Path] = []
     status = EXIT_OK
+    problems: list[str] = []
     for raw in paths:
-        found = list(expand_paths([raw]))
+        found = list(expand_paths([raw], problems.append))
+        for message in problems:
+            echo_err(message)
+            status = EXIT_USAGE
+        problems.clear()
         if not found and Path(raw).is_dir():
             echo_err(f"{raw}: no records (*.paipu, *.paipu.gz) in this folder")
             status = EXIT_USAGE

@@ -75,7 +75,11 @@ def _collect(paths: tuple[str, ...]) -> tuple[list[Path], int]:
             echo_err(f"{raw}: no such file or folder")
             status = EXIT_USAGE
             continue
-        found = list(expand_paths([raw]))
+        problems: list[str] = []
+        found = list(expand_paths([raw], problems.append))
+        for message in problems:
+            echo_err(message)
+            status = EXIT_USAGE
         if not found and p.is_dir():
             echo_err(f"{raw}: no records (*.paipu, *.paipu.gz) in this folder")
             status = EXIT_USAGE
