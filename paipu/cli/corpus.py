@@ -8,6 +8,7 @@ import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -17,7 +18,7 @@ from sqlite_utils import Database
 
 from paipu.cli.common import EXIT_HELP, echo, echo_err
 from paipu.cli.common import plural as _n
-from paipu.corpus.db import CorpusError, open_corpus
+from paipu.corpus.db import CorpusError, locked_or_damaged, open_corpus
 from paipu.corpus.diff import DiffSummary, RecordDiff, diff_corpora, diff_expected
 from paipu.corpus.ingest import IngestSummary, Progress, default_jobs, ingest
 from paipu.corpus.stats import corpus_stats, format_stats
@@ -48,10 +49,20 @@ def db_option(create: bool) -> Callable[[F], F]:
 
 
 def _open(path: str, *, create: bool) -> Database:
+    """The corpus at ``path``; a reading command (``create=False``) opens a file it may not write read-only."""
     try:
-        return open_corpus(path, create=create)
+        return open_corpus(path, create=create, read_only=not create)
     except CorpusError as e:
         raise CorpusProblem(str(e)) from None
+
+
+@contextmanager
+def _reading(path: str) -> Iterator[None]:
+    """A damaged or locked corpus met while reading is one line and exit 2, never a traceback."""
+    try:
+        yield
+    except sqlite3.DatabaseError as e:
+        raise CorpusProblem(str(locked_or_damaged(path, e))) from None
 
 
 @click.group("corpus", context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_HELP)
@@ -166,8 +177,11 @@ def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int, no_actions: bool
                 else:
                     summary = ingest(db, files, jobs=jobs or default_jobs(), actions=not no_actions,
                                      progress=update)
-        except sqlite3.Error as e:
-            raise CorpusProblem(f"{db_path}: cannot be written ({e}); the records stored so far are kept") from None
+        except sqlite3.DatabaseError as e:
+            raise CorpusProblem(f"{locked_or_damaged(db_path, e)}; the records stored so far are kept") from None
+        except BrokenProcessPool:
+            raise CorpusProblem("a worker process died (killed, or out of memory); the records stored so far "
+                                "are kept: run the same ingest again to store the rest") from None
         finally:
             db.close()
     finally:
@@ -189,7 +203,8 @@ def stats_cmd(db_path: str, as_json: bool) -> None:
     total score."""
     db = _open(db_path, create=False)
     try:
-        stats = corpus_stats(db)
+        with _reading(db_path):
+            stats = corpus_stats(db)
     finally:
         db.close()
     if as_json:
@@ -225,12 +240,14 @@ def diff_cmd(first: str, second: str | None, expected_path: str | None) -> None:
             except InputError as e:
                 raise CorpusProblem(str(e)) from None
             diffs: Iterator[RecordDiff] = diff_expected(db, expected, summary)
-            _print_diffs(diffs)
+            with _reading(first):
+                _print_diffs(diffs)
         else:
             assert second is not None
             other = _open(second, create=False)
             try:
-                _print_diffs(diff_corpora(db, other, summary))
+                with _reading(f"{first} or {second}"):
+                    _print_diffs(diff_corpora(db, other, summary))
             finally:
                 other.close()
     finally:
@@ -265,7 +282,8 @@ def report_cmd(db_path: str, out_dir: str, limit: int, no_record_pages: bool) ->
 
     db = _open(db_path, create=False)
     try:
-        result = write_corpus_report(db, Path(out_dir), limit=limit or None, record_pages=not no_record_pages)
+        with _reading(db_path):
+            result = write_corpus_report(db, Path(out_dir), limit=limit or None, record_pages=not no_record_pages)
     except OSError as e:
         raise CorpusProblem(f"{out_dir}: cannot be written ({e.strerror or e})") from None
     finally:
