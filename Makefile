@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := out
 
-.PHONY: demo test bench lint clean
+.PHONY: demo test fuzz bench lint clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "paipu needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -32,6 +32,11 @@ test: $(VENV)/.test-installed
 	$(BIN)/ruff check paipu tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest
+
+## fuzz: the long fuzz profile: 100,000 generated records (FUZZ_EXAMPLES=N for another count) through every entry point
+FUZZ_EXAMPLES ?= 100000
+fuzz: $(VENV)/.test-installed
+	PAIPU_FUZZ=long PAIPU_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py
 
 $(VENV)/.bench-installed: pyproject.toml $(VENV)/.test-installed
 	$(BIN)/python -m pip install -q -e '.[test,bench]'
