@@ -10,6 +10,7 @@ Problems are printed as one line ``paipu: error: …`` on standard error, never 
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -50,6 +51,11 @@ class PaipuGroup(click.Group):
             raise
         except KeyboardInterrupt:
             raise
+        except BrokenPipeError:
+            # The reader of the output went away (``paipu check … | head``): nothing to say, nowhere to say it.
+            with contextlib.suppress(OSError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(EXIT_USAGE)
         except MemoryError:
             echo_err(f"internal error: out of memory in `paipu {ctx.invoked_subcommand or ''}`; {REPORT_BUGS}")
             ctx.exit(EXIT_INTERNAL)
