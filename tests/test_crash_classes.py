@@ -228,3 +228,15 @@ def test_a_named_pipe_and_a_device_are_refused_without_reading(tmp_path: Path) -
     assert result.exit_code == 2
     assert "pipe.paipu: a named pipe, not a regular file" in result.output
     assert "/dev/zero: a device, not a regular file" in result.output
+
+
+@pytest.mark.parametrize("command", [["check"], ["check", "--json"], ["parse"], ["parse", "--json"], ["fmt"],
+                                     ["report", "-o", "{out}"]])
+def test_every_command_reports_a_huge_number_as_a_finding_with_exit_1(tmp_path: Path, command: list[str]) -> None:
+    path = tmp_path / "huge.paipu"
+    path.write_text(_replace_first(r"^score E [+-]?\d+", f"score E {HUGE}"), encoding="utf-8")
+    args = [a.format(out=tmp_path / "huge.html") for a in command]
+    result = CliRunner().invoke(main, [args[0], str(path), *args[1:]])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert "internal error" not in result.output
