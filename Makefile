@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := out
 
-.PHONY: demo test oracle bench lint clean
+.PHONY: demo test oracle fuzz bench lint clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "paipu needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -36,6 +36,11 @@ test: $(VENV)/.test-installed
 ## oracle: the full comparison of the mcr fan table with PyMahjongGB (10,000 simulated wins, 50,000 built hands)
 oracle: $(VENV)/.test-installed
 	PAIPU_ORACLE_WINS=10000 PAIPU_ORACLE_BUILT=50000 $(BIN)/pytest tests/test_mcr_oracle.py
+
+## fuzz: the long fuzz profile: 100,000 generated records (FUZZ_EXAMPLES=N for another count) through every entry point
+FUZZ_EXAMPLES ?= 100000
+fuzz: $(VENV)/.test-installed
+	PAIPU_FUZZ=long PAIPU_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py
 
 $(VENV)/.bench-installed: pyproject.toml $(VENV)/.test-installed
 	$(BIN)/python -m pip install -q -e '.[test,bench]'

@@ -7,9 +7,11 @@ rule it breaks when it breaks one.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
+from paipu.limits import control_escaped
 from paipu.record import Span
 
 Severity: TypeAlias = Literal["error", "warning", "note"]
@@ -62,11 +64,19 @@ def has_errors(findings: list[Finding] | tuple[Finding, ...]) -> bool:
     return any(f.severity == "error" for f in findings)
 
 
+_WINDOW = 80
+"""How many characters of a long line are shown on each side of a finding's column."""
+
+
 def format_finding(finding: Finding, filename: str, source_lines: list[str] | None) -> str:
-    """Compiler style: ``FILE:LINE:COL: error[code] message``, the line, and a caret."""
+    """Compiler style: ``FILE:LINE:COL: error[code] message``, the line, and a caret.
+
+    Control characters are shown escaped (a record must not drive the terminal), and a long
+    line is cut to a window around the column, so the cost of one finding is bounded."""
     head = f"{filename}:{finding.line}:{finding.column}: {finding.severity}[{finding.code}] {finding.message}"
     if finding.rule:
         head += f" (rule {finding.rule})"
+    head = control_escaped(head)
     if not source_lines or not 1 <= finding.line <= len(source_lines):
         return head
     text = source_lines[finding.line - 1].rstrip("\r\n")
@@ -74,14 +84,30 @@ def format_finding(finding: Finding, filename: str, source_lines: list[str] | No
     width = 1
     if finding.span.end_line == finding.line and finding.span.end_column > col:
         width = finding.span.end_column - col
-    width = max(1, min(width, max(1, len(text) - col + 1)))
+    width = max(1, min(width, max(1, len(text) - col + 1), _WINDOW))
+    start = max(0, col - 1 - _WINDOW)
+    end = min(len(text), col - 1 + width + _WINDOW)
+    before = "…" if start > 0 else ""
+    after = "…" if end < len(text) else ""
+    shown = text[start:end]
+    col -= start
     # East Asian wide characters take two cells; pad with the same characters' widths.
-    pad = "".join("\u3000" if _wide(ch) else (ch if ch == "\t" else " ") for ch in text[: col - 1])
-    marks = "".join("^^" if _wide(ch) else "^" for ch in text[col - 1 : col - 1 + width]) or "^"
-    return f"{head}\n  {text}\n  {pad}{marks}"
+    pad = " " * len(before) + "".join(_pad(ch) for ch in shown[: col - 1])
+    marks = "".join("^" * len(_shown(ch)) * (2 if _wide(ch) else 1) for ch in shown[col - 1 : col - 1 + width]) or "^"
+    return f"{head}\n  {before}{control_escaped(shown)}{after}\n  {pad}{marks}"
+
+
+def _shown(ch: str) -> str:
+    return control_escaped(ch) if ch != "\t" else ch
+
+
+def _pad(ch: str) -> str:
+    if ch == "\t":
+        return ch
+    if _wide(ch):
+        return "\u3000"
+    return " " * len(_shown(ch))
 
 
 def _wide(ch: str) -> bool:
-    import unicodedata
-
-    return unicodedata.east_asian_width(ch) in ("W", "F")
+    return ord(ch) >= 0x1100 and unicodedata.east_asian_width(ch) in ("W", "F")

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import gzip
 import os
+import stat
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from paipu.errors import InputError
+from paipu.limits import MAX_FILE_BYTES
 
-MAX_BYTES = 64 * 1024 * 1024
+MAX_BYTES = MAX_FILE_BYTES
 """Records larger than this are refused: no real session is anywhere near it."""
 
 RECORD_SUFFIXES = (".paipu", ".paipu.gz")
@@ -20,10 +22,20 @@ RECORD_SUFFIXES = (".paipu", ".paipu.gz")
 def read_record_text(path: str | os.PathLike[str]) -> str:
     """The text of a record file (``.gz`` is decompressed), or `InputError` saying why not."""
     p = Path(path)
-    if not p.exists():
-        raise InputError(f"{p}: no such file")
-    if p.is_dir():
+    try:
+        mode = p.stat().st_mode
+    except FileNotFoundError:
+        raise InputError(f"{p}: no such file") from None
+    except PermissionError:
+        raise InputError(f"{p}: permission denied") from None
+    except OSError as e:
+        raise InputError(f"{p}: cannot be read ({e.__class__.__name__}: {e})") from None
+    if stat.S_ISDIR(mode):
         raise InputError(f"{p}: is a directory, not a record file")
+    if not stat.S_ISREG(mode):
+        # A device (/dev/zero) never ends, a named pipe blocks until written: only files are read.
+        kind = "a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+        raise InputError(f"{p}: {kind}, not a regular file; only record files are read")
     try:
         size = p.stat().st_size
         if size > MAX_BYTES:
@@ -37,7 +49,10 @@ def read_record_text(path: str | os.PathLike[str]) -> str:
             if len(data) > MAX_BYTES:
                 raise InputError(f"{p}: decompressed, it is over the {MAX_BYTES // 1048576} MB limit")
         else:
-            data = p.read_bytes()
+            with p.open("rb") as fh:
+                data = fh.read(MAX_BYTES + 1)  # bounded, should the file grow while it is read
+            if len(data) > MAX_BYTES:
+                raise InputError(f"{p}: over the limit of {MAX_BYTES:,} bytes for one record")
     except PermissionError:
         raise InputError(f"{p}: permission denied") from None
     except (OSError, EOFError, gzip.BadGzipFile, zlib.error) as e:
@@ -61,14 +76,27 @@ def decode_record_bytes(data: bytes, name: str) -> str:
     return text.removeprefix("\ufeff")
 
 
-def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
-    """Files as given; folders searched recursively for ``*.paipu`` and ``*.paipu.gz``, sorted."""
+def expand_paths(paths: Iterable[str | os.PathLike[str]],
+                 on_error: Callable[[str], None] | None = None) -> Iterator[Path]:
+    """Files as given; folders searched recursively for ``*.paipu`` and ``*.paipu.gz``, sorted.
+
+    A sub-folder that cannot be read is told to ``on_error`` (one message each), or, without
+    it, raises `InputError`: records are never skipped without a word."""
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            found = sorted(
-                f for f in p.rglob("*") if f.is_file() and f.name.endswith(RECORD_SUFFIXES)
-            )
-            yield from found
+            found: list[Path] = []
+
+            def unreadable(e: OSError, top: Path = p) -> None:
+                where = e.filename or top
+                message = f"{where}: this folder cannot be read ({e.strerror or e}); its records are not read"
+                if on_error is None:
+                    raise InputError(message)
+                on_error(message)
+
+            for folder, dirs, names in os.walk(p, onerror=unreadable):
+                dirs.sort()
+                found.extend(Path(folder) / n for n in names if n.endswith(RECORD_SUFFIXES))
+            yield from sorted(found)
         else:
             yield p

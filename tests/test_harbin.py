@@ -307,8 +307,35 @@ def test_bao_red_dragon_is_its_own_next_kind_with_112_tiles() -> None:
 
 
 def test_bao_is_not_wild_when_discarded() -> None:
-    a = analyse("123m 789p 555s 11p 79s 5m", bao="4m", self_drawn=False, from_seat="N")
+    a = analyse("123m 789p 555s 11p 79s 5m", bao="4m", self_drawn=False, from_seat="N",
+                options={"win_on_discarded_bao": "true"})
     assert not a.is_win and "a 宝 is a wildcard only when a ready player draws it" in a.reason
+
+
+# ---------------------------------------------------------------- a discarded 宝 (harbin.bao-discard)
+
+_WINS_ON_8P = "123m 789p 555s 11p 79p 8p"  # 卡 wait on 8p: a harbin win at face value
+
+
+@pytest.mark.parametrize("turned", ["8p", "7p"], ids=["the turned kind", "the next kind"])
+def test_a_win_on_a_discarded_bao_is_not_a_win_citing_the_rule(turned: str) -> None:
+    a = analyse(_WINS_ON_8P, bao=turned, self_drawn=False, from_seat="N")
+    assert not a.is_win
+    assert a.rule == "harbin.bao-discard"
+    assert "别人打出的宝牌，不可以胡" in a.reason
+
+
+def test_a_win_on_a_discarded_tile_that_is_no_bao_stands() -> None:
+    assert analyse(_WINS_ON_8P, bao="3m", self_drawn=False, from_seat="N").is_win
+
+
+def test_a_self_drawn_bao_at_its_face_value_still_wins() -> None:
+    assert analyse(_WINS_ON_8P, bao="8p").is_win
+
+
+def test_win_on_discarded_bao_true_allows_the_win_at_face_value() -> None:
+    a = analyse(_WINS_ON_8P, bao="8p", self_drawn=False, from_seat="N", options={"win_on_discarded_bao": "true"})
+    assert a.is_win and a.rule != "harbin.bao-discard"
 
 
 def test_bao_held_before_the_draw_is_just_itself() -> None:

@@ -25,7 +25,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "paipu"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("paipu._version", "paipu.errors", "paipu.tiles", "paipu.record", "paipu.findings", "paipu.sources",
+    ("paipu._version", "paipu.limits", "paipu.errors", "paipu.tiles", "paipu.record", "paipu.findings", "paipu.sources",
      "paipu.expect"),
     ("paipu.hand",),
     ("paipu.grammar",),

@@ -1,7 +1,7 @@
 """The ``paipu`` command: one thin click module per group of commands over the library.
 
 Every command shares `paipu.cli.common`: exit status 0 clean, 1 a record has an error finding,
-2 a usage or input problem, and one error style (``paipu: error: …``).
+2 a usage or input problem, 3 an internal error, and one error style (``paipu: error: …``).
 
 A command's module is imported only when that command runs (or ``--help`` lists them all), so
 ``paipu --version`` and ``paipu check one.paipu`` do not pay for reports, the corpus or analysis.
@@ -14,7 +14,7 @@ import importlib
 import click
 
 from paipu._version import __version__
-from paipu.cli.common import EXIT_HELP
+from paipu.cli.common import EXIT_HELP, PaipuGroup
 
 # Each command's name, and the module and attribute that define it, in the order of ``--help``.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -32,8 +32,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-class _LazyGroup(click.Group):
-    """A group whose commands are imported on first use."""
+class _LazyGroup(PaipuGroup):
+    """The ``paipu`` group (`PaipuGroup`: an internal error is one line, exit 3), its commands
+    imported on first use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)

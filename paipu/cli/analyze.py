@@ -18,7 +18,7 @@ import click
 from click.core import ParameterSource
 
 from paipu.analysis.profiles import profile, profile_names
-from paipu.cli.common import InputProblem
+from paipu.cli.common import INTERNAL_HELP, InputProblem, echo
 from paipu.errors import TileError
 from paipu.hand.inference import KindPosterior, pair_odds
 from paipu.hand.odds import Odds, compute_odds
@@ -322,40 +322,40 @@ def _print_text(obj: dict[str, Any]) -> None:
     if obj["caishen"]:
         extra.append("财神 " + " ".join(obj["caishen"]))
     last = f", last {obj['last']}" if "last" in obj else ""
-    click.echo(f"hand: {obj['hand']} ({obj['tiles']} tiles{last}{'; ' + '; '.join(extra) if extra else ''}), "
+    echo(f"hand: {obj['hand']} ({obj['tiles']} tiles{last}{'; ' + '; '.join(extra) if extra else ''}), "
                f"ruleset {obj['ruleset']}")
-    click.echo(f"shanten: {obj['shanten']} ({_describe(obj['shanten'])}); by shape: {_shape_names(obj['by_shape'])}")
+    echo(f"shanten: {obj['shanten']} ({_describe(obj['shanten'])}); by shape: {_shape_names(obj['by_shape'])}")
     if obj["waits"] is not None:
         if obj["shanten"] == 0:
             waits = " ".join(obj["waits"]) or "no real tile"
             if obj.get("wildcard_completes"):
                 waits += " (and any 财神)"
-            click.echo(f"waits: {waits}")
-        click.echo(f"effective tiles: {_effective_text(obj['effective'])} ({obj['unseen']} unseen)")
+            echo(f"waits: {waits}")
+        echo(f"effective tiles: {_effective_text(obj['effective'])} ({obj['unseen']} unseen)")
         return
     if obj["shanten"] >= 0:  # a complete hand is valued instead (its discards are in the JSON)
         click.echo("discard  shanten  unseen  effective tiles")
         for d in obj["discards"]:
-            click.echo(f"{d['tile']:<8} {d['shanten']:>7}  {d['unseen']:>6}  {_effective_text(d['effective'])}")
+            echo(f"{d['tile']:<8} {d['shanten']:>7}  {d['unseen']:>6}  {_effective_text(d['effective'])}")
     if obj["shanten"] == -1:
         value = obj["value"]
         if value is None:
-            click.echo(f"complete: a {obj['ruleset']} shape (this ruleset's scoring is not implemented yet)")
+            echo(f"complete: a {obj['ruleset']} shape (this ruleset's scoring is not implemented yet)")
             return
         unit = value["unit"]
         verdict = "a win" if obj["win"] else "not a win"
-        click.echo(f"value: {verdict}, {value['shape']}, {value['total']} {unit} "
+        echo(f"value: {verdict}, {value['shape']}, {value['total']} {unit} "
                    f"(best of {value['readings']} reading{'s' if value['readings'] != 1 else ''})")
         for item in value["items"]:
             count = f" ×{item['count']}" if item["count"] > 1 else ""
-            click.echo(f"  {item['id']:<12} {item['value']:>3} {unit}{count}  {item['name']}  ({item['rule']})")
+            echo(f"  {item['id']:<12} {item['value']:>3} {unit}{count}  {item['name']}  ({item['rule']})")
         if value["groups"]:
             groups = "  ".join(
                 f"{g['kind']} {g['tiles']}" + (f" [财神 as {' '.join(g['wild'])}]" if g["wild"] else "")
                 for g in value["groups"])
-            click.echo(f"  reading: {groups}")
+            echo(f"  reading: {groups}")
         if value["reason"]:
-            click.echo(f"  why not: {value['reason']}")
+            echo(f"  why not: {value['reason']}")
 
 
 # ---------------------------------------------------------------------------------------
@@ -369,7 +369,7 @@ _caishen_option = click.option(
     help="The 财神 (wildcard) kind or kinds, e.g. --caishen 5m or --caishen '5m 6m'.")
 
 
-@click.command("analyze", epilog=_EXIT_HELP)
+@click.command("analyze", epilog=_EXIT_HELP + INTERNAL_HELP)
 @click.argument("hand", required=False)
 @_ruleset_option
 @_caishen_option
@@ -480,7 +480,8 @@ def _run_batch(source: str, setup: _Setup, situation: _Situation) -> int:
     return status
 
 
-@click.group("odds", epilog=_ODDS_EXIT_HELP, invoke_without_command=True, subcommand_metavar="[pair [OPTIONS]]")
+@click.group("odds", epilog=_ODDS_EXIT_HELP + INTERNAL_HELP, invoke_without_command=True,
+             subcommand_metavar="[pair [OPTIONS]]")
 @click.option("--ruleset", "-r", "ruleset", default="plain", show_default=True, metavar="NAME",
               help=f"Whose shapes and tiles: {', '.join(profile_names())}.")
 @_caishen_option
@@ -544,7 +545,7 @@ exist, a probability outside 0-1, an observation the model calls impossible).
 """
 
 
-@odds.command("pair", epilog=_PAIR_EXIT_HELP,
+@odds.command("pair", epilog=_PAIR_EXIT_HELP + INTERNAL_HELP,
               short_help="The chance that an opponent holds a pair of a kind nobody discards.")
 @click.option("--kind", "kind_text", default="东", show_default=True, metavar="TILE",
               help="The tile kind asked about, in record notation (1z, 东, 5m, 五万 …); it only names the output.")

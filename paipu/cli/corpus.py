@@ -8,6 +8,7 @@ import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -15,9 +16,9 @@ from typing import Any, TypeVar
 import click
 from sqlite_utils import Database
 
-from paipu.cli.common import echo_err
+from paipu.cli.common import EXIT_HELP, echo, echo_err
 from paipu.cli.common import plural as _n
-from paipu.corpus.db import CorpusError, open_corpus
+from paipu.corpus.db import CorpusError, locked_or_damaged, open_corpus
 from paipu.corpus.diff import DiffSummary, RecordDiff, diff_corpora, diff_expected
 from paipu.corpus.ingest import IngestSummary, Progress, default_jobs, ingest
 from paipu.corpus.stats import corpus_stats, format_stats
@@ -48,13 +49,23 @@ def db_option(create: bool) -> Callable[[F], F]:
 
 
 def _open(path: str, *, create: bool) -> Database:
+    """The corpus at ``path``; a reading command (``create=False``) opens a file it may not write read-only."""
     try:
-        return open_corpus(path, create=create)
+        return open_corpus(path, create=create, read_only=not create)
     except CorpusError as e:
         raise CorpusProblem(str(e)) from None
 
 
-@click.group("corpus", context_settings={"help_option_names": ["-h", "--help"]})
+@contextmanager
+def _reading(path: str) -> Iterator[None]:
+    """A damaged or locked corpus met while reading is one line and exit 2, never a traceback."""
+    try:
+        yield
+    except sqlite3.DatabaseError as e:
+        raise CorpusProblem(str(locked_or_damaged(path, e))) from None
+
+
+@click.group("corpus", context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_HELP)
 def corpus_group() -> None:
     """Many records in one SQLite database: ingest, statistics, regression diffs, an HTML index.
 
@@ -75,7 +86,11 @@ def _collect(paths: tuple[str, ...]) -> tuple[list[Path], int]:
             echo_err(f"{raw}: no such file or folder")
             status = EXIT_USAGE
             continue
-        found = list(expand_paths([raw]))
+        problems: list[str] = []
+        found = list(expand_paths([raw], problems.append))
+        for message in problems:
+            echo_err(message)
+            status = EXIT_USAGE
         if not found and p.is_dir():
             echo_err(f"{raw}: no records (*.paipu, *.paipu.gz) in this folder")
             status = EXIT_USAGE
@@ -114,7 +129,7 @@ def format_ingest(db_path: str, s: IngestSummary) -> str:
             f"{s.seconds:.1f} s, {s.hands_per_second:,.0f} hands/s")
 
 
-@corpus_group.command("ingest")
+@corpus_group.command("ingest", epilog=EXIT_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @db_option(create=True)
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=None,
@@ -165,8 +180,11 @@ def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int | None, no_action
                 else:
                     summary = ingest(db, files, jobs=jobs or default_jobs(), actions=not no_actions,
                                      progress=update)
-        except sqlite3.Error as e:
-            raise CorpusProblem(f"{db_path}: cannot be written ({e}); the records stored so far are kept") from None
+        except sqlite3.DatabaseError as e:
+            raise CorpusProblem(f"{locked_or_damaged(db_path, e)}; the records stored so far are kept") from None
+        except BrokenProcessPool:
+            raise CorpusProblem("a worker process died (killed, or out of memory); the records stored so far "
+                                "are kept: run the same ingest again to store the rest") from None
         finally:
             db.close()
     finally:
@@ -179,7 +197,7 @@ def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int | None, no_action
 
 # ------------------------------------------------------------------ stats
 
-@corpus_group.command("stats")
+@corpus_group.command("stats", epilog=EXIT_HELP)
 @db_option(create=False)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text tables.")
 def stats_cmd(db_path: str, as_json: bool) -> None:
@@ -188,7 +206,8 @@ def stats_cmd(db_path: str, as_json: bool) -> None:
     total score."""
     db = _open(db_path, create=False)
     try:
-        stats = corpus_stats(db)
+        with _reading(db_path):
+            stats = corpus_stats(db)
     finally:
         db.close()
     if as_json:
@@ -199,7 +218,7 @@ def stats_cmd(db_path: str, as_json: bool) -> None:
 
 # ------------------------------------------------------------------ diff
 
-@corpus_group.command("diff")
+@corpus_group.command("diff", epilog=EXIT_HELP)
 @click.argument("first", type=click.Path(dir_okay=False))
 @click.argument("second", type=click.Path(dir_okay=False), required=False)
 @click.option("--expected", "expected_path", type=click.Path(dir_okay=False), default=None,
@@ -224,20 +243,22 @@ def diff_cmd(first: str, second: str | None, expected_path: str | None) -> None:
             except InputError as e:
                 raise CorpusProblem(str(e)) from None
             diffs: Iterator[RecordDiff] = diff_expected(db, expected, summary)
-            _print_diffs(diffs)
+            with _reading(first):
+                _print_diffs(diffs)
         else:
             assert second is not None
             other = _open(second, create=False)
             try:
-                _print_diffs(diff_corpora(db, other, summary))
+                with _reading(f"{first} or {second}"):
+                    _print_diffs(diff_corpora(db, other, summary))
             finally:
                 other.close()
     finally:
         db.close()
     if summary.differing:
-        click.echo(f"{_n(summary.compared, 'record')} compared: {_n(summary.differing, 'difference')}")
+        echo(f"{_n(summary.compared, 'record')} compared: {_n(summary.differing, 'difference')}")
     else:
-        click.echo(f"{_n(summary.compared, 'record')} compared: all the same")
+        echo(f"{_n(summary.compared, 'record')} compared: all the same")
     sys.exit(EXIT_DIFFERENT if summary.differing else EXIT_OK)
 
 
@@ -249,7 +270,7 @@ def _print_diffs(diffs: Iterator[RecordDiff]) -> None:
 
 # ------------------------------------------------------------------ report
 
-@corpus_group.command("report")
+@corpus_group.command("report", epilog=EXIT_HELP)
 @db_option(create=False)
 @click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False), required=True,
               help="The folder to write index.html (and records/ID.html) into.")
@@ -264,14 +285,15 @@ def report_cmd(db_path: str, out_dir: str, limit: int, no_record_pages: bool) ->
 
     db = _open(db_path, create=False)
     try:
-        result = write_corpus_report(db, Path(out_dir), limit=limit or None, record_pages=not no_record_pages)
+        with _reading(db_path):
+            result = write_corpus_report(db, Path(out_dir), limit=limit or None, record_pages=not no_record_pages)
     except OSError as e:
         raise CorpusProblem(f"{out_dir}: cannot be written ({e.strerror or e})") from None
     finally:
         db.close()
     for problem in result.failed:
         echo_err(problem)
-    click.echo(f"{result.index}: {_n(result.listed, 'record')} listed, {_n(result.pages, 'record report')} written")
+    echo(f"{result.index}: {_n(result.listed, 'record')} listed, {_n(result.pages, 'record report')} written")
 
 
 if __name__ == "__main__":  # pragma: no cover - `python -m paipu.cli.corpus`, before it is registered

@@ -21,6 +21,7 @@ from paipu.cli.common import (
     EXIT_OK,
     InputProblem,
     Inputs,
+    echo,
     parse_overrides,
     print_findings,
     progress_bar,
@@ -64,7 +65,7 @@ def parse_cmd(paths: tuple[str, ...], as_json: bool) -> None:
             )
         else:
             print_findings(result.findings, str(path), text)
-            click.echo(_summary(str(path), result))
+            echo(_summary(str(path), result))
     sys.exit(max(status, inputs.status))
 
 
@@ -103,7 +104,7 @@ def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
         out = format_record(result.record)
         if check:
             if out != text:
-                click.echo(f"{path}: not in canonical form (run `paipu fmt {path}`)", err=True)
+                echo(f"{path}: not in canonical form (run `paipu fmt {path}`)", err=True)
                 status = max(status, EXIT_FINDINGS)
         else:
             click.echo(out, nl=False)
@@ -195,7 +196,7 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
         else:
             print_findings(audit.findings, name, text)
             if not quiet:
-                click.echo(check_summary(audit))
+                echo(check_summary(audit))
     return Checked(out.getvalue(), counts["error"], counts["warning"], failed=not audit.ok)
 
 
@@ -246,19 +247,19 @@ def _check_expected(paths: tuple[str, ...], opts: dict[str, str], expected: dict
     for path, text in inputs:
         want = find_expected(expected, path)
         if want is None:
-            click.echo(f"{path}: no expected result")
+            echo(f"{path}: no expected result")
             differing += 1
             continue
         seen.add(key_of(path))
         diffs = compare_results(want, audit_text(text, str(path), options=opts).to_json())
         for d in diffs:
-            click.echo(f"{path}: {d}")
+            echo(f"{path}: {d}")
         differing += bool(diffs)
     if len(seen) < len(expected) and all(key_of(p) in expected for p in inputs.files):
         for key in sorted(set(expected) - seen):
-            click.echo(f"{key}: expected, but not checked (missing file?)")
+            echo(f"{key}: expected, but not checked (missing file?)")
             differing += 1
-    click.echo(f"{_n(len(inputs.files), 'file')} compared: {_n(differing, 'difference')}" if differing
+    echo(f"{_n(len(inputs.files), 'file')} compared: {_n(differing, 'difference')}" if differing
                else f"{_n(len(inputs.files), 'file')} compared: all as expected")
     return max(status, inputs.status, EXIT_FINDINGS if differing else EXIT_OK)
 

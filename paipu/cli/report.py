@@ -10,7 +10,7 @@ from typing import cast
 import click
 
 from paipu.auditing import audit_text
-from paipu.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, echo_err
+from paipu.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, INTERNAL_HELP, echo, echo_err
 from paipu.cli.common import plural as _n
 from paipu.errors import InputError
 from paipu.record import Seat
@@ -22,7 +22,7 @@ from paipu.sources import RECORD_SUFFIXES, read_record_text
 REPORT_HELP = """
 Exit status: 0 when the record is clean, 1 when it has an error finding (the report is
 written all the same), 2 for a usage or input problem (a missing, empty, binary or
-unreadable file, a seat that does not play, an output that cannot be written).
+unreadable or over-limit file, a seat that does not play, an output that cannot be written).
 """
 
 
@@ -38,7 +38,7 @@ def default_output(path: Path) -> Path:
     return Path("out") / f"{name}.html"
 
 
-@click.command("report", epilog=REPORT_HELP)
+@click.command("report", epilog=REPORT_HELP + INTERNAL_HELP)
 @click.argument("file", type=click.Path())
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Where to write the HTML file (default: out/<record name>.html).")
@@ -77,5 +77,5 @@ def report_command(file: str, output: str | None, seat: str | None, lang: str, a
         echo_err(f"{out}: cannot be written ({e.strerror or e})")
         sys.exit(EXIT_USAGE)
     counts = audit.counts()
-    click.echo(f"{path}: report written to {out} ({_n(counts['error'], 'error')}, {_n(counts['warning'], 'warning')})")
+    echo(f"{path}: report written to {out} ({_n(counts['error'], 'error')}, {_n(counts['warning'], 'warning')})")
     sys.exit(EXIT_OK if audit.ok else EXIT_FINDINGS)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from paipu.cli.common import EXIT_HELP, InputProblem, parse_overrides, progress_bar
+from paipu.cli.common import EXIT_HELP, InputProblem, echo, parse_overrides, progress_bar
 from paipu.cli.common import plural as _n
 from paipu.errors import InputError
 from paipu.replay.ruleset import OptionError, Ruleset, get_ruleset
@@ -61,7 +61,7 @@ def simulate_cmd(ruleset: str, hands: int, seed: int, session_hands: int, overri
     except SimulationError as e:  # pragma: no cover - a bug, reported plainly
         raise click.ClickException(f"simulation failed: {e}") from None
     if target is not None and not quiet:
-        click.echo(f"wrote {hands} hands to {target}/", err=True)
+        echo(f"wrote {hands} hands to {target}/", err=True)
     if tally is not None:
         click.echo(format_stats(tally, rs))
 
@@ -114,6 +114,6 @@ def mutate_cmd(path: str, seed: int, out_dir: str, per_kind: int, kinds: tuple[s
     for m in made:
         counts[m.kind] = counts.get(m.kind, 0) + 1
         (target / f"{stem}-{m.kind}-{counts[m.kind]}.paipu").write_text(m.with_header(), encoding="utf-8")
-    click.echo(f"wrote {_n(len(made), 'mutant')} to {target}/", err=True)
+    echo(f"wrote {_n(len(made), 'mutant')} to {target}/", err=True)
 
 

@@ -9,9 +9,11 @@ there too (a test checks that every table and column is documented).
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -190,7 +192,63 @@ def migrate(db: Database) -> list[Migration]:
     return done
 
 
-def open_corpus(path: str | Path, *, create: bool = True) -> Database:
+LOCK_WAIT_MS = 30_000
+"""How long a command waits for another process's write lock before it gives up (exit 2)."""
+
+
+def damaged_message(path: str | Path, e: BaseException | str) -> str:
+    return f"{path}: the corpus is damaged ({e}); re-ingest the records into a new corpus file"
+
+
+def locked_or_damaged(path: str | Path, e: sqlite3.DatabaseError) -> CorpusError:
+    """The error to report for ``e``, raised while using the corpus at ``path``."""
+    text = str(e)
+    if "locked" in text or "busy" in text:
+        return CorpusError(f"{path}: the corpus is locked by another process (waited {LOCK_WAIT_MS // 1000} s); "
+                           "try again when it is done")
+    if isinstance(e, sqlite3.OperationalError) and ("readonly" in text or "read-only" in text):
+        return CorpusError(f"{path}: the corpus is read-only; a command that writes cannot use it")
+    return CorpusError(damaged_message(path, e))
+
+
+def check_integrity(db: Database, path: str | Path) -> None:
+    """`CorpusError` unless SQLite's ``quick_check`` finds the file sound (run before writing to it)."""
+    try:
+        rows = db.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.DatabaseError as e:
+        if "not a database" in str(e):
+            raise CorpusError(f"{path}: cannot be used as a corpus ({e})") from None
+        raise CorpusError(damaged_message(path, e)) from None
+    problems = [str(r[0]) for r in rows if str(r[0]) != "ok"]
+    if problems:
+        more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
+        raise CorpusError(damaged_message(path, problems[0] + more))
+
+
+@contextlib.contextmanager
+def immediate(db: Database) -> Iterator[None]:
+    """A write transaction that takes the write lock at once (``BEGIN IMMEDIATE``), waiting for it
+    up to the busy timeout, rather than failing at its first write when another writer got in first."""
+    conn = db.conn
+    if conn.in_transaction:
+        with db.atomic():
+            yield
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def _read_only_file(p: Path) -> bool:
+    return p.exists() and not (os.access(p, os.W_OK) and os.access(p.parent, os.W_OK))
+
+
+def open_corpus(path: str | Path, *, create: bool = True, read_only: bool = False) -> Database:
     """Open (or, with ``create``, make) a corpus database and bring its schema up to date.
 
     ``":memory:"`` gives an in-memory corpus (tests).  A file database is put in WAL mode
@@ -205,15 +263,32 @@ def open_corpus(path: str | Path, *, create: bool = True) -> Database:
             raise CorpusError(f"{p}: is a directory, not a database file")
         if not create and not p.exists():
             raise CorpusError(f"{p}: no such database")
+        if read_only and not _read_only_file(p):
+            read_only = False  # a file paipu may write is opened as usual (and brought up to date)
     try:
+        if read_only:
+            # A file this user cannot write: read it as it is, without WAL or migrations.
+            conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+            db = Database(conn)
+            db.execute(f"PRAGMA busy_timeout = {LOCK_WAIT_MS}")
+            if not db.table("migrations").exists():
+                raise CorpusError(f"{path}: not a paipu corpus (no migrations table)")
+            if schema_version(db) != SCHEMA_VERSION:
+                raise CorpusError(f"{path}: schema version {schema_version(db)}, and the file is read-only: "
+                                  f"this paipu reads version {SCHEMA_VERSION}")
+            return db
         db = Database(memory=True) if memory else Database(Path(path))
-        db.execute("PRAGMA busy_timeout = 5000")
+        db.execute(f"PRAGMA busy_timeout = {LOCK_WAIT_MS}")
         if not memory:
+            if create:
+                check_integrity(db, path)
             db.enable_wal()
             db.execute("PRAGMA synchronous = NORMAL")
         if not memory and not create and not db.table("migrations").exists():
             raise CorpusError(f"{path}: not a paipu corpus (no migrations table)")
         migrate(db)
     except sqlite3.DatabaseError as e:
+        if "locked" in str(e) or "busy" in str(e):
+            raise locked_or_damaged(path, e) from None
         raise CorpusError(f"{path}: cannot be used as a corpus ({e})") from None
     return db

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -23,6 +24,7 @@ from typing import Literal, Protocol, TypeVar
 
 from sqlite_utils import Database
 
+from paipu.corpus.db import immediate
 from paipu.corpus.rows import RecordRows, Source, audit_source, audit_sources, read_source
 
 T = TypeVar("T", covariant=True)
@@ -97,7 +99,7 @@ def known_record(db: Database, sha256: str) -> int | None:
 
 
 def add_path(db: Database, path: str, record_id: int) -> None:
-    with db.atomic():
+    with immediate(db):
         db.execute(_PATH_SQL, [path, record_id])
 
 
@@ -109,7 +111,7 @@ def write_record(db: Database, rows: RecordRows, ingested_at: str) -> tuple[Outc
     retries it rather than piling up copies.
     """
     conn = db.conn
-    with db.atomic():
+    with immediate(db):
         outcome: Outcome = "new"
         if rows.sha256 is not None:
             existing = known_record(db, rows.sha256)
@@ -231,7 +233,7 @@ def ingest(
             run.store(audit_source(source, actions=actions))
     else:
         own = executor is None
-        pool = executor or ProcessPoolExecutor(max_workers=jobs)
+        pool = executor or ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),))
         try:
             width = window or max(2, jobs) * 4
 
@@ -246,6 +248,18 @@ def ingest(
                 pool.shutdown(wait=True, cancel_futures=True)
     run.summary.seconds = time.perf_counter() - start
     return run.summary
+
+
+def die_with_parent(parent: int, every: float = 0.5) -> None:
+    """Run in each worker: end it when its parent is gone (``kill -9`` of the ingest), rather
+    than leave it running, re-parented, for ever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="paipu-parent-watch", daemon=True).start()
 
 
 def default_jobs() -> int:

@@ -38,6 +38,7 @@ FindingRow: TypeAlias = tuple[int | None, str, str, int, int, str, str | None]
 ScoreRow: TypeAlias = tuple[str, str | None, int]
 """seat, player, score."""
 
+OVER_LIMIT = "over-limit"
 UNREADABLE = "unreadable"
 """The finding code of a file that could not be read as a record."""
 INTERNAL_ERROR = "internal-error"
@@ -212,6 +213,24 @@ def rows_from_audit(audit: Audit, path: str, sha256: str | None, *, actions: boo
     )
 
 
+_INT64 = range(-(2**63), 2**63)
+
+
+def unstorable(rows: RecordRows) -> int | None:
+    """The first whole number of ``rows`` SQLite cannot store (past 64 bits), or None when all fit."""
+    numbers: list[object] = [rows.hands, rows.errors, rows.warnings, rows.notes]
+    for row in rows.hand_rows:
+        numbers.extend(row)
+    for score in rows.score_rows:
+        numbers.extend(score)
+    for finding in rows.finding_rows:
+        numbers.extend(finding)
+    for v in numbers:
+        if isinstance(v, int) and v not in _INT64:
+            return v
+    return None
+
+
 def failed_rows(path: str, sha256: str | None, code: str, message: str) -> RecordRows:
     """A record that could not be read or audited: one finding says why."""
     return RecordRows(
@@ -237,7 +256,14 @@ def audit_source(source: Source, *, actions: bool = True) -> RecordRows:
         return failed_rows(source.path, source.sha256, UNREADABLE, source.error or f"{source.path}: cannot be read")
     try:
         audit = audit_text(source.text, source.path)
-        return rows_from_audit(audit, source.path, source.sha256, actions=actions)
+        rows = rows_from_audit(audit, source.path, source.sha256, actions=actions)
+        too_big = unstorable(rows)
+        if too_big is not None:
+            digits = too_big.bit_length() * 30103 // 100000 + 1
+            return failed_rows(source.path, source.sha256, OVER_LIMIT,
+                               f"{source.path}: a value of about {digits} digits cannot be "
+                               "stored in the corpus (SQLite keeps 64-bit integers); `paipu check` reports the record")
+        return rows
     except Exception as e:  # one record's bug must not stop a batch of thousands
         return failed_rows(source.path, source.sha256, INTERNAL_ERROR,
                            f"{source.path}: the audit failed ({e.__class__.__name__}: {e}); please report it")

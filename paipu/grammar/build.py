@@ -21,6 +21,7 @@ from paipu.grammar.lines import (
     RawTag,
     WordLine,
 )
+from paipu.limits import MAX_VALUE_DIGITS
 
 SEAT_TAGS = ("Player", "Score")
 
@@ -139,6 +140,8 @@ def build_record(lines: list[Line], findings: list[Finding]) -> r.Record:
                 return
             if t.word == "Score":
                 try:
+                    if len(t.value.strip().lstrip("+-")) > MAX_VALUE_DIGITS:
+                        raise ValueError(t.value)
                     int(t.value)
                 except ValueError:
                     findings.append(

@@ -16,6 +16,7 @@ from lark import Token, Transformer
 import paipu.record as r
 from paipu.errors import TileError
 from paipu.findings import Finding, error
+from paipu.limits import MAX_INDEX_DIGITS, MAX_TILES_PER_LINE, MAX_VALUE_DIGITS, digits_over
 from paipu.tiles import Tile, parse_tile_group, sort_key
 
 
@@ -148,6 +149,17 @@ class LineTransformer(Transformer[Token, list[Line]]):
             )
         return arg.tiles[0]
 
+    def _int(self, tok: Token | str, limit: int, span: r.Span | None = None) -> int | None:
+        """The number ``tok`` holds, or None (and a syntax finding) when it has more than ``limit`` digits."""
+        text = str(tok)
+        if digits_over(text, limit):
+            where = span or (self._tspan(tok) if isinstance(tok, Token) else r.Span.none())
+            digits = len(text.lstrip("+-"))
+            message = f"a number of {digits:,} digits: at most {limit} are allowed here"
+            self.findings.append(error("syntax", message, where))
+            return None
+        return int(text)
+
     # ---- rules
     def start(self, children: list[Any]) -> list[Line]:
         return [c for c in children if c is not None]
@@ -162,6 +174,10 @@ class LineTransformer(Transformer[Token, list[Line]]):
                 self.findings.append(error("bad-tile", str(e), self._tspan(tok)))
                 ok = False
         if not ok:
+            return None
+        if len(out) > MAX_TILES_PER_LINE:
+            self.findings.append(error("over-limit", f"{len(out):,} tiles on one line: at most {MAX_TILES_PER_LINE:,}",
+                                       self._span(children)))
             return None
         return TileArg(tuple(out), self._span(children))
 
@@ -189,8 +205,11 @@ class LineTransformer(Transformer[Token, list[Line]]):
     def annotation_line(self, children: list[Any]) -> AnnotationLine:
         return AnnotationLine(self._annotations(children), self._span(children))
 
-    def hand_line(self, children: list[Any]) -> HandLine:
-        return HandLine(int(children[1]), self._span(children), self._annotations(children))
+    def hand_line(self, children: list[Any]) -> HandLine | None:
+        number = self._int(children[1], MAX_INDEX_DIGITS)
+        if number is None:
+            return None
+        return HandLine(number, self._span(children), self._annotations(children))
 
     def dealer_line(self, children: list[Any]) -> r.DealerLine:
         return r.DealerLine(
@@ -203,8 +222,11 @@ class LineTransformer(Transformer[Token, list[Line]]):
             return None
         return r.WallLine(self._span(children), self._annotations(children), t.tiles)
 
-    def dice_line(self, children: list[Any]) -> r.DiceLine:
-        values = tuple(int(c) for c in children if isinstance(c, Token) and c.type == "INT")
+    def dice_line(self, children: list[Any]) -> r.DiceLine | None:
+        read = [self._int(c, MAX_INDEX_DIGITS) for c in children if isinstance(c, Token) and c.type == "INT"]
+        values = tuple(v for v in read if v is not None)
+        if len(values) < len(read):
+            return None
         return r.DiceLine(self._span(children), self._annotations(children), values)
 
     def caishen_line(self, children: list[Any]) -> r.SetupTiles | None:
@@ -332,19 +354,28 @@ class LineTransformer(Transformer[Token, list[Line]]):
     def exhausted_line(self, children: list[Any]) -> r.Exhausted:
         return r.Exhausted(self._span(children), annotations=self._annotations(children))
 
-    def fan_item(self, children: list[Token]) -> r.FanItem:
+    def fan_item(self, children: list[Token]) -> r.FanItem | None:
         name = str(children[0])
-        value: int | None = int(children[1]) if len(children) > 1 else None
-        if value is None:
+        value: int | None = None
+        if len(children) > 1:
+            value = self._int(children[1], MAX_VALUE_DIGITS)
+            if value is None:
+                return None
+        else:
             # ``dongfeng2`` is read as ``dongfeng 2``; ``258将`` stays a name.
             m = _ITEM_VALUE_RE.fullmatch(name)
             if m:
-                name, value = m.group(1), int(m.group(2))
+                value = self._int(m.group(2), MAX_VALUE_DIGITS, self._span(children))
+                if value is None:
+                    return None
+                name = m.group(1)
         return r.FanItem(name, value, self._span(children))
 
-    def fan_line(self, children: list[Any]) -> r.FanLine:
+    def fan_line(self, children: list[Any]) -> r.FanLine | None:
         seat = cast(r.Seat, str(children[1]))
-        total = int(children[2])
+        total = self._int(children[2], MAX_VALUE_DIGITS)
+        if total is None or _bad(children):
+            return None
         items = tuple(c for c in children if isinstance(c, r.FanItem))
         return r.FanLine(
             self._span(children),
@@ -354,10 +385,11 @@ class LineTransformer(Transformer[Token, list[Line]]):
             annotations=self._annotations(children),
         )
 
-    def score_line(self, children: list[Any]) -> r.ScoreLine:
+    def score_line(self, children: list[Any]) -> r.ScoreLine | None:
         toks = [c for c in children if isinstance(c, Token) and c.type in ("SEAT", "SIGNED_INT")]
-        pairs = tuple(
-            (cast(r.Seat, str(toks[i])), int(toks[i + 1])) for i in range(0, len(toks) - 1, 2)
-        )
+        values = [self._int(toks[i + 1], MAX_VALUE_DIGITS) for i in range(0, len(toks) - 1, 2)]
+        if any(v is None for v in values):
+            return None
+        pairs = tuple((cast(r.Seat, str(toks[2 * k])), cast(int, v)) for k, v in enumerate(values))
         return r.ScoreLine(self._span(children), pairs, annotations=self._annotations(children))
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from paipu.findings import Finding, error, has_errors
+from paipu.grammar.bounds import within_limits
 from paipu.grammar.build import build_record
 from paipu.grammar.fast import SKIP, fast_line
 from paipu.grammar.lines import Line, LineTransformer
@@ -264,8 +265,9 @@ def _past_annotations(text: str, start: int, nl: int) -> int:
     return nl
 
 
-def _parse_chunk(text: str, base_line: int) -> tuple[list[Line], list[Finding]]:
-    """Parse ``text`` (which starts on line ``base_line + 1``) with lark, restarting after errors."""
+def _parse_chunk(text: str, base_line: int, budget: int = MAX_SYNTAX_ERRORS + 1) -> tuple[list[Line], list[Finding]]:
+    """Parse ``text`` (which starts on line ``base_line + 1``) with lark, restarting after errors
+    until ``budget`` syntax errors are found (past the cap, recovery would cost without showing)."""
     lark, transformer = _parser()
     lines: list[Line] = []
     findings: list[Finding] = []
@@ -297,7 +299,8 @@ def _parse_chunk(text: str, base_line: int) -> tuple[list[Line], list[Finding]]:
                     inner_at = pos + (inner.pos_in_stream or 0)
                     cut = min(cut - 1, max(text.rfind("\n", 0, inner_at) + 1, pos))
             findings.append(finding)
-            if finding.message.startswith("this annotation is never closed"):
+            budget -= 1
+            if budget <= 0 or finding.message.startswith("this annotation is never closed"):
                 break
             nl = text.find("\n", at)
             nl = _past_annotations(text, line_start, nl)
@@ -350,14 +353,17 @@ def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
     in_annotation = False
     raw_lines = text.split("\n")
 
+    budget = [MAX_SYNTAX_ERRORS + 1]  # syntax errors still worth finding: past the cap, lark is not asked
+
     def flush(final: bool = False) -> None:
-        if chunk:
+        if chunk and budget[0] > 0:
             # A chunk cut off by a fast line still ended with a newline in the text.
             body = "\n".join(chunk) + ("" if final else "\n")
-            got, problems = _parse_chunk(body, chunk_start)
+            got, problems = _parse_chunk(body, chunk_start, budget[0])
             out.extend(got)
             findings.extend(problems)
-            chunk.clear()
+            budget[0] -= sum(1 for f in problems if f.code == "syntax")
+        chunk.clear()
 
     append = out.append
     skip_to = 0
@@ -397,7 +403,9 @@ def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
 def parse(text: str) -> ParseResult:
     """Parse a record's text. Never raises for bad input: problems are findings."""
     # CRLF and LF files must give the same record and the same positions.
-    lines, findings = parse_lines(text.replace("\r\n", "\n"))
+    text, over = within_limits(text.replace("\r\n", "\n"))
+    lines, findings = parse_lines(text)
+    findings.extend(over)
     record = build_record(lines, findings)
     findings.sort(key=lambda f: (f.line, f.column))
     return ParseResult(record, findings)

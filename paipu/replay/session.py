@@ -64,7 +64,11 @@ class Observer:
         """A hand is set up (dealt); ``playable`` is false when it cannot be replayed."""
 
     def before_action(self, index: int, engine: HandEngine, action: r.Action) -> None:
-        """The table just before ``action`` (the ``index``-th of the hand, from 0) is played."""
+        """The table just before ``action`` (the ``index``-th of the hand, from 0) is played.
+
+        Called only for an action the table can take: in a playable hand, and by a seat the
+        ruleset seats (an action by any other seat is a ``bad-seat`` finding of the engine,
+        handled once here for every observer)."""
 
     def after_action(self, index: int, engine: HandEngine, action: r.Action, findings: list[Finding]) -> None:
         """``action`` was played (or, in a hand that cannot be replayed, skipped) with these findings."""
@@ -254,10 +258,14 @@ def replay(
 
 def _watched(engine: HandEngine, actions: Sequence[Action], playable: bool, watchers: list[Observer]) -> None:
     """A hand's actions played with observers told before and after each."""
+    seats = engine.rs.seats
     for ai, action in enumerate(actions):
         if playable:
-            for w in watchers:
-                w.before_action(ai, engine, action)
+            # An action by a seat the ruleset does not seat is the engine's bad-seat finding;
+            # no observer is asked about a table it is not at.
+            if not isinstance(action, r.SeatAction) or action.seat in seats:
+                for w in watchers:
+                    w.before_action(ai, engine, action)
             new = engine.play(action)
         else:
             new = []

@@ -69,6 +69,8 @@ class SeatState:
     unknown_since: int = 0
     """The line after which this seat's concealed tiles are not known (a tile it did not hold
     left its hand); 0 while they are known.  Its win can then not be checked."""
+    _river_cache: tuple[tuple[Tile, bool], ...] = field(default=(), repr=False, compare=False)
+    """The discards as `view` last gave them (see `_river`)."""
 
     @property
     def own_draws(self) -> int:
@@ -85,11 +87,27 @@ class SeatState:
     def concealed_tiles(self) -> tuple[Tile, ...]:
         return tiles_from_counts(self.counts)
 
+    def _river(self) -> tuple[tuple[Tile, bool], ...]:
+        """The discards as a tuple, extended from the last one made rather than rebuilt: a snapshot
+        per step would otherwise cost the length of the river each time.  Only the last discard
+        is ever changed (marked claimed), so only it is compared."""
+        river, cache = self.discards, self._river_cache
+        n = len(cache)
+        if n > len(river) or (n and cache[-1] != (river[n - 1][0], bool(river[n - 1][1]))):
+            n -= 1
+            cache = cache[:n]
+            if n > len(river):
+                n, cache = 0, ()
+        if n < len(river):
+            cache = cache + tuple((t, bool(c)) for t, c in river[n:])
+        self._river_cache = cache
+        return cache
+
     def view(self) -> SeatView:
         return SeatView(
             self.concealed_tiles(),
             tuple(m.view() for m in self.melds),
-            tuple((t, bool(c)) for t, c in self.discards),
+            self._river(),
             tuple(self.flowers),
             self.ready,
         )

@@ -65,7 +65,9 @@ def _list_lives(values: Sequence[tuple[T, ...]]) -> list[_Life[T]]:
     for step, cur in enumerate(values):
         if cur == prev:
             continue
-        for pos in range(max(len(cur), len(prev))):
+        # Most steps add to the end of a list (a discard, a flower): look only at what is new.
+        same = len(prev) if len(cur) >= len(prev) and cur[: len(prev)] == prev else 0
+        for pos in range(same, max(len(cur), len(prev))):
             old = prev[pos] if pos < len(prev) else None
             new = cur[pos] if pos < len(cur) else None
             if old == new:
@@ -251,7 +253,7 @@ def build_board(
         flowers = [BoardTile(tm.face(life.value), _shown(life))
                    for life in _list_lives([v.seats[seat].flowers if seat in v.seats else () for v in views])]
         rivers = [v.seats[seat].discards if seat in v.seats else () for v in views]
-        discard_lives = _list_lives([tuple(t for t, _ in r) for r in rivers])
+        discard_lives = _list_lives(_river_tiles(rivers))
         _mark_claims(discard_lives, rivers)
         discards = [BoardTile(tm.face(life.value), _shown(life), claimed_from=life.mark) for life in discard_lives]
         ready_lives = _list_lives([(True,) if seat in v.seats and v.seats[seat].ready else () for v in views])
@@ -267,6 +269,23 @@ def build_board(
     return Board(tuple(out), tuple(wall), wild, len(views) - 1)
 
 
+def _river_tiles(rivers: Sequence[tuple[tuple[Tile, bool], ...]]) -> list[tuple[Tile, ...]]:
+    """The tiles of each step's river, each made from the last step's when the river only grew."""
+    out: list[tuple[Tile, ...]] = []
+    prev: tuple[tuple[Tile, bool], ...] = ()
+    tiles: tuple[Tile, ...] = ()
+    for river in rivers:
+        if river is not prev:
+            keep = len(prev) - 1
+            if keep > 0 and len(river) > keep and river[:keep] == prev[:keep]:
+                tiles = tiles[:keep] + tuple(t for t, _ in river[keep:])
+            else:
+                tiles = tuple(t for t, _ in river)
+            prev = river
+        out.append(tiles)
+    return out
+
+
 def _mark_claims(lives: list[_Life[Tile]], rivers: Sequence[tuple[tuple[Tile, bool], ...]]) -> None:
     """Mark each discard as claimed from the first step its river says so."""
     by_start = sorted(lives, key=lambda life: life.first)
@@ -279,7 +298,12 @@ def _mark_claims(lives: list[_Life[Tile]], rivers: Sequence[tuple[tuple[Tile, bo
             nxt += 1
         if river == prev:
             continue
-        for pos, (_, claimed) in enumerate(river):
+        # Only the last discard of a river is ever claimed: look from the first that changed.
+        same = 0
+        if len(river) >= len(prev) and prev and river[: len(prev) - 1] == prev[:-1]:
+            same = len(prev) - 1
+        for pos in range(same, len(river)):
+            claimed = river[pos][1]
             life = current.get(pos)
             if claimed and life is not None and life.mark is None and (life.until is None or step < life.until):
                 life.mark = step

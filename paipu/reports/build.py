@@ -7,6 +7,7 @@ step a finding is shown, which recorded payment differs from the computed one.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 from collections import defaultdict
 from collections.abc import Sequence
@@ -15,7 +16,7 @@ from typing import Any
 
 from paipu.analysis.reading import pong_percents, seat_knowledge
 from paipu.auditing import Audit
-from paipu.findings import SEVERITIES
+from paipu.findings import SEVERITIES, Finding
 from paipu.record import (
     SEATS,
     Action,
@@ -59,6 +60,21 @@ from paipu.reports.model import (
 )
 from paipu.reports.tiles import tile_class, tile_styles
 from paipu.tiles import Tile, tile_from_index
+
+_SOURCE_WINDOW = 100
+"""How much of a long line a finding quotes on each side of its column: a line of thousands of
+bad items gives thousands of findings, and each quoting the whole line would make the report
+quadratic in the line's length."""
+
+
+def _source_window(line: str, column: int) -> str:
+    text = line.strip()
+    if len(text) <= 2 * _SOURCE_WINDOW:
+        return text
+    at = max(0, column - 1 - (len(line) - len(line.lstrip())))
+    start = max(0, at - _SOURCE_WINDOW)
+    end = min(len(text), at + _SOURCE_WINDOW)
+    return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
 
 
 def _signed(n: int) -> str:
@@ -125,13 +141,17 @@ class _Builder:
             )
         header = audit.record.header
         self.players: dict[str, str] = {s: header.player(s) or "" for s in self.seats}
-        self.source_lines = audit.text.splitlines()
+        # The lines as the parser numbers them (``splitlines`` also splits at form feeds and others).
+        self.source_lines = audit.text.replace("\r\n", "\n").split("\n")
         self.findings: dict[int, FindingView] = {}
         # A teaching view shows only what the viewed seat could know: notes about another
         # seat's hidden tiles are left out.
         self.visible_findings = [f for f in audit.findings
                                  if viewer is None or f.subject is None or f.subject == viewer]
         self.where: dict[int, _Where] = {}
+        self.at: dict[_Where, list[Finding]] = defaultdict(list)
+        """The findings shown at each step, in the audit's order (found once, not searched per step)."""
+        self.in_hand: dict[int, list[tuple[Finding, _Where]]] = defaultdict(list)
 
     # ------------------------------------------------------------ small pieces
     def rule(self, rid: str | None) -> RuleRef | None:
@@ -174,14 +194,18 @@ class _Builder:
                     span = step.action.span
                     for line in range(span.line, max(span.line, span.end_line) + 1):
                         by_line.setdefault(line, _Where(hi, step.number))
+        starts.sort()
+        start_lines = [line for line, _ in starts]
         for f in self.visible_findings:
             where = by_line.get(f.line) or by_engine.get(id(f))
             if where is None:
-                inside = [hi for line, hi in starts if line <= f.line]
-                if inside and f.line > 0:
-                    where = _Where(inside[-1], 0)
+                k = bisect.bisect_right(start_lines, f.line)
+                if k and f.line > 0:
+                    where = _Where(starts[k - 1][1], 0)
             if where is not None:
                 self.where[id(f)] = where
+                self.at[where].append(f)
+                self.in_hand[where.hand].append((f, where))
 
     def finding_views(self) -> tuple[FindingView, ...]:
         out = []
@@ -195,7 +219,7 @@ class _Builder:
                 place = f"{self.labels.line} {f.line}"
             source = ""
             if 1 <= f.line <= len(self.source_lines):
-                source = self.source_lines[f.line - 1].strip()
+                source = _source_window(self.source_lines[f.line - 1], f.column)
             fv = FindingView(
                 i, f"f{i}", f.severity, self.labels.severity.get(f.severity, f.severity), f.code, f.message,
                 self.rule(f.rule), f.line, f.column, source, step_anchor, place,
@@ -205,10 +229,7 @@ class _Builder:
         return tuple(out)
 
     def findings_at(self, hand: int, step: int) -> tuple[FindingView, ...]:
-        return tuple(
-            self.findings[id(f)] for f in self.visible_findings
-            if self.where.get(id(f)) == _Where(hand, step)
-        )
+        return tuple(self.findings[id(f)] for f in self.at.get(_Where(hand, step), ()))
 
     # ------------------------------------------------------------ header
     def header(self) -> HeaderView:
@@ -270,11 +291,9 @@ class _Builder:
                 notes.extend(a.text for a in line.annotations)
         counts: dict[str, int] = {sev: 0 for sev in SEVERITIES}
         first: str | None = None
-        for f in self.visible_findings:
-            where = self.where.get(id(f))
-            if where is not None and where.hand == hi:
-                counts[f.severity] += 1
-                first = first or f"h{hi}-s{where.step}"
+        for f, where in self.in_hand.get(hi, ()):
+            counts[f.severity] += 1
+            first = first or f"h{hi}-s{where.step}"
         return HandView(
             hi,
             rec.number,

@@ -14,13 +14,17 @@ HEIGHT = 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 20, 14, 30
 
 
-def _nice_step(span: float, ticks: int = 5) -> int:
-    raw = max(span / ticks, 1.0)
-    mag = 10 ** math.floor(math.log10(raw))
+def _nice_step(span: int, ticks: int = 5) -> int:
+    """A round step (1, 2 or 5 times a power of ten) for about ``ticks`` ticks, in integers:
+    a score of any size gives a step, where float arithmetic would overflow."""
+    raw = max(-(-span // ticks), 1)  # ceil(span / ticks): the same round step as the exact quotient
+    mag = 1
+    while mag * 10 <= raw:
+        mag *= 10
     for m in (1, 2, 5, 10):
         if raw <= m * mag:
-            return int(m * mag)
-    return int(10 * mag)  # pragma: no cover - the loop always returns
+            return m * mag
+    return 10 * mag  # pragma: no cover - the loop always returns
 
 
 def _num(x: float) -> str:
@@ -46,8 +50,8 @@ def build_chart(seats: Sequence[Seat], labels: Labels, start: dict[Seat, int],
     if hi < 0 and -hi <= (hi - lo):
         hi = 0
     step = _nice_step(hi - lo if hi > lo else 10)
-    lo = math.floor(lo / step) * step
-    hi = math.ceil(hi / step) * step
+    lo = lo // step * step
+    hi = -(-hi // step) * step
     if hi == lo:
         lo, hi = lo - step, hi + step
     plot_w = WIDTH - LEFT - RIGHT

@@ -59,6 +59,8 @@ class HarbinOptions:
         False, "true: a ready declaration needs an exposed meld (chow, pong, exposed or added kong) first")
     discarder_pays_all: bool = option(
         False, "true: on a discard win the discarder pays the shares of all three")
+    win_on_discarded_bao: bool = option(
+        False, "true: a discarded 宝 may be won on (at its face value); false: never (别人打出的宝牌，不可以胡)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +292,11 @@ class Harbin(Ruleset):
             return False
         action = event
         tile = event.tiles[0]
+        if tile.index >= NUM_PLAY_KINDS or tile.index >= len(self.tile_counts) or not self.tile_counts[tile.index]:
+            # A flower (or a tile this table does not use) is never a 宝: the line is reported, not followed.
+            hand.error("bad-tile", f"the 宝 is turned as {tile} ({tile.chinese}), but {self.name} plays "
+                       "no such tile: a 宝 is a tile of the wall", action.span, "common.tiles")
+            return True
         s = _state(hand)
         due = s.due
         if due is not None:
@@ -488,6 +495,14 @@ class Harbin(Ruleset):
             return WinAnalysis(ctx.seat, ctx.tile, False, "none",
                                reason=f"{ctx.seat} has not declared ready (报听): a win needs an "
                                "earlier ready declaration")
+        bao = self.current_bao(hand)
+        if (bao is not None and not ctx.self_drawn and not ctx.robbed and not self.options.win_on_discarded_bao
+                and ctx.tile.index in self.bao_kinds(bao)):
+            return WinAnalysis(ctx.seat, ctx.tile, False, "none",
+                               reason=f"{ctx.tile} ({ctx.tile.chinese}) is a 宝 (the 宝 are "
+                               f"{' '.join(str(ALL_TILES[k]) for k in self.bao_kinds(bao))}), and a discarded "
+                               "宝 cannot be won on (别人打出的宝牌，不可以胡)",
+                               rule=self.rule("bao-discard"))
         readings = self._readings(hand, ctx)
         if not readings:
             return WinAnalysis(ctx.seat, ctx.tile, False, "none",

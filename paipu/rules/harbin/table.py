@@ -51,6 +51,10 @@ TABLE: tuple[Rule, ...] = (
          "when discarded, a 宝 is just itself. A ready player who draws the 4th tile of a pong "
          "(exposed, or three held) may use it as a 宝 too (大风).",
          f"{_DOC}, Source HR2 (宝牌 c and PS), Source HR4 (大风); paipu's reading"),
+    Rule("harbin.bao-discard", "别人打出的宝牌，不可以胡: a tile discarded by anyone that is one of the "
+         "current 宝 (the turned kind or the next kind) cannot be won on, by any player, ready or not. "
+         "With `win_on_discarded_bao=true` such a win is allowed, the tile at its face value.",
+         f"{_DOC}, Source HR2 (宝牌 c)"),
     Rule("harbin.exhausted", "The wall is drawn down to the turned 宝 stack: the 4th stack from "
          "the end and the tiles behind it (8 tiles; more once 换宝 has moved the 宝 past that "
          "stack; fewer as replacement draws take tiles from the tail) are never drawn. Then the "
