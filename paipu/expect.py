@@ -14,8 +14,13 @@ from typing import Any
 from paipu.errors import InputError
 
 
-def load_expected(path: str | Path) -> dict[str, dict[str, Any]]:
-    """Expected results by file name, from a JSON array or JSON lines."""
+def load_expected(path: str | Path, base: str | Path | None = None) -> dict[str, dict[str, Any]]:
+    """Expected results by file name, from a JSON array or JSON lines.
+
+    A relative ``file`` is taken as `paipu check --json` wrote it: relative to the folder the
+    check ran in, which is ``base`` (default: the current folder), wherever the results file
+    itself is kept.  A file not found that way is still matched by a name no other result has.
+    """
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -35,8 +40,7 @@ def load_expected(path: str | Path) -> dict[str, dict[str, Any]]:
     for item in items:
         if not isinstance(item, dict) or "file" not in item:
             raise InputError(f"{p}: every result needs a \"file\" key (the output of `paipu check --json`)")
-        # Relative names are relative to the results file's folder, as `check --json` run there writes them.
-        out[key_of(p.parent / str(item["file"]))] = item
+        out[key_of(Path(base if base is not None else ".") / str(item["file"]))] = item
     return out
 
 

@@ -223,7 +223,9 @@ def stats_cmd(db_path: str, as_json: bool) -> None:
 @click.argument("second", type=click.Path(dir_okay=False), required=False)
 @click.option("--expected", "expected_path", type=click.Path(dir_okay=False), default=None,
               help="Compare FIRST with expected results (the JSON lines of `paipu check --json`) instead.")
-def diff_cmd(first: str, second: str | None, expected_path: str | None) -> None:
+@click.option("--base", "base", type=click.Path(file_okay=False), default=None,
+              help="With --expected: the folder its relative paths start from (default: the current folder).")
+def diff_cmd(first: str, second: str | None, expected_path: str | None, base: str | None) -> None:
     """Every record and hand whose verdict, value or payments differ, one line each.
 
     `paipu corpus diff A.db B.db` matches records by content hash (A is the baseline);
@@ -239,7 +241,7 @@ def diff_cmd(first: str, second: str | None, expected_path: str | None) -> None:
     try:
         if expected_path is not None:
             try:
-                expected = load_expected(expected_path)
+                expected = load_expected(expected_path, base)
             except InputError as e:
                 raise CorpusProblem(str(e)) from None
             diffs: Iterator[RecordDiff] = diff_expected(db, expected, summary)

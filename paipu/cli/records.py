@@ -120,6 +120,9 @@ def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
 @click.option("--quiet", "-q", is_flag=True, help="Print only the findings, no summary lines.")
 @click.option("--expect", "expect_path", type=click.Path(dir_okay=False), default=None,
               help="Compare with expected results (the output of `check --json`); print every difference.")
+@click.option("--base", "base", type=click.Path(file_okay=False), default=None,
+              help="With --expect: the folder the expected results' relative paths start from (default: the "
+                   "current folder, where `check --json` wrote them), wherever the results file is kept.")
 @click.option("--annotate", is_flag=True,
               help="Add teaching notes: each discard against the best one, wins and claims let pass.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
@@ -127,7 +130,8 @@ def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
 @click.option("--progress/--no-progress", default=None,
               help="A progress bar on standard error (default: on a terminal, from 50 files).")
 def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...], quiet: bool,
-              expect_path: str | None, annotate: bool, jobs: int | None, progress: bool | None) -> None:
+              expect_path: str | None, base: str | None, annotate: bool, jobs: int | None,
+              progress: bool | None) -> None:
     """Replay records and audit every action, win and payment.
 
     Prints every finding compiler-style (FILE:LINE:COL: severity[code] message (rule id)),
@@ -137,7 +141,7 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
     opts = parse_overrides(overrides)
     if expect_path is not None:
         try:
-            expected = load_expected(expect_path)
+            expected = load_expected(expect_path, base)
         except InputError as e:
             raise InputProblem(str(e)) from None
         sys.exit(_check_expected(paths, opts, expected))
