@@ -9,38 +9,16 @@ average than human games (the bots claim less and win later).
 
 from __future__ import annotations
 
-import random
 import time
 from pathlib import Path
 
-import paipu.record as r
 from paipu.auditing import audit_text
-from paipu.importers.botzone import BotzoneImporter, write_botzone
-from paipu.replay.session import replay
-from paipu.sim.simulate import simulate_session
+from paipu.importers.botzone import BotzoneImporter, simulated_logs
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT.parent / "shared" / "logs" / "botzone"
 TARGET = 1000
 """Games per minute the importer must keep up with."""
-
-
-def _simulated(n: int) -> bytes:
-    rng = random.Random(7)
-    logs: list[str] = []
-    while len(logs) < n:
-        rec = simulate_session("mcr", 1, rng)
-        hand = rec.hands[0]
-        if hand.dealer is None or hand.dealer.seat != "E":
-            continue
-        result = replay(rec).hands[0].result
-        # Botzone's `Hu` names the winning tile: take it from the replay.
-        actions = tuple(
-            r.Hu(a.span, a.seat, result.contexts[result.winners.index(a.seat)].tile) if isinstance(a, r.Hu) else a
-            for a in hand.actions)
-        hand = r.HandRecord(hand.number, hand.span, hand.dealer, None, None, hand.deals, actions)
-        logs.append(write_botzone(hand, f"sim{len(logs)}", 0))
-    return "\n".join(logs).encode()
 
 
 def main() -> None:
@@ -49,7 +27,7 @@ def main() -> None:
         files = [(p.name, p.read_bytes()) for p in real]
         label = f"the {len(real)} real Botzone games"
     else:
-        files = [("simulated.txt", _simulated(40))]
+        files = [("simulated.txt", "\n".join(simulated_logs(40, seed=7)).encode())]
         label = "40 simulated games in Botzone's format"
     importer = BotzoneImporter()
     games = 0

@@ -8,7 +8,6 @@ which must import back to records that audit clean, and small broken logs.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -19,35 +18,15 @@ from paipu.auditing import audit_text
 from paipu.cli import main
 from paipu.grammar.parser import parse
 from paipu.importers.base import ConversionError, Importer
-from paipu.importers.botzone import BotzoneImporter, botzone_code, botzone_tile, write_botzone
+from paipu.importers.botzone import BotzoneImporter, botzone_code, botzone_tile, simulated_logs
 from paipu.importers.registry import get_importer, importer_names, sniff_format
 from paipu.replay.session import replay
-from paipu.sim.simulate import simulate_session
 from paipu.tiles import parse_tiles
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "botzone"
 REAL_LOGS = sorted(LOGS.glob("[0-9]*.txt")) if LOGS.is_dir() else []
 needs_logs = pytest.mark.skipif(not REAL_LOGS, reason="the Botzone logs (../shared/logs/botzone/) are not here")
 SEATS = "ESWN"
-
-
-def simulated_logs(n: int, seed: int) -> list[str]:
-    """``n`` simulated one-hand games dealt by E, as Botzone logs (the wall and passes dropped)."""
-    rng = random.Random(seed)
-    out: list[str] = []
-    while len(out) < n:
-        rec = simulate_session("mcr", 1, rng)
-        hand = rec.hands[0]
-        if hand.dealer is None or hand.dealer.seat != "E":
-            continue
-        # A named winning tile is what Botzone writes: take it from the replay.
-        result = replay(rec).hands[0].result
-        actions = tuple(
-            r.Hu(a.span, a.seat, result.contexts[result.winners.index(a.seat)].tile) if isinstance(a, r.Hu) else a
-            for a in hand.actions)
-        hand = r.HandRecord(hand.number, hand.span, hand.dealer, None, None, hand.deals, actions)
-        out.append(write_botzone(hand, f"sim{len(out):03d}", 0))
-    return out
 
 
 # ---------------------------------------------------------------- the real games

@@ -25,13 +25,16 @@ overrode: nobody declined anything, so it is kept as a comment.  ``Fan`` keeps i
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import paipu.record as r
 from paipu.importers.base import ConversionError, Converted
+from paipu.replay.session import replay
 from paipu.rules.mcr.fans import FANS
+from paipu.sim.simulate import simulate_session
 from paipu.tiles import Tile, format_tiles, parse_tiles
 
 SEATS = ("E", "S", "W", "N")
@@ -306,3 +309,23 @@ def write_botzone(hand: r.HandRecord, match: str, wind: int) -> str:
         elif isinstance(a, r.ScoreLine):
             lines.append("Score " + " ".join(str(v) for _, v in a.payments))
     return "\n".join(lines) + "\n"
+
+
+def simulated_logs(n: int, seed: int) -> list[str]:
+    """``n`` simulated one-hand games dealt by E, as Botzone logs (the wall and passes dropped):
+    real-looking input for the importer's tests and benchmark, made by the `mcr` bots."""
+    rng = random.Random(seed)
+    out: list[str] = []
+    while len(out) < n:
+        rec = simulate_session("mcr", 1, rng)
+        hand = rec.hands[0]
+        if hand.dealer is None or hand.dealer.seat != "E":
+            continue
+        # A named winning tile is what Botzone writes: take it from the replay.
+        result = replay(rec).hands[0].result
+        actions = tuple(
+            r.Hu(a.span, a.seat, result.contexts[result.winners.index(a.seat)].tile) if isinstance(a, r.Hu) else a
+            for a in hand.actions)
+        hand = r.HandRecord(hand.number, hand.span, hand.dealer, None, None, hand.deals, actions)
+        out.append(write_botzone(hand, f"sim{len(out):03d}", 0))
+    return out

@@ -203,7 +203,7 @@ class Ruleset:
         for f in dataclasses.fields(self.options):
             value = getattr(self.options, f.name)
             if value != f.default:
-                out[f.name] = _option_text(value)
+                out[f.name] = option_text(value)
         return out
 
     @property
@@ -493,10 +493,11 @@ def get_ruleset(name: str, **options: object) -> Ruleset:
     an unknown option or a bad value raises `OptionError` naming what is allowed.
     """
     cls = ruleset_class(name)
-    return cls(parse_options(cls.Options, {k: _option_text(v) for k, v in options.items()}))
+    return cls(parse_options(cls.Options, {k: option_text(v) for k, v in options.items()}))
 
 
-def _option_text(value: object) -> str:
+def option_text(value: object) -> str:
+    """An option's value as a record's ``[Option]`` tag writes it (``none``, ``true``, ``12``)."""
     if value is None:
         return "none"
     if isinstance(value, bool):

@@ -32,7 +32,7 @@ from paipu.record import (
     SetupTiles,
 )
 from paipu.replay.result import GroupView, HandReplay, HandResult, MeldView, TableView, WinAnalysis, WinContext
-from paipu.replay.ruleset import Rule, Ruleset
+from paipu.replay.ruleset import Rule, Ruleset, option_text
 from paipu.replay.session import Replay
 from paipu.reports.board import TileMaker, board_meld, build_board
 from paipu.reports.chart import build_chart
@@ -79,14 +79,6 @@ def _source_window(line: str, column: int) -> str:
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
-
-
-def _option_text(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 class ReportError(ValueError):
@@ -237,7 +229,7 @@ class _Builder:
         rp = self.rp
         resolved: tuple[tuple[str, str], ...] = ()
         if rp is not None:
-            resolved = tuple((k, _option_text(v)) for k, v in sorted(rp.options.items()))
+            resolved = tuple((k, option_text(v)) for k, v in sorted(rp.options.items()))
         players = tuple(
             PlayerRow(s, self.labels.seat_name(s), self.players[s], self.start_scores().get(s, 0)) for s in self.seats
         )
