@@ -18,8 +18,8 @@ from paipu.cli.common import EXIT_HELP, PaipuGroup
 
 # Each command's name, and the module and attribute that define it, in the order of ``--help``.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "parse": ("paipu.cli.records", "parse_cmd"),
-    "fmt": ("paipu.cli.records", "fmt_cmd"),
+    "parse": ("paipu.cli.formatting", "parse_cmd"),
+    "fmt": ("paipu.cli.formatting", "fmt_cmd"),
     "check": ("paipu.cli.records", "check_cmd"),
     "simulate": ("paipu.cli.simulation", "simulate_cmd"),
     "mutate": ("paipu.cli.simulation", "mutate_cmd"),
