@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from paipu.findings import Finding, has_errors
-from paipu.grammar.parser import parse
-from paipu.record import Record
+from paipu.findings import Finding, has_errors, warning
+from paipu.grammar.hints import seat_hints
+from paipu.grammar.parser import ParseResult, parse
+from paipu.record import Record, Span
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.session import Observer, Replay, replay, resolve_ruleset
 
@@ -60,20 +63,99 @@ class Audit:
 def audit_text(text: str, name: str = "<record>", *, ruleset: Ruleset | None = None,
                options: dict[str, str] | None = None, views: bool = False, annotate: bool = False,
                observers: Sequence[Observer] = ()) -> Audit:
-    """Parse ``text`` and, when it has no syntax errors, replay it once.
+    """Parse ``text`` and replay it once.
 
     The ruleset is ``ruleset`` when given, else the record's own (its ``[Option]`` tags, with
     ``options`` on top).  ``views`` keeps a snapshot of the table after every step (what a
     report draws); ``annotate`` adds teaching notes; both watch the same single pass.
 
-    A record with syntax errors is not replayed: the missing lines would make every later
-    action look wrong, and the syntax errors are what the user must fix first.
+    A record with errors of reading is replayed as far as its table stays known
+    (`recovery_plan`): a line read through a hint is replayed as read; a hand with a line
+    that could not be read is checked up to that line only, and shown unchecked after it;
+    the hands after it are checked again.
     """
     parsed = parse(text)
     audit = Audit(name, text, parsed.record, list(parsed.findings), annotated=annotate)
-    if has_errors(parsed.findings):
-        return audit
-    return _replayed(audit, ruleset, options, views, annotate, observers)
+    if not has_errors(parsed.findings):
+        return _replayed(audit, ruleset, options, views, annotate, observers)
+    plan = recovery_plan(parsed, text)
+    if plan.replay:
+        _replayed(audit, ruleset, options, views, annotate, observers, plan.unchecked)
+    audit.findings.extend(plan.findings)
+    audit.findings.sort(key=lambda f: (f.line, f.column))
+    return audit
+
+
+@dataclass(frozen=True)
+class RecoveryPlan:
+    """How far a record with errors of reading is replayed."""
+
+    replay: bool
+    """False when a header line the rules may depend on could not be read."""
+    unchecked: dict[int, int]
+    """A hand's index → the index of its first action not checked (-1: not even its setup)."""
+    findings: list[Finding]
+    """One ``unchecked`` warning where checking stops, saying why."""
+
+
+_RULE_TAG = re.compile(r"^\s*\[\s*(ruleset|option|score)\b", re.I)
+_GAP_CODES = frozenset(("bad-tag", "duplicate-line", "misplaced-line"))
+"""Errors of reading that leave a line out of the record, besides the unread lines."""
+
+
+def recovery_plan(parsed: ParseResult, text: str) -> RecoveryPlan:
+    """Where the replay of a record with errors of reading stops checking, and why.
+
+    A line left out of the record (unread, or dropped as misplaced or as a second copy) may
+    have changed the table, so its hand is checked up to it only; a line before the hand's
+    first action that is not a seat's action (a deal, the dealer, a setup line) leaves the
+    whole hand unchecked.  A tag line is harmless unless it may hold the ruleset, an option
+    or a starting score: then nothing is replayed.
+    """
+    raw = text.replace("\r\n", "\n").split("\n")
+    gaps = set(parsed.unread) | {f.line for f in parsed.findings if f.code in _GAP_CODES}
+    hands = parsed.record.hands
+    starts = [h.span.line for h in hands]
+    unchecked: dict[int, int] = {}
+    where: dict[int, int] = {}
+    findings: list[Finding] = []
+    for number in sorted(gaps):
+        line = raw[number - 1] if 0 < number <= len(raw) else ""
+        if line.lstrip().startswith("["):
+            if _RULE_TAG.match(line) is None:
+                continue
+            span = Span(number, 1, number, len(line.rstrip()) + 1)
+            message = (f"the record is not replayed: line {number} cannot be read, and it may hold the "
+                       "ruleset, an option or a starting score")
+            return RecoveryPlan(False, {}, [warning("unchecked", message, span)])
+        idx = bisect_right(starts, number) - 1
+        if idx < 0:
+            continue  # before the first hand, and not a tag: nothing the replay reads
+        actions = hands[idx].actions
+        first_after = next((k for k, a in enumerate(actions) if a.span.line > number), len(actions))
+        words = line.split()
+        stop = first_after
+        if first_after == 0 and not (words and (words[0] in ("E", "S", "W", "N") or seat_hints(words[0], {}))):
+            stop = -1
+        if idx in unchecked and unchecked[idx] <= stop:
+            continue
+        unchecked[idx] = stop
+        where[idx] = number
+    for idx, number in sorted(where.items()):
+        hand = hands[idx]
+        line = raw[number - 1] if 0 < number <= len(raw) else ""
+        start = len(line) - len(line.lstrip()) + 1
+        span = Span(number, start, number, max(start + 1, len(line.rstrip()) + 1))
+        if unchecked[idx] < 0:
+            message = (f"hand {hand.number} is not checked: line {number} of its setup cannot be read, so its "
+                       "table is not known")
+        else:
+            message = (f"hand {hand.number} is not checked from line {number} on: that line cannot be read, so "
+                       "the table after it is not known")
+        if idx + 1 < len(hands):
+            message += f"; hand {hands[idx + 1].number} is checked again from its own `dealer` line"
+        findings.append(warning("unchecked", message, span))
+    return RecoveryPlan(True, unchecked, findings)
 
 
 def audit_record(record: Record, name: str = "<record>", *, text: str = "", ruleset: Ruleset | None = None,
@@ -87,7 +169,7 @@ def audit_record(record: Record, name: str = "<record>", *, text: str = "", rule
 
 
 def _replayed(audit: Audit, ruleset: Ruleset | None, options: dict[str, str] | None, views: bool,
-              annotate: bool, observers: Sequence[Observer]) -> Audit:
+              annotate: bool, observers: Sequence[Observer], unchecked: dict[int, int] | None = None) -> Audit:
     record = audit.record
     findings: list[Finding] = []
     if ruleset is None:
@@ -98,7 +180,7 @@ def _replayed(audit: Audit, ruleset: Ruleset | None, options: dict[str, str] | N
 
         watchers.append(TeachingNotes())
     if ruleset is not None:
-        rp = replay(record, ruleset=ruleset, observers=watchers, views=views)
+        rp = replay(record, ruleset=ruleset, observers=watchers, views=views, unchecked=unchecked)
     else:
         rp = Replay(record, None, [], [], {})  # an unknown ruleset: nothing to replay under
     audit.replay = rp

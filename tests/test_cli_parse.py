@@ -126,10 +126,10 @@ def test_parse_of_a_syntax_error_prints_file_line_column_source_and_caret(tmp_pa
     assert_no_crash(result)
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[0] == f"{path}:3:3: error[syntax] unknown word 'drawn' (did you mean 'draw'?)"
+    assert lines[0] == f"{path}:3:3: error[syntax] unknown word 'drawn' (did you mean 'draw'?); read as `E draw 5m`"
     assert lines[1] == "  E drawn 5m"
     assert lines[2] == "    ^^^^^"
-    assert lines[3] == f"{path}: zhuji, 1 hand, 1 action: 1 error"
+    assert lines[3] == f"{path}: zhuji, 1 hand, 2 actions: 1 error"
 
 
 def test_every_error_of_a_file_is_printed(tmp_path: Path) -> None:

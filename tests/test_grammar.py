@@ -514,7 +514,7 @@ def test_lines_after_a_syntax_error_keep_their_true_line_numbers() -> None:
     res = parse(text)
     assert codes_at(res.findings) == [("syntax", 5, 3), ("syntax", 7, 3)]
     spans = [a.span for a in res.record.hands[0].actions]
-    assert spans == [r.Span(6, 1, 6, 13), r.Span(9, 3, 9, 12)]
+    assert spans == [r.Span(5, 1, 5, 11), r.Span(6, 1, 6, 13), r.Span(9, 3, 9, 12)]  # `drawn` read as `draw`
 
 
 # ---------------------------------------------------------------- recorded results
@@ -638,9 +638,10 @@ def test_every_syntax_error_in_a_file_is_reported_at_its_line_and_column() -> No
         ("syntax", 9, 14),
         ("syntax", 10, 13),
     ]
-    # The good lines between the bad ones are all kept.
+    # The good lines between the bad ones are all kept, and `drawn` is read as the hint says.
     kept = [(a.span.line, a.verb) for a in res.record.hands[0].actions]
-    assert kept == [(4, "draw"), (11, "discard")]
+    assert kept == [(3, "draw"), (4, "draw"), (11, "discard")]
+    assert res.unread == (5, 6, 7, 8, 9, 10)
 
 
 @pytest.mark.parametrize(

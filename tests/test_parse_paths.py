@@ -8,9 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paipu.grammar.build import build_record
 from paipu.grammar.fast import ITEM_PATTERN, TILE_PATTERN, fast_line
-from paipu.grammar.parser import _parse_chunk, parse
+from paipu.grammar.parser import _parse_chunk, assemble, parse
 from paipu.grammar.writer import format_record
 from paipu.record import Span, to_json
 from paipu.sim.simulate import simulate
@@ -20,9 +19,8 @@ SAMPLES = sorted(ROOT.glob("samples/**/*.paipu"))
 
 
 def _grammar_only(text: str) -> tuple[object, list[tuple[str, int, int, str]]]:
-    lines, findings = _parse_chunk(text, 0)
-    record = build_record(lines, findings)
-    return to_json(record), sorted((f.code, f.line, f.column, f.message) for f in findings)
+    result = assemble(text, *_parse_chunk(text, 0))
+    return to_json(result.record), sorted((f.code, f.line, f.column, f.message) for f in result.findings)
 
 
 def _both(text: str) -> None:

@@ -7,6 +7,8 @@ and before its actions, annotations attached to the item before them.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
@@ -64,8 +66,14 @@ def _with_annotations(item: Any, extra: tuple[r.Annotation, ...]) -> Any:
     return replace(item, annotations=(*item.annotations, *extra))
 
 
-def build_record(lines: list[Line], findings: list[Finding]) -> r.Record:
-    """Build the record from its lines; structural problems are appended to ``findings``."""
+def build_record(lines: list[Line], findings: list[Finding], gaps: Sequence[int] = ()) -> r.Record:
+    """Build the record from its lines; structural problems are appended to ``findings``.
+
+    ``gaps`` are the numbers of lines that could not be read (sorted).  A gap may have held a
+    hand line, so after one a later hand number is not an error, and setup lines and deals
+    after a gap in a hand are left out without a finding of their own (the replay stops
+    checking that hand at the gap, and says so once).
+    """
     ruleset: str | None = None
     ruleset_span: r.Span | None = None
     options: list[r.OptionTag] = []
@@ -77,6 +85,14 @@ def build_record(lines: list[Line], findings: list[Finding]) -> r.Record:
     current: _HandBuilder | None = None
     # The last item an annotation line attaches to: ("header"|"hand"|"setup"|"deal"|"action").
     last_kind = "header"
+    skipped = 0  # hand numbers a gap may have held
+
+    def gap_before(line_number: int) -> bool:
+        """Whether a gap lies between the current hand's line (or the start) and ``line_number``."""
+        if not gaps:
+            return False
+        k = bisect_right(gaps, (current.span.line if current is not None else 0))
+        return k < len(gaps) and gaps[k] < line_number
 
     def attach(extra: tuple[r.Annotation, ...]) -> None:
         nonlocal header_notes
@@ -184,8 +200,10 @@ def build_record(lines: list[Line], findings: list[Finding]) -> r.Record:
                 header_notes.extend(line.annotations)
             continue
         if isinstance(line, HandLine):
-            expected = len(hands) + 1
-            if line.number != expected:
+            expected = len(hands) + 1 + skipped
+            if line.number > expected and gap_before(line.span.line):
+                skipped += line.number - expected
+            elif line.number != expected:
                 findings.append(
                     error(
                         "hand-number",
@@ -213,10 +231,14 @@ def build_record(lines: list[Line], findings: list[Finding]) -> r.Record:
                 line = r.TableEvent(line.span, line.name, line.tiles, line.values, annotations=line.annotations)
             else:
                 line = r.SetupTiles(line.span, line.annotations, line.name, line.tiles, line.values)
+        if isinstance(line, (r.SetupLine, r.Deal)) and current.actions and gap_before(line.span.line):
+            continue  # perhaps the next hand's, whose `hand` line could not be read
         if isinstance(line, r.SetupLine):
             name = _setup_name(line)
             if name in current.setup:
                 first = current.setup[name].span.line
+                if gap_before(line.span.line):
+                    continue
                 findings.append(
                     error(
                         "duplicate-line",
@@ -238,6 +260,8 @@ def build_record(lines: list[Line], findings: list[Finding]) -> r.Record:
             last_kind = "setup:" + name
         elif isinstance(line, r.Deal):
             if any(d.seat == line.seat for d in current.deals):
+                if gap_before(line.span.line):
+                    continue
                 findings.append(
                     error(
                         "duplicate-line",

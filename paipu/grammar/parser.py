@@ -26,6 +26,7 @@ from paipu.grammar.bounds import within_limits
 from paipu.grammar.build import build_record
 from paipu.grammar.fast import SKIP, fast_line
 from paipu.grammar.lines import Line, LineTransformer
+from paipu.grammar.recovery import recover
 from paipu.record import Record, Span
 
 MAX_SYNTAX_ERRORS = 100
@@ -89,7 +90,11 @@ def build_parser(strict: bool = False) -> Lark:
 @dataclass
 class ParseResult:
     record: Record
+    """The record as read: every line that parses, and the hinted reading of a line that does
+    not when it has one (its syntax error says so)."""
     findings: list[Finding] = field(default_factory=list)
+    unread: tuple[int, ...] = ()
+    """The numbers of the lines that could not be read (no reading): what the replay skips."""
 
     @property
     def ok(self) -> bool:
@@ -406,6 +411,23 @@ def parse(text: str) -> ParseResult:
     text, over = within_limits(text.replace("\r\n", "\n"))
     lines, findings = parse_lines(text)
     findings.extend(over)
-    record = build_record(lines, findings)
+    return assemble(text, lines, findings)
+
+
+def assemble(text: str, lines: list[Line], findings: list[Finding]) -> ParseResult:
+    """The record from the lines of ``text`` that parse, with hinted readings of those that do
+    not (`paipu.grammar.recovery`); structural problems are added to the findings."""
+    lines, findings, unread = recover(text, lines, findings, _read_line)
+    record = build_record(lines, findings, unread)
     findings.sort(key=lambda f: (f.line, f.column))
-    return ParseResult(record, findings)
+    return ParseResult(record, findings, unread)
+
+
+def _read_line(text: str, number: int) -> tuple[list[Line], list[Finding]]:
+    """One line's text read as line ``number`` (a hinted reading), on the fast path if it can."""
+    fast = fast_line(text, number)
+    if fast is SKIP:
+        return [], []
+    if fast is not None:
+        return [fast], []  # type: ignore[list-item]
+    return _parse_chunk(text, number - 1)

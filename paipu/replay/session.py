@@ -10,7 +10,7 @@ pass, in the way of python-chess's PGN visitors: nothing replays a record twice.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import paipu.record as r
@@ -210,6 +210,7 @@ def replay(
     observers: Sequence[Observer] = (),
     views: bool = False,
     steps: bool | None = None,
+    unchecked: Mapping[int, int] | None = None,
 ) -> Replay:
     """Replay a whole record once: every hand, every action, every payment checked.
 
@@ -217,6 +218,11 @@ def replay(
     ``[Option]`` tags and ``options`` on top (an unknown one raises `OptionError`).  With
     ``steps`` (implied by ``views``) each hand keeps its steps, with ``views`` a snapshot of
     the table after each; an audit needs neither.  ``observers`` watch the same pass.
+
+    ``unchecked`` maps a hand's index to the index of its first action not to check (a line
+    before it could not be read, so the table from there on is unknown; -1: its setup could
+    not be read): observers see the rest of its actions unplayed, the hand is not settled,
+    and the next hand's dealer is its own `dealer` line's.
     """
     findings: list[Finding] = []
     if ruleset is None:
@@ -234,18 +240,24 @@ def replay(
         dealer = session.dealer_for(hand)
         engine = HandEngine(ruleset, hand, session.state, dealer)
         playable = engine.setup()
+        stop = unchecked.get(idx) if unchecked else None
+        if stop is not None and stop < 0:
+            del engine.st.findings[:]  # a setup line is missing: what the rest shows proves nothing
+            playable = False
         for w in watchers:
             w.start_hand(idx, engine, playable)
         if not watchers:
             if playable:
-                engine.play_all(hand.actions)
+                engine.play_all(hand.actions if stop is None else hand.actions[:stop])
         else:
-            _watched(engine, hand.actions, playable, watchers)
+            _watched(engine, hand.actions, playable, watchers, stop)
         mark = len(engine.st.findings)
-        result = engine.finish(is_last=idx == len(record.hands) - 1, playable=playable)
+        result = engine.finish(is_last=idx == len(record.hands) - 1, playable=playable and stop is None)
         for w in watchers:
             w.end_hand(idx, engine, result, engine.st.findings[mark:])
         session.end_hand(result, dealer)
+        if stop is not None and result.result == "incomplete":
+            session.state.dealer = None  # how the hand ended is unknown, and so is the next dealer
         hand_findings = sorted(engine.st.findings, key=lambda f: (f.line, f.column))
         findings.extend(hand_findings)
         hand_steps = recorder.hands[idx] if recorder is not None else []
@@ -256,11 +268,13 @@ def replay(
     return Replay(record, ruleset, hands, findings, dict(session.state.scores))
 
 
-def _watched(engine: HandEngine, actions: Sequence[Action], playable: bool, watchers: list[Observer]) -> None:
-    """A hand's actions played with observers told before and after each."""
+def _watched(engine: HandEngine, actions: Sequence[Action], playable: bool, watchers: list[Observer],
+             stop: int | None = None) -> None:
+    """A hand's actions played with observers told before and after each (from ``stop`` on,
+    only after each, unplayed)."""
     seats = engine.rs.seats
     for ai, action in enumerate(actions):
-        if playable:
+        if playable and (stop is None or ai < stop):
             # An action by a seat the ruleset does not seat is the engine's bad-seat finding;
             # no observer is asked about a table it is not at.
             if not isinstance(action, r.SeatAction) or action.seat in seats:
