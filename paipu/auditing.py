@@ -124,7 +124,7 @@ def recovery_plan(parsed: ParseResult, text: str) -> RecoveryPlan:
         if line.lstrip().startswith("["):
             if _RULE_TAG.match(line) is None:
                 continue
-            span = Span(number, 1, number, len(line.rstrip()) + 1)
+            span = _span_of(parsed, number, raw)
             message = (f"the record is not replayed: line {number} cannot be read, and it may hold the "
                        "ruleset, an option or a starting score")
             return RecoveryPlan(False, {}, [warning("unchecked", message, span)])
@@ -143,9 +143,7 @@ def recovery_plan(parsed: ParseResult, text: str) -> RecoveryPlan:
         where[idx] = number
     for idx, number in sorted(where.items()):
         hand = hands[idx]
-        line = raw[number - 1] if 0 < number <= len(raw) else ""
-        start = len(line) - len(line.lstrip()) + 1
-        span = Span(number, start, number, max(start + 1, len(line.rstrip()) + 1))
+        span = _span_of(parsed, number, raw)
         if unchecked[idx] < 0:
             message = (f"hand {hand.number} is not checked: line {number} of its setup cannot be read, so its "
                        "table is not known")
@@ -156,6 +154,16 @@ def recovery_plan(parsed: ParseResult, text: str) -> RecoveryPlan:
             message += f"; hand {hands[idx + 1].number} is checked again from its own `dealer` line"
         findings.append(warning("unchecked", message, span))
     return RecoveryPlan(True, unchecked, findings)
+
+
+def _span_of(parsed: ParseResult, number: int, raw: list[str]) -> Span:
+    """Where to put the warning about line ``number``: on its first error (so it reads after it)."""
+    first = next((f for f in parsed.findings if f.line == number and f.severity == "error"), None)
+    if first is not None:
+        return first.span
+    line = raw[number - 1] if 0 < number <= len(raw) else ""
+    start = len(line) - len(line.lstrip()) + 1
+    return Span(number, start, number, max(start + 1, len(line.rstrip()) + 1))
 
 
 def audit_record(record: Record, name: str = "<record>", *, text: str = "", ruleset: Ruleset | None = None,

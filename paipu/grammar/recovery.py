@@ -106,7 +106,7 @@ def line_hints(text: str, winds: dict[str, str]) -> tuple[list[Hint], str | None
     for h in reversed(found):
         start = h.column - 1
         out = out[:start] + h.choices[0] + out[start + len(h.word):]
-    return found, out.rstrip() + text[len(body):]
+    return found, out + text[len(body):]
 
 
 def _hands(lines: list[Line]) -> list[_Hand]:

@@ -221,8 +221,8 @@ def replay(
 
     ``unchecked`` maps a hand's index to the index of its first action not to check (a line
     before it could not be read, so the table from there on is unknown; -1: its setup could
-    not be read): observers see the rest of its actions unplayed, the hand is not settled,
-    and the next hand's dealer is its own `dealer` line's.
+    not be read): observers see the rest of its actions unplayed, the hand is settled only
+    for a win before that, and the next hand's dealer is its own `dealer` line's.
     """
     findings: list[Finding] = []
     if ruleset is None:
@@ -256,8 +256,8 @@ def replay(
         for w in watchers:
             w.end_hand(idx, engine, result, engine.st.findings[mark:])
         session.end_hand(result, dealer)
-        if stop is not None and result.result == "incomplete":
-            session.state.dealer = None  # how the hand ended is unknown, and so is the next dealer
+        if stop is not None:
+            session.state.dealer = None  # the unread line may have started the next hand: its dealer is unknown
         hand_findings = sorted(engine.st.findings, key=lambda f: (f.line, f.column))
         findings.extend(hand_findings)
         hand_steps = recorder.hands[idx] if recorder is not None else []
