@@ -40,7 +40,10 @@ from paipu.sources import expand_paths, read_record_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples" / "corpus" / "zhuji"
-GARBAGE = '[Ruleset "zhuji"]\n[Player E "A"] [Player S "B"] [Player W "C"] [Player N "D"]\n\nhand 1\n%%% lost %%%\n'
+# An option tag that cannot be read: the rules are unknown, so the record is not replayed
+# (a bad line in a hand would only stop the checking of that hand).
+GARBAGE = ('[Ruleset "zhuji"]\n[Option %%% lost %%%]\n[Player E "A"] [Player S "B"] [Player W "C"] [Player N "D"]\n\n'
+           'hand 1\n%%% lost %%%\n')
 
 
 def _dump(db: Database, tables: tuple[str, ...] = ("records", "hands", "actions", "findings", "scores",

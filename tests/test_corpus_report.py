@@ -64,7 +64,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "a.paipu").write_text(texts[0], encoding="utf-8")
     (root / "b.paipu").write_text(texts[1].replace('"bot-W"', f'"{NASTY}"'), encoding="utf-8")
     shutil.copy(SAMPLES / "invalid" / "zhuji" / "score-wrong-payment.paipu", root / "c-mutant.paipu")
-    (root / "d-garbage.paipu").write_text('[Ruleset "zhuji"]\n\nhand 1\n%%%\n', encoding="utf-8")
+    (root / "d-garbage.paipu").write_text('[Ruleset "zhuji"]\n[Option %%%]\n\nhand 1\n%%%\n', encoding="utf-8")
     (root / "e-binary.paipu").write_bytes(b"\x00\x01")
     return root
 
