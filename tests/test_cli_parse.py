@@ -360,7 +360,7 @@ def test_fmt_prints_the_canonical_form(tmp_path: Path) -> None:
         "\n"
         "hand 1\n"
         "dealer E\n"
-        "E draw 5m\n"
+        "E draw 5m ; a comment\n"
         "E discard 5m\n"
     )
 
@@ -392,7 +392,7 @@ def test_fmt_check_of_a_folder_reports_only_the_files_not_canonical(tmp_path: Pa
     other = write(tmp_path / "b.paipu", NOT_CANONICAL)
     result = run("fmt", "--check", str(tmp_path))
     assert result.exit_code == 1
-    assert result.stderr.splitlines() == [f"{other}: not in canonical form (run `paipu fmt {other}`)"]
+    assert result.stderr.splitlines() == [f"{other}: not in canonical form; `paipu fmt --write {other}` rewrites it"]
 
 
 def test_fmt_of_a_record_with_errors_prints_the_errors_not_a_rewrite(tmp_path: Path) -> None:

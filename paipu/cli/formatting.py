@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
+import gzip
 import json
+import os
+import stat
 import sys
+import tempfile
+from dataclasses import replace
+from pathlib import Path
 
 import click
 
-from paipu.cli.common import EXIT_FINDINGS, EXIT_HELP, EXIT_OK, Inputs, echo, print_findings
-from paipu.findings import has_errors
-from paipu.grammar.parser import ParseResult, parse
+from paipu.cli.common import EXIT_FINDINGS, EXIT_HELP, EXIT_OK, InputProblem, Inputs, echo, print_findings
+from paipu.findings import Finding, has_errors
+from paipu.grammar.parser import ParseResult, comments, parse
 from paipu.grammar.writer import format_record
 from paipu.record import to_json
+from paipu.replay.session import resolve_ruleset
 
 
 @click.command("parse", epilog=EXIT_HELP)
@@ -62,28 +70,86 @@ def _summary(name: str, result: ParseResult) -> str:
 
 @click.command("fmt", epilog=EXIT_HELP + "With --check, 1 also means a file is not in canonical form.")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--check", is_flag=True, help="Print nothing; exit 1 if a file is not in canonical form.")
-def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
-    """Print records in canonical form.
+@click.option("--check", is_flag=True,
+              help="Print nothing but the files not in canonical form; exit 1 if there is one.")
+@click.option("--write", "-w", is_flag=True,
+              help="Rewrite each file not in canonical form in place (a file already canonical is not touched).")
+def fmt_cmd(paths: tuple[str, ...], check: bool, write: bool) -> None:
+    """Print records in canonical form, or rewrite them in place with --write.
 
-    Canonical form: English keywords, canonical tile notation (packed runs, deals sorted),
-    one tag per line, one action per line, annotations kept beside their item.
-    A record with syntax errors is not rewritten: its errors are printed instead.
+    Canonical form: English keywords, seats and tile notation (packed runs, deals sorted),
+    value items by their ruleset's id, one tag per line, one action per line, annotations
+    beside their item, comments kept. A record with errors is not rewritten: its errors are
+    printed instead. Several files are printed one after another, each under a
+    `==> FILE <==` line.
     """
+    if check and write:
+        raise InputProblem("--check and --write do not go together: --check only reports, --write rewrites")
     inputs = Inputs(paths)
     status = EXIT_OK
+    many = len(inputs.files) > 1
+    printed = 0
     for path, text in inputs:
-        result = parse(text)
-        syntax = [f for f in result.findings if f.severity == "error"]
-        if syntax:
-            print_findings(syntax, str(path), text)
+        result = canonical_text(text)
+        if isinstance(result, list):
+            print_findings(result, str(path), text)
             status = max(status, EXIT_FINDINGS)
             continue
-        out = format_record(result.record)
         if check:
-            if out != text:
-                echo(f"{path}: not in canonical form (run `paipu fmt {path}`)", err=True)
+            if result != text:
+                echo(f"{path}: not in canonical form; `paipu fmt --write {path}` rewrites it", err=True)
                 status = max(status, EXIT_FINDINGS)
+        elif write:
+            if result != text:
+                try:
+                    write_atomically(path, result)
+                except OSError as e:
+                    raise InputProblem(f"{path}: cannot be written ({e.strerror or e})") from None
+                echo(f"{path}: rewritten in canonical form", err=True)
         else:
-            click.echo(out, nl=False)
+            if many:
+                click.echo(("\n" if printed else "") + f"==> {path} <==")
+            click.echo(result, nl=False)
+            printed += 1
     sys.exit(max(status, inputs.status))
+
+
+def canonical_text(text: str) -> str | list[Finding]:
+    """The record ``text`` in canonical form, comments kept and every name the record's
+    ruleset knows written as its id; or the errors that keep it from being rewritten."""
+    result = parse(text)
+    errors = [f for f in result.findings if f.severity == "error"]
+    if errors:
+        return errors
+    record = result.record
+    item_name = None
+    if record.header.ruleset is not None:
+        ruleset, _ = resolve_ruleset(record)
+        if ruleset is not None:
+            record = replace(record, header=replace(record.header, ruleset=ruleset.name))
+
+            def item_name(name: str) -> str:
+                return ruleset.item_id(name) or name
+
+    return format_record(record, comments(text), item_name)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace the file at ``path`` by ``text`` (gzip-compressed for a ``.gz`` file) in one step:
+    written beside it, then renamed over it, so a reader sees the old file or the new one."""
+    data = text.encode("utf-8")
+    if path.name.endswith(".gz"):
+        data = gzip.compress(data, mtime=0)
+    mode = stat.S_IMODE(path.stat().st_mode)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

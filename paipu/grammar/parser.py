@@ -27,6 +27,7 @@ from paipu.grammar.build import build_record
 from paipu.grammar.fast import SKIP, fast_line
 from paipu.grammar.lines import Line, LineTransformer
 from paipu.grammar.recovery import recover
+from paipu.grammar.writer import Comment
 from paipu.record import Record, Span
 
 MAX_SYNTAX_ERRORS = 100
@@ -317,6 +318,12 @@ def _parse_chunk(text: str, base_line: int, budget: int = MAX_SYNTAX_ERRORS + 1)
 
 def _annotation_open_after(line: str, open_: bool) -> bool:
     """Whether an annotation is still open at the end of ``line`` (strings and comments aside)."""
+    return _comment_start(line, open_)[1]
+
+
+def _comment_start(line: str, open_: bool) -> tuple[int, bool]:
+    """Where the comment of ``line`` starts (-1: none), and whether an annotation is still open
+    at its end (the same reading of strings and annotations as `_annotation_open_after`)."""
     i, n = 0, len(line)
     while i < n:
         ch = line[i]
@@ -326,7 +333,7 @@ def _annotation_open_after(line: str, open_: bool) -> bool:
             elif ch == "}":
                 open_ = False
         elif ch == ";":
-            break
+            return i, False
         elif ch == '"':
             i += 1
             while i < n and line[i] != '"':
@@ -334,7 +341,24 @@ def _annotation_open_after(line: str, open_: bool) -> bool:
         elif ch == "{":
             open_ = True
         i += 1
-    return open_
+    return -1, open_
+
+
+def comments(text: str) -> dict[int, Comment]:
+    """Every ``;`` comment of a record's text, by line number (what `paipu fmt` keeps)."""
+    out: dict[int, Comment] = {}
+    open_ = False
+    for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
+        if ";" not in line:
+            if "{" in line or open_:
+                open_ = _annotation_open_after(line, open_)
+            continue
+        was_open = open_
+        at, open_ = _comment_start(line, open_)
+        if at >= 0:
+            alone = not was_open and not line[:at].strip(" \t\ufeff")
+            out[number] = Comment(line[at + 1:].rstrip(), alone)
+    return out
 
 
 def _annotation_end(raw_lines: list[str], number: int) -> int | None:

@@ -2,10 +2,14 @@
 
 Canonical means: English keywords, canonical tile notation (packed runs, deals and chows
 sorted, the wall in its order), one tag per line in a fixed order, annotations kept on the
-line of the item they belong to.  Parsing the output gives the same record.
+line of the item they belong to, and, given the source's comments, each comment kept with
+the item it was written beside or before.  Parsing the output gives the same record.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 
 import paipu.record as r
 from paipu.tiles import format_tiles
@@ -58,33 +62,112 @@ def format_action(a: r.Action) -> str:
     raise TypeError(f"not an action: {a!r}")
 
 
-def format_record(record: r.Record) -> str:
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A ``;`` comment of the source: its text after the ``;``, and whether the line holds
+    nothing else (a comment of its own line, kept before the next item) or follows an item."""
+
+    text: str
+    alone: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """One item of the output: its text, the source lines it came from, and whether an empty
+    line comes before it (a hand)."""
+
+    text: str
+    first: int
+    last: int
+    blank: bool = False
+
+
+def _last_line(span: r.Span, notes: tuple[r.Annotation, ...]) -> int:
+    return max((span.end_line, *(a.span.end_line for a in notes)))
+
+
+def _entries(record: r.Record, item_name: Callable[[str], str] | None) -> Iterator[_Entry]:
     h = record.header
-    lines: list[str] = []
+
+    def entry(text: str, span: r.Span, notes: tuple[r.Annotation, ...] = (), blank: bool = False) -> _Entry:
+        return _Entry(text + _annotations(notes), span.line, _last_line(span, notes), blank)
+
     if h.ruleset is not None:
-        lines.append(f"[Ruleset {_quote(h.ruleset)}]")
-    lines += [f"[Option {o.name} {_quote(o.value)}]" for o in h.options]
-    lines += [f"[Player {p.seat} {_quote(p.value)}]" for p in h.players]
-    lines += [f"[Score {p.seat} {_quote(p.value)}]" for p in h.scores]
-    lines += [f"[{t.name} {_quote(t.value)}]" for t in h.tags]
+        yield entry(f"[Ruleset {_quote(h.ruleset)}]", h.ruleset_span or r.Span.none())
+    for o in h.options:
+        yield entry(f"[Option {o.name} {_quote(o.value)}]", o.span)
+    for word, tags in (("Player", h.players), ("Score", h.scores)):
+        for p in tags:
+            yield entry(f"[{word} {p.seat} {_quote(p.value)}]", p.span)
+    for t in h.tags:
+        yield entry(f"[{t.name} {_quote(t.value)}]", t.span)
     if h.annotations:
-        lines.append(_annotations(h.annotations).lstrip())
-    for hand in record.hands:
-        if lines:
-            lines.append("")
-        lines.append(f"hand {hand.number}" + _annotations(hand.annotations))
+        first = h.annotations[0].span
+        yield _Entry(_annotations(h.annotations).lstrip(), first.line, _last_line(first, h.annotations))
+    header = h.ruleset is not None or bool(h.options or h.players or h.scores or h.tags or h.annotations)
+    for k, hand in enumerate(record.hands):
+        yield entry(f"hand {hand.number}", hand.span, hand.annotations, blank=header or k > 0)
         if hand.dealer:
-            lines.append(f"dealer {hand.dealer.seat}" + _annotations(hand.dealer.annotations))
+            yield entry(f"dealer {hand.dealer.seat}", hand.dealer.span, hand.dealer.annotations)
         if hand.wall:
-            lines.append(f"wall {format_tiles(hand.wall.tiles)}" + _annotations(hand.wall.annotations))
+            yield entry(f"wall {format_tiles(hand.wall.tiles)}", hand.wall.span, hand.wall.annotations)
         if hand.dice:
             dice = " ".join(str(v) for v in hand.dice.values)
-            lines.append(f"dice {dice}" + _annotations(hand.dice.annotations))
+            yield entry(f"dice {dice}", hand.dice.span, hand.dice.annotations)
         for extra in hand.extra:
             args = " ".join((*(str(t) for t in extra.tiles), *(str(v) for v in extra.values)))
-            lines.append(f"{extra.name} {args}".rstrip() + _annotations(extra.annotations))
+            yield entry(f"{extra.name} {args}".rstrip(), extra.span, extra.annotations)
         for d in hand.deals:
-            lines.append(f"deal {d.seat} {format_tiles(d.tiles)}" + _annotations(d.annotations))
+            yield entry(f"deal {d.seat} {format_tiles(d.tiles)}", d.span, d.annotations)
         for a in hand.actions:
-            lines.append(format_action(a) + _annotations(a.annotations))
+            if item_name is not None and isinstance(a, r.FanLine) and a.items:
+                a = replace(a, items=tuple(replace(i, name=item_name(i.name)) for i in a.items))
+            yield entry(format_action(a), a.span, a.annotations)
+
+
+def format_record(record: r.Record, comments: Mapping[int, Comment] | None = None,
+                  item_name: Callable[[str], str] | None = None) -> str:
+    """The record in canonical form.
+
+    ``comments`` (by source line, from `paipu.grammar.parser.comments`) are kept: a comment
+    on a line of its own comes before the item that followed it in the source, a comment
+    after an item ends that item's (last) line.  ``item_name`` gives the canonical name of a
+    recorded value item (a ruleset's id for its Chinese name); without it names stay as read.
+    """
+    entries = list(_entries(record, item_name))
+    lines: list[str] = []
+    if not comments:
+        for e in entries:
+            if e.blank:
+                lines.append("")
+            lines.append(e.text)
+        return "\n".join(lines) + "\n"
+    before: dict[int, list[str]] = {}
+    after: dict[int, list[str]] = {}
+    starts = sorted({e.first for e in entries})
+    trailing_home: dict[int, int] = {}
+    for k, e in enumerate(entries):
+        for number in range(e.first, e.last + 1):
+            trailing_home.setdefault(number, k)
+    left: list[str] = []
+    for number in sorted(comments):
+        c = comments[number]
+        if not c.alone and number in trailing_home:
+            after.setdefault(trailing_home[number], []).append(c.text)
+            continue
+        nxt = next((s for s in starts if s > number), None)
+        if nxt is None:
+            left.append(";" + c.text)
+            continue
+        home = next(k for k, e in enumerate(entries) if e.first == nxt)
+        before.setdefault(home, []).append(";" + c.text)
+    for k, e in enumerate(entries):
+        if e.blank:
+            lines.append("")
+        lines.extend(before.get(k, ()))
+        text = e.text
+        if k in after:
+            text += " ;" + " ;".join(after[k])
+        lines.append(text)
+    lines.extend(left)
     return "\n".join(lines) + "\n"

@@ -403,6 +403,12 @@ class Ruleset:
         _ITEM_IDS[type(self)] = (self.rules, out)
         return out
 
+    def item_id(self, name: str) -> str | None:
+        """The id of the value item a record names ``name`` (its id, Chinese name or alias, in
+        any case), or None when the ruleset has no such item."""
+        names = self.item_ids()
+        return names.get(name) or names.get(name.lower())
+
 
 _ITEM_IDS: dict[type, tuple[dict[str, Rule], dict[str, str]]] = {}
 

@@ -60,7 +60,7 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
     expected = item_totals(analysis.items)
     recorded: dict[str, int] = defaultdict(int)
     for it in fl.items:
-        rid = names.get(it.name) or names.get(it.name.lower())
+        rid = rs.item_id(it.name)
         if rid is None:
             known = ", ".join(sorted({v for v in names.values()}))
             st.error("unknown-fan-item",
