@@ -213,3 +213,30 @@ def test_hint_distance_counts_a_swap_as_one_edit() -> None:
     assert hints.distance("drwa", "draw") == 1
     assert hints.distance("discrad", "discard") == 1
     assert hints.distance("gang", "kong") == 2
+
+
+def test_hint_a_set_written_tile_by_tile_is_read_as_its_one_tile() -> None:
+    audit = audit_text(broken(20, "S pong 1z1z1z"), "typo.paipu")
+    assert codes(errors(audit)) == [("syntax", 20)]
+    message = errors(audit)[0].message
+    assert message == "pong takes one tile, found 3 (a set's tile is written once); read as `S pong 1z`"
+    assert audit.replay is not None and CLEAN.replay is not None and audit.replay.scores == CLEAN.replay.scores
+    # Tiles that differ are no set: no reading, and the hand stops being checked there.
+    audit = audit_text(broken(20, "S pong 1z 2z 1z"), "typo.paipu")
+    assert codes(errors(audit)) == [("syntax", 20)]
+    assert codes([f for f in audit.findings if f.code == "unchecked"]) == [("unchecked", 20)]
+
+
+def test_hint_seats_of_setup_and_score_lines() -> None:
+    assert line_hints("deal s 123m", {})[1] == "deal S 123m"
+    assert line_hints("score E +4 w -4", {})[1] == "score E +4 W -4"
+
+
+def test_recovery_a_line_over_the_length_limit_stops_checking_its_hand_only() -> None:
+    from paipu.limits import MAX_LINE_CHARS
+
+    audit = audit_text(broken(22, "W draw 2p {" + "x" * MAX_LINE_CHARS + "}"), "long.paipu")
+    assert codes(errors(audit)) == [("over-limit", 22)]
+    assert codes([f for f in audit.findings if f.code == "unchecked"]) == [("unchecked", 22)]
+    assert audit.replay is not None and CLEAN.replay is not None
+    assert [h.result.payments for h in audit.replay.hands[1:]] == [h.result.payments for h in CLEAN.replay.hands[1:]]

@@ -22,9 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import paipu.record as r
+from paipu.errors import TileError
 from paipu.findings import Finding, error
 from paipu.grammar import hints
 from paipu.grammar.lines import AnnotationLine, ArityProblem, HandLine, HeaderLine, Line, WordLine
+from paipu.tiles import parse_tiles
 
 ReadLine = Callable[[str, int], tuple[list[Line], list[Finding]]]
 """Parse one line's text as line number N: its lines and findings."""
@@ -208,14 +210,50 @@ def recover(text: str, lines: list[Line], findings: list[Finding],
             readings[number] = _keep_span(reading, raw_lines[number - 1], number)
         else:
             bad.add(number)
+    for problem in [line for line in lines if isinstance(line, ArityProblem)]:
+        number = problem.span.line
+        fixed = _one_tile_of_a_set(raw_lines[number - 1]) if 0 < number <= len(raw_lines) else None
+        reading = _reading(fixed, number, read_line) if fixed is not None else None
+        if fixed is None or reading is None:
+            continue
+        shown = _BLANKS.sub(" ", _body(fixed).strip())
+        out_findings.append(error("syntax", f"{problem.message} (a set's tile is written once); read as `{shown}`",
+                                  problem.span))
+        readings[number] = _keep_span(reading, raw_lines[number - 1], number)
     if readings or near_words:
         dropped = {w.span.line for w in near_words}
-        lines = [line for line in lines if not (isinstance(line, WordLine) and line.span.line in dropped)]
+        lines = [line for line in lines if not (isinstance(line, (WordLine, ArityProblem))
+                                                and line.span.line in (dropped | set(readings)))]
         lines.extend(readings.values())
         lines.sort(key=lambda line: line.span.line)
         out_findings.sort(key=lambda f: (f.line, f.column))
     unread = tuple(sorted((bad | arity) - set(readings)))
     return lines, out_findings, unread
+
+
+_SET_VERBS = frozenset(("pong", "碰", "kong", "杠", "槓", "ankong", "暗杠", "暗槓", "addkong", "补杠", "補槓"))
+
+
+def _one_tile_of_a_set(text: str) -> str | None:
+    """``E pong 5m5m5m`` (or ``555m``, ``5m 5m 5m``): the set's tiles all alike, written as
+    its one tile (``E pong 5m``); None for any other line."""
+    body = _body(text)
+    words = list(_WORD_RE.finditer(body))
+    if len(words) < 3 or words[1].group() not in _SET_VERBS:
+        return None
+    tiles: list[str] = []
+    end = words[1].end()
+    for m in words[2:]:
+        if not _TILE_RE.fullmatch(m.group()):
+            break
+        try:
+            tiles.extend(str(t) for t in parse_tiles(m.group(), red_fives=True))
+        except TileError:
+            return None
+        end = m.end()
+    if len(tiles) < 2 or len(set(tiles)) != 1:
+        return None
+    return body[:words[1].end()] + " " + tiles[0] + body[end:] + text[len(body):]
 
 
 def _near_keyword(name: str) -> str | None:
