@@ -240,3 +240,21 @@ def test_recovery_a_line_over_the_length_limit_stops_checking_its_hand_only() ->
     assert codes([f for f in audit.findings if f.code == "unchecked"]) == [("unchecked", 22)]
     assert audit.replay is not None and CLEAN.replay is not None
     assert [h.result.payments for h in audit.replay.hands[1:]] == [h.result.payments for h in CLEAN.replay.hands[1:]]
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [('[ruleset "zhuji"]', "Ruleset"), ('[Rulset "zhuji"]', "Ruleset"), ('[RULESET "zhuji"]', "Ruleset")],
+)
+def test_hint_a_misspelt_ruleset_tag_is_an_error_read_as_the_tag(line: str, meant: str) -> None:
+    audit = audit_text(broken(3, line), "tag.paipu")
+    assert codes(errors(audit)) == [("syntax", 3)]
+    assert errors(audit)[0].message.startswith(f"unknown tag [{line[1:line.index(' ')]}] (did you mean [{meant}]?)")
+    assert audit.replay is not None and CLEAN.replay is not None and audit.replay.scores == CLEAN.replay.scores
+
+
+def test_hint_tags_of_another_shape_stay_free_tags() -> None:
+    assert hints.tag_hint("player", True) == "Player" and hints.tag_hint("Optoin", True) == "Option"
+    assert hints.tag_hint("Scorer", False) is None  # no seat: not a [Score E "…"]
+    assert hints.tag_hint("Players", False) is None
+    assert hints.tag_hint("Event", False) is None

@@ -14,6 +14,7 @@ from typing import Any, cast
 
 import paipu.record as r
 from paipu.findings import Finding, error
+from paipu.grammar.hints import tag_hint
 from paipu.grammar.lines import (
     AnnotationLine,
     ArityProblem,
@@ -113,6 +114,11 @@ def build_record(lines: list[Line], findings: list[Finding], gaps: Sequence[int]
 
     def tag(t: RawTag) -> None:
         nonlocal ruleset, ruleset_span
+        meant = tag_hint(t.word, t.arg is not None)
+        if meant is not None:
+            findings.append(error("syntax", f"unknown tag [{t.word}] (did you mean [{meant}]?); read as [{meant} …]",
+                                  t.word_span))
+            t = replace(t, word=meant)
         if current is not None:
             findings.append(
                 error(

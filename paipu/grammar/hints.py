@@ -167,6 +167,23 @@ def wind_seats(dealer: str | None, seats: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
+TAGS: Final = ("Ruleset", "Option", "Player", "Score")
+"""The header tags paipu reads (any other name is a free tag, kept as written)."""
+
+
+def tag_hint(word: str, has_arg: bool) -> str | None:
+    """The tag a free tag's name ``word`` surely meant: one of `TAGS` in another case, or a
+    letter off one of six letters or more, and of its shape (only ``Ruleset`` takes no word
+    before its value).  ``[Scorer "Bob"]`` and ``[Players "…"]`` have no word, so they stay
+    free tags."""
+    if word in TAGS:
+        return None
+    low = word.lower()
+    fits = [t for t in TAGS if has_arg == (t != "Ruleset")
+            and (low == t.lower() or (len(t) >= 6 and distance(low, t.lower(), 1) <= 1))]
+    return fits[0] if len(fits) == 1 else None
+
+
 def is_tile_word(word: str) -> bool:
     return _CANONICAL_TILE_RE.fullmatch(word) is not None
 
