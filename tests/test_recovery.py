@@ -258,3 +258,8 @@ def test_hint_tags_of_another_shape_stay_free_tags() -> None:
     assert hints.tag_hint("Scorer", False) is None  # no seat: not a [Score E "…"]
     assert hints.tag_hint("Players", False) is None
     assert hints.tag_hint("Event", False) is None
+
+
+def test_hint_a_ruleset_s_own_word_is_not_hinted_away() -> None:
+    assert line_hints("dora 3P", {}) == (line_hints("dora 3P", {})[0], "dora 3p")
+    assert [h.word for h in line_hints("dora 3P", {})[0]] == ["3P"]

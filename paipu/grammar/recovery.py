@@ -33,6 +33,7 @@ ReadLine = Callable[[str, int], tuple[list[Line], list[Finding]]]
 
 _WORD_RE = re.compile(r"\S+")
 _NUMBER_RE = re.compile(r"[+-]?[0-9]+")
+_NAME_RE = re.compile(r"[a-z][a-z0-9_]*")
 _GLYPHS = frozenset(r.GLYPHS)
 _TILE_RE = re.compile(r"(?:[0-9一二三四五六七八九]+[mpszf万萬筒饼餅条條索]|[东南西北白发中東發発春夏秋冬梅兰竹菊蘭])+")
 _SEAT_LINES = frozenset(("deal", "dealer", "fan", "tai", "庄", "台", "番", "臺"))
@@ -84,8 +85,12 @@ def line_hints(text: str, winds: dict[str, str]) -> tuple[list[Hint], str | None
         seats = hints.seat_hints(first, winds)
         place, choices = ("seat", seats) if seats else ("word", hints.line_word_hints(first))
         seat_line = bool(seats)
-        found.append(Hint(first, words[0].start() + 1, place, choices))
-    keyword = first if not found else (found[0].choices[0] if len(found[0].choices) == 1 else "")
+        if choices or not _NAME_RE.fullmatch(first):
+            # (a lower-case word with no hint may be a ruleset's own: `dora 3P` is read as `dora 3p`)
+            found.append(Hint(first, words[0].start() + 1, place, choices))
+    keyword = first
+    if found:
+        keyword = found[0].choices[0] if len(found[0].choices) == 1 else ""
     for k, m in enumerate(words[1:], 1):
         w = m.group()
         if k == 1 and seat_line:
