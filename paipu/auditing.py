@@ -79,6 +79,14 @@ def audit_text(text: str, name: str = "<record>", *, ruleset: Ruleset | None = N
     if not has_errors(parsed.findings):
         return _replayed(audit, ruleset, options, views, annotate, observers)
     plan = recovery_plan(parsed, text)
+    if plan.replay and parsed.hinted:
+        # A reading the table refuses was likely the wrong one: rather than a cascade of
+        # findings from it, its hand is checked up to it only, as for a line with no reading.
+        trial = Audit(name, text, parsed.record, [], annotated=False)
+        _replayed(trial, ruleset, options, False, False, (), plan.unchecked)
+        refused = {f.line for f in trial.findings if f.severity == "error"} & set(parsed.hinted)
+        if refused:
+            plan = recovery_plan(parsed, text, refused)
     if plan.replay:
         _replayed(audit, ruleset, options, views, annotate, observers, plan.unchecked)
     audit.findings.extend(plan.findings)
@@ -103,17 +111,18 @@ _GAP_CODES = frozenset(("bad-tag", "duplicate-line", "misplaced-line"))
 """Errors of reading that leave a line out of the record, besides the unread lines."""
 
 
-def recovery_plan(parsed: ParseResult, text: str) -> RecoveryPlan:
+def recovery_plan(parsed: ParseResult, text: str, refused: set[int] | frozenset[int] = frozenset()) -> RecoveryPlan:
     """Where the replay of a record with errors of reading stops checking, and why.
 
     A line left out of the record (unread, or dropped as misplaced or as a second copy) may
     have changed the table, so its hand is checked up to it only; a line before the hand's
     first action that is not a seat's action (a deal, the dealer, a setup line) leaves the
     whole hand unchecked.  A tag line is harmless unless it may hold the ruleset, an option
-    or a starting score: then nothing is replayed.
+    or a starting score: then nothing is replayed.  ``refused`` are lines read through a hint
+    whose reading the table refused: they count as lines that could not be read.
     """
     raw = text.replace("\r\n", "\n").split("\n")
-    gaps = set(parsed.unread) | {f.line for f in parsed.findings if f.code in _GAP_CODES}
+    gaps = set(parsed.unread) | set(refused) | {f.line for f in parsed.findings if f.code in _GAP_CODES}
     hands = parsed.record.hands
     starts = [h.span.line for h in hands]
     unchecked: dict[int, int] = {}
@@ -132,7 +141,7 @@ def recovery_plan(parsed: ParseResult, text: str) -> RecoveryPlan:
         if idx < 0:
             continue  # before the first hand, and not a tag: nothing the replay reads
         actions = hands[idx].actions
-        first_after = next((k for k, a in enumerate(actions) if a.span.line > number), len(actions))
+        first_after = next((k for k, a in enumerate(actions) if a.span.line >= number), len(actions))
         words = line.split()
         stop = first_after
         if first_after == 0 and not (words and (words[0] in ("E", "S", "W", "N") or seat_hints(words[0], {}))):
@@ -147,6 +156,9 @@ def recovery_plan(parsed: ParseResult, text: str) -> RecoveryPlan:
         if unchecked[idx] < 0:
             message = (f"hand {hand.number} is not checked: line {number} of its setup cannot be read, so its "
                        "table is not known")
+        elif number in refused:
+            message = (f"hand {hand.number} is not checked from line {number} on: the line as read through the "
+                       "hint does not fit the table, so the table after it is not known")
         else:
             message = (f"hand {hand.number} is not checked from line {number} on: that line cannot be read, so "
                        "the table after it is not known")

@@ -96,6 +96,8 @@ class ParseResult:
     findings: list[Finding] = field(default_factory=list)
     unread: tuple[int, ...] = ()
     """The numbers of the lines that could not be read (no reading): what the replay skips."""
+    hinted: tuple[int, ...] = ()
+    """The numbers of the lines read through a hint (each has its syntax error)."""
 
     @property
     def ok(self) -> bool:
@@ -441,10 +443,10 @@ def parse(text: str) -> ParseResult:
 def assemble(text: str, lines: list[Line], findings: list[Finding]) -> ParseResult:
     """The record from the lines of ``text`` that parse, with hinted readings of those that do
     not (`paipu.grammar.recovery`); structural problems are added to the findings."""
-    lines, findings, unread = recover(text, lines, findings, _read_line)
+    lines, findings, unread, hinted = recover(text, lines, findings, _read_line)
     record = build_record(lines, findings, unread)
     findings.sort(key=lambda f: (f.line, f.column))
-    return ParseResult(record, findings, unread)
+    return ParseResult(record, findings, unread, hinted)
 
 
 def _read_line(text: str, number: int) -> tuple[list[Line], list[Finding]]:

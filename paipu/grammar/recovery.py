@@ -172,16 +172,17 @@ def _reading(text: str, number: int, read_line: ReadLine) -> Line | None:
 
 
 def recover(text: str, lines: list[Line], findings: list[Finding],
-            read_line: ReadLine) -> tuple[list[Line], list[Finding], tuple[int, ...]]:
+            read_line: ReadLine) -> tuple[list[Line], list[Finding], tuple[int, ...], tuple[int, ...]]:
     """Hints and readings for the lines that do not parse: the lines with the readings in place,
-    the findings (hint-worded where there is a hint), and the numbers of the lines left unread."""
+    the findings (hint-worded where there is a hint), the numbers of the lines left unread and
+    those of the lines read through a hint."""
     bad = {f.line for f in findings if f.code in _UNREAD_CODES and f.severity == "error"
            and not f.message.startswith(_NO_RECOVERY)}
     near_words = [line for line in lines if isinstance(line, WordLine)
                   and _near_keyword(line.name) is not None]
     arity = {line.span.line for line in lines if isinstance(line, ArityProblem)}
     if not bad and not near_words and not arity:
-        return lines, findings, ()
+        return lines, findings, (), ()
     raw_lines = text.split("\n")
     hands = _hands(lines)
     readings: dict[int, Line] = {}
@@ -233,7 +234,7 @@ def recover(text: str, lines: list[Line], findings: list[Finding],
         lines.sort(key=lambda line: line.span.line)
         out_findings.sort(key=lambda f: (f.line, f.column))
     unread = tuple(sorted((bad | arity) - set(readings)))
-    return lines, out_findings, unread
+    return lines, out_findings, unread, tuple(sorted(readings))
 
 
 _SET_VERBS = frozenset(("pong", "碰", "kong", "杠", "槓", "ankong", "暗杠", "暗槓", "addkong", "补杠", "補槓"))
