@@ -19,6 +19,7 @@ from paipu.findings import Finding, has_errors
 from paipu.grammar.parser import ParseResult, comments, parse
 from paipu.grammar.writer import format_record
 from paipu.record import to_json
+from paipu.replay.ruleset import OptionError, Ruleset, option_text, parse_options
 from paipu.replay.session import resolve_ruleset
 
 
@@ -115,8 +116,9 @@ def fmt_cmd(paths: tuple[str, ...], check: bool, write: bool) -> None:
 
 
 def canonical_text(text: str) -> str | list[Finding]:
-    """The record ``text`` in canonical form, comments kept and every name the record's
-    ruleset knows written as its id; or the errors that keep it from being rewritten."""
+    """The record ``text`` in canonical form, comments kept, and the ruleset, its option values
+    and recorded value items written as the ruleset writes them; or the errors that keep it
+    from being rewritten."""
     result = parse(text)
     errors = [f for f in result.findings if f.severity == "error"]
     if errors:
@@ -126,12 +128,23 @@ def canonical_text(text: str) -> str | list[Finding]:
     if record.header.ruleset is not None:
         ruleset, _ = resolve_ruleset(record)
         if ruleset is not None:
-            record = replace(record, header=replace(record.header, ruleset=ruleset.name))
+            options = tuple(replace(o, value=_option_value(ruleset, o.name, o.value)) for o in record.header.options)
+            record = replace(record, header=replace(record.header, ruleset=ruleset.name, options=options))
 
             def item_name(name: str) -> str:
                 return ruleset.item_id(name) or name
 
     return format_record(record, comments(text), item_name)
+
+
+def _option_value(ruleset: Ruleset, name: str, value: str) -> str:
+    """An option's value as the ruleset writes it (``yes`` is ``true``), or as written when the
+    ruleset does not take it (the replay reports it)."""
+    try:
+        parsed = parse_options(ruleset.Options, {name: value})
+    except OptionError:
+        return value
+    return option_text(getattr(parsed, name))
 
 
 def write_atomically(path: Path, text: str) -> None:
