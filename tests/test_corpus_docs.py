@@ -61,7 +61,7 @@ def corpus_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
         shutil.copy(src, root / src.name)
     for src in sorted((ROOT / "samples" / "invalid" / "zhuji").glob("*.paipu")):
         shutil.copy(src, root / src.name)
-    (root / "garbage.paipu").write_text('[Ruleset "zhuji"]\n\nhand 1\n%%%\n', encoding="utf-8")
+    (root / "garbage.paipu").write_text('[Ruleset "zhuji"]\n[Option %%%]\n\nhand 1\n%%%\n', encoding="utf-8")
     (root / "again").mkdir()
     (root / "again" / "copy.paipu").write_text(texts[1], encoding="utf-8")
     path = root / "corpus.db"
