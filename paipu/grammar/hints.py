@@ -9,7 +9,8 @@ for a word in its place.  A word is hinted, in this order of trust:
 3. by edit distance (a letter wrong, missing, extra, or two letters swapped: ``drwa`` → ``draw``),
    at most 1 for a word of up to four letters and 2 for a longer one; every word at the
    smallest distance is offered, so an ambiguous word (``adkong``: ``addkong`` or ``ankong``)
-   has no single reading.
+   has no single reading;
+4. a verb with letters run on (``drawing`` → ``draw``).
 
 The grammar (record.lark) stays the definition of the language: a hint is only a candidate
 that `paipu.grammar.recovery` keeps when the line, so corrected, parses.
@@ -107,6 +108,12 @@ def _nearest(word: str, choices: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(c for d, c in scored if d == best))
 
 
+def _run_on(word: str, choices: tuple[str, ...]) -> tuple[str, ...]:
+    """The longest of ``choices`` that ``word`` starts with, letters following (``drawing``)."""
+    fits = [c for c in choices if word.startswith(c) and word[len(c):].isalpha()]
+    return (max(fits, key=len),) if fits else ()
+
+
 def verb_hints(word: str) -> tuple[str, ...]:
     """The verbs ``word`` may have meant (empty when none is near)."""
     low = word.lower()
@@ -114,7 +121,9 @@ def verb_hints(word: str) -> tuple[str, ...]:
         return (OTHER_WORDS[low],)
     if low in VERBS:
         return (low,)
-    return _nearest(low, VERBS) if low.isascii() else ()
+    if not low.isascii():
+        return ()
+    return _nearest(low, VERBS) or _run_on(low, VERBS)
 
 
 def line_word_hints(word: str) -> tuple[str, ...]:

@@ -198,21 +198,6 @@ def _word_at(text: str, pos: int) -> str:
     return text[pos:end] or text[pos : pos + 1]
 
 
-def _glued_word(text: str, base: int, pos: int, line: int, column: int) -> tuple[Finding, int] | None:
-    """``drawn`` lexes as the keyword ``draw`` and a stray ``n``: name the whole word."""
-    start = pos
-    while start > base and text[start - 1].isascii() and text[start - 1].isalpha():
-        start -= 1
-    if start == pos or not text[pos : pos + 1].isalpha():
-        return None
-    if start > base and not text[start - 1].isspace():
-        return None  # letters after a tile (``5mx``), not a keyword run on
-    word = _word_at(text, start)
-    column -= pos - start
-    msg = f"unknown word {word!r} (did you mean {text[start:pos]!r}?)"
-    return error("syntax", msg, Span(line, column, line, column + len(word))), start
-
-
 def _syntax_finding(e: UnexpectedInput, text: str, base: int, offset: int,
                     base_line: int = 0) -> tuple[Finding, int]:
     """The finding for one lark error, and its absolute position in ``text``."""
@@ -224,17 +209,11 @@ def _syntax_finding(e: UnexpectedInput, text: str, base: int, offset: int,
         if text.startswith("{", pos):
             msg = "this annotation is never closed: add a `}` (write `\\}` for a brace inside it)"
             return error("syntax", msg, Span(line, column, line, column + 1)), pos
-        glued = _glued_word(text, base, pos, line, column)
-        if glued:
-            return glued
         expected = describe_expected(set(e.allowed or ()))
         msg = f"unexpected {found!r}: expected {expected}"
         return error("syntax", msg, Span(line, column, line, column + len(found))), pos
     if isinstance(e, UnexpectedToken):
         tok = e.token
-        glued = _glued_word(text, base, pos, line, column)
-        if glued:
-            return glued
         expected = describe_expected(set(e.accepts or e.expected or ()))
         if tok.type in ("_NL", "$END"):
             if tok.type == "$END":
