@@ -234,6 +234,14 @@ class Ruleset:
             return full
         return ENGINE_ROWS.get(rid.split(".")[-1], "common.header")
 
+    @classmethod
+    def rule_text(cls, rid: str, lang: str = "en") -> str:
+        """The text of rule ``rid`` (a full id) in ``lang`` ("en", "zh"): from the ruleset
+        package's ``texts_<lang>.py``, English where it has none; "" for no such rule."""
+        from paipu.lang import rule_text
+
+        return rule_text(cls, rid, lang)
+
     def rule_or_common(self, rid: str, fallback: str) -> str:
         """This ruleset's rule ``rid`` if it has one, else the common rule ``fallback``."""
         full = f"{self.rule_prefix()}.{rid}"
