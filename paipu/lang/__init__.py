@@ -3,15 +3,15 @@
 The engine writes every finding message in English, in one place each; this package
 translates a finished message by its code (`paipu.lang.catalog`), so no code that makes a
 message changes.  A message the catalog does not know stays in English.  Rule texts are
-kept per ruleset in ``paipu/rules/<name>/texts_<lang>.py`` (``TEXTS``: rule id -> text), the
-common rules' in `paipu.lang.common_zh`.
+kept beside each rule table in ``texts_<lang>.py`` (``TEXTS``: rule id -> text):
+``paipu/rules/<name>/texts_zh.py``, and ``paipu/replay/texts_zh.py`` for the common rules.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import importlib
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from paipu.lang.catalog import Catalog
@@ -56,49 +56,16 @@ def translated(finding: Finding, lang: str) -> Finding:
     return dataclasses.replace(finding, message=translate(finding.code, finding.message, lang))
 
 
-def _texts(module: str) -> dict[str, str]:
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as e:
-        if e.name != module:
-            raise
-        return {}
-    texts = getattr(mod, "TEXTS", {})
-    return dict(texts) if isinstance(texts, dict) else {}
+def rule_texts(ruleset: type[Ruleset] | Ruleset, lang: str) -> Mapping[str, str]:
+    """Every rule text a ruleset has in ``lang`` (`paipu.replay.ruleset.translated_rule_texts`)."""
+    from paipu.replay.ruleset import translated_rule_texts
 
-
-@functools.cache
-def _package_texts(package: str, lang: str) -> dict[str, str]:
-    return _texts(f"{package}.texts_{lang}")
-
-
-@functools.cache
-def common_texts(lang: str) -> dict[str, str]:
-    """The common rules' texts in ``lang`` (empty for a language without them)."""
-    return _texts(f"paipu.lang.common_{lang}")
-
-
-def rule_texts(ruleset: type[Ruleset] | Ruleset, lang: str) -> dict[str, str]:
-    """Every rule text a ruleset has in ``lang``: its own (from its package and those of the
-    rulesets it extends) and the common ones."""
-    cls = ruleset if isinstance(ruleset, type) else type(ruleset)
-    out = dict(common_texts(lang))
-    for klass in reversed(cls.__mro__):
-        if "rules" in vars(klass):
-            package = klass.__module__.rpartition(".")[0]
-            if package:
-                out.update(_package_texts(package, lang))
-    return out
+    return translated_rule_texts(ruleset if isinstance(ruleset, type) else type(ruleset), lang)
 
 
 def rule_text(ruleset: type[Ruleset] | Ruleset, rid: str, lang: str) -> str:
     """Rule ``rid``'s text in ``lang``; its English text where it has none ("" for no such rule)."""
-    rule = ruleset.rules.get(rid)
-    if rule is None:
-        return ""
-    if lang == "en":
-        return rule.text
-    return rule_texts(ruleset, lang).get(rid, rule.text)
+    return ruleset.rule_text(rid, lang)
 
 
 def _rule_fragments(lang: str) -> list[tuple[str, str]]:

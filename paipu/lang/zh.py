@@ -35,11 +35,11 @@ _EXPECTED: tuple[tuple[str, str], ...] = (
     ("the end of the file", "文件末尾"),
     ("something else", "其他内容"),
     ("an action (draw, discard, chow, pong, kong, ankong, addkong, flower, ready, hu, pass)",
-     "一个动作（draw、discard、chow、pong、kong、ankong、addkong、flower、ready、hu、pass）"),
+     "一个动作（`draw`、`discard`、`chow`、`pong`、`kong`、`ankong`、`addkong`、`flower`、`ready`、`hu`、`pass`）"),
     ("the start of a line (a [tag], hand, dealer, wall, dice, caishen, deal, a seat and its action, bao, "
      "exhausted, fan, score, or an {{annotation}})",
-     "一行的开头（[标签]、hand、dealer、wall、dice、caishen、deal、座位及其动作、bao、exhausted、fan、score "
-     "或 {{注释}}）"),
+     "一行的开头（[标签]、`hand`、`dealer`、`wall`、`dice`、`caishen`、`deal`、座位及其动作、`bao`、`exhausted`、"
+     "`fan`、`score` 或 {{注释}}）"),
     *((f'"{p}"', f'"{p}"') for p in ":,[]"),
     *((k, f"`{k}`") for k in _KEYWORDS),
 )

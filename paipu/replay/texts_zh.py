@@ -1,4 +1,4 @@
-"""The common rules (`paipu.replay.common_rules`) in Chinese."""
+"""The common rules (`paipu.replay.common_rules`) in Chinese: rule id -> text."""
 
 from __future__ import annotations
 
