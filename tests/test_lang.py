@@ -199,7 +199,7 @@ SAMPLE = ROOT / "samples/invalid/zhuji/addkong-without-pong.paipu"
 def test_check_lang_zh_prints_findings_and_summary_in_chinese() -> None:
     r = CliRunner().invoke(main, ["check", "--lang", "zh", str(SAMPLE)])
     assert r.exit_code == 1, r.output
-    assert "error[illegal-addkong] N 没有 2m 的明碰，无法加杠" in r.output
+    assert "error[illegal-addkong] N 没有 2m 的明碰，无法加杠（规则 common.kong）" in r.output
     assert "1 个错误" in r.output and "zhuji，1 局" in r.output
     assert "has no exposed pong" not in r.output
 

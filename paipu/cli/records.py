@@ -33,7 +33,7 @@ from paipu.findings import has_errors
 from paipu.grammar.parser import ParseResult, parse
 from paipu.grammar.writer import format_record
 from paipu.lang import LANGS, translated
-from paipu.lang.check import summary_zh, totals_zh
+from paipu.lang.check import RULE_SUFFIX, summary_zh, totals_zh
 from paipu.record import to_json
 from paipu.replay.ruleset import OptionError
 
@@ -205,7 +205,7 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
         if as_json:
             click.echo(json.dumps(audit.to_json(), ensure_ascii=False, sort_keys=False))
         else:
-            print_findings([translated(f, lang) for f in audit.findings], name, text)
+            print_findings([translated(f, lang) for f in audit.findings], name, text, RULE_SUFFIX[lang])
             if not quiet:
                 echo(summary_zh(audit) if lang == "zh" else check_summary(audit))
     return Checked(out.getvalue(), counts["error"], counts["warning"], failed=not audit.ok)

@@ -8,6 +8,10 @@ if TYPE_CHECKING:
     from paipu.auditing import Audit
 
 
+RULE_SUFFIX: dict[str, str] = {"en": " (rule {})", "zh": "（规则 {}）"}
+"""How a printed finding names its rule (`paipu.findings.format_finding`), by language."""
+
+
 def counts_zh(errors: int, warnings: int) -> str:
     return f"{errors} 个错误，{warnings} 个警告"
 
