@@ -227,3 +227,34 @@ def test_report_lang_zh_shows_findings_and_rule_texts_in_chinese() -> None:
     assert page == render_html(audit(SAMPLE.read_text(encoding="utf-8"), name=str(SAMPLE)), lang="zh")
     english = render_html(a, lang="en")
     assert "has no exposed pong" in english and "明碰" not in english
+
+
+LOGS = ROOT.parent / "shared" / "logs"
+REAL_LOGS = sorted(p for p in LOGS.rglob("*") if p.is_file() and p.suffix in (".txt", ".json", ".mjlog")
+                   and not p.name.startswith("FORMAT")) if LOGS.is_dir() else []
+
+
+@pytest.mark.skipif(not REAL_LOGS, reason="the platform logs (../shared/logs/) are not here")
+def test_findings_and_notes_of_real_platform_logs_translate() -> None:
+    from paipu.importers.registry import get_importer, sniff_format
+
+    seen = 0
+    folders: dict[Path, list[Path]] = {}
+    for p in REAL_LOGS:
+        folders.setdefault(p.parent, []).append(p)
+    for path in [p for logs in folders.values() for p in logs[:2]]:  # two of each kind: notes are slow
+        data = path.read_bytes()
+        name = sniff_format(data[:4096].decode("utf-8", errors="replace"))
+        if name is None:
+            continue
+        try:
+            games = get_importer(name).convert(data, str(path))
+        except Exception:  # a log its importer refuses is the importer's tests' business
+            continue
+        for game_id, text in games[:1]:
+            for f in audit(text, name=game_id, views=False, annotate=True).findings:
+                seen += 1
+                zh = translation(f.code, f.message, "zh")
+                assert zh is not None, f"{path.name}: {f.code}: {f.message}"
+                assert not english_words(zh), f"{path.name}: {zh}"
+    assert seen > 0
