@@ -57,6 +57,9 @@ class Entry:
     where the first split of a text does not translate, the other may."""
     kinds: tuple[tuple[str, str], ...]
     """(name, kind) of each field, in order."""
+    head: str = ""
+    tail: str = ""
+    """The literal text before the first field and after the last: a quick test before the regex."""
 
 
 def compile_entry(english: str, template: str) -> Entry:
@@ -88,7 +91,14 @@ def compile_entry(english: str, template: str) -> Entry:
     regexes = [re.compile("".join(lazy), re.S)]
     if any(k in ("p", "ps", "or") for _, k in kinds):
         regexes.append(re.compile("".join(greedy), re.S))
-    return Entry(english, template, tuple(regexes), tuple(kinds))
+    fields = [m for m in _FIELD.finditer(english) if m.group(1)]
+    head = _unescape(english[: fields[0].start()]) if fields else _unescape(english)
+    tail = _unescape(english[fields[-1].end() :]) if fields else ""
+    return Entry(english, template, tuple(regexes), tuple(kinds), head, tail)
+
+
+def _unescape(literal: str) -> str:
+    return literal.replace("{{", "{").replace("}}", "}")
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -155,7 +165,14 @@ class Catalog:
         self.messages: dict[str, tuple[Entry, ...]] = {
             code: tuple(compile_entry(en, tr) for en, tr in pairs) for code, pairs in messages.items()
         }
-        self.fragments: tuple[Entry, ...] = tuple(compile_entry(en, tr) for en, tr in fragments)
+        entries = [compile_entry(en, tr) for en, tr in fragments]
+        self.literal: dict[str, str] = {}
+        """Fragments without fields, by their exact text (rule texts quoted in messages, words)."""
+        for e in entries:
+            if not e.kinds:
+                self.literal.setdefault(e.head, _fill(e.template, {}, {}))
+        self.fragments: tuple[Entry, ...] = tuple(e for e in entries if e.kinds)
+        self._done: dict[str, str | None] = {}
         self.words = dict(words)
         self.joiner = joiner
         self.list_sep = list_sep
@@ -166,7 +183,14 @@ class Catalog:
         return _first(self.messages.get(code, ()), text, self._field)
 
     def fragment(self, text: str) -> str | None:
-        return _first(self.fragments, text, self._field)
+        if text in self.literal:
+            return self.literal[text]
+        if text in self._done:
+            return self._done[text]
+        out = _first(self.fragments, text, self._field)
+        if len(self._done) < _MEMO:
+            self._done[text] = out
+        return out
 
     def _field(self, kind: str, value: str) -> str | None:
         if kind == "w":
@@ -197,8 +221,14 @@ class Catalog:
         return value
 
 
+_MEMO = 50_000
+"""How many translated fragments a catalog remembers (the same parts recur in many messages)."""
+
+
 def _first(entries: Iterable[Entry], text: str, field: Callable[[str, str], str | None]) -> str | None:
     for e in entries:
+        if not (text.startswith(e.head) and text.endswith(e.tail)) or len(text) < len(e.head) + len(e.tail):
+            continue
         for regex in e.regexes:
             m = regex.fullmatch(text)
             if m is None:
