@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from paipu.api import audit, render_html, simulate
 from paipu.cli import main
 from paipu.findings import Finding
-from paipu.lang import catalog, rule_text, rule_texts, translate, translated, translation
+from paipu.lang import catalog, rule_text, rule_texts, translate, translate_part, translated, translation
 from paipu.lang import zh as zh_catalog
 from paipu.lang.catalog import compile_entry, split_phrases
 from paipu.replay.ruleset import BUILTIN_RULESETS, ruleset_class
@@ -258,3 +258,23 @@ def test_findings_and_notes_of_real_platform_logs_translate() -> None:
                 assert zh is not None, f"{path.name}: {f.code}: {f.message}"
                 assert not english_words(zh), f"{path.name}: {zh}"
     assert seen > 0
+
+
+def test_payment_reasons_win_reasons_and_result_notes_translate() -> None:
+    """What a report shows of a result besides the findings: each payment's reason, why a
+    declared win is none, and the notes on the result (riichi sticks)."""
+    parts: set[str] = set()
+    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "samples").rglob("*.paipu"))]
+    texts += [t for name in BUILTIN_RULESETS for _, t in simulate(name, 4, 5, session_hands=4)]
+    for text in texts:
+        rp = audit(text, views=False).replay
+        for hr in rp.hands if rp is not None else ():
+            parts.update(t.reason for t in hr.result.transfers)
+            parts.update(w.reason for w in hr.result.wins if w.reason)
+            parts.update(hr.result.notes)
+    assert len(parts) > 30
+    cat = catalog("zh")
+    assert cat is not None
+    left = sorted(p for p in parts if cat.phrases(p) is None or english_words(translate_part(p, "zh")))
+    assert not left, "report texts left in English:\n" + "\n".join(f"  {p}" for p in left[:20])
+    assert translate_part("something else entirely new", "zh") == "something else entirely new"

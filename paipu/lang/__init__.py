@@ -31,7 +31,7 @@ def catalog(lang: str) -> Catalog | None:
         return None
     from paipu.lang import zh
 
-    return Catalog(zh.MESSAGES, (*_rule_fragments(lang), *zh.FRAGMENTS), zh.WORDS)
+    return Catalog(zh.MESSAGES, zh.FRAGMENTS, zh.WORDS, more_literals=lambda: _rule_literals(lang))
 
 
 def translate(code: str, message: str, lang: str) -> str:
@@ -41,6 +41,16 @@ def translate(code: str, message: str, lang: str) -> str:
         return message
     out = cat.message(code, message)
     return message if out is None else out
+
+
+def translate_part(text: str, lang: str) -> str:
+    """A part of a message that reports also show alone (a payment's reason, why a hand is no
+    win, a note on the result) in ``lang``; as written when it has no translation."""
+    cat = catalog(lang)
+    if cat is None or not text:
+        return text
+    out = cat.phrases(text)
+    return text if out is None else out
 
 
 def translation(code: str, message: str, lang: str) -> str | None:
@@ -68,15 +78,15 @@ def rule_text(ruleset: type[Ruleset] | Ruleset, rid: str, lang: str) -> str:
     return ruleset.rule_text(rid, lang)
 
 
-def _rule_fragments(lang: str) -> list[tuple[str, str]]:
-    """A rule's English text and its translation, for messages that quote a rule."""
+def _rule_literals(lang: str) -> dict[str, str]:
+    """Every rule's English text and its translation, for messages that quote a rule."""
     from paipu.replay.ruleset import ruleset_class, ruleset_names
 
-    out: list[tuple[str, str]] = []
+    out: dict[str, str] = {}
     for name in ruleset_names():
         cls = ruleset_class(name)
         texts = rule_texts(cls, lang)
         for rid, rule in cls.rules.items():
             if rid in texts:
-                out.append((rule.text.replace("{", "{{").replace("}", "}}"), texts[rid]))
+                out.setdefault(rule.text, texts[rid])
     return out

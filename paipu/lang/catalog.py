@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 
 _FIELD = re.compile(r"\{\{|\}\}|\{(\w+)(?::(\w+))?\}")
 """A field, or a doubled brace standing for a brace of the text."""
@@ -48,24 +47,51 @@ _ITEMS = re.compile(r"[^\s,]+ -?[0-9]+(?:, [^\s,]+ -?[0-9]+)*")
 """A list of value items as findings write them: ``pinghu 1, dongfeng 2``."""
 
 
-@dataclass(frozen=True)
 class Entry:
-    english: str
-    template: str
-    regexes: tuple[re.Pattern[str], ...]
-    """The pattern with lazy fields, then (when it has free text fields) with greedy ones:
-    where the first split of a text does not translate, the other may."""
-    kinds: tuple[tuple[str, str], ...]
-    """(name, kind) of each field, in order."""
-    head: str = ""
-    tail: str = ""
-    """The literal text before the first field and after the last: a quick test before the regex."""
+    """One pattern and its template; the regexes are compiled when first needed (the literal
+    head and tail turn most texts away before that)."""
+
+    __slots__ = ("_regexes", "english", "head", "kinds", "tail", "template")
+
+    def __init__(self, english: str, template: str) -> None:
+        self.english = english
+        self.template = template
+        kinds: list[tuple[str, str]] = []
+        for m in _FIELD.finditer(english):
+            if m.group(1) is None:
+                continue
+            kind = m.group(2) or ""
+            if kind not in _KIND_RE:
+                raise ValueError(f"unknown field kind {kind!r} in {english!r}")
+            kinds.append((m.group(1), kind))
+        self.kinds: tuple[tuple[str, str], ...] = tuple(kinds)
+        """(name, kind) of each field, in order."""
+        used = {m.group(1) for m in _FIELD.finditer(template) if m.group(1)}
+        missing = used - {n for n, _ in kinds}
+        if missing:
+            raise ValueError(f"template {template!r} uses fields {sorted(missing)} not in {english!r}")
+        fields = [m for m in _FIELD.finditer(english) if m.group(1)]
+        self.head = _unescape(english[: fields[0].start()]) if fields else _unescape(english)
+        self.tail = _unescape(english[fields[-1].end() :]) if fields else ""
+        """The literal text before the first field and after the last."""
+        self._regexes: tuple[re.Pattern[str], ...] | None = None
+
+    @property
+    def regexes(self) -> tuple[re.Pattern[str], ...]:
+        """The pattern with lazy fields, then (when it has free text fields) with greedy ones:
+        where the first split of a text does not translate, the other may."""
+        if self._regexes is None:
+            self._regexes = _compile(self.english, self.kinds)
+        return self._regexes
 
 
 def compile_entry(english: str, template: str) -> Entry:
+    return Entry(english, template)
+
+
+def _compile(english: str, kinds: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str], ...]:
     lazy: list[str] = []
     greedy: list[str] = []
-    kinds: list[tuple[str, str]] = []
     pos = 0
     for m in _FIELD.finditer(english):
         literal = re.escape(english[pos : m.start()])
@@ -76,25 +102,15 @@ def compile_entry(english: str, template: str) -> Entry:
             lazy.append(re.escape(m.group(0)[0]))
             greedy.append(re.escape(m.group(0)[0]))
             continue
-        name, kind = m.group(1), m.group(2) or ""
-        if kind not in _KIND_RE:
-            raise ValueError(f"unknown field kind {kind!r} in {english!r}")
-        lazy.append(f"(?P<{name}>{_KIND_RE[kind]})")
-        greedy.append(f"(?P<{name}>{_KIND_RE[kind].replace('+?', '+')})")
-        kinds.append((name, kind))
+        pattern = _KIND_RE[m.group(2) or ""]
+        lazy.append(f"(?P<{m.group(1)}>{pattern})")
+        greedy.append(f"(?P<{m.group(1)}>{pattern.replace('+?', '+')})")
     lazy.append(re.escape(english[pos:]))
     greedy.append(re.escape(english[pos:]))
-    used = {m.group(1) for m in _FIELD.finditer(template) if m.group(1)}
-    missing = used - {n for n, _ in kinds}
-    if missing:
-        raise ValueError(f"template {template!r} uses fields {sorted(missing)} not in {english!r}")
-    regexes = [re.compile("".join(lazy), re.S)]
+    out = [re.compile("".join(lazy), re.S)]
     if any(k in ("p", "ps", "or") for _, k in kinds):
-        regexes.append(re.compile("".join(greedy), re.S))
-    fields = [m for m in _FIELD.finditer(english) if m.group(1)]
-    head = _unescape(english[: fields[0].start()]) if fields else _unescape(english)
-    tail = _unescape(english[fields[-1].end() :]) if fields else ""
-    return Entry(english, template, tuple(regexes), tuple(kinds), head, tail)
+        out.append(re.compile("".join(greedy), re.S))
+    return tuple(out)
 
 
 def _unescape(literal: str) -> str:
@@ -161,7 +177,8 @@ class Catalog:
 
     def __init__(self, messages: Mapping[str, Iterable[tuple[str, str]]],
                  fragments: Iterable[tuple[str, str]], words: Mapping[str, str],
-                 joiner: str = "；", list_sep: str = "、", list_or: str = "或") -> None:
+                 joiner: str = "；", list_sep: str = "、", list_or: str = "或",
+                 more_literals: Callable[[], Mapping[str, str]] | None = None) -> None:
         self.messages: dict[str, tuple[Entry, ...]] = {
             code: tuple(compile_entry(en, tr) for en, tr in pairs) for code, pairs in messages.items()
         }
@@ -173,6 +190,8 @@ class Catalog:
                 self.literal.setdefault(e.head, _fill(e.template, {}, {}))
         self.fragments: tuple[Entry, ...] = tuple(e for e in entries if e.kinds)
         self._done: dict[str, str | None] = {}
+        self._more = more_literals
+        """Texts quoted whole (a rule's text), asked for only when nothing else translates."""
         self.words = dict(words)
         self.joiner = joiner
         self.list_sep = list_sep
@@ -188,9 +207,17 @@ class Catalog:
         if text in self._done:
             return self._done[text]
         out = _first(self.fragments, text, self._field)
+        if out is None and self._more is not None:
+            self.literal.update(self._more())
+            self._more = None
+            out = self.literal.get(text)
         if len(self._done) < _MEMO:
             self._done[text] = out
         return out
+
+    def phrases(self, text: str) -> str | None:
+        """Phrases separated by ``; ``, each translated by the fragments (None if one is not)."""
+        return self._field("ps", text)
 
     def _field(self, kind: str, value: str) -> str | None:
         if kind == "w":

@@ -182,6 +182,9 @@ FRAGMENTS: tuple[tuple[str, str], ...] = (
     ("{fr:p} after it, {u:n} effective tiles unseen (the best discard)", "打后{fr}，未见的进张 {u} 张（最佳打法）"),
     ("best was {t:tile}: {fr:p}, {u:n} effective tiles", "最佳打法是 {t}：{fr}，进张 {u} 张"),
     ("discarding {t:tile} now: {p:n}% that someone can pong it", "现在打 {t}：有 {p}% 的可能被人碰"),
+    ("{s:seat} pays the 1,000-point riichi stick", "{s} 支付 1,000 点立直棒"),
+    ("{s:seat} takes {n:n} riichi stick", "{s} 拿走 {n} 根立直棒"),
+    ("{s:seat} takes {n:n} riichi sticks", "{s} 拿走 {n} 根立直棒"),
     # riichi dora and harbin 宝
     ("dora indicator", "宝牌指示牌"),
     ("ura dora indicator", "里宝牌指示牌"),
