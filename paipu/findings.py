@@ -68,14 +68,15 @@ _WINDOW = 80
 """How many characters of a long line are shown on each side of a finding's column."""
 
 
-def format_finding(finding: Finding, filename: str, source_lines: list[str] | None) -> str:
+def format_finding(finding: Finding, filename: str, source_lines: list[str] | None,
+                   rule_word: str = " (rule {})") -> str:
     """Compiler style: ``FILE:LINE:COL: error[code] message``, the line, and a caret.
 
     Control characters are shown escaped (a record must not drive the terminal), and a long
     line is cut to a window around the column, so the cost of one finding is bounded."""
     head = f"{filename}:{finding.line}:{finding.column}: {finding.severity}[{finding.code}] {finding.message}"
     if finding.rule:
-        head += f" (rule {finding.rule})"
+        head += rule_word.format(finding.rule)
     head = control_escaped(head)
     if not source_lines or not 1 <= finding.line <= len(source_lines):
         return head

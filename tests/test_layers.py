@@ -13,6 +13,7 @@ layers, from the ground up:
   the importer maps them to the ruleset's ids);
 * analysis: teaching notes and profiles, readers of a replay;
 * auditing: parse and replay in one call;
+* lang: finding messages, rule texts and `check`'s words in other languages;
 * reports, corpus, conformance: readers of an audit;
 * the front door (`paipu/__init__.py`, `paipu.api`) and the command line.
 """
@@ -35,6 +36,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("paipu.importers",),
     ("paipu.analysis",),
     ("paipu.auditing",),
+    ("paipu.lang",),
     ("paipu.reports", "paipu.corpus", "paipu.conformance"),
     ("paipu.api", "paipu.cli", "paipu"),
 ]

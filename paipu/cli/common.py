@@ -166,11 +166,11 @@ def _other_format(text: str) -> str | None:
     return sniff_format(head)
 
 
-def print_findings(findings: list[Finding], name: str, text: str) -> None:
+def print_findings(findings: list[Finding], name: str, text: str, rule_word: str = " (rule {})") -> None:
     # The lines as the parser numbers them (``splitlines`` also splits at form feeds and others).
     lines = text.replace("\r\n", "\n").split("\n")
     for f in findings:
-        click.echo(format_finding(f, name, lines))
+        click.echo(format_finding(f, name, lines, rule_word))
 
 
 @contextlib.contextmanager

@@ -29,6 +29,8 @@ from paipu.cli.common import (
 from paipu.cli.common import plural as _n
 from paipu.errors import InputError
 from paipu.expect import compare_results, find_expected, key_of, load_expected
+from paipu.lang import LANGS, translated
+from paipu.lang.check import RULE_SUFFIX, summary_zh, totals_zh
 from paipu.replay.ruleset import OptionError
 
 
@@ -50,9 +52,11 @@ from paipu.replay.ruleset import OptionError
               help="Audit in this many processes (default: the machine's cores); the output is the same.")
 @click.option("--progress/--no-progress", default=None,
               help="A progress bar on standard error (default: on a terminal, from 50 files).")
+@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
+              help="The language of the findings and summary lines (--json keeps English messages).")
 def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...], quiet: bool,
               expect_path: str | None, base: str | None, annotate: bool, jobs: int | None,
-              progress: bool | None) -> None:
+              progress: bool | None, lang: str) -> None:
     """Replay records and audit every action, win and payment.
 
     Prints every finding compiler-style (FILE:LINE:COL: severity[code] message (rule id)),
@@ -72,7 +76,7 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
     jobs = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
     show = progress if progress is not None else (sys.stderr.isatty() and len(inputs.files) >= PROGRESS_FROM)
     with progress_bar(len(inputs.files), "checking", show) as advance:
-        for checked in _checked_files(inputs, opts, annotate, as_json, quiet, jobs):
+        for checked in _checked_files(inputs, opts, annotate, as_json, quiet, jobs, lang):
             advance(1)
             if checked.option_error is not None:
                 raise InputProblem(checked.option_error)
@@ -82,7 +86,9 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
             if checked.failed:
                 status = max(status, EXIT_FINDINGS)
             click.echo(checked.output, nl=False)
-    if not as_json and not quiet and totals["files"] > 1:
+    if not as_json and not quiet and totals["files"] > 1 and lang == "zh":
+        click.echo(totals_zh(totals["files"], totals["error"], totals["warning"]))
+    elif not as_json and not quiet and totals["files"] > 1:
         click.echo(
             f"{_n(totals['files'], 'file')} checked: {_n(totals['error'], 'error')}, "
             f"{_n(totals['warning'], 'warning')}"
@@ -107,7 +113,8 @@ class Checked:
     option_error: str | None = None
 
 
-def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_json: bool, quiet: bool) -> Checked:
+def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_json: bool, quiet: bool,
+               lang: str = "en") -> Checked:
     """Audit one record and render what ``check`` prints for it (the same in a worker process)."""
     try:
         audit = audit_text(text, name, options=opts, annotate=annotate)
@@ -119,19 +126,19 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
         if as_json:
             click.echo(json.dumps(audit.to_json(), ensure_ascii=False, sort_keys=False))
         else:
-            print_findings(audit.findings, name, text)
+            print_findings([translated(f, lang) for f in audit.findings], name, text, RULE_SUFFIX[lang])
             if not quiet:
-                echo(check_summary(audit))
+                echo(summary_zh(audit) if lang == "zh" else check_summary(audit))
     return Checked(out.getvalue(), counts["error"], counts["warning"], failed=not audit.ok)
 
 
 def _check_batch(batch: list[tuple[str, str]], opts: dict[str, str], annotate: bool, as_json: bool,
-                 quiet: bool) -> list[Checked]:
-    return [check_file(name, text, opts, annotate, as_json, quiet) for name, text in batch]
+                 quiet: bool, lang: str = "en") -> list[Checked]:
+    return [check_file(name, text, opts, annotate, as_json, quiet, lang) for name, text in batch]
 
 
 def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json: bool, quiet: bool,
-                   jobs: int) -> Iterator[Checked]:
+                   jobs: int, lang: str = "en") -> Iterator[Checked]:
     """Each file's `Checked`, in the order of the files, from ``jobs`` processes.
 
     Workers get a file's name and text and send back the text to print, so their output is
@@ -139,7 +146,7 @@ def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json
     """
     if jobs <= 1 or len(inputs.files) <= 1:
         for path, text in inputs:
-            yield check_file(str(path), text, opts, annotate, as_json, quiet)
+            yield check_file(str(path), text, opts, annotate, as_json, quiet, lang)
         return
     from concurrent.futures import Future, ProcessPoolExecutor
 
@@ -156,7 +163,7 @@ def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         pending: deque[Future[list[Checked]]] = deque()
         for batch in batches():
-            pending.append(pool.submit(_check_batch, batch, opts, annotate, as_json, quiet))
+            pending.append(pool.submit(_check_batch, batch, opts, annotate, as_json, quiet, lang))
             while len(pending) >= 4 * jobs:
                 yield from pending.popleft().result()
         while pending:

@@ -45,7 +45,7 @@ def default_output(path: Path) -> Path:
 @click.option("--seat", type=click.Choice(["E", "S", "W", "N"], case_sensitive=False), default=None,
               help="Teaching view: show only this seat's hand and what it could see.")
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
-              help="The language of the report's own words (the record's text is shown as written).")
+              help="The language of the report's words, findings and rule texts (the record is shown as written).")
 @click.option("--annotate", is_flag=True,
               help="Add teaching notes at their steps: each discard against the best, wins and claims let pass.")
 def report_command(file: str, output: str | None, seat: str | None, lang: str, annotate: bool) -> None:

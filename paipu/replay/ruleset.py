@@ -9,6 +9,7 @@ Rulesets are found by name or alias in a registry, like python-chess's variants:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -233,6 +234,15 @@ class Ruleset:
         if full in self.rules or full.startswith("common."):
             return full
         return ENGINE_ROWS.get(rid.split(".")[-1], "common.header")
+
+    @classmethod
+    def rule_text(cls, rid: str, lang: str = "en") -> str:
+        """The text of rule ``rid`` (a full id) in ``lang`` ("en", "zh"), from the
+        `translated_rule_texts`; English where there is none; "" for no such rule."""
+        rule = cls.rules.get(rid)
+        if rule is None:
+            return ""
+        return (translated_rule_texts(cls, lang).get(rid) if lang != "en" else None) or rule.text
 
     def rule_or_common(self, rid: str, fallback: str) -> str:
         """This ruleset's rule ``rid`` if it has one, else the common rule ``fallback``."""
@@ -473,6 +483,38 @@ def _load() -> None:
                   file=sys.stderr)
             continue
         register(cls)
+
+
+def translated_rule_texts(cls: type[Ruleset], lang: str) -> Mapping[str, str]:
+    """A ruleset's rule texts in another language (rule id -> text): the ``TEXTS`` of
+    ``texts_<lang>.py`` beside each rule table it has (its package's, those of the rulesets
+    it extends, and ``paipu/replay/texts_<lang>.py`` for the common rules)."""
+    hit = _TRANSLATED.get((cls, lang))
+    if hit is not None:
+        return hit
+    out: dict[str, str] = {}
+    if lang.isidentifier():
+        for klass in reversed(cls.__mro__):
+            if "rules" in vars(klass):
+                out.update(_texts_module(f"{klass.__module__.rpartition('.')[0]}.texts_{lang}"))
+    _TRANSLATED[(cls, lang)] = out
+    return out
+
+
+_TRANSLATED: dict[tuple[type[Ruleset], str], dict[str, str]] = {}
+
+
+@functools.cache
+def _texts_module(module: str) -> Mapping[str, str]:
+    import importlib
+
+    try:
+        texts = getattr(importlib.import_module(module), "TEXTS", {})
+    except ModuleNotFoundError as e:
+        if e.name != module:
+            raise
+        return {}
+    return dict(texts) if isinstance(texts, dict) else {}
 
 
 def ruleset_names() -> list[str]:

@@ -17,6 +17,7 @@ from typing import Any
 from paipu.analysis.reading import pong_percents, seat_knowledge
 from paipu.auditing import Audit
 from paipu.findings import SEVERITIES, Finding
+from paipu.lang import translate, translate_part
 from paipu.record import (
     SEATS,
     Action,
@@ -150,7 +151,9 @@ class _Builder:
         if not rid:
             return None
         r = self.rules.get(rid)
-        return RuleRef(rid, r.text if r is not None else "")
+        if r is None:
+            return RuleRef(rid, "")
+        return RuleRef(rid, self.ruleset.rule_text(rid, self.lang) if self.ruleset is not None else r.text)
 
     def seat_chip(self, seat: str) -> str:
         return seat if self.lang == "en" else self.labels.seat_name(seat)
@@ -213,7 +216,8 @@ class _Builder:
             if 1 <= f.line <= len(self.source_lines):
                 source = _source_window(self.source_lines[f.line - 1], f.column)
             fv = FindingView(
-                i, f"f{i}", f.severity, self.labels.severity.get(f.severity, f.severity), f.code, f.message,
+                i, f"f{i}", f.severity, self.labels.severity.get(f.severity, f.severity), f.code,
+                translate(f.code, f.message, self.lang),
                 self.rule(f.rule), f.line, f.column, source, step_anchor, place,
             )
             self.findings[id(f)] = fv
@@ -440,7 +444,8 @@ class _Builder:
                        rec is not None and rec.get(s, 0) != res.payments.get(s, 0))
             for s in self.seats
         )
-        transfers = tuple(TransferView(t.payer, t.payee, t.amount, t.reason, self.rule(t.rule)) for t in res.transfers)
+        transfers = tuple(TransferView(t.payer, t.payee, t.amount, translate_part(t.reason, self.lang),
+                                       self.rule(t.rule)) for t in res.transfers)
         return ResultView(
             res.result,
             labels.outcome.get(res.result, res.result),
@@ -450,7 +455,7 @@ class _Builder:
             any(p.differs for p in payments),
             transfers,
             res.multiplier,
-            tuple(res.notes),
+            tuple(translate_part(n, self.lang) for n in res.notes),
         )
 
     def win(self, hr: HandReplay, ctx: WinContext, win: WinAnalysis, step: int | None, tm: TileMaker) -> WinView:
@@ -473,7 +478,7 @@ class _Builder:
             seat,
             labels.seat_name(seat),
             win.is_win,
-            win.reason,
+            translate_part(win.reason, self.lang),
             self._how(ctx),
             labels.shapes.get(win.shape, win.shape),
             tuple(tm.face(t, title=True) for t in concealed),

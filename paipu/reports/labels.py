@@ -1,7 +1,7 @@
 """The words of a report, in English and Chinese.
 
-Only the report's own words are translated; what comes from the record (names, tags,
-annotations) and from the engine (finding messages, rule text) is shown as written.
+The report's own words are here; finding messages and rule texts are translated by
+`paipu.lang`.  What comes from the record (names, tags, annotations) is shown as written.
 """
 
 from __future__ import annotations

@@ -1,0 +1,37 @@
+"""The words `paipu check` prints around the findings, in Chinese."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from paipu.auditing import Audit
+
+
+RULE_SUFFIX: dict[str, str] = {"en": " (rule {})", "zh": "（规则 {}）"}
+"""How a printed finding names its rule (`paipu.findings.format_finding`), by language."""
+
+
+def counts_zh(errors: int, warnings: int) -> str:
+    return f"{errors} 个错误，{warnings} 个警告"
+
+
+def summary_zh(audit: Audit) -> str:
+    """One file's summary line: ruleset, hands, wins and drawn hands, the counts, the scores."""
+    rp = audit.replay
+    counts = audit.counts()
+    verdict = counts_zh(counts["error"], counts["warning"])
+    if rp is None:
+        return f"{audit.name}：未重放（无法解析）：{verdict}"
+    wins = sum(1 for h in rp.hands if h.result.result == "win")
+    drawn = sum(1 for h in rp.hands if h.result.result == "exhausted")
+    scores = " ".join(f"{s} {v:+d}" for s, v in rp.scores.items())
+    return (
+        f"{audit.name}：{rp.ruleset_name or '?'}，{len(rp.hands)} 局（{wins} 局胡牌，{drawn} 局荒庄）：{verdict}"
+        + (f"；得分 {scores}" if scores else "")
+    )
+
+
+def totals_zh(files: int, errors: int, warnings: int) -> str:
+    """The last line of a run over several files."""
+    return f"共检查 {files} 个文件：{counts_zh(errors, warnings)}"
