@@ -18,7 +18,7 @@ import click
 from click.core import ParameterSource
 
 from paipu.analysis.profiles import profile, profile_names
-from paipu.cli.common import INTERNAL_HELP, InputProblem, echo
+from paipu.cli.common import INTERNAL_HELP, InputProblem, echo, option_flag
 from paipu.errors import TileError
 from paipu.hand.inference import KindPosterior, pair_odds
 from paipu.hand.odds import Odds, compute_odds
@@ -140,7 +140,7 @@ def _setup(ruleset: str, caishen: tuple[str, ...], melds: str, seen: str, overri
     for v in overrides:
         name, sep, value = v.partition("=")
         if not sep or not name.strip():
-            raise InputProblem(f"--option takes name=value, not {v!r}")
+            raise InputProblem(f"-O/--option takes NAME=VALUE, not {v!r}")
         opts[name.strip()] = value.strip()
     options = None
     if cls is not None:
@@ -377,8 +377,7 @@ _caishen_option = click.option(
               help='Melds already made, e.g. "pong 5m, chow 123p, kong 7z, ankong 1z".')
 @click.option("--seen", default="", metavar="TILES",
               help="Tiles visible elsewhere (discards, others' melds), for the unseen counts.")
-@click.option("--option", "-o", "overrides", multiple=True, metavar="NAME=VALUE",
-              help="A ruleset option for the valuation, e.g. -o min_tai=2.")
+@option_flag("A ruleset option for the valuation, e.g. -O min_tai=2 (repeatable).")
 @click.option("--discard", is_flag=True, help="The last tile was won on a discard (default: self-drawn).")
 @click.option("--after-kong", is_flag=True, help="The last tile was a kong replacement draw (杠开).")
 @click.option("--robbed", is_flag=True, help="The last tile was robbed from an added kong (抢杠).")

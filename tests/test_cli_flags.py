@@ -1,0 +1,208 @@
+"""One flag language across the CLI: ``-o/--out`` is the output, ``-O/--option`` a ruleset
+option, ``--json`` on every command that prints results, one error style, one set of exit
+statuses, plurals that agree with their counts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from paipu.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+VALID = ROOT / "samples" / "valid"
+FOUR_HANDS = VALID / "zhuji" / "four-hands.paipu"
+SEED = VALID / "zhuji" / "seed-example.paipu"
+BAD_PAYMENT = ROOT / "samples" / "invalid" / "zhuji" / "score-wrong-payment.paipu"
+
+
+def run(*args: str | Path) -> Result:
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def json_lines(text: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+# ------------------------------------------------------------------ -O: ruleset options
+
+def test_option_unknown_to_one_ruleset_is_a_bad_option_finding_on_that_record_only() -> None:
+    result = run("check", "--json", VALID, "-O", "min_tai=2")
+    results = json_lines(result.stdout)
+    files = sorted(VALID.rglob("*.paipu"))
+    assert len(results) == len(files), "every file is audited, none stops the run"
+    for r in results:
+        codes = [f["code"] for f in r["findings"]]  # type: ignore[attr-defined]
+        if r["ruleset"] == "zhuji":
+            assert "bad-option" not in codes, r["file"]
+        else:
+            bad = [f for f in r["findings"] if f["code"] == "bad-option"]  # type: ignore[attr-defined]
+            assert len(bad) == 1, r["file"]
+            assert f"ruleset {r['ruleset']}" in bad[0]["message"]
+            assert "min_tai" in bad[0]["message"] and "options are:" in bad[0]["message"]
+    assert result.exit_code == 1
+
+
+def test_option_applies_to_the_records_whose_ruleset_has_it() -> None:
+    # four-hands has a 1-tai win at most? With min_tai=99 no zhuji win is high enough.
+    plain = run("check", "--json", FOUR_HANDS)
+    strict = run("check", "--json", FOUR_HANDS, "-O", "min_tai=99")
+    assert json_lines(plain.stdout)[0]["ok"] is True
+    codes = {f["code"] for f in json_lines(strict.stdout)[0]["findings"]}  # type: ignore[attr-defined]
+    assert codes and "bad-option" not in codes
+
+
+def test_option_with_a_bad_value_is_a_bad_option_finding_naming_the_values() -> None:
+    result = run("check", SEED, "--option", "min_tai=many")
+    assert result.exit_code == 1
+    assert "error[bad-option] -O min_tai=many does not apply to ruleset zhuji" in result.output
+    assert "takes a whole number" in result.output
+
+
+def test_option_without_equals_is_a_usage_error() -> None:
+    result = run("check", SEED, "-O", "min_tai")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("paipu: error: -O/--option takes NAME=VALUE")
+
+
+def test_report_takes_a_ruleset_option(tmp_path: Path) -> None:
+    out = tmp_path / "r.html"
+    result = run("report", SEED, "-O", "min_tai=99", "-o", out)
+    assert result.exit_code == 1, result.output
+    assert out.exists() and "min_tai" in out.read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------ -o: the output
+
+@pytest.mark.parametrize("command", [["check", str(SEED)], ["analyze", "123456789m 1234p"]])
+def test_lowercase_o_on_a_command_that_writes_nothing_points_to_capital_o(command: list[str]) -> None:
+    result = run(*command, "-o", "min_tai=2")
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("paipu: error: ") and "-O NAME=VALUE" in result.stderr
+
+
+def test_report_o_with_a_ruleset_option_asks_did_you_mean_capital_o(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["report", str(SEED), "-o", "min_tai=2"])
+    assert result.exit_code == 2
+    assert "did you mean -O min_tai=2?" in result.stderr
+    assert not Path("min_tai=2").exists()
+
+
+def test_report_o_and_out_and_output_all_name_the_file(tmp_path: Path) -> None:
+    for flag in ("-o", "--out", "--output"):
+        out = tmp_path / f"{flag.strip('-')}.html"
+        assert run("report", SEED, flag, out).exit_code == 0
+        assert out.exists()
+
+
+def test_simulate_o_is_the_output_folder(tmp_path: Path) -> None:
+    out = tmp_path / "games"
+    result = run("simulate", "-r", "zhuji", "-n", "2", "--session-hands", "2", "-s", "1", "-q", "-o", out)
+    assert result.exit_code == 0, result.output
+    assert len(list(out.glob("*.paipu"))) == 1
+
+
+def test_simulate_takes_capital_o_options(tmp_path: Path) -> None:
+    result = run("simulate", "-r", "zhuji", "-n", "1", "--session-hands", "1", "-s", "1", "-O", "min_tai=2")
+    assert result.exit_code == 0, result.output
+    assert '[Option min_tai "2"]' in result.output
+
+
+def test_import_o_is_the_output_folder(tmp_path: Path) -> None:
+    from paipu.importers.botzone import simulated_logs
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for i, text in enumerate(simulated_logs(2, seed=1)):
+        (logs / f"{i}.txt").write_text(text, encoding="utf-8")
+    out = tmp_path / "records"
+    result = run("import", "botzone", logs, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert len(list(out.glob("*.paipu"))) == 2
+
+
+def test_export_o_writes_the_stream_to_a_file(tmp_path: Path) -> None:
+    riichi = sorted((VALID / "riichi").glob("*.paipu"))[0]
+    out = tmp_path / "game.jsonl"
+    printed = run("export", "mjai", riichi)
+    written = run("export", "mjai", riichi, "-o", out)
+    assert written.exit_code == printed.exit_code == 0
+    assert out.read_text(encoding="utf-8") == printed.stdout and written.stdout == ""
+
+
+# ------------------------------------------------------------------ one error style
+
+@pytest.mark.parametrize("args", [
+    ["check", "--bogus", "x"],
+    ["chekc"],
+    ["--bogus"],
+    ["corpus", "diff"],
+    ["report"],
+    ["simulate", "-r", "zhuji"],
+    ["check", str(SEED), "--jobs", "0"],
+])
+def test_usage_errors_are_one_line_in_paipu_style_exit_2(args: list[str]) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("paipu: error: "), result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert "Error:" not in result.stderr and "Usage:" not in result.stderr
+    assert "--help`" in result.stderr
+
+
+def test_unknown_ruleset_in_simulate_is_one_line_exit_2() -> None:
+    result = run("simulate", "-r", "nosuch", "-s", "1")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("paipu: error: unknown ruleset 'nosuch'")
+
+
+# ------------------------------------------------------------------ exit statuses
+
+def test_unreadable_path_and_error_finding_exit_2_and_the_total_names_both(tmp_path: Path) -> None:
+    binary = tmp_path / "binary.paipu"
+    binary.write_bytes(b"\x00\x01\x02")
+    result = run("check", BAD_PAYMENT, binary)
+    assert result.exit_code == 2
+    last = result.stdout.splitlines()[-1]
+    assert last == "1 file checked, 1 with errors: 1 error, 0 warnings; 1 path could not be read"
+    assert "binary.paipu" in result.stderr
+
+
+def test_check_json_lists_unreadable_paths_in_their_place(tmp_path: Path) -> None:
+    binary = tmp_path / "binary.paipu"
+    binary.write_bytes(b"\x00\x01\x02")
+    missing = tmp_path / "missing.paipu"
+    for jobs in ("1", "2"):
+        result = run("check", "--json", "-j", jobs, SEED, binary, missing, FOUR_HANDS)
+        assert result.exit_code == 2
+        results = json_lines(result.stdout)
+        assert [r["file"] for r in results] == [str(SEED), str(binary), str(missing), str(FOUR_HANDS)]
+        assert [r.get("readable", True) for r in results] == [True, False, False, True]
+        assert "binary" in str(results[1]["problem"]) and "no such file" in str(results[2]["problem"])
+
+
+def test_check_expect_accepts_a_baseline_that_could_not_read_the_same_path(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("binary.paipu").write_bytes(b"\x00\x01")
+    Path("seed.paipu").write_text(SEED.read_text(encoding="utf-8"), encoding="utf-8")
+    baseline = run("check", "--json", "seed.paipu", "binary.paipu")
+    Path("expected.jsonl").write_text(baseline.stdout, encoding="utf-8")
+    result = run("check", "--expect", "expected.jsonl", "seed.paipu", "binary.paipu")
+    assert "2 files compared: all as expected" in result.stdout
+    assert result.exit_code == 2  # the unreadable path is still an input problem
+
+
+# ------------------------------------------------------------------ JSON: end positions
+
+def test_findings_in_json_have_an_end_position() -> None:
+    result = run("check", "--json", BAD_PAYMENT)
+    finding = json_lines(result.stdout)[0]["findings"][0]  # type: ignore[index]
+    assert finding["code"] == "score-mismatch"
+    assert (finding["line"], finding["column"]) == (25, 1)
+    lines = BAD_PAYMENT.read_text(encoding="utf-8").split("\n")
+    assert finding["end_line"] == 25 and finding["end_column"] == len(lines[24].rstrip()) + 1
