@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -23,7 +24,7 @@ def run(*args: str | Path) -> Result:
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def json_lines(text: str) -> list[dict[str, object]]:
+def json_lines(text: str) -> list[Any]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
@@ -35,11 +36,11 @@ def test_option_unknown_to_one_ruleset_is_a_bad_option_finding_on_that_record_on
     files = sorted(VALID.rglob("*.paipu"))
     assert len(results) == len(files), "every file is audited, none stops the run"
     for r in results:
-        codes = [f["code"] for f in r["findings"]]  # type: ignore[attr-defined]
+        codes = [f["code"] for f in r["findings"]]
         if r["ruleset"] == "zhuji":
             assert "bad-option" not in codes, r["file"]
         else:
-            bad = [f for f in r["findings"] if f["code"] == "bad-option"]  # type: ignore[attr-defined]
+            bad = [f for f in r["findings"] if f["code"] == "bad-option"]
             assert len(bad) == 1, r["file"]
             assert f"ruleset {r['ruleset']}" in bad[0]["message"]
             assert "min_tai" in bad[0]["message"] and "options are:" in bad[0]["message"]
@@ -51,7 +52,7 @@ def test_option_applies_to_the_records_whose_ruleset_has_it() -> None:
     plain = run("check", "--json", FOUR_HANDS)
     strict = run("check", "--json", FOUR_HANDS, "-O", "min_tai=99")
     assert json_lines(plain.stdout)[0]["ok"] is True
-    codes = {f["code"] for f in json_lines(strict.stdout)[0]["findings"]}  # type: ignore[attr-defined]
+    codes = {f["code"] for f in json_lines(strict.stdout)[0]["findings"]}
     assert codes and "bad-option" not in codes
 
 
@@ -201,8 +202,129 @@ def test_check_expect_accepts_a_baseline_that_could_not_read_the_same_path(tmp_p
 
 def test_findings_in_json_have_an_end_position() -> None:
     result = run("check", "--json", BAD_PAYMENT)
-    finding = json_lines(result.stdout)[0]["findings"][0]  # type: ignore[index]
+    finding = json_lines(result.stdout)[0]["findings"][0]
     assert finding["code"] == "score-mismatch"
     assert (finding["line"], finding["column"]) == (25, 1)
     lines = BAD_PAYMENT.read_text(encoding="utf-8").split("\n")
     assert finding["end_line"] == 25 and finding["end_column"] == len(lines[24].rstrip()) + 1
+
+
+# ------------------------------------------------------------------ --json on every command that prints results
+
+def test_simulate_stats_json_has_the_same_counts_as_the_table() -> None:
+    args = ["simulate", "-r", "hebei", "-n", "6", "-s", "3", "--stats"]
+    table = run(*args)
+    data = json.loads(run(*args, "--json").stdout)
+    assert data["ruleset"] == "hebei" and data["hands"] == 6
+    assert table.stdout.startswith("6 hands\n")
+    for result, n in data["results"].items():
+        assert any(line.split()[:2] == [result, str(n)] for line in table.stdout.splitlines())
+    assert sum(data["results"].values()) == 6
+
+
+def test_simulate_json_without_stats_is_a_usage_error() -> None:
+    result = run("simulate", "-r", "hebei", "-n", "1", "-s", "1", "--json")
+    assert result.exit_code == 2 and "--stats" in result.stderr
+
+
+def test_mutate_json_lists_each_mutant_and_the_kinds_it_could_not_make(tmp_path: Path) -> None:
+    result = run("mutate", SEED, "-s", "1", "-o", tmp_path, "--json", "--kind", "false-win", "--kind", "wall-swapped")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [m["kind"] for m in data["mutants"]] == ["false-win"]
+    mutant = data["mutants"][0]
+    assert Path(mutant["file"]).read_text(encoding="utf-8").splitlines()[1] == \
+        f"; expect: {mutant['code']} {mutant['line']}"
+    assert data["not_made"] == ["wall-swapped"]
+    assert "wall-swapped" not in data["possible"] and "false-win" in data["possible"]
+
+
+def test_mutate_says_why_it_wrote_nothing(tmp_path: Path) -> None:
+    # seed-example has no wall line: no draw can be changed against it, no wall tile swapped.
+    result = run("mutate", SEED, "-s", "1", "-o", tmp_path, "--kind", "wall-swapped")
+    assert result.exit_code == 0
+    assert "wrote 0 mutants" in result.stderr
+    assert "no mutant of kind wall-swapped" in result.stderr
+    assert "kinds it has places for: " in result.stderr and "false-win" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_mutate_one_mutant_is_singular(tmp_path: Path) -> None:
+    result = run("mutate", SEED, "-s", "1", "-o", tmp_path, "--kind", "false-win")
+    assert "wrote 1 mutant to" in result.stderr and "1 mutants" not in result.stderr
+
+
+def test_corpus_ingest_and_diff_json(tmp_path: Path) -> None:
+    db = tmp_path / "a.db"
+    ingest = run("corpus", "ingest", "--db", db, "-q", "--json", FOUR_HANDS, SEED, tmp_path / "missing.paipu")
+    assert ingest.exit_code == 2
+    summary = json.loads(ingest.stdout)
+    assert (summary["files"], summary["new"], summary["failed"]) == (2, 2, 0)
+    assert summary["hands"] == 5
+    assert summary["unreadable"] == [{"file": str(tmp_path / "missing.paipu"),
+                                      "problem": f"{tmp_path / 'missing.paipu'}: no such file or folder"}]
+    same = run("corpus", "diff", db, db, "--json")
+    assert same.exit_code == 0
+    assert json.loads(same.stdout) == {"compared": 2, "differing": 0, "missing": [], "records": []}
+    other = tmp_path / "b.db"
+    run("corpus", "ingest", "--db", other, "-q", FOUR_HANDS)
+    diff = run("corpus", "diff", db, other, "--json")
+    assert diff.exit_code == 1
+    data = json.loads(diff.stdout)
+    assert data["differing"] == 1
+    assert [(r["path"], r["differences"]) for r in data["records"]] == [
+        (str(SEED), ["in the first corpus only"])]
+
+
+def test_import_json_lists_written_and_failed(tmp_path: Path) -> None:
+    from paipu.importers.botzone import simulated_logs
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "0.txt").write_text(simulated_logs(1, seed=2)[0], encoding="utf-8")
+    (logs / "1.txt").write_text("Match 1\nPlayer 0 Fly 1m\n", encoding="utf-8")
+    result = run("import", "botzone", logs, "-o", tmp_path / "out", "--check", "--json")
+    data = json.loads(result.stdout)
+    assert len(data["written"]) == 1 and Path(data["written"][0]["file"]).exists()
+    assert data["written"][0]["ok"] is True and data["written"][0]["findings"] == []
+    assert [f["file"] for f in data["failed"]] == [str(logs / "1.txt")]
+    assert result.exit_code == 2
+
+
+def test_import_json_needs_an_output_folder(tmp_path: Path) -> None:
+    from paipu.importers.botzone import simulated_logs
+
+    log = tmp_path / "0.txt"
+    log.write_text(simulated_logs(1, seed=2)[0], encoding="utf-8")
+    result = run("import", "botzone", log, "--json")
+    assert result.exit_code == 2 and "-o/--out" in result.stderr
+
+
+# ------------------------------------------------------------------ words
+
+def test_check_total_line_is_singular_for_one() -> None:
+    from paipu.cli.records import check_total
+
+    assert check_total(1, 1, 1, 1, 1) == "1 file checked, 1 with errors: 1 error, 1 warning; 1 path could not be read"
+    assert check_total(2, 0, 0, 2, 0) == "2 files checked: 0 errors, 2 warnings"
+
+
+def test_every_command_and_flag_has_help_text() -> None:
+    import click
+
+    from paipu.cli import COMMANDS
+
+    ctx = click.Context(main)
+    for name in COMMANDS:
+        command = main.get_command(ctx, name)
+        assert command is not None
+        commands: list[click.Command | None] = [command]
+        if isinstance(command, click.Group):
+            commands += [command.get_command(ctx, sub) for sub in command.list_commands(ctx)]
+        for cmd in commands:
+            assert cmd is not None, name
+            assert cmd.help and cmd.epilog and "Exit status" in cmd.epilog, (name, cmd.name)
+            for param in cmd.params:
+                if isinstance(param, click.Option) and not param.hidden:
+                    assert param.help, (name, cmd.name, param.opts)
+    assert "Exit status" in run(name, "--help").stdout

@@ -14,14 +14,18 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from paipu.errors import InputError
-from paipu.findings import Finding, format_finding
 from paipu.limits import control_escaped
 from paipu.sources import expand_paths, read_record_text
+
+if TYPE_CHECKING:
+    # paipu.findings brings the whole record model, most of a start-up: ``paipu --version``
+    # and ``--help`` do without it.
+    from paipu.findings import Finding
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -292,6 +296,8 @@ def _other_format(text: str) -> str | None:
 def print_findings(findings: list[Finding], name: str, text: str) -> None:
     # The lines as the parser numbers them (``splitlines`` also splits at form feeds and others).
     lines = text.replace("\r\n", "\n").split("\n")
+    from paipu.findings import format_finding
+
     for f in findings:
         click.echo(format_finding(f, name, lines))
 

@@ -126,9 +126,9 @@ def _progress(total: int, show: bool) -> Iterator[Progress | None]:
 def format_ingest(db_path: str, s: IngestSummary) -> str:
     parts = [f"{_n(s.new, 'new record')} ({_n(s.hands, 'hand')}"]
     if s.with_findings:
-        parts.append(f"; {s.with_findings} with findings")
+        parts.append(f"; {s.with_findings} with error findings")
     if s.failed:
-        parts.append(f"; {s.failed} failed")
+        parts.append(f"; {s.failed} could not be read or parsed")
     parts.append(")")
     return (f"{db_path}: {_n(s.files, 'file')}: {''.join(parts)}, {s.duplicates} already stored; "
             f"{s.seconds:.1f} s, {s.hands_per_second:,.0f} hands/s")
