@@ -2,9 +2,11 @@
 
 Exit status, for every command: 0 clean, 1 a record has an error finding (or, for
 ``fmt --check``, a file is not canonical; for comparisons, a difference), 2 a usage or input
-problem (missing file, unreadable file, bad option, input over a limit, damaged corpus),
+problem (a wrong flag, missing file, unreadable file, input over a limit, damaged corpus),
 3 an internal error (a bug in paipu: one line saying what failed and where to report it).
-Problems are printed as one line ``paipu: error: …`` on standard error, never as a traceback.
+2 wins over 1: a run that could not read every input is not a clean verdict on them, and
+its summary names both.  Problems, usage errors included, are printed as one line
+``paipu: error: …`` on standard error, never as a traceback.
 """
 
 from __future__ import annotations
@@ -33,9 +35,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_HELP = """
 Exit status: 0 when every record is clean, 1 when a record has an error finding,
-2 for a usage or input problem (a missing, empty, binary, unreadable or over-limit file,
-a damaged corpus), 3 when paipu itself failed (an internal error, a bug: one line on standard
-error says what failed, where, and where to report it).
+2 for a usage or input problem (a wrong flag, a missing, empty, binary, unreadable or
+over-limit file, a damaged corpus), also when another record has an error finding (the
+run did not read everything; its last line names both), 3 when paipu itself failed (an
+internal error, a bug: one line on standard error says what failed, where, and where to
+report it).
 """
 
 INTERNAL_HELP = """

@@ -137,7 +137,7 @@ def format_ingest(db_path: str, s: IngestSummary) -> str:
 @corpus_group.command("ingest", epilog=EXIT_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @db_option(create=True)
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=None,
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=None, metavar="N",
               help="Audit in this many worker processes (default or 0: one per CPU).")
 @click.option("--no-actions", is_flag=True,
               help="Do not store each action (the actions table is most of a corpus's size).")

@@ -123,12 +123,12 @@ def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
 @click.option("--quiet", "-q", is_flag=True, help="Print only the findings, no summary lines.")
 @click.option("--expect", "expect_path", type=click.Path(dir_okay=False), default=None,
               help="Compare with expected results (the output of `check --json`); print every difference.")
-@click.option("--base", "base", type=click.Path(file_okay=False), default=None,
+@click.option("--base", "base", type=click.Path(file_okay=False), default=None, metavar="DIR",
               help="With --expect: the folder the expected results' relative paths start from (default: the "
                    "current folder, where `check --json` wrote them), wherever the results file is kept.")
 @click.option("--annotate", is_flag=True,
               help="Add teaching notes: each discard against the best one, wins and claims let pass.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
               help="Audit in this many processes (default: the machine's cores); the output is the same.")
 @click.option("--progress/--no-progress", default=None,
               help="A progress bar on standard error (default: on a terminal, from 50 files).")

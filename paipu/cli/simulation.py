@@ -27,11 +27,13 @@ if TYPE_CHECKING:
     from paipu.sim.simulate import SimStats
 
 @click.command("simulate", epilog=EXIT_HELP)
-@click.option("--ruleset", "-r", required=True, help="The ruleset to play (e.g. zhuji).")
-@click.option("--hands", "-n", type=click.IntRange(min=1), default=8, show_default=True,
+@click.option("--ruleset", "-r", required=True, metavar="NAME",
+              help="The ruleset to play, by name or alias (zhuji, hebei, harbin, erren, mcr, riichi, …).")
+@click.option("--hands", "-n", type=click.IntRange(min=1), default=8, metavar="N", show_default=True,
               help="How many hands to play in all.")
-@click.option("--seed", "-s", type=int, required=True, help="The random seed: the same seed gives the same records.")
-@click.option("--session-hands", type=click.IntRange(min=1), default=8, show_default=True,
+@click.option("--seed", "-s", type=int, required=True, metavar="S",
+              help="The random seed: the same seed gives the same records.")
+@click.option("--session-hands", type=click.IntRange(min=1), default=8, metavar="K", show_default=True,
               help="Hands per record (one record is one session).")
 @option_flag("A ruleset option for the games, e.g. -O min_tai=2 (repeatable); written into each record.")
 @out_flag(dest="out_dir", file=False,
@@ -114,9 +116,10 @@ def format_stats(stats: SimStats, ruleset: Ruleset) -> str:
 
 @click.command("mutate", epilog=EXIT_HELP)
 @click.argument("path", type=click.Path())
-@click.option("--seed", "-s", type=int, required=True, help="The random seed for choosing what to corrupt.")
+@click.option("--seed", "-s", type=int, required=True, metavar="S",
+              help="The random seed for choosing what to corrupt.")
 @out_flag(dest="out_dir", file=False, required=True, help="Write the mutants into this folder.")
-@click.option("--per-kind", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--per-kind", type=click.IntRange(min=1), default=1, metavar="N", show_default=True,
               help="How many mutants of each kind (fewer where the record has fewer places for one).")
 @click.option("--kind", "kinds", multiple=True, metavar="KIND",
               help="Only these kinds (repeatable); default all. The kinds are listed above.")
