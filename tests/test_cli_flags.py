@@ -5,6 +5,7 @@ statuses, plurals that agree with their counts."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -328,3 +329,106 @@ def test_every_command_and_flag_has_help_text() -> None:
                 if isinstance(param, click.Option) and not param.hidden:
                     assert param.help, (name, cmd.name, param.opts)
     assert "Exit status" in run(name, "--help").stdout
+
+
+# ------------------------------------------------------------------ the documented command lines
+
+def documented_command_lines() -> list[tuple[str, str]]:
+    """Every concrete ``paipu …`` line of a shell block in the README and docs/ (synopsis
+    lines with placeholders such as ``[--json]`` or ``FILE|DIR…`` left out)."""
+    import re
+
+    found: list[tuple[str, str]] = []
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for block in re.findall(r"```(?:sh|bash|console)?\n(.*?)```", text, flags=re.S):
+            for line in block.splitlines():
+                line = re.sub(r"^\$ ", "", line.strip())
+                line = re.split(r"\s+#\s", line)[0].strip()
+                for part in line.split("&&"):
+                    part = part.strip()
+                    part = re.sub(r"^(\.venv/bin/)?paipu(?= )", "paipu", part)
+                    if not part.startswith("paipu ") or re.search(r"[\[\]|…<>]|\bFILE\b|\bDIR\b", part):
+                        continue
+                    found.append((page.relative_to(ROOT).as_posix(), part))
+    return found
+
+
+DOCUMENTED = documented_command_lines()
+
+
+def test_the_docs_have_command_lines_to_check() -> None:
+    assert len(DOCUMENTED) > 20
+    assert any("-O min_tai=2" in line for _, line in DOCUMENTED)
+
+
+@pytest.mark.parametrize(("page", "line"), DOCUMENTED)
+def test_every_documented_command_line_parses(page: str, line: str) -> None:
+    """Each flag a documented line uses exists, with a value it accepts (no file is read)."""
+    import shlex
+
+    import click
+
+    args = shlex.split(line)[1:]
+    ctx = click.Context(main, info_name="paipu")
+    command: click.Command | None = main
+    while isinstance(command, click.Group) and args and not args[0].startswith("-"):
+        name = args.pop(0)
+        command = command.get_command(ctx, name)
+        assert command is not None, f"{page}: {line}: no command {name!r}"
+    assert command is not None
+    try:
+        command.make_context(command.name, list(args), parent=ctx)
+    except click.exceptions.Exit:
+        pass
+    except click.UsageError as e:
+        pytest.fail(f"{page}: `{line}`: {e.format_message()}")
+
+
+def _commands() -> list[tuple[str, object]]:
+    import click
+
+    from paipu.cli import COMMANDS
+
+    ctx = click.Context(main)
+    out: list[tuple[str, object]] = []
+    for name in COMMANDS:
+        command = main.get_command(ctx, name)
+        out.append((name, command))
+        if isinstance(command, click.Group):
+            out += [(f"{name} {sub}", command.get_command(ctx, sub)) for sub in command.list_commands(ctx)]
+    return out
+
+
+def test_every_flag_of_every_command_is_in_the_cli_doc() -> None:
+    import click
+
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    for name, command in _commands():
+        assert isinstance(command, click.Command)
+        assert f"paipu {name}" in page, name
+        for param in command.params:
+            if isinstance(param, click.Option):
+                for opt in [*param.opts, *param.secondary_opts]:
+                    if opt not in ("-h", "--help"):
+                        assert re.search(rf"(?<![\w-]){re.escape(opt)}(?![\w-])", page), (name, opt)
+
+
+def test_every_flag_in_a_cli_doc_synopsis_exists() -> None:
+    import click
+
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    commands = dict(_commands())
+    synopses = [line for block in re.findall(r"```sh\n(.*?)```", page, flags=re.S) for line in block.splitlines()]
+    assert len(synopses) >= 15
+    for line in synopses:
+        words = line.split()
+        name = " ".join(words[1:3]) if " ".join(words[1:3]) in commands else words[1]
+        command = commands[name]
+        assert isinstance(command, click.Command)
+        known = {o for p in command.params if isinstance(p, click.Option) for o in [*p.opts, *p.secondary_opts]}
+        for flag in re.findall(r"(?<![\w-])(--?[A-Za-z][\w-]*)", line.split("#")[0]):
+            if flag.endswith("-"):
+                continue
+            assert flag in known, (line, flag)

@@ -169,7 +169,7 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
             if checked.failed:
                 totals["failed"] += 1
                 status = max(status, EXIT_FINDINGS)
-    if not as_json and not quiet and (totals["files"] > 1 or inputs.unreadable):
+    if not as_json and not quiet and totals["files"] + inputs.unreadable > 1:
         click.echo(check_total(totals["files"], totals["failed"], totals["error"], totals["warning"],
                                inputs.unreadable))
     sys.exit(max(status, inputs.status))
