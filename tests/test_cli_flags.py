@@ -432,3 +432,24 @@ def test_every_flag_in_a_cli_doc_synopsis_exists() -> None:
             if flag.endswith("-"):
                 continue
             assert flag in known, (line, flag)
+
+
+# ------------------------------------------------------------------ start-up and progress
+
+def test_version_loads_neither_the_record_model_nor_any_command() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom paipu.cli import main\n"
+            "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('paipu.') and m not in "
+            "('paipu.cli', 'paipu.cli.common', 'paipu._version', 'paipu.limits', 'paipu.errors', 'paipu.sources')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "[]"
+
+
+def test_check_progress_bar_goes_to_stderr_only() -> None:
+    result = run("check", "--progress", "-j", "1", VALID / "zhuji")
+    assert "checking" in result.stderr and "checking" not in result.stdout
+    plain = run("check", "--no-progress", "-j", "1", VALID / "zhuji")
+    assert plain.stdout == result.stdout and "checking" not in plain.stderr
