@@ -453,3 +453,13 @@ def test_check_progress_bar_goes_to_stderr_only() -> None:
     assert "checking" in result.stderr and "checking" not in result.stdout
     plain = run("check", "--no-progress", "-j", "1", VALID / "zhuji")
     assert plain.stdout == result.stdout and "checking" not in plain.stderr
+
+
+def test_a_command_run_on_its_own_keeps_the_one_error_style() -> None:
+    from paipu.cli.corpus import corpus_group
+    from paipu.cli.report import report_command
+
+    for command, args in ((report_command, [str(SEED), "--bogus"]), (corpus_group, ["diff"])):
+        result = CliRunner().invoke(command, args)
+        assert result.exit_code == 2
+        assert result.stderr.startswith("paipu: error: ") and result.stderr.count("\n") == 1, result.stderr

@@ -18,7 +18,7 @@ import click
 from click.core import ParameterSource
 
 from paipu.analysis.profiles import profile, profile_names
-from paipu.cli.common import INTERNAL_HELP, InputProblem, echo, option_flag, plural
+from paipu.cli.common import INTERNAL_HELP, InputProblem, PaipuCommand, PaipuGroup, echo, option_flag, plural
 from paipu.errors import TileError
 from paipu.hand.inference import KindPosterior, pair_odds
 from paipu.hand.odds import Odds, compute_odds
@@ -369,7 +369,7 @@ _caishen_option = click.option(
     help="The 财神 (wildcard) kind or kinds, e.g. --caishen 5m or --caishen '5m 6m'.")
 
 
-@click.command("analyze", epilog=_EXIT_HELP + INTERNAL_HELP)
+@click.command("analyze", cls=PaipuCommand, epilog=_EXIT_HELP + INTERNAL_HELP)
 @click.argument("hand", required=False)
 @_ruleset_option
 @_caishen_option
@@ -479,7 +479,7 @@ def _run_batch(source: str, setup: _Setup, situation: _Situation) -> int:
     return status
 
 
-@click.group("odds", epilog=_ODDS_EXIT_HELP + INTERNAL_HELP, invoke_without_command=True,
+@click.group("odds", cls=PaipuGroup, epilog=_ODDS_EXIT_HELP + INTERNAL_HELP, invoke_without_command=True,
              subcommand_metavar="[pair [OPTIONS]]")
 @click.option("--ruleset", "-r", "ruleset", default="plain", show_default=True, metavar="NAME",
               help=f"Whose shapes and tiles: {', '.join(profile_names())}.")

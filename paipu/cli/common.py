@@ -50,20 +50,38 @@ with one line on standard error saying what failed, where, and where to report i
 REPORT_BUGS = "this is a bug in paipu: please report it, with the input that caused it, on the project's issue tracker"
 
 
+def _paipu_style(make: Callable[..., click.Context], info_name: str | None, args: list[str],
+                 parent: click.Context | None, extra: dict[str, Any]) -> click.Context:
+    try:
+        return make(info_name, args, parent, **extra)
+    except click.exceptions.NoArgsIsHelpError:
+        raise
+    except UsageProblem:
+        raise
+    except click.UsageError as e:
+        raise UsageProblem.of(e) from None
+
+
+class PaipuCommand(click.Command):
+    """A command whose usage errors are one line in paipu's style, also when it runs on its own
+    (``python -m``, a test) rather than under the ``paipu`` group."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        return _paipu_style(super().make_context, info_name, args, parent, extra)
+
+
 class PaipuGroup(click.Group):
     """The ``paipu`` group: an exception no command handles is a one-line message and exit 3,
     never a traceback, so a script tells paipu failing from a record failing (exit 1); a
     usage error (a wrong flag, a missing argument) is one line in the same style as every
     other problem, exit 2."""
 
+    command_class = PaipuCommand
+
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:
-        try:
-            return super().make_context(info_name, args, parent, **extra)
-        except click.exceptions.NoArgsIsHelpError:
-            raise
-        except click.UsageError as e:
-            raise UsageProblem.of(e) from None
+        return _paipu_style(super().make_context, info_name, args, parent, extra)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -87,13 +105,30 @@ class PaipuGroup(click.Group):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             ctx.exit(EXIT_USAGE)
         except MemoryError:
-            echo_err(f"internal error: out of memory in `paipu {ctx.invoked_subcommand or ''}`; {REPORT_BUGS}")
+            echo_err(f"internal error: out of memory in `{_running(ctx)}`; {REPORT_BUGS}")
             ctx.exit(EXIT_INTERNAL)
         except Exception as e:
             where = _where(e)
-            echo_err(f"internal error in `paipu {ctx.invoked_subcommand or ''}`: {e.__class__.__name__}: "
+            echo_err(f"internal error in `{_running(ctx)}`: {e.__class__.__name__}: "
                      f"{_first_line(str(e))}{where}; {REPORT_BUGS}")
             ctx.exit(EXIT_INTERNAL)
+
+
+def _running(ctx: click.Context) -> str:
+    """The command that was running: ``paipu check``, ``paipu corpus ingest``."""
+    return f"{command_path(ctx)} {ctx.invoked_subcommand or ''}".strip()
+
+
+def command_path(ctx: click.Context) -> str:
+    """``paipu corpus diff``: the command as a user types it, whatever the program was called
+    and also when a command runs on its own (a test, ``python -m``)."""
+    names: list[str] = []
+    at = ctx
+    while at.parent is not None:
+        names.append(at.command.name or at.info_name or "")
+        at = at.parent
+    root = "paipu" if at.command.name in (None, "main", "paipu") else f"paipu {at.command.name}"
+    return " ".join([root, *reversed(names)])
 
 
 def _first_line(text: str) -> str:
@@ -151,12 +186,12 @@ class UsageProblem(click.UsageError):
         ctx = e.ctx
         if (isinstance(e, click.NoSuchOption) and e.option_name == "-o" and ctx is not None
                 and any("-O" in p.opts for p in ctx.command.params)):
-            message += (f": -o is the output, and `{ctx.command_path}` writes no file; "
+            message += (f": -o is the output, and `{command_path(ctx)}` writes no file; "
                         "give a ruleset option with -O NAME=VALUE")
         return cls(message, ctx)
 
     def show(self, file: IO[Any] | None = None) -> None:
-        where = f"; see `{self.ctx.command_path} --help`" if self.ctx is not None else ""
+        where = f"; see `{command_path(self.ctx)} --help`" if self.ctx is not None else ""
         echo_err(f"{self.format_message()}{where}")
 
 

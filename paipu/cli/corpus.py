@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import click
 from sqlite_utils import Database
 
-from paipu.cli.common import EXIT_HELP, echo, echo_err, json_flag, out_flag
+from paipu.cli.common import EXIT_HELP, PaipuGroup, echo, echo_err, json_flag, out_flag
 from paipu.cli.common import plural as _n
 from paipu.corpus.db import CorpusError, locked_or_damaged, open_corpus
 from paipu.corpus.diff import DiffSummary, RecordDiff, diff_corpora, diff_expected
@@ -65,7 +65,7 @@ def _reading(path: str) -> Iterator[None]:
         raise CorpusProblem(str(locked_or_damaged(path, e))) from None
 
 
-@click.group("corpus", context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_HELP)
+@click.group("corpus", cls=PaipuGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_HELP)
 def corpus_group() -> None:
     """Many records in one SQLite database: ingest, statistics, regression diffs, an HTML index.
 

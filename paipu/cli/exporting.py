@@ -7,7 +7,17 @@ from pathlib import Path
 
 import click
 
-from paipu.cli.common import EXIT_FINDINGS, EXIT_HELP, EXIT_OK, InputProblem, Inputs, echo_err, out_flag, print_findings
+from paipu.cli.common import (
+    EXIT_FINDINGS,
+    EXIT_HELP,
+    EXIT_OK,
+    InputProblem,
+    Inputs,
+    PaipuCommand,
+    echo_err,
+    out_flag,
+    print_findings,
+)
 from paipu.findings import has_errors
 from paipu.grammar.parser import parse
 from paipu.importers.mjai import MjaiError, mjai_lines, record_to_mjai
@@ -15,7 +25,7 @@ from paipu.importers.mjai import MjaiError, mjai_lines, record_to_mjai
 FORMATS = ("mjai",)
 
 
-@click.command("export", epilog=EXIT_HELP)
+@click.command("export", cls=PaipuCommand, epilog=EXIT_HELP)
 @click.argument("fmt", metavar="FORMAT", type=click.Choice(FORMATS))
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @out_flag(help="Write the streams to this file (default: standard output), one after another.")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from paipu.cli.common import EXIT_HELP, InputProblem, echo, echo_err, json_flag, out_flag, plural
+from paipu.cli.common import EXIT_HELP, InputProblem, PaipuCommand, echo, echo_err, json_flag, out_flag, plural
 from paipu.importers.base import ConversionError, Importer
 from paipu.importers.registry import get_importer, importer_names
 
@@ -68,7 +68,7 @@ def _read(path: Path) -> bytes:
         raise ConversionError(str(path), 0, f"cannot be read ({e.__class__.__name__})") from None
 
 
-@click.command("import", epilog=EXIT_HELP)
+@click.command("import", cls=PaipuCommand, epilog=EXIT_HELP)
 @click.argument("fmt", metavar="FORMAT")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @out_flag(dest="out_dir", file=False,

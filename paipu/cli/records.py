@@ -22,6 +22,7 @@ from paipu.cli.common import (
     EXIT_OK,
     InputProblem,
     Inputs,
+    PaipuCommand,
     echo,
     json_flag,
     option_flag,
@@ -115,7 +116,7 @@ def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
     sys.exit(max(status, inputs.status))
 
 
-@click.command("check", epilog=EXIT_HELP)
+@click.command("check", cls=PaipuCommand, epilog=EXIT_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @json_flag("Print one JSON object per file (format in docs/findings.md#json-output) instead of text; a "
            "path that cannot be read is an object too, with \"readable\": false.")

@@ -15,6 +15,7 @@ from paipu.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
     INTERNAL_HELP,
+    PaipuCommand,
     echo,
     echo_err,
     option_flag,
@@ -47,7 +48,7 @@ def default_output(path: Path) -> Path:
     return Path("out") / f"{name}.html"
 
 
-@click.command("report", epilog=REPORT_HELP + INTERNAL_HELP)
+@click.command("report", cls=PaipuCommand, epilog=REPORT_HELP + INTERNAL_HELP)
 @click.argument("file", type=click.Path())
 @out_flag("--output", dest="output", help="Where to write the HTML file (default: out/<record name>.html).")
 @option_flag("A ruleset option for this record, on top of its [Option] tags, e.g. -O min_tai=2 "

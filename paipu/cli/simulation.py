@@ -11,6 +11,7 @@ import click
 from paipu.cli.common import (
     EXIT_HELP,
     InputProblem,
+    PaipuCommand,
     echo,
     json_flag,
     option_flag,
@@ -26,7 +27,7 @@ from paipu.sources import read_record_text
 if TYPE_CHECKING:
     from paipu.sim.simulate import SimStats
 
-@click.command("simulate", epilog=EXIT_HELP)
+@click.command("simulate", cls=PaipuCommand, epilog=EXIT_HELP)
 @click.option("--ruleset", "-r", required=True, metavar="NAME",
               help="The ruleset to play, by name or alias (zhuji, hebei, harbin, erren, mcr, riichi, …).")
 @click.option("--hands", "-n", type=click.IntRange(min=1), default=8, metavar="N", show_default=True,
@@ -114,7 +115,7 @@ def format_stats(stats: SimStats, ruleset: Ruleset) -> str:
     return "\n".join(lines)
 
 
-@click.command("mutate", epilog=EXIT_HELP)
+@click.command("mutate", cls=PaipuCommand, epilog=EXIT_HELP)
 @click.argument("path", type=click.Path())
 @click.option("--seed", "-s", type=int, required=True, metavar="S",
               help="The random seed for choosing what to corrupt.")
