@@ -77,6 +77,16 @@ def test_report_takes_a_ruleset_option(tmp_path: Path) -> None:
     assert out.exists() and "min_tai" in out.read_text(encoding="utf-8")
 
 
+def test_report_with_an_option_its_ruleset_lacks_shows_the_bad_option_finding(tmp_path: Path) -> None:
+    hebei = sorted((VALID / "hebei").glob("*.paipu"))[0]
+    out = tmp_path / "r.html"
+    result = run("report", hebei, "-O", "min_tai=2", "-o", out)
+    assert result.exit_code == 1
+    assert "1 error" in result.stdout
+    html = out.read_text(encoding="utf-8")
+    assert "bad-option" in html and "does not apply to ruleset hebei" in html
+
+
 # ------------------------------------------------------------------ -o: the output
 
 @pytest.mark.parametrize("command", [["check", str(SEED)], ["analyze", "123456789m 1234p"]])
