@@ -43,6 +43,8 @@ class Finding:
             "code": self.code,
             "line": self.span.line,
             "column": self.span.column,
+            "end_line": self.span.end_line,
+            "end_column": self.span.end_column,
             "message": self.message,
             "rule": self.rule,
         }

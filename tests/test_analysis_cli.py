@@ -154,7 +154,7 @@ def test_analyze_bad_meld_is_an_error() -> None:
 
 
 def test_analyze_unknown_option_is_an_error() -> None:
-    assert_one_line_error(run("123456789m 1234p", "-o", "nosuch=1"), "unknown option")
+    assert_one_line_error(run("123456789m 1234p", "-O", "nosuch=1"), "unknown option")
 
 
 def test_analyze_without_hand_or_batch_is_an_error() -> None:

@@ -18,7 +18,7 @@ import click
 from click.core import ParameterSource
 
 from paipu.analysis.profiles import profile, profile_names
-from paipu.cli.common import INTERNAL_HELP, InputProblem, echo
+from paipu.cli.common import INTERNAL_HELP, InputProblem, PaipuCommand, PaipuGroup, echo, option_flag, plural
 from paipu.errors import TileError
 from paipu.hand.inference import KindPosterior, pair_odds
 from paipu.hand.odds import Odds, compute_odds
@@ -140,7 +140,7 @@ def _setup(ruleset: str, caishen: tuple[str, ...], melds: str, seen: str, overri
     for v in overrides:
         name, sep, value = v.partition("=")
         if not sep or not name.strip():
-            raise InputProblem(f"--option takes name=value, not {v!r}")
+            raise InputProblem(f"-O/--option takes NAME=VALUE, not {v!r}")
         opts[name.strip()] = value.strip()
     options = None
     if cls is not None:
@@ -215,9 +215,9 @@ def _analyse_text(text: str, setup: _Setup, situation: _Situation) -> dict[str, 
             raise _BadHand(f"hand: {ALL_TILES[k]} is not a tile of the {setup.profile.name} set")
     sets = 4 - len(melds)
     if len(tiles) not in (3 * sets + 1, 3 * sets + 2):
-        with_melds = f" with {len(melds)} meld{'s' if len(melds) != 1 else ''}" if melds else ""
+        with_melds = f" with {plural(len(melds), 'meld')}" if melds else ""
         raise _BadHand(
-            f"hand: {len(tiles)} tiles; a hand{with_melds} has {3 * sets + 1} (waiting) or "
+            f"hand: {plural(len(tiles), 'tile')}; a hand{with_melds} has {3 * sets + 1} (waiting) or "
             f"{3 * sets + 2} (after a draw)"
         )
     wild_kinds = tuple(t.index for t in setup.caishen)
@@ -322,7 +322,7 @@ def _print_text(obj: dict[str, Any]) -> None:
     if obj["caishen"]:
         extra.append("财神 " + " ".join(obj["caishen"]))
     last = f", last {obj['last']}" if "last" in obj else ""
-    echo(f"hand: {obj['hand']} ({obj['tiles']} tiles{last}{'; ' + '; '.join(extra) if extra else ''}), "
+    echo(f"hand: {obj['hand']} ({plural(obj['tiles'], 'tile')}{last}{'; ' + '; '.join(extra) if extra else ''}), "
                f"ruleset {obj['ruleset']}")
     echo(f"shanten: {obj['shanten']} ({_describe(obj['shanten'])}); by shape: {_shape_names(obj['by_shape'])}")
     if obj["waits"] is not None:
@@ -345,7 +345,7 @@ def _print_text(obj: dict[str, Any]) -> None:
         unit = value["unit"]
         verdict = "a win" if obj["win"] else "not a win"
         echo(f"value: {verdict}, {value['shape']}, {value['total']} {unit} "
-                   f"(best of {value['readings']} reading{'s' if value['readings'] != 1 else ''})")
+                   f"(best of {plural(value['readings'], 'reading')})")
         for item in value["items"]:
             count = f" ×{item['count']}" if item["count"] > 1 else ""
             echo(f"  {item['id']:<12} {item['value']:>3} {unit}{count}  {item['name']}  ({item['rule']})")
@@ -369,7 +369,7 @@ _caishen_option = click.option(
     help="The 财神 (wildcard) kind or kinds, e.g. --caishen 5m or --caishen '5m 6m'.")
 
 
-@click.command("analyze", epilog=_EXIT_HELP + INTERNAL_HELP)
+@click.command("analyze", cls=PaipuCommand, epilog=_EXIT_HELP + INTERNAL_HELP)
 @click.argument("hand", required=False)
 @_ruleset_option
 @_caishen_option
@@ -377,8 +377,7 @@ _caishen_option = click.option(
               help='Melds already made, e.g. "pong 5m, chow 123p, kong 7z, ankong 1z".')
 @click.option("--seen", default="", metavar="TILES",
               help="Tiles visible elsewhere (discards, others' melds), for the unseen counts.")
-@click.option("--option", "-o", "overrides", multiple=True, metavar="NAME=VALUE",
-              help="A ruleset option for the valuation, e.g. -o min_tai=2.")
+@option_flag("A ruleset option for the valuation, e.g. -O min_tai=2 (repeatable).")
 @click.option("--discard", is_flag=True, help="The last tile was won on a discard (default: self-drawn).")
 @click.option("--after-kong", is_flag=True, help="The last tile was a kong replacement draw (杠开).")
 @click.option("--robbed", is_flag=True, help="The last tile was robbed from an added kong (抢杠).")
@@ -480,7 +479,7 @@ def _run_batch(source: str, setup: _Setup, situation: _Situation) -> int:
     return status
 
 
-@click.group("odds", epilog=_ODDS_EXIT_HELP + INTERNAL_HELP, invoke_without_command=True,
+@click.group("odds", cls=PaipuGroup, epilog=_ODDS_EXIT_HELP + INTERNAL_HELP, invoke_without_command=True,
              subcommand_metavar="[pair [OPTIONS]]")
 @click.option("--ruleset", "-r", "ruleset", default="plain", show_default=True, metavar="NAME",
               help=f"Whose shapes and tiles: {', '.join(profile_names())}.")
@@ -678,8 +677,8 @@ def pair_lines(obj: dict[str, Any]) -> Iterable[str]:
     prior_two = _both(obj["prior_exactly_pair"], obj["prior_exactly_pair_fraction"])
     yield f"before the observation, these were:  {prior_up} and {prior_two}"
     yield f"chance of holding {' '.join(str(k) for k in range(obj['unseen'] + 1))} {name}:"
-    rows = [(f"opponent {i} ({o['hand']} tiles)", o["counts"]) for i, o in enumerate(obj["opponents"], 1)]
-    rows.append((f"wall ({obj['wall']} tiles)", obj["wall_counts"]))
+    rows = [(f"opponent {i} ({plural(o['hand'], 'tile')})", o["counts"]) for i, o in enumerate(obj["opponents"], 1)]
+    rows.append((f"wall ({plural(obj['wall'], 'tile')})", obj["wall_counts"]))
     width = max(len(label) for label, _ in rows)
     for label, values in rows:
         yield f"  {label:<{width}}  {'  '.join(f'{x:.6f}' for x in values)}"
@@ -718,11 +717,12 @@ def _analyse_record(path: str, number: int, step: int, seat: str | None, as_json
         return EXIT_OK
     click.echo(f"{path}, hand {number}, step {step}: {who}'s view")
     click.echo(f"hand: {obj['hand']}" + (f"; melds {', '.join(obj['melds'])}" if obj["melds"] else "")
-               + f"; {obj['wall']} tiles in the wall")
+               + f"; {plural(obj['wall'], 'tile')} in the wall")
     if "shanten" in obj:
         click.echo(f"shanten: {obj['shanten']} ({_describe(int(obj['shanten']))})")
     for d in obj.get("discards", [])[:5]:
-        click.echo(f"  discard {d['tile']:<4} {_describe(d['shanten'])}, {d['unseen']} effective tiles unseen")
+        unseen = plural(d["unseen"], "effective tile")
+        click.echo(f"  discard {d['tile']:<4} {_describe(d['shanten'])}, {unseen} unseen")
     click.echo("chance an opponent holds a pair or more (could pong it):")
     cells = [f"{o['tile']} {round(100 * o['pair_or_more'])}%" for o in obj["pong_odds"]]
     for i in range(0, len(cells), 9):

@@ -2,9 +2,11 @@
 
 Exit status, for every command: 0 clean, 1 a record has an error finding (or, for
 ``fmt --check``, a file is not canonical; for comparisons, a difference), 2 a usage or input
-problem (missing file, unreadable file, bad option, input over a limit, damaged corpus),
+problem (a wrong flag, missing file, unreadable file, input over a limit, damaged corpus),
 3 an internal error (a bug in paipu: one line saying what failed and where to report it).
-Problems are printed as one line ``paipu: error: …`` on standard error, never as a traceback.
+2 wins over 1: a run that could not read every input is not a clean verdict on them, and
+its summary names both.  Problems, usage errors included, are printed as one line
+``paipu: error: …`` on standard error, never as a traceback.
 """
 
 from __future__ import annotations
@@ -14,22 +16,30 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from paipu.errors import InputError
-from paipu.findings import Finding, format_finding
 from paipu.limits import control_escaped
 from paipu.sources import expand_paths, read_record_text
 
+if TYPE_CHECKING:
+    # paipu.findings brings the whole record model, most of a start-up: ``paipu --version``
+    # and ``--help`` do without it.
+    from paipu.findings import Finding
+
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_HELP = """
 Exit status: 0 when every record is clean, 1 when a record has an error finding,
-2 for a usage or input problem (a missing, empty, binary, unreadable or over-limit file,
-a damaged corpus), 3 when paipu itself failed (an internal error, a bug: one line on standard
-error says what failed, where, and where to report it).
+2 for a usage or input problem (a wrong flag, a missing, empty, binary, unreadable or
+over-limit file, a damaged corpus), also when another record has an error finding (the
+run did not read everything; its last line names both), 3 when paipu itself failed (an
+internal error, a bug: one line on standard error says what failed, where, and where to
+report it).
 """
 
 INTERNAL_HELP = """
@@ -40,15 +50,53 @@ with one line on standard error saying what failed, where, and where to report i
 REPORT_BUGS = "this is a bug in paipu: please report it, with the input that caused it, on the project's issue tracker"
 
 
+def _paipu_style(make: Callable[..., click.Context], info_name: str | None, args: list[str],
+                 parent: click.Context | None, extra: dict[str, Any]) -> click.Context:
+    try:
+        return make(info_name, args, parent, **extra)
+    except click.exceptions.NoArgsIsHelpError:
+        raise
+    except UsageProblem:
+        raise
+    except click.UsageError as e:
+        raise UsageProblem.of(e) from None
+
+
+class PaipuCommand(click.Command):
+    """A command whose usage errors are one line in paipu's style, also when it runs on its own
+    (``python -m``, a test) rather than under the ``paipu`` group."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        return _paipu_style(super().make_context, info_name, args, parent, extra)
+
+
 class PaipuGroup(click.Group):
     """The ``paipu`` group: an exception no command handles is a one-line message and exit 3,
-    never a traceback, so a script tells paipu failing from a record failing (exit 1)."""
+    never a traceback, so a script tells paipu failing from a record failing (exit 1); a
+    usage error (a wrong flag, a missing argument) is one line in the same style as every
+    other problem, exit 2."""
+
+    command_class = PaipuCommand
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        return _paipu_style(super().make_context, info_name, args, parent, extra)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
+        except (click.exceptions.Exit, click.exceptions.Abort, SystemExit, click.exceptions.NoArgsIsHelpError,
+                UsageProblem, InputProblem):
             raise
+        except click.UsageError as e:
+            raise UsageProblem.of(e) from None
+        except click.ClickException as e:
+            if type(e).show is not click.ClickException.show:
+                raise  # it already prints in paipu's style
+            problem = InputProblem(e.format_message())
+            setattr(problem, "exit_code", e.exit_code)  # noqa: B010 - click declares it a class variable
+            raise problem from None
         except KeyboardInterrupt:
             raise
         except BrokenPipeError:
@@ -57,13 +105,30 @@ class PaipuGroup(click.Group):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             ctx.exit(EXIT_USAGE)
         except MemoryError:
-            echo_err(f"internal error: out of memory in `paipu {ctx.invoked_subcommand or ''}`; {REPORT_BUGS}")
+            echo_err(f"internal error: out of memory in `{_running(ctx)}`; {REPORT_BUGS}")
             ctx.exit(EXIT_INTERNAL)
         except Exception as e:
             where = _where(e)
-            echo_err(f"internal error in `paipu {ctx.invoked_subcommand or ''}`: {e.__class__.__name__}: "
+            echo_err(f"internal error in `{_running(ctx)}`: {e.__class__.__name__}: "
                      f"{_first_line(str(e))}{where}; {REPORT_BUGS}")
             ctx.exit(EXIT_INTERNAL)
+
+
+def _running(ctx: click.Context) -> str:
+    """The command that was running: ``paipu check``, ``paipu corpus ingest``."""
+    return f"{command_path(ctx)} {ctx.invoked_subcommand or ''}".strip()
+
+
+def command_path(ctx: click.Context) -> str:
+    """``paipu corpus diff``: the command as a user types it, whatever the program was called
+    and also when a command runs on its own (a test, ``python -m``)."""
+    names: list[str] = []
+    at = ctx
+    while at.parent is not None:
+        names.append(at.command.name or at.info_name or "")
+        at = at.parent
+    root = "paipu" if at.command.name in (None, "main", "paipu") else f"paipu {at.command.name}"
+    return " ".join([root, *reversed(names)])
 
 
 def _first_line(text: str) -> str:
@@ -109,23 +174,99 @@ class InputProblem(click.ClickException):
         echo_err(self.format_message())
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+class UsageProblem(click.UsageError):
+    """A usage error (an unknown flag, a missing argument, a bad value) as one line in paipu's
+    style, naming the command's help; exit status 2."""
+
+    exit_code = EXIT_USAGE
+
+    @classmethod
+    def of(cls, e: click.UsageError) -> UsageProblem:
+        message = e.format_message().rstrip(".")
+        ctx = e.ctx
+        if (isinstance(e, click.NoSuchOption) and e.option_name == "-o" and ctx is not None
+                and any("-O" in p.opts for p in ctx.command.params)):
+            message += (f": -o is the output, and `{command_path(ctx)}` writes no file; "
+                        "give a ruleset option with -O NAME=VALUE")
+        return cls(message, ctx)
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        where = f"; see `{command_path(self.ctx)} --help`" if self.ctx is not None else ""
+        echo_err(f"{self.format_message()}{where}")
 
 
-def collect_files(paths: tuple[str, ...]) -> tuple[list[Path], int]:
-    """The record files named or found in folders, and the exit status so far."""
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 error``, ``2 errors``, ``0 errors``: a count and its noun, in the right number
+    (``many`` for a plural that is not the word and an ``s``)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def ruleset_option_names() -> frozenset[str]:
+    """Every option name some ruleset has (for the hint when one is given to ``-o``)."""
+    import dataclasses
+
+    from paipu.replay.ruleset import ruleset_class, ruleset_names
+
+    names: set[str] = set()
+    for name in ruleset_names():
+        options = ruleset_class(name).Options
+        if dataclasses.is_dataclass(options):
+            names.update(f.name for f in dataclasses.fields(options))
+    return frozenset(names)
+
+
+def _not_an_option(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """``-o min_tai=2``: a ruleset option given where the output goes is refused with a hint."""
+    if isinstance(value, str):
+        name, sep, _ = value.partition("=")
+        if sep and name.strip() in ruleset_option_names():
+            raise click.BadParameter(
+                f"{value!r} looks like a ruleset option, not an output: did you mean -O {value}?",
+                ctx=ctx, param=param)
+    return value
+
+
+def out_flag(*extra: str, dest: str = "out", file: bool = True, required: bool = False,
+             help: str) -> Callable[[F], F]:
+    """The shared output flag: ``-o/--out`` (and ``extra`` long names kept for old command
+    lines) always names what a command writes, a file (``file``) or a folder."""
+    kind = click.Path(dir_okay=not file, file_okay=file)
+    return click.option("-o", "--out", *extra, dest, type=kind, default=None, required=required,
+                        callback=_not_an_option, metavar="FILE" if file else "DIR", help=help)
+
+
+def option_flag(help: str = "A ruleset option, e.g. -O min_tai=2 (repeatable); a record whose ruleset "
+                            "does not have it gets a bad-option finding.") -> Callable[[F], F]:
+    """The shared ruleset-option flag: ``-O/--option NAME=VALUE``, repeatable."""
+    return click.option("-O", "--option", "overrides", multiple=True, metavar="NAME=VALUE", help=help)
+
+
+def json_flag(help: str) -> Callable[[F], F]:
+    return click.option("--json", "as_json", is_flag=True, help=help)
+
+
+def collect_files(paths: tuple[str, ...],
+                  on_problem: Callable[[str, str], None] | None = None) -> tuple[list[Path], int]:
+    """The record files named or found in folders, and the exit status so far; each problem
+    (a folder without records, a sub-folder that cannot be read) is printed and told to
+    ``on_problem(path, message)``."""
     files: list[Path] = []
     status = EXIT_OK
     problems: list[str] = []
+
+    def problem(raw: str, message: str) -> None:
+        echo_err(message)
+        if on_problem is not None:
+            on_problem(raw, message)
+
     for raw in paths:
         found = list(expand_paths([raw], problems.append))
         for message in problems:
-            echo_err(message)
+            problem(message.split(": ", 1)[0], message)
             status = EXIT_USAGE
         problems.clear()
         if not found and Path(raw).is_dir():
-            echo_err(f"{raw}: no records (*.paipu, *.paipu.gz) in this folder")
+            problem(raw, f"{raw}: no records (*.paipu, *.paipu.gz) in this folder")
             status = EXIT_USAGE
         files.extend(found)
     return files, status
@@ -133,26 +274,51 @@ def collect_files(paths: tuple[str, ...]) -> tuple[list[Path], int]:
 
 class Inputs:
     """The records named on the command line, read one by one; unreadable ones are reported
-    (one line each) and skipped, and `status` remembers that something was."""
+    (one line each on standard error) and skipped, `status` remembers that something was,
+    and `problems` keeps each ``(path, message)`` for a command that reports them in its
+    output too (``check --json``)."""
 
     def __init__(self, paths: tuple[str, ...]) -> None:
-        self.files, self.status = collect_files(paths)
+        self.problems: list[tuple[str, str]] = []
+        self.files, self.status = collect_files(paths, lambda p, m: self.problems.append((p, m)))
+        self.folder_problems = list(self.problems)
+        """The problems found before any file is read: folders without records or unreadable."""
 
-    def __iter__(self) -> Iterator[tuple[Path, str]]:
+    def each(self) -> Iterator[tuple[Path, str | None, str | None]]:
+        """Every file in order as ``(path, text, None)``, or ``(path, None, problem)`` when it
+        cannot be read as a record (the problem is printed too)."""
         for path in self.files:
             try:
                 text = read_record_text(path)
             except InputError as e:
-                echo_err(str(e))
-                self.status = EXIT_USAGE
-                continue
-            other = _other_format(text)
-            if other is not None:
-                echo_err(f"{path}: a {other} log, not a paipu record: convert it with "
-                         f"`paipu import {other} {path} --out DIR`")
-                self.status = EXIT_USAGE
-                continue
-            yield path, text
+                message = str(e)
+            else:
+                other = _other_format(text)
+                if other is None:
+                    yield path, text, None
+                    continue
+                message = (f"{path}: a {other} log, not a paipu record: convert it with "
+                           f"`paipu import {other} {path} --out DIR`")
+            echo_err(message)
+            self.status = EXIT_USAGE
+            self.problems.append((str(path), message))
+            yield path, None, message
+
+    def __iter__(self) -> Iterator[tuple[Path, str]]:
+        for path, text, _ in self.each():
+            if text is not None:
+                yield path, text
+
+    @property
+    def unreadable(self) -> int:
+        """How many paths could not be read (so far)."""
+        return len(self.problems)
+
+
+def problem_json(path: str, message: str) -> dict[str, object]:
+    """A path that could not be read, as a JSON result beside the records' (``check --json``)."""
+    return {"file": path, "readable": False, "problem": message, "ruleset": None, "parsed": False,
+            "ok": False, "findings": [], "hands": [], "scores": {}}
 
 
 def _other_format(text: str) -> str | None:
@@ -169,6 +335,8 @@ def _other_format(text: str) -> str | None:
 def print_findings(findings: list[Finding], name: str, text: str, rule_word: str = " (rule {})") -> None:
     # The lines as the parser numbers them (``splitlines`` also splits at form feeds and others).
     lines = text.replace("\r\n", "\n").split("\n")
+    from paipu.findings import format_finding
+
     for f in findings:
         click.echo(format_finding(f, name, lines, rule_word))
 
@@ -189,6 +357,6 @@ def parse_overrides(values: tuple[str, ...]) -> dict[str, str]:
     for v in values:
         name, sep, value = v.partition("=")
         if not sep or not name.strip():
-            raise InputProblem(f"--option takes name=value, not {v!r}")
+            raise InputProblem(f"-O/--option takes NAME=VALUE, not {v!r}")
         out[name.strip()] = value.strip()
     return out

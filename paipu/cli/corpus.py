@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import click
 from sqlite_utils import Database
 
-from paipu.cli.common import EXIT_HELP, echo, echo_err
+from paipu.cli.common import EXIT_HELP, PaipuGroup, echo, echo_err, json_flag, out_flag
 from paipu.cli.common import plural as _n
 from paipu.corpus.db import CorpusError, locked_or_damaged, open_corpus
 from paipu.corpus.diff import DiffSummary, RecordDiff, diff_corpora, diff_expected
@@ -65,7 +65,7 @@ def _reading(path: str) -> Iterator[None]:
         raise CorpusProblem(str(locked_or_damaged(path, e))) from None
 
 
-@click.group("corpus", context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_HELP)
+@click.group("corpus", cls=PaipuGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_HELP)
 def corpus_group() -> None:
     """Many records in one SQLite database: ingest, statistics, regression diffs, an HTML index.
 
@@ -76,24 +76,29 @@ def corpus_group() -> None:
 
 # ------------------------------------------------------------------ ingest
 
-def _collect(paths: tuple[str, ...]) -> tuple[list[Path], int]:
-    """Files named or found in folders; a missing path or an empty folder is a usage problem."""
+def _collect(paths: tuple[str, ...], on_problem: Callable[[str, str], None]) -> tuple[list[Path], int]:
+    """Files named or found in folders; a missing path or an empty folder is a usage problem
+    (printed, and told to ``on_problem(path, message)``)."""
     files: list[Path] = []
     status = EXIT_OK
+
+    def problem(raw: str, message: str) -> None:
+        nonlocal status
+        echo_err(message)
+        on_problem(raw, message)
+        status = EXIT_USAGE
+
     for raw in paths:
         p = Path(raw)
         if not p.exists():
-            echo_err(f"{raw}: no such file or folder")
-            status = EXIT_USAGE
+            problem(raw, f"{raw}: no such file or folder")
             continue
         problems: list[str] = []
         found = list(expand_paths([raw], problems.append))
         for message in problems:
-            echo_err(message)
-            status = EXIT_USAGE
+            problem(message.split(": ", 1)[0], message)
         if not found and p.is_dir():
-            echo_err(f"{raw}: no records (*.paipu, *.paipu.gz) in this folder")
-            status = EXIT_USAGE
+            problem(raw, f"{raw}: no records (*.paipu, *.paipu.gz) in this folder")
         files.extend(found)
     return files, status
 
@@ -121,9 +126,9 @@ def _progress(total: int, show: bool) -> Iterator[Progress | None]:
 def format_ingest(db_path: str, s: IngestSummary) -> str:
     parts = [f"{_n(s.new, 'new record')} ({_n(s.hands, 'hand')}"]
     if s.with_findings:
-        parts.append(f"; {s.with_findings} with findings")
+        parts.append(f"; {s.with_findings} with error findings")
     if s.failed:
-        parts.append(f"; {s.failed} failed")
+        parts.append(f"; {s.failed} could not be read or parsed")
     parts.append(")")
     return (f"{db_path}: {_n(s.files, 'file')}: {''.join(parts)}, {s.duplicates} already stored; "
             f"{s.seconds:.1f} s, {s.hands_per_second:,.0f} hands/s")
@@ -132,7 +137,7 @@ def format_ingest(db_path: str, s: IngestSummary) -> str:
 @corpus_group.command("ingest", epilog=EXIT_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @db_option(create=True)
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=None,
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=None, metavar="N",
               help="Audit in this many worker processes (default or 0: one per CPU).")
 @click.option("--no-actions", is_flag=True,
               help="Do not store each action (the actions table is most of a corpus's size).")
@@ -144,8 +149,9 @@ def format_ingest(db_path: str, s: IngestSummary) -> str:
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
 @click.option("--progress/--no-progress", default=None,
               help="A progress bar on standard error (default: when standard error is a terminal).")
+@json_flag("Print the summary as one JSON object (files, new records, hands, failed, already stored, time).")
 def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int | None, no_actions: bool, dask_address: str | None,
-               batch: int, quiet: bool, progress: bool | None) -> None:
+               batch: int, quiet: bool, progress: bool | None, as_json: bool) -> None:
     """Audit record files and store them in the corpus database.
 
     PATHS are record files or folders (searched recursively for *.paipu and *.paipu.gz).
@@ -159,7 +165,8 @@ def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int | None, no_action
     """
     if dask_address is not None and jobs is not None:
         raise CorpusProblem("--jobs and --dask do not go together: the cluster's workers do the auditing")
-    files, status = _collect(paths)
+    unreadable: list[dict[str, str]] = []
+    files, status = _collect(paths, lambda path, message: unreadable.append({"file": path, "problem": message}))
     client = None
     if dask_address is not None:
         from paipu.corpus.distributed import connect
@@ -190,9 +197,18 @@ def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int | None, no_action
     finally:
         if client is not None:
             client.close()  # type: ignore[no-untyped-call]
-    if not quiet:
+    if as_json:
+        click.echo(json.dumps(ingest_json(db_path, summary, unreadable), ensure_ascii=False, indent=2))
+    elif not quiet:
         click.echo(format_ingest(db_path, summary))
     sys.exit(status)
+
+
+def ingest_json(db_path: str, s: IngestSummary, unreadable: list[dict[str, str]]) -> dict[str, object]:
+    """``corpus ingest --json``: the summary line's figures by name, and the paths not found."""
+    return {"db": db_path, "files": s.files, "new": s.new, "hands": s.hands, "with_findings": s.with_findings,
+            "failed": s.failed, "duplicates": s.duplicates, "statuses": dict(sorted(s.statuses.items())),
+            "unreadable": unreadable, "seconds": round(s.seconds, 3)}
 
 
 # ------------------------------------------------------------------ stats
@@ -225,7 +241,8 @@ def stats_cmd(db_path: str, as_json: bool) -> None:
               help="Compare FIRST with expected results (the JSON lines of `paipu check --json`) instead.")
 @click.option("--base", "base", type=click.Path(file_okay=False), default=None,
               help="With --expected: the folder its relative paths start from (default: the current folder).")
-def diff_cmd(first: str, second: str | None, expected_path: str | None, base: str | None) -> None:
+@json_flag("Print one JSON object: the counts, and each differing record with its differences.")
+def diff_cmd(first: str, second: str | None, expected_path: str | None, base: str | None, as_json: bool) -> None:
     """Every record and hand whose verdict, value or payments differ, one line each.
 
     `paipu corpus diff A.db B.db` matches records by content hash (A is the baseline);
@@ -238,6 +255,8 @@ def diff_cmd(first: str, second: str | None, expected_path: str | None, base: st
         raise CorpusProblem("give a second database or --expected FILE, one of the two")
     db = _open(first, create=False)
     summary = DiffSummary()
+    found: list[RecordDiff] = []
+    show: Callable[[Iterator[RecordDiff]], None] = found.extend if as_json else _print_diffs
     try:
         if expected_path is not None:
             try:
@@ -246,18 +265,23 @@ def diff_cmd(first: str, second: str | None, expected_path: str | None, base: st
                 raise CorpusProblem(str(e)) from None
             diffs: Iterator[RecordDiff] = diff_expected(db, expected, summary)
             with _reading(first):
-                _print_diffs(diffs)
+                show(diffs)
         else:
             assert second is not None
             other = _open(second, create=False)
             try:
                 with _reading(f"{first} or {second}"):
-                    _print_diffs(diff_corpora(db, other, summary))
+                    show(diff_corpora(db, other, summary))
             finally:
                 other.close()
     finally:
         db.close()
-    if summary.differing:
+    if as_json:
+        click.echo(json.dumps({"compared": summary.compared, "differing": summary.differing,
+                               "missing": list(summary.missing),
+                               "records": [{"path": d.path, "sha256": d.sha256, "differences": list(d.lines)}
+                                           for d in found]}, ensure_ascii=False, indent=2))
+    elif summary.differing:
         echo(f"{_n(summary.compared, 'record')} compared: {_n(summary.differing, 'difference')}")
     else:
         echo(f"{_n(summary.compared, 'record')} compared: all the same")
@@ -274,8 +298,8 @@ def _print_diffs(diffs: Iterator[RecordDiff]) -> None:
 
 @corpus_group.command("report", epilog=EXIT_HELP)
 @db_option(create=False)
-@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False), required=True,
-              help="The folder to write index.html (and records/ID.html) into.")
+@out_flag("--output", dest="out_dir", file=False, required=True,
+          help="The folder to write index.html (and records/ID.html) into.")
 @click.option("--limit", type=click.IntRange(min=0), default=200, show_default=True,
               help="List at most this many records, those with the most errors first (0: all).")
 @click.option("--no-record-pages", is_flag=True, help="Only the index: no report page for each record.")

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
-from paipu.cli.common import EXIT_FINDINGS, EXIT_HELP, EXIT_OK, Inputs, print_findings
+from paipu.cli.common import (
+    EXIT_FINDINGS,
+    EXIT_HELP,
+    EXIT_OK,
+    InputProblem,
+    Inputs,
+    PaipuCommand,
+    echo_err,
+    out_flag,
+    print_findings,
+)
 from paipu.findings import has_errors
 from paipu.grammar.parser import parse
 from paipu.importers.mjai import MjaiError, mjai_lines, record_to_mjai
@@ -14,10 +25,11 @@ from paipu.importers.mjai import MjaiError, mjai_lines, record_to_mjai
 FORMATS = ("mjai",)
 
 
-@click.command("export", epilog=EXIT_HELP)
+@click.command("export", cls=PaipuCommand, epilog=EXIT_HELP)
 @click.argument("fmt", metavar="FORMAT", type=click.Choice(FORMATS))
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-def export_cmd(fmt: str, paths: tuple[str, ...]) -> None:
+@out_flag(help="Write the streams to this file (default: standard output), one after another.")
+def export_cmd(fmt: str, paths: tuple[str, ...], out: str | None) -> None:
     """Write riichi records in another format: mjai (JSON lines, one event a line).
 
     PATHS are record files or folders. A record with syntax errors, or of another ruleset
@@ -25,6 +37,7 @@ def export_cmd(fmt: str, paths: tuple[str, ...]) -> None:
     """
     inputs = Inputs(paths)
     status = EXIT_OK
+    streams: list[str] = []
     for path, text in inputs:
         result = parse(text)
         if has_errors(result.findings):
@@ -32,13 +45,22 @@ def export_cmd(fmt: str, paths: tuple[str, ...]) -> None:
             status = EXIT_FINDINGS
             continue
         if result.record.header.ruleset != "riichi":
-            click.echo(f"paipu: error: {path}: mjai streams are riichi games; this record is "
-                       f"{result.record.header.ruleset!r}", err=True)
+            echo_err(f"{path}: mjai streams are riichi games; this record is {result.record.header.ruleset!r}")
             status = EXIT_FINDINGS
             continue
         try:
-            click.echo(mjai_lines(record_to_mjai(result.record)), nl=False)
+            stream = mjai_lines(record_to_mjai(result.record))
         except MjaiError as e:
-            click.echo(f"paipu: error: {path}: {e}", err=True)
+            echo_err(f"{path}: {e}")
             status = EXIT_FINDINGS
+            continue
+        if out is None:
+            click.echo(stream, nl=False)
+        else:
+            streams.append(stream)
+    if out is not None:
+        try:
+            Path(out).write_text("".join(streams), encoding="utf-8")
+        except OSError as e:
+            raise InputProblem(f"{out}: cannot be written ({e.strerror or e})") from None
     sys.exit(max(status, inputs.status))

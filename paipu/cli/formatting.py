@@ -14,7 +14,16 @@ from pathlib import Path
 
 import click
 
-from paipu.cli.common import EXIT_FINDINGS, EXIT_HELP, EXIT_OK, InputProblem, Inputs, echo, print_findings
+from paipu.cli.common import (
+    EXIT_FINDINGS,
+    EXIT_HELP,
+    EXIT_OK,
+    InputProblem,
+    Inputs,
+    PaipuCommand,
+    echo,
+    print_findings,
+)
 from paipu.findings import Finding, has_errors
 from paipu.grammar.parser import ParseResult, comments, parse
 from paipu.grammar.writer import format_record
@@ -23,7 +32,7 @@ from paipu.replay.ruleset import OptionError, Ruleset, option_text, parse_option
 from paipu.replay.session import resolve_ruleset
 
 
-@click.command("parse", epilog=EXIT_HELP)
+@click.command("parse", cls=PaipuCommand, epilog=EXIT_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--json", "as_json", is_flag=True,
               help="Print each record as JSON, with the line and column of every item.")
@@ -69,7 +78,8 @@ def _summary(name: str, result: ParseResult) -> str:
     )
 
 
-@click.command("fmt", epilog=EXIT_HELP + "With --check, 1 also means a file is not in canonical form.")
+@click.command("fmt", cls=PaipuCommand,
+               epilog=EXIT_HELP + "With --check, 1 also means a file is not in canonical form.")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--check", is_flag=True,
               help="Print nothing but the files not in canonical form; exit 1 if there is one.")

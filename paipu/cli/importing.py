@@ -1,6 +1,6 @@
 """``paipu import FORMAT FILE|DIR…``: other platforms' logs as paipu records.
 
-One record file per game into ``--out``; with one input file and no ``--out``, the records
+One record file per game into ``-o/--out``; with one input file and no ``--out``, the records
 go to standard output.  A log that cannot be converted is one line on standard error with
 its file and line, and the other files still convert; the exit status is then 2 (an input
 problem), as for the other commands, and 1 when ``--check`` finds an error in a converted
@@ -9,11 +9,13 @@ record.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import click
 
+from paipu.cli.common import EXIT_HELP, InputProblem, PaipuCommand, echo, echo_err, json_flag, out_flag, plural
 from paipu.importers.base import ConversionError, Importer
 from paipu.importers.registry import get_importer, importer_names
 
@@ -34,11 +36,10 @@ def _files(paths: tuple[str, ...], importer: Importer) -> tuple[list[Path], int]
             found = [f for f in named if importer.sniff(_head(f))]
             if len(found) < len(named):
                 skipped = len(named) - len(found)
-                click.echo(f"paipu: {raw}: skipped {skipped} file{'s' if skipped != 1 else ''} that "
-                           f"{'do' if skipped != 1 else 'does'} not start like a {importer.name} log", err=True)
+                echo(f"paipu: {raw}: skipped {plural(skipped, 'file')} that "
+                     f"{'do' if skipped != 1 else 'does'} not start like a {importer.name} log", err=True)
             if not found:
-                click.echo(f"paipu: error: {raw}: no {importer.name} logs ({', '.join(importer.suffixes)}) "
-                           "in this folder", err=True)
+                echo_err(f"{raw}: no {importer.name} logs ({', '.join(importer.suffixes)}) in this folder")
                 status = EXIT_USAGE
             files.extend(found)
         else:
@@ -67,65 +68,81 @@ def _read(path: Path) -> bytes:
         raise ConversionError(str(path), 0, f"cannot be read ({e.__class__.__name__})") from None
 
 
-@click.command("import", epilog="Exit status: 0 when every log converted (and, with --check, audits clean), "
-               "1 when --check finds an error in a converted record, 2 for a usage or input problem "
-               "(a missing or malformed log).")
+@click.command("import", cls=PaipuCommand, epilog=EXIT_HELP)
 @click.argument("fmt", metavar="FORMAT")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
-              help="Write one record per game into this folder, named after the game (default: print "
-                   "the records of a single file).")
+@out_flag(dest="out_dir", file=False,
+          help="Write one record per game into this folder, named after the game (default: print "
+               "the records of a single file).")
 @click.option("--check", "check", is_flag=True, help="Also audit every converted record and print its findings.")
-def import_command(fmt: str, paths: tuple[str, ...], out_dir: str | None, check: bool) -> None:
+@json_flag("Print what was done as one JSON object: each record written (with its audit under --check) "
+           "and each log that failed; needs --out.")
+def import_command(fmt: str, paths: tuple[str, ...], out_dir: str | None, check: bool, as_json: bool) -> None:
     """Convert other platforms' game logs into paipu records.
 
-    FORMAT is the log format (botzone); PATHS are log files or folders (searched for the
-    format's files, e.g. *.txt). Each game becomes one record (`GAME-ID.paipu`).
+    FORMAT is the log format (botzone, tenhou); PATHS are log files or folders (searched
+    for the format's files, e.g. *.txt). Each game becomes one record (`GAME-ID.paipu`).
+    A log that cannot be converted is one line on standard error, and the others still
+    convert.
     """
     try:
         importer = get_importer(fmt)
     except KeyError as e:
-        click.echo(f"paipu: error: {e.args[0]}", err=True)
-        sys.exit(EXIT_USAGE)
+        raise InputProblem(str(e.args[0])) from None
     files, status = _files(paths, importer)
     if out_dir is None and (len(files) != 1 or Path(paths[0]).is_dir()):
-        click.echo("paipu: error: give --out DIR to convert several files or a folder", err=True)
-        sys.exit(EXIT_USAGE)
+        raise InputProblem("give -o/--out DIR to convert several files or a folder")
+    if out_dir is None and as_json:
+        raise InputProblem("--json describes the files written: give -o/--out DIR too")
     target = Path(out_dir) if out_dir else None
     if target is not None:
         target.mkdir(parents=True, exist_ok=True)
-    games = 0
+    written: list[dict[str, object]] = []
+    failed: list[dict[str, object]] = []
     for path in files:
         try:
             converted = importer.convert(_read(path), str(path))
         except ConversionError as e:
             where = f"{e.filename}:{e.line}" if e.line else e.filename
-            click.echo(f"paipu: error: {where}: {e.message}", err=True)
+            echo_err(f"{where}: {e.message}")
+            failed.append({"file": e.filename, "line": e.line or None, "problem": e.message})
             status = max(status, EXIT_USAGE)
             continue
         for game_id, text in converted:
-            games += 1
             name = f"{_safe(game_id)}.paipu"
+            item: dict[str, object] = {"file": str(target / name) if target else name, "game": game_id,
+                                       "source": str(path)}
             if target is not None:
                 (target / name).write_text(text, encoding="utf-8")
             else:
                 click.echo(text, nl=False)
             if check:
-                status = max(status, _audit(text, str(target / name) if target else name))
-    if target is not None:
-        click.echo(f"wrote {games} record{'s' if games != 1 else ''} to {target}/", err=True)
+                ok, findings = _audit(text, str(target / name) if target else name, quiet=as_json)
+                item["ok"], item["findings"] = ok, findings
+                status = max(status, EXIT_OK if ok else EXIT_FINDINGS)
+            written.append(item)
+    if as_json:
+        click.echo(json.dumps({"format": importer.name, "out": str(target), "written": written, "failed": failed},
+                              ensure_ascii=False, indent=2))
+    elif target is not None:
+        done = f"wrote {plural(len(written), 'record')} to {target}/"
+        if failed:
+            done += f"; {plural(len(failed), 'log')} could not be converted"
+        echo(done, err=True)
     sys.exit(status)
 
 
-def _audit(text: str, name: str) -> int:
+def _audit(text: str, name: str, quiet: bool) -> tuple[bool, list[dict[str, object]]]:
+    """Audit a converted record: its findings printed on standard error (unless ``quiet``) and as JSON."""
     from paipu.auditing import audit_text
     from paipu.findings import format_finding
 
     audit = audit_text(text, name)
-    lines = text.splitlines()
-    for f in audit.findings:
-        click.echo(format_finding(f, name, lines), err=True)
-    return EXIT_OK if audit.ok else EXIT_FINDINGS
+    if not quiet:
+        lines = text.splitlines()
+        for f in audit.findings:
+            echo(format_finding(f, name, lines), err=True)
+    return audit.ok, [f.to_json() for f in audit.findings]
 
 
 def _safe(game_id: str) -> str:

@@ -10,6 +10,7 @@ import sys
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import click
@@ -21,9 +22,14 @@ from paipu.cli.common import (
     EXIT_OK,
     InputProblem,
     Inputs,
+    PaipuCommand,
     echo,
+    json_flag,
+    option_flag,
     parse_overrides,
+    plural,
     print_findings,
+    problem_json,
     progress_bar,
 )
 from paipu.cli.common import plural as _n
@@ -31,24 +37,22 @@ from paipu.errors import InputError
 from paipu.expect import compare_results, find_expected, key_of, load_expected
 from paipu.lang import LANGS, translated
 from paipu.lang.check import RULE_SUFFIX, summary_zh, totals_zh
-from paipu.replay.ruleset import OptionError
 
 
-@click.command("check", epilog=EXIT_HELP)
+@click.command("check", cls=PaipuCommand, epilog=EXIT_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--json", "as_json", is_flag=True,
-              help="Print one JSON object per file (format in docs/findings.md#json-output) instead of text.")
-@click.option("--option", "-o", "overrides", multiple=True, metavar="NAME=VALUE",
-              help="Override a ruleset option of every record (repeatable), e.g. -o min_tai=2.")
+@json_flag("Print one JSON object per file (format in docs/findings.md#json-output) instead of text; a "
+           "path that cannot be read is an object too, with \"readable\": false.")
+@option_flag()
 @click.option("--quiet", "-q", is_flag=True, help="Print only the findings, no summary lines.")
 @click.option("--expect", "expect_path", type=click.Path(dir_okay=False), default=None,
               help="Compare with expected results (the output of `check --json`); print every difference.")
-@click.option("--base", "base", type=click.Path(file_okay=False), default=None,
+@click.option("--base", "base", type=click.Path(file_okay=False), default=None, metavar="DIR",
               help="With --expect: the folder the expected results' relative paths start from (default: the "
                    "current folder, where `check --json` wrote them), wherever the results file is kept.")
 @click.option("--annotate", is_flag=True,
               help="Add teaching notes: each discard against the best one, wins and claims let pass.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
               help="Audit in this many processes (default: the machine's cores); the output is the same.")
 @click.option("--progress/--no-progress", default=None,
               help="A progress bar on standard error (default: on a terminal, from 50 files).")
@@ -60,8 +64,9 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
     """Replay records and audit every action, win and payment.
 
     Prints every finding compiler-style (FILE:LINE:COL: severity[code] message (rule id)),
-    then one summary line per file. PATHS are record files or folders (searched for
-    *.paipu and *.paipu.gz).
+    then one summary line per file, and a total line for several. PATHS are record files or
+    folders (searched for *.paipu and *.paipu.gz). An -O option a record's ruleset does not
+    have is a bad-option finding on that record; the other records use it.
     """
     opts = parse_overrides(overrides)
     if expect_path is not None:
@@ -72,28 +77,41 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
         sys.exit(_check_expected(paths, opts, expected))
     inputs = Inputs(paths)
     status = EXIT_OK
-    totals = {"files": 0, "error": 0, "warning": 0}
+    totals = {"files": 0, "failed": 0, "error": 0, "warning": 0}
+    if as_json:
+        for raw, message in inputs.folder_problems:
+            click.echo(json.dumps(problem_json(raw, message), ensure_ascii=False))
     jobs = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
     show = progress if progress is not None else (sys.stderr.isatty() and len(inputs.files) >= PROGRESS_FROM)
     with progress_bar(len(inputs.files), "checking", show) as advance:
         for checked in _checked_files(inputs, opts, annotate, as_json, quiet, jobs, lang):
             advance(1)
-            if checked.option_error is not None:
-                raise InputProblem(checked.option_error)
+            click.echo(checked.output, nl=False)
+            if checked.unreadable:
+                continue
             totals["files"] += 1
             totals["error"] += checked.errors
             totals["warning"] += checked.warnings
             if checked.failed:
+                totals["failed"] += 1
                 status = max(status, EXIT_FINDINGS)
-            click.echo(checked.output, nl=False)
-    if not as_json and not quiet and totals["files"] > 1 and lang == "zh":
-        click.echo(totals_zh(totals["files"], totals["error"], totals["warning"]))
-    elif not as_json and not quiet and totals["files"] > 1:
-        click.echo(
-            f"{_n(totals['files'], 'file')} checked: {_n(totals['error'], 'error')}, "
-            f"{_n(totals['warning'], 'warning')}"
-        )
+    if not as_json and not quiet and totals["files"] + inputs.unreadable > 1:
+        total = totals_zh if lang == "zh" else check_total
+        click.echo(total(totals["files"], totals["failed"], totals["error"], totals["warning"], inputs.unreadable))
     sys.exit(max(status, inputs.status))
+
+
+def check_total(files: int, failed: int, errors: int, warnings: int, unreadable: int) -> str:
+    """The last line of ``check`` on several paths: what was checked, how many files have
+    errors, and how many paths could not be read, so that neither hides the other (the exit
+    status is 2 when a path could not be read, even if a file has an error)."""
+    line = f"{plural(files, 'file')} checked"
+    if failed:
+        line += f", {failed} with errors"
+    line += f": {plural(errors, 'error')}, {plural(warnings, 'warning')}"
+    if unreadable:
+        line += f"; {plural(unreadable, 'path')} could not be read"
+    return line
 
 
 PROGRESS_FROM = 50
@@ -110,16 +128,13 @@ class Checked:
     errors: int = 0
     warnings: int = 0
     failed: bool = False
-    option_error: str | None = None
+    unreadable: bool = False
 
 
 def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_json: bool, quiet: bool,
                lang: str = "en") -> Checked:
     """Audit one record and render what ``check`` prints for it (the same in a worker process)."""
-    try:
-        audit = audit_text(text, name, options=opts, annotate=annotate)
-    except OptionError as e:
-        return Checked("", option_error=str(e))
+    audit = audit_text(text, name, options=opts, annotate=annotate)
     counts = audit.counts()
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
@@ -130,6 +145,12 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
             if not quiet:
                 echo(summary_zh(audit) if lang == "zh" else check_summary(audit))
     return Checked(out.getvalue(), counts["error"], counts["warning"], failed=not audit.ok)
+
+
+def _unreadable(path: Path, message: str, as_json: bool) -> Checked:
+    """A path that could not be read, in the output's order (its line on stderr is printed already)."""
+    output = json.dumps(problem_json(str(path), message), ensure_ascii=False) + "\n" if as_json else ""
+    return Checked(output, unreadable=True)
 
 
 def _check_batch(batch: list[tuple[str, str]], opts: dict[str, str], annotate: bool, as_json: bool,
@@ -145,29 +166,36 @@ def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json
     the very bytes one job prints; at most ``4 * jobs`` batches are in flight.
     """
     if jobs <= 1 or len(inputs.files) <= 1:
-        for path, text in inputs:
-            yield check_file(str(path), text, opts, annotate, as_json, quiet, lang)
+        for path, text, problem in inputs.each():
+            if text is None:
+                yield _unreadable(path, problem or "", as_json)
+            else:
+                yield check_file(str(path), text, opts, annotate, as_json, quiet, lang)
         return
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    def batches() -> Iterator[list[tuple[str, str]]]:
-        batch: list[tuple[str, str]] = []
-        for path, text in inputs:
-            batch.append((str(path), text))
-            if len(batch) >= BATCH:
-                yield batch
-                batch = []
-        if batch:
-            yield batch
-
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: deque[Future[list[Checked]]] = deque()
-        for batch in batches():
-            pending.append(pool.submit(_check_batch, batch, opts, annotate, as_json, quiet, lang))
+        # Each slot is a batch in a worker or an unreadable path, kept in the files' order.
+        pending: deque[Future[list[Checked]] | list[Checked]] = deque()
+        batch: list[tuple[str, str]] = []
+
+        def ready(slot: Future[list[Checked]] | list[Checked]) -> list[Checked]:
+            return slot if isinstance(slot, list) else slot.result()
+
+        for path, text, problem in inputs.each():
+            if text is not None:
+                batch.append((str(path), text))
+            if batch and (len(batch) >= BATCH or text is None):
+                pending.append(pool.submit(_check_batch, batch, opts, annotate, as_json, quiet, lang))
+                batch = []
+            if text is None:
+                pending.append([_unreadable(path, problem or "", as_json)])
             while len(pending) >= 4 * jobs:
-                yield from pending.popleft().result()
+                yield from ready(pending.popleft())
+        if batch:
+            pending.append(pool.submit(_check_batch, batch, opts, annotate, as_json, quiet, lang))
         while pending:
-            yield from pending.popleft().result()
+            yield from ready(pending.popleft())
 
 
 def _check_expected(paths: tuple[str, ...], opts: dict[str, str], expected: dict[str, dict[str, Any]]) -> int:
@@ -176,8 +204,16 @@ def _check_expected(paths: tuple[str, ...], opts: dict[str, str], expected: dict
     status = EXIT_OK
     differing = 0
     seen: set[str] = set()
-    for path, text in inputs:
+    for path, text, _ in inputs.each():
         want = find_expected(expected, path)
+        if text is None:
+            # Its problem is printed and makes the exit status 2; a baseline that could not
+            # read it either (``"readable": false``) holds no result for it.
+            if want is not None:
+                seen.add(key_of(path))
+                echo(f"{path}: expected a result, but it could not be read")
+                differing += 1
+            continue
         if want is None:
             echo(f"{path}: no expected result")
             differing += 1

@@ -10,11 +10,21 @@ from typing import cast
 import click
 
 from paipu.auditing import audit_text
-from paipu.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, INTERNAL_HELP, echo, echo_err
+from paipu.cli.common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    EXIT_USAGE,
+    INTERNAL_HELP,
+    PaipuCommand,
+    echo,
+    echo_err,
+    option_flag,
+    out_flag,
+    parse_overrides,
+)
 from paipu.cli.common import plural as _n
 from paipu.errors import InputError
 from paipu.record import Seat
-from paipu.replay.ruleset import OptionError
 from paipu.reports.labels import LANGS, Lang
 from paipu.reports.render import write_report
 from paipu.sources import RECORD_SUFFIXES, read_record_text
@@ -38,17 +48,19 @@ def default_output(path: Path) -> Path:
     return Path("out") / f"{name}.html"
 
 
-@click.command("report", epilog=REPORT_HELP + INTERNAL_HELP)
+@click.command("report", cls=PaipuCommand, epilog=REPORT_HELP + INTERNAL_HELP)
 @click.argument("file", type=click.Path())
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-              help="Where to write the HTML file (default: out/<record name>.html).")
+@out_flag("--output", dest="output", help="Where to write the HTML file (default: out/<record name>.html).")
+@option_flag("A ruleset option for this record, on top of its [Option] tags, e.g. -O min_tai=2 "
+             "(repeatable); one its ruleset does not have is a bad-option finding.")
 @click.option("--seat", type=click.Choice(["E", "S", "W", "N"], case_sensitive=False), default=None,
               help="Teaching view: show only this seat's hand and what it could see.")
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
               help="The language of the report's words, findings and rule texts (the record is shown as written).")
 @click.option("--annotate", is_flag=True,
               help="Add teaching notes at their steps: each discard against the best, wins and claims let pass.")
-def report_command(file: str, output: str | None, seat: str | None, lang: str, annotate: bool) -> None:
+def report_command(file: str, output: str | None, overrides: tuple[str, ...], seat: str | None, lang: str,
+                   annotate: bool) -> None:
     """Write an HTML report of a record: a turn-by-turn replay with its scoring audit.
 
     The report is one self-contained file (styles, script and tile pictures inline) that
@@ -56,16 +68,13 @@ def report_command(file: str, output: str | None, seat: str | None, lang: str, a
     next finding with n, to the next hand with j. See docs/reports.md.
     """
     path = Path(file)
+    opts = parse_overrides(overrides)
     try:
         text = read_record_text(path)
     except InputError as e:
         echo_err(str(e))
         sys.exit(EXIT_USAGE)
-    try:
-        audit = audit_text(text, str(path), views=True, annotate=annotate)
-    except OptionError as e:  # pragma: no cover - no options are given here
-        echo_err(str(e))
-        sys.exit(EXIT_USAGE)
+    audit = audit_text(text, str(path), options=opts, views=True, annotate=annotate)
     out = Path(output) if output else default_output(path)
     viewer = seat.upper() if seat else None
     try:

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from paipu.cli.common import EXIT_HELP, InputProblem, echo, parse_overrides, progress_bar
+from paipu.cli.common import (
+    EXIT_HELP,
+    InputProblem,
+    PaipuCommand,
+    echo,
+    json_flag,
+    option_flag,
+    out_flag,
+    parse_overrides,
+    progress_bar,
+)
 from paipu.cli.common import plural as _n
 from paipu.errors import InputError
 from paipu.replay.ruleset import OptionError, Ruleset, get_ruleset
@@ -16,21 +27,23 @@ from paipu.sources import read_record_text
 if TYPE_CHECKING:
     from paipu.sim.simulate import SimStats
 
-@click.command("simulate", epilog=EXIT_HELP)
-@click.option("--ruleset", "-r", required=True, help="The ruleset to play (e.g. zhuji).")
-@click.option("--hands", "-n", type=click.IntRange(min=1), default=8, show_default=True,
+@click.command("simulate", cls=PaipuCommand, epilog=EXIT_HELP)
+@click.option("--ruleset", "-r", required=True, metavar="NAME",
+              help="The ruleset to play, by name or alias (zhuji, hebei, harbin, erren, mcr, riichi, …).")
+@click.option("--hands", "-n", type=click.IntRange(min=1), default=8, metavar="N", show_default=True,
               help="How many hands to play in all.")
-@click.option("--seed", "-s", type=int, required=True, help="The random seed: the same seed gives the same records.")
-@click.option("--session-hands", type=click.IntRange(min=1), default=8, show_default=True,
+@click.option("--seed", "-s", type=int, required=True, metavar="S",
+              help="The random seed: the same seed gives the same records.")
+@click.option("--session-hands", type=click.IntRange(min=1), default=8, metavar="K", show_default=True,
               help="Hands per record (one record is one session).")
-@click.option("--option", "-o", "overrides", multiple=True, metavar="NAME=VALUE",
-              help="A ruleset option for the games (repeatable); written into each record.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
-              help="Write one file per session into this folder (default: print the records).")
+@option_flag("A ruleset option for the games, e.g. -O min_tai=2 (repeatable); written into each record.")
+@out_flag(dest="out_dir", file=False,
+          help="Write one file per session into this folder (default: print the records).")
 @click.option("--stats", is_flag=True, help="Print how often each result and scoring item occurred.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@json_flag("With --stats: print the counts as one JSON object instead of a table.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar, and no line saying what was written.")
 def simulate_cmd(ruleset: str, hands: int, seed: int, session_hands: int, overrides: tuple[str, ...],
-                 out_dir: str | None, stats: bool, quiet: bool) -> None:
+                 out_dir: str | None, stats: bool, as_json: bool, quiet: bool) -> None:
     """Let four (or two) bots play legal games and write the records.
 
     Every record has the full wall, every draw, claim and kong, and the fan and score
@@ -39,6 +52,9 @@ def simulate_cmd(ruleset: str, hands: int, seed: int, session_hands: int, overri
     """
     from paipu.sim.simulate import SimStats, SimulationError, simulate
 
+    if as_json and not stats:
+        raise InputProblem("--json prints the --stats counts: give --stats too (the records themselves are "
+                           "text; `paipu parse --json` prints one as JSON)")
     try:
         rs = get_ruleset(ruleset, **parse_overrides(overrides))
     except KeyError as e:
@@ -59,15 +75,36 @@ def simulate_cmd(ruleset: str, hands: int, seed: int, session_hands: int, overri
                 elif not stats:
                     click.echo(text)
     except SimulationError as e:  # pragma: no cover - a bug, reported plainly
-        raise click.ClickException(f"simulation failed: {e}") from None
+        raise InputProblem(f"simulation failed: {e}") from None
     if target is not None and not quiet:
-        echo(f"wrote {hands} hands to {target}/", err=True)
+        sessions = -(-hands // session_hands)
+        echo(f"wrote {_n(hands, 'hand')} in {_n(sessions, 'record')} to {target}/", err=True)
     if tally is not None:
-        click.echo(format_stats(tally, rs))
+        if as_json:
+            click.echo(json.dumps(stats_json(tally, rs), ensure_ascii=False, indent=2))
+        else:
+            click.echo(format_stats(tally, rs))
+
+
+def stats_json(stats: SimStats, ruleset: Ruleset) -> dict[str, object]:
+    """``simulate --stats --json``: the same counts as the table, by name, most frequent first."""
+
+    def ordered(table: dict[str, int]) -> dict[str, int]:
+        return dict(sorted(table.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    return {
+        "ruleset": ruleset.name,
+        "options": ruleset.option_texts(),
+        "hands": stats.hands,
+        "results": ordered(stats.results),
+        "items": ordered(stats.items),
+        "situations": ordered(stats.situations),
+        "never": sorted(set(ruleset.value_item_ids()) - set(stats.items)),
+    }
 
 
 def format_stats(stats: SimStats, ruleset: Ruleset) -> str:
-    lines = [f"{stats.hands} hands"]
+    lines = [_n(stats.hands, "hand")]
     for title, table in (("results", stats.results), ("scoring items", stats.items),
                          ("situations", stats.situations)):
         lines.append(f"{title}:")
@@ -78,31 +115,36 @@ def format_stats(stats: SimStats, ruleset: Ruleset) -> str:
     return "\n".join(lines)
 
 
-@click.command("mutate", epilog=EXIT_HELP)
+@click.command("mutate", cls=PaipuCommand, epilog=EXIT_HELP)
 @click.argument("path", type=click.Path())
-@click.option("--seed", "-s", type=int, required=True, help="The random seed for choosing what to corrupt.")
-@click.option("--out", "-o", "out_dir", type=click.Path(file_okay=False), required=True,
-              help="Write the mutants into this folder.")
-@click.option("--per-kind", type=click.IntRange(min=1), default=1, show_default=True,
-              help="How many mutants of each kind.")
-@click.option("--kind", "kinds", multiple=True, help="Only these kinds (repeatable); default all.")
-def mutate_cmd(path: str, seed: int, out_dir: str, per_kind: int, kinds: tuple[str, ...]) -> None:
+@click.option("--seed", "-s", type=int, required=True, metavar="S",
+              help="The random seed for choosing what to corrupt.")
+@out_flag(dest="out_dir", file=False, required=True, help="Write the mutants into this folder.")
+@click.option("--per-kind", type=click.IntRange(min=1), default=1, metavar="N", show_default=True,
+              help="How many mutants of each kind (fewer where the record has fewer places for one).")
+@click.option("--kind", "kinds", multiple=True, metavar="KIND",
+              help="Only these kinds (repeatable); default all. The kinds are listed above.")
+@json_flag("Print what was written (each mutant's file, kind and expected finding, and the kinds the "
+           "record had no place for) as one JSON object.")
+def mutate_cmd(path: str, seed: int, out_dir: str, per_kind: int, kinds: tuple[str, ...], as_json: bool) -> None:
     """Write single, named corruptions of a valid record, each with the finding it must cause.
 
     Each mutant file starts with `; mutant: KIND: what changed` and `; expect: CODE LINE`,
-    so `paipu check` on it must report CODE at LINE. Kinds: a drawn tile changed, a
-    discard not held, a chow by a seat that may not, a stale claim, a skipped turn, a wall
-    tile swapped, a kong without the tiles, a false win, a value item added or removed, a
-    payment changed, a later dealer changed, an early exhausted, a draw past the reserve.
+    so `paipu check` on it must report CODE at LINE. Kinds: draw-changed, discard-not-held,
+    claim-wrong-seat, stale-claim, turn-skipped, wall-swapped, kong-without-tiles, false-win,
+    fan-item-changed, payment-changed, dealer-changed, exhausted-too-early,
+    draw-after-reserve. A kind the record has no place for (no kong to spoil, no wall line
+    to swap in) makes no mutant, and paipu says so.
     """
     from paipu.sim.mutate import MAKERS, mutants
 
     unknown = [k for k in kinds if k not in MAKERS]
     if unknown:
         raise InputProblem(f"unknown mutant kind {unknown[0]!r}; kinds: {', '.join(MAKERS)}")
+    wanted = list(dict.fromkeys(kinds)) or list(MAKERS)
     try:
         text = read_record_text(path)
-        made = list(mutants(text, seed, per_kind=per_kind, kinds=list(kinds) or None))
+        made = list(mutants(text, seed, per_kind=per_kind, kinds=wanted))
     except InputError as e:
         raise InputProblem(str(e)) from None
     except ValueError as e:
@@ -111,9 +153,29 @@ def mutate_cmd(path: str, seed: int, out_dir: str, per_kind: int, kinds: tuple[s
     target.mkdir(parents=True, exist_ok=True)
     stem = Path(path).name.removesuffix(".gz").removesuffix(".paipu")
     counts: dict[str, int] = {}
+    written: list[dict[str, object]] = []
     for m in made:
         counts[m.kind] = counts.get(m.kind, 0) + 1
-        (target / f"{stem}-{m.kind}-{counts[m.kind]}.paipu").write_text(m.with_header(), encoding="utf-8")
+        file = target / f"{stem}-{m.kind}-{counts[m.kind]}.paipu"
+        file.write_text(m.with_header(), encoding="utf-8")
+        written.append({"file": str(file), "kind": m.kind, "code": m.code, "line": m.line + 2,
+                        "description": m.description})
+    made_kinds = {_maker_kind(m.kind) for m in made}
+    missing = [k for k in wanted if k not in made_kinds]
+    possible = [k for k in MAKERS if k in (made_kinds if not kinds else
+                                           {_maker_kind(m.kind) for m in mutants(text, seed)})]
+    if as_json:
+        click.echo(json.dumps({"record": path, "out": str(target), "mutants": written, "not_made": missing,
+                               "possible": possible}, ensure_ascii=False, indent=2))
+        return
     echo(f"wrote {_n(len(made), 'mutant')} to {target}/", err=True)
+    if missing:
+        kinds_text = ", ".join(missing)
+        could = f"kinds it has places for: {', '.join(possible)}" if possible else "it has a place for no kind"
+        echo(f"{path}: no {'mutant of kind' if len(missing) == 1 else 'mutants of the kinds'} {kinds_text}: "
+             f"the record has no action such a fault can be put in; {could}", err=True)
 
 
+def _maker_kind(kind: str) -> str:
+    """The ``--kind`` that made a mutant: ``fan-item-changed`` adds or removes an item."""
+    return "fan-item-changed" if kind.startswith("fan-item-") else kind

@@ -32,6 +32,12 @@ def summary_zh(audit: Audit) -> str:
     )
 
 
-def totals_zh(files: int, errors: int, warnings: int) -> str:
-    """The last line of a run over several files."""
-    return f"共检查 {files} 个文件：{counts_zh(errors, warnings)}"
+def totals_zh(files: int, failed: int, errors: int, warnings: int, unreadable: int) -> str:
+    """The last line of a run over several paths (`paipu.cli.records.check_total` in Chinese)."""
+    line = f"共检查 {files} 个文件"
+    if failed:
+        line += f"，{failed} 个有错误"
+    line += f"：{counts_zh(errors, warnings)}"
+    if unreadable:
+        line += f"；{unreadable} 个路径无法读取"
+    return line

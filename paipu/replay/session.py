@@ -193,10 +193,14 @@ def resolve_ruleset(
             continue
         given[o.name] = o.value
     for name, value in (overrides or {}).items():
+        # An option given on the command line for many records may fit some of their rulesets
+        # and not others: it is a finding on each record it does not fit, not a stop of the run.
         try:
             parse_options(cls.Options, {name: value})
         except OptionError as e:
-            raise OptionError(f"--option {name}={value}: {e}") from None
+            findings.append(Finding("error", "bad-option", f"-O {name}={value} does not apply to ruleset "
+                                    f"{cls.name}: {e}; the record is audited without it", span, "common.header"))
+            continue
         given[name] = value
     options = parse_options(cls.Options, given)
     return cls(options), findings
