@@ -73,6 +73,8 @@ class HandEngine(ClaimsMixin, WinsMixin):
         rs.setup_hand(st)
         ok = True
         dealt = [0] * len(st.seen)
+        no_red = not rs.red_fives
+        flowers_ok = rs.uses_flowers
         for d in hand.deals:
             if d.seat not in rs.seats:
                 self.err(
@@ -91,22 +93,64 @@ class HandEngine(ClaimsMixin, WinsMixin):
                     d.span,
                     "common.deal",
                 )
+            counts = st.seats[d.seat].counts
             for t in d.tiles:
-                if t.red and not rs.red_fives:
+                i = t.index
+                if no_red and t.red:
                     self._no_red_five(t, d.span)
-                if t.is_flower and not rs.uses_flowers:
+                if i >= 34 and not flowers_ok:
                     self.err("bad-tile", f"{t} ({t.chinese}) is a flower; {rs.name} has no flowers",
                              d.span, "common.tiles")
                     continue
-                st.seats[d.seat].counts[t.index] += 1
-                dealt[t.index] += 1
+                counts[i] += 1
+                dealt[i] += 1
         for seat in rs.seats:
             if hand.deal_of(seat) is None:
                 self.err("missing-deal", f"hand {hand.number} has no `deal {seat}` line",
                          hand.span, "common.deal")
                 ok = False
         st.seen = list(dealt)
-        running = [0] * len(dealt)
+        limits = rs.tile_counts
+        # The deals' running count of a kind can pass the set's only if their total does.
+        everything_deals: list[int] = [0] * len(dealt)
+        for d in hand.deals:
+            for t in d.tiles:
+                everything_deals[t.index] += 1
+        if any(n > limits[i] for i, n in enumerate(everything_deals) if n):
+            self._deal_tile_counts()
+        size_left = rs.total_tiles - sum(dealt)
+        if hand.wall is not None:
+            wall_tiles = hand.wall.tiles
+            if no_red:
+                red = next((t for t in wall_tiles if t.red), None)
+                if red is not None:
+                    self._no_red_five(red, hand.wall.span)
+            whole = list(dealt)
+            for t in wall_tiles:
+                whole[t.index] += 1
+            diffs = []
+            if whole != list(limits):
+                for i, n in enumerate(whole):
+                    if n != limits[i]:
+                        diffs.append(f"{n} of {ALL_TILES[i]} (the set has {limits[i]})")
+            if diffs:
+                shown = ", ".join(diffs[:6]) + (f" and {len(diffs) - 6} more" if len(diffs) > 6 else "")
+                self.err(
+                    "wall-mismatch",
+                    f"the wall and the deals are not the whole tile set: {shown}",
+                    hand.wall.span,
+                    "common.tiles",
+                )
+            st.wall.size = len(wall_tiles)
+            st.wall.tiles = deque(wall_tiles)
+        else:
+            st.wall.size = size_left
+        return ok
+
+    def _deal_tile_counts(self) -> None:
+        """Report the deal that first holds more of a kind than the set has (in deal order)."""
+        st, rs, hand = self.st, self.rs, self.hand
+        running = [0] * len(st.seen)
         for d in hand.deals:
             per_kind: dict[Tile, int] = {}
             for t in d.tiles:
@@ -125,32 +169,6 @@ class HandEngine(ClaimsMixin, WinsMixin):
                         d.span,
                         "common.tiles",
                     )
-        size_left = rs.total_tiles - sum(dealt)
-        if hand.wall is not None:
-            wall_tiles = hand.wall.tiles
-            red = next((t for t in wall_tiles if t.red), None)
-            if red is not None and not rs.red_fives:
-                self._no_red_five(red, hand.wall.span)
-            whole = list(dealt)
-            for t in wall_tiles:
-                whole[t.index] += 1
-            diffs = []
-            for i, n in enumerate(whole):
-                if n != rs.tile_counts[i]:
-                    diffs.append(f"{n} of {ALL_TILES[i]} (the set has {rs.tile_counts[i]})")
-            if diffs:
-                shown = ", ".join(diffs[:6]) + (f" and {len(diffs) - 6} more" if len(diffs) > 6 else "")
-                self.err(
-                    "wall-mismatch",
-                    f"the wall and the deals are not the whole tile set: {shown}",
-                    hand.wall.span,
-                    "common.tiles",
-                )
-            st.wall.size = len(wall_tiles)
-            st.wall.tiles = deque(wall_tiles)
-        else:
-            st.wall.size = size_left
-        return ok
 
     # ------------------------------------------------------------ the action API
     def check(self, action: r.Action) -> list[Finding]:
@@ -437,7 +455,8 @@ class HandEngine(ClaimsMixin, WinsMixin):
         if a.tile.red and not self.rs.red_fives:
             self._no_red_five(a.tile, a.span)
         self.rs.check_discard(st, seat, a, apply)
-        held = self._remove(seat, a.tile, 1, a.span, f"discards {a.tile}", apply)
+        held = (self._take(seat, a.tile, 1, apply)
+                or self._remove(seat, a.tile, 1, a.span, f"discards {a.tile}", apply))
         if not apply:
             if ss.ready_pending:
                 # The ready question is about the hand after the discard: ask it of that hand.
@@ -471,7 +490,8 @@ class HandEngine(ClaimsMixin, WinsMixin):
                      self.rs.rule("flowers"))
             return
         self._own_turn(a, f"set aside {a.tile}", apply)
-        held = self._remove(a.seat, a.tile, 1, a.span, f"sets aside {a.tile}", apply)
+        held = (self._take(a.seat, a.tile, 1, apply)
+                or self._remove(a.seat, a.tile, 1, a.span, f"sets aside {a.tile}", apply))
         if not apply:
             return
         if held:
