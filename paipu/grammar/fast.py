@@ -14,6 +14,7 @@ random and mutated records.
 from __future__ import annotations
 
 import gc
+import operator
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -199,11 +200,12 @@ def _tiles(words: list[str]) -> tuple[Tile, ...] | None:
     if len(words) == 1:
         return _group(words[0])
     out: list[Tile] = []
+    known = _GROUP_CACHE.get
     for w in words:
-        g = _group(w)
+        g = known(w) or _group(w)
         if g is None:
             return None
-        out.extend(g)
+        out += g
     return tuple(out)
 
 
@@ -474,5 +476,4 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
     return None
 
 
-def _index(tile: Tile) -> int:
-    return tile.index
+_index: Final = operator.attrgetter("index")
