@@ -21,7 +21,7 @@ from typing import Any, Literal
 import paipu.record as r
 from paipu.hand.sets import HandSet, group_view
 from paipu.hand.shanten import waits
-from paipu.hand.shapes import Group, decompositions
+from paipu.hand.shapes import Group, decompositions, reading_traits
 from paipu.record import Seat, Span
 from paipu.replay.common_rules import COMMON_RULES
 from paipu.replay.result import (
@@ -410,12 +410,24 @@ class Harbin(Ruleset):
         if sets < 0 or any(counts[NUM_PLAY_KINDS:]) or sum(c) != 3 * sets + 1:
             return []
         out = []
+        # `_shape_problem` of a reading, as a yes/no: the 1/9/红中 and two-suit tests look only at
+        # the kinds the hand holds (every tile is in some group of every reading), the pong and
+        # chow tests at which groups a reading has (`reading_traits`).
+        meld_chow = any(s.kind == "chow" for s in meld_sets)
+        meld_pong = any(s.kind != "chow" for s in meld_sets)
+        meld_kinds: list[int] = []
+        for s in meld_sets:
+            meld_kinds.extend((s.first, s.first + 1, s.first + 2) if s.kind == "chow" else (s.first,))
+        honours_count = self.options.tiles == "136"
         for k in waits(c, 0, melds=4 - sets, shapes=("standard",), fifth=True):
             if not self.tile_counts[k]:
                 continue
             c[k] += 1
-            if any(self._shape_problem([*meld_sets, *sets_], pair.first) is None
-                   for sets_, pair in _concealed_readings(c, 0, sets)):
+            kinds = [i for i, n in enumerate(c) if n] + meld_kinds
+            if (any(i % 9 in (0, 8) if i < 27 else (honours_count or i == _RED) for i in kinds)
+                    and len({i // 9 for i in kinds if i < 27}) >= 2
+                    and any((meld_chow or chow) and (meld_pong or pong or pair == _RED)
+                            for chow, pong, pair in reading_traits(c, sets))):
                 out.append(k)
             c[k] -= 1
         return out
