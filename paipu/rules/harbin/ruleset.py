@@ -284,6 +284,9 @@ class Harbin(Ruleset):
 
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
         # A 宝 that is due is turned by the very next line: anything else means it is missing.
+        s = hand.extra.get("harbin")
+        if isinstance(s, _BaoState) and s.due is None:
+            return  # nothing is due (the common case)
         if not (isinstance(action, r.TableEvent) and action.name == "bao"):
             self._settle_due(hand, apply)
 
