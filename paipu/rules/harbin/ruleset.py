@@ -399,7 +399,8 @@ class Harbin(Ruleset):
         """
         meld_sets = [meld_set(m) for m in melds]
         key = (tuple(counts), tuple(meld_sets))
-        cache = self.__dict__.setdefault("_ready_waits_cache", {})
+        # Shared by every instance with the same tile set (a record makes its own ruleset).
+        cache = _READY_CACHES.setdefault((type(self), self.options.tiles), {})
         found = cache.get(key)
         if found is None:
             if len(cache) >= _READY_CACHE_SIZE:
@@ -698,6 +699,7 @@ class Harbin(Ruleset):
 
 
 _READY_CACHE_SIZE = 10_000
+_READY_CACHES: dict[tuple[type, str], dict[Any, tuple[int, ...]]] = {}
 
 
 def _concealed_readings(counts: list[int], wild: int, sets: int) -> list[tuple[list[HandSet], Group]]:
