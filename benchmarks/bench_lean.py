@@ -6,7 +6,9 @@ Measures, in CPU time (``time.process_time``, the best of ``--repeat`` runs):
   annotations, comments, Chinese keywords aside) and of simulated records (the writer's own
   output, one file per session as ``paipu simulate`` writes them);
 * replay hands/s per ruleset: the records parsed beforehand, then `paipu.replay.session.replay`
-  with nothing watching (an audit's replay), and the audit end to end (parse + replay).
+  with nothing watching (an audit's replay), and the audit end to end (parse + replay);
+* the floor: splitting the same simulated files into lines and words, in MB/s (what no
+  parser in Python beats; compare the parse figure with it).
 
 ``--against DIR`` runs the very same measurement, on the very same files, with the paipu
 found in ``DIR`` (another checkout) and prints both side by side with the ratio::
@@ -92,7 +94,13 @@ def measure(folder: Path, repeat: int) -> dict[str, float]:
         for t in all_texts:
             parse(t)
 
+    def split_all() -> None:
+        for t in all_texts:
+            for line in t.split("\n"):
+                line.split()
+
     out["parse simulated MB/s"] = mb / _best(parse_all, repeat)
+    out["floor: split simulated MB/s"] = mb / _best(split_all, repeat)
     return out
 
 
