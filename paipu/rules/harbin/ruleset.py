@@ -199,19 +199,21 @@ class Harbin(Ruleset):
             return False, None
         return True, hand.wall.peek_from_tail(size0 - tail_since - index)
 
-    def _visible(self, hand: HandState) -> list[int]:
-        """Tiles face up on the table: discards and exposed melds (a concealed kong is face down)."""
+    def _visible(self, hand: HandState, kinds: tuple[int, ...]) -> list[int]:
+        """Tiles of ``kinds`` face up on the table: discards and exposed melds (a concealed kong
+        is face down); the other kinds are left at 0 (only two kinds are ever asked about)."""
         out = [0] * NUM_PLAY_KINDS
         for ss in hand.seats.values():
             for t, _ in ss.discards:
-                if t.index < NUM_PLAY_KINDS:
+                if t.index in kinds:
                     out[t.index] += 1
             for m in ss.melds:
                 if m.kind == "ankong":
                     continue
                 for t in m.tiles:
-                    out[t.index] += 1
-                if m.claimed is not None:
+                    if t.index in kinds:
+                        out[t.index] += 1
+                if m.claimed is not None and m.claimed.index in kinds:
                     out[m.claimed.index] -= 1  # already counted among the discards
         return out
 
@@ -229,7 +231,7 @@ class Harbin(Ruleset):
         s = _state(hand)
         if s.tile is None or s.due is not None or s.anchor is None:
             return
-        visible = self._visible(hand)
+        visible = self._visible(hand, (s.tile.index, self.next_bao_kind(s.tile).index))
         for i in shown:
             if i < NUM_PLAY_KINDS:
                 visible[i] += 1
