@@ -7,7 +7,7 @@ knows a rule: a `Draw` of a tile nobody could draw is still a perfectly good `Dr
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Literal, TypeAlias
+from typing import Final, Literal, NamedTuple, TypeAlias
 
 from paipu.tiles import Tile
 
@@ -18,9 +18,13 @@ Glyph: TypeAlias = Literal["!", "?", "!!", "??", "!?", "?!"]
 GLYPHS: tuple[str, ...] = ("!!", "??", "!?", "?!", "!", "?")
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Where something stands in the record text: 1-based line and column, end exclusive."""
+class Span(NamedTuple):
+    """Where something stands in the record text: 1-based line and column, end exclusive.
+
+    A named tuple rather than a dataclass: a record holds one per line, and a tuple of four
+    numbers is the cheapest immutable value to create (``tuple.__new__(Span, (l, c, el, ec))``)
+    and is left alone by the garbage collector.
+    """
 
     line: int
     column: int
@@ -29,7 +33,10 @@ class Span:
 
     @staticmethod
     def none() -> Span:
-        return Span(0, 0, 0, 0)
+        return _NO_SPAN
+
+
+_NO_SPAN: Final = Span(0, 0, 0, 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paipu.grammar.fast import ITEM_PATTERN, TILE_PATTERN, fast_line
+from paipu.grammar.fast import _LINE_CACHE, ITEM_PATTERN, TILE_PATTERN, fast_line
 from paipu.grammar.parser import _parse_chunk, assemble, parse
 from paipu.grammar.writer import format_record
 from paipu.record import Span, to_json
@@ -58,6 +58,20 @@ FAST_LINES = [
 def test_plain_lines_take_the_fast_path(line: str) -> None:
     assert fast_line(line, 1) is not None
     _both('[Ruleset "zhuji"]\nhand 1\n' + line + "\n")
+
+
+@pytest.mark.parametrize("line", [*FAST_LINES, "W chow 7s 8s 9s ?", "  N kong 3p   ; late", "E hu 5m"])
+def test_a_line_read_again_from_the_line_cache_is_the_line_read_afresh(line: str) -> None:
+    # A repeated seat-action line is rebuilt from `_LINE_CACHE` with its own line number.
+    fast_line(line, 3)
+    again = fast_line(line, 7)
+    _LINE_CACHE.clear()
+    fresh = fast_line(line, 7)
+    assert type(again) is type(fresh)
+    assert again == fresh
+    span = getattr(fresh, "span", None)
+    if span is not None and span.line:
+        assert span.line == 7
 
 
 @pytest.mark.parametrize("line", [

@@ -13,9 +13,12 @@ random and mutated records.
 
 from __future__ import annotations
 
+import gc
+import operator
 import re
-from collections.abc import Callable
-from typing import Final, cast
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Final, cast
 
 import paipu.record as r
 from paipu.errors import TileError
@@ -26,6 +29,24 @@ MAX_COUNT_DIGITS: Final = 9
 """The most digits a hand number or a die may have (the grammar's bound)."""
 MAX_VALUE_DIGITS: Final = 12
 """The most digits a fan total, a fan item's value or a payment may have (sign aside)."""
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector held off while a record is read.
+
+    Reading makes many small objects and no reference cycles, so the collector's passes over
+    the growing record find nothing; on a large record they cost a third of the time.
+    Reference counting still frees everything as usual; the collector resumes afterwards
+    (unless it was already off).
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 class _Skip:
@@ -81,8 +102,11 @@ _BLANK: Final = frozenset(" \t")
 # Record values are frozen, slotted dataclasses whose generated ``__init__`` sets each field
 # through ``object.__setattr__``; the lines of a long record are many, so the fast path fills
 # the slots directly (2-3 times cheaper).  Should a class's fields ever differ from what is
-# filled here, the classes' own constructors are used instead.
+# filled here, the classes' own constructors are used instead.  A `Span` is a named tuple,
+# made by ``tuple.__new__`` without going through its Python ``__new__``.
 _object_new = object.__new__
+_tuple_new = tuple.__new__
+_Span = r.Span
 
 
 def _slot_setters(cls: type, names: tuple[str, ...]) -> list[Callable[[object, object], None]] | None:
@@ -99,27 +123,37 @@ def _slot_setters(cls: type, names: tuple[str, ...]) -> list[Callable[[object, o
     return setters
 
 
-_SPAN_SETTERS = _slot_setters(r.Span, ("line", "column", "end_line", "end_column"))
+_FIVE_SLOTS: Final = ("span", "annotations", "seat", "glyph", "tile")
 _ACTION_SETTERS: dict[type[r.SeatAction], list[Callable[[object, object], None]] | None] = {
-    cls: _slot_setters(cls, ("span", "annotations", "seat", "glyph", "tile"))
-    for cls in (r.Draw, r.Discard, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower)
+    cls: _slot_setters(cls, _FIVE_SLOTS)
+    for cls in (r.Draw, r.Discard, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Hu)
 }
+_ACTION_SETTERS[r.Chow] = _slot_setters(r.Chow, (*_FIVE_SLOTS[:4], "tiles"))
 
 
-def _new_span(line: int, column: int, end_line: int, end_column: int) -> r.Span:
-    if _SPAN_SETTERS is None:
-        return r.Span(line, column, end_line, end_column)
-    a, b, c, d = _SPAN_SETTERS
-    span: r.Span = _object_new(r.Span)
-    a(span, line)
-    b(span, column)
-    c(span, end_line)
-    d(span, end_column)
-    return span
+def _shared_setters() -> tuple[Callable[[object, object], None], ...] | None:
+    """The setters of the four slots every seat action shares (span, annotations, seat, glyph),
+    if every class of `_ACTION_SETTERS` has them from the same base class."""
+    found = {tuple(s[:4]) if s is not None else None for s in _ACTION_SETTERS.values()}
+    if len(found) != 1:
+        return None
+    only = found.pop()
+    return only
+
+
+_SHARED_SETTERS: Final = _shared_setters()
+_SET_SPAN, _SET_NOTES, _SET_SEAT, _SET_GLYPH = _SHARED_SETTERS or (None, None, None, None)
+
+_LINE_CACHE: dict[str, tuple[Any, ...]] = {}
+"""A seat action's line (with nothing that has a position of its own: no annotation) ->
+what rebuilds its value for any line number: (class, last slot's setter, seat, glyph, last
+slot's value, column, end column).  Records repeat such lines all the time (``E discard
+5m``), so most lines are one dictionary look-up and one object."""
+_LINE_CACHE_MAX: Final = 50_000
 
 
 def _new_action(cls: type[r.SeatAction], span: r.Span, notes: tuple[r.Annotation, ...], seat: str,
-                glyph: str | None, tile: Tile) -> r.SeatAction:
+                glyph: str | None, tile: object) -> r.SeatAction:
     setters = _ACTION_SETTERS.get(cls)
     if setters is None:
         return cast(Callable[..., r.SeatAction], cls)(span, seat, tile, glyph=glyph, annotations=notes)
@@ -131,6 +165,15 @@ def _new_action(cls: type[r.SeatAction], span: r.Span, notes: tuple[r.Annotation
     d(action, glyph)
     e(action, tile)
     return action
+
+
+def _remember(line: str, cls: type[r.SeatAction], seat: str, glyph: str | None, last: object,
+              span: r.Span) -> None:
+    """Keep a seat action's line in `_LINE_CACHE` (only when it has no annotation)."""
+    setters = _ACTION_SETTERS.get(cls)
+    if setters is None or _SHARED_SETTERS is None or len(_LINE_CACHE) >= _LINE_CACHE_MAX or "\n" in line:
+        return
+    _LINE_CACHE[line] = (cls, setters[4], seat, glyph, last, span.column, span.end_column)
 
 
 _GROUP_CACHE: dict[str, tuple[Tile, ...] | None] = {}
@@ -157,11 +200,12 @@ def _tiles(words: list[str]) -> tuple[Tile, ...] | None:
     if len(words) == 1:
         return _group(words[0])
     out: list[Tile] = []
+    known = _GROUP_CACHE.get
     for w in words:
-        g = _group(w)
+        g = known(w) or _group(w)
         if g is None:
             return None
-        out.extend(g)
+        out += g
     return tuple(out)
 
 
@@ -284,6 +328,21 @@ def _fan(body: str, words: list[str], span: r.Span, number: int,
 
 def fast_line(line: str, number: int) -> Line | _Skip | None:
     """The value of line ``number``; `SKIP` when it holds nothing; None when lark must read it."""
+    hit = _LINE_CACHE.get(line)
+    if hit is not None:
+        cls, set_last, seat, glyph, last, column, end_column = hit
+        action = _object_new(cls)
+        _SET_SPAN(action, _tuple_new(_Span, (number, column, number, end_column)))  # type: ignore[misc]
+        _SET_NOTES(action, ())  # type: ignore[misc]
+        _SET_SEAT(action, seat)  # type: ignore[misc]
+        _SET_GLYPH(action, glyph)  # type: ignore[misc]
+        set_last(action, last)
+        return action  # type: ignore[no-any-return]
+    return _read_line(line, number)
+
+
+def _read_line(line: str, number: int) -> Line | _Skip | None:
+    """`fast_line` for a line not in `_LINE_CACHE`."""
     notes: tuple[r.Annotation, ...] = ()
     if "{" in line or ";" in line or '"' in line or "[" in line:
         cut = len(line)
@@ -318,21 +377,13 @@ def fast_line(line: str, number: int) -> Line | _Skip | None:
         body = body[lead:].rstrip(" \t")
     else:
         lead = 0
-    if _SPAN_SETTERS is None:
-        span = r.Span(number, lead + 1, number, lead + len(body) + 1)
-    else:
-        span = _object_new(r.Span)
-        set_line, set_column, set_end_line, set_end_column = _SPAN_SETTERS
-        set_line(span, number)
-        set_column(span, lead + 1)
-        set_end_line(span, number)
-        set_end_column(span, lead + len(body) + 1)
+    span: r.Span = _tuple_new(_Span, (number, lead + 1, number, lead + len(body) + 1))
     first = words[0]
     n = len(words)
     if first in _SEATS:
         if n < 2:
             return None
-        seat = cast(r.Seat, first)
+        seat: r.Seat = first  # type: ignore[assignment]
         verb = words[1]
         glyph: str | None = None
         if words[-1] in _GLYPHS:
@@ -345,32 +396,30 @@ def fast_line(line: str, number: int) -> Line | _Skip | None:
             tiles = _GROUP_CACHE.get(words[2]) or _group(words[2])
             if tiles is None or len(tiles) != 1:
                 return None
-            setters = _ACTION_SETTERS[cls]
-            if setters is None:
-                return _new_action(cls, span, notes, seat, glyph, tiles[0])
-            set_span, set_notes, set_seat, set_glyph, set_tile = setters
-            action: r.SeatAction = _object_new(cls)
-            set_span(action, span)
-            set_notes(action, notes)
-            set_seat(action, seat)
-            set_glyph(action, glyph)
-            set_tile(action, tiles[0])
-            return action
+            if not notes:
+                _remember(line, cls, seat, glyph, tiles[0], span)
+            return _new_action(cls, span, notes, seat, glyph, tiles[0])
         if verb in _CHOW_WORDS:
             tiles = _tiles(words[2:n])
             if tiles is None or len(tiles) != 3:
                 return None
             a, b, c = sorted(tiles, key=_index)
-            return r.Chow(span, seat, (a, b, c), glyph=glyph, annotations=notes)
+            if not notes:
+                _remember(line, r.Chow, seat, glyph, (a, b, c), span)
+            return _new_action(r.Chow, span, notes, seat, glyph, (a, b, c))
         if verb in _HU_WORDS:
             if n == 2:
-                return r.Hu(span, seat, None, glyph=glyph, annotations=notes)
-            if n != 3:
+                hu_tile = None
+            elif n != 3:
                 return None
-            tiles = _group(words[2])
-            if tiles is None or len(tiles) != 1:
-                return None
-            return r.Hu(span, seat, tiles[0], glyph=glyph, annotations=notes)
+            else:
+                tiles = _group(words[2])
+                if tiles is None or len(tiles) != 1:
+                    return None
+                hu_tile = tiles[0]
+            if not notes:
+                _remember(line, r.Hu, seat, glyph, hu_tile, span)
+            return _new_action(r.Hu, span, notes, seat, glyph, hu_tile)
         bare = _BARE.get(verb)
         if bare is not None and n == 2:
             return bare(span, seat, glyph=glyph, annotations=notes)
@@ -427,5 +476,4 @@ def fast_line(line: str, number: int) -> Line | _Skip | None:
     return None
 
 
-def _index(tile: Tile) -> int:
-    return tile.index
+_index: Final = operator.attrgetter("index")

@@ -24,7 +24,7 @@ from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, Une
 from paipu.findings import Finding, error, has_errors
 from paipu.grammar.bounds import within_limits
 from paipu.grammar.build import build_record
-from paipu.grammar.fast import SKIP, fast_line
+from paipu.grammar.fast import SKIP, fast_line, gc_paused
 from paipu.grammar.lines import Line, LineTransformer
 from paipu.grammar.recovery import recover
 from paipu.grammar.writer import Comment
@@ -414,9 +414,10 @@ def parse(text: str) -> ParseResult:
     """Parse a record's text. Never raises for bad input: problems are findings."""
     # CRLF and LF files must give the same record and the same positions.
     text, over = within_limits(text.replace("\r\n", "\n"))
-    lines, findings = parse_lines(text)
-    findings.extend(over)
-    return assemble(text, lines, findings)
+    with gc_paused():
+        lines, findings = parse_lines(text)
+        findings.extend(over)
+        return assemble(text, lines, findings)
 
 
 def assemble(text: str, lines: list[Line], findings: list[Finding]) -> ParseResult:

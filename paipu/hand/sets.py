@@ -38,9 +38,18 @@ class HandSet:
 
 def set_tiles(kind: str, first: int) -> tuple[Tile, ...]:
     """The tiles of a chow, pong or kong starting at ``first``."""
-    if kind == "chow":
-        return tuple(ALL_TILES[first + j] for j in range(3))
-    return (ALL_TILES[first],) * (4 if kind == "kong" else 3)
+    key = (kind, first)
+    found = _SET_TILES.get(key)
+    if found is None:
+        if kind == "chow":
+            found = (ALL_TILES[first], ALL_TILES[first + 1], ALL_TILES[first + 2])
+        else:
+            found = (ALL_TILES[first],) * (4 if kind == "kong" else 3)
+        _SET_TILES[key] = found
+    return found
+
+
+_SET_TILES: dict[tuple[str, int], tuple[Tile, ...]] = {}
 
 
 def group_view(s: HandSet) -> GroupView:

@@ -497,6 +497,44 @@ def decompositions(
     return [_decomposition(ids) for ids in found]
 
 
+def reading_traits(counts: Sequence[int], sets: int) -> frozenset[tuple[bool, bool, int]]:
+    """What each standard reading of a hand without wildcards has, as (a chow, a pong, the pair's
+    kind): the yes/no questions a ruleset asks of a winning shape ("is there a reading with a
+    chow and a pong?") answered without building the readings' groups.  The same as looking
+    at every `decompositions` reading; worked out once per hand (a bounded table)."""
+    key = (bytes(counts[:NUM_SHAPE_KINDS]), sets)
+    found = _TRAITS.get(key)
+    if found is None:
+        _check_args(0, sets)
+        c = _hand(counts)
+        if c is None or sum(c) != 3 * sets + 2 or _needed(c, 1) > 0:
+            found = frozenset()
+        else:
+            groups = _GROUPS
+            out: set[tuple[bool, bool, int]] = set()
+            for ids in _enumerate(list(c), 0, sets):
+                chow = pong = False
+                pair = -1
+                for i in ids:
+                    g = groups[i]
+                    if g.kind == "chow":
+                        chow = True
+                    elif g.kind == "pair":
+                        pair = g.first
+                    else:
+                        pong = True
+                out.add((chow, pong, pair))
+            found = frozenset(out)
+        if len(_TRAITS) >= _TRAITS_MAX:
+            _TRAITS.clear()
+        _TRAITS[key] = found
+    return found
+
+
+_TRAITS: dict[tuple[bytes, int], frozenset[tuple[bool, bool, int]]] = {}
+_TRAITS_MAX: Final = 50_000
+
+
 def _suit_slot(t: int) -> tuple[int, int, int, bool]:
     """(group number, slice start, slice end, has chows) of the group that tile ``t`` is in."""
     g = t // 9 if t < 27 else 3

@@ -110,7 +110,8 @@ class ClaimsMixin(EngineCore):
         own.remove(target.tile)
         self.rs.check_meld(st, a.seat, "chow", [t.index for t in a.tiles], a.span, apply)
         for t in own:
-            self._remove(a.seat, t, 1, a.span, f"chows {format_tiles(a.tiles)}", apply)
+            if not self._take(a.seat, t, 1, apply):
+                self._remove(a.seat, t, 1, a.span, f"chows {format_tiles(a.tiles)}", apply)
         if not apply:
             return
         self._take_discard(target, a.seat, "chow")
@@ -123,7 +124,8 @@ class ClaimsMixin(EngineCore):
         if target is None:
             return
         self.rs.check_meld(self.st, a.seat, "pong", [a.tile.index] * 3, a.span, apply)
-        self._remove(a.seat, a.tile, 2, a.span, f"pongs {a.tile}", apply)
+        if not self._take(a.seat, a.tile, 2, apply):
+            self._remove(a.seat, a.tile, 2, a.span, f"pongs {a.tile}", apply)
         if not apply:
             return
         self._take_discard(target, a.seat, "pong")
@@ -137,7 +139,8 @@ class ClaimsMixin(EngineCore):
             return
         self.rs.check_meld(self.st, a.seat, "kong", [a.tile.index] * 4, a.span, apply)
         self.rs.check_kong(self.st, a.seat, a, apply)
-        self._remove(a.seat, a.tile, 3, a.span, f"kongs {a.tile}", apply)
+        if not self._take(a.seat, a.tile, 3, apply):
+            self._remove(a.seat, a.tile, 3, a.span, f"kongs {a.tile}", apply)
         if not apply:
             return
         self._take_discard(target, a.seat, "kong")
@@ -148,7 +151,8 @@ class ClaimsMixin(EngineCore):
         self._own_turn(a, f"declare a concealed kong of {a.tile}", apply)
         self.rs.check_meld(self.st, a.seat, "ankong", [a.tile.index] * 4, a.span, apply)
         self.rs.check_kong(self.st, a.seat, a, apply)
-        held = self._remove(a.seat, a.tile, 4, a.span, f"declares a concealed kong of {a.tile}", apply)
+        held = (self._take(a.seat, a.tile, 4, apply)
+                or self._remove(a.seat, a.tile, 4, a.span, f"declares a concealed kong of {a.tile}", apply))
         if not apply:
             return
         if held:
@@ -169,7 +173,8 @@ class ClaimsMixin(EngineCore):
             return
         self.rs.check_meld(st, a.seat, "addkong", [a.tile.index], a.span, apply)
         self.rs.check_kong(st, a.seat, a, apply)
-        held = self._remove(a.seat, a.tile, 1, a.span, f"adds {a.tile} to its pong", apply)
+        held = (self._take(a.seat, a.tile, 1, apply)
+                or self._remove(a.seat, a.tile, 1, a.span, f"adds {a.tile} to its pong", apply))
         if not apply:
             return
         if held:

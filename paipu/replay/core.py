@@ -54,6 +54,16 @@ class EngineCore:
         return self.rs.next_seat(seat)
 
     # ------------------------------------------------------------ shared checks and changes
+    def _take(self, seat: Seat, tile: Tile, n: int, apply: bool) -> bool:
+        """`_remove` when the seat holds ``n`` of ``tile`` (nothing to report, so no message
+        is worded); False, changing nothing, when it does not."""
+        counts = self.st.seats[seat].counts
+        if counts[tile.index] < n:
+            return False
+        if apply:
+            counts[tile.index] -= n
+        return True
+
     def _remove(self, seat: Seat, tile: Tile, n: int, span: Span, what: str, apply: bool) -> bool:
         """Take ``n`` of ``tile`` from the seat's concealed tiles, or report what is missing.
 

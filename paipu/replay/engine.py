@@ -10,6 +10,7 @@ are replayed by `paipu.replay.session.replay`.
 from __future__ import annotations
 
 import functools
+import gc
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -45,7 +46,12 @@ class HandEngine(ClaimsMixin, WinsMixin):
         super().__init__(ruleset, hand, session, dealer)
         # Hooks that have nothing to do in this ruleset are not called on every action.
         self._owes_before = type(ruleset).before_action is not Ruleset.before_action
+        self._checks_discard = type(ruleset).check_discard is not Ruleset.check_discard
         self._has_ready = ruleset.ready_allowed()
+        self._ready_pending = False
+        """Some seat may have declared ready and owe its discard (only `on_ready` sets
+        `SeatState.ready_pending`): until then no action is checked for it."""
+        self._next_of: dict[Seat, Seat] = {s: ruleset.next_seat(s) for s in ruleset.seats}
 
     @classmethod
     def start(cls, ruleset: Ruleset, hand: r.HandRecord, dealer: Seat | None = None) -> HandEngine:
@@ -67,6 +73,8 @@ class HandEngine(ClaimsMixin, WinsMixin):
         rs.setup_hand(st)
         ok = True
         dealt = [0] * len(st.seen)
+        no_red = not rs.red_fives
+        flowers_ok = rs.uses_flowers
         for d in hand.deals:
             if d.seat not in rs.seats:
                 self.err(
@@ -85,22 +93,64 @@ class HandEngine(ClaimsMixin, WinsMixin):
                     d.span,
                     "common.deal",
                 )
+            counts = st.seats[d.seat].counts
             for t in d.tiles:
-                if t.red and not rs.red_fives:
+                i = t.index
+                if no_red and t.red:
                     self._no_red_five(t, d.span)
-                if t.is_flower and not rs.uses_flowers:
+                if i >= 34 and not flowers_ok:
                     self.err("bad-tile", f"{t} ({t.chinese}) is a flower; {rs.name} has no flowers",
                              d.span, "common.tiles")
                     continue
-                st.seats[d.seat].counts[t.index] += 1
-                dealt[t.index] += 1
+                counts[i] += 1
+                dealt[i] += 1
         for seat in rs.seats:
             if hand.deal_of(seat) is None:
                 self.err("missing-deal", f"hand {hand.number} has no `deal {seat}` line",
                          hand.span, "common.deal")
                 ok = False
         st.seen = list(dealt)
-        running = [0] * len(dealt)
+        limits = rs.tile_counts
+        # The deals' running count of a kind can pass the set's only if their total does.
+        everything_deals: list[int] = [0] * len(dealt)
+        for d in hand.deals:
+            for t in d.tiles:
+                everything_deals[t.index] += 1
+        if any(n > limits[i] for i, n in enumerate(everything_deals) if n):
+            self._deal_tile_counts()
+        size_left = rs.total_tiles - sum(dealt)
+        if hand.wall is not None:
+            wall_tiles = hand.wall.tiles
+            if no_red:
+                red = next((t for t in wall_tiles if t.red), None)
+                if red is not None:
+                    self._no_red_five(red, hand.wall.span)
+            whole = list(dealt)
+            for t in wall_tiles:
+                whole[t.index] += 1
+            diffs = []
+            if whole != list(limits):
+                for i, n in enumerate(whole):
+                    if n != limits[i]:
+                        diffs.append(f"{n} of {ALL_TILES[i]} (the set has {limits[i]})")
+            if diffs:
+                shown = ", ".join(diffs[:6]) + (f" and {len(diffs) - 6} more" if len(diffs) > 6 else "")
+                self.err(
+                    "wall-mismatch",
+                    f"the wall and the deals are not the whole tile set: {shown}",
+                    hand.wall.span,
+                    "common.tiles",
+                )
+            st.wall.size = len(wall_tiles)
+            st.wall.tiles = deque(wall_tiles)
+        else:
+            st.wall.size = size_left
+        return ok
+
+    def _deal_tile_counts(self) -> None:
+        """Report the deal that first holds more of a kind than the set has (in deal order)."""
+        st, rs, hand = self.st, self.rs, self.hand
+        running = [0] * len(st.seen)
         for d in hand.deals:
             per_kind: dict[Tile, int] = {}
             for t in d.tiles:
@@ -119,32 +169,6 @@ class HandEngine(ClaimsMixin, WinsMixin):
                         d.span,
                         "common.tiles",
                     )
-        size_left = rs.total_tiles - sum(dealt)
-        if hand.wall is not None:
-            wall_tiles = hand.wall.tiles
-            red = next((t for t in wall_tiles if t.red), None)
-            if red is not None and not rs.red_fives:
-                self._no_red_five(red, hand.wall.span)
-            whole = list(dealt)
-            for t in wall_tiles:
-                whole[t.index] += 1
-            diffs = []
-            for i, n in enumerate(whole):
-                if n != rs.tile_counts[i]:
-                    diffs.append(f"{n} of {ALL_TILES[i]} (the set has {rs.tile_counts[i]})")
-            if diffs:
-                shown = ", ".join(diffs[:6]) + (f" and {len(diffs) - 6} more" if len(diffs) > 6 else "")
-                self.err(
-                    "wall-mismatch",
-                    f"the wall and the deals are not the whole tile set: {shown}",
-                    hand.wall.span,
-                    "common.tiles",
-                )
-            st.wall.size = len(wall_tiles)
-            st.wall.tiles = deque(wall_tiles)
-        else:
-            st.wall.size = size_left
-        return ok
 
     # ------------------------------------------------------------ the action API
     def check(self, action: r.Action) -> list[Finding]:
@@ -177,10 +201,93 @@ class HandEngine(ClaimsMixin, WinsMixin):
         return self.st.findings[mark:]
 
     def play_all(self, actions: Sequence[r.Action]) -> None:
-        """`play` each action in turn, keeping the findings on the hand (an audit with nobody watching)."""
+        """`play` each action in turn, keeping the findings on the hand (an audit with nobody watching).
+
+        Most of a hand is plain draws and discards with nothing wrong: those are played here
+        directly, after the same tests `on_draw` and `on_discard` make (any test that would
+        fail sends the action to its handler, which reports it), with the same changes.
+        Everything else goes through `_handle`.
+        """
+        st, rs = self.st, self.rs
         handle = self._handle
-        for action in actions:
-            handle(action, True)
+        seats = st.seats
+        wall = st.wall
+        seen = st.seen
+        extra = st.extra
+        limits = rs.tile_counts
+        next_of = self._next_of
+        before = rs.before_action if self._owes_before else None
+        check_discard = rs.check_discard if self._checks_discard else None
+        reserve = rs.reserve
+        red_ok = rs.red_fives
+        draw_type, discard_type = r.Draw, r.Discard
+        was_on = gc.isenabled()
+        gc.disable()  # a hand's replay makes no reference cycles worth a collector's pass
+        try:
+            for a in actions:
+                kind = type(a)
+                if ((kind is not draw_type and kind is not discard_type) or st.ended or self._ready_pending
+                        or a.seat not in seats):  # type: ignore[attr-defined]
+                    handle(a, True)
+                    continue
+                seat: Seat = a.seat  # type: ignore[attr-defined]
+                tile: Tile = a.tile  # type: ignore[attr-defined]
+                i = tile.index
+                if before is not None:
+                    before(st, a, True)
+                if kind is draw_type:
+                    if st.phase != "claim" or next_of.get(st.turn) != seat or i >= 34 or (tile.red and not red_ok):
+                        self._dispatch(a)
+                        continue
+                    tiles = wall.tiles
+                    if tiles is None:
+                        if seen[i] >= limits[i]:
+                            self._dispatch(a)
+                            continue
+                    elif tiles and tiles[0].index != i:
+                        self._dispatch(a)
+                        continue
+                    if wall.size <= reserve(st):
+                        self._dispatch(a)
+                        continue
+                    ss = seats[seat]
+                    first_draw = ss.draws == ss.flower_draws and not st.any_claim
+                    wall.size -= 1
+                    if tiles:
+                        tiles.popleft()
+                    seen[i] += 1
+                    ss.counts[i] += 1
+                    ss.draws += 1
+                    ss.last_drawn = tile
+                    ss.drew_since_claim = True
+                    extra["first_draw"] = first_draw
+                    st.after_kong = False
+                    st.turn = seat
+                    st.phase = "discard"
+                    st.last_discard = None
+                else:
+                    ss = seats[seat]
+                    if (st.phase != "discard" or seat != st.turn or ss.counts[i] < 1
+                            or ss.ready_pending or (tile.red and not red_ok)):
+                        self._dispatch(a)
+                        continue
+                    if check_discard is not None:
+                        check_discard(st, seat, a, True)  # type: ignore[arg-type]
+                    ss.counts[i] -= 1
+                    ss.discards.append([tile, False])
+                    st.discard_serial += 1
+                    st.last_discard = LastDiscard(seat, tile, st.discard_serial, a.span)
+                    st.phase = "claim"
+                    st.after_kong = False
+                    st.any_discard = True
+        finally:
+            if was_on:
+                gc.enable()
+
+    def _dispatch(self, action: r.Action) -> None:
+        """`_handle` past its checks of the seat and of the hand's end, and past the hooks
+        (`play_all` made them): the action's own handler."""
+        _HANDLERS[type(action)](self, action, True)
 
     def _handle(self, action: r.Action, apply: bool) -> None:
         handler = _HANDLERS.get(type(action))
@@ -200,10 +307,10 @@ class HandEngine(ClaimsMixin, WinsMixin):
                 "common.end",
             )
             return
-        if (self._owes_before or self._has_ready) and not isinstance(action, (r.FanLine, r.ScoreLine)):
+        if (self._owes_before or self._ready_pending) and not isinstance(action, (r.FanLine, r.ScoreLine)):
             if self._owes_before:
                 self.rs.before_action(self.st, action, apply)
-            if self._has_ready:
+            if self._ready_pending:
                 self._check_pending_ready(action, apply)
         handler(self, action, apply)
 
@@ -218,6 +325,11 @@ class HandEngine(ClaimsMixin, WinsMixin):
                 )
                 if apply:
                     ss.ready_pending = False
+        if apply:
+            self._note_ready_pending()
+
+    def _note_ready_pending(self) -> None:
+        self._ready_pending = any(ss.ready_pending for ss in self.st.seats.values())
 
     def _no_red_five(self, tile: Tile, span: Span) -> None:
         self.err("bad-tile", f"{tile} is a red five; {self.rs.name} has no red fives (write {tile.plain})",
@@ -343,7 +455,8 @@ class HandEngine(ClaimsMixin, WinsMixin):
         if a.tile.red and not self.rs.red_fives:
             self._no_red_five(a.tile, a.span)
         self.rs.check_discard(st, seat, a, apply)
-        held = self._remove(seat, a.tile, 1, a.span, f"discards {a.tile}", apply)
+        held = (self._take(seat, a.tile, 1, apply)
+                or self._remove(seat, a.tile, 1, a.span, f"discards {a.tile}", apply))
         if not apply:
             if ss.ready_pending:
                 # The ready question is about the hand after the discard: ask it of that hand.
@@ -364,6 +477,7 @@ class HandEngine(ClaimsMixin, WinsMixin):
         st.any_discard = True
         if ss.ready_pending:
             ss.ready_pending = False
+            self._note_ready_pending()
             self.rs.on_ready_discard(st, seat, a, True)
 
     def on_flower(self, a: r.Flower, apply: bool) -> None:
@@ -376,7 +490,8 @@ class HandEngine(ClaimsMixin, WinsMixin):
                      self.rs.rule("flowers"))
             return
         self._own_turn(a, f"set aside {a.tile}", apply)
-        held = self._remove(a.seat, a.tile, 1, a.span, f"sets aside {a.tile}", apply)
+        held = (self._take(a.seat, a.tile, 1, apply)
+                or self._remove(a.seat, a.tile, 1, a.span, f"sets aside {a.tile}", apply))
         if not apply:
             return
         if held:
@@ -396,6 +511,7 @@ class HandEngine(ClaimsMixin, WinsMixin):
         self.rs.check_ready(self.st, a.seat, a, apply)
         if apply:
             ss.ready_pending = True
+            self._ready_pending = True
 
     def on_pass(self, a: r.Pass, apply: bool) -> None:
         st = self.st

@@ -54,7 +54,7 @@ class OptionError(ValueError):
 def parse_options(cls: type[Any], given: Mapping[str, str]) -> Any:
     """Build the options dataclass from ``name -> text`` pairs; `OptionError` names the known ones."""
     fields = {f.name: f for f in dataclasses.fields(cls)}
-    hints = typing.get_type_hints(cls)
+    hints = _type_hints(cls)
     values: dict[str, Any] = {}
     for name, text in given.items():
         if name not in fields:
@@ -62,6 +62,17 @@ def parse_options(cls: type[Any], given: Mapping[str, str]) -> Any:
             raise OptionError(f"unknown option {name!r}; this ruleset's options are: {known}")
         values[name] = _convert(name, text, hints[name], fields[name].metadata.get("choices", ()))
     return cls(**values)
+
+
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
+def _type_hints(cls: type[Any]) -> dict[str, Any]:
+    """The options class's resolved annotations, worked out once per class (not per record)."""
+    found = _HINTS.get(cls)
+    if found is None:
+        found = _HINTS[cls] = typing.get_type_hints(cls)
+    return found
 
 
 def _convert(name: str, text: str, hint: Any, choices: tuple[str, ...]) -> Any:

@@ -75,7 +75,9 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
     if fl.items:
         for rid in sorted(set(recorded) | set(expected)):
             got, want = recorded.get(rid), expected.get(rid)
-            item_rule = next((i.rule for i in analysis.items if i.id == rid), f"{rs.rule_prefix()}.{_kind(rs)}.{rid}")
+            item_rule = next((i.rule for i in analysis.items if i.id == rid), None)
+            if item_rule is None:
+                item_rule = f"{rs.rule_prefix()}.{_kind(rs)}.{rid}"
             if want is None:
                 problems.append(f"{rid} {got} is recorded but not earned")
             elif got is None:
@@ -98,11 +100,21 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
 
 
 def _kind(rs: Ruleset) -> str:
+    """The middle part of the ruleset's value item ids (``tai``, ``fan`` …), found once per rule table."""
+    hit = _KINDS.get(id(rs.rules))
+    if hit is not None and hit[0] is rs.rules:
+        return hit[1]
+    found = "fan"
     for rid in rs.rules:
         parts = rid.split(".")
         if len(parts) == 3 and parts[1] in VALUE_KINDS:
-            return parts[1]
-    return "fan"
+            found = parts[1]
+            break
+    _KINDS[id(rs.rules)] = (rs.rules, found)
+    return found
+
+
+_KINDS: dict[int, tuple[object, str]] = {}
 
 
 def _audit_score(rs: Ruleset, st: HandState, result: HandResult, sl: r.ScoreLine) -> None:

@@ -21,7 +21,7 @@ from typing import Any, Literal
 import paipu.record as r
 from paipu.hand.sets import HandSet, group_view
 from paipu.hand.shanten import waits
-from paipu.hand.shapes import Group, decompositions
+from paipu.hand.shapes import Group, decompositions, reading_traits
 from paipu.record import Seat, Span
 from paipu.replay.common_rules import COMMON_RULES
 from paipu.replay.result import (
@@ -199,19 +199,21 @@ class Harbin(Ruleset):
             return False, None
         return True, hand.wall.peek_from_tail(size0 - tail_since - index)
 
-    def _visible(self, hand: HandState) -> list[int]:
-        """Tiles face up on the table: discards and exposed melds (a concealed kong is face down)."""
+    def _visible(self, hand: HandState, kinds: tuple[int, ...]) -> list[int]:
+        """Tiles of ``kinds`` face up on the table: discards and exposed melds (a concealed kong
+        is face down); the other kinds are left at 0 (only two kinds are ever asked about)."""
         out = [0] * NUM_PLAY_KINDS
         for ss in hand.seats.values():
             for t, _ in ss.discards:
-                if t.index < NUM_PLAY_KINDS:
+                if t.index in kinds:
                     out[t.index] += 1
             for m in ss.melds:
                 if m.kind == "ankong":
                     continue
                 for t in m.tiles:
-                    out[t.index] += 1
-                if m.claimed is not None:
+                    if t.index in kinds:
+                        out[t.index] += 1
+                if m.claimed is not None and m.claimed.index in kinds:
                     out[m.claimed.index] -= 1  # already counted among the discards
         return out
 
@@ -229,7 +231,7 @@ class Harbin(Ruleset):
         s = _state(hand)
         if s.tile is None or s.due is not None or s.anchor is None:
             return
-        visible = self._visible(hand)
+        visible = self._visible(hand, (s.tile.index, self.next_bao_kind(s.tile).index))
         for i in shown:
             if i < NUM_PLAY_KINDS:
                 visible[i] += 1
@@ -284,6 +286,9 @@ class Harbin(Ruleset):
 
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
         # A 宝 that is due is turned by the very next line: anything else means it is missing.
+        s = hand.extra.get("harbin")
+        if isinstance(s, _BaoState) and s.due is None:
+            return  # nothing is due (the common case)
         if not (isinstance(action, r.TableEvent) and action.name == "bao"):
             self._settle_due(hand, apply)
 
@@ -396,7 +401,8 @@ class Harbin(Ruleset):
         """
         meld_sets = [meld_set(m) for m in melds]
         key = (tuple(counts), tuple(meld_sets))
-        cache = self.__dict__.setdefault("_ready_waits_cache", {})
+        # Shared by every instance with the same tile set (a record makes its own ruleset).
+        cache = _READY_CACHES.setdefault((type(self), self.options.tiles), {})
         found = cache.get(key)
         if found is None:
             if len(cache) >= _READY_CACHE_SIZE:
@@ -410,12 +416,24 @@ class Harbin(Ruleset):
         if sets < 0 or any(counts[NUM_PLAY_KINDS:]) or sum(c) != 3 * sets + 1:
             return []
         out = []
+        # `_shape_problem` of a reading, as a yes/no: the 1/9/红中 and two-suit tests look only at
+        # the kinds the hand holds (every tile is in some group of every reading), the pong and
+        # chow tests at which groups a reading has (`reading_traits`).
+        meld_chow = any(s.kind == "chow" for s in meld_sets)
+        meld_pong = any(s.kind != "chow" for s in meld_sets)
+        meld_kinds: list[int] = []
+        for s in meld_sets:
+            meld_kinds.extend((s.first, s.first + 1, s.first + 2) if s.kind == "chow" else (s.first,))
+        honours_count = self.options.tiles == "136"
         for k in waits(c, 0, melds=4 - sets, shapes=("standard",), fifth=True):
             if not self.tile_counts[k]:
                 continue
             c[k] += 1
-            if any(self._shape_problem([*meld_sets, *sets_], pair.first) is None
-                   for sets_, pair in _concealed_readings(c, 0, sets)):
+            kinds = [i for i, n in enumerate(c) if n] + meld_kinds
+            if (any(i % 9 in (0, 8) if i < 27 else (honours_count or i == _RED) for i in kinds)
+                    and len({i // 9 for i in kinds if i < 27}) >= 2
+                    and any((meld_chow or chow) and (meld_pong or pong or pair == _RED)
+                            for chow, pong, pair in reading_traits(c, sets))):
                 out.append(k)
             c[k] -= 1
         return out
@@ -683,6 +701,7 @@ class Harbin(Ruleset):
 
 
 _READY_CACHE_SIZE = 10_000
+_READY_CACHES: dict[tuple[type, str], dict[Any, tuple[int, ...]]] = {}
 
 
 def _concealed_readings(counts: list[int], wild: int, sets: int) -> list[tuple[list[HandSet], Group]]:

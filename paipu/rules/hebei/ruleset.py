@@ -302,6 +302,8 @@ class Hebei(Ruleset):
 
 def _cap_transfers(transfers: list[Transfer], seats: tuple[Seat, ...], rule: str) -> list[Transfer]:
     """Refunds that bring every seat's net for the hand within ±1000 (the latest payments first)."""
+    if all(-_CAP <= net <= _CAP for net in payments_from(transfers, seats).values()):
+        return []  # nothing to bring back (the common case)
     refunds: list[Transfer] = []
 
     def nets() -> Payments:

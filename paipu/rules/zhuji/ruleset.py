@@ -179,13 +179,14 @@ class Zhuji(Ruleset):
         candidates: list[tuple[int, int, list[ValueItem], list[HandSet], Group | None, str]] = []
         readings = decompositions(counts, wild, n_sets) if n_sets >= 0 else []
         n_readings = 0
+        situation = self._situation_items(ctx, hand, caishen_total) if readings else []
         for dec in readings:
             for groups in _concrete(dec.groups):
                 n_readings += 1
                 sets = meld_sets + [HandSet("pong" if g.kind == "pong" else "chow", g.first, wild=g.wild_tiles())
                                     for g in groups if g.kind != "pair"]
                 pair = next(g for g in groups if g.kind == "pair")
-                items = self._standard_items(sets, pair, ctx, hand, caishen_total)
+                items = self._standard_items(sets, pair, ctx, hand, caishen_total, situation)
                 base, total = self._totals(items)
                 candidates.append((base, total, items, sets, pair, "standard"))
         all_honours = all(i >= 27 for i, n in enumerate(counts) if n) and all(
@@ -224,8 +225,16 @@ class Zhuji(Ruleset):
                            views, reason, n_readings, rule="" if ok else self.rule("minimum"))
 
     def _item(self, rid: str, value: int, count: int = 1) -> ValueItem:
-        rule = self.rules[f"zhuji.tai.{rid}"]
-        return ValueItem(rid, value, rule.id, rule.name_zh.split("/")[0], count)
+        # Items are immutable values: each distinct one is made once per rule table and shared.
+        key = (rid, value, count)
+        cache = _ITEMS.get(id(self.rules))
+        if cache is None or cache[0] is not self.rules:
+            cache = _ITEMS[id(self.rules)] = (self.rules, {})
+        found = cache[1].get(key)
+        if found is None:
+            rule = self.rules[f"zhuji.tai.{rid}"]
+            found = cache[1][key] = ValueItem(rid, value, rule.id, rule.name_zh.split("/")[0], count)
+        return found
 
     def _situation_items(self, ctx: WinContext, hand: HandState, caishen_total: int) -> list[ValueItem]:
         items: list[ValueItem] = []
@@ -244,7 +253,9 @@ class Zhuji(Ruleset):
         return items
 
     def _standard_items(self, sets: list[HandSet], pair: Group, ctx: WinContext, hand: HandState,
-                        caishen_total: int) -> list[ValueItem]:
+                        caishen_total: int, situation: list[ValueItem] | None = None) -> list[ValueItem]:
+        """The items of one reading; ``situation``, when given, is `_situation_items` of the
+        win (the same for every reading, so worked out once)."""
         items: list[ValueItem] = []
         dragons = sum(1 for s in sets if s.kind != "chow" and s.first in _DRAGONS)
         if dragons:
@@ -265,7 +276,7 @@ class Zhuji(Ruleset):
             items.append(self._item("hunyise", 1))
         if not suits and not self.options.quanzipai:
             items.append(self._item("ziyise", 7))
-        items.extend(self._situation_items(ctx, hand, caishen_total))
+        items.extend(self._situation_items(ctx, hand, caishen_total) if situation is None else situation)
         return items
 
     def _totals(self, items: list[ValueItem]) -> tuple[int, int]:
@@ -316,6 +327,9 @@ class Zhuji(Ruleset):
         if result.result == "win" and result.winners:
             return result.winners[0]
         return result.dealer
+
+
+_ITEMS: dict[int, tuple[object, dict[tuple[str, int, int], ValueItem]]] = {}
 
 
 def _concrete(groups: tuple[Group, ...]) -> list[tuple[Group, ...]]:

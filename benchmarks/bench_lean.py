@@ -1,0 +1,151 @@
+"""Parse MB/s and replay hands/s per ruleset, optionally beside another copy of paipu.
+
+Measures, in CPU time (``time.process_time``, the best of ``--repeat`` runs):
+
+* parse MB/s of a large hand-written-looking record (`bench_parse.make_record`: glyphs,
+  annotations, comments, Chinese keywords aside) and of simulated records (the writer's own
+  output, one file per session as ``paipu simulate`` writes them);
+* replay hands/s per ruleset: the records parsed beforehand, then `paipu.replay.session.replay`
+  with nothing watching (an audit's replay), and the audit end to end (parse + replay);
+* the floor: splitting the same simulated files into lines and words, in MB/s (what no
+  parser in Python beats; compare the parse figure with it).
+
+``--against DIR`` runs the very same measurement, on the very same files, with the paipu
+found in ``DIR`` (another checkout) and prints both side by side with the ratio::
+
+    .venv/bin/python benchmarks/bench_lean.py [--hands 200] [--repeat 3] [--against ../main]
+
+The figures depend on the machine and on its load: compare columns of one run, not runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RULESETS = ("zhuji", "hebei", "harbin", "mcr", "erren")
+
+
+def _best(run: Callable[[], object], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(max(1, repeat)):
+        start = time.process_time()
+        run()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def write_corpus(folder: Path, hands: int, big_mb: float) -> None:
+    """Simulated sessions of every ruleset (8 hands a file) and one large record, as files."""
+    sys.path.insert(0, str(HERE))
+    from bench_parse import make_record
+
+    from paipu.sim.simulate import simulate
+
+    for name in RULESETS:
+        sub = folder / name
+        sub.mkdir(parents=True, exist_ok=True)
+        for file_name, text in simulate(name, hands, seed=14, session_hands=8):
+            (sub / file_name).write_text(text, encoding="utf-8")
+    text, _ = make_record(int(big_mb * 1024 * 1024))
+    (folder / "large.paipu").write_text(text, encoding="utf-8")
+
+
+def measure(folder: Path, repeat: int) -> dict[str, float]:
+    """Every figure of one copy of paipu (the one imported) on the files in ``folder``."""
+    from paipu.grammar.parser import parse
+    from paipu.replay.session import replay
+
+    out: dict[str, float] = {}
+    parse('[Ruleset "zhuji"]\nhand 1 {\n}\n')  # build the grammar outside the timing
+    large = (folder / "large.paipu").read_text(encoding="utf-8")
+    mb = len(large.encode("utf-8")) / (1024 * 1024)
+    out["parse large MB/s"] = mb / _best(lambda: parse(large), repeat)
+    all_texts: list[str] = []
+    for name in RULESETS:
+        texts = [p.read_text(encoding="utf-8") for p in sorted((folder / name).glob("*.paipu"))]
+        all_texts += texts
+        records = [parse(t).record for t in texts]
+        hands = sum(len(r.hands) for r in records)
+        for r in records:  # warm the ruleset's tables once, as any long run does
+            replay(r)
+
+        def replay_all(records: list = records) -> None:  # type: ignore[type-arg]
+            for r in records:
+                replay(r)
+
+        def audit_all(texts: list[str] = texts) -> None:
+            for t in texts:
+                replay(parse(t).record)
+
+        out[f"replay {name} hands/s"] = hands / _best(replay_all, repeat)
+        out[f"audit {name} hands/s"] = hands / _best(audit_all, repeat)
+    mb = sum(len(t.encode("utf-8")) for t in all_texts) / (1024 * 1024)
+
+    def parse_all() -> None:
+        for t in all_texts:
+            parse(t)
+
+    def split_all() -> None:
+        for t in all_texts:
+            for line in t.split("\n"):
+                line.split()
+
+    out["parse simulated MB/s"] = mb / _best(parse_all, repeat)
+    out["floor: split simulated MB/s"] = mb / _best(split_all, repeat)
+    return out
+
+
+def _child(tree: Path | None, folder: Path, repeat: int) -> dict[str, float]:
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree) + os.pathsep + env.get("PYTHONPATH", "")
+    got = subprocess.run(
+        [sys.executable, __file__, "--dir", str(folder), "--repeat", str(repeat), "--json"],
+        env=env, check=True, capture_output=True, text=True,
+    )
+    return json.loads(got.stdout)  # type: ignore[no-any-return]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--hands", type=int, default=200, help="hands simulated per ruleset (default 200)")
+    ap.add_argument("--mb", type=float, default=3.0, help="size of the large record (default 3 MB)")
+    ap.add_argument("--repeat", type=int, default=3, help="time this many runs and keep the best")
+    ap.add_argument("--against", type=Path, help="another paipu checkout to measure side by side")
+    ap.add_argument("--dir", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.dir is not None:
+        figures = measure(args.dir, args.repeat)
+        if args.json:
+            print(json.dumps(figures))
+        else:
+            for key, value in figures.items():
+                print(f"{key}: {value:,.2f}")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        write_corpus(folder, args.hands, args.mb)
+        if args.against is None:
+            for key, value in measure(folder, args.repeat).items():
+                print(f"{key:28s} {value:10,.2f}")
+            return
+        old = _child(args.against.resolve(), folder, args.repeat)
+        new = _child(None, folder, args.repeat)
+    print(f"{'':28s} {'against':>10s} {'this':>10s} {'ratio':>7s}")
+    for key, value in new.items():
+        before = old.get(key, float("nan"))
+        print(f"{key:28s} {before:10,.2f} {value:10,.2f} {value / before:6.2f}x")
+
+
+if __name__ == "__main__":
+    main()
