@@ -265,3 +265,24 @@ def test_hint_tags_of_another_shape_stay_free_tags() -> None:
 def test_hint_a_ruleset_s_own_word_is_not_hinted_away() -> None:
     assert line_hints("dora 3P", {}) == (line_hints("dora 3P", {})[0], "dora 3p")
     assert [h.word for h in line_hints("dora 3P", {})[0]] == ["3P"]
+
+
+def test_recovery_past_the_cap_of_syntax_errors_lines_not_read_stop_their_hand() -> None:
+    bad = "\n".join(["W xyzzy 2p"] * 120)
+    text = broken(22, bad)  # hand 1 holds 120 bad lines: past the cap, the rest is not read
+    late = len(text.split("\n")) - len(LINES) + 44  # hand 2's `W discard 7s`, moved down
+    lines = text.split("\n")
+    assert lines[late - 1] == "W discard 7s"
+    lines[late - 1] = "W xyzzy 7s"
+    res = parse("\n".join(lines))
+    assert late in res.unread  # not read, so not silently left out of hand 2
+    audit = audit_text("\n".join(lines), "many.paipu")
+    stopped = codes([f for f in audit.findings if f.code == "unchecked"])
+    assert stopped == [("unchecked", 22), ("unchecked", late)]
+    assert not [f for f in errors(audit) if f.code != "syntax"]
+
+
+def test_hint_a_message_names_few_other_words_and_quotes_a_short_reading() -> None:
+    res = parse(broken(15, "deal E " + " ".join(["1M"] * 400)))
+    message = next(f.message for f in res.findings if f.code == "syntax")
+    assert len(message) < 300, message

@@ -11,6 +11,7 @@ import sys
 import tempfile
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -28,8 +29,9 @@ from paipu.findings import Finding, has_errors
 from paipu.grammar.parser import ParseResult, comments, parse
 from paipu.grammar.writer import format_record
 from paipu.record import to_json
-from paipu.replay.ruleset import OptionError, Ruleset, option_text, parse_options
-from paipu.replay.session import resolve_ruleset
+
+if TYPE_CHECKING:
+    from paipu.replay.ruleset import Ruleset
 
 
 @click.command("parse", cls=PaipuCommand, epilog=EXIT_HELP)
@@ -129,6 +131,8 @@ def canonical_text(text: str) -> str | list[Finding]:
     """The record ``text`` in canonical form, comments kept, and the ruleset, its option values
     and recorded value items written as the ruleset writes them; or the errors that keep it
     from being rewritten."""
+    from paipu.replay.session import resolve_ruleset  # not needed by `parse`: imported when formatting
+
     result = parse(text)
     errors = [f for f in result.findings if f.severity == "error"]
     if errors:
@@ -150,6 +154,8 @@ def canonical_text(text: str) -> str | list[Finding]:
 def _option_value(ruleset: Ruleset, name: str, value: str) -> str:
     """An option's value as the ruleset writes it (``yes`` is ``true``), or as written when the
     ruleset does not take it (the replay reports it)."""
+    from paipu.replay.ruleset import OptionError, option_text, parse_options
+
     try:
         parsed = parse_options(ruleset.Options, {name: value})
     except OptionError:

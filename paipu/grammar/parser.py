@@ -354,8 +354,9 @@ MAX_ANNOTATION_LINES = 200
 """The longest annotation the fast path reads (a longer one goes to the grammar)."""
 
 
-def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
-    """Every line that parses, and a finding for every line that does not."""
+def parse_lines(text: str, skipped: list[int] | None = None) -> tuple[list[Line], list[Finding]]:
+    """Every line that parses, and a finding for every line that does not; past the cap of
+    syntax errors, the numbers of the lines the grammar was not asked about go to ``skipped``."""
     out: list[Line] = []
     findings: list[Finding] = []
     chunk: list[str] = []
@@ -366,6 +367,8 @@ def parse_lines(text: str) -> tuple[list[Line], list[Finding]]:
     budget = [MAX_SYNTAX_ERRORS + 1]  # syntax errors still worth finding: past the cap, lark is not asked
 
     def flush(final: bool = False) -> None:
+        if chunk and budget[0] <= 0 and skipped is not None:
+            skipped.extend(range(chunk_start + 1, chunk_start + len(chunk) + 1))
         if chunk and budget[0] > 0:
             # A chunk cut off by a fast line still ended with a newline in the text.
             body = "\n".join(chunk) + ("" if final else "\n")
@@ -414,16 +417,21 @@ def parse(text: str) -> ParseResult:
     """Parse a record's text. Never raises for bad input: problems are findings."""
     # CRLF and LF files must give the same record and the same positions.
     text, over = within_limits(text.replace("\r\n", "\n"))
+    skipped: list[int] = []
     with gc_paused():
-        lines, findings = parse_lines(text)
+        lines, findings = parse_lines(text, skipped)
         findings.extend(over)
-        return assemble(text, lines, findings)
+        return assemble(text, lines, findings, skipped)
 
 
-def assemble(text: str, lines: list[Line], findings: list[Finding]) -> ParseResult:
+def assemble(text: str, lines: list[Line], findings: list[Finding], skipped: list[int] | None = None) -> ParseResult:
     """The record from the lines of ``text`` that parse, with hinted readings of those that do
-    not (`paipu.grammar.recovery`); structural problems are added to the findings."""
-    lines, findings, unread, hinted = recover(text, lines, findings, _read_line)
+    not (`paipu.grammar.recovery`); structural problems are added to the findings.  ``skipped``
+    are lines not read at all (past the cap of syntax errors): unread, with no hint."""
+    budget = MAX_SYNTAX_ERRORS - sum(1 for f in findings if f.code == "syntax")
+    lines, findings, unread, hinted = recover(text, lines, findings, _read_line, budget)
+    if skipped:
+        unread = tuple(sorted({*unread, *skipped}))
     record = build_record(lines, findings, unread)
     findings.sort(key=lambda f: (f.line, f.column))
     return ParseResult(record, findings, unread, hinted)

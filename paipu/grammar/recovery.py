@@ -17,6 +17,7 @@ merge two hands.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -109,11 +110,13 @@ def line_hints(text: str, winds: dict[str, str]) -> tuple[list[Hint], str | None
             found.append(Hint(w, m.start() + 1, "tile", tiles))
     if not found or any(len(h.choices) != 1 for h in found):
         return found, None
-    out = body
-    for h in reversed(found):
+    pieces: list[str] = []
+    at = 0
+    for h in found:
         start = h.column - 1
-        out = out[:start] + h.choices[0] + out[start + len(h.word):]
-    return found, out + text[len(body):]
+        pieces += (body[at:start], h.choices[0])
+        at = start + len(h.word)
+    return found, "".join(pieces) + body[at:] + text[len(body):]
 
 
 def _hands(lines: list[Line]) -> list[_Hand]:
@@ -152,16 +155,29 @@ def _winds_at(hands: list[_Hand], number: int) -> dict[str, str]:
 def _message(found: list[Hint], finding: Finding, reading: str | None) -> tuple[str, r.Span]:
     at = next((h for h in found if h.column == finding.column), found[0])
     message = hints.hint_message(at.word, at.place, at.choices)
-    others = [h for h in found if h is not at and h.choices]
+    others = list(dict.fromkeys(hints.hint_message(h.word, h.place, h.choices)
+                                for h in found if h.choices and (h.word, h.choices) != (at.word, at.choices)))
     if others:
-        message += "; also " + ", ".join(hints.hint_message(h.word, h.place, h.choices) for h in others)
+        shown = others[:MAX_HINTS_SHOWN]
+        message += "; also " + ", ".join(shown) + (f" and {len(others) - len(shown)} more" if len(others) > len(shown)
+                                                   else "")
     if reading is not None:
-        message += f"; read as `{_BLANKS.sub(' ', _body(reading).strip())}`"
+        message += f"; read as `{_shown(reading)}`"
     span = r.Span(finding.line, at.column, finding.line, at.column + len(at.word))
     return message, span
 
 
 _BLANKS = re.compile(r"[ \t]+")
+MAX_READING_SHOWN = 100
+"""The most characters of a reading a message quotes."""
+MAX_HINTS_SHOWN = 3
+"""The most other words of one line a message names (a line may hold thousands)."""
+
+
+def _shown(reading: str) -> str:
+    """A line's reading as a message quotes it: its words, one space apart, cut if long."""
+    words = _BLANKS.sub(" ", _body(reading).strip())
+    return words if len(words) <= MAX_READING_SHOWN else words[:MAX_READING_SHOWN - 1] + "…"
 
 
 def _reading(text: str, number: int, read_line: ReadLine) -> Line | None:
@@ -171,15 +187,18 @@ def _reading(text: str, number: int, read_line: ReadLine) -> Line | None:
     return got[0]
 
 
-def recover(text: str, lines: list[Line], findings: list[Finding],
-            read_line: ReadLine) -> tuple[list[Line], list[Finding], tuple[int, ...], tuple[int, ...]]:
+def recover(text: str, lines: list[Line], findings: list[Finding], read_line: ReadLine,
+            budget: int = 100) -> tuple[list[Line], list[Finding], tuple[int, ...], tuple[int, ...]]:
     """Hints and readings for the lines that do not parse: the lines with the readings in place,
     the findings (hint-worded where there is a hint), the numbers of the lines left unread and
-    those of the lines read through a hint."""
+    those of the lines read through a hint.  At most ``budget`` lines that parsed as a ruleset's
+    own line are turned into syntax errors (past the parser's cap, they are left as they are)."""
     bad = {f.line for f in findings if f.code in _UNREAD_CODES and f.severity == "error"
            and not f.message.startswith(_NO_RECOVERY)}
-    near_words = [line for line in lines if isinstance(line, WordLine)
-                  and _near_keyword(line.name) is not None]
+    near_words: list[WordLine] = []
+    for line in lines:
+        if isinstance(line, WordLine) and len(near_words) < budget and _near_keyword(line.name) is not None:
+            near_words.append(line)
     arity = {line.span.line for line in lines if isinstance(line, ArityProblem)}
     if not bad and not near_words and not arity:
         return lines, findings, (), ()
@@ -222,14 +241,14 @@ def recover(text: str, lines: list[Line], findings: list[Finding],
         reading = _reading(fixed, number, read_line) if fixed is not None else None
         if fixed is None or reading is None:
             continue
-        shown = _BLANKS.sub(" ", _body(fixed).strip())
+        shown = _shown(fixed)
         out_findings.append(error("syntax", f"{problem.message} (a set's tile is written once); read as `{shown}`",
                                   problem.span))
         readings[number] = _keep_span(reading, raw_lines[number - 1], number)
     if readings or near_words:
-        dropped = {w.span.line for w in near_words}
+        dropped = {w.span.line for w in near_words} | set(readings)
         lines = [line for line in lines if not (isinstance(line, (WordLine, ArityProblem))
-                                                and line.span.line in (dropped | set(readings)))]
+                                                and line.span.line in dropped)]
         lines.extend(readings.values())
         lines.sort(key=lambda line: line.span.line)
         out_findings.sort(key=lambda f: (f.line, f.column))
@@ -262,6 +281,7 @@ def _one_tile_of_a_set(text: str) -> str | None:
     return body[:words[1].end()] + " " + tiles[0] + body[end:] + text[len(body):]
 
 
+@functools.lru_cache(maxsize=1024)
 def _near_keyword(name: str) -> str | None:
     """The line keyword a ruleset's-own-line word is a near miss of (``hnad`` → ``hand``), if one."""
     choices = hints.line_word_hints(name)
