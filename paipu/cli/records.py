@@ -237,7 +237,7 @@ def check_summary(audit: Audit) -> str:
     counts = audit.counts()
     verdict = f"{_n(counts['error'], 'error')}, {_n(counts['warning'], 'warning')}"
     if rp is None:
-        return f"{audit.name}: not replayed (it does not parse): {verdict}"
+        return f"{audit.name}: not replayed (its ruleset or option tags cannot be read): {verdict}"
     wins = sum(1 for h in rp.hands if h.result.result == "win")
     drawn = sum(1 for h in rp.hands if h.result.result == "exhausted")
     scores = " ".join(f"{s} {v:+d}" for s, v in rp.scores.items())

@@ -22,7 +22,7 @@ def summary_zh(audit: Audit) -> str:
     counts = audit.counts()
     verdict = counts_zh(counts["error"], counts["warning"])
     if rp is None:
-        return f"{audit.name}：未重放（无法解析）：{verdict}"
+        return f"{audit.name}：未重放（规则或选项标签无法读取）：{verdict}"
     wins = sum(1 for h in rp.hands if h.result.result == "win")
     drawn = sum(1 for h in rp.hands if h.result.result == "exhausted")
     scores = " ".join(f"{s} {v:+d}" for s, v in rp.scores.items())
