@@ -52,6 +52,13 @@ _VALID_TILES = (
 FRAGMENTS: tuple[tuple[str, str], ...] = (
     *_EXPECTED,
     _VALID_TILES,
+    # hints for a word the grammar does not know (paipu.grammar.hints)
+    ("unknown word {w} (did you mean {m}?)", "未知的词 {w}（是不是 {m}？）"),
+    ("unknown word {w}", "未知的词 {w}"),
+    ("{w} is not a seat (did you mean {m}?)", "{w} 不是座位（是不是 {m}？）"),
+    ("{w} is not a seat", "{w} 不是座位"),
+    ("{w} is not a tile (did you mean {m}?)", "{w} 不是牌（是不是 {m}？）"),
+    ("{w} is not a tile", "{w} 不是牌"),
     # option errors
     ("unknown option {o}; this ruleset's options are: {known}", "未知选项 {o}；本规则的选项有：{known}"),
     ("option {o} takes true or false, not {v}", "选项 {o} 取 true 或 false，而不是 {v}"),
@@ -233,9 +240,39 @@ _FLOWER_DISCARDED = (
 )
 _CANNOT_CLAIM = ("{s:seat} cannot {k:w} {t:tile}: {why:p}", "{s} 不能{k} {t}：{why}")
 
+_UNCHECKED_STOPS: tuple[tuple[str, str], ...] = (
+    ("hand {h:n} is not checked: line {n:n} of its setup cannot be read, so its table is not known",
+     "第 {h} 局未检查：其开局设置的第 {n} 行无法读取，牌桌状态未知"),
+    ("hand {h:n} is not checked from line {n:n} on: the line as read through the hint does not fit the table, "
+     "so the table after it is not known",
+     "第 {h} 局从第 {n} 行起未检查：按提示读出的这一行与牌桌不符，此后的牌桌状态未知"),
+    ("hand {h:n} is not checked from line {n:n} on: that line cannot be read, so the table after it is not known",
+     "第 {h} 局从第 {n} 行起未检查：这一行无法读取，此后的牌桌状态未知"),
+)
+_UNCHECKED: tuple[tuple[str, str], ...] = (
+    ("the record is not replayed: line {n:n} cannot be read, and it may hold the ruleset, an option or a "
+     "starting score", "记录未重放：第 {n} 行无法读取，而它可能含有规则、选项或起始分数"),
+    *((en + "; hand {k:n} is checked again from its own `dealer` line",
+       zh + "；第 {k} 局从它自己的 `dealer` 行起重新检查") for en, zh in _UNCHECKED_STOPS),
+    *_UNCHECKED_STOPS,
+)
+"""`paipu.auditing`'s warnings on where checking stopped after a line that could not be read."""
+
 MESSAGES: dict[str, tuple[tuple[str, str], ...]] = {
     "syntax": (
         ("unknown word {w} (did you mean {m}?)", "未知的词 {w}（是不是 {m}？）"),
+        # a hinted line (paipu.grammar.recovery): the hint, other hints, and the reading kept
+        ("{h:p}; also {o:or}; read as `{r}`", "{h}；另有 {o}；按 `{r}` 读取"),
+        ("{h:p}; also {o:or}", "{h}；另有 {o}"),
+        ("{h:p}; read as `{r}`", "{h}；按 `{r}` 读取"),
+        ("{w} is not a seat (did you mean {m}?)", "{w} 不是座位（是不是 {m}？）"),
+        ("{w} is not a tile (did you mean {m}?)", "{w} 不是牌（是不是 {m}？）"),
+        ("chow takes three tiles, found {n:n} (a set's tile is written once); read as `{r}`",
+         "`chow` 后应有三张牌，实有 {n} 张（一组牌的牌只写一次）；按 `{r}` 读取"),
+        ("{verb} takes one tile, found {n:n} (a set's tile is written once); read as `{r}`",
+         "`{verb}` 后应有一张牌，实有 {n} 张（一组牌的牌只写一次）；按 `{r}` 读取"),
+        ("unknown tag [{w}] (did you mean [{m}]?); read as [{m2} …]",
+         "未知标签 [{w}]（是不是 [{m}]？）；按 [{m2} …] 读取"),
         ("unexpected {found}: expected {exp:or}", "意外的 {found}：这里应为{exp}"),
         ("the line ends too early: expected {exp:or}", "这一行过早结束：这里应为{exp}"),
         ("the file ends too early: expected {exp:or}", "文件过早结束：这里应为{exp}"),
@@ -298,7 +335,10 @@ MESSAGES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "bad-option": (
         ("[Option {o}]: {e:p}", "[Option {o}]：{e}"),
+        ("-O {o}={v} does not apply to ruleset {r}: {e:p}; the record is audited without it",
+         "-O {o}={v} 不适用于规则 {r}：{e}；本记录在审核时不使用它"),
     ),
+    "unchecked": _UNCHECKED,
     "over-limit": (
         ("more than {a:n} hands: a record may hold at most {b:n}; this hand and the rest are not read",
          "超过 {a} 局：一份记录最多 {b} 局；本局及以后的内容不再读取"),
