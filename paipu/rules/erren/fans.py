@@ -157,8 +157,8 @@ FAN_DEFS: tuple[FanDef, ...] = (
            "score 双杠, 三杠 or 四杠 instead).", f"{_SEED} 12h; {_MCR}"),
     FanDef("wuzi", 1, "无字", "no honours; with two players that is always 清一色, which cancels it.",
            f"{_SEED} 12i; {_MCR}"),
-    FanDef("yaojiuke", 1, "幺九刻", "each pong or kong of 1m, 9m or an honour (dragons included, as the source "
-           "says: the table has no 箭刻), except the pongs a wind or dragon fan is made of.",
+    FanDef("yaojiuke", 1, "幺九刻", "each pong or kong of 1m, 9m or an honour (dragons included, since this "
+           "fan table has no 箭刻), except the pongs a wind or dragon fan is made of.",
            f"{_SEED} 12j; {_MCR}"),
     FanDef("bianzhang", 1, "边张", "the hand waits on one kind only, and the winning tile is the 3 of 123m or "
            "the 7 of 789m.", f"{_SEED} 12k; {_MCR}"),

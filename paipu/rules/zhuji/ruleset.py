@@ -58,7 +58,7 @@ class ZhujiOptions:
     qianggang_payer: Literal["robbed", "all"] = option(
         "robbed", "robbed: the robbed player pays for all three; all: each pays their own share",
         ("robbed", "all"))
-    min_tai: int = option(3, "the minimum 台 before the 8台 items (one copy of the source says 2 once)")
+    min_tai: int = option(3, "the minimum 台 before the 8台 items (one place in the rule text says 2)")
     laozhuang_scope: Literal["all", "dealer"] = option(
         "all", "all: every payment of a 老庄 hand doubles; dealer: only those the dealer makes or gets",
         ("all", "dealer"))
