@@ -95,6 +95,8 @@ def game_to_record(game: Game) -> r.Record:
         options.append(r.OptionTag("length", "tonpuusen", _NO))
     if not game.rules.open_tanyao:
         options.append(r.OptionTag("open_tanyao", "false", _NO))
+    if not game.rules.red_fives:
+        options.append(r.OptionTag("red_fives", "false", _NO))
     players = tuple(r.SeatTag("Player", SEAT_NAMES[i], p.name, _NO) for i, p in enumerate(game.players))
     first = game.rounds[0] if game.rounds else None
     scores = tuple(r.SeatTag("Score", SEAT_NAMES[i], str(s), _NO) for i, s in enumerate(first.scores)) \
