@@ -265,3 +265,32 @@ def test_end_an_abortive_draw_of_the_last_dealer_on_top_does_not_stop_the_game()
     kyuushu = ("dealer N\nwind 2z\ndeal E 223344m 388p 11s 55z\ndeal S 555666m 377p 44z 66z\n"
                "deal W 111m 234m 567m 99p 6p 1z\ndeal N 19m 19p 19s 1234567z 2m\nabort kyuushu\nscore E 0\n")
     assert end_findings(game((20000, 20000, 20000, 40000), kyuushu, LATER)) == []
+
+
+# ---------------------------------------------------------------- games without red fives (red_fives)
+
+RED_WIN = record("E discard 1z\nS draw 9m\nS discard 9m\nW draw 3p\nW discard 3p\nS hu 3p\n{fan}",
+                 DEALS.replace("deal S 123s 456s 789s 45p 77z", "deal S 123s 456s 789s 40p 77z"))
+
+
+def test_tiles_a_red_five_counts_one_han_with_red_fives() -> None:
+    assert errors(RED_WIN.format(fan="fan S 3 : ittsu 2, aka_dora 1, fu 40\nscore S +5200 W -5200\n")) == []
+
+
+def test_tiles_red_fives_false_a_red_five_is_a_bad_tile_and_a_plain_hand_counts_no_aka_dora() -> None:
+    head = '[Ruleset "riichi"]\n[Option red_fives "false"]\n'
+    red = RED_WIN.format(fan="").replace('[Ruleset "riichi"]\n', head)
+    assert error_rules(red) == [("bad-tile", "common.tiles")]
+    plain = RED_WIN.format(fan="fan S 2 : ittsu 2, fu 40\nscore S +2600 W -2600\n").replace("40p", "45p")
+    assert errors(plain.replace('[Ruleset "riichi"]\n', head)) == []
+
+
+def test_tiles_paipu_import_tenhou_writes_red_fives_false_for_a_game_without_them() -> None:
+    from paipu.importers.tenhou.convert import game_to_record
+    from paipu.importers.tenhou.model import Game, Player, Rules
+
+    players = tuple(Player(n) for n in "abcd")
+    plain = game_to_record(Game("mjlog", Rules(red_fives=False), players, ()))
+    assert [(o.name, o.value) for o in plain.header.options] == [("red_fives", "false")]
+    red = game_to_record(Game("mjlog", Rules(), players, ()))
+    assert red.header.options == ()

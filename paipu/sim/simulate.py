@@ -308,7 +308,8 @@ class HandSim:
                 after = bot.shanten(counts, extra_melds=1)
                 for t in own_tiles:
                     counts[t.index] += 1
-                if (after < now or (after == now and priority >= 2 and bot.keep_value(i) > 0)) and can(action):
+                if (after < now or (after == now and priority >= 2 and bot.keep_value(i) > 0)) and can(action) \
+                        and self.strategy.want_claim(self, seat, action):
                     wanted.append((priority, action))
             if wanted:
                 p, a = max(wanted, key=lambda x: x[0])

@@ -281,14 +281,14 @@ class Riichi(Ruleset):
                            f"{'s' if len(set(t.kongs)) != 1 else ''}: it needs four kongs by more than one seat, "
                            "and comes when the discard after the fourth passes", event.span, rule)
         elif why == "sanchahou":
-            winners = self._could_win_on_last(hand)
+            winners = self.could_win_on_last(hand)
             if len(winners) != 3:
                 hand.error("illegal-abort", f"three-ron abort, but {len(winners)} seat"
                            f"{'s' if len(winners) != 1 else ''} could win on the last discard"
                            f"{' (' + ' '.join(winners) + ')' if winners else ''}: it needs three",
                            event.span, rule)
 
-    def _could_win_on_last(self, hand: HandState) -> list[Seat]:
+    def could_win_on_last(self, hand: HandState) -> list[Seat]:
         """The seats that may legally win (ready, a yaku, not furiten) on the discard waiting for
         claims, or on the tile of an added kong about to be robbed."""
         ld = hand.last_discard
@@ -436,6 +436,10 @@ class Riichi(Ruleset):
                 t.temp_furiten.add(seat)
                 if seat in t.riichi:
                     t.riichi_furiten.add(seat)
+
+    def round_wind(self) -> int:
+        """The round wind of the hand being played: 0-3, east to north."""
+        return self._carry.get("round", 0)
 
     def waits_of(self, counts: list[int], melds: int) -> list[int]:
         """The kinds a hand one tile short waits on (a kind it holds four of is no wait)."""
