@@ -294,3 +294,93 @@ def test_tiles_paipu_import_tenhou_writes_red_fives_false_for_a_game_without_the
     assert [(o.name, o.value) for o in plain.header.options] == [("red_fives", "false")]
     red = game_to_record(Game("mjlog", Rules(), players, ()))
     assert red.header.options == ()
+
+
+# ---------------------------------------------------------------- pao for big three dragons (riichi.pao)
+
+DRAGONS = """[Ruleset "riichi"]
+hand 1
+dealer E
+deal E 5z 123p 789p 234s 678s 1z
+deal S 55z 66z 77z 123m 456p 9s
+deal W 6z 7z 456m 789m 234p 12s
+deal N 111s 333s 555s 777m 2z
+E discard 5z
+S pong 5z
+S discard 4p
+W draw 3m
+W discard 6z
+S pong 6z
+S discard 5p
+W draw 3m
+W discard 7z
+S pong 7z
+S discard 6p
+W draw 8m
+W discard 8m
+"""
+
+
+def test_pao_daisangen_won_on_another_seats_discard_the_liable_seat_pays_half() -> None:
+    text = DRAGONS + "N draw 9s\nN discard 9s\nS hu 9s\nfan S 13 : daisangen 13\n"
+    assert errors(text + "score S +32000 N -16000 W -16000\n") == []
+    assert [c for c, _ in errors(text + "score S +32000 N -32000\n")] == ["score-mismatch"]
+
+
+def test_pao_daisangen_self_drawn_the_liable_seat_pays_it_all() -> None:
+    text = DRAGONS + ("N draw 2m\nN discard 2m\nE draw 2z\nE discard 2z\nS draw 9s\nS hu 9s\n"
+                      "fan S 13 : daisangen 13\n")
+    assert errors(text + "score S +32000 W -32000\n") == []
+    assert [c for c, _ in errors(text + "score S +32000 E -16000 W -8000 N -8000\n")] == ["score-mismatch"]
+
+
+# ---------------------------------------------------------------- furiten after riichi (riichi.furiten)
+
+
+def test_furiten_after_riichi_a_winning_tile_let_pass_lasts_past_the_seats_next_discard() -> None:
+    body = ("E discard 1z\nS draw 9m\nS ready\nS discard 9m\nW draw 3p\nW discard 3p\nN draw 1p\nN discard 1p\n"
+            "E draw 2p\nE discard 2p\nS draw 9s\nS discard 9s\nW draw 6p\nW discard 6p\nS hu 6p\n")
+    found = [f for f in audit_text(record(body)).findings if f.severity == "error"]
+    assert [(f.code, f.rule) for f in found] == [("not-a-win", "riichi.furiten")]
+    assert "after its riichi" in found[0].message
+    # Without riichi the same pass is forgotten at S's next discard: the win stands.
+    plain = body.replace("S ready\n", "")
+    assert errors(record(plain + "fan S 2 : ittsu 2, fu 40\nscore S +2600 W -2600\n")) == []
+
+
+# ------------------------------------------- exhaustive draws (riichi.tenpai-payment, riichi.nagashi)
+
+TERMINALS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+
+
+def exhaustive(nagashi: str = "") -> str:
+    """The riichi test hand played to an exhaustive draw: every seat discards what it draws;
+    the seat ``nagashi`` draws only terminals and honours, the others simples first."""
+    from paipu.tiles import ALL_TILES, parse_tiles
+
+    left = [4] * 34
+    for line in DEALS.splitlines():
+        for t in parse_tiles(line.split(" ", 2)[2], red_fives=True):
+            left[t.index] -= 1
+    lines = ["E discard 1z"]
+    order = "SWNE"
+    for i in range(69):
+        seat = order[i % 4]
+        terminal_first = seat == nagashi
+        kinds = sorted(range(34), key=lambda k: (k in TERMINALS) != terminal_first)
+        kind = next(k for k in kinds if left[k])
+        left[kind] -= 1
+        lines += [f"{seat} draw {ALL_TILES[kind]}", f"{seat} discard {ALL_TILES[kind]}"]
+    return record("\n".join(lines) + "\nexhausted\n")
+
+
+def test_tenpai_payment_two_ready_seats_take_1500_each_from_the_two_others() -> None:
+    # S waits on 3p 6p, W on 3p with seven pairs; E and N are not ready.
+    assert errors(exhaustive() + "score S +1500 W +1500 E -1500 N -1500\n") == []
+    assert [c for c, _ in errors(exhaustive() + "score S +3000 E -1000 W -1000 N -1000\n")] == ["score-mismatch"]
+
+
+def test_nagashi_mangan_is_paid_as_a_self_drawn_mangan_in_place_of_the_tenpai_payments() -> None:
+    text = exhaustive(nagashi="N")
+    assert errors(text + "score N +8000 E -4000 S -2000 W -2000\n") == []
+    assert [c for c, _ in errors(text + "score S +3000 E -1000 W -1000 N -1000\n")] == ["score-mismatch"]
