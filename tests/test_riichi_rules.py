@@ -384,3 +384,20 @@ def test_nagashi_mangan_is_paid_as_a_self_drawn_mangan_in_place_of_the_tenpai_pa
     text = exhaustive(nagashi="N")
     assert errors(text + "score N +8000 E -4000 S -2000 W -2000\n") == []
     assert [c for c, _ in errors(text + "score S +3000 E -1000 W -1000 N -1000\n")] == ["score-mismatch"]
+
+
+# ---------------------------------------------------------------- kongs after riichi (riichi.ready)
+
+KONG_DEALS = DEALS.replace("deal S 123s 456s 789s 45p 77z", "deal S 123s 456s 888s 45p 77z")
+RIICHI = "E discard 1z\nS draw 9m\nS ready\nS discard 9m\n"
+
+
+def test_ready_a_seat_in_riichi_may_make_a_concealed_kong_of_its_draw_that_keeps_its_waits() -> None:
+    body = RIICHI + ("W draw 1p\nW discard 1p\nN draw 2p\nN discard 2p\nE draw 3z\nE discard 3z\n"
+                     "S draw 8s\nS ankong 8s\nS draw 9s\nS discard 9s\n")
+    assert errors(record(body, KONG_DEALS)) == []
+
+
+def test_ready_a_seat_in_riichi_may_not_kong_a_discard() -> None:
+    body = RIICHI + "W draw 8s\nW discard 8s\nS kong 8s\n"
+    assert error_rules(record(body, KONG_DEALS)) == [("riichi-kong", "riichi.ready")]
