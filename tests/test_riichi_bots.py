@@ -105,3 +105,12 @@ def test_simulated_riichi_games_audit_clean_with_dama_wins_calls_and_ura_dora() 
                         dama += 1
     assert dama > 0
     assert stats.items.get("riichi", 0) > 0 and stats.items.get("ura_dora", 0) > 0
+
+
+def test_simulated_east_only_games_start_a_new_game_when_one_ends() -> None:
+    records = [text for _, text in simulate("riichi", 24, seed=5, options={"length": "tonpuusen"})]
+    counts = [text.count("\nhand ") for text in records]
+    assert sum(counts) == 24 and min(counts[:-1]) < 8  # a game ended before its session's 8 hands
+    for text in records:
+        assert '[Option length "tonpuusen"]' in text
+        assert [f.code for f in audit_text(text).findings if f.severity == "error"] == []

@@ -373,6 +373,11 @@ class Ruleset:
     def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
         raise NotImplementedError
 
+    def game_over(self) -> bool:
+        """Whether the last hand settled ended the game (riichi: a seat below 0 …); the
+        simulator starts a new game there."""
+        return False
+
     def next_dealer(self, result: HandResult) -> Seat:
         """Dealer wins or the hand is drawn: the dealer stays; otherwise the next seat deals."""
         if result.result != "win" or result.dealer in result.winners:

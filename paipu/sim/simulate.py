@@ -382,6 +382,8 @@ def simulate_session(
             _tally(stats, result, sim)
         assert session.state.dealer is not None
         dealer = session.state.dealer
+        if rs.game_over():
+            break
     return Record(header, tuple(played))
 
 
@@ -436,7 +438,7 @@ def simulate(
         number += 1
         source = f"paipu simulate --ruleset {name} --seed {seed}, session {number}"
         rec = simulate_session(rs, n, rng, stats=stats, shanten=shanten, source=source)
-        done += n
+        done += len(rec.hands)
         if progress is not None:
-            progress(n)
+            progress(len(rec.hands))
         yield f"{name}-{seed}-{number:04d}.paipu", format_record(rec)

@@ -437,6 +437,10 @@ class Riichi(Ruleset):
                 if seat in t.riichi:
                     t.riichi_furiten.add(seat)
 
+    def game_over(self) -> bool:
+        """Whether the last hand settled ended the game (riichi.end)."""
+        return bool(self._carry.get("over"))
+
     def round_wind(self) -> int:
         """The round wind of the hand being played: 0-3, east to north."""
         return self._carry.get("round", 0)
