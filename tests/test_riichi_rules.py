@@ -19,6 +19,7 @@ def error_rules(text: str) -> list[tuple[str, str | None]]:
 # ---------------------------------------------------------------- pao for four kongs (riichi.pao)
 
 SUUKANTSU = """[Ruleset "riichi"]
+[Option suukantsu_pao "true"]
 hand 1
 dealer E
 deal E 567m 678m 678p 789s 1z 9s
@@ -67,6 +68,12 @@ def test_pao_suukantsu_the_discarder_of_the_fourth_kong_pays_the_self_drawn_yaku
 
 def test_pao_suukantsu_a_tsumo_split_among_all_three_is_a_score_mismatch() -> None:
     assert [c for c, _ in errors(SUUKANTSU + "score S +32000 E -16000 W -8000 N -8000\n")] == ["score-mismatch"]
+
+
+def test_pao_suukantsu_not_at_tenhou_everyone_pays_the_self_drawn_four_kongs() -> None:
+    tenhou = SUUKANTSU.replace('[Option suukantsu_pao "true"]\n', "")
+    assert errors(tenhou + "score S +32000 E -16000 W -8000 N -8000\n") == []
+    assert [c for c, _ in errors(tenhou + "score S +32000 N -32000\n")] == ["score-mismatch"]
 
 
 def test_pao_suukantsu_no_liability_when_the_fourth_kong_is_concealed() -> None:
@@ -325,6 +332,10 @@ def test_pao_daisangen_won_on_another_seats_discard_the_liable_seat_pays_half() 
     text = DRAGONS + "N draw 9s\nN discard 9s\nS hu 9s\nfan S 13 : daisangen 13\n"
     assert errors(text + "score S +32000 N -16000 W -16000\n") == []
     assert [c for c, _ in errors(text + "score S +32000 N -32000\n")] == ["score-mismatch"]
+    # With one honba the liable W pays its 300 (as Tenhou does), not the discarder N.
+    honba = text.replace("dealer E\n", "dealer E\nhonba 1\n")
+    assert errors(honba + "score S +32300 N -16000 W -16300\n") == []
+    assert [c for c, _ in errors(honba + "score S +32300 N -16300 W -16000\n")] == ["score-mismatch"]
 
 
 def test_pao_daisangen_self_drawn_the_liable_seat_pays_it_all() -> None:
@@ -401,3 +412,10 @@ def test_ready_a_seat_in_riichi_may_make_a_concealed_kong_of_its_draw_that_keeps
 def test_ready_a_seat_in_riichi_may_not_kong_a_discard() -> None:
     body = RIICHI + "W draw 8s\nW discard 8s\nS kong 8s\n"
     assert error_rules(record(body, KONG_DEALS)) == [("riichi-kong", "riichi.ready")]
+
+
+def test_end_west_4_goes_on_only_while_its_dealer_keeps_the_deal_behind_the_leader() -> None:
+    west4 = DEALER_WINS.replace("wind 2z", "wind 3z")
+    assert end_findings(game((40000, 20000, 20000, 20000), west4, LATER)) == []
+    # First after its win (though below 30,000), the dealer of West 4 ends the game.
+    assert end_findings(game((20000, 26000, 25000, 24000), west4, LATER)) == [("game-over", "riichi.end")]

@@ -55,6 +55,8 @@ class RiichiOptions:
     start_score: int = option(25000, "each seat's score at the start, when the record has no [Score] tags")
     red_fives: bool = option(True, "true: one five of each suit is red (0m 0p 0s) and counts 1 han; "
                              "false: no red fives (Tenhou's rooms without them)")
+    suukantsu_pao: bool = option(False, "true: the seat whose discard made a fourth kong (an exposed kong) is "
+                                 "liable for four kongs; false: no pao for four kongs, as at Tenhou")
 
 
 @dataclass
@@ -82,7 +84,7 @@ class _Table:
     kan_dora: int = 0
     """`dora` events so far: one per kong at most."""
     pao: dict[Seat, dict[str, Seat]] = field(default_factory=dict)
-    """Winner-to-be -> yakuman (daisangen, daisuushi, suukantsu) -> the seat liable for it."""
+    """Winner-to-be -> yakuman (daisangen, daisuushi; suukantsu with the option) -> the seat liable."""
     first_discards: list[tuple[Seat, int]] = field(default_factory=list)
     scores: dict[Seat, int] = field(default_factory=dict)
     """Each seat's score now (riichi sticks paid deducted)."""
@@ -405,7 +407,7 @@ class Riichi(Ruleset):
         """A pong or kong completing the third dragon set or the fourth wind set, or an exposed
         kong that is the seat's fourth kong, makes its source liable (riichi.pao)."""
         melds = hand.seats[seat].melds
-        if kong and sum(1 for m in melds if m.is_kong) == 3:
+        if kong and self.options.suukantsu_pao and sum(1 for m in melds if m.is_kong) == 3:
             _t(hand).pao.setdefault(seat, {})["suukantsu"] = source
         group, yakuman = (_DRAGONS, "daisangen") if tile.index in _DRAGONS else \
             (_WINDS, "daisuushi") if tile.index in _WINDS else ((), "")
@@ -634,14 +636,14 @@ class Riichi(Ruleset):
                 keeps = keeps or is_dealer
                 basic = basic_points(win.total, fu, yakuman)
                 honba = t.honba if i == 0 else 0
-                liable = {y: who for y, who in t.pao.get(ctx.seat, {}).items()
-                          if any(item.id == y for item in win.items)}
+                liable = next((who for y, who in t.pao.get(ctx.seat, {}).items()
+                               if any(item.id == y for item in win.items)), None)
                 owed = self._win_payments(hand, ctx, basic, honba, is_dealer, liable)
                 for payer, amount in owed.items():
                     transfers.append(Transfer(payer, ctx.seat, amount,
                                               f"{win.total} han {fu} fu"
                                               + (f", {honba} honba" if honba else ""),
-                                              self.rule("pao") if payer in liable.values() else rule))
+                                              self.rule("pao") if payer == liable else rule))
                 if i == 0 and sticks:
                     pay[ctx.seat] += 1000 * sticks
                     result.notes.append(f"{ctx.seat} takes {sticks} riichi stick{'s' if sticks != 1 else ''}")
@@ -669,60 +671,38 @@ class Riichi(Ruleset):
         return pay
 
     def _win_payments(self, hand: HandState, ctx: WinContext, basic: int, honba: int, is_dealer: bool,
-                      liable: dict[str, Seat]) -> dict[Seat, int]:
-        """Who pays a win how much (riichi.payment, riichi.honba), with pao (riichi.pao): each
-        yakuman a seat is liable for is 8,000 basic points of the win that the liable seat pays
-        alone when self-drawn, and half of when won on another seat's discard; the rest of the
-        win is paid as usual."""
-        owed: dict[Seat, int] = {}
-
-        def add(payer: Seat, amount: int) -> None:
-            if amount:
-                owed[payer] = owed.get(payer, 0) + amount
-
-        rest = basic - 8000 * len(liable)
+                      liable: Seat | None) -> dict[Seat, int]:
+        """Who pays a win how much (riichi.payment, riichi.honba), with pao (riichi.pao) as Tenhou
+        pays it: the liable seat pays a self-drawn win alone, honba included; won on another
+        seat's discard, the discarder and the liable seat pay half each, the liable seat the honba."""
         if ctx.self_drawn:
-            if rest > 0:
-                dealer_pays, other_pays = tsumo_points(rest, is_dealer)
-                for s in self.seats:
-                    if s != ctx.seat:
-                        add(s, dealer_pays if s == hand.dealer or is_dealer else other_pays)
-            for who in liable.values():
-                add(who, ron_points(8000, is_dealer))
-            if liable:
-                add(next(iter(liable.values())), 300 * honba)
-            else:
-                for s in self.seats:
-                    if s != ctx.seat:
-                        add(s, 100 * honba)
-        else:
-            assert ctx.from_seat is not None
-            add(ctx.from_seat, (ron_points(rest, is_dealer) if rest > 0 else 0) + 300 * honba)
-            for who in liable.values():
-                half = ron_points(8000, is_dealer) // 2
-                add(ctx.from_seat, half)
-                add(who, half)
-        return owed
+            dealer_pays, other_pays = tsumo_points(basic, is_dealer)
+            owed = {s: (dealer_pays if s == hand.dealer or is_dealer else other_pays) + 100 * honba
+                    for s in self.seats if s != ctx.seat}
+            return {liable: sum(owed.values())} if liable is not None else owed
+        assert ctx.from_seat is not None
+        amount = ron_points(basic, is_dealer)
+        if liable is None or liable == ctx.from_seat:
+            return {ctx.from_seat: amount + 300 * honba}
+        return {ctx.from_seat: amount // 2, liable: amount // 2 + 300 * honba}
 
     def _game_over(self, hand: HandState, before: int, keeps: bool, scores: dict[Seat, int],
                    result: HandResult) -> bool:
         """Whether the game ends with this hand (docs/rules/riichi.md, riichi.end)."""
+        if _t(hand).abort:
+            return False  # an abortive draw: the dealer deals again
         if any(v < 0 for v in scores.values()):
             return True
         last = 8 if self.options.length == "hanchan" else 4
-        rotations = before + (0 if keeps else 1)
-        top = max(scores.values())
-        if before >= last:  # the extra round: the first to 30,000 ends it, and it ends after its 4th hand
-            return top >= 30000 or rotations >= last + 4
-        if rotations >= last:
-            return top >= 30000
-        if before == last - 1 and keeps and not _t(hand).abort:
-            # The last dealer keeps the deal by a win or ready at the draw while on top with 30,000:
-            # the game stops (ties go to the seat nearer the first dealer, E); an abortive draw
-            # does not stop it.
-            first = min(self.seats, key=lambda s: (-scores[s], self.seats.index(s)))
-            return first == hand.dealer and scores[first] >= 30000
-        return False
+        if before < last - 1:
+            return False
+        # From the last hand of the length on: ties rank the seat nearer the first dealer (E) higher.
+        top = min(self.seats, key=lambda s: (-scores[s], self.seats.index(s)))
+        if keeps and top != hand.dealer:
+            return False  # the dealer keeps the deal behind the leader: play goes on
+        if before >= last + 3:
+            return True  # the fourth hand of the extra round is the last
+        return scores[top] >= 30000
 
     def _ready(self, hand: HandState, seat: Seat) -> bool:
         ss = hand.seats[seat]

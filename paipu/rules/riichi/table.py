@@ -65,13 +65,14 @@ _RULES: tuple[Rule, ...] = (
          "self-drawn, the dealer pays 2× and the others 1× (each pays 2× to a dealer), each rounded up to "
          "100.", _s("Settlement"), "点数"),
     Rule("riichi.pao", "Pao: a seat whose discard let another complete big three dragons or big four winds "
-         "by a pong or kong, or make its fourth kong by an exposed kong, is liable for that yakuman: it pays "
-         "it alone when self-drawn (honba included), and half of it when won on another seat's discard.",
-         _s("Settlement"), "包"),
-    Rule("riichi.end", "A hanchan ends after South 4 (an east-only game after East 4), when a seat's score "
-         "goes below 0, or when the dealer of the last hand keeps the deal by a win or ready at the draw while "
-         "first with 30,000; if nobody has 30,000 after the last hand, the next round (West, or South in an "
-         "east-only game) follows and ends as soon as a seat has 30,000, after its fourth hand at the latest.",
+         "by a pong or kong (with the option suukantsu_pao, make its fourth kong by an exposed kong) is liable: "
+         "it pays the yakuman hand alone when self-drawn, and half of it and the honba when it is won on "
+         "another seat's discard.", _s("Settlement"), "包"),
+    Rule("riichi.end", "The game ends when a seat's score goes below 0, and from the last hand of its length "
+         "on (South 4; East 4 in an east-only game) after a hand that leaves a seat first with 30,000, unless "
+         "the dealer keeps the deal behind it; if nobody has 30,000 the next round (West, or South in an "
+         "east-only game) follows, whose fourth hand is the last unless its dealer keeps the deal behind the "
+         "leader. An abortive draw never ends the game.",
          _s("The end of the game"), "終局"),
     Rule("riichi.fu.fu", "The fu of a win: 20 base, 30 for a concealed hand won on a discard, 25 for seven "
          "pairs, plus sets, pair and wait, rounded up to 10; recorded as the item `fu`.", _s("Fu"), "符"),
