@@ -131,3 +131,20 @@ def test_dora_indicators_are_the_walls_and_a_changed_one_is_a_dora_mismatch() ->
     changed = dataclasses.replace(record, hands=(dataclasses.replace(hand, extra=extra), *record.hands[1:]))
     codes = [f.code for f in audit_text(format_record(changed)).findings if f.severity == "error"]
     assert "dora-mismatch" in codes
+
+
+@needs_logs
+def test_every_importer_note_of_the_real_logs_is_an_annotation_of_the_record() -> None:
+    from paipu.importers.tenhou.convert import note_text
+
+    noted = 0
+    for path in FILES:
+        game = _game(path)
+        record = game_to_record(game)
+        for rnd, hand in zip(game.rounds, record.hands, strict=True):
+            texts = [a.text for a in hand.annotations] + [a.text for x in hand.actions for a in x.annotations]
+            assert sorted(texts) == sorted(note_text(n) for n in rnd.notes), (path.name, hand.number)
+            noted += len(texts)
+        audit = audit_text(game_to_text(game), path.name)
+        assert audit.record is not None
+    assert noted >= 10

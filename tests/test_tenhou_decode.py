@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import paipu.record as rec
 from paipu.importers.tenhou import (
     Call,
     CallKind,
@@ -520,6 +521,36 @@ def test_json6_call_of_a_repeated_discard_is_matched_to_the_one_that_replays() -
     assert pon.called == discards[1].tile != discards[0].tile
     assert any("no call" in note and "1m" in note for note in rnd.notes)
     assert checks.tile_problems(rnd) == []
+
+
+def test_json6_ambiguity_notes_are_carried_into_the_record_on_the_action_they_concern() -> None:
+    from paipu.grammar.parser import parse
+    from paipu.grammar.writer import format_record
+    from paipu.importers.tenhou.convert import game_to_record
+
+    hands = [
+        [11, 11, 12, 13, 14, 15, 16, 17, 18, 19, 31, 32, 33],
+        [21, 22, 23, 24, 25, 26, 27, 28, 29, 34, 35, 36, 37],
+        [11, 11, 31, 32, 33, 34, 35, 36, 37, 38, 39, 44, 46],
+        [21, 21, 12, 13, 14, 15, 16, 17, 18, 19, 45, 47, 46],
+    ]
+    takes: list[list[object]] = [[41, 43], [42], ["11p1111"], ["21p2121", 45]]
+    outs: list[list[object]] = [[11, 11], [21], [44], [47, 60]]
+    game = parse_json6(json6_doc(hands, takes, outs, ["流局", [0, 0, 0, 0]]))
+    (rnd,) = game.rounds
+    assert [(i, type(rnd.events[i]).__name__) for i, _ in rnd.event_notes] == [(rnd.event_notes[0][0], "Discard")]
+    record = game_to_record(game)
+    noted = [a for a in record.hands[0].actions if a.annotations]
+    # E's first 1m passes un-called (W calls the second): the note stands on that discard.
+    assert len(noted) == 1 and isinstance(noted[0], rec.Discard) and noted[0].seat == "E" and str(noted[0].tile) == "1m"
+    text = noted[0].annotations[0].text
+    assert text.startswith("import: seat E's discard of 1m: no call here") and "event" not in text
+    # A note about no one action stands on the hand line.
+    assert [a.text for a in record.hands[0].annotations] == [
+        "import: an exhaustive draw with no payments: who was ready is not recorded"]
+    again = parse(format_record(record))
+    assert again.ok and again.record is not None
+    assert [a.annotations[0].text for a in again.record.hands[0].actions if a.annotations] == [text]
 
 
 def test_json6_fourth_plain_five_under_red_fives_becomes_the_red_one_with_a_note() -> None:

@@ -11,9 +11,19 @@ record's own fields beyond the stream (its ``wall``, annotations) are not carrie
 record's dealer is dealt 14 tiles where mjai deals 13 and has the dealer draw: the export
 shows the dealer's first discard as that draw when the dealer holds it (else its highest
 tile), and the import merges the draw back into the deal, so mjai → record → mjai gives the
-same stream.  Two fields are this module's own and ignored by other readers: ``han``, ``fu``
-and ``yaku`` on ``hora`` (the recorded value), ``reason`` on ``ryukyoku``; ``deltas`` on
-the last ``hora`` of a hand (or its ``ryukyoku``) are all of the hand's recorded changes.
+same stream.
+
+Score changes are where mjai streams put them: ``reach_accepted`` has ``deltas`` (−1,000 to
+its actor), each ``hora`` its own win's changes (in a double ron the nearest winner's with
+honba and sticks, the other's from its recorded ``fan`` line; without one, the changes of
+both go on the last ``hora``), ``ryukyoku`` the draw's.  Reading, the record's ``score``
+line is their sum; a ``reach_accepted`` without ``deltas`` counts 1,000 from its actor, as
+does a fourth riichi that a four-riichi draw ends before it is accepted.  A ``ryukyoku``
+without ``reason`` is read from the play: an exhaustive draw after 70 draws, otherwise the
+abortive draw the table shows (nine kinds on a first turn, four riichi, four winds, four
+kongs, else three winners), which the audit then checks.  This module's own fields, ignored
+by other readers: ``han``, ``fu`` and ``yaku`` on ``hora`` (the recorded value), ``reason``
+on ``ryukyoku``.
 """
 
 from __future__ import annotations
@@ -74,6 +84,10 @@ def record_to_mjai(record: r.Record) -> list[Event]:
     return out
 
 
+_ACCEPTS = (r.Draw, r.Chow, r.Pong, r.Kong, r.TableEvent, r.Exhausted)
+"""The lines after a riichi discard that show it passed (not a win on it, not the results)."""
+
+
 def _hand_events(hand: r.HandRecord, scores: list[int]) -> list[Event]:
     dealer = hand.dealer.seat if hand.dealer is not None else "E"
     oya = _seat_index(dealer)
@@ -109,6 +123,7 @@ def _hand_events(hand: r.HandRecord, scores: list[int]) -> list[Event]:
         out.append({"type": "tsumo", "actor": oya, "pai": mjai_tile(first_draw)})
         last_draw[dealer] = first_draw
     last_discard: tuple[Seat, Tile] | None = None
+    last_kong: Seat | None = None  # an added (or concealed) kong that may be robbed
     reach_pending: Seat | None = None
     fans = {a.seat: a for a in actions if isinstance(a, r.FanLine)}
     score = next((a for a in actions if isinstance(a, r.ScoreLine)), None)
@@ -118,6 +133,7 @@ def _hand_events(hand: r.HandRecord, scores: list[int]) -> list[Event]:
             deltas[_seat_index(seat)] += amount
     ura = hand.setup("uradora")
     horas: list[Event] = []
+    ev: Event
 
     def consumed(seat: Seat, kind: Tile, n: int) -> list[str]:
         tiles = []
@@ -129,10 +145,15 @@ def _hand_events(hand: r.HandRecord, scores: list[int]) -> list[Event]:
                 tiles.append(mjai_tile(kind.plain))
         return tiles
 
+    sticks_paid = [0] * 4
     for k, a in enumerate(actions):
-        if reach_pending is not None and not isinstance(a, r.Hu) and not isinstance(actions[k - 1], r.Ready):
-            out.append({"type": "reach_accepted", "actor": _seat_index(reach_pending)})
+        if reach_pending is not None and isinstance(a, _ACCEPTS) and not isinstance(actions[k - 1], r.Ready):
+            i = _seat_index(reach_pending)
+            sticks_paid[i] -= 1000
+            out.append({"type": "reach_accepted", "actor": i, "deltas": [-1000 if j == i else 0 for j in range(4)]})
             reach_pending = None
+        if isinstance(a, (r.Draw, r.Discard)):
+            last_kong = None
         if isinstance(a, r.Draw):
             out.append({"type": "tsumo", "actor": _seat_index(a.seat), "pai": mjai_tile(a.tile)})
             last_draw[a.seat] = a.tile
@@ -169,8 +190,10 @@ def _hand_events(hand: r.HandRecord, scores: list[int]) -> list[Event]:
                 out.append({"type": "daiminkan", **base, "consumed": consumed(a.seat, taken, 3)})
             last_draw[a.seat] = None
         elif isinstance(a, r.AnKong):
+            last_kong = a.seat
             out.append({"type": "ankan", "actor": _seat_index(a.seat), "consumed": consumed(a.seat, a.tile, 4)})
         elif isinstance(a, r.AddKong):
+            last_kong = a.seat
             added = a.tile
             if added.red:
                 reds[a.seat].discard(added.index)
@@ -182,11 +205,13 @@ def _hand_events(hand: r.HandRecord, scores: list[int]) -> list[Event]:
             actor = _seat_index(a.seat)
             if last_draw[a.seat] is not None:
                 target = actor
+            elif last_kong is not None and last_kong != a.seat:
+                target = _seat_index(last_kong)
             elif last_discard is not None:
                 target = _seat_index(last_discard[0])
             else:
                 target = actor
-            ev: Event = {"type": "hora", "actor": actor, "target": target}
+            ev = {"type": "hora", "actor": actor, "target": target}
             if a.tile is not None:
                 ev["pai"] = mjai_tile(a.tile)
             if ura is not None:
@@ -201,15 +226,47 @@ def _hand_events(hand: r.HandRecord, scores: list[int]) -> list[Event]:
             out.append(ev)
             horas.append(ev)
         elif isinstance(a, r.Exhausted):
-            out.append({"type": "ryukyoku", "deltas": deltas})
+            out.append({"type": "ryukyoku", "deltas": [d - p for d, p in zip(deltas, sticks_paid, strict=True)]})
         elif isinstance(a, r.TableEvent) and a.name == "abort":
-            out.append({"type": "ryukyoku", "reason": a.word, "deltas": deltas})
+            out.append({"type": "ryukyoku", "reason": a.word,
+                        "deltas": [d - p for d, p in zip(deltas, sticks_paid, strict=True)]})
     if horas:
-        horas[-1]["deltas"] = deltas
+        _split_deltas(horas, [d - p for d, p in zip(deltas, sticks_paid, strict=True)], fans, dealer)
     for i in range(4):
         scores[i] += deltas[i]
     out.append({"type": "end_kyoku"})
     return out
+
+
+def _split_deltas(horas: list[Event], changes: list[int], fans: dict[Seat, r.FanLine], dealer: Seat) -> None:
+    """Give each ``hora`` its own score changes, as mjai streams do: ``changes`` are the hand's
+    changes less the riichi sticks paid during it.  In a double ron the winner nearest the
+    discarder takes honba and sticks; the other is paid its own value (from its recorded
+    ``fan`` line, riichi.payment).  Without that line the changes all go on the last hora."""
+    from paipu.rules.riichi.ruleset import YAKUMAN
+    from paipu.rules.riichi.scoring import basic_points, ron_points
+
+    first = horas[0]
+    rest: list[tuple[Event, list[int]]] = []
+    if len(horas) > 1:
+        target = int(first["target"])
+        ordered = sorted(horas, key=lambda e: (int(e["actor"]) - target) % 4)
+        first = ordered[0]
+        for ev in ordered[1:]:
+            fan = fans.get(SEATS[int(ev["actor"])])
+            fu = next((i.value for i in fan.items if i.name == "fu"), None) if fan is not None else None
+            yakuman = sum(1 for i in fan.items if i.name in YAKUMAN) if fan is not None else 0
+            if fan is None or (fu is None and not yakuman and fan.total < 5):
+                horas[-1]["deltas"] = changes
+                return
+            amount = ron_points(basic_points(fan.total, fu or 0, yakuman), SEATS[int(ev["actor"])] == dealer)
+            own = [0] * 4
+            own[int(ev["actor"])] += amount
+            own[target] -= amount
+            rest.append((ev, own))
+    for ev, own in rest:
+        ev["deltas"] = own
+    first["deltas"] = [c - sum(o[i] for _, o in rest) for i, c in enumerate(changes)]
 
 
 def mjai_lines(events: Iterable[Event]) -> str:
@@ -260,7 +317,7 @@ def _start(ev: Event, number: int) -> dict[str, Any]:
     extra.append(r.SetupTiles(_NO, (), "sticks", (), (int(ev.get("kyotaku", 0)),)))
     deals = [[tile_of_mjai(str(t)) for t in hand] for hand in ev["tehais"]]
     return {"number": number, "oya": oya, "extra": extra, "deals": deals, "actions": [], "fans": [],
-            "deltas": None, "first": True, "ura": None}
+            "deltas": None, "first": True, "ura": None, "reach": None}
 
 
 def _play(h: dict[str, Any], ev: Event) -> None:
@@ -279,6 +336,7 @@ def _play(h: dict[str, Any], ev: Event) -> None:
         h["first"] = False
     elif kind == "reach":
         actions.append(r.Ready(_NO, actor))
+        h["reach"] = int(ev["actor"])
     elif kind == "chi":
         tiles = sorted([tile_of_mjai(str(ev["pai"])), *(tile_of_mjai(str(t)) for t in ev["consumed"])], key=sort_key)
         actions.append(r.Chow(_NO, actor, (tiles[0], tiles[1], tiles[2])))
@@ -302,17 +360,54 @@ def _play(h: dict[str, Any], ev: Event) -> None:
             if "fu" in ev:
                 items.append(r.FanItem("fu", int(ev["fu"]), _NO))
             h["fans"].append(r.FanLine(_NO, actor, int(ev["han"]), tuple(items)))
-        if "deltas" in ev:
-            h["deltas"] = ev["deltas"]
+        _add_deltas(h, ev.get("deltas"))
     elif kind == "ryukyoku":
-        reason = ev.get("reason")
+        reason = ev.get("reason") or _abort_reason(h)
         actions.append(r.TableEvent(_NO, "abort", word=str(reason)) if reason else r.Exhausted(_NO))
-        if "deltas" in ev:
-            h["deltas"] = ev["deltas"]
+        _add_deltas(h, ev.get("deltas"))
+        if reason == "suucha" and h["reach"] is not None:
+            # The fourth riichi's stick, when the stream ends the hand before accepting it.
+            _add_deltas(h, [-1000 if i == h["reach"] else 0 for i in range(4)])
     elif kind == "reach_accepted":
-        pass
+        # The stick: the event's deltas, or 1,000 from its actor (streams that leave them out).
+        _add_deltas(h, ev.get("deltas") or [-1000 if i == int(ev["actor"]) else 0 for i in range(4)])
+        h["reach"] = None
     else:
         raise MjaiError(f"an mjai event paipu does not read: {kind!r}")
+
+
+def _add_deltas(h: dict[str, Any], deltas: object) -> None:
+    if not isinstance(deltas, list) or len(deltas) != 4:
+        return
+    if h["deltas"] is None:
+        h["deltas"] = [0] * 4
+    for i, d in enumerate(deltas):
+        h["deltas"][i] += int(d)
+
+
+_WINDS = frozenset(range(27, 31))
+
+
+def _abort_reason(h: dict[str, Any]) -> str | None:
+    """The abortive draw a ``ryukyoku`` without a ``reason`` is, read from the play so far, or
+    None for an exhaustive draw (70 tiles drawn).  The audit checks the reason given."""
+    actions: list[r.Action] = h["actions"]
+    draws = 1 + sum(1 for a in actions if isinstance(a, r.Draw))  # the dealer's first draw is in its deal
+    if draws >= 70:
+        return None
+    calls = [a for a in actions if isinstance(a, (r.Chow, r.Pong, r.Kong, r.AnKong, r.AddKong))]
+    discards = [a for a in actions if isinstance(a, r.Discard)]
+    last = actions[-1] if actions else None
+    if not discards or (isinstance(last, r.Draw) and not [d for d in discards if d.seat == last.seat]):
+        return "kyuushu"
+    if sum(1 for a in actions if isinstance(a, r.Ready)) == 4 and isinstance(last, r.Discard):
+        return "suucha"
+    if len(discards) == 4 and not calls and len({d.tile.index for d in discards}) == 1 \
+            and discards[0].tile.index in _WINDS:
+        return "suufon"
+    if sum(1 for a in calls if not isinstance(a, (r.Chow, r.Pong))) == 4:
+        return "suukan"
+    return "sanchahou"
 
 
 def _finish(h: dict[str, Any]) -> r.HandRecord:

@@ -161,9 +161,10 @@ class Ruleset:
     """Copies of each kind (42 slots); a ruleset may set it per instance from an option."""
     claims: ClassVar[frozenset[str]] = frozenset({"chow", "pong", "kong"})
     uses_flowers: ClassVar[bool] = False
-    red_fives: ClassVar[bool] = False
+    red_fives: bool = False
     """Whether the set has red fives (``0m 0p 0s``, one of each in place of a plain five):
-    riichi.  In a ruleset without them a red five is reported as a bad tile."""
+    riichi (a ruleset may set it per instance from an option).  In a ruleset without them a red
+    five is reported as a bad tile."""
     shapes: ClassVar[tuple[str, ...]]
     """The winning shapes, as `paipu.hand.profile.SHAPES` names them: standard, seven_pairs,
     seven_pairs_fours (a four-of-a-kind is two pairs), orphans, quanzipai (all honours).
@@ -392,6 +393,11 @@ class Ruleset:
 
     def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
         raise NotImplementedError
+
+    def game_over(self) -> bool:
+        """Whether the last hand settled ended the game (riichi: a seat below 0 …); the
+        simulator starts a new game there."""
+        return False
 
     def next_dealer(self, result: HandResult) -> Seat:
         """Dealer wins or the hand is drawn: the dealer stays; otherwise the next seat deals."""

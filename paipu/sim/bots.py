@@ -70,6 +70,11 @@ class Strategy:
         """Declare ready before this discard (which leaves the hand ready)?"""
         return True
 
+    def want_claim(self, sim: HandSim, seat: r.Seat, action: r.Action) -> bool:
+        """Make this chow, pong or kong of a discard, which the bot finds useful (riichi: only
+        when the hand keeps a yaku)?"""
+        return True
+
     def events_after(self, sim: HandSim, action: r.Action) -> list[r.Action]:
         """Table events the record shows after ``action`` (e.g. the 宝 turned after the first ready)."""
         return []

@@ -308,7 +308,8 @@ class HandSim:
                 after = bot.shanten(counts, extra_melds=1)
                 for t in own_tiles:
                     counts[t.index] += 1
-                if (after < now or (after == now and priority >= 2 and bot.keep_value(i) > 0)) and can(action):
+                if (after < now or (after == now and priority >= 2 and bot.keep_value(i) > 0)) and can(action) \
+                        and self.strategy.want_claim(self, seat, action):
                     wanted.append((priority, action))
             if wanted:
                 p, a = max(wanted, key=lambda x: x[0])
@@ -381,6 +382,8 @@ def simulate_session(
             _tally(stats, result, sim)
         assert session.state.dealer is not None
         dealer = session.state.dealer
+        if rs.game_over():
+            break
     return Record(header, tuple(played))
 
 
@@ -435,7 +438,7 @@ def simulate(
         number += 1
         source = f"paipu simulate --ruleset {name} --seed {seed}, session {number}"
         rec = simulate_session(rs, n, rng, stats=stats, shanten=shanten, source=source)
-        done += n
+        done += len(rec.hands)
         if progress is not None:
-            progress(n)
+            progress(len(rec.hands))
         yield f"{name}-{seed}-{number:04d}.paipu", format_record(rec)

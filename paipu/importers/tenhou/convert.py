@@ -21,6 +21,8 @@ A record is a value: nothing here reads files (see `paipu.importers.tenhou.read_
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -95,6 +97,8 @@ def game_to_record(game: Game) -> r.Record:
         options.append(r.OptionTag("length", "tonpuusen", _NO))
     if not game.rules.open_tanyao:
         options.append(r.OptionTag("open_tanyao", "false", _NO))
+    if not game.rules.red_fives:
+        options.append(r.OptionTag("red_fives", "false", _NO))
     players = tuple(r.SeatTag("Player", SEAT_NAMES[i], p.name, _NO) for i, p in enumerate(game.players))
     first = game.rounds[0] if game.rounds else None
     scores = tuple(r.SeatTag("Score", SEAT_NAMES[i], str(s), _NO) for i, s in enumerate(first.scores)) \
@@ -119,12 +123,13 @@ def _hand(number: int, rnd: Round, red: bool) -> r.HandRecord:
     events = list(rnd.events)
     deals = [list(h) for h in rnd.hands]
     first_draw = next((i for i, e in enumerate(events) if isinstance(e, Draw)), None)
+    moved = -1  # the dealer's first draw, written in its deal
     if first_draw is not None:
         e0 = events[first_draw]
         assert isinstance(e0, Draw)
         if e0.seat == rnd.dealer and not any(isinstance(e, (Discard, Call)) for e in events[:first_draw]):
             deals[rnd.dealer].append(e0.tile)
-            del events[first_draw]
+            moved = first_draw
     extra: list[r.SetupTiles] = [
         r.SetupTiles(_NO, (), "wind", (ALL_TILES[27 + rnd.round_wind],)),
         r.SetupTiles(_NO, (), "dora", (t(rnd.dora_indicator),)),
@@ -142,7 +147,11 @@ def _hand(number: int, rnd: Round, red: bool) -> r.HandRecord:
     actions: list[r.Action] = []
     wins: list[Win] = []
     end: RoundDraw | None = None
-    for e in events:
+    where: dict[int, int] = {}  # event index -> the index of its action
+    for i, e in enumerate(events):
+        if i == moved:
+            continue
+        where[i] = len(actions)
         if isinstance(e, Draw):
             actions.append(r.Draw(_NO, _seat(e.seat), t(e.tile)))
         elif isinstance(e, Discard):
@@ -171,16 +180,42 @@ def _hand(number: int, rnd: Round, red: bool) -> r.HandRecord:
     if end is not None and not wins:
         for i, d in enumerate(end.deltas):
             changes[i] += d
+    events = [e for i, e in enumerate(events) if i != moved]
     for seat in _riichi_paid(events):
         changes[seat] -= 1000
     if wins or end is not None:
         actions.append(r.ScoreLine(_NO, tuple((_seat(i), c) for i, c in enumerate(changes))))
+    hand_notes = _annotate(rnd, actions, where)
     return r.HandRecord(
         number=number, span=_NO, dealer=r.DealerLine(_NO, (), dealer), wall=wall,
         deals=tuple(r.Deal(_seat(i), tuple(sorted((t(x) for x in h), key=lambda x: (x.index, x.red))), _NO)
                     for i, h in enumerate(deals)),
-        actions=tuple(actions), extra=tuple(extra),
+        actions=tuple(actions), extra=tuple(extra), annotations=hand_notes,
     )
+
+
+_SEAT_NUMBER = re.compile(r"\bseat ([0-3])\b")
+_EVENT_NUMBER = re.compile(r" \(event [0-9]+\)")
+
+
+def note_text(note: str) -> str:
+    """An importer's note as a record annotation: seats by their letters, no event numbers."""
+    text = _EVENT_NUMBER.sub("", note)
+    return "import: " + _SEAT_NUMBER.sub(lambda m: f"seat {SEAT_NAMES[int(m.group(1))]}", text)
+
+
+def _annotate(rnd: Round, actions: list[r.Action], where: dict[int, int]) -> tuple[r.Annotation, ...]:
+    """Put each of the round's notes on the action of the event it concerns (in place in
+    ``actions``); the notes about no one action are returned, for the hand line."""
+    placed: set[str] = set()
+    for index, note in rnd.event_notes:
+        at = where.get(index)
+        if at is None or at >= len(actions):
+            continue
+        action = actions[at]
+        actions[at] = dataclasses.replace(action, annotations=(*action.annotations, r.Annotation(note_text(note), _NO)))
+        placed.add(note)
+    return tuple(r.Annotation(note_text(n), _NO) for n in rnd.notes if n not in placed)
 
 
 def _riichi_paid(events: Sequence[object]) -> list[int]:

@@ -198,6 +198,9 @@ class _Table:
     red_fives: bool
     used: set[int] = field(default_factory=set)
     notes: list[str] = field(default_factory=list)
+    at: int = -1
+    """The event the next tile is handed out for (-1: none, e.g. the deals)."""
+    anchors: list[tuple[int, str]] = field(default_factory=list)
 
     def new(self, face: int) -> int:
         kind = _kind(face)
@@ -216,10 +219,11 @@ class _Table:
         tile = kind * 4
         if self.red_fives and tile in RED_FIVES and tile not in self.used:
             self.used.add(tile)
-            self.notes.append(
-                f"a fourth plain {_face_name(face)} in a game with red fives: it can only be the red one, "
-                f"and takes the red five's id {tile}"
-            )
+            text = (f"a fourth plain {_face_name(face)} in a game with red fives: it can only be the red one, "
+                    f"and takes the red five's id {tile}")
+            self.notes.append(text)
+            if self.at >= 0:
+                self.anchors.append((self.at, text))
             return tile
         raise _Mismatch(f"a fifth {_face_name(face)}")
 
@@ -254,6 +258,8 @@ class _Play:
         self.used: list[int] = []  # decision taken at each ambiguous point
         self.options: list[int] = []  # how many possibilities each had
         self.decisions: list[str] = []
+        self.anchors: list[tuple[int, str]] = []
+        """Notes about one event: (its index in ``events``, the note)."""
         self.table = _Table(red_fives)
         self.events: list[Event] = []
         self.notes: list[str] = []
@@ -289,13 +295,16 @@ class _Play:
             if not swapped:
                 raise _Mismatch(f"seat {seat} does not hold {_face_name(face)}")
             picks = swapped
-            self.notes.append(
-                f"seat {seat} is written to use {_face_name(face)} but holds only "
-                f"{tile_name(swapped[0], self.red)}: that tile is used"
-            )
+            self._note(f"seat {seat} is written to use {_face_name(face)} but holds only "
+                       f"{tile_name(swapped[0], self.red)}: that tile is used", len(self.events))
         tile = min(picks)
         hand.remove(tile)
         return tile
+
+    def _note(self, text: str, at: int) -> None:
+        """A note on the event at index ``at`` of ``events`` (it may be about to be added)."""
+        self.notes.append(text)
+        self.anchors.append((at, text))
 
     def _accept_riichi(self) -> None:
         seat = self.riichi_pending
@@ -329,7 +338,9 @@ class _Play:
                 raise _Mismatch(f"seat {seat} calls where it should draw")
             self.ti[seat] += 1
             self._accept_riichi()
+            self.table.at = len(self.events)
             drawn = self.table.new(take.face)
+            self.table.at = -1
             self.hands[seat].append(drawn)
             self.events.append(Draw(seat, drawn, rinshan))
             self.last_discard = None
@@ -380,10 +391,8 @@ class _Play:
         else:
             tile = self._from_hand(seat, out.face, avoid=drawn)
             if tile == drawn:
-                self.notes.append(
-                    f"seat {seat}'s discard of {tile_name(tile, self.red)} is written as from the hand "
-                    "but the drawn tile is the only one it holds: tsumogiri"
-                )
+                self._note(f"seat {seat}'s discard of {tile_name(tile, self.red)} is written as from the hand "
+                           "but the drawn tile is the only one it holds: tsumogiri", len(self.events))
         discard = Discard(seat, tile, tile == drawn)
         self.events.append(discard)
         self.last_discard = discard
@@ -438,11 +447,12 @@ class _Play:
             raise _Mismatch(f"nobody can go on after seat {a}'s discard of {tile_name(discard.tile, self.red)}")
         choice = self._decide(count)
         if choice > 0:
-            what = "no call" if choice == len(callers) else f"the call by seat {(a + callers[choice][1]) % 4}"
-            self.decisions.append(
-                f"seat {a}'s discard of {tile_name(discard.tile, self.red)} (event {len(self.events)}): "
-                f"{what}, since the first reading does not replay to the end"
-            )
+            what = "no call here, though the log allows one" if choice == len(callers) else \
+                f"the call by seat {(a + callers[choice][1]) % 4}"
+            text = (f"seat {a}'s discard of {tile_name(discard.tile, self.red)} (event {len(self.events)}): "
+                    f"{what}, since the first reading of the log does not replay to its end")
+            self.decisions.append(text)
+            self.anchors.append((len(self.events) - 1, text))
         if choice == len(callers):
             if self._exhausted():
                 if any(self.di[s] < len(self.raw.outs[s]) for s in range(4)):
@@ -732,6 +742,7 @@ def parse_json6(data: str | bytes | Mapping[str, object]) -> Game:
                 hands=play.start_hands,
                 events=(*play.events, *end),
                 notes=(*play.decisions, *play.table.notes, *play.notes, *end_notes),
+                event_notes=tuple(sorted((*play.anchors, *play.table.anchors), key=lambda a: a[0])),
             )
         )
     final = doc.get("sc")

@@ -281,7 +281,7 @@ class Round:
 
     ``wall`` is the 136 ids in draw order when the log carries the
     shuffle seed.  ``notes`` explain each decision the importer had to make that the log
-    does not state (tenhou.net/6 leaves some).
+    does not state (tenhou.net/6 leaves some); ``event_notes`` tie those about one event to it.
     """
 
     round_wind: int
@@ -296,6 +296,8 @@ class Round:
     dice: tuple[int, int] | None = None
     wall: Wall | None = None
     notes: tuple[str, ...] = ()
+    event_notes: tuple[tuple[int, str], ...] = ()
+    """The notes that concern one event: (its index in ``events``, the note), in event order."""
 
     @property
     def label(self) -> str:

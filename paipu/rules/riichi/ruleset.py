@@ -37,6 +37,11 @@ _TERMINAL_HONOUR = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
 _DRAGONS = (31, 32, 33)
 _WINDS = (27, 28, 29, 30)
 ABORT_REASONS = ("kyuushu", "suufon", "suucha", "suukan", "sanchahou")
+_DUE = {
+    "suufon": "the first four discards are one wind with no call",
+    "suucha": "all four seats are in riichi",
+    "suukan": "four kongs by more than one seat, and the discard after the fourth has passed",
+}
 YAKUMAN = frozenset({"kokushi", "chuuren_poutou", "suuankou", "daisangen", "shosuushi", "daisuushi", "ryuisou",
                      "suukantsu", "tsuisou", "chinroto", "tenhou", "chiihou"})
 
@@ -48,6 +53,10 @@ class RiichiOptions:
         ("hanchan", "tonpuusen"))
     open_tanyao: bool = option(True, "true: all simples counts with calls too (喰いタン, as at Tenhou)")
     start_score: int = option(25000, "each seat's score at the start, when the record has no [Score] tags")
+    red_fives: bool = option(True, "true: one five of each suit is red (0m 0p 0s) and counts 1 han; "
+                             "false: no red fives (Tenhou's rooms without them)")
+    suukantsu_pao: bool = option(False, "true: the seat whose discard made a fourth kong (an exposed kong) is "
+                                 "liable for four kongs; false: no pao for four kongs, as at Tenhou")
 
 
 @dataclass
@@ -74,13 +83,15 @@ class _Table:
     kongs: list[Seat] = field(default_factory=list)
     kan_dora: int = 0
     """`dora` events so far: one per kong at most."""
-    pao: dict[Seat, Seat] = field(default_factory=dict)
-    """Winner-to-be -> the seat liable for its big three dragons or big four winds."""
+    pao: dict[Seat, dict[str, Seat]] = field(default_factory=dict)
+    """Winner-to-be -> yakuman (daisangen, daisuushi; suukantsu with the option) -> the seat liable."""
     first_discards: list[tuple[Seat, int]] = field(default_factory=list)
     scores: dict[Seat, int] = field(default_factory=dict)
     """Each seat's score now (riichi sticks paid deducted)."""
     start_scores: dict[Seat, int] = field(default_factory=dict)
     abort: str = ""
+    due: str = ""
+    """An abortive draw Tenhou makes once the last discard passes (suufon, suucha, suukan)."""
 
 
 def riichi_table(hand: HandState) -> _Table:
@@ -106,7 +117,6 @@ class Riichi(Ruleset):
     shapes = _SHAPES
     profile_note = "the waits shown ignore yaku: a hand with no yaku cannot win"
     strategy = "paipu.rules.riichi.bots:RiichiStrategy"
-    red_fives = True
     table_pot = True
     optional_items = frozenset({"fu"})
     multi_win = True
@@ -128,6 +138,7 @@ class Riichi(Ruleset):
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
+        self.red_fives = self.options.red_fives
         self._carry: dict[str, int] = {}
         self._dealer_keeps: dict[int, bool] = {}
 
@@ -262,12 +273,49 @@ class Riichi(Ruleset):
                 hand.error("illegal-abort", "four winds abort: the first four discards must be one wind, "
                            "with no call", event.span, rule)
         elif why == "suucha":
-            if len(t.riichi) != 4:
-                hand.error("illegal-abort", f"four riichi abort with {len(t.riichi)} riichi", event.span, rule)
+            if len(t.riichi) != 4 or t.due != "suucha":
+                hand.error("illegal-abort", f"four riichi abort with {len(t.riichi)} riichi: it comes right after "
+                           "the fourth riichi discard passes", event.span, rule)
         elif why == "suukan":
-            if len(t.kongs) != 4 or len(set(t.kongs)) < 2:
-                hand.error("illegal-abort", "four kongs abort: four kongs by more than one seat are needed",
+            if len(t.kongs) != 4 or len(set(t.kongs)) < 2 or t.due != "suukan":
+                hand.error("illegal-abort", f"four kongs abort with {len(t.kongs)} kong"
+                           f"{'s' if len(t.kongs) != 1 else ''} by {len(set(t.kongs))} seat"
+                           f"{'s' if len(set(t.kongs)) != 1 else ''}: it needs four kongs by more than one seat, "
+                           "and comes when the discard after the fourth passes", event.span, rule)
+        elif why == "sanchahou":
+            winners = self.could_win_on_last(hand)
+            if len(winners) != 3:
+                hand.error("illegal-abort", f"three-ron abort, but {len(winners)} seat"
+                           f"{'s' if len(winners) != 1 else ''} could win on the last discard"
+                           f"{' (' + ' '.join(winners) + ')' if winners else ''}: it needs three",
                            event.span, rule)
+
+    def could_win_on_last(self, hand: HandState) -> list[Seat]:
+        """The seats that may legally win (ready, a yaku, not furiten) on the discard waiting for
+        claims, or on the tile of an added kong about to be robbed."""
+        ld = hand.last_discard
+        if hand.phase == "rob" and hand.pending_addkong is not None:
+            source, tile, _ = hand.pending_addkong
+            robbed = True
+        elif hand.phase == "claim" and ld is not None:
+            source, tile, robbed = ld.seat, ld.tile, False
+        else:
+            return []
+        out: list[Seat] = []
+        last = hand.wall.size <= self.reserve(hand)
+        for seat in self.seats_after(source):
+            ss = hand.seats[seat]
+            if tile.index not in self._waits(ss.counts, len(ss.melds)):
+                continue
+            ss.counts[tile.index] += 1
+            try:
+                win = self.analyse_win(hand, WinContext(seat, tile, self_drawn=False, from_seat=source,
+                                                        robbed=robbed, last_tile=last and not robbed))
+            finally:
+                ss.counts[tile.index] -= 1
+            if win.is_win:
+                out.append(seat)
+        return out
 
     def marked_tiles(self, hand: HandState) -> tuple[Tile, ...]:
         """The dora kinds shown so far (the kind after each indicator), marked in reports."""
@@ -277,8 +325,16 @@ class Riichi(Ruleset):
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
         t = _t(hand)
         ld = hand.last_discard
+        aborting = isinstance(action, r.TableEvent) and action.name == "abort"
+        if isinstance(action, r.Hu) and hand.ended:
+            robbers: list[Seat] = hand.extra.get("robbers", []) if hand.extra.get("robbed") else []
+            before = robbers or (ld.winners if ld is not None else [])
+            if len(before) >= 2 and action.seat not in before:
+                hand.error("sanchahou", f"{action.seat} is a third seat winning on one tile (after "
+                           f"{' and '.join(before)}): at Tenhou the hand is an abortive draw instead "
+                           "(`abort sanchahou`)", action.span, self.rule("winners"))
         if apply and hand.phase == "claim" and ld is not None and ld.serial != t.passed_serial \
-                and not isinstance(action, (r.Hu, r.Pass)):
+                and not isinstance(action, (r.Hu, r.Pass)) and not aborting:
             self._passes(hand, ld.seat, ld.tile, apply)
             if apply:
                 t.passed_serial = ld.serial
@@ -293,6 +349,13 @@ class Riichi(Ruleset):
                 t.riichi[seat] = double
                 t.ippatsu.add(seat)
                 t.scores[seat] = t.scores.get(seat, 0) - 1000
+                if len(t.riichi) == 4:
+                    t.due = "suucha"
+        if t.due and action is not None and not isinstance(action, (r.Hu, r.Pass)) and not aborting:
+            hand.error("missed-abort", f"{_DUE[t.due]}: the hand ends as an abortive draw (`abort {t.due}`), "
+                       f"yet `{action.verb}` follows", action.span, self.rule("abort"))
+            if apply:
+                t.due = ""
         if action is None or not apply:
             return
         if isinstance(action, r.Draw):
@@ -306,13 +369,18 @@ class Riichi(Ruleset):
                 t.ippatsu.discard(seat)
             if len(t.first_discards) < 4 and not t.interrupted:
                 t.first_discards.append((seat, action.tile.index))
+                if len(t.first_discards) == 4 and len({k for _, k in t.first_discards}) == 1 \
+                        and action.tile.index in _WINDS:
+                    t.due = "suufon"
+            if len(t.kongs) == 4 and len(set(t.kongs)) > 1:
+                t.due = "suukan"
         elif isinstance(action, (r.Chow, r.Pong, r.Kong)):
             t.interrupted = True
             t.ippatsu.clear()
             if ld is not None:
                 if ld.tile.red:
                     t.reds[action.seat].add(ld.tile.index)
-                self._note_pao(hand, action.seat, ld.seat, ld.tile)
+                self._note_pao(hand, action.seat, ld.seat, ld.tile, isinstance(action, r.Kong))
             if isinstance(action, r.Chow) and ld is not None:
                 lo = min(x.index for x in action.tiles)
                 forbidden = {ld.tile.index}
@@ -335,15 +403,22 @@ class Riichi(Ruleset):
             t.ippatsu.clear()
             t.kongs.append(action.seat)
 
-    def _note_pao(self, hand: HandState, seat: Seat, source: Seat, tile: Tile) -> None:
-        """A pong or kong completing the third dragon set or the fourth wind set makes its source liable."""
-        group = _DRAGONS if tile.index in _DRAGONS else _WINDS if tile.index in _WINDS else ()
+    def _note_pao(self, hand: HandState, seat: Seat, source: Seat, tile: Tile, kong: bool) -> None:
+        """A pong or kong completing the third dragon set or the fourth wind set, or an exposed
+        kong that is the seat's fourth kong, makes its source liable (riichi.pao)."""
+        melds = hand.seats[seat].melds
+        if kong and self.options.suukantsu_pao and sum(1 for m in melds if m.is_kong) == 3:
+            _t(hand).pao.setdefault(seat, {})["suukantsu"] = source
+        group, yakuman = (_DRAGONS, "daisangen") if tile.index in _DRAGONS else \
+            (_WINDS, "daisuushi") if tile.index in _WINDS else ((), "")
         if not group:
             return
-        have = {m.tiles[0].index for m in hand.seats[seat].melds if m.kind != "chow"}
+        have = {m.tiles[0].index for m in melds if m.kind != "chow"}
+        if tile.index in have:
+            return
         have.add(tile.index)
         if all(k in have for k in group):
-            _t(hand).pao[seat] = source
+            _t(hand).pao.setdefault(seat, {})[yakuman] = source
 
     def _passes(self, hand: HandState, source: Seat, tile: Tile, apply: bool) -> None:
         """Seats that could have won on ``tile`` and did not: furiten until their next discard
@@ -364,6 +439,14 @@ class Riichi(Ruleset):
                 if seat in t.riichi:
                     t.riichi_furiten.add(seat)
 
+    def game_over(self) -> bool:
+        """Whether the last hand settled ended the game (riichi.end)."""
+        return bool(self._carry.get("over"))
+
+    def round_wind(self) -> int:
+        """The round wind of the hand being played: 0-3, east to north."""
+        return self._carry.get("round", 0)
+
     def waits_of(self, counts: list[int], melds: int) -> list[int]:
         """The kinds a hand one tile short waits on (a kind it holds four of is no wait)."""
         return self._waits(counts, melds)
@@ -381,7 +464,7 @@ class Riichi(Ruleset):
             hand.error("kuikae", f"{seat} discards {tile} right after calling: swapping a call for a discard "
                        "of the same kind (or the other end of the chow) is not allowed",
                        action.span, self.rule("kuikae"))
-        if tile.red and tile.index not in t.reds.get(seat, set()):
+        if tile.red and self.red_fives and tile.index not in t.reds.get(seat, set()):
             hand.error("red-not-held", f"{seat} discards the red {tile} but holds no red five of that suit",
                        action.span, self.rule("tiles"))
         ss = hand.seats[seat]
@@ -397,6 +480,9 @@ class Riichi(Ruleset):
 
     def check_kong(self, hand: HandState, seat: Seat, action: r.Kong | r.AnKong | r.AddKong, apply: bool) -> None:
         t = _t(hand)
+        if sum(1 for ss in hand.seats.values() for m in ss.melds if m.is_kong) >= 4:
+            hand.error("fifth-kong", f"{seat} makes a fifth kong: a hand has four kongs at most",
+                       action.span, self.rule("claims"))
         if seat not in t.riichi:
             return
         ss = hand.seats[seat]
@@ -499,8 +585,8 @@ class Riichi(Ruleset):
         concealed.remove(ctx.tile)
         concealed.append(ctx.tile)
         melds: list[tuple[str, list[Tile]]] = [(m.kind, list(m.tiles)) for m in ss.melds]
-        reds = set(t.reds.get(ctx.seat, set()))
-        if ctx.tile.red:
+        reds = set(t.reds.get(ctx.seat, set())) if self.red_fives else set()
+        if ctx.tile.red and self.red_fives:
             reds.add(ctx.tile.index)
         dealer = hand.dealer
         seat_wind = (self.seats.index(ctx.seat) - self.seats.index(dealer)) % 4
@@ -550,21 +636,9 @@ class Riichi(Ruleset):
                 keeps = keeps or is_dealer
                 basic = basic_points(win.total, fu, yakuman)
                 honba = t.honba if i == 0 else 0
-                liable = t.pao.get(ctx.seat) if any(item.id in ("daisangen", "daisuushi") for item in win.items) \
-                    else None
-                if ctx.self_drawn:
-                    dealer_pays, other_pays = tsumo_points(basic, is_dealer)
-                    owed = {s: (dealer_pays if s == hand.dealer or is_dealer else other_pays) + 100 * honba
-                            for s in self.seats if s != ctx.seat}
-                    if liable is not None:
-                        owed = {liable: sum(owed.values())}
-                else:
-                    assert ctx.from_seat is not None
-                    amount = ron_points(basic, is_dealer)
-                    if liable is not None and liable != ctx.from_seat:
-                        owed = {ctx.from_seat: amount // 2 + 300 * honba, liable: amount // 2}
-                    else:
-                        owed = {ctx.from_seat: amount + 300 * honba}
+                liable = next((who for y, who in t.pao.get(ctx.seat, {}).items()
+                               if any(item.id == y for item in win.items)), None)
+                owed = self._win_payments(hand, ctx, basic, honba, is_dealer, liable)
                 for payer, amount in owed.items():
                     transfers.append(Transfer(payer, ctx.seat, amount,
                                               f"{win.total} han {fu} fu"
@@ -596,24 +670,39 @@ class Riichi(Ruleset):
         self._carry["over"] = int(self._game_over(hand, before, keeps, after, result))
         return pay
 
+    def _win_payments(self, hand: HandState, ctx: WinContext, basic: int, honba: int, is_dealer: bool,
+                      liable: Seat | None) -> dict[Seat, int]:
+        """Who pays a win how much (riichi.payment, riichi.honba), with pao (riichi.pao) as Tenhou
+        pays it: the liable seat pays a self-drawn win alone, honba included; won on another
+        seat's discard, the discarder and the liable seat pay half each, the liable seat the honba."""
+        if ctx.self_drawn:
+            dealer_pays, other_pays = tsumo_points(basic, is_dealer)
+            owed = {s: (dealer_pays if s == hand.dealer or is_dealer else other_pays) + 100 * honba
+                    for s in self.seats if s != ctx.seat}
+            return {liable: sum(owed.values())} if liable is not None else owed
+        assert ctx.from_seat is not None
+        amount = ron_points(basic, is_dealer)
+        if liable is None or liable == ctx.from_seat:
+            return {ctx.from_seat: amount + 300 * honba}
+        return {ctx.from_seat: amount // 2, liable: amount // 2 + 300 * honba}
+
     def _game_over(self, hand: HandState, before: int, keeps: bool, scores: dict[Seat, int],
                    result: HandResult) -> bool:
         """Whether the game ends with this hand (docs/rules/riichi.md, riichi.end)."""
+        if _t(hand).abort:
+            return False  # an abortive draw: the dealer deals again
         if any(v < 0 for v in scores.values()):
             return True
         last = 8 if self.options.length == "hanchan" else 4
-        rotations = before + (0 if keeps else 1)
-        top = max(scores.values())
-        if before >= last:  # the extra round: the first to 30,000 ends it, and it ends after its 4th hand
-            return top >= 30000 or rotations >= last + 4
-        if rotations >= last:
-            return top >= 30000
-        if before == last - 1 and keeps:
-            # The last dealer keeps the deal while on top with 30,000: the game stops (ties go to
-            # the seat nearer the first dealer, E).
-            first = min(self.seats, key=lambda s: (-scores[s], self.seats.index(s)))
-            return first == hand.dealer and scores[first] >= 30000
-        return False
+        if before < last - 1:
+            return False
+        # From the last hand of the length on: ties rank the seat nearer the first dealer (E) higher.
+        top = min(self.seats, key=lambda s: (-scores[s], self.seats.index(s)))
+        if keeps and top != hand.dealer:
+            return False  # the dealer keeps the deal behind the leader: play goes on
+        if before >= last + 3:
+            return True  # the fourth hand of the extra round is the last
+        return scores[top] >= 30000
 
     def _ready(self, hand: HandState, seat: Seat) -> bool:
         ss = hand.seats[seat]

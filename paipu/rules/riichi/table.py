@@ -15,7 +15,8 @@ _RULES: tuple[Rule, ...] = (
     Rule("riichi.tiles", "136 tiles: 万 筒 条 1–9 ×4, four winds and three dragons ×4; one five of each "
          "suit is red (0m 0p 0s) and counts as a dora.", _s("Tiles"), "牌"),
     Rule("riichi.claims", "Chow (of the left neighbour's discard only), pong and exposed kong of the last "
-         "discard; concealed and added kongs on one's own turn.", _s("Calls"), "鳴き"),
+         "discard; concealed and added kongs on one's own turn; four kongs at most in a hand.", _s("Calls"),
+         "鳴き"),
     Rule("riichi.kuikae", "After a chow or a pong the caller may not discard the kind just called, nor, "
          "after a chow, the kind at the other end of the run (喰い替え).", _s("Calls"), "喰い替え"),
     Rule("riichi.winning", "A win needs four sets and a pair, seven different pairs or thirteen orphans, "
@@ -28,15 +29,18 @@ _RULES: tuple[Rule, ...] = (
          "stick is paid when the discard is not won on. After riichi the seat discards each tile it draws, "
          "and may declare a concealed kong only of the drawn tile and only when it does not change the waits.",
          _s("Riichi"), "立直"),
-    Rule("riichi.winners", "Several seats may win on one discard (double ron); the one nearest the "
-         "discarder counter-clockwise takes the honba and the riichi sticks. Three winners abort the hand.",
+    Rule("riichi.winners", "Two seats may win on one discard (double ron); the one nearest the "
+         "discarder counter-clockwise takes the honba and the riichi sticks. A third winner is not played: "
+         "three seats able to win abort the hand (sanchahou).",
          _s("Settlement"), "ダブロン"),
     Rule("riichi.exhausted", "The dead wall of 14 tiles is never drawn from by ordinary draws; when the "
          "live wall is empty the hand is drawn (流局).", _s("Draws"), "流局"),
     Rule("riichi.abort", "Abortive draws (途中流局), each a table event `abort REASON`: kyuushu (a seat's "
-         "first draw, with no call before, holds nine or more kinds of terminals and honours), suufon (the "
-         "first four discards are one wind, with no call), suucha (the fourth riichi is accepted), suukan "
-         "(four kongs by more than one seat), sanchahou (three seats win on one discard).",
+         "first draw, with no call before, holds nine or more kinds of terminals and honours; the seat may "
+         "choose it), and four that Tenhou makes as soon as their discard is not won on: suufon (the first "
+         "four discards are one wind, with no call), suucha (the fourth riichi discard passes), suukan (the "
+         "discard after a fourth kong passes, the kongs made by more than one seat); and sanchahou (three "
+         "seats could win on one discard).",
          _s("Draws"), "途中流局"),
     Rule("riichi.tenpai-payment", "At an exhaustive draw the ready seats receive 3,000 points in all from the "
          "others (1,000/3,000, 1,500/1,500, 3,000/1,000); nobody pays when all or none are ready. A hand "
@@ -61,11 +65,15 @@ _RULES: tuple[Rule, ...] = (
          "self-drawn, the dealer pays 2× and the others 1× (each pays 2× to a dealer), each rounded up to "
          "100.", _s("Settlement"), "点数"),
     Rule("riichi.pao", "Pao: a seat whose discard let another complete big three dragons or big four winds "
-         "by a pong or kong is liable: it pays a self-drawn yakuman alone, and half of one won on another "
-         "seat's discard.", _s("Settlement"), "包"),
-    Rule("riichi.end", "A hanchan ends after South 4 (an east-only game after East 4), when a seat's score "
-         "goes below 0, or when the dealer of the last hand keeps the deal while on top; if nobody reaches "
-         "30,000 after the last hand, the West round follows.", _s("The end of the game"), "終局"),
+         "by a pong or kong (with the option suukantsu_pao, make its fourth kong by an exposed kong) is liable: "
+         "it pays the yakuman hand alone when self-drawn, and half of it and the honba when it is won on "
+         "another seat's discard.", _s("Settlement"), "包"),
+    Rule("riichi.end", "The game ends when a seat's score goes below 0, and from the last hand of its length "
+         "on (South 4; East 4 in an east-only game) after a hand that leaves a seat first with 30,000, unless "
+         "the dealer keeps the deal behind it; if nobody has 30,000 the next round (West, or South in an "
+         "east-only game) follows, whose fourth hand is the last unless its dealer keeps the deal behind the "
+         "leader. An abortive draw never ends the game.",
+         _s("The end of the game"), "終局"),
     Rule("riichi.fu.fu", "The fu of a win: 20 base, 30 for a concealed hand won on a discard, 25 for seven "
          "pairs, plus sets, pair and wait, rounded up to 10; recorded as the item `fu`.", _s("Fu"), "符"),
     Rule("riichi.han.dora", "1 han for each dora (the kind after each shown indicator) in the hand and its "
