@@ -418,6 +418,33 @@ MESSAGES: dict[str, tuple[tuple[str, str], ...]] = {
          "四风连打流局：前四张弃牌必须是同一种风牌，且无人鸣牌"),
         ("four riichi abort with {n:n} riichi", "四家立直流局，但只有 {n} 家立直"),
         ("four kongs abort: four kongs by more than one seat are needed", "四杠散了：需要由不止一家开出四个杠"),
+        ("four riichi abort with {n:n} riichi: it comes right after the fourth riichi discard passes",
+         "四家立直流局，但只有 {n} 家立直：它在第四家立直的宣言牌通过后才成立"),
+        *((f"four kongs abort with {{k:n}} {ks} by {{n:n}} {ss}: it needs four kongs by more than one seat, and "
+           "comes when the discard after the fourth passes",
+           "四杠散了，但只有 {n} 家开出 {k} 个杠：需要由不止一家开出四个杠，并在第四个杠之后的弃牌通过时成立")
+          for ks in ("kong", "kongs") for ss in ("seat", "seats")),
+        *((f"three-ron abort, but {{n:n}} {ss} could win on the last discard{w}: it needs three",
+           f"三家和流局，但只有 {{n}} 家能胡最后一张弃牌{z}：需要三家")
+          for ss in ("seat", "seats") for w, z in (("", ""), (" ({who})", "（{who}）"))),
+    ),
+    "missed-abort": tuple(
+        (f"{en}: the hand ends as an abortive draw (`abort {why}`), yet `{{verb}}` follows",
+         f"{zh}：本局应途中流局（`abort {why}`），但其后仍有 `{{verb}}`")
+        for why, en, zh in (
+            ("suufon", "the first four discards are one wind with no call", "前四张弃牌是同一种风牌且无人鸣牌"),
+            ("suucha", "all four seats are in riichi", "四家都已立直"),
+            ("suukan", "four kongs by more than one seat, and the discard after the fourth has passed",
+             "不止一家开出四个杠，且第四个杠之后的弃牌已通过"),
+        )
+    ),
+    "sanchahou": (
+        ("{s:seat} is a third seat winning on one tile (after {a:seat} and {b:seat}): at Tenhou the hand is an "
+         "abortive draw instead (`abort sanchahou`)",
+         "{s} 是第三家胡同一张牌（在 {a} 和 {b} 之后）：天凤规则下本局应改为途中流局（`abort sanchahou`）"),
+    ),
+    "fifth-kong": (
+        ("{s:seat} makes a fifth kong: a hand has four kongs at most", "{s} 开了第五个杠：一局最多四个杠"),
     ),
     "illegal-riichi": (
         ("{s:seat} has called: riichi needs a concealed hand", "{s} 已鸣牌：立直需要门前清"),
