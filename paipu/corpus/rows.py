@@ -31,8 +31,8 @@ Status: TypeAlias = Literal["ok", "findings", "failed"]
 HandRow: TypeAlias = tuple[int, str, str, str, int | None, str | None, str, str, str, str | None, int, int]
 """number, dealer, result, winners, value, shape, items, wins, payments, recorded_payments,
 payments_differ, multiplier."""
-ActionRow: TypeAlias = tuple[int, int, int, str | None, str, str | None]
-"""hand, idx, line, seat, verb, tiles."""
+HandActionsRow: TypeAlias = tuple[int, str]
+"""hand, actions: a JSON array with one ``[line, seat, verb, tiles]`` per action, in order."""
 FindingRow: TypeAlias = tuple[int | None, str, str, int, int, str, str | None]
 """hand, severity, code, line, column, message, rule."""
 ScoreRow: TypeAlias = tuple[str, str | None, int]
@@ -78,7 +78,7 @@ class RecordRows:
     notes: int
     paipu_version: str
     hand_rows: tuple[HandRow, ...] = ()
-    action_rows: tuple[ActionRow, ...] = ()
+    action_rows: tuple[HandActionsRow, ...] = ()
     finding_rows: tuple[FindingRow, ...] = ()
     score_rows: tuple[ScoreRow, ...] = ()
 
@@ -115,22 +115,24 @@ def _header_json(record: Record) -> tuple[str | None, str, str, str]:
     return h.ruleset, dumps(options), dumps(players), dumps(tags)
 
 
-def _action_rows(record: Record) -> tuple[ActionRow, ...]:
-    out: list[ActionRow] = []
+def _action_rows(record: Record) -> tuple[HandActionsRow, ...]:
+    """One row per hand: its actions as one JSON array (the corpus's `hand_actions` table)."""
+    out: list[HandActionsRow] = []
+    chow, fan, score = Chow, FanLine, ScoreLine
     for hand in record.hands:
-        n = hand.number
-        for idx, a in enumerate(hand.actions):
+        items: list[tuple[int, str | None, str, str | None]] = []
+        for a in hand.actions:
             kind = type(a)
-            seat = getattr(a, "seat", None)
-            if kind is Chow:
+            if kind is chow:
                 tiles: str | None = format_tiles(cast(Chow, a).tiles)
-            elif kind is FanLine or kind is ScoreLine:
+            elif kind is fan or kind is score:
                 # The recorded value and payments are in the hands table, beside the computed ones.
                 tiles = None
             else:
                 tile = getattr(a, "tile", None)
                 tiles = str(tile) if tile is not None else None
-            out.append((n, idx, a.span.line, seat, a.verb, tiles))
+            items.append((a.span.line, getattr(a, "seat", None), a.verb, tiles))
+        out.append((hand.number, dumps(items)))
     return tuple(out)
 
 
