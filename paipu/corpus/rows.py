@@ -115,23 +115,30 @@ def _header_json(record: Record) -> tuple[str | None, str, str, str]:
     return h.ruleset, dumps(options), dumps(players), dumps(tags)
 
 
+_TILE_TEXT: dict[object, str] = {}
+"""Each tile's notation, made once (a hand writes about a hundred of them)."""
+
+
 def _action_rows(record: Record) -> tuple[HandActionsRow, ...]:
     """One row per hand: its actions as one JSON array (the corpus's `hand_actions` table)."""
     out: list[HandActionsRow] = []
-    chow, fan, score = Chow, FanLine, ScoreLine
+    text = _TILE_TEXT
     for hand in record.hands:
         items: list[tuple[int, str | None, str, str | None]] = []
+        append = items.append
         for a in hand.actions:
             kind = type(a)
-            if kind is chow:
-                tiles: str | None = format_tiles(cast(Chow, a).tiles)
-            elif kind is fan or kind is score:
-                # The recorded value and payments are in the hands table, beside the computed ones.
-                tiles = None
-            else:
+            tiles: str | None = None
+            if kind is Chow:
+                tiles = format_tiles(cast(Chow, a).tiles)
+            elif kind is not FanLine and kind is not ScoreLine:
+                # (A fan or score line's recorded value and payments are in the hands table.)
                 tile = getattr(a, "tile", None)
-                tiles = str(tile) if tile is not None else None
-            items.append((a.span.line, getattr(a, "seat", None), a.verb, tiles))
+                if tile is not None:
+                    tiles = text.get(tile)
+                    if tiles is None:
+                        tiles = text[tile] = str(tile)
+            append((a.span.line, getattr(a, "seat", None), a.verb, tiles))
         out.append((hand.number, dumps(items)))
     return tuple(out)
 
