@@ -299,13 +299,22 @@ class HandSim:
             self.own_turn(st.turn, moves)
         elif st.phase == "claim":
             if not self.try_claims(moves):
-                self.play(self._first_legal(moves, (r.Draw, r.Exhausted)))
+                self.play(self._the_move(moves, (r.Draw, r.Exhausted)))
         else:  # a replacement draw, or robbing the kong about to be added
             wins = [a for a in moves if isinstance(a, r.Hu) and self.engine.can(a)]
             for win in wins[: None if self.rs.multi_win else 1]:
                 self.play(win)
             if not wins:
-                self.play(self._first_legal(moves, (r.Draw,)))
+                self.play(self._the_move(moves, (r.Draw,)))
+
+    def _the_move(self, moves: list[r.Action], kinds: tuple[type, ...]) -> r.Action:
+        """The move of these kinds when the engine offers exactly one (the next draw, or the end
+        of the wall): played without asking `can` first, since `play` stops the simulation if the
+        engine finds it illegal, just as finding no legal move would.  Otherwise the first legal one."""
+        found = [a for a in moves if isinstance(a, kinds)]
+        if len(found) == 1:
+            return found[0]
+        return self._first_legal(moves, kinds)
 
     def _first_legal(self, moves: list[r.Action], kinds: tuple[type, ...]) -> r.Action:
         for a in moves:
