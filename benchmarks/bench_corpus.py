@@ -272,6 +272,8 @@ def figures(hands: int = 1600, sizes: tuple[int, int] = (800, 6400), jobs: int =
                               note=f"--jobs {jobs}; VmHWM of the process"))
             out.append(Figure(f"peak RSS, each worker, {peak['hands']} hands", max(workers) / 1024, "MB",
                               note="workers: " + ", ".join(f"{w / 1024:.0f}" for w in workers) + " MB"))
+        records, seconds = index_seconds(work / f"peak-{len(corpus(sizes[-1]))}.db", work / "site")
+        out.append(Figure("corpus report --no-record-pages", seconds, "s", note=f"index of {records} records"))
     return out
 
 

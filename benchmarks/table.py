@@ -27,6 +27,8 @@ def _num(x: float, unit: str) -> str:
         return f"{x:,.1f} {unit}"
     if unit == "x":
         return f"{x:.2f}x"
+    if unit == "s":
+        return f"{x:.2f} s"
     return f"{x:,.0f} {unit}"
 
 
