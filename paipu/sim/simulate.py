@@ -578,17 +578,17 @@ def _simulate_parallel(rs: Ruleset, hands: int, seed: int, session_hands: int, s
     import os
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    from paipu.corpus.ingest import die_with_parent, ordered_window
+    from paipu.sim.parallel import end_with_parent, in_order
 
     options = tuple(sorted(rs.option_texts().items()))
     sizes = dict(_sessions(hands, session_hands))
-    with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=end_with_parent, initargs=(os.getpid(),)) as pool:
 
         def submit(number: int) -> Future[tuple[str, str, SimStats | None]]:
             return pool.submit(_worker_session, rs.name, options, seed, number, sizes[number], stats is not None)
 
         try:
-            for number, (file_name, text, part) in zip(sizes, ordered_window(submit, iter(sizes), 4 * jobs),
+            for number, (file_name, text, part) in zip(sizes, in_order(submit, iter(sizes), 4 * jobs),
                                                         strict=True):
                 if stats is not None and part is not None:
                     stats.merge(part)
