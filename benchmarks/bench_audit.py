@@ -2,8 +2,9 @@
 
 For each four-player ruleset (and erren), simulates ``--hands`` hands into files, then times
 on one core (CPU time, best of ``--repeat``): the floor (read every file and split every line
-into words), parsing alone, and the audit (`paipu.auditing.audit_text`: parse + replay), and
-prints hands/s and MB/s of each with the audit's cost as a multiple of the floor's.
+into words), parsing alone, and the audit
+(`paipu.auditing.audit_text`: parse + replay), and prints hands/s and MB/s of each beside
+the floor's, with the audit's cost as a multiple of the floor's.
 
     .venv/bin/python benchmarks/bench_audit.py [--hands 400] [--repeat 3]
 """
@@ -17,11 +18,13 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from table import Figure, format_table
+
 from paipu.auditing import audit_text
 from paipu.grammar.parser import parse
 from paipu.sim.simulate import simulate
 
-RULESETS = ("zhuji", "hebei", "harbin", "erren")
+RULESETS = ("zhuji", "hebei", "harbin", "mcr", "erren")
 
 
 def _best(run: Callable[[], object], repeat: int) -> float:
@@ -53,31 +56,41 @@ def _audit(paths: list[Path]) -> None:
             raise SystemExit(f"{p.name} did not replay: {audit.findings[:3]}")
 
 
+def figures(hands: int = 400, repeat: int = 3, rulesets: Sequence[str] = RULESETS) -> list[Figure]:
+    """For each ruleset, on a fresh simulated corpus: the floor (read + split), parsing alone,
+    the audit, and replay alone (audit less parsing)."""
+    parse('[Ruleset "zhuji"]\nhand 1 {\n}\n')  # load the grammar outside the timing
+    out: list[Figure] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in rulesets:
+            folder = Path(tmp) / name
+            folder.mkdir()
+            for file_name, text in simulate(name, hands, seed=14):
+                (folder / file_name).write_text(text, encoding="utf-8")
+            paths = sorted(folder.glob("*.paipu"))
+            megabytes = sum(p.stat().st_size for p in paths) / (1024 * 1024)
+            _audit(paths)  # warm the ruleset's tables once, as any long run does
+            floor = _best(functools.partial(_floor, paths), repeat)
+            parsing = _best(functools.partial(_parse, paths), repeat)
+            audit = _best(functools.partial(_audit, paths), repeat)
+            files = f"{hands} hands, {len(paths)} files, {megabytes:.1f} MB"
+            out += [
+                Figure(f"audit {name}", hands / audit, "hands/s", hands / floor, "read + split",
+                       goal="3x the floor's cost", note=f"cost = {audit / floor:.1f}x the floor; {files}"),
+                Figure(f"parse {name}", megabytes / parsing, "MB/s", megabytes / floor, "read + split",
+                       goal=">= 6 MB/s", note=files),
+                Figure(f"replay {name} (audit - parse)", hands / max(audit - parsing, 1e-9), "hands/s",
+                       goal=">= 4,000 hands/s", note=files),
+            ]
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--hands", type=int, default=400, help="hands simulated per ruleset (default 400)")
     ap.add_argument("--repeat", type=int, default=3, help="time this many runs and keep the best")
     args = ap.parse_args(argv)
-    parse('[Ruleset "zhuji"]\nhand 1 {\n}\n')  # load the grammar outside the timing
-    with tempfile.TemporaryDirectory() as tmp:
-        for name in RULESETS:
-            folder = Path(tmp) / name
-            folder.mkdir()
-            for file_name, text in simulate(name, args.hands, seed=14):
-                (folder / file_name).write_text(text, encoding="utf-8")
-            paths = sorted(folder.glob("*.paipu"))
-            megabytes = sum(p.stat().st_size for p in paths) / (1024 * 1024)
-            _audit(paths)  # warm the ruleset's tables once, as any long run does
-            floor = _best(functools.partial(_floor, paths), args.repeat)
-            parsing = _best(functools.partial(_parse, paths), args.repeat)
-            audit = _best(functools.partial(_audit, paths), args.repeat)
-            hands = args.hands
-            print(
-                f"audit {name}: {hands / audit:,.0f} hands/s ({megabytes / audit:.2f} MB/s) | "
-                f"floor (read + split) {hands / floor:,.0f} hands/s: audit = {audit / floor:.1f}x the floor | "
-                f"parse alone {megabytes / parsing:.2f} MB/s, replay alone {hands / max(audit - parsing, 1e-9):,.0f} "
-                f"hands/s ({megabytes:.1f} MB, {len(paths)} files)"
-            )
+    print(format_table(figures(args.hands, args.repeat)))
 
 
 if __name__ == "__main__":

@@ -17,7 +17,11 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from table import Figure, format_table
 
 from paipu.corpus.db import open_corpus
 from paipu.corpus.ingest import ingest, write_record
@@ -76,32 +80,66 @@ def _warm() -> None:
     audit_source(read_source(base[0]))
 
 
-def ingest_rate(files: list[Path], jobs: int, workdir: Path) -> tuple[float, int, float]:
-    """(hands per second, hands, seconds) for a fresh file database, workers already warm."""
+@dataclass
+class IngestRun:
+    hands: int
+    wall: float
+    parent_cpu: float
+    worker_cpu: dict[int, float]
+    """CPU seconds each worker spent during the ingest (read inside the worker)."""
+
+    @property
+    def wall_rate(self) -> float:
+        return self.hands / self.wall
+
+    @property
+    def free_cores_rate(self) -> float:
+        """Hands per second if each process had a core of its own: the busiest process's CPU time."""
+        return self.hands / max([self.parent_cpu, *self.worker_cpu.values()])
+
+
+def worker_cpu(pause: float) -> tuple[int, float]:
+    """(pid, CPU seconds so far) of the worker process that runs it."""
+    import os
+
+    time.sleep(pause)
+    return os.getpid(), time.process_time()
+
+
+def _cpu_by_worker(pool: ProcessPoolExecutor, jobs: int) -> dict[int, float]:
+    return dict(pool.map(worker_cpu, [0.05] * (8 * jobs)))
+
+
+def ingest_rate(files: list[Path], jobs: int, workdir: Path) -> IngestRun:
+    """One ingest into a fresh file database, workers already warm: wall time, and the CPU time
+    of the writer and of each worker (so that a busy machine's figure can be read too)."""
     db_path = workdir / f"rate-{jobs}.db"
     db = open_corpus(db_path)
     try:
         if jobs == 1:
             _warm()
+            cpu = time.process_time()
             s = ingest(db, files, jobs=1)
-        else:
-            with ProcessPoolExecutor(max_workers=jobs, initializer=_warm) as pool:
-                list(pool.map(time.sleep, [0.2] * jobs))
-                s = ingest(db, files, executor=pool, window=4 * jobs)
+            return IngestRun(s.hands, s.seconds, time.process_time() - cpu, {})
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_warm) as pool:
+            before = _cpu_by_worker(pool, jobs)
+            cpu = time.process_time()
+            s = ingest(db, files, executor=pool, window=4 * jobs)
+            parent = time.process_time() - cpu
+            after = _cpu_by_worker(pool, jobs)
+        return IngestRun(s.hands, s.seconds, parent, {pid: after[pid] - before.get(pid, 0.0) for pid in after})
     finally:
         db.close()
-    return s.hands_per_second, s.hands, s.seconds
 
 
 def audit_rate(files: list[Path]) -> float:
-    """Hands per second of the audit alone (parse and replay, one core): the ceiling of one job."""
+    """Hands per CPU second of the audit alone (read, parse and replay, one core): the ceiling of one job."""
     from paipu.auditing import audit_text
 
-    texts = [p.read_text(encoding="utf-8") for p in files]
-    audit_text(texts[0])
-    start = time.perf_counter()
-    hands = sum(len(audit_text(t).record.hands) for t in texts)
-    return hands / (time.perf_counter() - start)
+    audit_text(files[0].read_text(encoding="utf-8"))
+    start = time.process_time()
+    hands = sum(len(audit_text(p.read_text(encoding="utf-8")).record.hands) for p in files)
+    return hands / (time.process_time() - start)
 
 
 def index_seconds(db_path: Path, out: Path) -> tuple[int, float]:
@@ -118,14 +156,14 @@ def index_seconds(db_path: Path, out: Path) -> tuple[int, float]:
 
 
 def writer_capacity(files: list[Path], workdir: Path) -> float:
-    """Hands per second the single writer stores when the audits are already done."""
+    """Hands per CPU second the single writer stores when the audits are already done."""
     rows = [audit_source(read_source(p)) for p in files]
     db = open_corpus(workdir / "writer.db")
     try:
-        start = time.perf_counter()
+        start = time.process_time()
         for r in rows:
             write_record(db, r, "2026-01-01T00:00:00+00:00")
-        seconds = time.perf_counter() - start
+        seconds = time.process_time() - start
     finally:
         db.close()
     return sum(r.hands for r in rows) / seconds
@@ -145,40 +183,98 @@ def bytes_per_hand(files: list[Path], workdir: Path) -> tuple[float, float]:
 
 
 _PEAK_SCRIPT = """
-import json, resource, sys
+import json, os, sys, time
+from concurrent.futures import ProcessPoolExecutor
+sys.path.insert(0, sys.argv[4])
+from bench_corpus import own_peak_kb, worker_peak
+from table import Figure, format_table
+
 from paipu.corpus.db import open_corpus
-from paipu.corpus.ingest import ingest
+from paipu.corpus.ingest import die_with_parent, ingest
 files = json.load(open(sys.argv[1]))
+jobs = int(sys.argv[3])
 db = open_corpus(sys.argv[2])
-s = ingest(db, files, jobs=int(sys.argv[3]))
+with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+    s = ingest(db, files, executor=pool, window=4 * jobs)
+    # Each worker reads its own high-water mark; asked several times so that every worker answers.
+    peaks = {}
+    for pid, kb in pool.map(worker_peak, [0.05] * (8 * jobs)):
+        peaks[pid] = kb
 db.close()
-def own_peak_kb():
-    # VmHWM is this process's own high-water mark; ru_maxrss would also count what the
-    # process that started this one held before the exec.
-    try:
-        for line in open("/proc/self/status"):
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(json.dumps({
-    "hands": s.hands, "seconds": s.seconds,
-    "parent_kb": own_peak_kb(),
-    "workers_kb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
-}))
+print(json.dumps({"hands": s.hands, "seconds": s.seconds, "writer_kb": own_peak_kb(),
+                  "workers_kb": sorted(peaks.values())}))
 """
 
 
-def peak_memory(files: list[Path], jobs: int, workdir: Path) -> dict[str, float]:
-    """Peak RSS of an ingest run in a fresh interpreter: the writer, and the largest worker."""
+def own_peak_kb() -> int:
+    """This process's own peak RSS (``VmHWM``), in KB.  Not ``ru_maxrss`` of the children: a
+    forked child starts with its parent's figure, and RUSAGE_CHILDREN keeps the largest."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def worker_peak(pause: float) -> tuple[int, int]:
+    """(pid, own peak RSS in KB) of the worker process that runs it."""
+    import os
+
+    time.sleep(pause)
+    return os.getpid(), own_peak_kb()
+
+
+def peak_memory(files: list[Path], jobs: int, workdir: Path) -> dict[str, Any]:
+    """Peak RSS of an ingest run in a fresh interpreter: the writer, and each worker, each read
+    inside its own process."""
     listing = workdir / f"files-{len(files)}.json"
     listing.write_text(json.dumps([str(f) for f in files]), encoding="utf-8")
     db_path = workdir / f"peak-{len(files)}.db"
-    proc = subprocess.run([sys.executable, "-c", _PEAK_SCRIPT, str(listing), str(db_path), str(jobs)],
+    proc = subprocess.run([sys.executable, "-c", _PEAK_SCRIPT, str(listing), str(db_path), str(jobs),
+                           str(Path(__file__).resolve().parent)],
                           capture_output=True, text=True, check=True)
-    result: dict[str, float] = json.loads(proc.stdout.strip().splitlines()[-1])
+    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     return result
+
+
+def figures(hands: int = 1600, sizes: tuple[int, int] = (800, 6400), jobs: int = 2) -> list[Figure]:
+    """Ingest with 1 and ``jobs`` jobs beside the audit alone on the same files, the writer alone,
+    the size of a hand, and peak memory per process for two corpus sizes (which should match)."""
+    out: list[Figure] = []
+    with tempfile.TemporaryDirectory(prefix="paipu-bench-") as tmp:
+        work = Path(tmp)
+        files = corpus(hands)
+        alone = audit_rate(files)
+        for j in (1, jobs):
+            run = ingest_rate(files, j, work)
+            floor_label = f"audit alone x {j}" if j > 1 else "audit alone, one core"
+            goal = ">= 1,000 hands/s" if j > 1 else ""
+            cpus = ", ".join(f"{c:.1f}" for c in sorted(run.worker_cpu.values()))
+            detail = f"writer {run.parent_cpu:.1f} s CPU" + (f", workers {cpus} s" if cpus else "")
+            out.append(Figure(f"corpus ingest --jobs {j} (wall)", run.wall_rate, "hands/s", alone * j, floor_label,
+                              goal=goal, note=f"{run.hands} hands, workers warm; {detail}"))
+            out.append(Figure(f"corpus ingest --jobs {j} (free cores)", run.free_cores_rate, "hands/s",
+                              alone * j, floor_label, goal=goal,
+                              note="hands / the busiest process's CPU time: the wall rate with a core each"))
+        out.append(Figure("corpus writer alone", writer_capacity(base_records(), work), "hands/s",
+                          note="rows already audited, with actions"))
+        with_actions, without = bytes_per_hand(base_records(), work)
+        out.append(Figure("corpus size, with actions", with_actions, "bytes/hand", without, "--no-actions"))
+        for n in sizes:
+            peak = peak_memory(corpus(n), jobs, work)
+            workers = peak["workers_kb"]
+            out.append(Figure(f"peak RSS, writer, {peak['hands']} hands", peak["writer_kb"] / 1024, "MB",
+                              note=f"--jobs {jobs}; VmHWM of the process"))
+            out.append(Figure(f"peak RSS, each worker, {peak['hands']} hands", max(workers) / 1024, "MB",
+                              note="workers: " + ", ".join(f"{w / 1024:.0f}" for w in workers) + " MB"))
+        records, seconds = index_seconds(work / f"peak-{len(corpus(sizes[-1]))}.db", work / "site")
+        out.append(Figure("corpus report --no-record-pages", seconds, "s", note=f"index of {records} records"))
+    return out
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -187,25 +283,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--sizes", default="800,6400", help="two corpus sizes in hands for the memory runs")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes for the parallel and memory runs")
     args = ap.parse_args(argv if argv is not None else [])
-    sizes = [int(x) for x in args.sizes.split(",")]
-    with tempfile.TemporaryDirectory(prefix="paipu-bench-") as tmp:
-        work = Path(tmp)
-        files = corpus(args.hands)
-        print(f"audit alone (parse and replay), one core: {audit_rate(base_records()):,.0f} hands/s")
-        for jobs in (1, args.jobs):
-            rate, hands, seconds = ingest_rate(files, jobs, work)
-            print(f"corpus ingest, --jobs {jobs}: {rate:,.0f} hands/s ({hands} hands in {seconds:.1f} s, "
-                  "workers warm)")
-        print(f"corpus writer alone: {writer_capacity(base_records(), work):,.0f} hands/s stored")
-        with_actions, without = bytes_per_hand(base_records(), work)
-        print(f"corpus size: {with_actions:,.0f} bytes a hand with actions, {without:,.0f} with --no-actions")
-        for n in sizes:
-            peak = peak_memory(corpus(n), args.jobs, work)
-            print(f"corpus ingest peak RSS, {int(peak['hands'])} hands, --jobs {args.jobs}: writer "
-                  f"{peak['parent_kb'] / 1024:.0f} MB, largest worker {peak['workers_kb'] / 1024:.0f} MB "
-                  f"({peak['hands'] / peak['seconds']:,.0f} hands/s cold)")
-        records, seconds = index_seconds(work / f"peak-{len(corpus(sizes[-1]))}.db", work / "site")
-        print(f"corpus report index, no record pages: {records} records in {seconds:.2f} s")
+    small, large = (int(x) for x in args.sizes.split(","))
+    print(format_table(figures(args.hands, (small, large), args.jobs)))
 
 
 if __name__ == "__main__":

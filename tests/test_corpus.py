@@ -51,7 +51,7 @@ def _dump(db: Database, tables: tuple[str, ...] = ("records", "hands", "actions"
     """Every row of every table, in a fixed order, without the ingest timestamp."""
     out: dict[str, list[tuple[Any, ...]]] = {}
     for t in tables:
-        cols = [c.name for c in db.table(t).columns if c.name != "ingested_at"]
+        cols = [c.name for c in db[t].columns if c.name != "ingested_at"]
         order = ", ".join(str(i + 1) for i in range(len(cols)))
         out[t] = [tuple(r) for r in db.execute(f"SELECT {', '.join(cols)} FROM {t} ORDER BY {order}")]
     return out
@@ -145,7 +145,8 @@ def test_a_new_corpus_has_had_every_migration_in_order() -> None:
     applied = [(r[0], r[1]) for r in db.execute("SELECT id, name FROM migrations ORDER BY id")]
     assert applied == [(m.number, m.name) for m in MIGRATIONS]
     assert schema_version(db) == SCHEMA_VERSION == len(MIGRATIONS)
-    assert {"records", "hands", "actions", "findings", "scores", "paths", "migrations"} <= set(db.table_names())
+    assert {"records", "hands", "hand_actions", "findings", "scores", "paths", "migrations"} <= set(db.table_names())
+    assert "actions" in db.view_names()
 
 
 def test_migrating_twice_applies_nothing_the_second_time() -> None:
@@ -164,9 +165,36 @@ def test_an_older_corpus_is_brought_up_to_date_and_its_paths_filled(files: list[
                "VALUES ('old.paipu', 'abc', 'ok', '{}', '{}', '{}', 0, 0, 0, 0, '0.0', 'x')")
     db.conn.commit()
     done = migrate(db)
-    assert [m.number for m in done] == [3, 4]
+    assert [m.number for m in done] == [3, 4, 5]
     assert [tuple(r) for r in db.execute("SELECT path, record_id FROM paths")] == [("old.paipu", 1)]
     assert "findings_code" in {i.name for i in db.table("findings").indexes}
+
+
+def test_migration_5_moves_the_old_action_rows_into_hand_actions(files: list[Path]) -> None:
+    """A corpus of the one-row-per-action layout keeps every action: `hand_actions` gets them one
+    hand a row, as a new ingest would write them, and the `actions` view shows the old rows."""
+    rows = audit_source(read_source(SAMPLES / "zhuji-2026-0001.paipu"))
+    assert len(rows.action_rows) > 1
+    old_rows = [(1, hand, idx, *action) for hand, text in rows.action_rows
+                for idx, action in enumerate(json.loads(text))]
+    db = Database(memory=True)
+    db.table("migrations").create({"id": int, "name": str, "applied_at": str}, pk="id")
+    for m in MIGRATIONS[:4]:
+        m.apply(db)
+        db.table("migrations").insert({"id": m.number, "name": m.name, "applied_at": "2026-01-01"})
+    db.execute("INSERT INTO records (path, sha256, status, options, players, tags, hands, errors, warnings, notes, "
+               "paipu_version, ingested_at) "
+               "VALUES ('old.paipu', 'abc', 'ok', '{}', '{}', '{}', 0, 0, 0, 0, '0.0', 'x')")
+    # Stored out of order: the migration orders them by record, hand and index.
+    db.conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)", list(reversed(old_rows)))
+    db.conn.commit()
+    assert [m.number for m in migrate(db)] == [5]
+    assert "actions" not in db.table_names() and "actions" in db.view_names()
+    stored = [tuple(r) for r in db.execute("SELECT hand, actions FROM hand_actions ORDER BY hand")]
+    assert stored == list(rows.action_rows)
+    view = [tuple(r) for r in db.execute("SELECT record_id, hand, idx, line, seat, verb, tiles FROM actions "
+                                         "ORDER BY hand, idx")]
+    assert view == old_rows
 
 
 def test_a_corpus_from_a_newer_paipu_is_refused() -> None:

@@ -38,6 +38,10 @@ def test_every_table_and_column_is_documented() -> None:
         section = _section(f"### `{table}`")
         for column in db.table(table).columns:
             assert f"| `{column.name}` |" in section, f"{table}.{column.name} is not in docs/corpus.md"
+    assert db.view_names() == ["actions"]
+    section = _section("### `actions` (a view)")
+    for column in db["actions"].columns:
+        assert f"| `{column.name}` |" in section, f"actions.{column.name} is not in docs/corpus.md"
 
 
 def test_every_migration_is_documented() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import collections
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,10 @@ from click.testing import CliRunner
 
 from paipu.auditing import audit_text
 from paipu.cli import main
+from paipu.hand.shanten import shanten
+from paipu.replay.ruleset import get_ruleset
 from paipu.sim.mutate import MAKERS, mutants
-from paipu.sim.simulate import SimStats, simulate
+from paipu.sim.simulate import SimStats, _session_text, shanten_for, simulate
 
 # How many hands each option set plays; the totals over the sets are in the thousands.
 HANDS = int(os.environ.get("PAIPU_SIM_HANDS", "400"))
@@ -37,6 +40,59 @@ def test_different_seeds_give_different_games() -> None:
     a = list(simulate("zhuji", 4, seed=1))
     b = list(simulate("zhuji", 4, seed=2))
     assert a != b
+
+
+def test_jobs_give_the_same_records_and_stats_as_one_job() -> None:
+    """`simulate --jobs N` splits the work by session: the records are those of one job, in order."""
+    one, two = SimStats(), SimStats()
+    a = list(simulate("hebei", 10, seed=8, session_hands=3, stats=one))
+    b = list(simulate("hebei", 10, seed=8, session_hands=3, stats=two, jobs=2))
+    assert a == b
+    assert [name for name, _ in b] == [f"hebei-8-000{i}.paipu" for i in (1, 2, 3, 4)]
+    assert one == two and one.hands == 10
+
+
+def test_a_session_depends_on_the_seed_and_its_number_alone() -> None:
+    """Each session has its own random source, so the third session is the same whether or
+    not the two before it were played with it, and sessions of a run differ."""
+    first = list(simulate("zhuji", 6, seed=5, session_hands=2))
+    rs = get_ruleset("zhuji")
+    again = _session_text(rs, 5, 3, 2, None, shanten_for(rs))
+    assert again == first[2]
+    assert first[0][1].split("\n", 3)[3] != first[1][1].split("\n", 3)[3]
+
+
+@pytest.mark.parametrize("ruleset", ["zhuji", "hebei", "harbin", "mcr", "erren"])
+def test_shanten_cache_gives_the_shanten_of_every_shape(ruleset: str) -> None:
+    """The bots' cached shanten (with 全不靠 and 组合龙 skipped below their bound) is
+    `paipu.hand.shanten.shanten` over all the ruleset's shapes, on random hands of each size."""
+    rs = get_ruleset(ruleset)
+    cache = shanten_for(rs)
+    rng = random.Random(ruleset)
+    wall = [k for k in range(34) for _ in range(4)]
+    for i in range(400):
+        sets = 4 - (i % 3)
+        size = 3 * sets + 1 + i % 2
+        wild = i % 3 if ruleset == "zhuji" else 0
+        counts = [0] * 34
+        for k in rng.sample(wall, size - wild):
+            counts[k] += 1
+        key = bytes(counts)
+        assert cache(key, wild, sets) == shanten(key, wild, melds=4 - sets, shapes=tuple(rs.shapes)), counts
+    assert cache(key, wild, sets) == cache(key, wild, sets)
+    assert 0 < cache.hit_rate < 1 and cache.computed <= 400
+
+
+def test_simulate_command_with_jobs_writes_the_same_files(tmp_path: Path) -> None:
+    runner = CliRunner()
+    for jobs in ("1", "2"):
+        res = runner.invoke(main, ["simulate", "-r", "zhuji", "-n", "5", "-s", "4", "--session-hands", "2",
+                                   "--out", str(tmp_path / jobs), "-q", "--jobs", jobs])
+        assert res.exit_code == 0, res.output
+    names = sorted(p.name for p in (tmp_path / "1").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "2").iterdir()) and len(names) == 3
+    for n in names:
+        assert (tmp_path / "1" / n).read_bytes() == (tmp_path / "2" / n).read_bytes()
 
 
 def _label(options: dict[str, str]) -> str:

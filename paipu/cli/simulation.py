@@ -42,8 +42,10 @@ if TYPE_CHECKING:
 @click.option("--stats", is_flag=True, help="Print how often each result and scoring item occurred.")
 @json_flag("With --stats: print the counts as one JSON object instead of a table.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar, and no line saying what was written.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, metavar="N", show_default=True,
+              help="Play the sessions in this many worker processes (the records are the same).")
 def simulate_cmd(ruleset: str, hands: int, seed: int, session_hands: int, overrides: tuple[str, ...],
-                 out_dir: str | None, stats: bool, as_json: bool, quiet: bool) -> None:
+                 out_dir: str | None, stats: bool, as_json: bool, quiet: bool, jobs: int) -> None:
     """Let four (or two) bots play legal games and write the records.
 
     Every record has the full wall, every draw, claim and kong, and the fan and score
@@ -69,7 +71,7 @@ def simulate_cmd(ruleset: str, hands: int, seed: int, session_hands: int, overri
     try:
         with progress_bar(hands, "simulating", show_bar) as update:
             for name, text in simulate(rs, hands, seed, session_hands=session_hands,
-                                       stats=tally, progress=update):
+                                       stats=tally, progress=update, jobs=jobs):
                 if target is not None:
                     (target / name).write_text(text, encoding="utf-8")
                 elif not stats:

@@ -133,6 +133,60 @@ def _paths_table(db: Database) -> None:
     db.execute("INSERT OR IGNORE INTO paths (path, record_id) SELECT path, id FROM records")
 
 
+def _actions_per_hand(db: Database) -> None:
+    # One row per hand instead of one per action: an ingest writes some 130 times fewer rows,
+    # and the `actions` view still shows one row per action, so the same queries answer.
+    db.execute(
+        """
+        CREATE TABLE hand_actions (
+            record_id INTEGER NOT NULL REFERENCES records(id),
+            hand INTEGER NOT NULL,
+            actions TEXT NOT NULL,
+            PRIMARY KEY (record_id, hand)
+        ) WITHOUT ROWID
+        """
+    )
+    if db.table("actions").exists():
+        _copy_actions(db)
+        db.execute("DROP TABLE actions")
+    db.execute(
+        """
+        CREATE VIEW actions AS
+        SELECT hand_actions.record_id AS record_id,
+               hand_actions.hand AS hand,
+               CAST(action.key AS INTEGER) AS idx,
+               json_extract(action.value, '$[0]') AS line,
+               json_extract(action.value, '$[1]') AS seat,
+               json_extract(action.value, '$[2]') AS verb,
+               json_extract(action.value, '$[3]') AS tiles
+        FROM hand_actions, json_each(hand_actions.actions) AS action
+        """
+    )
+
+
+def _copy_actions(db: Database) -> None:
+    """The rows of the old one-row-per-action table, one hand at a time, into `hand_actions`."""
+    from paipu.corpus.rows import dumps
+
+    sql = "INSERT INTO hand_actions (record_id, hand, actions) VALUES (?, ?, ?)"
+    rows = db.conn.execute("SELECT record_id, hand, line, seat, verb, tiles FROM actions ORDER BY record_id, hand, idx")
+    key: tuple[int, int] | None = None
+    items: list[tuple[int, str | None, str, str | None]] = []
+    batch: list[tuple[int, int, str]] = []
+    for record_id, hand, line, seat, verb, tiles in rows:
+        if key != (record_id, hand):
+            if key is not None:
+                batch.append((*key, dumps(items)))
+            if len(batch) >= 1000:
+                db.conn.executemany(sql, batch)
+                batch.clear()
+            key, items = (record_id, hand), []
+        items.append((line, seat, verb, tiles))
+    if key is not None:
+        batch.append((*key, dumps(items)))
+    db.conn.executemany(sql, batch)
+
+
 def _query_indexes(db: Database) -> None:
     db.table("records").create_index(["status"], index_name="records_status")
     db.table("records").create_index(["ruleset"], index_name="records_ruleset")
@@ -153,6 +207,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "query-indexes",
               "indexes for the documented queries: status, ruleset, finding code, hand result, "
               "payments_differ, player", _query_indexes),
+    Migration(5, "actions-per-hand",
+              "hand_actions (one row per hand, its actions as a JSON array) replaces the actions table, "
+              "whose rows it takes over; actions becomes a view of it, one row per action", _actions_per_hand),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].number
 

@@ -75,7 +75,7 @@ _HAND_SQL = (
     "INSERT INTO hands (record_id, number, dealer, result, winners, value, shape, items, wins, payments, "
     "recorded_payments, payments_differ, multiplier) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-_ACTION_SQL = "INSERT INTO actions (record_id, hand, idx, line, seat, verb, tiles) VALUES (?, ?, ?, ?, ?, ?, ?)"
+_ACTION_SQL = "INSERT INTO hand_actions (record_id, hand, actions) VALUES (?, ?, ?)"
 _FINDING_SQL = (
     "INSERT INTO findings (record_id, hand, severity, code, line, column, message, rule) "
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
@@ -83,7 +83,7 @@ _FINDING_SQL = (
 _SCORE_SQL = "INSERT INTO scores (record_id, seat, player, score) VALUES (?, ?, ?, ?)"
 _PATH_SQL = "INSERT OR IGNORE INTO paths (path, record_id) VALUES (?, ?)"
 
-RECORD_TABLES = ("hands", "actions", "findings", "scores", "paths")
+RECORD_TABLES = ("hands", "hand_actions", "findings", "scores", "paths")
 """The tables whose rows belong to a record (by record_id)."""
 
 

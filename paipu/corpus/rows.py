@@ -31,8 +31,8 @@ Status: TypeAlias = Literal["ok", "findings", "failed"]
 HandRow: TypeAlias = tuple[int, str, str, str, int | None, str | None, str, str, str, str | None, int, int]
 """number, dealer, result, winners, value, shape, items, wins, payments, recorded_payments,
 payments_differ, multiplier."""
-ActionRow: TypeAlias = tuple[int, int, int, str | None, str, str | None]
-"""hand, idx, line, seat, verb, tiles."""
+HandActionsRow: TypeAlias = tuple[int, str]
+"""hand, actions: a JSON array with one ``[line, seat, verb, tiles]`` per action, in order."""
 FindingRow: TypeAlias = tuple[int | None, str, str, int, int, str, str | None]
 """hand, severity, code, line, column, message, rule."""
 ScoreRow: TypeAlias = tuple[str, str | None, int]
@@ -78,7 +78,7 @@ class RecordRows:
     notes: int
     paipu_version: str
     hand_rows: tuple[HandRow, ...] = ()
-    action_rows: tuple[ActionRow, ...] = ()
+    action_rows: tuple[HandActionsRow, ...] = ()
     finding_rows: tuple[FindingRow, ...] = ()
     score_rows: tuple[ScoreRow, ...] = ()
 
@@ -115,22 +115,31 @@ def _header_json(record: Record) -> tuple[str | None, str, str, str]:
     return h.ruleset, dumps(options), dumps(players), dumps(tags)
 
 
-def _action_rows(record: Record) -> tuple[ActionRow, ...]:
-    out: list[ActionRow] = []
+_TILE_TEXT: dict[object, str] = {}
+"""Each tile's notation, made once (a hand writes about a hundred of them)."""
+
+
+def _action_rows(record: Record) -> tuple[HandActionsRow, ...]:
+    """One row per hand: its actions as one JSON array (the corpus's `hand_actions` table)."""
+    out: list[HandActionsRow] = []
+    text = _TILE_TEXT
     for hand in record.hands:
-        n = hand.number
-        for idx, a in enumerate(hand.actions):
+        items: list[tuple[int, str | None, str, str | None]] = []
+        append = items.append
+        for a in hand.actions:
             kind = type(a)
-            seat = getattr(a, "seat", None)
+            tiles: str | None = None
             if kind is Chow:
-                tiles: str | None = format_tiles(cast(Chow, a).tiles)
-            elif kind is FanLine or kind is ScoreLine:
-                # The recorded value and payments are in the hands table, beside the computed ones.
-                tiles = None
-            else:
+                tiles = format_tiles(cast(Chow, a).tiles)
+            elif kind is not FanLine and kind is not ScoreLine:
+                # (A fan or score line's recorded value and payments are in the hands table.)
                 tile = getattr(a, "tile", None)
-                tiles = str(tile) if tile is not None else None
-            out.append((n, idx, a.span.line, seat, a.verb, tiles))
+                if tile is not None:
+                    tiles = text.get(tile)
+                    if tiles is None:
+                        tiles = text[tile] = str(tile)
+            append((a.span.line, getattr(a, "seat", None), a.verb, tiles))
+        out.append((hand.number, dumps(items)))
     return tuple(out)
 
 

@@ -47,25 +47,93 @@ class SimStats:
     def count(self, table: dict[str, int], key: str, n: int = 1) -> None:
         table[key] = table.get(key, 0) + n
 
+    def merge(self, other: SimStats) -> None:
+        """Add the tallies of another run (a worker's sessions) to these."""
+        self.hands += other.hands
+        for mine, theirs in ((self.results, other.results), (self.items, other.items),
+                             (self.situations, other.situations)):
+            for key, n in theirs.items():
+                self.count(mine, key, n)
+
 
 # ------------------------------------------------------------------ hand evaluation
 
 Shanten = Callable[[bytes, int, int], int]
 """Shanten of (the 34 real-tile counts as bytes, wildcards, sets still to make)."""
 
+_KNITTED = frozenset({"quanbukao", "zuhelong"})
+_KNITTED_STRAIGHTS = tuple(
+    tuple(9 * suit + rank for suit, start in zip(order, (0, 1, 2), strict=True)
+          for rank in (start, start + 3, start + 6))
+    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)
+"""The six knitted straights: 147 in one suit, 258 in another, 369 in the third."""
 
-def shanten_for(ruleset: Ruleset) -> Shanten:
-    """Shanten over the shapes the ruleset wins with, as the bots call it.
 
-    Cached: bots ask about the same hands again and again (every seat, at every discard).
+class ShantenCache:
+    """Shanten over the shapes the ruleset wins with, as the bots ask it, remembered.
+
+    Bots ask about the same hands again and again (every seat, at every discard), so the
+    answers are kept (a bounded LRU table; `hit_rate` says how often it answered).  The
+    knitted shapes (全不靠, 组合龙) cost several times the others and are rarely the closest:
+    they are computed only when a cheap lower bound says they could beat the other shapes.
+    The answers are those of `paipu.hand.shanten.shanten` over all the shapes; only the cost
+    changes.  (Looking hands up in a canonical form, suits sorted, was measured: it answers
+    about a tenth more questions but costs more than it saves.)
     """
-    shapes = ruleset.shapes
 
-    @functools.lru_cache(maxsize=1 << 16)
-    def evaluate(key: bytes, wild: int, sets: int) -> int:
-        return shanten(key, wild, melds=4 - sets, shapes=shapes)
+    def __init__(self, shapes: tuple[str, ...], limit: int = 1 << 17) -> None:
+        self.shapes = shapes
+        self.plain = tuple(s for s in shapes if s not in _KNITTED)
+        self.knitted = tuple(s for s in shapes if s in _KNITTED)
+        self._cached = functools.lru_cache(maxsize=limit)(self._compute)
 
-    return evaluate
+    def __call__(self, key: bytes, wild: int, sets: int) -> int:
+        return self._cached(key, wild, sets)
+
+    @property
+    def asked(self) -> int:
+        info = self._cached.cache_info()
+        return info.hits + info.misses
+
+    @property
+    def computed(self) -> int:
+        return self._cached.cache_info().misses
+
+    @property
+    def hit_rate(self) -> float:
+        """The share of questions answered without computing a shanten."""
+        info = self._cached.cache_info()
+        asked = info.hits + info.misses
+        return info.hits / asked if asked else 0.0
+
+    def _compute(self, key: bytes, wild: int, sets: int) -> int:
+        melds = 4 - sets
+        best = shanten(key, wild, melds=melds, shapes=self.plain) if self.plain else 99
+        if self.knitted and self._knitted_bound(key, wild, sets) < best:
+            best = min(best, shanten(key, wild, melds=melds, shapes=self.knitted))
+        return best
+
+    def _knitted_bound(self, key: bytes, wild: int, sets: int) -> int:
+        """A lower bound of the knitted shapes' shanten: 全不靠 exactly, and for 组合龙 the
+        straight's missing tiles less one (the rest is at best complete, shanten -1)."""
+        have = max(sum(1 for k in straight if key[k]) for straight in _KNITTED_STRAIGHTS)
+        bound = 99
+        if "quanbukao" in self.knitted and sets == 4:
+            honours = 7 - key[27:34].count(0)
+            bound = 13 - min(honours + have, 14) - wild
+        if "zuhelong" in self.knitted and sets >= 3:
+            bound = min(bound, 8 - have)
+        return bound
+
+
+def shanten_for(ruleset: Ruleset) -> ShantenCache:
+    """The bots' shanten over the shapes the ruleset wins with, remembered (`ShantenCache`)."""
+    return ShantenCache(tuple(ruleset.shapes))
+
+
+def _flower_held(key: bytes, wild: int, sets: int) -> int:
+    return 8  # a hand holding a flower is set in order (flowers aside) before it is judged
 
 
 class Bot:
@@ -99,6 +167,9 @@ class Bot:
     def shanten(self, counts: list[int], extra_melds: int = 0) -> int:
         if self.uses_flowers and any(counts[34:]):
             return 8  # a hand holding a flower is set in order (flowers aside) before it is judged
+        wild_kinds = self.sim.st.wild_kinds
+        if not wild_kinds:
+            return self.sim.shanten(bytes(counts[:34]), 0, 4 - len(self.ss.melds) - extra_melds)
         c, wild = self.split(counts)
         return self.sim.shanten(c, wild, 4 - len(self.ss.melds) - extra_melds)
 
@@ -123,14 +194,24 @@ class Bot:
         reachable = self.shanten(counts, extra_melds)
         held = [i for i in range(34) if counts[i]]
         values = self.sim.strategy.keep_values(self, held)
-        wild = self.sim.st.wild_kinds
-        tiebreak = self.sim.rng_tiebreak
-        candidates = sorted((100 if i in wild else v, tiebreak(i), i) for i, v in zip(held, values, strict=True))
+        wild_kinds = self.sim.st.wild_kinds
+        tiebreak = self.sim._tiebreak
+        candidates = sorted((100 if i in wild_kinds else v, tiebreak[i], i) for i, v in zip(held, values, strict=True))
         best: tuple[int, int] | None = None
+        sets = 4 - len(self.ss.melds) - extra_melds
+        evaluate = self.sim.shanten
+        if self.uses_flowers and any(counts[34:]):
+            evaluate = _flower_held  # only when no flower could be discarded above
+        key_bytes, wild = self.split(counts)
+        key = bytearray(key_bytes)
         for _, _, i in candidates:
-            counts[i] -= 1
-            s = self.shanten(counts, extra_melds)
-            counts[i] += 1
+            # A wildcard discarded is one wildcard fewer; any other tile, one count fewer.
+            if i in wild_kinds:
+                s = evaluate(bytes(key), wild - 1, sets)
+            else:
+                key[i] -= 1
+                s = evaluate(bytes(key), wild, sets)
+                key[i] += 1
             if (s <= reachable or best is None or s < best[1]) and (allowed is None or allowed(i)):
                 if s <= reachable:
                     return i, s
@@ -218,13 +299,22 @@ class HandSim:
             self.own_turn(st.turn, moves)
         elif st.phase == "claim":
             if not self.try_claims(moves):
-                self.play(self._first_legal(moves, (r.Draw, r.Exhausted)))
+                self.play(self._the_move(moves, (r.Draw, r.Exhausted)))
         else:  # a replacement draw, or robbing the kong about to be added
             wins = [a for a in moves if isinstance(a, r.Hu) and self.engine.can(a)]
             for win in wins[: None if self.rs.multi_win else 1]:
                 self.play(win)
             if not wins:
-                self.play(self._first_legal(moves, (r.Draw,)))
+                self.play(self._the_move(moves, (r.Draw,)))
+
+    def _the_move(self, moves: list[r.Action], kinds: tuple[type, ...]) -> r.Action:
+        """The move of these kinds when the engine offers exactly one (the next draw, or the end
+        of the wall): played without asking `can` first, since `play` stops the simulation if the
+        engine finds it illegal, just as finding no legal move would.  Otherwise the first legal one."""
+        found = [a for a in moves if isinstance(a, kinds)]
+        if len(found) == 1:
+            return found[0]
+        return self._first_legal(moves, kinds)
 
     def _first_legal(self, moves: list[r.Action], kinds: tuple[type, ...]) -> r.Action:
         for a in moves:
@@ -412,6 +502,50 @@ def _resolve(ruleset: Ruleset | str, options: dict[str, str] | None) -> Ruleset:
     return get_ruleset(ruleset, **(options or {}))
 
 
+def session_rng(seed: int, number: int) -> random.Random:
+    """The random source of session ``number`` (from 1) of a run with ``seed``.
+
+    Each session has its own, derived from the seed and its number alone, so that sessions
+    can be played in any order, or in parallel, and give the same records.
+    """
+    return random.Random(f"paipu simulate {seed} session {number}")
+
+
+def _session_text(rs: Ruleset, seed: int, number: int, hands: int, stats: SimStats | None,
+                  shanten: Shanten) -> tuple[str, str]:
+    source = f"paipu simulate --ruleset {rs.name} --seed {seed}, session {number}"
+    rec = simulate_session(rs, hands, session_rng(seed, number), stats=stats, shanten=shanten, source=source)
+    return f"{rs.name}-{seed}-{number:04d}.paipu", format_record(rec)
+
+
+_WORKER_RULESETS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Ruleset, ShantenCache]] = {}
+
+
+def _worker_session(name: str, options: tuple[tuple[str, str], ...], seed: int, number: int, hands: int,
+                    with_stats: bool) -> tuple[str, str, SimStats | None]:
+    """One session played in a worker process; the ruleset and its shanten table are kept
+    between the sessions a worker plays."""
+    key = (name, options)
+    known = _WORKER_RULESETS.get(key)
+    if known is None:
+        rs = get_ruleset(name, **dict(options))
+        known = _WORKER_RULESETS[key] = (rs, shanten_for(rs))
+    stats = SimStats() if with_stats else None
+    file_name, text = _session_text(known[0], seed, number, hands, stats, known[1])
+    return file_name, text, stats
+
+
+def _sessions(hands: int, session_hands: int) -> Iterator[tuple[int, int]]:
+    """(number, hands) of each session of a run."""
+    done = 0
+    number = 0
+    while done < hands:
+        n = min(session_hands, hands - done)
+        number += 1
+        done += n
+        yield number, n
+
+
 def simulate(
     ruleset: Ruleset | str,
     hands: int,
@@ -421,24 +555,49 @@ def simulate(
     session_hands: int = 8,
     stats: SimStats | None = None,
     progress: Callable[[int], Any] | None = None,
+    jobs: int = 1,
 ) -> Iterator[tuple[str, str]]:
     """Yield ``(file name, record text)`` for sessions totalling ``hands`` hands.
 
-    Everything comes from ``random.Random(seed)``: the same arguments give byte-identical
-    records.
+    Everything comes from the seed (each session from its own `session_rng`): the same
+    arguments give byte-identical records, whatever ``jobs`` is.  With ``jobs`` > 1 the
+    sessions are played in that many worker processes, a bounded number at a time, and
+    yielded in order.
     """
     rs = _resolve(ruleset, options)
-    rng = random.Random(seed)
-    shanten = shanten_for(rs)
-    name = rs.name
-    done = 0
-    number = 0
-    while done < hands:
-        n = min(session_hands, hands - done)
-        number += 1
-        source = f"paipu simulate --ruleset {name} --seed {seed}, session {number}"
-        rec = simulate_session(rs, n, rng, stats=stats, shanten=shanten, source=source)
-        done += len(rec.hands)
-        if progress is not None:
-            progress(len(rec.hands))
-        yield f"{name}-{seed}-{number:04d}.paipu", format_record(rec)
+    if jobs <= 1:
+        shanten = shanten_for(rs)
+        for number, n in _sessions(hands, session_hands):
+            name_text = _session_text(rs, seed, number, n, stats, shanten)
+            if progress is not None:
+                progress(n)
+            yield name_text
+        return
+    yield from _simulate_parallel(rs, hands, seed, session_hands, stats, progress, jobs)
+
+
+def _simulate_parallel(rs: Ruleset, hands: int, seed: int, session_hands: int, stats: SimStats | None,
+                       progress: Callable[[int], Any] | None, jobs: int) -> Iterator[tuple[str, str]]:
+    import os
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    from paipu.sim.parallel import end_with_parent, in_order
+
+    options = tuple(sorted(rs.option_texts().items()))
+    sizes = dict(_sessions(hands, session_hands))
+    with ProcessPoolExecutor(max_workers=jobs, initializer=end_with_parent, initargs=(os.getpid(),)) as pool:
+
+        def submit(number: int) -> Future[tuple[str, str, SimStats | None]]:
+            return pool.submit(_worker_session, rs.name, options, seed, number, sizes[number], stats is not None)
+
+        try:
+            for number, (file_name, text, part) in zip(sizes, in_order(submit, iter(sizes), 4 * jobs),
+                                                        strict=True):
+                if stats is not None and part is not None:
+                    stats.merge(part)
+                if progress is not None:
+                    progress(sizes[number])
+                yield file_name, text
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise

@@ -25,48 +25,73 @@ _KEEP_WHEN_READY = 1000
 _RED = 33
 
 
+_DECLARE_CACHE_SIZE = 1 << 14
+
+
 def _may_declare(rs: Harbin, counts: list[int], melds: list[Meld]) -> bool:
     """Whether the hand (3n+1 tiles) is ready, and every tile completing its sets and pair wins.
 
     The second half is caution, not a rule: the simulator's claim logic does not know that a
     ready hand may not chow or pong, and offers those claims when they complete the sets
     and pair; a hand whose every such tile is a harbin win claims it with `hu` instead.
+    The bots ask it of the same hands at every discard: the answers are kept (per tiles and
+    melds, on the ruleset, whose options the answer depends on; the cache is bounded).
     """
+    key = (bytes(counts), tuple((m.kind, m.tiles[0].index) for m in melds))
+    cache: dict[tuple[bytes, tuple[tuple[str, int], ...]], bool] = rs.__dict__.setdefault("_bot_declare_cache", {})
+    known = cache.get(key)
+    if known is not None:
+        return known
     found = rs.ready_waits(counts, melds)
-    if not found:
-        return False
-    sets = 4 - len(melds)
-    shape = [k for k in waits(counts[:NUM_PLAY_KINDS], 0, melds=4 - sets, shapes=("standard",), fifth=True)
-             if rs.tile_counts[k]]
-    return found == shape
+    answer = False
+    if found:
+        sets = 4 - len(melds)
+        shape = [k for k in waits(counts[:NUM_PLAY_KINDS], 0, melds=4 - sets, shapes=("standard",), fifth=True)
+                 if rs.tile_counts[k]]
+        answer = found == shape
+    if len(cache) >= _DECLARE_CACHE_SIZE:
+        cache.clear()
+    cache[key] = answer
+    return answer
 
 
 class HarbinStrategy(Strategy):
     def keep_value(self, bot: SeatBot, index: int) -> int:
+        return self.keep_values(bot, [index])[0]
+
+    def keep_values(self, bot: SeatBot, kinds: list[int]) -> list[int]:
         st = bot.sim.st
         ss = st.seats[bot.seat]
         if ss.ready:
             if st.turn != bot.seat or st.phase != "discard":
-                return 0  # asked about a claim: not worth one
+                return [0] * len(kinds)  # asked about a claim: not worth one
             drawn = ss.last_drawn
-            return -_KEEP_WHEN_READY if drawn is not None and drawn.index == index else _KEEP_WHEN_READY
+            d = drawn.index if drawn is not None else -1
+            return [-_KEEP_WHEN_READY if k == d else _KEEP_WHEN_READY for k in kinds]
         rs = bot.sim.rs
         counts = bot.counts
-        # Some discard leaves the hand ready only if the whole hand is ready in shape (a cached
-        # question); only then ask, per tile, the costly harbin question.
-        if (isinstance(rs, Harbin) and index < NUM_PLAY_KINDS and counts[index] and sum(counts) % 3 == 2
-                and bot.shanten(counts) == 0):
-            after = list(counts)
-            after[index] -= 1
-            # Only a hand that is ready in shape can be ready for harbin: ask the cheap question first.
-            if bot.shanten(after) == 0 and _may_declare(rs, after, ss.melds):
-                return _LEAVES_READY
-        value = 0
-        if index == _RED or (index < 27 and index % 9 in (0, 8)):
-            value += 1  # a 1, 9 or 红中 is part of every winning hand
-        if counts[index] >= 2:
-            value += 1  # pairs become the pong the shape needs
-        return value
+        # Some discard leaves the hand ready only if the whole hand is ready in shape: asked
+        # once for the hand (a cached question); only then, per tile, the costly harbin one.
+        may_ready = isinstance(rs, Harbin) and sum(counts) % 3 == 2 and bot.shanten(counts) == 0
+        out = []
+        for index in kinds:
+            if may_ready and index < NUM_PLAY_KINDS and counts[index]:
+                counts[index] -= 1
+                try:
+                    # Only a hand that is ready in shape can be ready for harbin: the cheap question first.
+                    leaves_ready = bot.shanten(counts) == 0 and _may_declare(rs, counts, ss.melds)  # type: ignore[arg-type]
+                finally:
+                    counts[index] += 1
+                if leaves_ready:
+                    out.append(_LEAVES_READY)
+                    continue
+            value = 0
+            if index == _RED or (index < 27 and index % 9 in (0, 8)):
+                value += 1  # a 1, 9 or 红中 is part of every winning hand
+            if counts[index] >= 2:
+                value += 1  # pairs become the pong the shape needs
+            out.append(value)
+        return out
 
     def want_ready(self, sim: HandSim, seat: r.Seat, discard: int) -> bool:
         rs = sim.rs

@@ -1,0 +1,57 @@
+"""One table of figures for ``make bench``: each measured figure beside its floor (or the figure it
+is compared with), measured on the same files in the same run, and the issue's goal."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One line of the table."""
+
+    name: str
+    value: float
+    unit: str
+    floor: float | None = None
+    """What the value is compared with, measured in the same run (e.g. reading and splitting the
+    same files); the table shows it and the ratio value/floor."""
+    floor_label: str = ""
+    goal: str = ""
+    note: str = ""
+
+
+def _num(x: float, unit: str) -> str:
+    if unit in ("MB/s", "MB"):
+        return f"{x:,.1f} {unit}"
+    if unit == "x":
+        return f"{x:.2f}x"
+    if unit == "s":
+        return f"{x:.2f} s"
+    return f"{x:,.0f} {unit}"
+
+
+def format_table(figures: list[Figure]) -> str:
+    """The figures as an aligned text table (one line each)."""
+    heads = ("figure", "value", "floor (same files, same run)", "value/floor", "goal", "note")
+    rows = []
+    for f in figures:
+        floor = f"{f.floor_label}: {_num(f.floor, f.unit)}" if f.floor is not None else ""
+        ratio = f"{f.value / f.floor:.2f}" if f.floor else ""
+        rows.append((f.name, _num(f.value, f.unit), floor, ratio, f.goal, f.note))
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(heads)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    for r in rows:
+        lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    return "\n".join(lines)
+
+
+def machine_note() -> str:
+    """The machine the figures were taken on: CPUs and load (other work skews every figure)."""
+    try:
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        load = "unknown"
+    return f"{os.cpu_count()} CPUs, load average {load}; rates are per CPU second unless the line says wall"
