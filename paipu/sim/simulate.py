@@ -512,17 +512,19 @@ def session_rng(seed: int, number: int) -> random.Random:
 
 
 def _session_text(rs: Ruleset, seed: int, number: int, hands: int, stats: SimStats | None,
-                  shanten: Shanten) -> tuple[str, str]:
+                  shanten: Shanten) -> tuple[str, str, int]:
+    """Session ``number``'s file name, text and the hands it really holds (a riichi game can
+    end before ``hands``)."""
     source = f"paipu simulate --ruleset {rs.name} --seed {seed}, session {number}"
     rec = simulate_session(rs, hands, session_rng(seed, number), stats=stats, shanten=shanten, source=source)
-    return f"{rs.name}-{seed}-{number:04d}.paipu", format_record(rec)
+    return f"{rs.name}-{seed}-{number:04d}.paipu", format_record(rec), len(rec.hands)
 
 
 _WORKER_RULESETS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Ruleset, ShantenCache]] = {}
 
 
 def _worker_session(name: str, options: tuple[tuple[str, str], ...], seed: int, number: int, hands: int,
-                    with_stats: bool) -> tuple[str, str, SimStats | None]:
+                    with_stats: bool) -> tuple[str, str, int, SimStats | None]:
     """One session played in a worker process; the ruleset and its shanten table are kept
     between the sessions a worker plays."""
     key = (name, options)
@@ -531,19 +533,19 @@ def _worker_session(name: str, options: tuple[tuple[str, str], ...], seed: int, 
         rs = get_ruleset(name, **dict(options))
         known = _WORKER_RULESETS[key] = (rs, shanten_for(rs))
     stats = SimStats() if with_stats else None
-    file_name, text = _session_text(known[0], seed, number, hands, stats, known[1])
-    return file_name, text, stats
+    file_name, text, played = _session_text(known[0], seed, number, hands, stats, known[1])
+    return file_name, text, played, stats
 
 
-def _sessions(hands: int, session_hands: int) -> Iterator[tuple[int, int]]:
-    """(number, hands) of each session of a run."""
+def _sessions(hands: int, session_hands: int, first: int = 1) -> list[tuple[int, int]]:
+    """(number, hands) of each session that plays ``hands`` hands, numbered from ``first``."""
+    out: list[tuple[int, int]] = []
     done = 0
-    number = 0
     while done < hands:
         n = min(session_hands, hands - done)
-        number += 1
+        out.append((first + len(out), n))
         done += n
-        yield number, n
+    return out
 
 
 def simulate(
@@ -565,39 +567,45 @@ def simulate(
     yielded in order.
     """
     rs = _resolve(ruleset, options)
-    if jobs <= 1:
-        shanten = shanten_for(rs)
-        for number, n in _sessions(hands, session_hands):
-            name_text = _session_text(rs, seed, number, n, stats, shanten)
+    plan = _sessions(hands, session_hands)
+    shanten = shanten_for(rs) if jobs <= 1 else None
+    while plan:
+        # A session may hold fewer hands than planned (a riichi game that ends): the hands
+        # missing are played in further sessions, planned the same way whatever ``jobs`` is.
+        short = 0
+        if shanten is not None:
+            played_sessions: Iterator[tuple[str, str, int, SimStats | None]] = (
+                (*_session_text(rs, seed, number, n, stats, shanten), None) for number, n in plan)
+        else:
+            played_sessions = _played_in_parallel(rs, plan, seed, stats is not None, jobs)
+        for (_, n), (file_name, text, played, part) in zip(plan, played_sessions, strict=True):
+            if stats is not None and part is not None:
+                stats.merge(part)
             if progress is not None:
-                progress(n)
-            yield name_text
-        return
-    yield from _simulate_parallel(rs, hands, seed, session_hands, stats, progress, jobs)
+                progress(played)
+            if played == 0:
+                raise SimulationError(f"session {file_name} played no hand")
+            short += n - played
+            yield file_name, text
+        plan = _sessions(short, session_hands, plan[-1][0] + 1)
 
 
-def _simulate_parallel(rs: Ruleset, hands: int, seed: int, session_hands: int, stats: SimStats | None,
-                       progress: Callable[[int], Any] | None, jobs: int) -> Iterator[tuple[str, str]]:
+def _played_in_parallel(rs: Ruleset, plan: list[tuple[int, int]], seed: int, with_stats: bool,
+                        jobs: int) -> Iterator[tuple[str, str, int, SimStats | None]]:
     import os
     from concurrent.futures import Future, ProcessPoolExecutor
 
     from paipu.sim.parallel import end_with_parent, in_order
 
     options = tuple(sorted(rs.option_texts().items()))
-    sizes = dict(_sessions(hands, session_hands))
     with ProcessPoolExecutor(max_workers=jobs, initializer=end_with_parent, initargs=(os.getpid(),)) as pool:
 
-        def submit(number: int) -> Future[tuple[str, str, SimStats | None]]:
-            return pool.submit(_worker_session, rs.name, options, seed, number, sizes[number], stats is not None)
+        def submit(session: tuple[int, int]) -> Future[tuple[str, str, int, SimStats | None]]:
+            number, n = session
+            return pool.submit(_worker_session, rs.name, options, seed, number, n, with_stats)
 
         try:
-            for number, (file_name, text, part) in zip(sizes, in_order(submit, iter(sizes), 4 * jobs),
-                                                        strict=True):
-                if stats is not None and part is not None:
-                    stats.merge(part)
-                if progress is not None:
-                    progress(sizes[number])
-                yield file_name, text
+            yield from in_order(submit, plan, 4 * jobs)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
