@@ -144,6 +144,9 @@ class _Builder:
         self.at: dict[_Where, list[Finding]] = defaultdict(list)
         """The findings shown at each step, in the audit's order (found once, not searched per step)."""
         self.in_hand: dict[int, list[tuple[Finding, _Where]]] = defaultdict(list)
+        self.at_own_line: set[int] = set()
+        """Notes shown at the step of their own line: that step already shows the action, so the
+        note does not quote the line again (an error still does: the line as written matters)."""
 
     # ------------------------------------------------------------ small pieces
     def rule(self, rid: str | None) -> RuleRef | None:
@@ -189,7 +192,11 @@ class _Builder:
         starts.sort()
         start_lines = [line for line, _ in starts]
         for f in self.visible_findings:
-            where = by_line.get(f.line) or by_engine.get(id(f))
+            where = by_line.get(f.line)
+            if where is None:
+                where = by_engine.get(id(f))
+            elif f.severity == "note":
+                self.at_own_line.add(id(f))
             if where is None:
                 k = bisect.bisect_right(start_lines, f.line)
                 if k and f.line > 0:
@@ -210,7 +217,7 @@ class _Builder:
             else:
                 place = f"{self.labels.line} {f.line}"
             source = ""
-            if 1 <= f.line <= len(self.source_lines):
+            if 1 <= f.line <= len(self.source_lines) and id(f) not in self.at_own_line:
                 source = _source_window(self.source_lines[f.line - 1], f.column)
             fv = FindingView(
                 i, f"f{i}", f.severity, self.labels.severity.get(f.severity, f.severity), f.code, f.message,
