@@ -87,6 +87,13 @@ def short_hand(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: int, sh
     return now, _with_unseen(eff, [max(0, 4 - h[k] - visible[k]) for k in range(34)])
 
 
+def hand_shanten(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: int, shapes: tuple[str, ...]) -> int:
+    """The shanten of a whole concealed hand (wildcard tiles included, 34 slots) of any legal size."""
+    wild = tuple(sorted(set(wild_kinds)))
+    real, n_wild = split_wild(list(hand[:34]), wild)
+    return shanten(real, n_wild, melds=melds, shapes=shapes, wild_in_play=bool(wild))
+
+
 def discard_choices(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: int, shapes: tuple[str, ...],
                     visible: Sequence[int], keep: int | None = None, limit: int | None = None) -> list[DiscardChoice]:
     """The best discards of a hand one tile over, best first, as `paipu.hand.shanten.discards`

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from paipu.analysis.reading import pong_percents, seat_knowledge
+from paipu.analysis.reading import SeatKnowledge, pong_percents, seat_knowledge
+from paipu.analysis.teaching import discard_choices, hand_shanten, short_hand
 from paipu.auditing import Audit
 from paipu.findings import SEVERITIES, Finding
 from paipu.record import (
@@ -38,6 +39,8 @@ from paipu.reports.board import TileMaker, board_meld, build_board
 from paipu.reports.chart import build_chart
 from paipu.reports.labels import Labels, Lang, labels_for
 from paipu.reports.model import (
+    AnalysisRow,
+    AnalysisView,
     DealRow,
     FindingView,
     GroupRow,
@@ -60,6 +63,9 @@ from paipu.reports.model import (
 )
 from paipu.reports.tiles import tile_class, tile_styles
 from paipu.tiles import Tile, tile_from_index
+
+_BEST_DISCARDS = 3
+"""How many of the best discards the teaching view's table lists."""
 
 _SOURCE_WINDOW = 100
 """How much of a long line a finding quotes on each side of its column: a line of thousands of
@@ -340,6 +346,9 @@ class _Builder:
         bao_marks = " ".join(tile_class(t) for t in view.bao_tiles) if view is not None else ""
         findings = self.findings_at(hi, i)
         anchor = f"h{hi}-s{i}"
+        know = self._knowledge(view)
+        heat = self._heat(know)
+        analysis = self._analysis(view, know, tm)
         a = st.action
         if a is None:
             deal = []
@@ -358,7 +367,7 @@ class _Builder:
                 if d is not None:
                     notes.extend(f"{self.seat_chip(seat)}: {n.text}" for n in d.annotations)
             return StepView(0, anchor, None, "", "deal", labels.deal, (), "", None, "", tuple(notes),
-                            findings, tuple(deal), wall_left, turn, bao, bao_marks, self._heat(view))
+                            findings, tuple(deal), wall_left, turn, bao, bao_marks, heat, analysis)
         actor: Seat | None = a.seat if isinstance(a, (SeatAction, FanLine)) else None
         glyph = a.glyph if isinstance(a, SeatAction) else None
         return StepView(
@@ -379,7 +388,8 @@ class _Builder:
             turn,
             bao,
             bao_marks,
-            self._heat(view),
+            heat,
+            analysis,
         )
 
     def _setup_row(self, line: SetupTiles, tm: TileMaker) -> SetupRow:
@@ -387,13 +397,55 @@ class _Builder:
         label = (word.label_zh if self.lang == "zh" else word.label) if word is not None else line.name
         return SetupRow(label, tuple(tm.face(t, title=True) for t in line.tiles), " ".join(map(str, line.values)))
 
-    def _heat(self, view: TableView | None) -> str:
-        """The teaching view's heat row at a step: from what the viewed seat can know only."""
+    def _knowledge(self, view: TableView | None) -> SeatKnowledge | None:
+        """What the viewed seat can know at a step (None in the audit view)."""
         if self.viewer is None or view is None or self.ruleset is None or self.viewer not in view.seats:
+            return None
+        return seat_knowledge(view, self.viewer, self.seats, self.ruleset.tile_counts)
+
+    def _heat(self, know: SeatKnowledge | None) -> str:
+        """The teaching view's heat row at a step: from what the viewed seat can know only."""
+        if know is None or self.ruleset is None:
             return ""
-        know = seat_knowledge(view, self.viewer, self.seats, self.ruleset.tile_counts)
         percents = pong_percents(know)
         return ",".join(str(percents.get(k, 0)) for k in range(34) if self.ruleset.tile_counts[k])
+
+    def _analysis(self, view: TableView | None, know: SeatKnowledge | None, tm: TileMaker) -> AnalysisView | None:
+        """The viewed seat's shanten, effective tiles and best discards at a step, from its own
+        hand and what it can see (`paipu.analysis.teaching`); None when its hand is not one a
+        shanten is defined for (flowers not yet set aside, a hand of the wrong size)."""
+        if know is None or view is None or self.ruleset is None or self.viewer is None:
+            return None
+        sv = view.seats[self.viewer]
+        if any(t.index >= 34 for t in sv.concealed):
+            return None
+        hand = [0] * 34
+        for t in sv.concealed:
+            hand[t.index] += 1
+        visible = [min(4, know.seen[k] + know.mine[k] - hand[k]) for k in range(34)]
+        wild = tuple(t.index for t in view.wild)
+        shapes = tuple(self.ruleset.shapes)
+        melds = len(sv.melds)
+        size = sum(hand)
+        try:
+            if size % 3 == 1:
+                now, eff = short_hand(hand, wild_kinds=wild, melds=melds, shapes=shapes, visible=visible)
+                effective = tuple((tm.face(e.tile, title=True), e.unseen) for e in eff)
+                code = f"{now}|" + ",".join(f"{tile_class(e.tile)}:{e.unseen}" for e in eff) + "|"
+                return AnalysisView(now, effective, (), code)
+            if size % 3 == 2:
+                now = hand_shanten(hand, wild_kinds=wild, melds=melds, shapes=shapes)
+                if now < 0:
+                    return AnalysisView(now, (), (), f"{now}||")
+                choices = discard_choices(hand, wild_kinds=wild, melds=melds, shapes=shapes, visible=visible,
+                                          limit=_BEST_DISCARDS)
+                rows = tuple(AnalysisRow(tm.face(c.tile, title=True), c.shanten, c.unseen, len(c.effective))
+                             for c in choices)
+                code = f"{now}||" + ",".join(f"{r.tile.kind}:{r.shanten}:{r.unseen}:{r.kinds}" for r in rows)
+                return AnalysisView(now, (), rows, code)
+        except ValueError:
+            return None
+        return None
 
     def _action_tiles(self, a: Action, tm: TileMaker) -> tuple[TileView, ...]:
         if isinstance(a, Chow):
