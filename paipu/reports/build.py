@@ -348,7 +348,7 @@ class _Builder:
         anchor = f"h{hi}-s{i}"
         know = self._knowledge(view)
         heat = self._heat(know)
-        analysis = self._analysis(view, know, tm)
+        analysis = self._analysis(view, know)
         a = st.action
         if a is None:
             deal = []
@@ -410,10 +410,11 @@ class _Builder:
         percents = pong_percents(know)
         return ",".join(str(percents.get(k, 0)) for k in range(34) if self.ruleset.tile_counts[k])
 
-    def _analysis(self, view: TableView | None, know: SeatKnowledge | None, tm: TileMaker) -> AnalysisView | None:
+    def _analysis(self, view: TableView | None, know: SeatKnowledge | None) -> AnalysisView | None:
         """The viewed seat's shanten, effective tiles and best discards at a step, from its own
         hand and what it can see (`paipu.analysis.teaching`); None when its hand is not one a
-        shanten is defined for (flowers not yet set aside, a hand of the wrong size)."""
+        shanten is defined for (flowers not yet set aside, a hand of the wrong size).  Its tiles are
+        plain pictures, as the page's script draws them when the step changes."""
         if know is None or view is None or self.ruleset is None or self.viewer is None:
             return None
         sv = view.seats[self.viewer]
@@ -430,7 +431,7 @@ class _Builder:
         try:
             if size % 3 == 1:
                 now, eff = short_hand(hand, wild_kinds=wild, melds=melds, shapes=shapes, visible=visible)
-                effective = tuple((tm.face(e.tile, title=True), e.unseen) for e in eff)
+                effective = tuple((TileView(tile_class(e.tile)), e.unseen) for e in eff)
                 code = f"{now}|" + ",".join(f"{tile_class(e.tile)}:{e.unseen}" for e in eff) + "|"
                 return AnalysisView(now, effective, (), code)
             if size % 3 == 2:
@@ -439,7 +440,7 @@ class _Builder:
                     return AnalysisView(now, (), (), f"{now}||")
                 choices = discard_choices(hand, wild_kinds=wild, melds=melds, shapes=shapes, visible=visible,
                                           limit=_BEST_DISCARDS)
-                rows = tuple(AnalysisRow(tm.face(c.tile, title=True), c.shanten, c.unseen, len(c.effective))
+                rows = tuple(AnalysisRow(TileView(tile_class(c.tile)), c.shanten, c.unseen, len(c.effective))
                              for c in choices)
                 code = f"{now}||" + ",".join(f"{r.tile.kind}:{r.shanten}:{r.unseen}:{r.kinds}" for r in rows)
                 return AnalysisView(now, (), rows, code)
