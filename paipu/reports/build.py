@@ -621,7 +621,8 @@ class _Builder:
                 for s in self.seats
             )
             out.append(HandRow(hv.anchor, hv.title, hv.dealer_label, hv.result.outcome_label, winners, value, scores,
-                               hv.finding_counts, hv.first_finding, hv.result.payments_differ))
+                               hv.finding_counts, hv.first_finding, hv.result.payments_differ,
+                               any(w.total_differs for w in hv.result.wins)))
         return tuple(out)
 
 

@@ -362,6 +362,8 @@ class HandRow:
     finding_counts: dict[str, int]
     first_finding: str | None
     payments_differ: bool
+    value_differs: bool = False
+    """A win's recorded value (its ``fan`` line) differs from the computed one."""
 
 
 @dataclass(frozen=True, slots=True)
