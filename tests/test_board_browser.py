@@ -77,9 +77,10 @@ def test_the_board_and_its_controls_stay_on_screen_without_sideways_scrolling(
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(pages[view])
     assert _overflow(page) == 0  # the summary table fits or scrolls in its own box
-    page.click("#h2 .ctl .next")  # open hand 2 with its controls
     page.evaluate("document.querySelector('#h2').scrollIntoView()")
-    for _ in range(12):
+    page.click("#h2 .ctl .first")  # hand 2 at its deal, whether or not it was shown yet
+    assert page.inner_text("#h2 .ctl .pos .k") == "0"
+    for _ in range(13):
         page.click("#h2 .ctl .next")
     assert page.inner_text("#h2 .ctl .pos .k") == "13"
     assert _on_screen(page, "#h2 .ctl") and _on_screen(page, "#h2 .board .seat.p-bottom")
