@@ -97,6 +97,8 @@ def test_a_teaching_view_is_the_same_whatever_the_hidden_tiles_of_other_seats(ru
         assert render_report(other, seat=viewer) == base
         assert render_report(other) != render_report(audit)  # the audit view does show the swap
         compared += 1
+        if compared == 2:
+            break
     assert compared >= 1, f"no hidden tile to swap in the {ruleset} records"
 
 
