@@ -96,12 +96,12 @@ def hand_shanten(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: int, 
 
 def discard_choices(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: int, shapes: tuple[str, ...],
                     visible: Sequence[int], keep: int | None = None, limit: int | None = None) -> list[DiscardChoice]:
-    """The best discards of a hand one tile over, best first, as `paipu.hand.shanten.discards`
-    orders them (lowest shanten after it, most unseen effective tiles, most effective kinds,
-    tile order), with the effective tiles looked up only for the discards that can be best
-    (those of the lowest shanten) and for ``keep`` (the kind actually discarded); with
-    ``limit``, only the first ``limit`` discards and ``keep``.  `ValueError` for a hand of the
-    wrong size."""
+    """The best discards of a hand one tile over: those that leave the lowest shanten, best
+    first as `paipu.hand.shanten.discards` orders them (most unseen effective tiles, most
+    effective kinds, tile order), then ``keep`` (the kind actually discarded) if it is not
+    among them.  Effective tiles are looked up for those only, not for every discard; with
+    ``limit``, only the first ``limit`` of the best are kept (and ``keep``).
+    `ValueError` for a hand of the wrong size."""
     h = list(hand[:34])
     wild = tuple(sorted(set(wild_kinds)))
     real, n_wild = split_wild(h, wild)
