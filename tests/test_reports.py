@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from paipu.auditing import Audit, audit_text
 from paipu.cli.report import default_output, report_command
 from paipu.record import Discard, Draw, FanLine, ScoreLine
-from paipu.reports import build_report_model, render_report, write_report
+from paipu.reports import build_report_model, render_model, render_report, write_report
 from paipu.reports.build import ReportError
 from paipu.reports.model import BoardSeat, ReportModel, StepView, TileView
 from paipu.reports.tiles import BACK, tile_class, tile_styles, tile_svg
@@ -524,3 +524,22 @@ def test_chart_leaves_out_zero_when_the_scores_start_far_from_it() -> None:
     assert [s.running for s in model.start_scores] == [1000] * 4
     assert [s.running for s in model.final_scores] == [1012, 996, 996, 996]
     assert build_report_model(sample("seed-example.paipu")).chart.zero is not None  # type: ignore[union-attr]
+
+
+def test_the_summary_marks_a_value_mismatch_as_it_marks_a_payment_one() -> None:
+    model = build_report_model(edited("seed-example.paipu", *WRONG_RESULTS))
+    (row,) = model.rows
+    assert row.value_differs and row.payments_differ
+    html = render_model(model)
+    assert re.search(r'<td class="diff">4 tai <span class="diffmark" title="Value: differs">≠</span></td>', html)
+    clean = build_report_model(audit_text(sample_text("seed-example.paipu"), "seed.paipu", views=True))
+    assert not clean.rows[0].value_differs
+    assert 'title="Value: differs"' not in render_model(clean)
+
+
+def test_harbin_names_its_marked_tile_in_its_own_words() -> None:
+    """The 宝 is named with Harbin's own words (宝 as …), never as another ruleset's 财神."""
+    text = (ROOT / "samples/valid/harbin/mobao.paipu").read_text(encoding="utf-8")
+    for lang, words in (("en", "宝 as"), ("zh", "宝当")):
+        html = render_report(audit_text(text, "mobao.paipu", views=True), lang=lang)  # type: ignore[arg-type]
+        assert words in html and "财神" not in html

@@ -57,3 +57,41 @@ def test_report_shows_the_notes_at_their_steps(tmp_path: Path) -> None:
                                     "-o", str(out)])
     assert res.exit_code == 0, res.output
     assert out.read_text(encoding="utf-8").count("teaching-discard") >= SEED.count(" discard ")
+
+
+def test_the_quick_discard_table_agrees_with_the_full_one_of_paipu_hand() -> None:
+    """`discard_choices` looks up effective tiles only for the discards that can be best (and the
+    one made): its best discards (those of the lowest shanten), in order, and the one kept are
+    those of `shanten.discards`."""
+    import random
+
+    from paipu.analysis.teaching import discard_choices, short_hand
+    from paipu.hand.shanten import discards, effective_tiles
+
+    rng = random.Random(17)
+    shapes = ("standard", "seven_pairs")
+    checked = 0
+    for _ in range(150):
+        wall = [k for k in range(34) for _ in range(4)]
+        rng.shuffle(wall)
+        hand = [0] * 34
+        for k in wall[:14]:
+            hand[k] += 1
+        visible = [0] * 34
+        for k in wall[14:40]:
+            visible[k] = min(4 - hand[k], visible[k] + 1)
+        wild = [wall[50]] if rng.random() < 0.5 else []
+        full = discards(hand, wild_kinds=wild, shapes=shapes, visible=visible)
+        keep = rng.choice([k for k in range(34) if hand[k]])
+        quick = discard_choices(hand, wild_kinds=wild, melds=0, shapes=shapes, visible=visible, keep=keep, limit=3)
+        low = full[0].shanten
+        assert [c for c in quick if c.shanten == low][:3] == [c for c in full if c.shanten == low][:3]
+        assert len(quick) <= 4 and all(c.shanten == low or c.tile.index == keep for c in quick)
+        assert next(c for c in quick if c.tile.index == keep) == next(c for c in full if c.tile.index == keep)
+        short = list(hand)
+        short[keep] -= 1
+        now, eff = short_hand(short, wild_kinds=wild, melds=0, shapes=shapes, visible=visible)
+        assert list(eff) == effective_tiles(short, wild_kinds=wild, shapes=shapes, visible=visible)
+        assert now == next(c for c in full if c.tile.index == keep).shanten
+        checked += 1
+    assert checked == 150

@@ -16,15 +16,19 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from paipu.hand.inference import pair_or_more, pair_or_more_kept
 from paipu.record import Seat
 from paipu.replay.result import TableView
+from paipu.tiles import Tile
+
+if TYPE_CHECKING:
+    from paipu.replay.state import HandState
 
 __all__ = [
-    "DISCARD_PROB", "KindOdds", "SeatKnowledge", "live_kinds", "pong_odds", "pong_percents", "position",
-    "seat_knowledge",
+    "DISCARD_PROB", "KindOdds", "SeatKnowledge", "live_kinds", "pong_odds", "pong_percent", "pong_percents",
+    "position", "seat_knowledge", "state_knowledge",
 ]
 
 DISCARD_PROB: Final = Fraction(9, 10)
@@ -63,39 +67,63 @@ class KindOdds:
     """True when no opponent has discarded the kind, so the observation weighs in."""
 
 
-def seat_knowledge(view: TableView, seat: Seat, seats: Sequence[Seat], copies: Sequence[int]) -> SeatKnowledge:
-    """What ``seat`` can know at the step ``view`` shows (a report's table snapshot)."""
-    mine = [0] * 34
-    for t in view.seats[seat].concealed:
-        if t.index < 34:
-            mine[t.index] += 1
+class _Meld(Protocol):
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def tiles(self) -> Sequence[Tile]: ...
+
+
+def _knowledge(seat: Seat, seats: Sequence[Seat], copies: Sequence[int], own: Sequence[int],
+               rivers: dict[Seat, Sequence[Sequence[Any]]], melds: dict[Seat, Sequence[_Meld]],
+               sizes: dict[Seat, int]) -> SeatKnowledge:
+    """What ``seat`` can know from its own concealed counts (``own``, 34 or more slots), every
+    seat's river (``(tile, claimed)`` pairs), melds and concealed tile count."""
+    mine = list(own[:34])
     seen = [0] * 34
     discarded: set[int] = set()
     start = seats.index(seat)
     order = [seats[(start + k) % len(seats)] for k in range(1, len(seats))]
     for s in seats:
-        sv = view.seats[s]
-        for tile, claimed in sv.discards:
+        for tile, claimed in rivers[s]:
             if tile.index < 34:
                 if not claimed:
                     seen[tile.index] += 1  # a claimed discard is counted in the meld that took it
                 if s != seat:
                     discarded.add(tile.index)
-        for m in sv.melds:
+        for m in melds[s]:
             if m.kind == "ankong" and s != seat:
                 continue  # face down: its kind is unknown to the seat
             target = mine if m.kind == "ankong" else seen
             for t in m.tiles:
                 if t.index < 34:
                     target[t.index] += 1
-    hands = tuple(len(view.seats[s].concealed) for s in order)
+    hands = tuple(sizes[s] for s in order)
     total = sum(copies[:34])
-    hidden_kongs = sum(4 for s in order for m in view.seats[s].melds if m.kind == "ankong")
+    hidden_kongs = sum(4 for s in order for m in melds[s] if m.kind == "ankong")
     wall = total - sum(mine) - sum(seen) - sum(hands) - hidden_kongs
     # Face-down kongs of others are unseen places that hold whole kinds; the model keeps them
     # out of the places (their kinds are unknown, their tiles are in no one's hand to discard).
     return SeatKnowledge(seat, tuple(mine), tuple(seen), frozenset(discarded), hands, tuple(order),
                          max(wall, 0), tuple(copies[:34]))
+
+
+def seat_knowledge(view: TableView, seat: Seat, seats: Sequence[Seat], copies: Sequence[int]) -> SeatKnowledge:
+    """What ``seat`` can know at the step ``view`` shows (a report's table snapshot)."""
+    mine = [0] * 34
+    for t in view.seats[seat].concealed:
+        if t.index < 34:
+            mine[t.index] += 1
+    return _knowledge(seat, seats, copies, mine, {s: view.seats[s].discards for s in seats},
+                      {s: view.seats[s].melds for s in seats}, {s: len(view.seats[s].concealed) for s in seats})
+
+
+def state_knowledge(st: HandState, seat: Seat, seats: Sequence[Seat], copies: Sequence[int]) -> SeatKnowledge:
+    """`seat_knowledge` read straight from a replay's live state (no snapshot is made): what the
+    teaching notes ask before every discard."""
+    return _knowledge(seat, seats, copies, st.seats[seat].counts, {s: st.seats[s].discards for s in seats},
+                      {s: st.seats[s].melds for s in seats}, {s: st.seats[s].size for s in seats})
 
 
 def pong_odds(know: SeatKnowledge, discard_prob: Fraction = DISCARD_PROB) -> tuple[KindOdds, ...]:
@@ -135,6 +163,22 @@ def pong_percents(know: SeatKnowledge, discard_prob: Fraction = DISCARD_PROB) ->
         except ValueError:
             continue
     return out
+
+
+def pong_percent(know: SeatKnowledge, kind: int, discard_prob: Fraction = DISCARD_PROB) -> int:
+    """`pong_percents` of one kind only (0 when the counts cannot all exist)."""
+    copies = know.copies[kind] if kind < 34 else 0
+    if not copies:
+        return 0
+    keep = 1 - discard_prob
+    mine = know.mine[kind]
+    unseen = copies - mine - min(know.seen[kind], copies - mine)
+    observed = kind not in know.discarded
+    try:
+        return _percent(unseen, tuple(sorted(know.hands)), know.wall, keep.numerator if observed else 1,
+                        keep.denominator if observed else 1)
+    except ValueError:
+        return 0
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -8,19 +8,20 @@ what it is worth is always the ruleset's answer, through the engine.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import paipu.record as r
-from paipu.analysis.reading import pong_odds, seat_knowledge
+from paipu.analysis.reading import pong_percent, state_knowledge
 from paipu.findings import Finding, note
-from paipu.hand.shanten import DiscardChoice, discards, waits
+from paipu.hand.shanten import DiscardChoice, EffectiveTile, effective_tiles, shanten, split_wild, waits
 from paipu.record import Record, Seat
 from paipu.replay.engine import HandEngine
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.session import Observer, replay
 from paipu.replay.settle import format_items
 from paipu.replay.state import HandState
-from paipu.tiles import Tile
+from paipu.tiles import ALL_TILES, Tile
 
 TEACHING_CODES = ("teaching-discard", "teaching-danger", "missed-win", "missed-claim")
 
@@ -60,14 +61,86 @@ def visible_tiles(st: HandState, seat: Seat) -> list[int]:
     return [min(n, 4) for n in seen]
 
 
+@functools.lru_cache(maxsize=1 << 15)
+def _effective(hand: tuple[int, ...], wild_kinds: tuple[int, ...], melds: int,
+               shapes: tuple[str, ...]) -> tuple[EffectiveTile, ...]:
+    """The effective kinds of a hand one tile short (`paipu.hand.shanten.effective_tiles`),
+    their unseen counts left at the most: those depend on the table, the kinds only on the
+    hand, so a replay that meets the same hand again (a seat keeps its hand while others play;
+    the hand after a 摸切 is the hand before the draw) asks once."""
+    return tuple(effective_tiles(hand, wild_kinds=wild_kinds, melds=melds, shapes=shapes))
+
+
+def _with_unseen(effective: tuple[EffectiveTile, ...], unseen: Sequence[int]) -> tuple[EffectiveTile, ...]:
+    return tuple(EffectiveTile(e.tile, unseen[e.tile.index], e.wildcard) for e in effective)
+
+
+def short_hand(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: int, shapes: tuple[str, ...],
+               visible: Sequence[int]) -> tuple[int, tuple[EffectiveTile, ...]]:
+    """A hand one tile short: its shanten and its effective tiles, each with how many are unseen
+    (4, less the hand's own and the ``visible`` ones).  `ValueError` for a hand of the wrong size."""
+    h = tuple(hand[:34])
+    wild = tuple(sorted(set(wild_kinds)))
+    real, n_wild = split_wild(h, wild)
+    now = shanten(real, n_wild, melds=melds, shapes=shapes, wild_in_play=bool(wild))
+    eff = _effective(h, wild, melds, shapes)
+    return now, _with_unseen(eff, [max(0, 4 - h[k] - visible[k]) for k in range(34)])
+
+
+def hand_shanten(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: int, shapes: tuple[str, ...]) -> int:
+    """The shanten of a whole concealed hand (wildcard tiles included, 34 slots) of any legal size."""
+    wild = tuple(sorted(set(wild_kinds)))
+    real, n_wild = split_wild(list(hand[:34]), wild)
+    return shanten(real, n_wild, melds=melds, shapes=shapes, wild_in_play=bool(wild))
+
+
+def discard_choices(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: int, shapes: tuple[str, ...],
+                    visible: Sequence[int], keep: int | None = None, limit: int | None = None) -> list[DiscardChoice]:
+    """The best discards of a hand one tile over: those that leave the lowest shanten, best
+    first as `paipu.hand.shanten.discards` orders them (most unseen effective tiles, most
+    effective kinds, tile order), then ``keep`` (the kind actually discarded) if it is not
+    among them.  Effective tiles are looked up for those only, not for every discard; with
+    ``limit``, only the first ``limit`` of the best are kept (and ``keep``).
+    `ValueError` for a hand of the wrong size."""
+    h = list(hand[:34])
+    wild = tuple(sorted(set(wild_kinds)))
+    real, n_wild = split_wild(h, wild)
+    in_play = bool(wild)
+    unseen = [max(0, 4 - h[k] - visible[k]) for k in range(34)]
+    after: dict[int, int] = {}
+    for k in range(34):
+        if not h[k]:
+            continue
+        if k in wild:
+            after[k] = shanten(real, n_wild - 1, melds=melds, shapes=shapes, wild_in_play=in_play)
+        else:
+            real[k] -= 1
+            after[k] = shanten(real, n_wild, melds=melds, shapes=shapes, wild_in_play=in_play)
+            real[k] += 1
+    if not after:
+        raise ValueError("an empty hand has no discards")
+    low = min(after.values())
+    ranked: list[tuple[int, int, int, int, tuple[EffectiveTile, ...]]] = []
+    for k, sh in after.items():
+        if sh != low and k != keep:
+            continue
+        h[k] -= 1
+        eff = _effective(tuple(h), wild, melds, shapes)
+        h[k] += 1
+        ranked.append((sh, -sum(unseen[e.tile.index] for e in eff), -len(eff), k, eff))
+    ranked.sort(key=lambda c: c[:4])
+    return [DiscardChoice(ALL_TILES[k], sh, _with_unseen(eff, unseen))
+            for i, (sh, _, _, k, eff) in enumerate(ranked) if limit is None or i < limit or k == keep]
+
+
 def _discard_note(rp: HandEngine, a: r.Discard, shapes: tuple[str, ...]) -> Finding | None:
     st = rp.st
     ss = st.seats[a.seat]
     if any(ss.counts[34:]) or not ss.counts[a.tile.index]:
         return None
     try:
-        choices = discards(ss.counts[:34], wild_kinds=st.wild_kinds, melds=len(ss.melds), shapes=shapes,
-                           visible=visible_tiles(st, a.seat))
+        choices = discard_choices(ss.counts, wild_kinds=st.wild_kinds, melds=len(ss.melds), shapes=shapes,
+                                  visible=visible_tiles(st, a.seat), keep=a.tile.index, limit=1)
     except ValueError:
         return None  # a hand of the wrong size: an error finding already says why
     mine: DiscardChoice = next(c for c in choices if c.tile == a.tile)
@@ -93,12 +166,7 @@ def _pong_chance(rp: HandEngine, a: r.Discard) -> int:
     more of the discarded kind (`paipu.analysis.reading`)."""
     if a.tile.index >= 34:
         return 0
-    view = rp.st.view()
-    know = seat_knowledge(view, a.seat, rp.rs.seats, rp.rs.tile_counts)
-    for odds in pong_odds(know):
-        if odds.kind == a.tile.index:
-            return round(100 * odds.pair_or_more)
-    return 0
+    return pong_percent(state_knowledge(rp.st, a.seat, rp.rs.seats, rp.rs.tile_counts), a.tile.index)
 
 
 def _partial_sets(counts: Sequence[int]) -> int:

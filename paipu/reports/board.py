@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from paipu.record import Draw, Seat
+from paipu.record import Discard, Draw, Ready, Seat, SeatAction
 from paipu.replay.result import MeldView, Step, TableView
 from paipu.reports.labels import Labels
 from paipu.reports.model import Board, BoardMeld, BoardSeat, BoardTile, Shown, TileView
@@ -235,6 +235,8 @@ def build_board(
             return isinstance(action, Draw) and action.seat == seat
         return drawn_at
 
+    tsumogiri, ready_discards = _discard_marks(steps)
+    places = seat_places(seats, viewer)
     out: list[BoardSeat] = []
     for seat in seats:
         hidden = viewer is not None and seat != viewer
@@ -255,18 +257,54 @@ def build_board(
         rivers = [v.seats[seat].discards if seat in v.seats else () for v in views]
         discard_lives = _list_lives(_river_tiles(rivers))
         _mark_claims(discard_lives, rivers)
-        discards = [BoardTile(tm.face(life.value), _shown(life), claimed_from=life.mark) for life in discard_lives]
+        discards = [BoardTile(tm.face(life.value), _shown(life), claimed_from=life.mark,
+                              tsumogiri=life.first in tsumogiri, ready_discard=life.first in ready_discards)
+                    for life in discard_lives]
         ready_lives = _list_lives([(True,) if seat in v.seats and v.seats[seat].ready else () for v in views])
         ready = _shown(ready_lives[0]) if ready_lives else None
         out.append(BoardSeat(
             seat, labels.seat_name(seat), players.get(seat, ""), seat == dealer, seat == viewer, hidden, ready,
-            tuple(concealed), tuple(melds), tuple(flowers), tuple(discards),
+            tuple(concealed), tuple(melds), tuple(flowers), tuple(discards), places[seat],
         ))
     wall: list[BoardTile] = []
     if viewer is None:
         wall = [BoardTile(tm.face(life.value), _shown(life)) for life in _wall_lives(views)]
     wild = tuple(tm.face(t) for t in views[-1].wild)
     return Board(tuple(out), tuple(wall), wild, len(views) - 1)
+
+
+def seat_places(seats: Sequence[Seat], viewer: Seat | None) -> dict[Seat, str]:
+    """Where each seat sits around the square table: the viewed seat (or the first) at the
+    bottom, the next seat to its right, the one across at the top, the previous on its left;
+    with two seats, the other across."""
+    me = seats.index(viewer) if viewer in seats else 0
+    n = len(seats)
+    names = {2: ("bottom", "top"), 3: ("bottom", "right", "left")}.get(n, ("bottom", "right", "top", "left"))
+    return {seats[(me + k) % n]: names[k] if k < len(names) else "top" for k in range(n)}
+
+
+def _discard_marks(steps: Sequence[Step]) -> tuple[set[int], set[int]]:
+    """The steps of the discards that are 摸切 (the kind the seat drew by its action right
+    before) and of those that declare ready (the seat's first discard after its ``ready``)."""
+    tsumogiri: set[int] = set()
+    ready: set[int] = set()
+    last: dict[str, SeatAction] = {}
+    pending: set[str] = set()
+    for st in steps:
+        a = st.action
+        if not isinstance(a, SeatAction):
+            continue
+        if isinstance(a, Discard):
+            before = last.get(a.seat)
+            if isinstance(before, Draw) and before.tile == a.tile:
+                tsumogiri.add(st.number)
+            if a.seat in pending:
+                pending.discard(a.seat)
+                ready.add(st.number)
+        elif isinstance(a, Ready):
+            pending.add(a.seat)
+        last[a.seat] = a
+    return tsumogiri, ready
 
 
 def _river_tiles(rivers: Sequence[tuple[tuple[Tile, bool], ...]]) -> list[tuple[Tile, ...]]:

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from paipu.analysis.reading import pong_percents, seat_knowledge
+from paipu.analysis.reading import SeatKnowledge, pong_percents, seat_knowledge
+from paipu.analysis.teaching import discard_choices, hand_shanten, short_hand
 from paipu.auditing import Audit
 from paipu.findings import SEVERITIES, Finding
 from paipu.lang import translate, translate_part
@@ -39,6 +40,8 @@ from paipu.reports.board import TileMaker, board_meld, build_board
 from paipu.reports.chart import build_chart
 from paipu.reports.labels import Labels, Lang, labels_for
 from paipu.reports.model import (
+    AnalysisRow,
+    AnalysisView,
     DealRow,
     FindingView,
     GroupRow,
@@ -61,6 +64,9 @@ from paipu.reports.model import (
 )
 from paipu.reports.tiles import tile_class, tile_styles
 from paipu.tiles import Tile, tile_from_index
+
+_BEST_DISCARDS = 3
+"""How many of the best discards the teaching view's table lists."""
 
 _SOURCE_WINDOW = 100
 """How much of a long line a finding quotes on each side of its column: a line of thousands of
@@ -145,6 +151,9 @@ class _Builder:
         self.at: dict[_Where, list[Finding]] = defaultdict(list)
         """The findings shown at each step, in the audit's order (found once, not searched per step)."""
         self.in_hand: dict[int, list[tuple[Finding, _Where]]] = defaultdict(list)
+        self.at_own_line: set[int] = set()
+        """Notes shown at the step of their own line: that step already shows the action, so the
+        note does not quote the line again (an error still does: the line as written matters)."""
 
     # ------------------------------------------------------------ small pieces
     def rule(self, rid: str | None) -> RuleRef | None:
@@ -192,7 +201,11 @@ class _Builder:
         starts.sort()
         start_lines = [line for line, _ in starts]
         for f in self.visible_findings:
-            where = by_line.get(f.line) or by_engine.get(id(f))
+            where = by_line.get(f.line)
+            if where is None:
+                where = by_engine.get(id(f))
+            elif f.severity == "note":
+                self.at_own_line.add(id(f))
             if where is None:
                 k = bisect.bisect_right(start_lines, f.line)
                 if k and f.line > 0:
@@ -213,7 +226,7 @@ class _Builder:
             else:
                 place = f"{self.labels.line} {f.line}"
             source = ""
-            if 1 <= f.line <= len(self.source_lines):
+            if 1 <= f.line <= len(self.source_lines) and id(f) not in self.at_own_line:
                 source = _source_window(self.source_lines[f.line - 1], f.column)
             fv = FindingView(
                 i, f"f{i}", f.severity, self.labels.severity.get(f.severity, f.severity), f.code,
@@ -337,6 +350,9 @@ class _Builder:
         bao_marks = " ".join(tile_class(t) for t in view.bao_tiles) if view is not None else ""
         findings = self.findings_at(hi, i)
         anchor = f"h{hi}-s{i}"
+        know = self._knowledge(view)
+        heat = self._heat(know)
+        analysis = self._analysis(view, know)
         a = st.action
         if a is None:
             deal = []
@@ -355,7 +371,7 @@ class _Builder:
                 if d is not None:
                     notes.extend(f"{self.seat_chip(seat)}: {n.text}" for n in d.annotations)
             return StepView(0, anchor, None, "", "deal", labels.deal, (), "", None, "", tuple(notes),
-                            findings, tuple(deal), wall_left, turn, bao, bao_marks, self._heat(view))
+                            findings, tuple(deal), wall_left, turn, bao, bao_marks, heat, analysis)
         actor: Seat | None = a.seat if isinstance(a, (SeatAction, FanLine)) else None
         glyph = a.glyph if isinstance(a, SeatAction) else None
         return StepView(
@@ -376,7 +392,8 @@ class _Builder:
             turn,
             bao,
             bao_marks,
-            self._heat(view),
+            heat,
+            analysis,
         )
 
     def _setup_row(self, line: SetupTiles, tm: TileMaker) -> SetupRow:
@@ -384,13 +401,56 @@ class _Builder:
         label = (word.label_zh if self.lang == "zh" else word.label) if word is not None else line.name
         return SetupRow(label, tuple(tm.face(t, title=True) for t in line.tiles), " ".join(map(str, line.values)))
 
-    def _heat(self, view: TableView | None) -> str:
-        """The teaching view's heat row at a step: from what the viewed seat can know only."""
+    def _knowledge(self, view: TableView | None) -> SeatKnowledge | None:
+        """What the viewed seat can know at a step (None in the audit view)."""
         if self.viewer is None or view is None or self.ruleset is None or self.viewer not in view.seats:
+            return None
+        return seat_knowledge(view, self.viewer, self.seats, self.ruleset.tile_counts)
+
+    def _heat(self, know: SeatKnowledge | None) -> str:
+        """The teaching view's heat row at a step: from what the viewed seat can know only."""
+        if know is None or self.ruleset is None:
             return ""
-        know = seat_knowledge(view, self.viewer, self.seats, self.ruleset.tile_counts)
         percents = pong_percents(know)
         return ",".join(str(percents.get(k, 0)) for k in range(34) if self.ruleset.tile_counts[k])
+
+    def _analysis(self, view: TableView | None, know: SeatKnowledge | None) -> AnalysisView | None:
+        """The viewed seat's shanten, effective tiles and best discards at a step, from its own
+        hand and what it can see (`paipu.analysis.teaching`); None when its hand is not one a
+        shanten is defined for (flowers not yet set aside, a hand of the wrong size).  Its tiles are
+        plain pictures, as the page's script draws them when the step changes."""
+        if know is None or view is None or self.ruleset is None or self.viewer is None:
+            return None
+        sv = view.seats[self.viewer]
+        if any(t.index >= 34 for t in sv.concealed):
+            return None
+        hand = [0] * 34
+        for t in sv.concealed:
+            hand[t.index] += 1
+        visible = [min(4, know.seen[k] + know.mine[k] - hand[k]) for k in range(34)]
+        wild = tuple(t.index for t in view.wild)
+        shapes = tuple(self.ruleset.shapes)
+        melds = len(sv.melds)
+        size = sum(hand)
+        try:
+            if size % 3 == 1:
+                now, eff = short_hand(hand, wild_kinds=wild, melds=melds, shapes=shapes, visible=visible)
+                effective = tuple((TileView(tile_class(e.tile)), e.unseen) for e in eff)
+                code = f"{now}|" + ",".join(f"{tile_class(e.tile)}:{e.unseen}" for e in eff) + "|"
+                return AnalysisView(now, effective, (), code)
+            if size % 3 == 2:
+                now = hand_shanten(hand, wild_kinds=wild, melds=melds, shapes=shapes)
+                if now < 0:
+                    return AnalysisView(now, (), (), f"{now}||")
+                choices = discard_choices(hand, wild_kinds=wild, melds=melds, shapes=shapes, visible=visible,
+                                          limit=_BEST_DISCARDS)
+                rows = tuple(AnalysisRow(TileView(tile_class(c.tile)), c.shanten, c.unseen, len(c.effective))
+                             for c in choices)
+                code = f"{now}||" + ",".join(f"{r.tile.kind}:{r.shanten}:{r.unseen}:{r.kinds}" for r in rows)
+                return AnalysisView(now, (), rows, code)
+        except ValueError:
+            return None
+        return None
 
     def _action_tiles(self, a: Action, tm: TileMaker) -> tuple[TileView, ...]:
         if isinstance(a, Chow):
@@ -566,7 +626,8 @@ class _Builder:
                 for s in self.seats
             )
             out.append(HandRow(hv.anchor, hv.title, hv.dealer_label, hv.result.outcome_label, winners, value, scores,
-                               hv.finding_counts, hv.first_finding, hv.result.payments_differ))
+                               hv.finding_counts, hv.first_finding, hv.result.payments_differ,
+                               any(w.total_differs for w in hv.result.wins)))
         return tuple(out)
 
 

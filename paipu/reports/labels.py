@@ -100,6 +100,24 @@ class Labels:
     audit_view: str
     not_replayed: str
     glyphs: dict[str, str]
+    shanten: str
+    """The caption of the viewed seat's shanten on the board."""
+    shanten_words: str
+    """How a shanten is said: complete|ready|{n} from ready (also read by the page's script)."""
+    effective: str
+    best_discards: str
+    after: str
+    unseen: str
+    tsumogiri: str
+    ready_discard: str
+    claimed: str
+    first: str
+    last: str
+
+    def from_ready(self, n: int) -> str:
+        """A shanten in words: -1 complete, 0 ready, n from ready."""
+        complete, ready, more = self.shanten_words.split("|")
+        return complete if n < 0 else ready if n == 0 else more.format(n=n)
 
     def seat_name(self, seat: str) -> str:
         """E -> "East" or "东"."""
@@ -138,8 +156,8 @@ EN = Labels(
     hands="Hands",
     hand="Hand {n}",
     dealer="Dealer",
-    wild="财神 (wild)",
-    bao="宝 (treasure)",
+    wild="wildcards",
+    bao="marked tile",
     dice="Dice",
     result="Result",
     value="Value",
@@ -192,7 +210,7 @@ EN = Labels(
     winning_tile="winning tile",
     decomposition="Chosen decomposition",
     readings="the best of {n} readings",
-    stands_for="财神 as",
+    stands_for="wildcard as",
     item="Item",
     name_zh="中文",
     rules_value="Rules",
@@ -218,6 +236,17 @@ EN = Labels(
     audit_view="Audit view: every hand open.",
     not_replayed="The record does not parse, so it was not replayed: fix these first.",
     glyphs=_GLYPHS_EN,
+    shanten="Your hand",
+    shanten_words="complete|ready (听)|{n} from ready",
+    effective="Effective tiles (unseen):",
+    best_discards="Best discards",
+    after="after it",
+    unseen="effective tiles unseen (kinds)",
+    tsumogiri="摸切: the tile just drawn",
+    ready_discard="the discard that declares ready",
+    claimed="claimed by another seat",
+    first="The deal",
+    last="The last step",
 )
 
 ZH = Labels(
@@ -231,7 +260,7 @@ ZH = Labels(
     hands="各局",
     hand="第{n}局",
     dealer="庄家",
-    wild="财神",
+    wild="百搭",
     bao="宝牌",
     dice="骰子",
     result="结果",
@@ -280,7 +309,7 @@ ZH = Labels(
     winning_tile="胡的牌",
     decomposition="所选拆法",
     readings="共{n}种拆法中最高的",
-    stands_for="财神当",
+    stands_for="百搭当",
     item="项目",
     name_zh="中文",
     rules_value="规则",
@@ -306,6 +335,17 @@ ZH = Labels(
     audit_view="审核视图：所有手牌公开。",
     not_replayed="牌谱无法解析，因此没有重放：请先修正这些问题。",
     glyphs=_GLYPHS_ZH,
+    shanten="你的手牌",
+    shanten_words="和了|听牌|{n}向听",
+    effective="有效牌（未见张数）：",
+    best_discards="最佳打法",
+    after="打后",
+    unseen="未见有效牌（种）",
+    tsumogiri="摸切：打出刚摸的牌",
+    ready_discard="报听时打出的牌",
+    claimed="被别家吃碰杠或胡走",
+    first="配牌",
+    last="最后一步",
 )
 
 

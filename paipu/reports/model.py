@@ -73,6 +73,10 @@ class BoardTile:
     """Discards: the step from which it is marked as claimed (pong, chow, kong or a win)."""
     drawn: bool = False
     """Concealed tiles: it came from a draw (the script sets it apart at that step)."""
+    tsumogiri: bool = False
+    """Discards: 摸切, the tile the seat had just drawn (the same kind as its draw right before)."""
+    ready_discard: bool = False
+    """Discards: the discard right after the seat declared ready (报听, riichi), laid sideways."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +108,32 @@ class BoardSeat:
     melds: tuple[BoardMeld, ...]
     flowers: tuple[BoardTile, ...]
     discards: tuple[BoardTile, ...]
+    place: str = "bottom"
+    """Where it sits around the square table: ``bottom`` (the viewed seat, or the first seat
+    of the audit view), ``right`` (the next seat), ``top`` (across), ``left`` (the previous)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisRow:
+    """A discard the viewed seat could make: the shanten after it and its effective tiles."""
+
+    tile: TileView
+    shanten: int
+    unseen: int
+    kinds: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisView:
+    """The viewed seat's hand at one step (`paipu.analysis.teaching`): its shanten, and either
+    its effective tiles with how many of each are unseen (a hand one tile short) or its best
+    discards (one tile over).  Worked out from what the seat can see only."""
+
+    shanten: int
+    effective: tuple[tuple[TileView, int], ...] = ()
+    discards: tuple[AnalysisRow, ...] = ()
+    code: str = ""
+    """The same, compact, for the page's script: ``shanten|kind:n,…|kind:shanten:unseen:kinds,…``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +213,11 @@ class StepView:
     """The classes of every kind the 宝 makes special, space-separated (Harbin: two kinds)."""
     heat: str = ""
     """Teaching view: for each kind of `HandView.heat_kinds`, the percent chance (from what the
-    viewed seat can know) that some opponent holds two or more of it, comma-separated."""
+    viewed seat can know) that some opponent holds two or more of it, comma-separated (the page
+    writes it only where it differs from the step before)."""
+    analysis: AnalysisView | None = None
+    """Teaching view: the viewed seat's shanten, effective tiles and best discards (the page
+    writes it only where it differs from the step before)."""
 
     @property
     def worst(self) -> str:
@@ -328,6 +362,8 @@ class HandRow:
     finding_counts: dict[str, int]
     first_finding: str | None
     payments_differ: bool
+    value_differs: bool = False
+    """A win's recorded value (its ``fan`` line) differs from the computed one."""
 
 
 @dataclass(frozen=True, slots=True)

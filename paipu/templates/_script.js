@@ -28,6 +28,15 @@
     h.wl = sec.querySelector(".board .wl");
     h.bao = sec.querySelector(".board .bao");
     h.heat = Array.prototype.slice.call(sec.querySelectorAll(".board .heat .hc"));
+    h.an = sec.querySelector(".board .an");
+    /* The heat row and the analysis are written only at the steps where they change. */
+    var heat = null, an = null;
+    h.heatAt = []; h.anAt = [];
+    h.rows.forEach(function (row) {
+      if (row.hasAttribute("data-h")) { heat = row.getAttribute("data-h"); }
+      if (row.hasAttribute("data-x")) { an = row.getAttribute("data-x"); }
+      h.heatAt.push(heat); h.anAt.push(an);
+    });
     h.tl = sec.querySelector("ol.tl");
     h.range = sec.querySelector(".ctl input[type=range]");
     h.pos = sec.querySelector(".ctl .pos .k");
@@ -60,12 +69,13 @@
         });
       }
     }
-    if (h.heat && row.hasAttribute("data-h")) {
-      row.getAttribute("data-h").split(",").forEach(function (p, i) {
+    if (h.heat.length && h.heatAt[k]) {
+      h.heatAt[k].split(",").forEach(function (p, i) {
         var c = h.heat[i];
         if (c) { c.style.setProperty("--p", p); c.querySelector("b").textContent = p; }
       });
     }
+    if (h.an) { analysis(h.an, h.anAt[k]); }
     if (h.step >= 0 && h.rows[h.step]) { h.rows[h.step].classList.remove("cur"); }
     row.classList.add("cur");
     h.step = k;
@@ -76,6 +86,38 @@
       if (top < h.tl.scrollTop || bottom > h.tl.scrollTop + h.tl.clientHeight) {
         h.tl.scrollTop = Math.max(0, top - h.tl.clientHeight / 3);
       }
+    }
+  }
+
+  /* The viewed seat's shanten, effective tiles and best discards: "shanten|m5:3,…|m5:1:34:8,…". */
+  function analysis(box, code) {
+    var words = box.getAttribute("data-l").split("|");
+    function said(n) { n = +n; return n < 0 ? words[0] : n === 0 ? words[1] : words[2].replace("{n}", n); }
+    function tile(k) { var i = document.createElement("i"); i.className = "t " + k; return i; }
+    var parts = code ? code.split("|") : ["", "", ""];
+    box.querySelector(".sh b").textContent = code ? said(parts[0]) : "–";
+    var ef = box.querySelector(".ef");
+    Array.prototype.slice.call(ef.querySelectorAll(".e")).forEach(function (e) { ef.removeChild(e); });
+    ef.hidden = !parts[1];
+    if (parts[1]) {
+      parts[1].split(",").forEach(function (e) {
+        var kn = e.split(":"), span = document.createElement("span"), b = document.createElement("b");
+        span.className = "e"; b.textContent = kn[1];
+        span.appendChild(tile(kn[0])); span.appendChild(b); ef.appendChild(span);
+      });
+    }
+    var table = box.querySelector("table.bd"), body = table.querySelector("tbody");
+    while (body.firstChild) { body.removeChild(body.firstChild); }
+    table.hidden = !parts[2];
+    if (parts[2]) {
+      parts[2].split(",").forEach(function (d) {
+        var f = d.split(":"), tr = document.createElement("tr");
+        var a = document.createElement("td"), b = document.createElement("td"), c = document.createElement("td");
+        var small = document.createElement("small");
+        a.appendChild(tile(f[0])); b.textContent = said(f[1]);
+        c.className = "num"; c.textContent = f[2] + " "; small.textContent = "(" + f[3] + ")"; c.appendChild(small);
+        tr.appendChild(a); tr.appendChild(b); tr.appendChild(c); body.appendChild(tr);
+      });
     }
   }
 
