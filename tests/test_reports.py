@@ -418,7 +418,7 @@ def test_unparsable_record_gives_a_report_of_its_syntax_findings() -> None:
     assert not model.parsed and model.hands == ()
     assert model.findings and model.record_findings == model.findings
     html = render_report(audit)
-    assert "does not parse" in html and model.findings[0].code in html
+    assert "ruleset or option tags cannot be read" in html and model.findings[0].code in html
 
 
 def test_chinese_report_uses_chinese_words_and_keeps_the_record_text() -> None:
