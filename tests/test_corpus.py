@@ -33,7 +33,7 @@ from paipu.corpus import (
     schema_version,
     write_record,
 )
-from paipu.corpus.rows import INTERNAL_ERROR, UNREADABLE, audit_source, read_source
+from paipu.corpus.rows import INTERNAL_ERROR, UNREADABLE, audit_source, read_source, rows_from_audit
 from paipu.errors import InputError
 from paipu.expect import compare_results
 from paipu.sources import expand_paths, read_record_text
@@ -556,3 +556,20 @@ def test_diff_names_a_changed_verdict_before_the_findings_that_changed_it(db_pat
     assert d.path == path
     assert d.lines[0] == f"verdict is {new}, expected {old}"
     assert any(change in line for line in d.lines[1:])
+
+
+def test_a_record_numbering_two_hands_alike_stores_each_hand_by_its_place(tmp_path: Path) -> None:
+    """Fuzzing reproducer: `hand 2` twice gives a hand-numbering error, and each hand still
+    gets its own row (stored under its place 1, 2) rather than a UNIQUE constraint failure."""
+    text = (ROOT / "samples" / "valid" / "zhuji" / "four-hands.paipu").read_text(encoding="utf-8")
+    text = text.replace("\nhand 3\n", "\nhand 2\n", 1)
+    audit = audit_text(text, "twice.paipu")
+    assert any(f.code == "hand-number" for f in audit.findings)
+    db = open_corpus(tmp_path / "c.db")
+    outcome, rid = write_record(db, rows_from_audit(audit, "twice.paipu", "x" * 64), "now")
+    assert outcome == "new"
+    numbers = [n for (n,) in db.execute("SELECT number FROM hands WHERE record_id = ? ORDER BY number", [rid])]
+    assert numbers == [1, 2, 3, 4]
+    hands = {h for (h,) in db.execute("SELECT DISTINCT hand FROM actions WHERE record_id = ?", [rid])}
+    assert hands == {1, 2, 3, 4}
+    db.close()

@@ -119,11 +119,18 @@ _TILE_TEXT: dict[object, str] = {}
 """Each tile's notation, made once (a hand writes about a hundred of them)."""
 
 
-def _action_rows(record: Record) -> tuple[HandActionsRow, ...]:
+def hand_keys(numbers: list[int]) -> list[int]:
+    """The numbers the corpus stores hands under: the record's own when they are distinct, else
+    the hands' places 1, 2, 3… (a record that numbers two hands alike has an error finding for
+    it, and each of its hands still needs a row of its own)."""
+    return numbers if len(set(numbers)) == len(numbers) else list(range(1, len(numbers) + 1))
+
+
+def _action_rows(record: Record, keys: list[int]) -> tuple[HandActionsRow, ...]:
     """One row per hand: its actions as one JSON array (the corpus's `hand_actions` table)."""
     out: list[HandActionsRow] = []
     text = _TILE_TEXT
-    for hand in record.hands:
+    for key, hand in zip(keys, record.hands, strict=True):
         items: list[tuple[int, str | None, str, str | None]] = []
         append = items.append
         for a in hand.actions:
@@ -139,11 +146,11 @@ def _action_rows(record: Record) -> tuple[HandActionsRow, ...]:
                     if tiles is None:
                         tiles = text[tile] = str(tile)
             append((a.span.line, getattr(a, "seat", None), a.verb, tiles))
-        out.append((hand.number, dumps(items)))
+        out.append((key, dumps(items)))
     return tuple(out)
 
 
-def _hand_row(res: HandResult) -> HandRow:
+def _hand_row(res: HandResult, key: int) -> HandRow:
     first = res.wins[0] if res.wins else None
     wins = [
         {
@@ -159,7 +166,7 @@ def _hand_row(res: HandResult) -> HandRow:
     recorded = dict(res.recorded_payments) if res.recorded_payments is not None else None
     differ = int(recorded is not None and recorded != dict(res.payments))
     return (
-        res.number,
+        key,
         res.dealer,
         res.result,
         dumps(list(res.winners)),
@@ -174,9 +181,8 @@ def _hand_row(res: HandResult) -> HandRow:
     )
 
 
-def _finding_rows(findings: list[Finding], record: Record) -> tuple[FindingRow, ...]:
+def _finding_rows(findings: list[Finding], record: Record, numbers: list[int]) -> tuple[FindingRow, ...]:
     starts = [h.span.line for h in record.hands]
-    numbers = [h.number for h in record.hands]
     out: list[FindingRow] = []
     for f in findings:
         # A finding belongs to the hand whose `hand N` line is the last one above it.
@@ -197,7 +203,10 @@ def rows_from_audit(audit: Audit, path: str, sha256: str | None, *, actions: boo
     else:
         status = "ok" if counts["error"] == 0 else "findings"
         ruleset = rp.ruleset_name or ruleset
-    hand_rows = tuple(_hand_row(h.result) for h in rp.hands) if rp else ()
+    keys = hand_keys([h.number for h in record.hands])
+    replayed = [h.result for h in rp.hands] if rp else []
+    result_keys = keys if len(replayed) == len(keys) else hand_keys([res.number for res in replayed])
+    hand_rows = tuple(_hand_row(res, key) for res, key in zip(replayed, result_keys, strict=True))
     score_rows: tuple[ScoreRow, ...] = ()
     if rp is not None:
         names = {p.seat: p.value for p in record.header.players}
@@ -216,8 +225,8 @@ def rows_from_audit(audit: Audit, path: str, sha256: str | None, *, actions: boo
         notes=counts["note"],
         paipu_version=__version__,
         hand_rows=hand_rows,
-        action_rows=_action_rows(record) if actions and rp is not None else (),
-        finding_rows=_finding_rows(audit.findings, record),
+        action_rows=_action_rows(record, keys) if actions and rp is not None else (),
+        finding_rows=_finding_rows(audit.findings, record, keys),
         score_rows=score_rows,
     )
 
