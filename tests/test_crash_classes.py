@@ -70,9 +70,9 @@ def test_a_huge_score_tag_is_a_bad_tag() -> None:
 
 def test_syntax_recovery_stops_costing_after_the_error_cap() -> None:
     text = ZHUJI + "%%% lost in transmission\nE draw 5m\n" * 20_000 + "%%% x y\n" * 20_000
-    started = time.perf_counter()
+    started = time.process_time()
     findings = parse(text).findings
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 10
     assert sum(f.code == "syntax" for f in findings) == MAX_SYNTAX_ERRORS + 1
     assert findings[-1].message.startswith("too many syntax errors")
 
@@ -113,9 +113,9 @@ def test_control_characters_of_a_record_are_shown_escaped_by_check(tmp_path: Pat
 def test_format_finding_of_many_findings_on_one_long_line_is_bounded() -> None:
     line = "fan E 1 : " + ", ".join(f"item{i}" for i in range(4000))
     findings = [error("unknown-item", "x", Span(1, c, 1, c + 5)) for c in range(11, len(line), 10)]
-    started = time.perf_counter()
+    started = time.process_time()
     out = [format_finding(f, "f", [line]) for f in findings]
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
     assert max(len(s) for s in out) < 600
 
 
@@ -182,9 +182,9 @@ def _long_hand(discards: int) -> str:
 
 
 def _report_seconds(text: str) -> float:
-    started = time.perf_counter()
+    started = time.process_time()
     render_report(audit_text(text, views=True))
-    return time.perf_counter() - started
+    return time.process_time() - started
 
 
 def test_report_building_is_linear_in_the_length_of_a_hand() -> None:
