@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 
+from paipu.cli.common import shown
 from paipu.importers.base import ConversionError, Importer
 from paipu.importers.registry import get_importer, importer_names
 
@@ -109,7 +110,7 @@ def import_command(fmt: str, paths: tuple[str, ...], out_dir: str | None, check:
             if target is not None:
                 (target / name).write_text(text, encoding="utf-8")
             else:
-                click.echo(text, nl=False)
+                click.echo(shown(text) if sys.stdout.isatty() else text, nl=False)  # raw but on a terminal
             if check:
                 status = max(status, _audit(text, str(target / name) if target else name))
     if target is not None:

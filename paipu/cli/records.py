@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import os
 import sys
 from collections import deque
@@ -25,6 +24,7 @@ from paipu.cli.common import (
     parse_overrides,
     print_findings,
     progress_bar,
+    shown,
 )
 from paipu.cli.common import plural as _n
 from paipu.errors import InputError
@@ -32,6 +32,7 @@ from paipu.expect import compare_results, find_expected, key_of, load_expected
 from paipu.findings import has_errors
 from paipu.grammar.parser import ParseResult, parse
 from paipu.grammar.writer import format_record
+from paipu.limits import json_text
 from paipu.record import to_json
 from paipu.replay.ruleset import OptionError
 
@@ -53,14 +54,13 @@ def parse_cmd(paths: tuple[str, ...], as_json: bool) -> None:
             status = max(status, EXIT_FINDINGS)
         if as_json:
             click.echo(
-                json.dumps(
+                json_text(
                     {
                         "file": str(path),
                         "ok": result.ok,
                         "findings": [f.to_json() for f in result.findings],
                         "record": to_json(result.record),
                     },
-                    ensure_ascii=False,
                 )
             )
         else:
@@ -107,7 +107,7 @@ def fmt_cmd(paths: tuple[str, ...], check: bool) -> None:
                 echo(f"{path}: not in canonical form (run `paipu fmt {path}`)", err=True)
                 status = max(status, EXIT_FINDINGS)
         else:
-            click.echo(out, nl=False)
+            click.echo(shown(out) if sys.stdout.isatty() else out, nl=False)  # raw but on a terminal
     sys.exit(max(status, inputs.status))
 
 
@@ -196,7 +196,7 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         if as_json:
-            click.echo(json.dumps(audit.to_json(), ensure_ascii=False, sort_keys=False))
+            click.echo(json_text(audit.to_json()))
         else:
             print_findings(audit.findings, name, text)
             if not quiet:
