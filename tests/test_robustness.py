@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 import random
 from pathlib import Path
 
@@ -67,6 +69,7 @@ def test_table_views_stored_packed_read_back_every_tile_as_given() -> None:
     assert isinstance(sv._concealed, bytes)  # packed, a byte a tile
     assert sv == SeatView(concealed, (meld,), river, (plum,), True)
     assert sv.replace(ready=False).ready is False and sv.ready is True
+    assert pickle.loads(pickle.dumps(sv)) == sv and copy.deepcopy(sv) == sv
 
 
 def test_the_table_view_of_each_step_shares_what_did_not_change_and_equals_the_engines() -> None:
@@ -91,6 +94,7 @@ def test_the_table_view_of_each_step_shares_what_did_not_change_and_equals_the_e
     rp = replay(audit.record, views=True, observers=[Snapshots()])
     views = [s.view for h in rp.hands for s in h.steps]
     assert views == fresh
+    assert pickle.loads(pickle.dumps(views)) == views  # a replay can go to another process
     shared_seats = shared_walls = 0
     for prev, view in itertools.pairwise(views):
         assert prev is not None and view is not None

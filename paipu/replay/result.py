@@ -225,6 +225,9 @@ class SeatView:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("SeatView is immutable")
 
+    def __reduce__(self) -> tuple[type[SeatView], tuple[object, ...]]:
+        return SeatView, (self.concealed, self.melds, self.discards, self.flowers, self.ready)
+
     def _key(self) -> tuple[object, ...]:
         return (self._concealed, self.melds, self._discards, self.flowers, self.ready)
 
@@ -316,6 +319,10 @@ class TableView:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("TableView is immutable")
+
+    def __reduce__(self) -> tuple[type[TableView], tuple[object, ...]]:
+        return TableView, (self.seats, self.wall_left, self.wall_known, self.turn, self.phase, self.wild, self.bao,
+                           self.bao_tiles)
 
     def _key(self) -> tuple[object, ...]:
         return (self._order, self._seat_views, self.wall_left, self.wall_known, self.turn, self.phase, self.wild,
