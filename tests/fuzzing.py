@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import time
 import tracemalloc
 from dataclasses import dataclass
@@ -177,6 +178,15 @@ MEASURE_MEMORY_FROM = 20_000
 several times; below this size the base of the bound is all that matters)."""
 
 
+def _log(text: str, size: int, seconds: float) -> None:
+    """With ``PAIPU_FUZZ_LOG=FILE``, one line per input run (its hash, size and CPU seconds), so
+    that a long run cut short still says what it ran."""
+    path = os.environ.get("PAIPU_FUZZ_LOG")
+    if path:
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(f"{hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]} {size} {seconds:.3f}\n")
+
+
 def run_everything(text: str, *, clean: bool = False, warm: bool = True) -> Cost:
     """Every command's library entry point on ``text``; AssertionError for any broken promise.
 
@@ -200,6 +210,7 @@ def run_everything(text: str, *, clean: bool = False, warm: bool = True) -> Cost
     assert not any(row[2] == INTERNAL_ERROR for row in rows.finding_rows), rows.finding_rows
     write_record(_corpus(), rows, "fuzz")  # type: ignore[arg-type]
     seconds = time.process_time() - started
+    _log(text, size, seconds)
     assert seconds < SECONDS_BASE + SECONDS_PER_MB * size / 1e6, f"{seconds:.1f} s for {size:,} bytes"
     peak = 0
     if size >= MEASURE_MEMORY_FROM:
