@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias, cast
 
 from paipu.findings import Finding
 from paipu.hand.sets import GroupView as GroupView  # a report's view of a set, re-exported
@@ -150,43 +150,39 @@ PackedTiles: TypeAlias = "bytes | tuple[Tile, ...]"
 PackedRiver: TypeAlias = "bytes | tuple[tuple[Tile, bool], ...]"
 
 
-def _code(tile: Tile) -> int:
-    return tile.index + _CODE_RED if tile.red else tile.index
+_CODE_OF_TILE: dict[int, int] = {id(t): c for c, t in enumerate(_TILE_OF_CODE) if t is not None}
+"""The code of each interned tile, by its identity (interned tiles live as long as the program)."""
+_code_of_id = _CODE_OF_TILE.__getitem__
+_tile_of_code = _TILE_OF_CODE.__getitem__
+_pair_of_code = _PAIR_OF_CODE.__getitem__
 
 
 def _pack(tiles: tuple[Tile, ...]) -> PackedTiles:
-    """Tiles as one byte each (a tuple of 14 tiles costs three times as much); any tile that
-    is not one of the interned ones keeps the tuple as it is."""
+    """Tiles as one byte each (a tuple of 14 tiles costs three times as much); a tile that is
+    not one of the interned ones keeps the tuple as it is."""
     try:
-        data = bytes([_code(t) for t in tiles])  # from a list: sized exactly, not over-allocated
-    except (ValueError, AttributeError, TypeError):
+        return bytes(list(map(_code_of_id, map(id, tiles))))  # from a list: sized exactly
+    except KeyError:
         return tiles
-    if any(_TILE_OF_CODE[c] is not t for c, t in zip(data, tiles, strict=True)):
-        return tiles
-    return data
 
 
 def _pack_river(river: tuple[tuple[Tile, bool], ...]) -> PackedRiver:
     try:
-        data = bytes([_code(t) + _CODE_CLAIMED if claimed else _code(t) for t, claimed in river])
-    except (ValueError, AttributeError, TypeError):
+        return bytes([_code_of_id(id(t)) | (_CODE_CLAIMED if claimed else 0) for t, claimed in river])
+    except (KeyError, TypeError, ValueError):
         return river
-    if any(_PAIR_OF_CODE[c] != pair or _TILE_OF_CODE[c % _CODE_CLAIMED] is not pair[0]
-           for c, pair in zip(data, river, strict=True)):
-        return river
-    return data
 
 
 def _unpack(packed: PackedTiles) -> tuple[Tile, ...]:
     if isinstance(packed, tuple):
         return packed
-    return tuple(_TILE_OF_CODE[c] for c in packed)  # type: ignore[misc]
+    return tuple(map(_tile_of_code, packed))  # type: ignore[arg-type]
 
 
 def _unpack_river(packed: PackedRiver) -> tuple[tuple[Tile, bool], ...]:
     if isinstance(packed, tuple):
         return packed
-    return tuple(_PAIR_OF_CODE[c] for c in packed)  # type: ignore[misc]
+    return tuple(map(_pair_of_code, packed))  # type: ignore[arg-type]
 
 
 class SeatView:
@@ -306,8 +302,14 @@ class TableView:
 
     @property
     def seats(self) -> dict[Seat, SeatView]:
-        """Each seat's view, in the ruleset's seat order (a new dict each time)."""
-        return dict(zip(self._order, self._seat_views, strict=True))
+        """Each seat's view, in the ruleset's seat order (read it, do not change it)."""
+        views = self._seat_views
+        last_views, last = _last_seats
+        if last_views is views:  # a reader asks a view for its seats many times in a row
+            return cast("dict[Seat, SeatView]", last)
+        seats = dict(zip(self._order, views, strict=True))
+        _last_seats[:] = (views, seats)
+        return seats
 
     @property
     def wall_known(self) -> tuple[Tile, ...] | None:
@@ -373,6 +375,11 @@ class TableView:
         if self.bao_tiles == prev.bao_tiles:
             _set(self, "bao_tiles", prev.bao_tiles)
         return self
+
+
+_last_seats: list[Any] = [None, {}]
+"""The seats `TableView.seats` gave last, and the views they were made of: not kept per view
+(a dict per step would cost more than the rest of the view), but not rebuilt for every ask."""
 
 
 @dataclass(slots=True)
