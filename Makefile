@@ -37,10 +37,14 @@ test: $(VENV)/.test-installed
 oracle: $(VENV)/.test-installed
 	PAIPU_ORACLE_WINS=10000 PAIPU_ORACLE_BUILT=50000 $(BIN)/pytest tests/test_mcr_oracle.py
 
-## fuzz: the long fuzz profile: 100,000 generated records (FUZZ_EXAMPLES=N for another count) through every entry point
+## fuzz: the long fuzz profile: 100,000 generated records (FUZZ_EXAMPLES=N for another count) through every entry point;
+## FUZZ_SEED=S runs a chunk that another run with the same seed repeats, FUZZ_LOG=FILE lists each input run
 FUZZ_EXAMPLES ?= 100000
+FUZZ_SEED ?=
+FUZZ_LOG ?=
 fuzz: $(VENV)/.test-installed
-	PAIPU_FUZZ=long PAIPU_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py
+	PAIPU_FUZZ=long PAIPU_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) PAIPU_FUZZ_LOG=$(FUZZ_LOG) $(BIN)/pytest -p no:cacheprovider \
+	  --hypothesis-show-statistics $(if $(FUZZ_SEED),--hypothesis-seed=$(FUZZ_SEED)) tests/test_fuzz.py
 
 $(VENV)/.bench-installed: pyproject.toml $(VENV)/.test-installed
 	$(BIN)/python -m pip install -q -e '.[test,bench]'

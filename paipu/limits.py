@@ -6,6 +6,9 @@ a clean exit 2, so that no input can make paipu use time or memory out of propor
 
 from __future__ import annotations
 
+import json
+import re
+
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """The largest record file read (and the largest a ``.gz`` record may decompress to)."""
 
@@ -47,8 +50,30 @@ def control_escaped(text: str) -> str:
 
 
 def _control(ch: str) -> bool:
+    """Whether a terminal could act on ``ch`` rather than show it: C0 and C1 controls (U+0080 to
+    U+009F: a lone U+009B is an escape sequence's start on some terminals), DEL, the line and
+    paragraph separators, and the bidirectional marks, embeddings, overrides and isolates
+    that reorder what is shown."""
     o = ord(ch)
-    return o < 0x20 or 0x7F <= o < 0xA0 or o in (0x2028, 0x2029) or 0x202A <= o <= 0x202E or 0x2066 <= o <= 0x2069
+    return (o < 0x20 or 0x7F <= o < 0xA0 or o in (0x061C, 0x200E, 0x200F, 0x2028, 0x2029)
+            or 0x202A <= o <= 0x202E or 0x2066 <= o <= 0x2069)
+
+
+_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""Every character `_control` names but C0, for JSON text: `json.dumps` escapes C0 in strings
+itself, and outside strings C0 is the layout of indented JSON."""
+
+
+def json_escaped(text: str) -> str:
+    """JSON ``text`` with every character a terminal could act on written as a ``\\uXXXX``
+    escape: the same JSON value, safe to print (`json.dumps` with ``ensure_ascii=False``
+    escapes C0 controls but writes C1 controls, DEL and bidirectional overrides raw)."""
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def json_text(value: object, **options: object) -> str:
+    """``json.dumps(value, ensure_ascii=False, **options)``, safe to print (`json_escaped`)."""
+    return json_escaped(json.dumps(value, ensure_ascii=False, **options))  # type: ignore[arg-type]
 
 
 def _escape(ch: str) -> str:

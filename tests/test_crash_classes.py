@@ -70,9 +70,9 @@ def test_a_huge_score_tag_is_a_bad_tag() -> None:
 
 def test_syntax_recovery_stops_costing_after_the_error_cap() -> None:
     text = ZHUJI + "%%% lost in transmission\nE draw 5m\n" * 20_000 + "%%% x y\n" * 20_000
-    started = time.perf_counter()
+    started = time.process_time()
     findings = parse(text).findings
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 10
     assert sum(f.code == "syntax" for f in findings) == MAX_SYNTAX_ERRORS + 1
     assert findings[-1].message.startswith("too many syntax errors")
 
@@ -113,9 +113,9 @@ def test_control_characters_of_a_record_are_shown_escaped_by_check(tmp_path: Pat
 def test_format_finding_of_many_findings_on_one_long_line_is_bounded() -> None:
     line = "fan E 1 : " + ", ".join(f"item{i}" for i in range(4000))
     findings = [error("unknown-item", "x", Span(1, c, 1, c + 5)) for c in range(11, len(line), 10)]
-    started = time.perf_counter()
+    started = time.process_time()
     out = [format_finding(f, "f", [line]) for f in findings]
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
     assert max(len(s) for s in out) < 600
 
 
@@ -182,9 +182,9 @@ def _long_hand(discards: int) -> str:
 
 
 def _report_seconds(text: str) -> float:
-    started = time.perf_counter()
+    started = time.process_time()
     render_report(audit_text(text, views=True))
-    return time.perf_counter() - started
+    return time.process_time() - started
 
 
 def test_report_building_is_linear_in_the_length_of_a_hand() -> None:
@@ -240,3 +240,56 @@ def test_every_command_reports_a_huge_number_as_a_finding_with_exit_1(tmp_path: 
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output
     assert "internal error" not in result.output
+
+
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""What a terminal could act on: C0 (but tab and newline), DEL, C1, separators, bidirectional controls."""
+
+
+def _c1_record() -> str:
+    """The reproducer: C1 controls (U+009B is CSI on some terminals), DEL, a line separator and a
+    right-to-left override in a player's name, a tag, an annotation and an unknown fan item."""
+    text = _replace_first(r"^\[Player E \"[^\"]*\"\]", '[Player E "A\u009b2J\u009b1;31mFAKE\u202eB"]')
+    text = _replace_first(r"^\[Ruleset", '[Event "\u0085e\u2028\u200f\x7f"]\n[Ruleset', text)
+    return _replace_first(r"^(fan \w \d+ : )", "\\1x\u009b2Jy 1, ", text)
+
+
+@pytest.mark.parametrize("command", [["check", "--json"], ["parse", "--json"], ["check"], ["parse"],
+                                     ["check", "--annotate"]])
+def test_c1_controls_and_bidi_overrides_are_escaped_in_every_output_of_a_record(tmp_path: Path,
+                                                                              command: list[str]) -> None:
+    path = tmp_path / "c1\u009b2J.paipu"
+    path.write_text(_c1_record(), encoding="utf-8")
+    result = CliRunner().invoke(main, [command[0], str(path), *command[1:]])
+    assert result.exit_code == (1 if command[0] == "check" else 0), result.output  # the unknown fan item
+    assert not UNSAFE.search(result.output), repr(UNSAFE.search(result.output))
+    if "--json" in command:
+        back = json.loads(result.output)  # still the JSON of the same values, only escaped
+        assert back["file"] == str(path)
+        if command[0] == "parse":
+            assert any(t["value"] == "A\u009b2J\u009b1;31mFAKE\u202eB" for t in back["record"]["header"]["players"])
+    else:
+        assert "\\x9b2J" in result.output
+
+
+def test_corpus_stats_json_escapes_c1_controls(tmp_path: Path) -> None:
+    path = tmp_path / "c1\u009b.paipu"
+    path.write_text(_c1_record(), encoding="utf-8")
+    db = tmp_path / "c.db"
+    result = CliRunner().invoke(main, ["corpus", "ingest", "--db", str(db), str(path), "-j", "1", "-q"])
+    assert result.exit_code == 0, result.output  # stored, with its findings
+    assert not UNSAFE.search(result.output)
+    for args in (["--json"], []):
+        result = CliRunner().invoke(main, ["corpus", "stats", "--db", str(db), *args])
+        assert result.exit_code == 0, result.output
+        assert not UNSAFE.search(result.output)
+
+
+def test_json_escaped_keeps_the_value_and_escapes_only_what_a_terminal_acts_on() -> None:
+    from paipu.limits import json_text
+
+    value = {"name": "东\u009b[2J\u0085\u202e\u2028\u200bok\tx", "n": 1}
+    out = json_text(value)
+    assert json.loads(out) == value
+    assert "\\u009b" in out and "\\u202e" in out and "东" in out and "\u200b" in out
+    assert not UNSAFE.search(out)

@@ -3,7 +3,6 @@ the odds are the exact model's, and the teaching view, notes and `analyze --reco
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from fractions import Fraction
@@ -42,9 +41,9 @@ def test_the_seat_knows_every_tile_but_the_others_concealed_ones() -> None:
 def test_the_others_hidden_tiles_change_nothing_the_seat_is_told() -> None:
     rng = random.Random(4)
     for view, seats, copies in _views()[::5]:
-        swapped = {s: sv if s == "E" else dataclasses.replace(
-            sv, concealed=tuple(rng.choice(ALL_TILES[:34]) for _ in sv.concealed)) for s, sv in view.seats.items()}
-        other = dataclasses.replace(view, seats=swapped)
+        swapped = {s: sv if s == "E" else sv.replace(
+            concealed=tuple(rng.choice(ALL_TILES[:34]) for _ in sv.concealed)) for s, sv in view.seats.items()}
+        other = view.replace(seats=swapped)
         assert pong_odds(seat_knowledge(view, "E", seats, copies)) == pong_odds(seat_knowledge(other, "E", seats,
                                                                                              copies))
 

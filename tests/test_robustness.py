@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import itertools
+import pickle
 import random
 from pathlib import Path
 
@@ -49,3 +52,54 @@ def test_an_action_by_a_seat_the_ruleset_does_not_seat_is_a_bad_seat() -> None:
     lines.insert(i + 1, "S draw 5m")
     audit = audit_text("\n".join(lines) + "\n")
     assert ("bad-seat", i + 2) in [(f.code, f.line) for f in audit.findings]
+
+
+def test_table_views_stored_packed_read_back_every_tile_as_given() -> None:
+    from paipu.replay.result import MeldView, SeatView
+    from paipu.tiles import RED_FIVES, Tile
+
+    five_red = RED_FIVES[0]
+    one, east, plum = Tile.parse("1m"), Tile.parse("1z"), Tile.parse("1f")
+    concealed = (one, five_red, Tile.parse("5m"), east)
+    river = ((five_red, True), (east, False), (one, True))
+    meld = MeldView("pong", (east, east, east), east, "S")
+    sv = SeatView(concealed, (meld,), river, (plum,), True)
+    assert sv.concealed == concealed and sv.discards == river and sv.melds == (meld,) and sv.flowers == (plum,)
+    assert sv.concealed[1].red and not sv.concealed[2].red  # the red five stays red
+    assert isinstance(sv._concealed, bytes)  # packed, a byte a tile
+    assert sv == SeatView(concealed, (meld,), river, (plum,), True)
+    assert sv.replace(ready=False).ready is False and sv.ready is True
+    assert pickle.loads(pickle.dumps(sv)) == sv and copy.deepcopy(sv) == sv
+
+
+def test_the_table_view_of_each_step_shares_what_did_not_change_and_equals_the_engines() -> None:
+    """A long record's views: each equal to the table the engine showed, sharing the seats that
+    did not change and the wall, so that a report holds what changes, not the table per step."""
+    from paipu.replay.engine import HandEngine
+    from paipu.replay.session import Observer, replay
+    from paipu.sim.simulate import simulate
+
+    (_, text), = simulate("zhuji", 3, 5, session_hands=3)
+    fresh: list[object] = []
+
+    class Snapshots(Observer):
+        def start_hand(self, index: int, engine: HandEngine, playable: bool) -> None:
+            fresh.append(engine.st.view(engine.rs.marked_tiles(engine.st)))
+
+        def after_action(self, index: int, engine: HandEngine, action: object, findings: object) -> None:
+            fresh.append(engine.st.view(engine.rs.marked_tiles(engine.st)))
+
+    audit = audit_text(text)
+    assert audit.record is not None
+    rp = replay(audit.record, views=True, observers=[Snapshots()])
+    views = [s.view for h in rp.hands for s in h.steps]
+    assert views == fresh
+    assert pickle.loads(pickle.dumps(views)) == views  # a replay can go to another process
+    shared_seats = shared_walls = 0
+    for prev, view in itertools.pairwise(views):
+        assert prev is not None and view is not None
+        shared_seats += sum(a is b for a, b in zip(prev._seat_views, view._seat_views, strict=True))
+        shared_walls += view._wall is prev._wall and view._wall is not None
+    steps = len(views)
+    assert shared_seats > 2 * steps  # of four seats, one or two change at a step
+    assert shared_walls > 0.9 * steps

@@ -7,7 +7,6 @@ They follow the CLI's shared conventions (`paipu.cli.common`): input problems ar
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from paipu.hand.inference import KindPosterior, pair_odds
 from paipu.hand.odds import Odds, compute_odds
 from paipu.hand.profile import ShapeProfile
 from paipu.hand.shanten import analyse
+from paipu.limits import json_text
 from paipu.record import SetupTiles, Span
 from paipu.replay.result import WinAnalysis
 from paipu.replay.ruleset import OptionError, Ruleset, parse_options, ruleset_class
@@ -443,7 +443,7 @@ def analyze(
     except _BadHand as e:
         raise InputProblem(str(e)) from None
     if as_json:
-        click.echo(json.dumps(obj, ensure_ascii=False))
+        click.echo(json_text(obj))
     else:
         _print_text(obj)
 
@@ -465,7 +465,6 @@ def _lines(source: str) -> Iterator[str]:
 
 def _run_batch(source: str, setup: _Setup, situation: _Situation) -> int:
     status = EXIT_OK
-    dumps = json.dumps
     for number, line in enumerate(_lines(source), 1):
         text = line.strip()
         if not text or text.startswith("#"):
@@ -475,7 +474,7 @@ def _run_batch(source: str, setup: _Setup, situation: _Situation) -> int:
         except _BadHand as e:
             obj = {"line": number, "hand": text, "error": str(e)}
             status = EXIT_PROBLEMS
-        click.echo(dumps(obj, ensure_ascii=False))
+        click.echo(json_text(obj))
     return status
 
 
@@ -511,7 +510,7 @@ def odds(ctx: click.Context, ruleset: str, caishen: tuple[str, ...], as_json: bo
     except ValueError as e:
         raise InputProblem(str(e)) from None
     if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        click.echo(json_text(result.to_json()))
         return
     for line in odds_lines(result):
         click.echo(line)
@@ -585,7 +584,7 @@ def pair(kind_text: str, mine: str, seen: str, hands: str, wall: str, discard_te
         raise InputProblem(str(e)) from None
     obj = _pair_json(kind, n_mine, n_seen, post, prior)
     if as_json:
-        click.echo(json.dumps(obj, ensure_ascii=False))
+        click.echo(json_text(obj))
         return
     for line in pair_lines(obj):
         click.echo(line)
@@ -713,7 +712,7 @@ def _analyse_record(path: str, number: int, step: int, seat: str | None, as_json
     obj = position(view, who, rs.seats, rs.tile_counts, rs.shapes, tuple(t.index for t in view.wild))
     obj = {"file": path, "hand": number, "step": step, **obj}
     if as_json:
-        click.echo(json.dumps(obj, ensure_ascii=False))
+        click.echo(json_text(obj))
         return EXIT_OK
     click.echo(f"{path}, hand {number}, step {step}: {who}'s view")
     click.echo(f"hand: {obj['hand']}" + (f"; melds {', '.join(obj['melds'])}" if obj["melds"] else "")

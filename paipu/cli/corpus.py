@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import sys
 import time
@@ -24,6 +23,7 @@ from paipu.corpus.ingest import IngestSummary, Progress, default_jobs, ingest
 from paipu.corpus.stats import corpus_stats, format_stats
 from paipu.errors import InputError
 from paipu.expect import load_expected
+from paipu.limits import json_text
 from paipu.sources import expand_paths
 
 EXIT_OK, EXIT_DIFFERENT, EXIT_USAGE = 0, 1, 2
@@ -198,9 +198,9 @@ def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int | None, no_action
         if client is not None:
             client.close()  # type: ignore[no-untyped-call]
     if as_json:
-        click.echo(json.dumps(ingest_json(db_path, summary, unreadable), ensure_ascii=False, indent=2))
+        click.echo(json_text(ingest_json(db_path, summary, unreadable), indent=2))
     elif not quiet:
-        click.echo(format_ingest(db_path, summary))
+        echo(format_ingest(db_path, summary))
     sys.exit(status)
 
 
@@ -227,9 +227,9 @@ def stats_cmd(db_path: str, as_json: bool) -> None:
     finally:
         db.close()
     if as_json:
-        click.echo(json.dumps(stats.to_json(), ensure_ascii=False, indent=2))
+        click.echo(json_text(stats.to_json(), indent=2))
     else:
-        click.echo(format_stats(stats))
+        echo(format_stats(stats))
 
 
 # ------------------------------------------------------------------ diff
@@ -277,10 +277,10 @@ def diff_cmd(first: str, second: str | None, expected_path: str | None, base: st
     finally:
         db.close()
     if as_json:
-        click.echo(json.dumps({"compared": summary.compared, "differing": summary.differing,
+        click.echo(json_text({"compared": summary.compared, "differing": summary.differing,
                                "missing": list(summary.missing),
                                "records": [{"path": d.path, "sha256": d.sha256, "differences": list(d.lines)}
-                                           for d in found]}, ensure_ascii=False, indent=2))
+                                           for d in found]}, indent=2))
     elif summary.differing:
         echo(f"{_n(summary.compared, 'record')} compared: {_n(summary.differing, 'difference')}")
     else:
@@ -291,7 +291,7 @@ def diff_cmd(first: str, second: str | None, expected_path: str | None, base: st
 def _print_diffs(diffs: Iterator[RecordDiff]) -> None:
     for d in diffs:
         for line in d.format():
-            click.echo(line)
+            echo(line)
 
 
 # ------------------------------------------------------------------ report

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import gzip
-import json
 import os
 import stat
 import sys
@@ -24,10 +23,12 @@ from paipu.cli.common import (
     PaipuCommand,
     echo,
     print_findings,
+    shown,
 )
 from paipu.findings import Finding, has_errors
 from paipu.grammar.parser import ParseResult, comments, parse
 from paipu.grammar.writer import format_record
+from paipu.limits import json_text
 from paipu.record import to_json
 
 if TYPE_CHECKING:
@@ -51,14 +52,13 @@ def parse_cmd(paths: tuple[str, ...], as_json: bool) -> None:
             status = max(status, EXIT_FINDINGS)
         if as_json:
             click.echo(
-                json.dumps(
+                json_text(
                     {
                         "file": str(path),
                         "ok": result.ok,
                         "findings": [f.to_json() for f in result.findings],
                         "record": to_json(result.record),
                     },
-                    ensure_ascii=False,
                 )
             )
         else:
@@ -122,7 +122,7 @@ def fmt_cmd(paths: tuple[str, ...], check: bool, write: bool) -> None:
         else:
             if many:
                 click.echo(("\n" if printed else "") + f"==> {path} <==")
-            click.echo(result, nl=False)
+            click.echo(shown(result) if sys.stdout.isatty() else result, nl=False)  # raw but on a terminal
             printed += 1
     sys.exit(max(status, inputs.status))
 

@@ -9,15 +9,15 @@ record.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import click
 
-from paipu.cli.common import EXIT_HELP, InputProblem, PaipuCommand, echo, echo_err, json_flag, out_flag, plural
+from paipu.cli.common import EXIT_HELP, InputProblem, PaipuCommand, echo, echo_err, json_flag, out_flag, plural, shown
 from paipu.importers.base import ConversionError, Importer
 from paipu.importers.registry import get_importer, importer_names
+from paipu.limits import json_text
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 MAX_BYTES = 512 * 1024 * 1024
@@ -115,15 +115,15 @@ def import_command(fmt: str, paths: tuple[str, ...], out_dir: str | None, check:
             if target is not None:
                 (target / name).write_text(text, encoding="utf-8")
             else:
-                click.echo(text, nl=False)
+                click.echo(shown(text) if sys.stdout.isatty() else text, nl=False)  # raw but on a terminal
             if check:
                 ok, findings = _audit(text, str(target / name) if target else name, quiet=as_json)
                 item["ok"], item["findings"] = ok, findings
                 status = max(status, EXIT_OK if ok else EXIT_FINDINGS)
             written.append(item)
     if as_json:
-        click.echo(json.dumps({"format": importer.name, "out": str(target), "written": written, "failed": failed},
-                              ensure_ascii=False, indent=2))
+        click.echo(json_text({"format": importer.name, "out": str(target), "written": written, "failed": failed},
+                             indent=2))
     elif target is not None:
         done = f"wrote {plural(len(written), 'record')} to {target}/"
         if failed:

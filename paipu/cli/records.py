@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import os
 import sys
 from collections import deque
@@ -37,6 +36,7 @@ from paipu.errors import InputError
 from paipu.expect import compare_results, find_expected, key_of, load_expected
 from paipu.lang import LANGS, translated
 from paipu.lang.check import RULE_SUFFIX, summary_zh, totals_zh
+from paipu.limits import json_text
 
 
 @click.command("check", cls=PaipuCommand, epilog=EXIT_HELP)
@@ -80,7 +80,7 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
     totals = {"files": 0, "failed": 0, "error": 0, "warning": 0}
     if as_json:
         for raw, message in inputs.folder_problems:
-            click.echo(json.dumps(problem_json(raw, message), ensure_ascii=False))
+            click.echo(json_text(problem_json(raw, message)))
     jobs = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
     show = progress if progress is not None else (sys.stderr.isatty() and len(inputs.files) >= PROGRESS_FROM)
     with progress_bar(len(inputs.files), "checking", show) as advance:
@@ -139,7 +139,7 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         if as_json:
-            click.echo(json.dumps(audit.to_json(), ensure_ascii=False, sort_keys=False))
+            click.echo(json_text(audit.to_json()))
         else:
             print_findings([translated(f, lang) for f in audit.findings], name, text, RULE_SUFFIX[lang])
             if not quiet:
@@ -149,7 +149,7 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
 
 def _unreadable(path: Path, message: str, as_json: bool) -> Checked:
     """A path that could not be read, in the output's order (its line on stderr is printed already)."""
-    output = json.dumps(problem_json(str(path), message), ensure_ascii=False) + "\n" if as_json else ""
+    output = json_text(problem_json(str(path), message)) + "\n" if as_json else ""
     return Checked(output, unreadable=True)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +20,7 @@ from paipu.cli.common import (
 )
 from paipu.cli.common import plural as _n
 from paipu.errors import InputError
+from paipu.limits import json_text
 from paipu.replay.ruleset import OptionError, Ruleset, get_ruleset
 from paipu.sources import read_record_text
 
@@ -83,7 +83,7 @@ def simulate_cmd(ruleset: str, hands: int, seed: int, session_hands: int, overri
         echo(f"wrote {_n(hands, 'hand')} in {_n(sessions, 'record')} to {target}/", err=True)
     if tally is not None:
         if as_json:
-            click.echo(json.dumps(stats_json(tally, rs), ensure_ascii=False, indent=2))
+            click.echo(json_text(stats_json(tally, rs), indent=2))
         else:
             click.echo(format_stats(tally, rs))
 
@@ -167,8 +167,8 @@ def mutate_cmd(path: str, seed: int, out_dir: str, per_kind: int, kinds: tuple[s
     possible = [k for k in MAKERS if k in (made_kinds if not kinds else
                                            {_maker_kind(m.kind) for m in mutants(text, seed)})]
     if as_json:
-        click.echo(json.dumps({"record": path, "out": str(target), "mutants": written, "not_made": missing,
-                               "possible": possible}, ensure_ascii=False, indent=2))
+        click.echo(json_text({"record": path, "out": str(target), "mutants": written, "not_made": missing,
+                               "possible": possible}, indent=2))
         return
     echo(f"wrote {_n(len(made), 'mutant')} to {target}/", err=True)
     if missing:

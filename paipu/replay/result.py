@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias, cast
 
 from paipu.findings import Finding
 from paipu.hand.sets import GroupView as GroupView  # a report's view of a set, re-exported
 from paipu.record import Action, HandRecord, Seat, Span
-from paipu.tiles import Tile
+from paipu.tiles import NUM_KINDS, RED_FIVES, Tile, tile_from_index
 
 Payments: TypeAlias = dict[Seat, int]
 
@@ -134,38 +134,261 @@ class MeldView:
     source: Seat | None
 
 
-@dataclass(frozen=True, slots=True)
+_CODE_RED = 64
+"""Added to a tile's index in a packed tile list for a red five; 128 marks a claimed discard."""
+_CODE_CLAIMED = 128
+_RED_OF_INDEX = {t.index: t for t in RED_FIVES}
+_TILE_OF_CODE: tuple[Tile | None, ...] = tuple(
+    (tile_from_index(c) if c < NUM_KINDS else None) if c < _CODE_RED else _RED_OF_INDEX.get(c - _CODE_RED)
+    for c in range(_CODE_CLAIMED)
+)
+_PAIR_OF_CODE: tuple[tuple[Tile, bool] | None, ...] = tuple(
+    (t, c >= _CODE_CLAIMED) if (t := _TILE_OF_CODE[c % _CODE_CLAIMED]) is not None else None for c in range(256)
+)
+
+PackedTiles: TypeAlias = "bytes | tuple[Tile, ...]"
+PackedRiver: TypeAlias = "bytes | tuple[tuple[Tile, bool], ...]"
+
+
+_CODE_OF_TILE: dict[int, int] = {id(t): c for c, t in enumerate(_TILE_OF_CODE) if t is not None}
+"""The code of each interned tile, by its identity (interned tiles live as long as the program)."""
+_code_of_id = _CODE_OF_TILE.__getitem__
+_tile_of_code = _TILE_OF_CODE.__getitem__
+_pair_of_code = _PAIR_OF_CODE.__getitem__
+
+
+def _pack(tiles: tuple[Tile, ...]) -> PackedTiles:
+    """Tiles as one byte each (a tuple of 14 tiles costs three times as much); a tile that is
+    not one of the interned ones keeps the tuple as it is."""
+    try:
+        return bytes(list(map(_code_of_id, map(id, tiles))))  # from a list: sized exactly
+    except KeyError:
+        return tiles
+
+
+def _pack_river(river: tuple[tuple[Tile, bool], ...]) -> PackedRiver:
+    try:
+        return bytes([_code_of_id(id(t)) | (_CODE_CLAIMED if claimed else 0) for t, claimed in river])
+    except (KeyError, TypeError, ValueError):
+        return river
+
+
+def _unpack(packed: PackedTiles) -> tuple[Tile, ...]:
+    if isinstance(packed, tuple):
+        return packed
+    return tuple(map(_tile_of_code, packed))  # type: ignore[arg-type]
+
+
+def _unpack_river(packed: PackedRiver) -> tuple[tuple[Tile, bool], ...]:
+    if isinstance(packed, tuple):
+        return packed
+    return tuple(map(_pair_of_code, packed))  # type: ignore[arg-type]
+
+
 class SeatView:
-    concealed: tuple[Tile, ...]
+    """One seat's side of the table after a step: concealed tiles, melds, discards, flowers.
+
+    A report keeps one of these per seat for every step of a record, so the tiles are
+    stored packed (a byte a tile) and read back as tuples of the interned tiles; a view is
+    immutable, and equal parts are shared between the views of consecutive steps
+    (`TableView.sharing`)."""
+
+    __slots__ = ("_concealed", "_discards", "flowers", "melds", "ready")
+    _concealed: PackedTiles
+    _discards: PackedRiver
     melds: tuple[MeldView, ...]
-    discards: tuple[tuple[Tile, bool], ...]
-    """Each discard and whether it was claimed."""
     flowers: tuple[Tile, ...]
     ready: bool
 
+    def __init__(self, concealed: tuple[Tile, ...], melds: tuple[MeldView, ...],
+                 discards: tuple[tuple[Tile, bool], ...], flowers: tuple[Tile, ...], ready: bool) -> None:
+        _set = object.__setattr__
+        _set(self, "_concealed", _pack(concealed))
+        _set(self, "melds", melds)
+        _set(self, "_discards", _pack_river(discards))
+        _set(self, "flowers", flowers)
+        _set(self, "ready", ready)
 
-@dataclass(frozen=True, slots=True)
+    @property
+    def concealed(self) -> tuple[Tile, ...]:
+        return _unpack(self._concealed)
+
+    @property
+    def discards(self) -> tuple[tuple[Tile, bool], ...]:
+        """Each discard and whether it was claimed."""
+        return _unpack_river(self._discards)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("SeatView is immutable")
+
+    def __reduce__(self) -> tuple[type[SeatView], tuple[object, ...]]:
+        return SeatView, (self.concealed, self.melds, self.discards, self.flowers, self.ready)
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._concealed, self.melds, self._discards, self.flowers, self.ready)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeatView):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"SeatView(concealed={self.concealed!r}, melds={self.melds!r}, discards={self.discards!r}, "
+                f"flowers={self.flowers!r}, ready={self.ready!r})")
+
+    def replace(self, **changes: object) -> SeatView:
+        """A copy with some parts changed (``concealed=…``), as `dataclasses.replace` would."""
+        parts: dict[str, object] = {"concealed": self.concealed, "melds": self.melds, "discards": self.discards,
+                                    "flowers": self.flowers, "ready": self.ready}
+        parts.update(changes)
+        return SeatView(**parts)  # type: ignore[arg-type]
+
+    def sharing(self, prev: SeatView) -> SeatView:
+        """This view, or ``prev`` when equal; else this one holding ``prev``'s equal parts."""
+        if self == prev:
+            return prev
+        _set = object.__setattr__
+        if self._concealed == prev._concealed:
+            _set(self, "_concealed", prev._concealed)
+        if self.melds == prev.melds:
+            _set(self, "melds", prev.melds)
+        if self._discards == prev._discards:
+            _set(self, "_discards", prev._discards)
+        if self.flowers == prev.flowers:
+            _set(self, "flowers", prev.flowers)
+        return self
+
+
 class TableView:
-    """The table after a step, for reports (a snapshot; the engine's state moves on)."""
+    """The table after a step, for reports (a snapshot; the engine's state moves on).
 
-    seats: dict[Seat, SeatView]
+    Immutable.  A record's report holds one per step, so a view keeps what it shares with
+    the step before as the same objects (`sharing`): the seats that did not change, and
+    the known wall as a slice of the hand's first one, read back on demand."""
+
+    __slots__ = ("_order", "_seat_views", "_wall", "_wall_from", "_wall_to", "bao", "bao_tiles", "phase", "turn",
+                 "wall_left", "wild")
+    _order: tuple[Seat, ...]
+    _seat_views: tuple[SeatView, ...]
+    _wall: tuple[Tile, ...] | None
+    _wall_from: int
+    _wall_to: int
     wall_left: int
-    wall_known: tuple[Tile, ...] | None
     turn: Seat | None
     phase: str
     wild: tuple[Tile, ...]
-    bao: Tile | None = None
-    bao_tiles: tuple[Tile, ...] = ()
+    bao: Tile | None
+    bao_tiles: tuple[Tile, ...]
     """Every kind the turned 宝 makes special (Harbin: its kind and the next)."""
 
+    def __init__(self, seats: dict[Seat, SeatView], wall_left: int, wall_known: tuple[Tile, ...] | None,
+                 turn: Seat | None, phase: str, wild: tuple[Tile, ...], bao: Tile | None = None,
+                 bao_tiles: tuple[Tile, ...] = ()) -> None:
+        _set = object.__setattr__
+        _set(self, "_order", tuple(seats))
+        _set(self, "_seat_views", tuple(seats.values()))
+        _set(self, "_wall", wall_known)
+        _set(self, "_wall_from", 0)
+        _set(self, "_wall_to", len(wall_known) if wall_known is not None else 0)
+        _set(self, "wall_left", wall_left)
+        _set(self, "turn", turn)
+        _set(self, "phase", phase)
+        _set(self, "wild", wild)
+        _set(self, "bao", bao)
+        _set(self, "bao_tiles", bao_tiles)
 
-@dataclass
+    @property
+    def seats(self) -> dict[Seat, SeatView]:
+        """Each seat's view, in the ruleset's seat order (read it, do not change it)."""
+        views = self._seat_views
+        last_views, last = _last_seats
+        if last_views is views:  # a reader asks a view for its seats many times in a row
+            return cast("dict[Seat, SeatView]", last)
+        seats = dict(zip(self._order, views, strict=True))
+        _last_seats[:] = (views, seats)
+        return seats
+
+    @property
+    def wall_known(self) -> tuple[Tile, ...] | None:
+        """The wall's tiles in drawing order, when the record gives the wall."""
+        wall = self._wall
+        if wall is None or (self._wall_from == 0 and self._wall_to == len(wall)):
+            return wall
+        return wall[self._wall_from:self._wall_to]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("TableView is immutable")
+
+    def __reduce__(self) -> tuple[type[TableView], tuple[object, ...]]:
+        return TableView, (self.seats, self.wall_left, self.wall_known, self.turn, self.phase, self.wild, self.bao,
+                           self.bao_tiles)
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._order, self._seat_views, self.wall_left, self.wall_known, self.turn, self.phase, self.wild,
+                self.bao, self.bao_tiles)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TableView):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # as the dataclass it replaces: it holds a dict's worth
+
+    def __repr__(self) -> str:
+        return (f"TableView(seats={self.seats!r}, wall_left={self.wall_left!r}, wall_known={self.wall_known!r}, "
+                f"turn={self.turn!r}, phase={self.phase!r}, wild={self.wild!r}, bao={self.bao!r}, "
+                f"bao_tiles={self.bao_tiles!r})")
+
+    def replace(self, **changes: object) -> TableView:
+        """A copy with some parts changed (``seats=…``), as `dataclasses.replace` would."""
+        parts: dict[str, object] = {"seats": self.seats, "wall_left": self.wall_left, "wall_known": self.wall_known,
+                                    "turn": self.turn, "phase": self.phase, "wild": self.wild, "bao": self.bao,
+                                    "bao_tiles": self.bao_tiles}
+        parts.update(changes)
+        return TableView(**parts)  # type: ignore[arg-type]
+
+    def sharing(self, prev: TableView | None) -> TableView:
+        """This view holding, as the same objects, every part equal to ``prev``'s (the view of the
+        step before): a record's views then cost what changes from step to step, not the table."""
+        if prev is None:
+            return self
+        _set = object.__setattr__
+        if self._order == prev._order:
+            _set(self, "_order", prev._order)
+            views = tuple(v.sharing(p) for v, p in zip(self._seat_views, prev._seat_views, strict=True))
+            same = all(v is p for v, p in zip(views, prev._seat_views, strict=True))
+            _set(self, "_seat_views", prev._seat_views if same else views)
+        wall, base = self._wall, prev._wall
+        if wall is not None and base is not None and self._wall_from == 0:
+            n = len(wall)
+            for start in (prev._wall_to - n, prev._wall_from):  # drawn from the head, or from the tail
+                if 0 <= start and start + n <= len(base) and base[start:start + n] == wall:
+                    _set(self, "_wall", base)
+                    _set(self, "_wall_from", start)
+                    _set(self, "_wall_to", start + n)
+                    break
+        if self.wild == prev.wild:
+            _set(self, "wild", prev.wild)
+        if self.bao_tiles == prev.bao_tiles:
+            _set(self, "bao_tiles", prev.bao_tiles)
+        return self
+
+
+_last_seats: list[Any] = [None, {}]
+"""The seats `TableView.seats` gave last, and the views they were made of: not kept per view
+(a dict per step would cost more than the rest of the view), but not rebuilt for every ask."""
+
+
+@dataclass(slots=True)
 class Step:
     number: int
     """Position in the hand (0 is the deal)."""
     action: Action | None
     span: Span
-    findings: list[Finding] = field(default_factory=list)
+    findings: tuple[Finding, ...] = ()
     view: TableView | None = None
 
 

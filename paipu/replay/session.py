@@ -17,7 +17,7 @@ import paipu.record as r
 from paipu.findings import Finding
 from paipu.record import Action, Record, Seat, Span
 from paipu.replay.engine import HandEngine
-from paipu.replay.result import HandReplay, HandResult, SessionState, Step
+from paipu.replay.result import HandReplay, HandResult, SessionState, Step, TableView
 from paipu.replay.ruleset import OptionError, Ruleset, parse_options, ruleset_class
 
 
@@ -83,26 +83,37 @@ class Observer:
 
 class StepRecorder(Observer):
     """Records each hand's steps (step 0 is the deal): the action, its findings and, with
-    ``views``, a snapshot of the table after it, for reports."""
+    ``views``, a snapshot of the table after it, for reports.
+
+    Each view keeps, as the same objects, whatever it shares with the step before
+    (`TableView.sharing`): a record's views cost what changes from step to step.
+    """
 
     def __init__(self, views: bool = True) -> None:
         self.views = views
         self.hands: list[list[Step]] = []
         self._playable = True
+        self._last: TableView | None = None
 
     def start_hand(self, index: int, engine: HandEngine, playable: bool) -> None:
         self._playable = playable
         st = engine.st
         view = st.view(engine.rs.marked_tiles(st)) if self.views else None
-        self.hands.append([Step(0, None, engine.hand.span, list(st.findings), view)])
+        self._last = view
+        self.hands.append([Step(0, None, engine.hand.span, tuple(st.findings), view)])
 
     def after_action(self, index: int, engine: HandEngine, action: r.Action, findings: list[Finding]) -> None:
-        view = engine.st.view(engine.rs.marked_tiles(engine.st)) if self.views and self._playable else None
-        self.hands[-1].append(Step(index + 1, action, action.span, list(findings), view))
+        view = None
+        if self.views and self._playable:
+            view = engine.st.view(engine.rs.marked_tiles(engine.st)).sharing(self._last)
+            self._last = view
+        self.hands[-1].append(Step(index + 1, action, action.span, tuple(findings), view))
 
     def end_hand(self, index: int, engine: HandEngine, result: HandResult, findings: list[Finding]) -> None:
+        self._last = None
         if findings:
-            self.hands[-1][-1].findings.extend(findings)
+            last = self.hands[-1][-1]
+            last.findings = (*last.findings, *findings)
 
 
 class Session:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from functools import cache
 from pathlib import Path
+from typing import TextIO
 
 from jinja2 import BaseLoader, ChoiceLoader, DictLoader, Environment, PackageLoader, StrictUndefined
 
@@ -66,12 +67,48 @@ def render_report(audit: Audit, *, seat: Seat | None = None, lang: Lang = "en") 
     return render_model(build_report_model(audit, seat=seat, lang=lang))
 
 
+def write_model(model: ReportModel, fh: TextIO) -> None:
+    """Write the HTML page of a view model to ``fh`` piece by piece, as the template makes it.
+
+    The page is never held whole: a report can be many times the size of its record, and
+    joining it into one string (with its pieces) would cost that much memory again."""
+    buffer: list[str] = []
+    size = 0
+    for piece in environment().get_template(TEMPLATE).generate(m=model):
+        buffer.append(piece)
+        size += len(piece)
+        if size >= _WRITE_CHUNK:
+            fh.write("".join(buffer))
+            buffer.clear()
+            size = 0
+    fh.write("".join(buffer))
+
+
+_WRITE_CHUNK = 1 << 16
+"""Characters gathered before each write: few system calls, little memory."""
+
+
 def write_report(audit: Audit, path: str | os.PathLike[str], *, seat: Seat | None = None,
                  lang: Lang = "en") -> Path:
-    """Render the report and write it (UTF-8, LF) to ``path``, creating its folder; returns the path."""
-    html = render_report(audit, seat=seat, lang=lang)
+    """Render the report and write it (UTF-8, LF) to ``path``, creating its folder; returns the path.
+
+    The page is streamed (`write_model`: the same bytes `render_report` gives) to a file
+    beside ``path`` that takes its name once complete, so a failure leaves no half page
+    (a ``path`` that is no regular file, such as ``/dev/stdout``, is written directly)."""
+    model = build_report_model(audit, seat=seat, lang=lang)
     out = Path(path)
+    if out.exists() and not out.is_file():
+        with out.open("w", encoding="utf-8", newline="\n") as fh:
+            write_model(model, fh)
+        return out
+    if out.is_symlink():
+        out = out.resolve()  # the file the link names is the one replaced, not the link
     out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("w", encoding="utf-8", newline="\n") as fh:
-        fh.write(html)
-    return out
+    part = out.with_name(f".{out.name}.{os.getpid()}.part")
+    try:
+        with part.open("w", encoding="utf-8", newline="\n") as fh:
+            write_model(model, fh)
+        os.replace(part, out)
+    finally:
+        part.unlink(missing_ok=True)
+    return Path(path)

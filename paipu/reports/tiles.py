@@ -73,8 +73,17 @@ _STICKS: Final[dict[int, tuple[tuple[float, float, str], ...]]] = {
 
 
 def tile_class(tile: Tile) -> str:
-    """The CSS class of a kind: the suit letter and the rank (``m5``, ``z1``, ``f3``)."""
-    return f"{tile.suit}{tile.rank}"
+    """The CSS class of a kind: the suit letter and the rank (``m5``, ``z1``, ``f3``).
+
+    One string per kind, shared: a report's board names a tile's class for every tile it
+    draws, and a new string each time cost several times the record in memory."""
+    cls = _CLASSES.get(tile.index)
+    if cls is None or tile.suit != cls[0]:
+        return f"{tile.suit}{tile.rank}"
+    return cls
+
+
+_CLASSES: dict[int, str] = {t.index: f"{t.suit}{t.rank}" for t in ALL_TILES}
 
 
 def _face(body: str) -> str:

@@ -1,0 +1,108 @@
+"""Memory in proportion to the input (issue 19): `check`, `corpus ingest` and `report` of a long
+record, and `check` of a folder of many, each measured in a child process of its own.
+
+The measure is the child's peak resident size (VmHWM) less what it holds after importing
+paipu and auditing and reporting a small sample (the interpreter, the modules, the grammar,
+the templates), divided by the input's size.  docs/limits.md states the figures measured;
+the bounds here are above them with room for allocator noise, and far below what the same
+commands took before views were stored packed and the page streamed (report: about 460
+times the input).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from paipu.sim.simulate import simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc (VmHWM)")
+
+CHILD = r"""
+import json, os, sys
+def kb(key):
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith(key):
+                return int(line.split()[1]) * 1024
+    raise SystemExit("no " + key)
+import paipu.cli, paipu.auditing, paipu.reports.render, paipu.corpus.ingest, paipu.corpus.db
+from paipu.auditing import audit_text
+from paipu.cli import main
+from paipu.reports.render import render_report
+sample = open(sys.argv[1], encoding="utf-8").read()
+render_report(audit_text(sample, views=True))
+base = kb("VmRSS:")
+try:
+    main(sys.argv[2:], standalone_mode=False)
+except SystemExit:
+    pass
+print(json.dumps({"base": base, "peak": kb("VmHWM:")}))
+"""
+
+SAMPLE = ROOT / "samples/valid/zhuji/four-hands.paipu"
+
+
+def _over_baseline(args: list[str]) -> int:
+    """Bytes of peak memory over the child's warm baseline while running ``paipu ARGS``."""
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    out = subprocess.run([sys.executable, "-c", CHILD, str(SAMPLE), *args], capture_output=True, text=True,
+                         env=env, check=True, timeout=600).stdout
+    measured = json.loads(out.strip().splitlines()[-1])
+    return max(0, int(measured["peak"]) - int(measured["base"]))
+
+
+@pytest.fixture(scope="module")
+def long_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A session of 150 simulated zhuji hands: about 290 KB, 20,000 actions."""
+    (_, text), = simulate("zhuji", 150, 11, session_hands=150)
+    path = tmp_path_factory.mktemp("memory") / "long.paipu"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+CHECK_PER_BYTE = 32
+"""check: measured 21 times the input (a 1.9 MB record: 24)."""
+INGEST_PER_BYTE = 48
+"""corpus ingest: measured 36 times the input (the record, its audit and its rows at once)."""
+REPORT_PER_BYTE = 220
+"""report: measured 150 times (a 1.9 MB record: 143); it was 460 before views were packed."""
+
+
+def test_check_of_a_long_record_takes_memory_in_proportion(long_record: Path) -> None:
+    size = long_record.stat().st_size
+    used = _over_baseline(["check", "-j", "1", str(long_record)])
+    assert used < CHECK_PER_BYTE * size, f"{used:,} bytes for {size:,}"
+
+
+def test_corpus_ingest_of_a_long_record_takes_memory_in_proportion(long_record: Path, tmp_path: Path) -> None:
+    size = long_record.stat().st_size
+    used = _over_baseline(["corpus", "ingest", "-q", "-j", "1", "--db", str(tmp_path / "c.db"), str(long_record)])
+    assert used < INGEST_PER_BYTE * size, f"{used:,} bytes for {size:,}"
+
+
+def test_report_of_a_long_record_takes_memory_in_proportion(long_record: Path, tmp_path: Path) -> None:
+    size = long_record.stat().st_size
+    out = tmp_path / "long.html"
+    used = _over_baseline(["report", str(long_record), "-o", str(out)])
+    assert out.stat().st_size > 10 * size  # the page is larger than the record: it was streamed, not held
+    assert used < REPORT_PER_BYTE * size, f"{used:,} bytes for {size:,}"
+
+
+def test_check_of_a_folder_takes_the_memory_of_its_largest_record_not_of_all(long_record: Path,
+                                                                          tmp_path: Path) -> None:
+    """Flat memory across a large folder: one record at a time is held, whatever the count."""
+    text = long_record.read_text(encoding="utf-8")
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for i in range(12):
+        (folder / f"r{i:02}.paipu").write_text(text, encoding="utf-8")
+    one = _over_baseline(["check", "-j", "1", "-q", str(long_record)])
+    many = _over_baseline(["check", "-j", "1", "-q", str(folder)])
+    assert many < one + 3 * long_record.stat().st_size + 2_000_000, (one, many)
