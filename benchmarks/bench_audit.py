@@ -14,11 +14,10 @@ from __future__ import annotations
 import argparse
 import functools
 import tempfile
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from table import Figure, format_table
+from table import Figure, best_cpu, format_table
 
 from paipu.auditing import audit_text
 from paipu.grammar.parser import parse
@@ -27,13 +26,6 @@ from paipu.sim.simulate import simulate
 RULESETS = ("zhuji", "hebei", "harbin", "mcr", "erren")
 
 
-def _best(run: Callable[[], object], repeat: int) -> float:
-    best = float("inf")
-    for _ in range(max(1, repeat)):
-        start = time.process_time()
-        run()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def _floor(paths: list[Path]) -> int:
@@ -70,9 +62,9 @@ def figures(hands: int = 400, repeat: int = 3, rulesets: Sequence[str] = RULESET
             paths = sorted(folder.glob("*.paipu"))
             megabytes = sum(p.stat().st_size for p in paths) / (1024 * 1024)
             _audit(paths)  # warm the ruleset's tables once, as any long run does
-            floor = _best(functools.partial(_floor, paths), repeat)
-            parsing = _best(functools.partial(_parse, paths), repeat)
-            audit = _best(functools.partial(_audit, paths), repeat)
+            floor = best_cpu(functools.partial(_floor, paths), repeat)
+            parsing = best_cpu(functools.partial(_parse, paths), repeat)
+            audit = best_cpu(functools.partial(_audit, paths), repeat)
             files = f"{hands} hands, {len(paths)} files, {megabytes:.1f} MB"
             out += [
                 Figure(f"audit {name}", hands / audit, "hands/s", hands / floor, "read + split",

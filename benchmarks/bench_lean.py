@@ -26,21 +26,17 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from table import best_cpu  # noqa: E402
+
 RULESETS = ("zhuji", "hebei", "harbin", "mcr", "erren")
 
 
-def _best(run: Callable[[], object], repeat: int) -> float:
-    best = float("inf")
-    for _ in range(max(1, repeat)):
-        start = time.process_time()
-        run()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def write_corpus(folder: Path, hands: int, big_mb: float) -> None:
@@ -68,7 +64,7 @@ def measure(folder: Path, repeat: int) -> dict[str, float]:
     parse('[Ruleset "zhuji"]\nhand 1 {\n}\n')  # build the grammar outside the timing
     large = (folder / "large.paipu").read_text(encoding="utf-8")
     mb = len(large.encode("utf-8")) / (1024 * 1024)
-    out["parse large MB/s"] = mb / _best(lambda: parse(large), repeat)
+    out["parse large MB/s"] = mb / best_cpu(lambda: parse(large), repeat)
     all_texts: list[str] = []
     for name in RULESETS:
         texts = [p.read_text(encoding="utf-8") for p in sorted((folder / name).glob("*.paipu"))]
@@ -86,8 +82,8 @@ def measure(folder: Path, repeat: int) -> dict[str, float]:
             for t in texts:
                 replay(parse(t).record)
 
-        out[f"replay {name} hands/s"] = hands / _best(replay_all, repeat)
-        out[f"audit {name} hands/s"] = hands / _best(audit_all, repeat)
+        out[f"replay {name} hands/s"] = hands / best_cpu(replay_all, repeat)
+        out[f"audit {name} hands/s"] = hands / best_cpu(audit_all, repeat)
     mb = sum(len(t.encode("utf-8")) for t in all_texts) / (1024 * 1024)
 
     def parse_all() -> None:
@@ -99,8 +95,8 @@ def measure(folder: Path, repeat: int) -> dict[str, float]:
             for line in t.split("\n"):
                 line.split()
 
-    out["parse simulated MB/s"] = mb / _best(parse_all, repeat)
-    out["floor: split simulated MB/s"] = mb / _best(split_all, repeat)
+    out["parse simulated MB/s"] = mb / best_cpu(parse_all, repeat)
+    out["floor: split simulated MB/s"] = mb / best_cpu(split_all, repeat)
     return out
 
 
