@@ -42,19 +42,29 @@ class TileMaker:
     def __init__(self, labels: Labels, wild: frozenset[int]) -> None:
         self.labels = labels
         self.wild = wild
+        self._made: dict[tuple[Tile, bool, bool, bool, bool], TileView] = {}
 
     def face(self, tile: Tile, *, title: bool = False, sideways: bool = False,
              stands_for: bool = False) -> TileView:
-        return TileView(
-            tile_class(tile),
-            self.labels.tile_title(tile) if title else "",
-            wild=tile.index in self.wild and not stands_for,
-            sideways=sideways,
-            stands_for=stands_for,
-        )
+        # A TileView is immutable: one per face is shared by every step that shows it.
+        key = (tile, tile.red, title, sideways, stands_for)  # a red five equals the plain one
+        view = self._made.get(key)
+        if view is None:
+            view = self._made[key] = TileView(
+                tile_class(tile),
+                self.labels.tile_title(tile) if title else "",
+                wild=tile.index in self.wild and not stands_for,
+                sideways=sideways,
+                stands_for=stands_for,
+            )
+        return view
 
     def back(self, *, sideways: bool = False) -> TileView:
-        return TileView(BACK, sideways=sideways)
+        return _BACK_SIDEWAYS if sideways else _BACK
+
+
+_BACK = TileView(BACK)
+_BACK_SIDEWAYS = TileView(BACK, sideways=True)
 
 
 def _list_lives(values: Sequence[tuple[T, ...]]) -> list[_Life[T]]:
