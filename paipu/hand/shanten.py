@@ -44,7 +44,9 @@ __all__ = [
     "EffectiveTile",
     "HandAnalysis",
     "analyse",
+    "discard_shanten",
     "discards",
+    "effective_kinds",
     "effective_tiles",
     "shanten",
     "shanten_by_shape",
@@ -267,6 +269,16 @@ _IS_ORPHAN: Final = tuple(k in ORPHAN_KINDS for k in range(_NUM))
 _NO_DRAW: Final = 99
 
 
+def _others(ids: list[int]) -> tuple[int, int, int, int]:
+    """For each of the four groups' profile ids, the combination of the other three."""
+    get = _COMBINED.get
+    a, b, d, z = ids
+    ab = get((a << 20) | b) or _combine(a, b)
+    dz = get((d << 20) | z) or _combine(d, z)
+    return (get((b << 20) | dz) or _combine(b, dz), get((a << 20) | dz) or _combine(a, dz),
+            get((ab << 20) | z) or _combine(ab, z), get((ab << 20) | d) or _combine(ab, d))
+
+
 def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, suited_meld: bool) -> list[int]:
     """The shanten after drawing one tile of each kind (``_NO_DRAW`` for a kind held four
     times), for a hand one tile short.  Only the drawn tile's group is looked up again, and
@@ -279,12 +291,7 @@ def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, 
         _suit_profile(c[18:27], keys[2], limited),
         _honour_profile(c[27:34], keys[3], limited),
     ]
-    others = [
-        _combine(_combine(ids[1], ids[2]), ids[3]),
-        _combine(_combine(ids[0], ids[2]), ids[3]),
-        _combine(_combine(ids[0], ids[1]), ids[3]),
-        _combine(_combine(ids[0], ids[1]), ids[2]),
-    ]
+    others = _others(ids)
     tables_by_group = (_SUIT_LIM, _SUIT_LIM, _SUIT_LIM, _HON_LIM) if limited else (
         _SUIT_UNL, _SUIT_UNL, _SUIT_UNL, _HON_UNL)
     base = 3 * sets + 1 - wild
@@ -362,6 +369,56 @@ def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, 
             part[k] += 1
             out[k] = min(out[k], _knitted_shapes(bytes(part), wild, sets, flags, limited))
             part[k] -= 1
+    return out
+
+
+def _after_each_discard(c: bytes, wild: int, sets: int, flags: int, limited: bool, suited_meld: bool) -> list[int]:
+    """The shanten after discarding one real tile of each kind the hand holds (``_NO_DRAW``
+    for a kind it does not hold), for a hand one tile over: the counterpart of
+    `_after_each_draw`.  The four groups are looked up once; a discard changes one group only,
+    so each answer is one look-up of that group and one combination with the other three."""
+    lo_hi = tuple(zip(_GROUP_LO, _GROUP_HI, strict=True))
+    keys = [int.from_bytes(c[lo:hi], "big") for lo, hi in lo_hi]
+    out = [_NO_DRAW] * _NUM
+    rest = flags & ~_STANDARD
+    if flags & _STANDARD:
+        ids = [
+            _suit_profile(c[0:9], keys[0], limited),
+            _suit_profile(c[9:18], keys[1], limited),
+            _suit_profile(c[18:27], keys[2], limited),
+            _honour_profile(c[27:34], keys[3], limited),
+        ]
+        others = _others(ids)
+        tables_by_group = (_SUIT_LIM, _SUIT_LIM, _SUIT_LIM, _HON_LIM) if limited else (
+            _SUIT_UNL, _SUIT_UNL, _SUIT_UNL, _HON_UNL)
+        base = 3 * sets + 1 - wild
+        index = 2 * sets + 1
+        combined = _COMBINED
+        profiles = _PROFILES
+        for k in range(_NUM):
+            if not c[k]:
+                continue
+            g = _GROUP_OF[k]
+            key = keys[g] - _KEY_STEP[k]
+            pid = tables_by_group[g].get(key)
+            if pid is None:
+                lo = _GROUP_LO[g]
+                part = bytearray(c[lo:_GROUP_HI[g]])
+                part[k - lo] -= 1
+                pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, limited)
+            other = others[g]
+            f = combined.get((pid << 20) | other) or _combine(pid, other)
+            out[k] = base - profiles[f][index]
+    if rest:
+        whole = bytearray(c)
+        for k in range(_NUM):
+            if not c[k]:
+                continue
+            whole[k] -= 1
+            sp = _min_shanten(bytes(whole), wild, sets, rest, limited, suited_meld)
+            whole[k] += 1
+            if sp < out[k]:
+                out[k] = sp
     return out
 
 
@@ -572,20 +629,72 @@ class _Context:
 
     def effective(self, real: list[int], wild: int, now: int) -> tuple[EffectiveTile, ...]:
         """Draws that lower ``now``, the shanten of ``real`` + ``wild`` (a short hand)."""
-        if now < 0:
-            return ()
-        out: list[EffectiveTile] = []
         wild_kinds = self.wild_kinds
-        # Holding one more wildcard is what drawing one does (always better before a win).
-        wild_better = bool(wild_kinds) and self.shanten(real, wild + 1) < now
-        after = _after_each_draw(bytes(real), wild, self.sets, self.flags, self.limited, self.suited_meld)
-        for k in range(_NUM):
-            if k in wild_kinds:
-                if wild_better:
-                    out.append(EffectiveTile(ALL_TILES[k], self.unseen[k], True))
-            elif after[k] < now:
-                out.append(EffectiveTile(ALL_TILES[k], self.unseen[k]))
-        return tuple(out)
+        unseen = self.unseen
+        return tuple(EffectiveTile(ALL_TILES[k], unseen[k], k in wild_kinds) for k in _effective_kinds(
+            bytes(real), wild, now, self.sets, self.flags, self.limited, self.suited_meld, wild_kinds))
+
+
+def _effective_kinds(c: bytes, wild: int, now: int, sets: int, flags: int, limited: bool, suited_meld: bool,
+                     wild_kinds: tuple[int, ...]) -> tuple[int, ...]:
+    """The kinds (ascending) whose draw lowers ``now``, the shanten of the short hand ``c`` +
+    ``wild``; a wild kind is one when holding one more wildcard lowers it."""
+    if now < 0:
+        return ()
+    # Holding one more wildcard is what drawing one does (always better before a win).
+    wild_better = bool(wild_kinds) and _min_shanten(c, wild + 1, sets, flags, limited, suited_meld) < now
+    after = _after_each_draw(c, wild, sets, flags, limited, suited_meld)
+    if not wild_kinds:
+        return tuple(k for k in range(_NUM) if after[k] < now)
+    return tuple(k for k in range(_NUM) if (wild_better if k in wild_kinds else after[k] < now))
+
+
+def effective_kinds(
+    hand: Sequence[int],
+    *,
+    wild_kinds: Iterable[int] = (),
+    melds: int = 0,
+    shapes: Sequence[str] = DEFAULT_SHAPES,
+    suited_meld: bool = False,
+) -> tuple[int, ...]:
+    """The kinds of `effective_tiles`, without their unseen counts: the same answer for a
+    caller that counts what is unseen itself (and may keep the kinds of a hand it meets again)."""
+    ctx = _Context(hand, wild_kinds, melds, shapes, None, suited_meld)
+    if sum(ctx.real) + ctx.wild != 3 * ctx.sets + 1:
+        raise ValueError(f"effective tiles are for a hand one tile short ({3 * ctx.sets + 1} tiles)")
+    c = bytes(ctx.real)
+    now = _min_shanten(c, ctx.wild, ctx.sets, ctx.flags, ctx.limited, suited_meld)
+    return _effective_kinds(c, ctx.wild, now, ctx.sets, ctx.flags, ctx.limited, suited_meld, ctx.wild_kinds)
+
+
+def discard_shanten(
+    hand: Sequence[int],
+    *,
+    wild_kinds: Iterable[int] = (),
+    melds: int = 0,
+    shapes: Sequence[str] = DEFAULT_SHAPES,
+    suited_meld: bool = False,
+) -> dict[int, int]:
+    """For a whole concealed hand one tile over (wildcard tiles included): the shanten after
+    discarding each kind it holds, by kind (ascending), as `discards` counts it, without the
+    effective tiles."""
+    kinds = tuple(sorted(set(wild_kinds)))
+    real, wild = split_wild(hand, kinds)
+    c, sets = _checked(real, wild, melds)
+    if sum(c) + wild != 3 * sets + 2:
+        raise ValueError(f"discards are for a hand one tile over ({3 * sets + 2} tiles)")
+    flags = _flags(shapes)
+    limited = not (kinds or wild)
+    after = _after_each_discard(c, wild, sets, flags, limited, suited_meld)
+    out: dict[int, int] = {}
+    for k in range(_NUM):
+        if not hand[k]:
+            continue
+        if k in kinds:
+            out[k] = _min_shanten(c, wild - 1, sets, flags, limited, suited_meld)
+        else:
+            out[k] = after[k]
+    return out
 
 
 def effective_tiles(
