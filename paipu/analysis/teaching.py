@@ -69,14 +69,25 @@ def visible_tiles(st: HandState, seat: Seat) -> list[int]:
     return [min(n, 4) for n in seen]
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _effective(hand: tuple[int, ...], wild_kinds: tuple[int, ...], melds: int,
-               shapes: tuple[str, ...]) -> tuple[int, ...]:
-    """The effective kinds of a hand one tile short (`paipu.hand.shanten.effective_kinds`):
-    they depend on the hand only, the unseen counts on the table, so a replay that meets the
-    same hand again (a seat keeps its hand while others play; the hand after a 摸切 is the
-    hand before the draw; the report's board asks what the notes asked) asks once."""
-    return effective_kinds(hand, wild_kinds=wild_kinds, melds=melds, shapes=shapes)
+_EFFECTIVE: dict[tuple[tuple[int, ...], tuple[int, ...], int, tuple[str, ...]], tuple[int, ...]] = {}
+_EFFECTIVE_MAX = 1 << 16
+
+
+def _effective(hand: tuple[int, ...], wild_kinds: tuple[int, ...], melds: int, shapes: tuple[str, ...],
+               now: int | None = None) -> tuple[int, ...]:
+    """The effective kinds of a hand one tile short (`paipu.hand.shanten.effective_kinds`;
+    ``now``, its shanten if known).  They depend on the hand only, the unseen counts on the
+    table, so they are kept for the process: a replay that meets the same hand again (a seat
+    keeps its hand while others play; the hand after a 摸切 is the hand before the draw; the
+    report's board asks what the notes asked) asks once."""
+    key = (hand, wild_kinds, melds, shapes)
+    kinds = _EFFECTIVE.get(key)
+    if kinds is None:
+        kinds = effective_kinds(hand, wild_kinds=wild_kinds, melds=melds, shapes=shapes, now=now)
+        if len(_EFFECTIVE) >= _EFFECTIVE_MAX:
+            _EFFECTIVE.clear()
+        _EFFECTIVE[key] = kinds
+    return kinds
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -133,7 +144,7 @@ def discard_choices(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: in
         if sh != low and k != keep:
             continue
         h[k] -= 1
-        eff = _effective(tuple(h), wild, melds, shapes)
+        eff = _effective(tuple(h), wild, melds, shapes, sh)
         h[k] += 1
         ranked.append((sh, -sum(unseen[e] for e in eff), -len(eff), k, eff))
     ranked.sort(key=lambda c: c[:4])

@@ -656,15 +656,25 @@ def effective_kinds(
     melds: int = 0,
     shapes: Sequence[str] = DEFAULT_SHAPES,
     suited_meld: bool = False,
+    now: int | None = None,
 ) -> tuple[int, ...]:
-    """The kinds of `effective_tiles`, without their unseen counts: the same answer for a
-    caller that counts what is unseen itself (and may keep the kinds of a hand it meets again)."""
-    ctx = _Context(hand, wild_kinds, melds, shapes, None, suited_meld)
-    if sum(ctx.real) + ctx.wild != 3 * ctx.sets + 1:
-        raise ValueError(f"effective tiles are for a hand one tile short ({3 * ctx.sets + 1} tiles)")
-    c = bytes(ctx.real)
-    now = _min_shanten(c, ctx.wild, ctx.sets, ctx.flags, ctx.limited, suited_meld)
-    return _effective_kinds(c, ctx.wild, now, ctx.sets, ctx.flags, ctx.limited, suited_meld, ctx.wild_kinds)
+    """The kinds of `effective_tiles`, ascending, without their unseen counts: the same answer
+    for a caller that counts what is unseen itself (and may keep the kinds of a hand it meets
+    again).  ``now``: the hand's shanten, when the caller has it already (as `discard_shanten`
+    gives it), which spares working it out again; it must be that figure."""
+    kinds = wild_kinds if type(wild_kinds) is tuple else tuple(sorted(set(wild_kinds)))
+    real, wild = split_wild(hand, kinds)
+    c, sets = _checked(real, wild, melds)
+    if max(hand[:_NUM]) > 4:
+        raise ValueError(f"tile counts must be 0-4, got {list(hand[:_NUM])}")
+    if sum(c) + wild != 3 * sets + 1:
+        raise ValueError(f"effective tiles are for a hand one tile short ({3 * sets + 1} tiles)")
+    flags = _FLAGS_CACHE.get(shapes) if type(shapes) is tuple else None
+    flags = flags or _flags(shapes)
+    limited = not (kinds or wild)
+    if now is None:
+        now = _min_shanten(c, wild, sets, flags, limited, suited_meld)
+    return _effective_kinds(c, wild, now, sets, flags, limited, suited_meld, kinds)
 
 
 def discard_shanten(
