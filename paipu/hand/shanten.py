@@ -279,11 +279,50 @@ def _others(ids: list[int]) -> tuple[int, int, int, int]:
             get((ab << 20) | z) or _combine(ab, z), get((ab << 20) | d) or _combine(ab, d))
 
 
+_DRAW_ROWS: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}
+_DRAW_ROWS_MAX: Final = 1 << 17
+
+
+def _draw_row(c: bytes, g: int, key: int, other: int, limited: bool, index: int) -> tuple[int, ...]:
+    """For each kind of group ``g`` (whose counts in ``c`` read as ``key``), the tiles the
+    standard shape keeps (the profile at ``index``) once one tile of it is drawn, the other
+    groups' profiles combined into ``other``; 0 for a kind held four times (it is never read).
+    The answer depends on those numbers only, so it is kept for the process: hands met at
+    different steps share groups and combinations (the three suits share one table)."""
+    honours = g == 3
+    rk = (key, other, index, honours, limited)
+    row = _DRAW_ROWS.get(rk)
+    if row is None:
+        lo, hi = _GROUP_LO[g], _GROUP_HI[g]
+        if honours:
+            table, profile = (_HON_LIM if limited else _HON_UNL), _honour_profile
+        else:
+            table, profile = (_SUIT_LIM if limited else _SUIT_UNL), _suit_profile
+        part = c[lo:hi]
+        kept: list[int] = []
+        for i in range(hi - lo):
+            if part[i] >= 4:
+                kept.append(0)
+                continue
+            more = key + _KEY_STEP[lo + i]
+            pid = table.get(more)
+            if pid is None:
+                drawn = bytearray(part)
+                drawn[i] += 1
+                pid = profile(bytes(drawn), more, limited)
+            kept.append(_PROFILES[_COMBINED.get((pid << 20) | other) or _combine(pid, other)][index])
+        row = tuple(kept)
+        if len(_DRAW_ROWS) >= _DRAW_ROWS_MAX:
+            _DRAW_ROWS.clear()
+        _DRAW_ROWS[rk] = row
+    return row
+
+
 def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, suited_meld: bool) -> list[int]:
     """The shanten after drawing one tile of each kind (``_NO_DRAW`` for a kind held four
-    times), for a hand one tile short.  Only the drawn tile's group is looked up again, and
-    the special shapes are updated from their tallies, so the 34 answers cost little more
-    than one whole evaluation."""
+    times), for a hand one tile short.  Only the drawn tile's group is looked up again (a row
+    of answers per group, see `_draw_row`), and the special shapes are updated from their
+    tallies, so the 34 answers cost little more than one whole evaluation."""
     keys = [int.from_bytes(c[lo:hi], "big") for lo, hi in zip(_GROUP_LO, _GROUP_HI, strict=True)]
     ids = [
         _suit_profile(c[0:9], keys[0], limited),
@@ -292,8 +331,6 @@ def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, 
         _honour_profile(c[27:34], keys[3], limited),
     ]
     others = _others(ids)
-    tables_by_group = (_SUIT_LIM, _SUIT_LIM, _SUIT_LIM, _HON_LIM) if limited else (
-        _SUIT_UNL, _SUIT_UNL, _SUIT_UNL, _HON_UNL)
     base = 3 * sets + 1 - wild
     index = 2 * sets + 1
     # The special shapes after the draw depend only on how many of the kind the hand held,
@@ -337,29 +374,28 @@ def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, 
             else:
                 row[0][0] = row[0][1] = plain
                 row[1][0] = row[1][1] = other
-    standard = flags & _STANDARD
-    combined = _COMBINED
-    profiles = _PROFILES
     out = [_NO_DRAW] * _NUM
-    for k in range(_NUM):
-        x = c[k]
-        if x >= 4:
-            continue
-        best = special[x][_IS_ORPHAN[k]][k >= 27]
-        if standard:
-            g = _GROUP_OF[k]
-            key = keys[g] + _KEY_STEP[k]
-            pid = tables_by_group[g].get(key)
-            if pid is None:
-                part = bytearray(c[_GROUP_LO[g]:_GROUP_HI[g]])
-                part[k - _GROUP_LO[g]] += 1
-                pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, limited)
-            other = others[g]
-            f = combined.get((pid << 20) | other) or _combine(pid, other)
-            std = base - profiles[f][index]
-            if std < best:
-                best = std
-        out[k] = best
+    if flags & _STANDARD:
+        kept = (_draw_row(c, 0, keys[0], others[0], limited, index)
+                + _draw_row(c, 1, keys[1], others[1], limited, index)
+                + _draw_row(c, 2, keys[2], others[2], limited, index)
+                + _draw_row(c, 3, keys[3], others[3], limited, index))
+        if seven or quanzi:
+            for k in range(_NUM):
+                x = c[k]
+                if x < 4:
+                    best = special[x][_IS_ORPHAN[k]][k >= 27]
+                    std = base - kept[k]
+                    out[k] = std if std < best else best
+        else:
+            for k in range(_NUM):
+                if c[k] < 4:
+                    out[k] = base - kept[k]
+    elif seven or quanzi:
+        for k in range(_NUM):
+            x = c[k]
+            if x < 4:
+                out[k] = special[x][_IS_ORPHAN[k]][k >= 27]
     if flags & _KNITTED_SHAPES:
         # The knitted shapes have no tallies to update: each draw is evaluated in full.
         part = bytearray(c)
