@@ -104,3 +104,40 @@ def test_effective_kinds_need_a_hand_one_tile_short(size: int) -> None:
     hand = _hand(random.Random(size), size)
     with pytest.raises(ValueError):
         effective_kinds(hand)
+
+
+def test_after_each_draw_of_knitted_hands_matches_each_hand_drawn_in_full() -> None:
+    """全不靠 and 组合龙 after each draw, from tallies, against the shanten of each hand with
+    the tile added, on hands built around a knitted straight (147m 258p 369s and the like)."""
+    from paipu.hand.shanten import _KNITTED, _after_each_draw, _checked, _flags, _min_shanten
+
+    rng = random.Random(5)
+    shape_sets: tuple[tuple[str, ...], ...] = (
+        ("standard", "seven_pairs", "orphans", "quanbukao", "zuhelong"), ("quanbukao", "standard"),
+        ("zuhelong", "standard"))
+    lowest = 99
+    for i in range(300):
+        melds = rng.choice((0, 0, 1))
+        size = 3 * (4 - melds) + 1
+        hand = [0] * 34
+        for k in rng.sample(_KNITTED[i % 6], rng.randint(5, 9)):
+            hand[k] += 1
+        while sum(hand) < size:
+            k = rng.choice(list(range(27, 34)) * 2 + list(range(34)))
+            if hand[k] < 4:
+                hand[k] += 1
+        wild = 1 if i % 4 == 0 and hand[33] else 0
+        real = list(hand)
+        real[33] -= wild
+        c, sets = _checked(real, wild, melds)
+        flags = _flags(shape_sets[i % 3])
+        got = _after_each_draw(c, wild, sets, flags, not wild, False)
+        for k in range(34):
+            if real[k] >= 4:
+                continue
+            more = bytearray(c)
+            more[k] += 1
+            want = _min_shanten(bytes(more), wild, sets, flags, not wild, False)
+            assert got[k] == want, (hand, k, shape_sets[i % 3])
+            lowest = min(lowest, want)
+    assert lowest <= 0  # some hands reach ready or complete through the knitted shapes

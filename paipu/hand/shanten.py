@@ -397,14 +397,58 @@ def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, 
             if x < 4:
                 out[k] = special[x][_IS_ORPHAN[k]][k >= 27]
     if flags & _KNITTED_SHAPES:
-        # The knitted shapes have no tallies to update: each draw is evaluated in full.
-        part = bytearray(c)
+        knitted = _knitted_after_each_draw(c, wild, sets, flags, limited, suited_meld)
         for k in range(_NUM):
-            if out[k] == _NO_DRAW:
-                continue
-            part[k] += 1
-            out[k] = min(out[k], _knitted_shapes(bytes(part), wild, sets, flags, limited))
-            part[k] -= 1
+            if out[k] != _NO_DRAW and knitted[k] < out[k]:
+                out[k] = knitted[k]
+    return out
+
+
+_KNITTED_SETS: Final = tuple(frozenset(straight) for straight in _KNITTED)
+
+
+def _knitted_after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool,
+                             suited_meld: bool) -> list[int]:
+    """`_knitted_shapes` after drawing one tile of each kind (99 where no knitted shape can be
+    made), from the hand's own tallies: a draw adds a kind to 全不靠 or not, and for 组合龙 it
+    fills a gap of the straight or adds to what is left beside it, whose standard shanten after
+    each draw is one `_after_each_draw` per straight."""
+    out = [99] * _NUM
+    if flags & _BUKAO and sets == tables.MAX_SETS:
+        honours = 7 - c[27:34].count(0)
+        haves = [sum(1 for k in straight if c[k]) for straight in _KNITTED]
+        held = 13 - min(honours + max(haves), 14) - wild
+        for k in range(_NUM):
+            if c[k]:
+                out[k] = held
+            else:
+                have = max(h + (k in kinds) for h, kinds in zip(haves, _KNITTED_SETS, strict=True))
+                out[k] = 13 - min(honours + (k >= 27) + have, 14) - wild
+    if flags & _ZUHELONG and sets >= 3:
+        need = 3 * (sets - 3) + 1
+        for straight, kinds in zip(_KNITTED, _KNITTED_SETS, strict=True):
+            rest = bytearray(c)
+            missing = 0
+            for k in straight:
+                if rest[k]:
+                    rest[k] -= 1
+                else:
+                    missing += 1
+            left = bytes(rest)
+            size = sum(left) + wild
+            gap = missing - 1 + _standard(left, wild, sets - 3, limited) if size >= need else 99
+            after = None
+            if size + 1 >= need:
+                after = _after_each_draw(left, wild, sets - 3, _STANDARD, limited, suited_meld)
+            for k in range(_NUM):
+                if k in kinds and not c[k]:
+                    sh = gap
+                elif after is not None:
+                    sh = missing + after[k]
+                else:
+                    continue
+                if sh < out[k]:
+                    out[k] = sh
     return out
 
 
