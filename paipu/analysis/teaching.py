@@ -14,7 +14,15 @@ from collections.abc import Sequence
 import paipu.record as r
 from paipu.analysis.reading import pong_percent, state_knowledge
 from paipu.findings import Finding, note
-from paipu.hand.shanten import DiscardChoice, EffectiveTile, effective_tiles, shanten, split_wild, waits
+from paipu.hand.shanten import (
+    DiscardChoice,
+    EffectiveTile,
+    discard_shanten,
+    effective_kinds,
+    shanten,
+    split_wild,
+    waits,
+)
 from paipu.record import Record, Seat
 from paipu.replay.engine import HandEngine
 from paipu.replay.ruleset import Ruleset
@@ -61,18 +69,37 @@ def visible_tiles(st: HandState, seat: Seat) -> list[int]:
     return [min(n, 4) for n in seen]
 
 
-@functools.lru_cache(maxsize=1 << 15)
-def _effective(hand: tuple[int, ...], wild_kinds: tuple[int, ...], melds: int,
-               shapes: tuple[str, ...]) -> tuple[EffectiveTile, ...]:
-    """The effective kinds of a hand one tile short (`paipu.hand.shanten.effective_tiles`),
-    their unseen counts left at the most: those depend on the table, the kinds only on the
-    hand, so a replay that meets the same hand again (a seat keeps its hand while others play;
-    the hand after a 摸切 is the hand before the draw) asks once."""
-    return tuple(effective_tiles(hand, wild_kinds=wild_kinds, melds=melds, shapes=shapes))
+_EFFECTIVE: dict[tuple[tuple[int, ...], tuple[int, ...], int, tuple[str, ...]], tuple[int, ...]] = {}
+_EFFECTIVE_MAX = 1 << 16
 
 
-def _with_unseen(effective: tuple[EffectiveTile, ...], unseen: Sequence[int]) -> tuple[EffectiveTile, ...]:
-    return tuple(EffectiveTile(e.tile, unseen[e.tile.index], e.wildcard) for e in effective)
+def _effective(hand: tuple[int, ...], wild_kinds: tuple[int, ...], melds: int, shapes: tuple[str, ...],
+               now: int | None = None) -> tuple[int, ...]:
+    """The effective kinds of a hand one tile short (`paipu.hand.shanten.effective_kinds`;
+    ``now``, its shanten if known).  They depend on the hand only, the unseen counts on the
+    table, so they are kept for the process: a replay that meets the same hand again (a seat
+    keeps its hand while others play; the hand after a 摸切 is the hand before the draw; the
+    report's board asks what the notes asked) asks once."""
+    key = (hand, wild_kinds, melds, shapes)
+    kinds = _EFFECTIVE.get(key)
+    if kinds is None:
+        kinds = effective_kinds(hand, wild_kinds=wild_kinds, melds=melds, shapes=shapes, now=now)
+        if len(_EFFECTIVE) >= _EFFECTIVE_MAX:
+            _EFFECTIVE.clear()
+        _EFFECTIVE[key] = kinds
+    return kinds
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _discard_shanten(hand: tuple[int, ...], wild_kinds: tuple[int, ...], melds: int,
+                     shapes: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """`paipu.hand.shanten.discard_shanten` of a hand one tile over, as (kind, shanten) pairs."""
+    return tuple(discard_shanten(hand, wild_kinds=wild_kinds, melds=melds, shapes=shapes).items())
+
+
+def _with_unseen(kinds: tuple[int, ...], unseen: Sequence[int],
+                 wild_kinds: tuple[int, ...]) -> tuple[EffectiveTile, ...]:
+    return tuple(EffectiveTile(ALL_TILES[k], unseen[k], k in wild_kinds) for k in kinds)
 
 
 def short_hand(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: int, shapes: tuple[str, ...],
@@ -81,17 +108,20 @@ def short_hand(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: int, sh
     (4, less the hand's own and the ``visible`` ones).  `ValueError` for a hand of the wrong size."""
     h = tuple(hand[:34])
     wild = tuple(sorted(set(wild_kinds)))
-    real, n_wild = split_wild(h, wild)
-    now = shanten(real, n_wild, melds=melds, shapes=shapes, wild_in_play=bool(wild))
+    now = _hand_shanten(h, wild, melds, shapes)
     eff = _effective(h, wild, melds, shapes)
-    return now, _with_unseen(eff, [max(0, 4 - h[k] - visible[k]) for k in range(34)])
+    return now, _with_unseen(eff, [max(0, 4 - h[k] - visible[k]) for k in range(34)], wild)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _hand_shanten(hand: tuple[int, ...], wild: tuple[int, ...], melds: int, shapes: tuple[str, ...]) -> int:
+    real, n_wild = split_wild(hand, wild)
+    return shanten(real, n_wild, melds=melds, shapes=shapes, wild_in_play=bool(wild))
 
 
 def hand_shanten(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: int, shapes: tuple[str, ...]) -> int:
     """The shanten of a whole concealed hand (wildcard tiles included, 34 slots) of any legal size."""
-    wild = tuple(sorted(set(wild_kinds)))
-    real, n_wild = split_wild(list(hand[:34]), wild)
-    return shanten(real, n_wild, melds=melds, shapes=shapes, wild_in_play=bool(wild))
+    return _hand_shanten(tuple(hand[:34]), tuple(sorted(set(wild_kinds))), melds, shapes)
 
 
 def discard_choices(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: int, shapes: tuple[str, ...],
@@ -104,32 +134,21 @@ def discard_choices(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: in
     `ValueError` for a hand of the wrong size."""
     h = list(hand[:34])
     wild = tuple(sorted(set(wild_kinds)))
-    real, n_wild = split_wild(h, wild)
-    in_play = bool(wild)
-    unseen = [max(0, 4 - h[k] - visible[k]) for k in range(34)]
-    after: dict[int, int] = {}
-    for k in range(34):
-        if not h[k]:
-            continue
-        if k in wild:
-            after[k] = shanten(real, n_wild - 1, melds=melds, shapes=shapes, wild_in_play=in_play)
-        else:
-            real[k] -= 1
-            after[k] = shanten(real, n_wild, melds=melds, shapes=shapes, wild_in_play=in_play)
-            real[k] += 1
+    after = _discard_shanten(tuple(h), wild, melds, shapes)
     if not after:
         raise ValueError("an empty hand has no discards")
-    low = min(after.values())
-    ranked: list[tuple[int, int, int, int, tuple[EffectiveTile, ...]]] = []
-    for k, sh in after.items():
+    unseen = [max(0, 4 - h[k] - visible[k]) for k in range(34)]
+    low = min(sh for _, sh in after)
+    ranked: list[tuple[int, int, int, int, tuple[int, ...]]] = []
+    for k, sh in after:
         if sh != low and k != keep:
             continue
         h[k] -= 1
-        eff = _effective(tuple(h), wild, melds, shapes)
+        eff = _effective(tuple(h), wild, melds, shapes, sh)
         h[k] += 1
-        ranked.append((sh, -sum(unseen[e.tile.index] for e in eff), -len(eff), k, eff))
+        ranked.append((sh, -sum(unseen[e] for e in eff), -len(eff), k, eff))
     ranked.sort(key=lambda c: c[:4])
-    return [DiscardChoice(ALL_TILES[k], sh, _with_unseen(eff, unseen))
+    return [DiscardChoice(ALL_TILES[k], sh, _with_unseen(eff, unseen, wild))
             for i, (sh, _, _, k, eff) in enumerate(ranked) if limit is None or i < limit or k == keep]
 
 

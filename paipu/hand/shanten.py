@@ -44,7 +44,9 @@ __all__ = [
     "EffectiveTile",
     "HandAnalysis",
     "analyse",
+    "discard_shanten",
     "discards",
+    "effective_kinds",
     "effective_tiles",
     "shanten",
     "shanten_by_shape",
@@ -267,11 +269,60 @@ _IS_ORPHAN: Final = tuple(k in ORPHAN_KINDS for k in range(_NUM))
 _NO_DRAW: Final = 99
 
 
+def _others(ids: list[int]) -> tuple[int, int, int, int]:
+    """For each of the four groups' profile ids, the combination of the other three."""
+    get = _COMBINED.get
+    a, b, d, z = ids
+    ab = get((a << 20) | b) or _combine(a, b)
+    dz = get((d << 20) | z) or _combine(d, z)
+    return (get((b << 20) | dz) or _combine(b, dz), get((a << 20) | dz) or _combine(a, dz),
+            get((ab << 20) | z) or _combine(ab, z), get((ab << 20) | d) or _combine(ab, d))
+
+
+_DRAW_ROWS: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}
+_DRAW_ROWS_MAX: Final = 1 << 17
+
+
+def _draw_row(c: bytes, g: int, key: int, other: int, limited: bool, index: int) -> tuple[int, ...]:
+    """For each kind of group ``g`` (whose counts in ``c`` read as ``key``), the tiles the
+    standard shape keeps (the profile at ``index``) once one tile of it is drawn, the other
+    groups' profiles combined into ``other``; 0 for a kind held four times (it is never read).
+    The answer depends on those numbers only, so it is kept for the process: hands met at
+    different steps share groups and combinations (the three suits share one table)."""
+    honours = g == 3
+    rk = (key, other, index, honours, limited)
+    row = _DRAW_ROWS.get(rk)
+    if row is None:
+        lo, hi = _GROUP_LO[g], _GROUP_HI[g]
+        if honours:
+            table, profile = (_HON_LIM if limited else _HON_UNL), _honour_profile
+        else:
+            table, profile = (_SUIT_LIM if limited else _SUIT_UNL), _suit_profile
+        part = c[lo:hi]
+        kept: list[int] = []
+        for i in range(hi - lo):
+            if part[i] >= 4:
+                kept.append(0)
+                continue
+            more = key + _KEY_STEP[lo + i]
+            pid = table.get(more)
+            if pid is None:
+                drawn = bytearray(part)
+                drawn[i] += 1
+                pid = profile(bytes(drawn), more, limited)
+            kept.append(_PROFILES[_COMBINED.get((pid << 20) | other) or _combine(pid, other)][index])
+        row = tuple(kept)
+        if len(_DRAW_ROWS) >= _DRAW_ROWS_MAX:
+            _DRAW_ROWS.clear()
+        _DRAW_ROWS[rk] = row
+    return row
+
+
 def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, suited_meld: bool) -> list[int]:
     """The shanten after drawing one tile of each kind (``_NO_DRAW`` for a kind held four
-    times), for a hand one tile short.  Only the drawn tile's group is looked up again, and
-    the special shapes are updated from their tallies, so the 34 answers cost little more
-    than one whole evaluation."""
+    times), for a hand one tile short.  Only the drawn tile's group is looked up again (a row
+    of answers per group, see `_draw_row`), and the special shapes are updated from their
+    tallies, so the 34 answers cost little more than one whole evaluation."""
     keys = [int.from_bytes(c[lo:hi], "big") for lo, hi in zip(_GROUP_LO, _GROUP_HI, strict=True)]
     ids = [
         _suit_profile(c[0:9], keys[0], limited),
@@ -279,14 +330,7 @@ def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, 
         _suit_profile(c[18:27], keys[2], limited),
         _honour_profile(c[27:34], keys[3], limited),
     ]
-    others = [
-        _combine(_combine(ids[1], ids[2]), ids[3]),
-        _combine(_combine(ids[0], ids[2]), ids[3]),
-        _combine(_combine(ids[0], ids[1]), ids[3]),
-        _combine(_combine(ids[0], ids[1]), ids[2]),
-    ]
-    tables_by_group = (_SUIT_LIM, _SUIT_LIM, _SUIT_LIM, _HON_LIM) if limited else (
-        _SUIT_UNL, _SUIT_UNL, _SUIT_UNL, _HON_UNL)
+    others = _others(ids)
     base = 3 * sets + 1 - wild
     index = 2 * sets + 1
     # The special shapes after the draw depend only on how many of the kind the hand held,
@@ -330,38 +374,131 @@ def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, 
             else:
                 row[0][0] = row[0][1] = plain
                 row[1][0] = row[1][1] = other
-    standard = flags & _STANDARD
-    combined = _COMBINED
-    profiles = _PROFILES
     out = [_NO_DRAW] * _NUM
-    for k in range(_NUM):
-        x = c[k]
-        if x >= 4:
-            continue
-        best = special[x][_IS_ORPHAN[k]][k >= 27]
-        if standard:
+    if flags & _STANDARD:
+        kept = (_draw_row(c, 0, keys[0], others[0], limited, index)
+                + _draw_row(c, 1, keys[1], others[1], limited, index)
+                + _draw_row(c, 2, keys[2], others[2], limited, index)
+                + _draw_row(c, 3, keys[3], others[3], limited, index))
+        if seven or quanzi:
+            for k in range(_NUM):
+                x = c[k]
+                if x < 4:
+                    best = special[x][_IS_ORPHAN[k]][k >= 27]
+                    std = base - kept[k]
+                    out[k] = std if std < best else best
+        else:
+            for k in range(_NUM):
+                if c[k] < 4:
+                    out[k] = base - kept[k]
+    elif seven or quanzi:
+        for k in range(_NUM):
+            x = c[k]
+            if x < 4:
+                out[k] = special[x][_IS_ORPHAN[k]][k >= 27]
+    if flags & _KNITTED_SHAPES:
+        knitted = _knitted_after_each_draw(c, wild, sets, flags, limited, suited_meld)
+        for k in range(_NUM):
+            if out[k] != _NO_DRAW and knitted[k] < out[k]:
+                out[k] = knitted[k]
+    return out
+
+
+_KNITTED_SETS: Final = tuple(frozenset(straight) for straight in _KNITTED)
+
+
+def _knitted_after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool,
+                             suited_meld: bool) -> list[int]:
+    """`_knitted_shapes` after drawing one tile of each kind (99 where no knitted shape can be
+    made), from the hand's own tallies: a draw adds a kind to 全不靠 or not, and for 组合龙 it
+    fills a gap of the straight or adds to what is left beside it, whose standard shanten after
+    each draw is one `_after_each_draw` per straight."""
+    out = [99] * _NUM
+    if flags & _BUKAO and sets == tables.MAX_SETS:
+        honours = 7 - c[27:34].count(0)
+        haves = [sum(1 for k in straight if c[k]) for straight in _KNITTED]
+        held = 13 - min(honours + max(haves), 14) - wild
+        for k in range(_NUM):
+            if c[k]:
+                out[k] = held
+            else:
+                have = max(h + (k in kinds) for h, kinds in zip(haves, _KNITTED_SETS, strict=True))
+                out[k] = 13 - min(honours + (k >= 27) + have, 14) - wild
+    if flags & _ZUHELONG and sets >= 3:
+        need = 3 * (sets - 3) + 1
+        for straight, kinds in zip(_KNITTED, _KNITTED_SETS, strict=True):
+            rest = bytearray(c)
+            missing = 0
+            for k in straight:
+                if rest[k]:
+                    rest[k] -= 1
+                else:
+                    missing += 1
+            left = bytes(rest)
+            size = sum(left) + wild
+            gap = missing - 1 + _standard(left, wild, sets - 3, limited) if size >= need else 99
+            after = None
+            if size + 1 >= need:
+                after = _after_each_draw(left, wild, sets - 3, _STANDARD, limited, suited_meld)
+            for k in range(_NUM):
+                if k in kinds and not c[k]:
+                    sh = gap
+                elif after is not None:
+                    sh = missing + after[k]
+                else:
+                    continue
+                if sh < out[k]:
+                    out[k] = sh
+    return out
+
+
+def _after_each_discard(c: bytes, wild: int, sets: int, flags: int, limited: bool, suited_meld: bool) -> list[int]:
+    """The shanten after discarding one real tile of each kind the hand holds (``_NO_DRAW``
+    for a kind it does not hold), for a hand one tile over: the counterpart of
+    `_after_each_draw`.  The four groups are looked up once; a discard changes one group only,
+    so each answer is one look-up of that group and one combination with the other three."""
+    lo_hi = tuple(zip(_GROUP_LO, _GROUP_HI, strict=True))
+    keys = [int.from_bytes(c[lo:hi], "big") for lo, hi in lo_hi]
+    out = [_NO_DRAW] * _NUM
+    rest = flags & ~_STANDARD
+    if flags & _STANDARD:
+        ids = [
+            _suit_profile(c[0:9], keys[0], limited),
+            _suit_profile(c[9:18], keys[1], limited),
+            _suit_profile(c[18:27], keys[2], limited),
+            _honour_profile(c[27:34], keys[3], limited),
+        ]
+        others = _others(ids)
+        tables_by_group = (_SUIT_LIM, _SUIT_LIM, _SUIT_LIM, _HON_LIM) if limited else (
+            _SUIT_UNL, _SUIT_UNL, _SUIT_UNL, _HON_UNL)
+        base = 3 * sets + 1 - wild
+        index = 2 * sets + 1
+        combined = _COMBINED
+        profiles = _PROFILES
+        for k in range(_NUM):
+            if not c[k]:
+                continue
             g = _GROUP_OF[k]
-            key = keys[g] + _KEY_STEP[k]
+            key = keys[g] - _KEY_STEP[k]
             pid = tables_by_group[g].get(key)
             if pid is None:
-                part = bytearray(c[_GROUP_LO[g]:_GROUP_HI[g]])
-                part[k - _GROUP_LO[g]] += 1
+                lo = _GROUP_LO[g]
+                part = bytearray(c[lo:_GROUP_HI[g]])
+                part[k - lo] -= 1
                 pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, limited)
             other = others[g]
             f = combined.get((pid << 20) | other) or _combine(pid, other)
-            std = base - profiles[f][index]
-            if std < best:
-                best = std
-        out[k] = best
-    if flags & _KNITTED_SHAPES:
-        # The knitted shapes have no tallies to update: each draw is evaluated in full.
-        part = bytearray(c)
+            out[k] = base - profiles[f][index]
+    if rest:
+        whole = bytearray(c)
         for k in range(_NUM):
-            if out[k] == _NO_DRAW:
+            if not c[k]:
                 continue
-            part[k] += 1
-            out[k] = min(out[k], _knitted_shapes(bytes(part), wild, sets, flags, limited))
-            part[k] -= 1
+            whole[k] -= 1
+            sp = _min_shanten(bytes(whole), wild, sets, rest, limited, suited_meld)
+            whole[k] += 1
+            if sp < out[k]:
+                out[k] = sp
     return out
 
 
@@ -572,20 +709,82 @@ class _Context:
 
     def effective(self, real: list[int], wild: int, now: int) -> tuple[EffectiveTile, ...]:
         """Draws that lower ``now``, the shanten of ``real`` + ``wild`` (a short hand)."""
-        if now < 0:
-            return ()
-        out: list[EffectiveTile] = []
         wild_kinds = self.wild_kinds
-        # Holding one more wildcard is what drawing one does (always better before a win).
-        wild_better = bool(wild_kinds) and self.shanten(real, wild + 1) < now
-        after = _after_each_draw(bytes(real), wild, self.sets, self.flags, self.limited, self.suited_meld)
-        for k in range(_NUM):
-            if k in wild_kinds:
-                if wild_better:
-                    out.append(EffectiveTile(ALL_TILES[k], self.unseen[k], True))
-            elif after[k] < now:
-                out.append(EffectiveTile(ALL_TILES[k], self.unseen[k]))
-        return tuple(out)
+        unseen = self.unseen
+        return tuple(EffectiveTile(ALL_TILES[k], unseen[k], k in wild_kinds) for k in _effective_kinds(
+            bytes(real), wild, now, self.sets, self.flags, self.limited, self.suited_meld, wild_kinds))
+
+
+def _effective_kinds(c: bytes, wild: int, now: int, sets: int, flags: int, limited: bool, suited_meld: bool,
+                     wild_kinds: tuple[int, ...]) -> tuple[int, ...]:
+    """The kinds (ascending) whose draw lowers ``now``, the shanten of the short hand ``c`` +
+    ``wild``; a wild kind is one when holding one more wildcard lowers it."""
+    if now < 0:
+        return ()
+    # Holding one more wildcard is what drawing one does (always better before a win).
+    wild_better = bool(wild_kinds) and _min_shanten(c, wild + 1, sets, flags, limited, suited_meld) < now
+    after = _after_each_draw(c, wild, sets, flags, limited, suited_meld)
+    if not wild_kinds:
+        return tuple(k for k in range(_NUM) if after[k] < now)
+    return tuple(k for k in range(_NUM) if (wild_better if k in wild_kinds else after[k] < now))
+
+
+def effective_kinds(
+    hand: Sequence[int],
+    *,
+    wild_kinds: Iterable[int] = (),
+    melds: int = 0,
+    shapes: Sequence[str] = DEFAULT_SHAPES,
+    suited_meld: bool = False,
+    now: int | None = None,
+) -> tuple[int, ...]:
+    """The kinds of `effective_tiles`, ascending, without their unseen counts: the same answer
+    for a caller that counts what is unseen itself (and may keep the kinds of a hand it meets
+    again).  ``now``: the hand's shanten, when the caller has it already (as `discard_shanten`
+    gives it), which spares working it out again; it must be that figure."""
+    kinds = wild_kinds if type(wild_kinds) is tuple else tuple(sorted(set(wild_kinds)))
+    real, wild = split_wild(hand, kinds)
+    c, sets = _checked(real, wild, melds)
+    if max(hand[:_NUM]) > 4:
+        raise ValueError(f"tile counts must be 0-4, got {list(hand[:_NUM])}")
+    if sum(c) + wild != 3 * sets + 1:
+        raise ValueError(f"effective tiles are for a hand one tile short ({3 * sets + 1} tiles)")
+    flags = _FLAGS_CACHE.get(shapes) if type(shapes) is tuple else None
+    flags = flags or _flags(shapes)
+    limited = not (kinds or wild)
+    if now is None:
+        now = _min_shanten(c, wild, sets, flags, limited, suited_meld)
+    return _effective_kinds(c, wild, now, sets, flags, limited, suited_meld, kinds)
+
+
+def discard_shanten(
+    hand: Sequence[int],
+    *,
+    wild_kinds: Iterable[int] = (),
+    melds: int = 0,
+    shapes: Sequence[str] = DEFAULT_SHAPES,
+    suited_meld: bool = False,
+) -> dict[int, int]:
+    """For a whole concealed hand one tile over (wildcard tiles included): the shanten after
+    discarding each kind it holds, by kind (ascending), as `discards` counts it, without the
+    effective tiles."""
+    kinds = tuple(sorted(set(wild_kinds)))
+    real, wild = split_wild(hand, kinds)
+    c, sets = _checked(real, wild, melds)
+    if sum(c) + wild != 3 * sets + 2:
+        raise ValueError(f"discards are for a hand one tile over ({3 * sets + 2} tiles)")
+    flags = _flags(shapes)
+    limited = not (kinds or wild)
+    after = _after_each_discard(c, wild, sets, flags, limited, suited_meld)
+    out: dict[int, int] = {}
+    for k in range(_NUM):
+        if not hand[k]:
+            continue
+        if k in kinds:
+            out[k] = _min_shanten(c, wild - 1, sets, flags, limited, suited_meld)
+        else:
+            out[k] = after[k]
+    return out
 
 
 def effective_tiles(

@@ -1,0 +1,143 @@
+"""`discard_shanten` and `effective_kinds`, the quick forms the teaching notes use, give what
+the full teaching functions of `paipu.hand.shanten` give, hand by hand."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from paipu.hand.shanten import (
+    discard_shanten,
+    discards,
+    effective_kinds,
+    effective_tiles,
+    shanten,
+    split_wild,
+)
+
+SHAPE_SETS: tuple[tuple[str, ...], ...] = (
+    ("standard", "seven_pairs", "orphans"),
+    ("standard", "seven_pairs_fours", "quanzipai"),
+    ("standard", "seven_pairs", "orphans", "quanbukao", "zuhelong"),
+    ("standard",),
+    ("seven_pairs", "orphans"),
+)
+
+
+def _hand(rng: random.Random, size: int) -> list[int]:
+    """A hand of ``size`` tiles, drawn from a few kinds so that pairs, sets and fours are common."""
+    pool = rng.sample(range(34), rng.choice((6, 9, 14, 34)))
+    hand = [0] * 34
+    while sum(hand) < size:
+        k = rng.choice(pool)
+        if hand[k] < 4:
+            hand[k] += 1
+    return hand
+
+
+def _cases(n: int, extra: int) -> list[tuple[list[int], list[int], int, tuple[str, ...]]]:
+    """Random (hand, wild kinds, melds, shapes) with ``3 * sets + extra`` concealed tiles."""
+    rng = random.Random(1000 + extra)
+    out: list[tuple[list[int], list[int], int, tuple[str, ...]]] = []
+    for i in range(n):
+        melds = rng.choice((0, 0, 0, 1, 2, 4))
+        hand = _hand(rng, 3 * (4 - melds) + extra)
+        wild = [rng.choice([k for k in range(34) if hand[k]])] if i % 3 == 0 else []
+        out.append((hand, wild, melds, SHAPE_SETS[i % len(SHAPE_SETS)]))
+    return out
+
+
+def test_discard_shanten_is_the_shanten_of_the_hand_less_each_kind_held() -> None:
+    seen_values = set()
+    for hand, wild, melds, shapes in _cases(400, 2):
+        got = discard_shanten(hand, wild_kinds=wild, melds=melds, shapes=shapes)
+        assert list(got) == [k for k in range(34) if hand[k]]
+        for k, sh in got.items():
+            short = list(hand)
+            short[k] -= 1
+            real, n_wild = split_wild(short, wild)
+            assert sh == shanten(real, n_wild, melds=melds, shapes=shapes, wild_in_play=bool(wild)), (hand, k)
+            seen_values.add(sh)
+    assert len(seen_values) >= 4  # the cases reach several distances, not one
+
+
+def test_discard_shanten_agrees_with_discards() -> None:
+    for hand, wild, melds, shapes in _cases(120, 2):
+        full = {d.tile.index: d.shanten for d in discards(hand, wild_kinds=wild, melds=melds, shapes=shapes)}
+        assert discard_shanten(hand, wild_kinds=wild, melds=melds, shapes=shapes) == dict(sorted(full.items()))
+
+
+def test_effective_kinds_are_the_kinds_of_effective_tiles_with_or_without_the_shanten_given() -> None:
+    some = 0
+    for hand, wild, melds, shapes in _cases(300, 1):
+        full = [e.tile.index for e in effective_tiles(hand, wild_kinds=wild, melds=melds, shapes=shapes)]
+        real, n_wild = split_wild(hand, wild)
+        now = shanten(real, n_wild, melds=melds, shapes=shapes, wild_in_play=bool(wild))
+        assert list(effective_kinds(hand, wild_kinds=wild, melds=melds, shapes=shapes)) == full
+        # Drawn one at a time: a real kind the hand holds fewer than four of, or a wildcard.
+        by_draw = []
+        for k in range(34):
+            if k in wild:
+                if shanten(real, n_wild + 1, melds=melds, shapes=shapes, wild_in_play=True) < now:
+                    by_draw.append(k)
+            elif real[k] < 4:
+                more = list(real)
+                more[k] += 1
+                if shanten(more, n_wild, melds=melds, shapes=shapes, wild_in_play=bool(wild)) < now:
+                    by_draw.append(k)
+        assert full == by_draw, (hand, wild, melds, shapes)
+        assert list(effective_kinds(hand, wild_kinds=tuple(wild), melds=melds, shapes=shapes, now=now)) == full
+        some += bool(full)
+    assert some > 200
+
+
+@pytest.mark.parametrize("size", [13, 12, 15])
+def test_discard_shanten_needs_a_hand_one_tile_over(size: int) -> None:
+    hand = _hand(random.Random(size), size)
+    with pytest.raises(ValueError):
+        discard_shanten(hand)
+
+
+@pytest.mark.parametrize("size", [14, 12])
+def test_effective_kinds_need_a_hand_one_tile_short(size: int) -> None:
+    hand = _hand(random.Random(size), size)
+    with pytest.raises(ValueError):
+        effective_kinds(hand)
+
+
+def test_after_each_draw_of_knitted_hands_matches_each_hand_drawn_in_full() -> None:
+    """全不靠 and 组合龙 after each draw, from tallies, against the shanten of each hand with
+    the tile added, on hands built around a knitted straight (147m 258p 369s and the like)."""
+    from paipu.hand.shanten import _KNITTED, _after_each_draw, _checked, _flags, _min_shanten
+
+    rng = random.Random(5)
+    shape_sets: tuple[tuple[str, ...], ...] = (
+        ("standard", "seven_pairs", "orphans", "quanbukao", "zuhelong"), ("quanbukao", "standard"),
+        ("zuhelong", "standard"))
+    lowest = 99
+    for i in range(300):
+        melds = rng.choice((0, 0, 1))
+        size = 3 * (4 - melds) + 1
+        hand = [0] * 34
+        for k in rng.sample(_KNITTED[i % 6], rng.randint(5, 9)):
+            hand[k] += 1
+        while sum(hand) < size:
+            k = rng.choice(list(range(27, 34)) * 2 + list(range(34)))
+            if hand[k] < 4:
+                hand[k] += 1
+        wild = 1 if i % 4 == 0 and hand[33] else 0
+        real = list(hand)
+        real[33] -= wild
+        c, sets = _checked(real, wild, melds)
+        flags = _flags(shape_sets[i % 3])
+        got = _after_each_draw(c, wild, sets, flags, not wild, False)
+        for k in range(34):
+            if real[k] >= 4:
+                continue
+            more = bytearray(c)
+            more[k] += 1
+            want = _min_shanten(bytes(more), wild, sets, flags, not wild, False)
+            assert got[k] == want, (hand, k, shape_sets[i % 3])
+            lowest = min(lowest, want)
+    assert lowest <= 0  # some hands reach ready or complete through the knitted shapes
