@@ -193,17 +193,24 @@ def _zuhelong(c: bytes, wild: int, sets: int, limited: bool) -> int:
     exact figure, and exact at -1, which is what a win check needs)."""
     best = 99
     for straight in _KNITTED:
-        rest = bytearray(c)
-        missing = 0
-        for k in straight:
-            if rest[k]:
-                rest[k] -= 1
-            else:
-                missing += 1
-        s = missing + _standard(bytes(rest), wild, sets - 3, limited) if sum(rest) + wild >= 3 * (sets - 3) + 1 else 99
+        rest, missing = _set_aside(c, straight)
+        s = missing + _standard(rest, wild, sets - 3, limited) if sum(rest) + wild >= 3 * (sets - 3) + 1 else 99
         if s < best:
             best = s
     return best
+
+
+def _set_aside(c: bytes, straight: tuple[int, ...]) -> tuple[bytes, int]:
+    """The counts left once one of each tile of a knitted straight the hand holds is set
+    aside, and how many of the straight's tiles it lacks."""
+    rest = bytearray(c)
+    missing = 0
+    for k in straight:
+        if rest[k]:
+            rest[k] -= 1
+        else:
+            missing += 1
+    return bytes(rest), missing
 
 
 def _knitted_shapes(c: bytes, wild: int, sets: int, flags: int, limited: bool) -> int:
@@ -427,14 +434,7 @@ def _knitted_after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited
     if flags & _ZUHELONG and sets >= 3:
         need = 3 * (sets - 3) + 1
         for straight, kinds in zip(_KNITTED, _KNITTED_SETS, strict=True):
-            rest = bytearray(c)
-            missing = 0
-            for k in straight:
-                if rest[k]:
-                    rest[k] -= 1
-                else:
-                    missing += 1
-            left = bytes(rest)
+            left, missing = _set_aside(c, straight)
             size = sum(left) + wild
             gap = missing - 1 + _standard(left, wild, sets - 3, limited) if size >= need else 99
             after = None
