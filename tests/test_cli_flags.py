@@ -473,3 +473,16 @@ def test_a_command_run_on_its_own_keeps_the_one_error_style() -> None:
         result = CliRunner().invoke(command, args)
         assert result.exit_code == 2
         assert result.stderr.startswith("paipu: error: ") and result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.parametrize(("args", "meant"), [(["chekc", "x"], "'check'"), (["corpus", "stast"], "'stats'"),
+                                             (["repot", "x"], "'report'")])
+def test_a_misspelt_command_names_the_near_one(args: list[str], meant: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    assert f"(did you mean {meant}" in result.output and result.output.startswith("paipu: error:")
+
+
+def test_a_command_far_from_every_name_gets_no_guess() -> None:
+    result = run("zzz")
+    assert result.exit_code == 2 and "did you mean" not in result.output

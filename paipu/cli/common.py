@@ -12,6 +12,7 @@ its summary names both.  Problems, usage errors included, are printed as one lin
 from __future__ import annotations
 
 import contextlib
+import difflib
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -78,6 +79,16 @@ class PaipuGroup(click.Group):
     other problem, exit 2."""
 
     command_class = PaipuCommand
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
+                                                                            list[str]]:
+        # A misspelt command gets the near ones named (``paipu chekc`` → did you mean 'check'?).
+        name = args[0] if args else None
+        if name is not None and not name.startswith("-") and self.get_command(ctx, name) is None:
+            near = difflib.get_close_matches(name, self.list_commands(ctx), n=2, cutoff=0.6)
+            if near:
+                ctx.fail(f"No such command {name!r} (did you mean {' or '.join(repr(n) for n in near)}?).")
+        return super().resolve_command(ctx, args)
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:
