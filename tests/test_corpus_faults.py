@@ -20,8 +20,9 @@ from paipu.cli import main
 from paipu.corpus import db as corpus_db
 from paipu.corpus import rows as corpus_rows
 from paipu.corpus.db import CorpusError, open_corpus
-from paipu.corpus.ingest import die_with_parent, ingest, write_record
+from paipu.corpus.ingest import ingest, write_record
 from paipu.corpus.rows import OVER_LIMIT, RecordRows, audit_source, read_source, unstorable
+from paipu.sim.parallel import end_with_parent
 
 corpus_ingest = importlib.import_module("paipu.corpus.ingest")  # the package exports a function of that name
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,7 +139,7 @@ def test_a_worker_that_dies_is_an_error_message_not_a_traceback(tmp_path: Path,
 
 
 def _watched_sleep(parent: int) -> None:
-    die_with_parent(parent, every=0.05)
+    end_with_parent(parent, every=0.05)
     time.sleep(30)
 
 

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 from sqlite_utils import Database
 
 from paipu.corpus.db import CorpusError
-from paipu.corpus.ingest import IngestSummary, Progress, ResultLike, Writer, batched, ordered_window
+from paipu.corpus.ingest import IngestSummary, Progress, Writer, batched
 from paipu.corpus.rows import RecordRows, audit_paths
+from paipu.sim.parallel import ResultLike, in_order
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -65,7 +66,7 @@ def ingest_dask(
         future: ResultLike[list[RecordRows]] = client.submit(audit_paths, paths, actions, pure=False)
         return future
 
-    for results in ordered_window(submit, batched((str(f) for f in files), batch), width):
+    for results in in_order(submit, batched((str(f) for f in files), batch), width):
         for rows in results:
             writer.store(rows)
     writer.summary.seconds = time.perf_counter() - start

@@ -13,19 +13,18 @@ from __future__ import annotations
 
 import datetime
 import os
-import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Protocol, TypeVar
+from typing import Literal, TypeVar
 
 from sqlite_utils import Database
 
 from paipu.corpus.db import immediate
 from paipu.corpus.rows import RecordRows, Source, audit_source, audit_sources, read_source
+from paipu.sim.parallel import ResultLike, end_with_parent, in_order
 
 T = TypeVar("T", covariant=True)
 B = TypeVar("B")
@@ -34,12 +33,6 @@ Outcome = Literal["new", "duplicate", "replaced"]
 
 Progress = Callable[[int, int], None]
 """Called after each file with (files done, hands stored so far)."""
-
-
-class ResultLike(Protocol[T]):
-    """What both `concurrent.futures.Future` and `distributed.Future` offer."""
-
-    def result(self) -> T: ...
 
 
 @dataclass
@@ -138,24 +131,6 @@ def write_record(db: Database, rows: RecordRows, ingested_at: str) -> tuple[Outc
     return outcome, rid
 
 
-# ------------------------------------------------------------------ bounded, ordered streaming
-
-def ordered_window(submit: Callable[[B], ResultLike[R]], batches: Iterable[B], window: int) -> Iterator[R]:
-    """Submit batches, never more than ``window`` unfinished, and yield results in order.
-
-    Taking results in submission order (rather than as they complete) keeps the database's
-    ids independent of which worker was faster; a slow batch only holds back ``window``
-    others, so memory stays bounded.
-    """
-    pending: deque[ResultLike[R]] = deque()
-    for batch in batches:
-        pending.append(submit(batch))
-        while len(pending) >= window:
-            yield pending.popleft().result()
-    while pending:
-        yield pending.popleft().result()
-
-
 def batched(items: Iterable[R], size: int) -> Iterator[list[R]]:
     batch: list[R] = []
     for item in items:
@@ -233,14 +208,14 @@ def ingest(
             run.store(audit_source(source, actions=actions))
     else:
         own = executor is None
-        pool = executor or ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),))
+        pool = executor or ProcessPoolExecutor(max_workers=jobs, initializer=end_with_parent, initargs=(os.getpid(),))
         try:
             width = window or max(2, jobs) * 4
 
             def submit(batch: list[Source]) -> ResultLike[list[RecordRows]]:
                 return pool.submit(audit_sources, batch, actions)
 
-            for results in ordered_window(submit, batched(sources, 1), width):
+            for results in in_order(submit, batched(sources, 1), width):
                 for rows in results:
                     run.store(rows)
         finally:
@@ -248,18 +223,6 @@ def ingest(
                 pool.shutdown(wait=True, cancel_futures=True)
     run.summary.seconds = time.perf_counter() - start
     return run.summary
-
-
-def die_with_parent(parent: int, every: float = 0.5) -> None:
-    """Run in each worker: end it when its parent is gone (``kill -9`` of the ingest), rather
-    than leave it running, re-parented, for ever."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(every)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="paipu-parent-watch", daemon=True).start()
 
 
 def default_jobs() -> int:

@@ -1,7 +1,6 @@
-"""Sessions played in worker processes: a bounded window of work, results taken in order.
-
-(The simulator sits below the corpus in the layers of paipu, so it has these few lines of its
-own rather than borrowing the ingest's.)
+"""Work in worker processes: a bounded window of work, results taken in order, and workers
+that end with their parent.  The simulator's sessions and the corpus's ingest (which sits
+above the simulator in the layers of paipu) both use these.
 """
 
 from __future__ import annotations
@@ -11,17 +10,23 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 B = TypeVar("B")
 R = TypeVar("R")
+T = TypeVar("T", covariant=True)
 
 
-def in_order(submit: Callable[[B], Future[R]], work: Iterable[B], window: int) -> Iterator[R]:
+class ResultLike(Protocol[T]):
+    """What both `concurrent.futures.Future` and `distributed.Future` offer."""
+
+    def result(self) -> T: ...
+
+
+def in_order(submit: Callable[[B], ResultLike[R]], work: Iterable[B], window: int) -> Iterator[R]:
     """Submit work, never more than ``window`` unfinished, and yield the results in submission
     order (so the output does not depend on which worker was faster, and memory stays bounded)."""
-    pending: deque[Future[R]] = deque()
+    pending: deque[ResultLike[R]] = deque()
     for item in work:
         pending.append(submit(item))
         while len(pending) >= window:
