@@ -60,6 +60,16 @@ def _overflow(page: Any) -> int:
 
 
 def _on_screen(page: Any, selector: str) -> bool:
+    """Whether ``selector`` is in the window, once layout has settled (a font or the script's
+    redraw may still move it for a moment after a click on a loaded machine)."""
+    for _ in range(40):
+        if _in_window(page, selector):
+            return True
+        page.wait_for_timeout(50)
+    return False
+
+
+def _in_window(page: Any, selector: str) -> bool:
     box = page.locator(selector).first.bounding_box()
     height = page.viewport_size["height"]
     width = page.viewport_size["width"]
