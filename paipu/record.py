@@ -7,6 +7,7 @@ knows a rule: a `Draw` of a tile nobody could draw is still a perfectly good `Dr
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from collections.abc import Callable
 from typing import Final, Literal, NamedTuple, TypeAlias
 
 from paipu.tiles import Tile
@@ -37,6 +38,29 @@ class Span(NamedTuple):
 
 
 _NO_SPAN: Final = Span(0, 0, 0, 0)
+
+_COLUMN_BITS: Final = 20
+_COLUMN_MASK: Final = (1 << _COLUMN_BITS) - 1
+_LINE_SHIFT: Final = 2 * _COLUMN_BITS
+
+
+def pack_span(line: int, column: int, end_line: int, end_column: int) -> int | Span:
+    """The compact form an action keeps its span in: one int for a span on one line (the
+    common case), the `Span` itself otherwise.  `Action.span` gives the `Span` back."""
+    if line == end_line and line >= 0 and 0 <= column <= _COLUMN_MASK and 0 <= end_column <= _COLUMN_MASK:
+        return line << _LINE_SHIFT | column << _COLUMN_BITS | end_column
+    return Span(line, column, end_line, end_column)
+
+
+def pack_columns(column: int, end_column: int) -> int | None:
+    """The columns part of `pack_span` (to be or-ed with ``line << LINE_SHIFT``), or None
+    when they do not fit."""
+    if 0 <= column <= _COLUMN_MASK and 0 <= end_column <= _COLUMN_MASK:
+        return column << _COLUMN_BITS | end_column
+    return None
+
+
+LINE_SHIFT: Final = _LINE_SHIFT
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +261,32 @@ class ScoreLine(Action):
     payments: tuple[tuple[Seat, int], ...]
 
 
+def _compact_span(cls: type) -> Callable[[object, object], None]:
+    """Keep ``cls``'s ``span`` field packed (`pack_span`): a record holds one action per line,
+    and a `Span` of its own beside each would be a third of the record's memory.  The field
+    stays a field (constructors, ``dataclasses.replace``, equality and `to_json` are
+    unchanged); reading it builds the `Span`.  Returns the raw setter of the packed slot."""
+    slot = cls.__dict__["span"]
+    raw_get = slot.__get__
+    raw_set = slot.__set__
+    tuple_new = tuple.__new__
+    shift, bits, mask = _LINE_SHIFT, _COLUMN_BITS, _COLUMN_MASK
+
+    def get(self: object) -> Span:
+        p = raw_get(self)
+        if p.__class__ is int:
+            line = p >> shift
+            return tuple_new(Span, (line, p >> bits & mask, line, p & mask))  # type: ignore[no-any-return]
+        return p  # type: ignore[no-any-return]
+
+    def set_(self: object, span: Span) -> None:
+        line, column, end_line, end_column = span
+        raw_set(self, pack_span(line, column, end_line, end_column))
+
+    setattr(cls, "span", property(get, set_, doc="Where the item stands in the record text."))
+    return raw_set  # type: ignore[no-any-return]
+
+
 _VERBS: dict[type, str] = {
     Draw: "draw",
     Discard: "discard",
@@ -335,6 +385,12 @@ class HandRecord:
             if line.name == name:
                 found = line
         return found
+
+
+SET_PACKED_ACTION_SPAN: Final = _compact_span(Action)
+"""Sets an action's span in its packed form (`pack_span`), for the parser's fast path."""
+SET_PACKED_DEAL_SPAN: Final = _compact_span(Deal)
+SET_PACKED_SETUP_SPAN: Final = _compact_span(SetupLine)
 
 
 @dataclass(frozen=True, slots=True)

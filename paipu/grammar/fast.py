@@ -22,7 +22,8 @@ from typing import Any, Final, cast
 
 import paipu.record as r
 from paipu.errors import TileError
-from paipu.grammar.lines import AnnotationLine, HandLine, HeaderLine, Line, RawTag, unescape_annotation
+from paipu.grammar.lines import AnnotationLine, HandLine, HeaderLine, Line, RawTag, WordLine, unescape_annotation
+from paipu.limits import MAX_TILES_PER_LINE
 from paipu.tiles import Tile, parse_tile_group
 
 MAX_COUNT_DIGITS: Final = 9
@@ -101,12 +102,13 @@ _BLANK: Final = frozenset(" \t")
 
 # Record values are frozen, slotted dataclasses whose generated ``__init__`` sets each field
 # through ``object.__setattr__``; the lines of a long record are many, so the fast path fills
-# the slots directly (2-3 times cheaper).  Should a class's fields ever differ from what is
-# filled here, the classes' own constructors are used instead.  A `Span` is a named tuple,
-# made by ``tuple.__new__`` without going through its Python ``__new__``.
+# the slots directly (2-3 times cheaper), an action's span in its packed form
+# (`paipu.record.pack_span`: one int, no `Span` object).  Should a class's fields ever differ
+# from what is filled here, the classes' own constructors are used instead.
 _object_new = object.__new__
 _tuple_new = tuple.__new__
 _Span = r.Span
+LINE_SHIFT: Final = r.LINE_SHIFT
 
 
 def _slot_setters(cls: type, names: tuple[str, ...]) -> list[Callable[[object, object], None]] | None:
@@ -116,6 +118,9 @@ def _slot_setters(cls: type, names: tuple[str, ...]) -> list[Callable[[object, o
         return None
     setters = []
     for name in names:
+        if name == "span":
+            setters.append(r.SET_PACKED_ACTION_SPAN)
+            continue
         for klass in cls.__mro__:
             if name in klass.__dict__:
                 setters.append(klass.__dict__[name].__set__)
@@ -141,25 +146,27 @@ def _shared_setters() -> tuple[Callable[[object, object], None], ...] | None:
     return only
 
 
-_SHARED_SETTERS: Final = _shared_setters()
-_SET_SPAN, _SET_NOTES, _SET_SEAT, _SET_GLYPH = _SHARED_SETTERS or (None, None, None, None)
+SHARED_SETTERS: Final = _shared_setters()
+_SET_SPAN, _SET_NOTES, _SET_SEAT, _SET_GLYPH = SHARED_SETTERS or (None, None, None, None)
 
-_LINE_CACHE: dict[str, tuple[Any, ...]] = {}
+LINE_CACHE: dict[str, tuple[Any, ...]] = {}
 """A seat action's line (with nothing that has a position of its own: no annotation) ->
 what rebuilds its value for any line number: (class, last slot's setter, seat, glyph, last
-slot's value, column, end column).  Records repeat such lines all the time (``E discard
-5m``), so most lines are one dictionary look-up and one object."""
+slot's value, packed columns).  Records repeat such lines all the time (``E discard 5m``), so
+most lines are one dictionary look-up and one object (`paipu.grammar.parser.parse_lines`
+reads this cache itself, before calling `fast_line`)."""
+_LINE_CACHE = LINE_CACHE
 _LINE_CACHE_MAX: Final = 50_000
 
 
-def _new_action(cls: type[r.SeatAction], span: r.Span, notes: tuple[r.Annotation, ...], seat: str,
-                glyph: str | None, tile: object) -> r.SeatAction:
+def _new_action(cls: type[r.SeatAction], number: int, columns: int | None, span: r.Span,
+                notes: tuple[r.Annotation, ...], seat: str, glyph: str | None, tile: object) -> r.SeatAction:
     setters = _ACTION_SETTERS.get(cls)
-    if setters is None:
+    if setters is None or columns is None:
         return cast(Callable[..., r.SeatAction], cls)(span, seat, tile, glyph=glyph, annotations=notes)
     a, b, c, d, e = setters
     action: r.SeatAction = _object_new(cls)
-    a(action, span)
+    a(action, number << LINE_SHIFT | columns)
     b(action, notes)
     c(action, seat)
     d(action, glyph)
@@ -168,12 +175,13 @@ def _new_action(cls: type[r.SeatAction], span: r.Span, notes: tuple[r.Annotation
 
 
 def _remember(line: str, cls: type[r.SeatAction], seat: str, glyph: str | None, last: object,
-              span: r.Span) -> None:
-    """Keep a seat action's line in `_LINE_CACHE` (only when it has no annotation)."""
+              columns: int | None) -> None:
+    """Keep a seat action's line in `LINE_CACHE` (only when it has no annotation)."""
     setters = _ACTION_SETTERS.get(cls)
-    if setters is None or _SHARED_SETTERS is None or len(_LINE_CACHE) >= _LINE_CACHE_MAX or "\n" in line:
+    if (setters is None or SHARED_SETTERS is None or columns is None or len(_LINE_CACHE) >= _LINE_CACHE_MAX
+            or "\n" in line):
         return
-    _LINE_CACHE[line] = (cls, setters[4], seat, glyph, last, span.column, span.end_column)
+    _LINE_CACHE[line] = (cls, setters[4], seat, glyph, last, columns)
 
 
 _GROUP_CACHE: dict[str, tuple[Tile, ...] | None] = {}
@@ -196,16 +204,37 @@ def _group(word: str) -> tuple[Tile, ...] | None:
     return tiles
 
 
+def _packed_table() -> dict[str, dict[str, Tile]]:
+    """Suit letter -> digit -> tile, for the ranks each suit has (what `parse_tile_group` gives)."""
+    table: dict[str, dict[str, Tile]] = {}
+    for suit, size in (("m", 9), ("p", 9), ("s", 9), ("z", 7), ("f", 8)):
+        table[suit] = {str(d): parse_tile_group(f"{d}{suit}")[0] for d in range(1, size + 1)}
+    return table
+
+
+_PACKED: Final = _packed_table()
+
+
 def _tiles(words: list[str]) -> tuple[Tile, ...] | None:
-    if len(words) == 1:
-        return _group(words[0])
+    """The tiles of the written groups ``words``; None if lark must judge them (a group it
+    does not know, or more than `MAX_TILES_PER_LINE` tiles: lark's ``over-limit``)."""
     out: list[Tile] = []
     known = _GROUP_CACHE.get
+    packed = _PACKED.get
     for w in words:
+        table = packed(w[-1])
+        if table is not None and len(w) > 1:
+            try:
+                out += [table[ch] for ch in w[:-1]]
+                continue
+            except KeyError:
+                return None  # a rank the suit does not have, or not a digit: lark words it
         g = known(w) or _group(w)
         if g is None:
             return None
         out += g
+    if len(out) > MAX_TILES_PER_LINE:
+        return None
     return tuple(out)
 
 
@@ -330,9 +359,9 @@ def fast_line(line: str, number: int) -> Line | _Skip | None:
     """The value of line ``number``; `SKIP` when it holds nothing; None when lark must read it."""
     hit = _LINE_CACHE.get(line)
     if hit is not None:
-        cls, set_last, seat, glyph, last, column, end_column = hit
+        cls, set_last, seat, glyph, last, columns = hit
         action = _object_new(cls)
-        _SET_SPAN(action, _tuple_new(_Span, (number, column, number, end_column)))  # type: ignore[misc]
+        _SET_SPAN(action, number << LINE_SHIFT | columns)  # type: ignore[misc]
         _SET_NOTES(action, ())  # type: ignore[misc]
         _SET_SEAT(action, seat)  # type: ignore[misc]
         _SET_GLYPH(action, glyph)  # type: ignore[misc]
@@ -396,17 +425,19 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
             tiles = _GROUP_CACHE.get(words[2]) or _group(words[2])
             if tiles is None or len(tiles) != 1:
                 return None
+            columns = r.pack_columns(span[1], span[3])
             if not notes:
-                _remember(line, cls, seat, glyph, tiles[0], span)
-            return _new_action(cls, span, notes, seat, glyph, tiles[0])
+                _remember(line, cls, seat, glyph, tiles[0], columns)
+            return _new_action(cls, number, columns, span, notes, seat, glyph, tiles[0])
         if verb in _CHOW_WORDS:
             tiles = _tiles(words[2:n])
             if tiles is None or len(tiles) != 3:
                 return None
             a, b, c = sorted(tiles, key=_index)
+            columns = r.pack_columns(span[1], span[3])
             if not notes:
-                _remember(line, r.Chow, seat, glyph, (a, b, c), span)
-            return _new_action(r.Chow, span, notes, seat, glyph, (a, b, c))
+                _remember(line, r.Chow, seat, glyph, (a, b, c), columns)
+            return _new_action(r.Chow, number, columns, span, notes, seat, glyph, (a, b, c))
         if verb in _HU_WORDS:
             if n == 2:
                 hu_tile = None
@@ -417,9 +448,10 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
                 if tiles is None or len(tiles) != 1:
                     return None
                 hu_tile = tiles[0]
+            columns = r.pack_columns(span[1], span[3])
             if not notes:
-                _remember(line, r.Hu, seat, glyph, hu_tile, span)
-            return _new_action(r.Hu, span, notes, seat, glyph, hu_tile)
+                _remember(line, r.Hu, seat, glyph, hu_tile, columns)
+            return _new_action(r.Hu, number, columns, span, notes, seat, glyph, hu_tile)
         bare = _BARE.get(verb)
         if bare is not None and n == 2:
             return bare(span, seat, glyph=glyph, annotations=notes)
@@ -473,7 +505,34 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
         if tiles is None or len(tiles) != 1:
             return None
         return r.TableEvent(span, "bao", tiles, annotations=notes)
+    if n >= 2 and _NAME_RE.fullmatch(first) and not first.startswith(_NOT_NAMES):
+        return _word_line(first, words, span, notes)
     return None
+
+
+# A ruleset's own line (the grammar's NAME): a lower-case word that no line keyword begins
+# (lark reads ``handy 3`` as ``hand`` and fails; `_NOT_NAMES` sends such words to it) and
+# that is not a seat's verb, then tiles or numbers.
+_NAME_RE: Final = re.compile(r"[a-z][a-z0-9_]*")
+_NOT_NAMES: Final = ("hand", "deal", "wall", "dice", "caishen", "bao", "abort", "exhausted", "fan", "tai",
+                     "score", "draw", "discard", "chow", "pong", "kong", "ankong", "addkong", "flower", "ready",
+                     "hu", "pass")
+
+
+def _word_line(name: str, words: list[str], span: r.Span, notes: tuple[r.Annotation, ...]) -> Line | None:
+    rest = words[1:]
+    if rest[0][:1] in _DIGITS and all(w.isdigit() for w in rest):
+        values: list[int] = []
+        for w in rest:
+            v = _count(w)
+            if v is None:
+                return None
+            values.append(v)
+        return WordLine(name, (), tuple(values), span, notes)
+    tiles = _tiles(rest)
+    if tiles is None:
+        return None
+    return WordLine(name, tiles, (), span, notes)
 
 
 _index: Final = operator.attrgetter("index")

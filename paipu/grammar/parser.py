@@ -22,10 +22,11 @@ from pathlib import Path
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from paipu.findings import Finding, error, has_errors
-from paipu.grammar.bounds import within_limits
+from paipu.grammar.bounds import limit_lines
 from paipu.grammar.build import build_record
-from paipu.grammar.fast import SKIP, fast_line, gc_paused
-from paipu.grammar.lines import Line, LineTransformer
+from paipu.grammar.fast import LINE_CACHE, LINE_SHIFT, SHARED_SETTERS, SKIP, fast_line, gc_paused
+from paipu.grammar.fast import _read_line as read_line
+from paipu.grammar.lines import ArityProblem, Line, LineTransformer, WordLine
 from paipu.grammar.recovery import recover
 from paipu.grammar.writer import Comment
 from paipu.record import Record, Span
@@ -354,15 +355,22 @@ MAX_ANNOTATION_LINES = 200
 """The longest annotation the fast path reads (a longer one goes to the grammar)."""
 
 
-def parse_lines(text: str, skipped: list[int] | None = None) -> tuple[list[Line], list[Finding]]:
+def parse_lines(text: str, skipped: list[int] | None = None, raw_lines: list[str] | None = None,
+                odd: list[Line] | None = None) -> tuple[list[Line], list[Finding]]:
     """Every line that parses, and a finding for every line that does not; past the cap of
-    syntax errors, the numbers of the lines the grammar was not asked about go to ``skipped``."""
+    syntax errors, the numbers of the lines the grammar was not asked about go to ``skipped``.
+    ``raw_lines`` is ``text.split("\n")`` when the caller has it; the lines recovery looks
+    at again (a ruleset's own word lines, arity problems) also go to ``odd``."""
     out: list[Line] = []
     findings: list[Finding] = []
     chunk: list[str] = []
     chunk_start = 0
     in_annotation = False
-    raw_lines = text.split("\n")
+    if raw_lines is None:
+        raw_lines = text.split("\n")
+    if odd is None:
+        odd = []
+    odd_append = odd.append
 
     budget = [MAX_SYNTAX_ERRORS + 1]  # syntax errors still worth finding: past the cap, lark is not asked
 
@@ -374,17 +382,36 @@ def parse_lines(text: str, skipped: list[int] | None = None) -> tuple[list[Line]
             body = "\n".join(chunk) + ("" if final else "\n")
             got, problems = _parse_chunk(body, chunk_start, budget[0])
             out.extend(got)
+            odd.extend(line for line in got if isinstance(line, (WordLine, ArityProblem)))
             findings.extend(problems)
             budget[0] -= sum(1 for f in problems if f.code == "syntax")
         chunk.clear()
 
     append = out.append
     skip_to = 0
+    # `fast_line`'s look-up of a repeated seat-action line, inlined: most lines are one of those.
+    cached = LINE_CACHE.get if SHARED_SETTERS is not None else {}.get
+    new = object.__new__
+    set_span, set_notes, set_seat, set_glyph = SHARED_SETTERS or (None, None, None, None)
+    shift = LINE_SHIFT
     for i, line in enumerate(raw_lines, 1):
         if i <= skip_to:
             continue  # the rest of an annotation the fast path read
         if not in_annotation:
-            fast = fast_line(line, i)
+            hit = cached(line)
+            if hit is not None:
+                if chunk:
+                    flush()
+                cls, set_last, seat, glyph, last, columns = hit
+                action = new(cls)
+                set_span(action, i << shift | columns)  # type: ignore[misc]
+                set_notes(action, ())  # type: ignore[misc]
+                set_seat(action, seat)  # type: ignore[misc]
+                set_glyph(action, glyph)  # type: ignore[misc]
+                set_last(action, last)
+                append(action)
+                continue
+            fast = read_line(line, i)
             if fast is None and "{" in line and _annotation_open_after(line, False):
                 # An annotation running over several lines: give the fast path the lines it spans.
                 end = _annotation_end(raw_lines, i)
@@ -397,6 +424,8 @@ def parse_lines(text: str, skipped: list[int] | None = None) -> tuple[list[Line]
                     flush()
                 if fast is not SKIP:
                     append(fast)  # type: ignore[arg-type]
+                    if fast.__class__ is WordLine:
+                        odd_append(fast)  # type: ignore[arg-type]
                 continue
             if not chunk:
                 chunk_start = i - 1
@@ -416,20 +445,27 @@ def parse_lines(text: str, skipped: list[int] | None = None) -> tuple[list[Line]
 def parse(text: str) -> ParseResult:
     """Parse a record's text. Never raises for bad input: problems are findings."""
     # CRLF and LF files must give the same record and the same positions.
-    text, over = within_limits(text.replace("\r\n", "\n"))
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    text, raw_lines, over = limit_lines(text)
     skipped: list[int] = []
+    odd: list[Line] = []
     with gc_paused():
-        lines, findings = parse_lines(text, skipped)
+        lines, findings = parse_lines(text, skipped, raw_lines, odd)
+        del raw_lines
         findings.extend(over)
-        return assemble(text, lines, findings, skipped)
+        return assemble(text, lines, findings, skipped, odd)
 
 
-def assemble(text: str, lines: list[Line], findings: list[Finding], skipped: list[int] | None = None) -> ParseResult:
+def assemble(text: str, lines: list[Line], findings: list[Finding], skipped: list[int] | None = None,
+             odd: list[Line] | None = None) -> ParseResult:
     """The record from the lines of ``text`` that parse, with hinted readings of those that do
     not (`paipu.grammar.recovery`); structural problems are added to the findings.  ``skipped``
-    are lines not read at all (past the cap of syntax errors): unread, with no hint."""
+    are lines not read at all (past the cap of syntax errors): unread, with no hint.  ``odd``:
+    the word lines and arity problems among ``lines``, when the caller knows them (else all
+    lines are looked at)."""
     budget = MAX_SYNTAX_ERRORS - sum(1 for f in findings if f.code == "syntax")
-    lines, findings, unread, hinted = recover(text, lines, findings, _read_line, budget)
+    lines, findings, unread, hinted = recover(text, lines, findings, _read_line, budget, odd)
     if skipped:
         unread = tuple(sorted({*unread, *skipped}))
     record = build_record(lines, findings, unread)

@@ -188,18 +188,22 @@ def _reading(text: str, number: int, read_line: ReadLine) -> Line | None:
 
 
 def recover(text: str, lines: list[Line], findings: list[Finding], read_line: ReadLine,
-            budget: int = 100) -> tuple[list[Line], list[Finding], tuple[int, ...], tuple[int, ...]]:
+            budget: int = 100, odd: list[Line] | None = None,
+            ) -> tuple[list[Line], list[Finding], tuple[int, ...], tuple[int, ...]]:
     """Hints and readings for the lines that do not parse: the lines with the readings in place,
     the findings (hint-worded where there is a hint), the numbers of the lines left unread and
     those of the lines read through a hint.  At most ``budget`` lines that parsed as a ruleset's
-    own line are turned into syntax errors (past the parser's cap, they are left as they are)."""
+    own line are turned into syntax errors (past the parser's cap, they are left as they are).
+    ``odd``: the `WordLine` and `ArityProblem` values among ``lines``, in order, when the
+    caller collected them (else every line is looked at)."""
     bad = {f.line for f in findings if f.code in _UNREAD_CODES and f.severity == "error"
            and not f.message.startswith(_NO_RECOVERY)}
     near_words: list[WordLine] = []
-    for line in lines:
+    scan = lines if odd is None else odd
+    for line in scan:
         if isinstance(line, WordLine) and len(near_words) < budget and _near_keyword(line.name) is not None:
             near_words.append(line)
-    arity = {line.span.line for line in lines if isinstance(line, ArityProblem)}
+    arity = {line.span.line for line in scan if isinstance(line, ArityProblem)}
     if not bad and not near_words and not arity:
         return lines, findings, (), ()
     raw_lines = text.split("\n")
