@@ -61,6 +61,8 @@ def pack_columns(column: int, end_column: int) -> int | None:
 
 
 LINE_SHIFT: Final = _LINE_SHIFT
+COLUMN_BITS: Final = _COLUMN_BITS
+COLUMN_MASK: Final = _COLUMN_MASK
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,7 +283,10 @@ def _compact_span(cls: type) -> Callable[[object, object], None]:
 
     def set_(self: object, span: Span) -> None:
         line, column, end_line, end_column = span
-        raw_set(self, pack_span(line, column, end_line, end_column))
+        if line == end_line and line >= 0 and 0 <= column <= mask and 0 <= end_column <= mask:
+            raw_set(self, line << shift | column << bits | end_column)
+        else:
+            raw_set(self, span if span.__class__ is Span else Span(line, column, end_line, end_column))
 
     setattr(cls, "span", property(get, set_, doc="Where the item stands in the record text."))
     return raw_set  # type: ignore[no-any-return]

@@ -109,9 +109,13 @@ _object_new = object.__new__
 _tuple_new = tuple.__new__
 _Span = r.Span
 LINE_SHIFT: Final = r.LINE_SHIFT
+COLUMN_BITS: Final = r.COLUMN_BITS
+COLUMN_MASK: Final = r.COLUMN_MASK
 
 
-def _slot_setters(cls: type, names: tuple[str, ...]) -> list[Callable[[object, object], None]] | None:
+def _slot_setters(cls: type, names: tuple[str, ...],
+                  span_setter: Callable[[object, object], None] = r.SET_PACKED_ACTION_SPAN,
+                  ) -> list[Callable[[object, object], None]] | None:
     import dataclasses
 
     if tuple(f.name for f in dataclasses.fields(cls)) != names:
@@ -119,7 +123,7 @@ def _slot_setters(cls: type, names: tuple[str, ...]) -> list[Callable[[object, o
     setters = []
     for name in names:
         if name == "span":
-            setters.append(r.SET_PACKED_ACTION_SPAN)
+            setters.append(span_setter)
             continue
         for klass in cls.__mro__:
             if name in klass.__dict__:
@@ -184,6 +188,31 @@ def _remember(line: str, cls: type[r.SeatAction], seat: str, glyph: str | None, 
     _LINE_CACHE[line] = (cls, setters[4], seat, glyph, last, columns)
 
 
+def _builder(cls: type, names: tuple[str, ...], span_setter: Callable[[object, object], None]
+             ) -> Callable[..., Any] | None:
+    """A function that makes a ``cls`` from its fields' values in ``names``' order (the span
+    packed), filling the slots directly; None if ``cls``'s fields are not ``names``."""
+    setters = _slot_setters(cls, names, span_setter)
+    if setters is None:
+        return None
+    new, pairs = _object_new, tuple(setters)
+
+    def build(*values: object) -> object:
+        made = new(cls)
+        for set_, value in zip(pairs, values):
+            set_(made, value)
+        return made
+
+    return build
+
+
+_DEAL: Final = _builder(r.Deal, ("seat", "tiles", "span", "annotations"), r.SET_PACKED_DEAL_SPAN)
+_DEALER_LINE: Final = _builder(r.DealerLine, ("span", "annotations", "seat"), r.SET_PACKED_SETUP_SPAN)
+_WALL_LINE: Final = _builder(r.WallLine, ("span", "annotations", "tiles"), r.SET_PACKED_SETUP_SPAN)
+_DICE_LINE: Final = _builder(r.DiceLine, ("span", "annotations", "values"), r.SET_PACKED_SETUP_SPAN)
+_SETUP_TILES: Final = _builder(r.SetupTiles, ("span", "annotations", "name", "tiles", "values"),
+                               r.SET_PACKED_SETUP_SPAN)
+
 _GROUP_CACHE: dict[str, tuple[Tile, ...] | None] = {}
 _GROUP_CACHE_MAX: Final = 20_000
 
@@ -218,20 +247,27 @@ _PACKED: Final = _packed_table()
 def _tiles(words: list[str]) -> tuple[Tile, ...] | None:
     """The tiles of the written groups ``words``; None if lark must judge them (a group it
     does not know, or more than `MAX_TILES_PER_LINE` tiles: lark's ``over-limit``)."""
-    out: list[Tile] = []
     known = _GROUP_CACHE.get
+    if len(words) == 1:
+        got = known(words[0]) or _group(words[0])
+        return got if got is None or len(got) <= MAX_TILES_PER_LINE else None
+    out: list[Tile] = []
     packed = _PACKED.get
     for w in words:
-        table = packed(w[-1])
-        if table is not None and len(w) > 1:
-            try:
-                out += [table[ch] for ch in w[:-1]]
-                continue
-            except KeyError:
-                return None  # a rank the suit does not have, or not a digit: lark words it
-        g = known(w) or _group(w)
+        g = known(w)
         if g is None:
-            return None
+            table = packed(w[-1])
+            if table is not None and len(w) > 1:
+                try:
+                    g = tuple(map(table.__getitem__, w[:-1]))
+                except KeyError:
+                    return None  # a rank the suit does not have, or not a digit: lark words it
+                if len(_GROUP_CACHE) < _GROUP_CACHE_MAX:
+                    _GROUP_CACHE[w] = g
+            else:
+                g = _group(w)
+                if g is None:
+                    return None
         out += g
     if len(out) > MAX_TILES_PER_LINE:
         return None
@@ -266,10 +302,13 @@ def _plain_words(body: str) -> list[str] | None:
 
 def _annotations(line: str, start: int, end: int, number: int) -> tuple[r.Annotation, ...]:
     if "\n" not in line:
-        return tuple(
-            r.Annotation(unescape_annotation(m.group()), r.Span(number, m.start() + 1, number, m.end() + 1))
-            for m in _ANNOTATION_RE.finditer(line, start, end)
-        )
+        found: list[r.Annotation] = []
+        for m in _ANNOTATION_RE.finditer(line, start, end):
+            a, b = m.span()
+            inner = line[a + 1:b - 1]
+            text = (unescape_annotation(m.group()) if "\\" in inner else inner.strip())
+            found.append(r.Annotation(text, _tuple_new(_Span, (number, a + 1, number, b + 1))))
+        return tuple(found)
     out: list[r.Annotation] = []
     for m in _ANNOTATION_RE.finditer(line, start, end):
         a, b = m.start(), m.end() - 1  # the braces' offsets; the end column is past the `}`
@@ -389,8 +428,21 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
         if tail.end(1) > tail.start(1):
             notes = _annotations(line, tail.start(1), tail.end(1), number)
         body = line[:cut]
+        if notes:
+            # The words before an annotation are often a line read before (``E discard 5m``).
+            hit = _LINE_CACHE.get(body)
+            if hit is not None:
+                cls, set_last, seat_, glyph_, last_, columns_ = hit
+                action = _object_new(cls)
+                _SET_SPAN(action, number << LINE_SHIFT | columns_)  # type: ignore[misc]
+                _SET_NOTES(action, notes)  # type: ignore[misc]
+                _SET_SEAT(action, seat_)  # type: ignore[misc]
+                _SET_GLYPH(action, glyph_)  # type: ignore[misc]
+                set_last(action, last_)
+                return action  # type: ignore[no-any-return]
     else:
         body = line
+    key = body  # what a seat action's line is remembered by (the words alone read the same)
     if body.isascii() and body.isprintable():
         words = body.split()
     else:
@@ -406,7 +458,9 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
         body = body[lead:].rstrip(" \t")
     else:
         lead = 0
-    span: r.Span = _tuple_new(_Span, (number, lead + 1, number, lead + len(body) + 1))
+    end = lead + len(body) + 1
+    span: r.Span = _tuple_new(_Span, (number, lead + 1, number, end))
+    packed = number << LINE_SHIFT | (lead + 1) << COLUMN_BITS | end if end <= COLUMN_MASK else None
     first = words[0]
     n = len(words)
     if first in _SEATS:
@@ -425,18 +479,16 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
             tiles = _GROUP_CACHE.get(words[2]) or _group(words[2])
             if tiles is None or len(tiles) != 1:
                 return None
-            columns = r.pack_columns(span[1], span[3])
-            if not notes:
-                _remember(line, cls, seat, glyph, tiles[0], columns)
+            columns = r.pack_columns(lead + 1, end)
+            _remember(key, cls, seat, glyph, tiles[0], columns)
             return _new_action(cls, number, columns, span, notes, seat, glyph, tiles[0])
         if verb in _CHOW_WORDS:
             tiles = _tiles(words[2:n])
             if tiles is None or len(tiles) != 3:
                 return None
             a, b, c = sorted(tiles, key=_index)
-            columns = r.pack_columns(span[1], span[3])
-            if not notes:
-                _remember(line, r.Chow, seat, glyph, (a, b, c), columns)
+            columns = r.pack_columns(lead + 1, end)
+            _remember(key, r.Chow, seat, glyph, (a, b, c), columns)
             return _new_action(r.Chow, number, columns, span, notes, seat, glyph, (a, b, c))
         if verb in _HU_WORDS:
             if n == 2:
@@ -448,9 +500,8 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
                 if tiles is None or len(tiles) != 1:
                     return None
                 hu_tile = tiles[0]
-            columns = r.pack_columns(span[1], span[3])
-            if not notes:
-                _remember(line, r.Hu, seat, glyph, hu_tile, columns)
+            columns = r.pack_columns(lead + 1, end)
+            _remember(key, r.Hu, seat, glyph, hu_tile, columns)
             return _new_action(r.Hu, number, columns, span, notes, seat, glyph, hu_tile)
         bare = _BARE.get(verb)
         if bare is not None and n == 2:
@@ -462,21 +513,30 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
         tiles = _tiles(words[2:])
         if tiles is None:
             return None
-        return r.Deal(cast(r.Seat, words[1]), tuple(sorted(tiles, key=_index)), span, notes)
+        tiles = tuple(sorted(tiles, key=_index))
+        if _DEAL is None or packed is None:
+            return r.Deal(cast(r.Seat, words[1]), tiles, span, notes)
+        return _DEAL(words[1], tiles, packed, notes)
     if first == "hand":
         number_ = _count(words[1]) if n == 2 else None
         return None if number_ is None else HandLine(number_, span, notes)
     if first in _DEALER:
         if n != 2 or words[1] not in _SEATS:
             return None
-        return r.DealerLine(span, notes, cast(r.Seat, words[1]))
+        if _DEALER_LINE is None or packed is None:
+            return r.DealerLine(span, notes, cast(r.Seat, words[1]))
+        return _DEALER_LINE(packed, notes, words[1])
     if first == "wall" or first in _CAISHEN:
         tiles = _tiles(words[1:]) if n > 1 else None
         if tiles is None:
             return None
         if first == "wall":
-            return r.WallLine(span, notes, tiles)
-        return r.SetupTiles(span, notes, "caishen", tiles)
+            if _WALL_LINE is None or packed is None:
+                return r.WallLine(span, notes, tiles)
+            return _WALL_LINE(packed, notes, tiles)
+        if _SETUP_TILES is None or packed is None:
+            return r.SetupTiles(span, notes, "caishen", tiles)
+        return _SETUP_TILES(packed, notes, "caishen", tiles, ())
     if first == "dice":
         values: list[int] = []
         for w in words[1:]:
@@ -484,7 +544,11 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
             if v is None:
                 return None
             values.append(v)
-        return r.DiceLine(span, notes, tuple(values)) if values else None
+        if not values:
+            return None
+        if _DICE_LINE is None or packed is None:
+            return r.DiceLine(span, notes, tuple(values))
+        return _DICE_LINE(packed, notes, tuple(values))
     if first in _SCORE:
         if n < 3 or n % 2 == 0:
             return None
