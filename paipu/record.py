@@ -6,8 +6,8 @@ knows a rule: a `Draw` of a tile nobody could draw is still a perfectly good `Dr
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
 from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from typing import Final, Literal, NamedTuple, TypeAlias
 
 from paipu.tiles import Tile
@@ -278,7 +278,7 @@ def _compact_span(cls: type) -> Callable[[object, object], None]:
         p = raw_get(self)
         if p.__class__ is int:
             line = p >> shift
-            return tuple_new(Span, (line, p >> bits & mask, line, p & mask))  # type: ignore[no-any-return]
+            return tuple_new(Span, (line, p >> bits & mask, line, p & mask))
         return p  # type: ignore[no-any-return]
 
     def set_(self: object, span: Span) -> None:
@@ -288,7 +288,7 @@ def _compact_span(cls: type) -> Callable[[object, object], None]:
         else:
             raw_set(self, span if span.__class__ is Span else Span(line, column, end_line, end_column))
 
-    setattr(cls, "span", property(get, set_, doc="Where the item stands in the record text."))
+    cls.span = property(get, set_, doc="Where the item stands in the record text.")  # type: ignore[attr-defined]
     return raw_set  # type: ignore[no-any-return]
 
 

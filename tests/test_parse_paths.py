@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paipu.grammar.fast import LINE_CACHE as _LINE_CACHE, ITEM_PATTERN, TILE_PATTERN, fast_line
+from paipu.grammar.fast import ITEM_PATTERN, TILE_PATTERN, fast_line
+from paipu.grammar.fast import LINE_CACHE as _LINE_CACHE
 from paipu.grammar.parser import _parse_chunk, assemble, parse
 from paipu.grammar.writer import format_record
 from paipu.record import Span, to_json

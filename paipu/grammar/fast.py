@@ -198,8 +198,8 @@ def _builder(cls: type, names: tuple[str, ...], span_setter: Callable[[object, o
     new, pairs = _object_new, tuple(setters)
 
     def build(*values: object) -> object:
-        made = new(cls)
-        for set_, value in zip(pairs, values):
+        made: object = new(cls)
+        for set_, value in zip(pairs, values, strict=True):
             set_(made, value)
         return made
 
@@ -428,18 +428,17 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
         if tail.end(1) > tail.start(1):
             notes = _annotations(line, tail.start(1), tail.end(1), number)
         body = line[:cut]
-        if notes:
-            # The words before an annotation are often a line read before (``E discard 5m``).
-            hit = _LINE_CACHE.get(body)
-            if hit is not None:
-                cls, set_last, seat_, glyph_, last_, columns_ = hit
-                action = _object_new(cls)
-                _SET_SPAN(action, number << LINE_SHIFT | columns_)  # type: ignore[misc]
-                _SET_NOTES(action, notes)  # type: ignore[misc]
-                _SET_SEAT(action, seat_)  # type: ignore[misc]
-                _SET_GLYPH(action, glyph_)  # type: ignore[misc]
-                set_last(action, last_)
-                return action  # type: ignore[no-any-return]
+        # The words before an annotation or a comment are often a line read before (``E discard 5m``).
+        hit = _LINE_CACHE.get(body)
+        if hit is not None:
+            cls, set_last, seat_, glyph_, last_, columns_ = hit
+            action = _object_new(cls)
+            _SET_SPAN(action, number << LINE_SHIFT | columns_)  # type: ignore[misc]
+            _SET_NOTES(action, notes)  # type: ignore[misc]
+            _SET_SEAT(action, seat_)  # type: ignore[misc]
+            _SET_GLYPH(action, glyph_)  # type: ignore[misc]
+            set_last(action, last_)
+            return action  # type: ignore[no-any-return]
     else:
         body = line
     key = body  # what a seat action's line is remembered by (the words alone read the same)
@@ -516,7 +515,7 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
         tiles = tuple(sorted(tiles, key=_index))
         if _DEAL is None or packed is None:
             return r.Deal(cast(r.Seat, words[1]), tiles, span, notes)
-        return _DEAL(words[1], tiles, packed, notes)
+        return cast(r.Deal, _DEAL(words[1], tiles, packed, notes))
     if first == "hand":
         number_ = _count(words[1]) if n == 2 else None
         return None if number_ is None else HandLine(number_, span, notes)
@@ -525,7 +524,7 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
             return None
         if _DEALER_LINE is None or packed is None:
             return r.DealerLine(span, notes, cast(r.Seat, words[1]))
-        return _DEALER_LINE(packed, notes, words[1])
+        return cast(r.DealerLine, _DEALER_LINE(packed, notes, words[1]))
     if first == "wall" or first in _CAISHEN:
         tiles = _tiles(words[1:]) if n > 1 else None
         if tiles is None:
@@ -533,10 +532,10 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
         if first == "wall":
             if _WALL_LINE is None or packed is None:
                 return r.WallLine(span, notes, tiles)
-            return _WALL_LINE(packed, notes, tiles)
+            return cast(r.WallLine, _WALL_LINE(packed, notes, tiles))
         if _SETUP_TILES is None or packed is None:
             return r.SetupTiles(span, notes, "caishen", tiles)
-        return _SETUP_TILES(packed, notes, "caishen", tiles, ())
+        return cast(r.SetupTiles, _SETUP_TILES(packed, notes, "caishen", tiles, ()))
     if first == "dice":
         values: list[int] = []
         for w in words[1:]:
@@ -548,7 +547,7 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
             return None
         if _DICE_LINE is None or packed is None:
             return r.DiceLine(span, notes, tuple(values))
-        return _DICE_LINE(packed, notes, tuple(values))
+        return cast(r.DiceLine, _DICE_LINE(packed, notes, tuple(values)))
     if first in _SCORE:
         if n < 3 or n % 2 == 0:
             return None

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -351,6 +352,10 @@ def _annotation_end(raw_lines: list[str], number: int) -> int | None:
     return None
 
 
+def _no_set(target: object, value: object) -> None:  # pragma: no cover - never called: the cache stays empty
+    raise AssertionError("no slot setters")
+
+
 MAX_ANNOTATION_LINES = 200
 """The longest annotation the fast path reads (a longer one goes to the grammar)."""
 
@@ -390,9 +395,10 @@ def parse_lines(text: str, skipped: list[int] | None = None, raw_lines: list[str
     append = out.append
     skip_to = 0
     # `fast_line`'s look-up of a repeated seat-action line, inlined: most lines are one of those.
-    cached = LINE_CACHE.get if SHARED_SETTERS is not None else {}.get
+    no_cache: dict[str, tuple[Any, ...]] = {}
+    cached = LINE_CACHE.get if SHARED_SETTERS is not None else no_cache.get
     new = object.__new__
-    set_span, set_notes, set_seat, set_glyph = SHARED_SETTERS or (None, None, None, None)
+    set_span, set_notes, set_seat, set_glyph = SHARED_SETTERS or (_no_set, _no_set, _no_set, _no_set)
     shift = LINE_SHIFT
     for i, line in enumerate(raw_lines, 1):
         if i <= skip_to:
@@ -404,10 +410,10 @@ def parse_lines(text: str, skipped: list[int] | None = None, raw_lines: list[str
                     flush()
                 cls, set_last, seat, glyph, last, columns = hit
                 action = new(cls)
-                set_span(action, i << shift | columns)  # type: ignore[misc]
-                set_notes(action, ())  # type: ignore[misc]
-                set_seat(action, seat)  # type: ignore[misc]
-                set_glyph(action, glyph)  # type: ignore[misc]
+                set_span(action, i << shift | columns)
+                set_notes(action, ())
+                set_seat(action, seat)
+                set_glyph(action, glyph)
                 set_last(action, last)
                 append(action)
                 continue
@@ -425,7 +431,7 @@ def parse_lines(text: str, skipped: list[int] | None = None, raw_lines: list[str
                 if fast is not SKIP:
                     append(fast)  # type: ignore[arg-type]
                     if fast.__class__ is WordLine:
-                        odd_append(fast)  # type: ignore[arg-type]
+                        odd_append(fast)
                 continue
             if not chunk:
                 chunk_start = i - 1
