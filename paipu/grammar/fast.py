@@ -345,8 +345,53 @@ def _header(line: str, number: int) -> Line | None:
     return HeaderLine(tuple(tags), span, _annotations(line, tail.start(1), tail.end(1), number))
 
 
+_SCORE_CACHE: dict[str, tuple[tuple[r.Seat, int], ...] | None] = {}
+"""A score line's words -> its payments (None: lark reads it); values are immutable, so shared."""
+
+
+def _payments(words: list[str]) -> tuple[tuple[r.Seat, int], ...] | None:
+    n = len(words)
+    if n < 3 or n % 2 == 0:
+        return None
+    pairs: list[tuple[r.Seat, int]] = []
+    for i in range(1, n, 2):
+        s = words[i]
+        v = _signed(words[i + 1])
+        if s not in _SEATS or v is None:
+            return None
+        pairs.append((cast(r.Seat, s), v))
+    return tuple(pairs)
+
+
+_FanShape = tuple[r.Seat, int, tuple[tuple[str, "int | None", int, int], ...]]
+_FAN_CACHE: dict[str, _FanShape | None] = {}
+"""A fan line's words (from the first to the last) -> its seat, total and items with their
+columns from the line's first (None: lark reads it).  Platforms write the same few lines."""
+_SHAPE_CACHE_MAX: Final = 20_000
+
+
 def _fan(body: str, words: list[str], span: r.Span, number: int,
          notes: tuple[r.Annotation, ...]) -> Line | None:
+    shape = _FAN_CACHE.get(body, _Skip)
+    if shape is _Skip:
+        line = _read_fan(body, words, span, number, notes)
+        column = span.column
+        shape = None if line is None else (line.seat, line.total, tuple(
+            (i.name, i.value, i.span.column - column, i.span.end_column - column) for i in line.items))
+        if len(_FAN_CACHE) < _SHAPE_CACHE_MAX:
+            _FAN_CACHE[body] = shape
+        return line
+    if shape is None:
+        return None
+    seat, total, shaped = cast(_FanShape, shape)
+    column = span.column
+    items = tuple(r.FanItem(name, value, _tuple_new(_Span, (number, column + a, number, column + b)))
+                  for name, value, a, b in shaped)
+    return r.FanLine(span, seat, total, items, annotations=notes)
+
+
+def _read_fan(body: str, words: list[str], span: r.Span, number: int,
+              notes: tuple[r.Annotation, ...]) -> r.FanLine | None:
     colon = body.find(":")
     if colon < 0:
         if len(words) != 3 or words[1] not in _SEATS:
@@ -549,16 +594,14 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
             return r.DiceLine(span, notes, tuple(values))
         return cast(r.DiceLine, _DICE_LINE(packed, notes, tuple(values)))
     if first in _SCORE:
-        if n < 3 or n % 2 == 0:
+        paid = _SCORE_CACHE.get(body, _Skip)
+        if paid is _Skip:
+            paid = _payments(words)
+            if len(_SCORE_CACHE) < _SHAPE_CACHE_MAX:
+                _SCORE_CACHE[body] = paid
+        if paid is None:
             return None
-        pairs: list[tuple[r.Seat, int]] = []
-        for i in range(1, n, 2):
-            s = words[i]
-            v = _signed(words[i + 1])
-            if s not in _SEATS or v is None:
-                return None
-            pairs.append((cast(r.Seat, s), v))
-        return r.ScoreLine(span, tuple(pairs), annotations=notes)
+        return r.ScoreLine(span, cast("tuple[tuple[r.Seat, int], ...]", paid), annotations=notes)
     if first in _FAN:
         return _fan(body, words, span, number, notes)
     if first in _EXHAUSTED:
