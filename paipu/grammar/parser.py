@@ -364,8 +364,9 @@ def parse_lines(text: str, skipped: list[int] | None = None, raw_lines: list[str
                 odd: list[Line] | None = None) -> tuple[list[Line], list[Finding]]:
     """Every line that parses, and a finding for every line that does not; past the cap of
     syntax errors, the numbers of the lines the grammar was not asked about go to ``skipped``.
-    ``raw_lines`` is ``text.split("\n")`` when the caller has it; the lines recovery looks
-    at again (a ruleset's own word lines, arity problems) also go to ``odd``."""
+    ``raw_lines`` is ``text.split("\n")`` when the caller has it (it is emptied as the lines
+    are read); the lines recovery looks at again (a ruleset's own word lines, arity problems)
+    also go to ``odd``."""
     out: list[Line] = []
     findings: list[Finding] = []
     chunk: list[str] = []
@@ -401,6 +402,10 @@ def parse_lines(text: str, skipped: list[int] | None = None, raw_lines: list[str
     set_span, set_notes, set_seat, set_glyph = SHARED_SETTERS or (_no_set, _no_set, _no_set, _no_set)
     shift = LINE_SHIFT
     for i, line in enumerate(raw_lines, 1):
+        # The line before is read (or in ``chunk``): let its text go, so that a long record's
+        # lines make room for its values as they are read.
+        if i > 1:
+            raw_lines[i - 2] = ""
         if i <= skip_to:
             continue  # the rest of an annotation the fast path read
         if not in_annotation:
