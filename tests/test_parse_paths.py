@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -97,6 +98,49 @@ def test_annotations_over_several_lines_take_the_fast_path(monkeypatch: pytest.M
     assert [(n.text, n.span) for n in notes] == [("a\n\n b", Span(4, 16, 6, 4)), ("c", Span(6, 5, 6, 8))]
 
 
+@pytest.mark.parametrize("line", [
+    "dora 3p", "uradora 5z 1m", "honba 2", "honba 2 3", "dora 33p", "dora 东 {why}", "  kyotaku 0012 ; c",
+    "abc_9 1z", "dora\t1m",
+])
+def test_a_rulesets_own_lines_take_the_fast_path(line: str) -> None:
+    assert fast_line(line, 1) is not None
+    _both('[Ruleset "riichi"]\nhand 1\n' + line + "\n")
+
+
+@pytest.mark.parametrize("line", [
+    "handy 3", "dealerx 3p", "drawn 3p", "pass2 3p", "hub 1m", "dora 3 3p", "dora 0p", "dora \uff13",
+    "fanfare 2", "dora", "Dora 3p", "dora 3p4s", "honba 1234567890",
+])
+def test_word_lines_the_fast_path_is_not_sure_of_go_to_the_grammar(line: str) -> None:
+    assert fast_line(line, 1) is None
+    _both('[Ruleset "riichi"]\nhand 1\n' + line + "\n")
+
+
+@pytest.mark.parametrize("line", [
+    "deal E " + "1m " * 1001, "wall " + "1m" * 1001, "wall " + "123456789p " * 112, "dora " + "1z " * 1001,
+])
+def test_over_limit_tile_counts_go_to_the_grammar_and_its_finding(line: str) -> None:
+    """Past `MAX_TILES_PER_LINE` tiles the grammar says ``over-limit``: the fast path must not
+    read such a line (it once did, for deals, and the finding was lost)."""
+    assert fast_line(line, 1) is None
+    text = '[Ruleset "zhuji"]\nhand 1\n' + line + "\n"
+    _both(text)
+    assert [f.code for f in parse(text).findings if f.code == "over-limit"] == ["over-limit"]
+
+
+@pytest.mark.parametrize("line", ["E discard 5m", "  E discard 5m  ", "N chow 345s !", "W hu"])
+@pytest.mark.parametrize("tail", [" {a note}", " ; a comment", "\t{x} {y} ; z", " {a\nb}"])
+def test_a_cached_line_with_an_annotation_or_comment_reads_as_afresh(line: str, tail: str) -> None:
+    # The words before the annotation are looked up in the line cache (filled by the plain line).
+    fast_line(line, 2)
+    text = '[Ruleset "zhuji"]\nhand 1\n' + line + "\n" + line + tail + "\n" + line + tail + "\n"
+    _both(text)
+    hand = parse(text).record.hands[0]
+    texts = [[n.text for n in a.annotations] for a in hand.actions]
+    assert texts[0] == [] and texts[1] == texts[2] == [n.strip() for n in re.findall(r"\{([^}]*)\}", tail)]
+    assert [a.span.line for a in hand.actions] == [3, 4, 5 + tail.count("\n")]
+
+
 @pytest.mark.parametrize("line", ["E draw 0m", "deal E 0m 123p", "riichi E", "dora 5m", "E hu 0p"])
 def test_lines_whose_meaning_may_grow_read_the_same_on_both_paths(line: str) -> None:
     _both('[Ruleset "zhuji"]\nhand 1\n' + line + "\n")
@@ -115,7 +159,7 @@ def test_a_canonical_file_never_reaches_the_grammar(monkeypatch: pytest.MonkeyPa
         raise AssertionError(f"lark ran on line {base_line + 1}: {text!r}")
 
     monkeypatch.setattr(parser, "_parse_chunk", refuse)
-    for ruleset in ("zhuji", "hebei", "harbin", "erren"):
+    for ruleset in ("zhuji", "hebei", "harbin", "mcr", "erren", "riichi"):
         for _, text in simulate(ruleset, 3, seed=5):
             record = parse(text).record
             assert format_record(record) == text
@@ -131,6 +175,7 @@ _WORDS = [
     "+3", "-4", "1234567890", "9999999999999", ":", ",", "!", "?", "!?", "??", "{a}", "{b\\}c}", "{",
     "}", ";c", '"q"', "[", "]", '[Event "x"]', "[Player E", '"v"]', "zimo", "dongfeng2", "门清", "258将",
     "\t", "  ", "\u3000", "\ufeff", "\x0c", "\\",
+    "dora", "uradora", "honba", "handy", "drawn", "fanx", "a_1", "Dora", "3", "007", "33p", "999999999",
 ]
 _word = st.sampled_from(_WORDS)
 _line = st.lists(_word, max_size=8).map(lambda ws: " ".join(ws))
@@ -143,7 +188,18 @@ def test_random_lines_read_the_same_on_both_paths(lines: list[str]) -> None:
     _both('[Ruleset "zhuji"]\nhand 1\n' + "\n".join(lines) + "\n")
 
 
-_SIMULATED = [text for _, text in simulate("zhuji", 2, seed=3)] + [text for _, text in simulate("harbin", 2, seed=4)]
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(_line, st.sampled_from(FAST_LINES)), min_size=1, max_size=6),
+       st.lists(st.sampled_from(["", " {n}", " ; c", "\t", " !", " {n} ; c"]), min_size=1, max_size=6))
+def test_repeated_lines_with_and_without_tails_read_the_same_on_both_paths(lines: list[str], tails: list[str]) -> None:
+    """A line read again (from the line cache, or from the fan and score caches) with another tail."""
+    repeated = [line + tail for tail in tails for line in lines]
+    _both('[Ruleset "zhuji"]\nhand 1\n' + "\n".join(repeated) + "\n")
+
+
+_SIMULATED = [text for ruleset, seed in (("zhuji", 3), ("harbin", 4), ("hebei", 5), ("mcr", 6), ("erren", 7),
+                                         ("riichi", 8))
+              for _, text in simulate(ruleset, 2, seed=seed)]
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
