@@ -1,19 +1,35 @@
-"""How fast `paipu.grammar.parser.parse` reads a large record.
+"""How fast `paipu.grammar.parser.parse` reads records, per kind of file.
 
-Generates, in memory and the same every run, a record of thousands of hands of plausible
-lines (setup, deals, draws and discards with glyphs and annotations, claims, results),
-parses it and prints ``parse: X.XX MB/s (N lines, M hands)``: CPU time
-(``time.process_time``), the best of ``--repeat`` runs.
+Generates, in memory and the same every run:
 
-    .venv/bin/python benchmarks/bench_parse.py [--mb 6] [--repeat 3]
+* ``large``: a record of thousands of hands of plausible lines (setup, deals, draws and
+  discards with glyphs and annotations, claims, results);
+* ``hand``: the same record as a person types it: Chinese keywords and tiles on part of the
+  lines, tabs, comments, blank lines;
+* with ``--simulated N``: N hands of each ruleset as ``paipu simulate`` writes them (8 a file).
+
+parses each and prints ``parse KIND: X.XX MB/s``: CPU time (``time.process_time``), the best
+of ``--repeat`` runs.  ``--against DIR`` measures the paipu in DIR (another checkout) on the
+same texts in the same run, and prints both figures and the ratio::
+
+    .venv/bin/python benchmarks/bench_parse.py [--mb 6] [--repeat 3] [--simulated 120] [--against ../main]
+
+The figures depend on the machine and its load: compare columns of one run, not runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
 
 from paipu.grammar.parser import parse
 from paipu.record import SEATS
@@ -112,25 +128,101 @@ def make_record(min_bytes: int, seed: int = 20261129) -> tuple[str, int]:
     return "".join(parts), hands
 
 
+_CHINESE_VERBS: Final = {"discard": "打", "draw": "摸", "pong": "碰", "chow": "吃", "hu": "胡"}
+_CHINESE_HONOURS: Final = dict(zip(("1z", "2z", "3z", "4z", "5z", "6z", "7z"), "东南西北白发中", strict=True))
+_CHINESE_SUITS: Final = {"m": "万", "p": "筒", "s": "条"}
+
+
+def hand_written(text: str, seed: int = 5) -> str:
+    """``text`` as a person types it: Chinese verbs and tiles on two lines in five, a tab or a
+    comment here and there, blank lines and comment lines between (the same record)."""
+    rng = random.Random(seed)
+    out: list[str] = []
+    for line in text.split("\n"):
+        w = line.split(" ")
+        if len(w) >= 3 and w[0] in SEATS and w[1] in _CHINESE_VERBS and rng.random() < 0.4:
+            w[1] = _CHINESE_VERBS[w[1]]
+            t = w[2]
+            if t in _CHINESE_HONOURS:
+                w[2] = _CHINESE_HONOURS[t]
+            elif len(t) == 2 and t[1] in _CHINESE_SUITS and rng.random() < 0.5:
+                w[2] = "一二三四五六七八九"[int(t[0]) - 1] + _CHINESE_SUITS[t[1]]
+            line = " ".join(w)
+        if rng.random() < 0.05:
+            line = "\t" + line
+        if line and rng.random() < 0.05:
+            line += "  ; " + rng.choice(("check this", "东 was safe", "hmm"))
+        out.append(line)
+        if rng.random() < 0.03:
+            out.append("")
+        if rng.random() < 0.01:
+            out.append("; a comment on its own line")
+    return "\n".join(out)
+
+
+RULESETS: Final = ("zhuji", "hebei", "harbin", "mcr", "erren", "riichi")
+
+
+def texts_by_kind(mb: float, simulated: int) -> dict[str, list[str]]:
+    text, _ = make_record(int(mb * 1024 * 1024))
+    kinds = {"large": [text], "hand": [hand_written(text)]}
+    if simulated:
+        from paipu.sim.simulate import simulate
+
+        for name in RULESETS:
+            kinds[name] = [t for _, t in simulate(name, simulated, seed=14, session_hands=8)]
+    return kinds
+
+
+def measure(kinds: dict[str, list[str]], repeat: int) -> dict[str, float]:
+    """MB/s per kind, for the paipu imported; every text must parse without a syntax error."""
+    parse('[Ruleset "zhuji"]\nhand 1 {\n}\n')  # build the parser outside the timing
+    out: dict[str, float] = {}
+    for kind, texts in kinds.items():
+        for t in texts:
+            if any(f.code == "syntax" for f in parse(t).findings):
+                raise SystemExit(f"a generated {kind} record did not parse cleanly")
+        megabytes = sum(len(t.encode("utf-8")) for t in texts) / (1024 * 1024)
+        best = float("inf")
+        for _ in range(max(1, repeat)):
+            start = time.process_time()
+            for t in texts:
+                parse(t)
+            best = min(best, time.process_time() - start)
+        out[kind] = megabytes / best
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--mb", type=float, default=5.5, help="size of the generated record (default 5.5 MB)")
     ap.add_argument("--repeat", type=int, default=3, help="parse this many times and report the best")
+    ap.add_argument("--simulated", type=int, default=0, help="also N simulated hands of each ruleset")
+    ap.add_argument("--against", type=Path, help="another paipu checkout to measure side by side")
+    ap.add_argument("--texts", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
 
-    text, hands = make_record(int(args.mb * 1024 * 1024))
-    megabytes = len(text.encode("utf-8")) / (1024 * 1024)
-    lines = text.count("\n")
-    parse('[Ruleset "zhuji"]\n')  # build the parser outside the timing
-
-    best = float("inf")
-    for _ in range(max(1, args.repeat)):
-        start = time.process_time()
-        result = parse(text)
-        best = min(best, time.process_time() - start)
-    if result.findings or len(result.record.hands) != hands:
-        raise SystemExit(f"the generated record did not parse cleanly: {result.findings[:3]}")
-    print(f"parse: {megabytes / best:.2f} MB/s ({lines} lines, {hands} hands)")
+    if args.texts is not None:  # a child measuring the paipu on its PYTHONPATH
+        print(json.dumps(measure(json.loads(args.texts.read_text(encoding="utf-8")), args.repeat)))
+        return
+    kinds = texts_by_kind(args.mb, args.simulated)
+    if args.against is None:
+        for kind, rate in measure(kinds, args.repeat).items():
+            print(f"parse {kind}: {rate:.2f} MB/s")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        texts = Path(tmp) / "texts.json"
+        texts.write_text(json.dumps(kinds), encoding="utf-8")
+        figures = []
+        for tree in (args.against.resolve(), Path(__file__).resolve().parent.parent):
+            env = {**os.environ, "PYTHONPATH": str(tree) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+            got = subprocess.run([sys.executable, __file__, "--texts", str(texts), "--repeat", str(args.repeat)],
+                                 env=env, check=True, capture_output=True, text=True, cwd=tmp)
+            figures.append(json.loads(got.stdout))
+    old, new = figures
+    print(f"{'parse MB/s':12s} {'against':>9s} {'this':>9s} {'ratio':>7s}")
+    for kind, rate in new.items():
+        print(f"{kind:12s} {old[kind]:9.2f} {rate:9.2f} {rate / old[kind]:6.2f}x")
 
 
 if __name__ == "__main__":
