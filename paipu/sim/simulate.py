@@ -9,7 +9,7 @@ choose among legal moves.  The same seed gives the same records, byte for byte.
 
 from __future__ import annotations
 
-import functools
+import operator
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -17,7 +17,7 @@ from typing import Any
 
 import paipu.record as r
 from paipu.grammar.writer import format_record
-from paipu.hand.shanten import shanten
+from paipu.hand import shanten as _sh
 from paipu.record import Record, Seat, Span
 from paipu.replay.engine import HandEngine
 from paipu.replay.result import HandResult, WinAnalysis
@@ -58,9 +58,6 @@ class SimStats:
 
 # ------------------------------------------------------------------ hand evaluation
 
-Shanten = Callable[[bytes, int, int], int]
-"""Shanten of (the 34 real-tile counts as bytes, wildcards, sets still to make)."""
-
 _KNITTED = frozenset({"quanbukao", "zuhelong"})
 _KNITTED_STRAIGHTS = tuple(
     tuple(9 * suit + rank for suit, start in zip(order, (0, 1, 2), strict=True)
@@ -70,59 +67,71 @@ _KNITTED_STRAIGHTS = tuple(
 """The six knitted straights: 147 in one suit, 258 in another, 369 in the third."""
 
 
+_STRAIGHT_TILES = tuple(operator.itemgetter(*straight) for straight in _KNITTED_STRAIGHTS)
+
+
 class ShantenCache:
     """Shanten over the shapes the ruleset wins with, as the bots ask it, remembered.
 
     Bots ask about the same hands again and again (every seat, at every discard), so the
-    answers are kept (a bounded LRU table; `hit_rate` says how often it answered).  The
-    knitted shapes (全不靠, 组合龙) cost several times the others and are rarely the closest:
-    they are computed only when a cheap lower bound says they could beat the other shapes.
-    The answers are those of `paipu.hand.shanten.shanten` over all the shapes; only the cost
-    changes.  (Looking hands up in a canonical form, suits sorted, was measured: it answers
-    about a tenth more questions but costs more than it saves.)
+    answers are kept (a bounded table, emptied when full; `hit_rate` says how often it
+    answered).  The knitted shapes (全不靠, 组合龙) cost several times the others and are
+    rarely the closest: they are computed only when a cheap lower bound says they could beat
+    the other shapes.  The answers are those of `paipu.hand.shanten.shanten` over all the
+    shapes; only the cost changes: the simulator's hands are valid by construction, so a
+    question goes straight to the shape tables, without the checks of the public function.
+    (Looking hands up in a canonical form, suits sorted, was measured: it answers about a
+    tenth more questions but costs more than it saves.)
     """
 
     def __init__(self, shapes: tuple[str, ...], limit: int = 1 << 17) -> None:
         self.shapes = shapes
         self.plain = tuple(s for s in shapes if s not in _KNITTED)
         self.knitted = tuple(s for s in shapes if s in _KNITTED)
-        self._cached = functools.lru_cache(maxsize=limit)(self._compute)
+        self._plain_flags = _sh._flags(self.plain) if self.plain else 0
+        self._knitted_flags = _sh._flags(self.knitted) if self.knitted else 0
+        self._bukao = "quanbukao" in self.knitted
+        self._zuhelong = "zuhelong" in self.knitted
+        self._known: dict[tuple[bytes, int, int], int] = {}
+        self._limit = limit
+        self.asked = 0
+        """Questions asked."""
+        self.computed = 0
+        """Questions answered by computing a shanten (the others came from the table)."""
 
     def __call__(self, key: bytes, wild: int, sets: int) -> int:
-        return self._cached(key, wild, sets)
-
-    @property
-    def asked(self) -> int:
-        info = self._cached.cache_info()
-        return info.hits + info.misses
-
-    @property
-    def computed(self) -> int:
-        return self._cached.cache_info().misses
+        self.asked += 1
+        q = (key, wild, sets)
+        found = self._known.get(q)
+        if found is None:
+            found = self._compute(key, wild, sets)
+            if len(self._known) >= self._limit:
+                self._known.clear()
+            self._known[q] = found
+        return found
 
     @property
     def hit_rate(self) -> float:
         """The share of questions answered without computing a shanten."""
-        info = self._cached.cache_info()
-        asked = info.hits + info.misses
-        return info.hits / asked if asked else 0.0
+        return 1 - self.computed / self.asked if self.asked else 0.0
 
     def _compute(self, key: bytes, wild: int, sets: int) -> int:
-        melds = 4 - sets
-        best = shanten(key, wild, melds=melds, shapes=self.plain) if self.plain else 99
+        self.computed += 1
+        limited = not wild  # as `shanten` reads it: wildcards are in play when one is held
+        best = _sh._min_shanten(key, wild, sets, self._plain_flags, limited, False) if self.plain else 99
         if self.knitted and self._knitted_bound(key, wild, sets) < best:
-            best = min(best, shanten(key, wild, melds=melds, shapes=self.knitted))
+            best = min(best, _sh._min_shanten(key, wild, sets, self._knitted_flags, limited, False))
         return best
 
     def _knitted_bound(self, key: bytes, wild: int, sets: int) -> int:
         """A lower bound of the knitted shapes' shanten: 全不靠 exactly, and for 组合龙 the
         straight's missing tiles less one (the rest is at best complete, shanten -1)."""
-        have = max(sum(1 for k in straight if key[k]) for straight in _KNITTED_STRAIGHTS)
+        have = 9 - min(tiles(key).count(0) for tiles in _STRAIGHT_TILES)
         bound = 99
-        if "quanbukao" in self.knitted and sets == 4:
+        if self._bukao and sets == 4:
             honours = 7 - key[27:34].count(0)
             bound = 13 - min(honours + have, 14) - wild
-        if "zuhelong" in self.knitted and sets >= 3:
+        if self._zuhelong and sets >= 3:
             bound = min(bound, 8 - have)
         return bound
 
@@ -130,10 +139,6 @@ class ShantenCache:
 def shanten_for(ruleset: Ruleset) -> ShantenCache:
     """The bots' shanten over the shapes the ruleset wins with, remembered (`ShantenCache`)."""
     return ShantenCache(tuple(ruleset.shapes))
-
-
-def _flower_held(key: bytes, wild: int, sets: int) -> int:
-    return 8  # a hand holding a flower is set in order (flowers aside) before it is judged
 
 
 class Bot:
@@ -200,14 +205,15 @@ class Bot:
         best: tuple[int, int] | None = None
         sets = 4 - len(self.ss.melds) - extra_melds
         evaluate = self.sim.shanten
-        if self.uses_flowers and any(counts[34:]):
-            evaluate = _flower_held  # only when no flower could be discarded above
+        flower_held = self.uses_flowers and any(counts[34:])  # only when no flower could be discarded above
         key_bytes, wild = self.split(counts)
         key = bytearray(key_bytes)
         for _, _, i in candidates:
             # A wildcard discarded is one wildcard fewer; any other tile, one count fewer.
-            if i in wild_kinds:
-                s = evaluate(bytes(key), wild - 1, sets)
+            if flower_held:
+                s = 8  # a hand holding a flower is set in order (flowers aside) before it is judged
+            elif i in wild_kinds:
+                s = evaluate(key_bytes, wild - 1, sets)
             else:
                 key[i] -= 1
                 s = evaluate(bytes(key), wild, sets)
@@ -228,7 +234,7 @@ class HandSim:
     """Plays one hand: shuffles, deals, lets the bots act, and records every line."""
 
     def __init__(self, rs: Ruleset, session: Session, number: int, dealer: Seat,
-                 rng: random.Random, shanten: Shanten) -> None:
+                 rng: random.Random, shanten: ShantenCache) -> None:
         self.rs = rs
         self.rng = rng
         self.shanten = shanten
@@ -439,7 +445,7 @@ def simulate_session(
     *,
     options: dict[str, str] | None = None,
     stats: SimStats | None = None,
-    shanten: Shanten | None = None,
+    shanten: ShantenCache | None = None,
     source: str = "",
 ) -> Record:
     """Play one session of ``hands`` hands and return its record (results included).
@@ -512,7 +518,7 @@ def session_rng(seed: int, number: int) -> random.Random:
 
 
 def _session_text(rs: Ruleset, seed: int, number: int, hands: int, stats: SimStats | None,
-                  shanten: Shanten) -> tuple[str, str, int]:
+                  shanten: ShantenCache) -> tuple[str, str, int]:
     """Session ``number``'s file name, text and the hands it really holds (a riichi game can
     end before ``hands``)."""
     source = f"paipu simulate --ruleset {rs.name} --seed {seed}, session {number}"
