@@ -266,6 +266,7 @@ class HandSim:
                 deals=self.hand.deals, extra=setup,
             )
         self.engine = HandEngine(rs, self.hand, session.state, dealer)
+        self.engine.shape_shanten = shanten  # the engine's ready and win tests share the bots' table
         self.st: HandState = self.engine.st
         self.actions: list[r.Action] = []
         self.bots = {s: Bot(self, s) for s in seats}
@@ -300,6 +301,14 @@ class HandSim:
         """One decision: the bots choose among the engine's candidate moves of the moment, and
         play only those the engine says are legal (`HandEngine.can`), asked as they go."""
         st = self.st
+        if st.phase == "claim" and not self.engine.claims_possible():
+            # Nobody could claim the discard at all: the next draw (or the wall's end) is the
+            # only move, played without asking `can` first, as `_the_move` does.
+            move = self.engine.after_claims()
+            if move is None:
+                raise SimulationError(f"no legal move in phase {st.phase} (turn {st.turn})")
+            self.play(move)
+            return
         moves = self.engine.candidates(discards=False)
         if st.phase == "discard":
             self.own_turn(st.turn, moves)
