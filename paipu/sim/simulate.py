@@ -119,21 +119,42 @@ class ShantenCache:
         self.computed += 1
         limited = not wild  # as `shanten` reads it: wildcards are in play when one is held
         best = _sh._min_shanten(key, wild, sets, self._plain_flags, limited, False) if self.plain else 99
-        if self.knitted and self._knitted_bound(key, wild, sets) < best:
-            best = min(best, _sh._min_shanten(key, wild, sets, self._knitted_flags, limited, False))
+        if self.knitted:
+            best = self._knitted(key, wild, sets, best, limited)
         return best
 
-    def _knitted_bound(self, key: bytes, wild: int, sets: int) -> int:
-        """A lower bound of the knitted shapes' shanten: 全不靠 exactly, and for 组合龙 the
-        straight's missing tiles less one (the rest is at best complete, shanten -1)."""
-        have = 9 - min(tiles(key).count(0) for tiles in _STRAIGHT_TILES)
+    def _knitted(self, key: bytes, wild: int, sets: int, best: int, limited: bool) -> int:
+        """``best`` lowered to the knitted shapes' shanten where that is lower, worked out only
+        when a cheap lower bound says it could be: 全不靠 is exact from counts alone; 组合龙 is,
+        for each knitted straight, its missing tiles plus the standard shanten of the rest
+        (`paipu.hand.shanten`'s own definition), asked only of the straights whose missing
+        tiles less one (the rest at best complete) could beat ``best``."""
+        missing = [tiles(key).count(0) for tiles in _STRAIGHT_TILES]
+        have = 9 - min(missing)
+        bukao = self._bukao and sets == 4
+        zuhelong = self._zuhelong and sets >= 3
         bound = 99
-        if self._bukao and sets == 4:
-            honours = 7 - key[27:34].count(0)
-            bound = 13 - min(honours + have, 14) - wild
-        if self._zuhelong and sets >= 3:
+        if bukao:
+            bukao_shanten = 13 - min(7 - key[27:34].count(0) + have, 14) - wild
+            bound = bukao_shanten
+        if zuhelong:
             bound = min(bound, 8 - have)
-        return bound
+        if bound >= best:
+            return best
+        if bukao and bukao_shanten < best:
+            best = bukao_shanten
+        if zuhelong:
+            rest_sets = sets - 3
+            need = 3 * rest_sets + 1
+            for straight, lack in zip(_KNITTED_STRAIGHTS, missing, strict=True):
+                if lack - 1 - wild >= best:
+                    continue  # the rest's shanten is -1 - wild at the lowest
+                rest, _ = _sh._set_aside(key, straight)
+                if sum(rest) + wild >= need:
+                    s = lack + _sh._standard(rest, wild, rest_sets, limited)
+                    if s < best:
+                        best = s
+        return best
 
 
 def shanten_for(ruleset: Ruleset) -> ShantenCache:
