@@ -657,6 +657,23 @@ class HandEngine(ClaimsMixin, WinsMixin):
                 out.append(_move(r.Draw, st.turn, drawn))
         return out
 
+    def may_discard(self, seat: Seat, index: int) -> bool:
+        """`can` of ``seat``'s discard of tile kind ``index`` (a plain tile), answered from the
+        counts when nothing but the counts could forbid it: the seat's turn to discard, the
+        tile held, no ready declaration owed, and a ruleset with no hook on discards or actions
+        (the same tests `play_all` makes); otherwise `can` itself answers."""
+        st = self.st
+        if (not self._checks_discard and not self._owes_before and not self._ready_pending
+                and st.phase == "discard" and seat == st.turn and not st.ended):
+            ss = st.seats.get(seat)
+            if ss is not None and ss.counts[index] >= 1 and not ss.ready_pending:
+                return True
+        return self.can(_DISCARDS[seat][index])
+
+    def discard_move(self, seat: Seat, index: int) -> r.Discard:
+        """``seat``'s discard of the plain tile of kind ``index`` (one shared, immutable value)."""
+        return _DISCARDS[seat][index]
+
     def claims_possible(self) -> bool:
         """In the claim phase: whether any seat could claim the last discard at all (win on
         it, kong or pong it, chow it), by its counts alone; when none can, the only moves are

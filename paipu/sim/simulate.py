@@ -214,25 +214,31 @@ class Bot:
         tried least-valuable first and the first that reaches it is the answer.  ``allowed``
         says whether a discard is legal (the engine's answer), asked only of those tried.
         """
-        for i in range(34, 42):
-            if counts[i] and (allowed is None or allowed(i)):
-                return i, -2
-        reachable = self.shanten(counts, extra_melds)
+        flowers = self.uses_flowers and any(counts[34:])
+        if flowers:
+            for i in range(34, 42):
+                if counts[i] and (allowed is None or allowed(i)):
+                    return i, -2
+        sets = 4 - len(self.ss.melds) - extra_melds
+        key_bytes, wild = self.split(counts)
+        evaluate = self.sim.shanten
+        # A hand holding a flower is set in order (flowers aside) before it is judged.
+        reachable = 8 if flowers else evaluate(key_bytes, wild, sets)
         held = [i for i in range(34) if counts[i]]
         values = self.sim.strategy.keep_values(self, held)
         wild_kinds = self.sim.st.wild_kinds
         tiebreak = self.sim._tiebreak
-        candidates = sorted((100 if i in wild_kinds else v, tiebreak[i], i) for i, v in zip(held, values, strict=True))
+        if wild_kinds:
+            candidates = sorted((100 if i in wild_kinds else v, tiebreak[i], i)
+                                for i, v in zip(held, values, strict=True))
+        else:
+            candidates = sorted(zip(values, [tiebreak[i] for i in held], held, strict=True))
         best: tuple[int, int] | None = None
-        sets = 4 - len(self.ss.melds) - extra_melds
-        evaluate = self.sim.shanten
-        flower_held = self.uses_flowers and any(counts[34:])  # only when no flower could be discarded above
-        key_bytes, wild = self.split(counts)
         key = bytearray(key_bytes)
         for _, _, i in candidates:
             # A wildcard discarded is one wildcard fewer; any other tile, one count fewer.
-            if flower_held:
-                s = 8  # a hand holding a flower is set in order (flowers aside) before it is judged
+            if flowers:
+                s = 8  # only when no flower could be discarded above
             elif i in wild_kinds:
                 s = evaluate(key_bytes, wild - 1, sets)
             else:
@@ -298,7 +304,15 @@ class HandSim:
 
     # ---- playing actions through the engine
     def play(self, action: r.Action) -> None:
-        new = [f for f in self.engine.play(action) if f.severity == "error"]
+        kind = type(action)
+        if kind is r.Draw or kind is r.Discard:
+            # The engine's own fast path for plain draws and discards (same tests, same changes).
+            findings = self.st.findings
+            mark = len(findings)
+            self.engine.play_all((action,))
+            new = [f for f in findings[mark:] if f.severity == "error"]
+        else:
+            new = [f for f in self.engine.play(action) if f.severity == "error"]
         if new:
             raise SimulationError(f"the engine rejected a bot's `{action.verb}`: {new[0].code}: {new[0].message}")
         self.actions.append(action)
@@ -372,10 +386,12 @@ class HandSim:
                 return
         counts = ss.counts
         # A ready hand may kong only if it stays ready: the bots simply don't, after declaring.
-        if self.can_kong() and not ss.ready:
-            now = bot.shanten(counts)
+        if moves and self.can_kong() and not ss.ready:
+            now: int | None = None
             for act in moves:
                 if isinstance(act, r.AnKong):
+                    if now is None:
+                        now = bot.shanten(counts)
                     i = act.tile.index
                     counts[i] -= 4
                     after = bot.shanten(counts, extra_melds=1)
@@ -387,11 +403,14 @@ class HandSim:
                 if isinstance(act, r.AddKong) and can(act):
                     self.play(act)
                     return
-        index, after = bot.best_discard(counts, allowed=lambda i: can(r.Discard(NO_SPAN, seat, ALL_TILES[i])))
-        ready = next((a for a in moves if isinstance(a, r.Ready)), None)
-        if ready is not None and after == 0 and self.strategy.want_ready(self, seat, index) and can(ready):
-            self.play(ready)
-        self.play(r.Discard(NO_SPAN, seat, ALL_TILES[index]))
+        engine = self.engine
+        may_discard = engine.may_discard
+        index, after = bot.best_discard(counts, allowed=lambda i: may_discard(seat, i))
+        if after == 0:
+            ready = next((a for a in moves if isinstance(a, r.Ready)), None)
+            if ready is not None and self.strategy.want_ready(self, seat, index) and can(ready):
+                self.play(ready)
+        self.play(engine.discard_move(seat, index))
 
     def try_claims(self, moves: list[r.Action]) -> bool:
         """Claims of the last discard, answered by priority; True if one was made."""
