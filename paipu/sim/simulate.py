@@ -299,6 +299,11 @@ class HandSim:
         self.bots = {s: Bot(self, s) for s in seats}
         self._tiebreak = [rng.random() for _ in range(42)]
 
+    def seat_shanten(self, seat: Seat) -> int:
+        """The shanten of ``seat``'s concealed hand (see `paipu.sim.bots.TableSim`)."""
+        bot = self.bots[seat]
+        return bot.shanten(bot.ss.counts)
+
     def rng_tiebreak(self, index: int) -> float:
         return self._tiebreak[index]
 
