@@ -722,13 +722,27 @@ class HandEngine(ClaimsMixin, WinsMixin):
                 return True
         if any(counts[34:]):
             return False
+        own = self.shape_shanten
+        if own is not None and not st.wild_kinds:
+            # The same tests on the counts as bytes, with no wildcard to set aside.
+            sets = 4 - len(ss.melds)
+            key = bytes(counts[:34])
+            n = sum(key)
+            if tile is not None:
+                t = tile.index
+                if t >= 34 or sets < 0 or n != 3 * sets + 1 or own(key, 0, sets) > 0:
+                    return False
+                more = bytearray(key)
+                more[t] += 1
+                key = bytes(more)
+                n += 1
+            return sets >= 0 and n == 3 * sets + 2 and own(key, 0, sets) < 0
         c = list(counts[:34])
         wild = 0
         for k in st.wild_kinds:
             wild += c[k]
             c[k] = 0
         sets = 4 - len(ss.melds)
-        own = self.shape_shanten
         if tile is not None:
             t = tile.index
             if t >= 34:
