@@ -356,11 +356,19 @@ class HandSim:
             if not self.try_claims(moves):
                 self.play(self._the_move(moves, (r.Draw, r.Exhausted)))
         else:  # a replacement draw, or robbing the kong about to be added
-            wins = [a for a in moves if isinstance(a, r.Hu) and self.engine.can(a)]
-            for win in wins[: None if self.rs.multi_win else 1]:
+            wins = self._legal_wins(moves)
+            for win in wins:
                 self.play(win)
             if not wins:
                 self.play(self._the_move(moves, (r.Draw,)))
+
+    def _legal_wins(self, moves: list[r.Action]) -> list[r.Action]:
+        """The wins among ``moves`` the engine accepts, in order: all of them when the ruleset
+        lets several seats win on one tile, else the first (the others are not asked)."""
+        can = self.engine.can
+        if self.rs.multi_win:
+            return [a for a in moves if isinstance(a, r.Hu) and can(a)]
+        return next(([a] for a in moves if isinstance(a, r.Hu) and can(a)), [])
 
     def _the_move(self, moves: list[r.Action], kinds: tuple[type, ...]) -> r.Action:
         """The move of these kinds when the engine offers exactly one (the next draw, or the end
@@ -422,9 +430,9 @@ class HandSim:
         st, can = self.st, self.engine.can
         ld = st.last_discard
         assert ld is not None
-        wins: list[r.Action] = [a for a in moves if isinstance(a, r.Hu) and can(a)]
+        wins = self._legal_wins(moves)
         if wins:
-            for win in wins[: None if self.rs.multi_win else 1]:
+            for win in wins:
                 self.play(win)
             return True
         i = ld.tile.index
