@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import paipu.record as r
 from paipu.auditing import audit_text
 from paipu.grammar.parser import parse
+from paipu.hand.shanten import shanten
 from paipu.replay.engine import HandEngine
 from paipu.replay.ruleset import get_ruleset
 from paipu.replay.session import Session
@@ -33,6 +34,10 @@ class Table:
     rs: Riichi
     st: HandState
     rng: random.Random
+
+    def seat_shanten(self, seat: r.Seat) -> int:
+        ss = self.st.seats[seat]
+        return shanten(ss.counts[:34], melds=len(ss.melds), shapes=self.rs.shapes)
 
 
 def table(body: str, deals: str = DEALS) -> tuple[Table, list[r.Action]]:

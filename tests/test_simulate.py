@@ -10,12 +10,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import paipu.record as r
 from paipu.auditing import audit_text
 from paipu.cli import main
 from paipu.hand.shanten import shanten
+from paipu.record import Span
 from paipu.replay.ruleset import get_ruleset
 from paipu.sim.mutate import MAKERS, mutants
-from paipu.sim.simulate import SimStats, _session_text, shanten_for, simulate
+from paipu.sim.simulate import HandSim, SimStats, _session_text, shanten_for, simulate
+from paipu.tiles import ALL_TILES
 
 # How many hands each option set plays; the totals over the sets are in the thousands.
 HANDS = int(os.environ.get("PAIPU_SIM_HANDS", "400"))
@@ -197,3 +200,70 @@ def test_sessions_that_end_early_are_made_up_the_same_with_any_jobs() -> None:
     two = list(simulate("riichi", 24, seed=5, options={"length": "tonpuusen"}, jobs=2))
     assert one == two
     assert sum(text.count("\nhand ") for _, text in one) == 24
+
+
+# ------------------------------------------------------------------ the engine's shortcuts for players
+
+SHORTCUT_RULESETS = ["zhuji", "hebei", "harbin", "mcr", "riichi", "erren"]
+
+
+def _check_shortcuts(sim: HandSim, seen: collections.Counter[str]) -> None:
+    """At this moment of a simulated hand, each shortcut the bots use answers as the engine's
+    own checks do."""
+    engine, st = sim.engine, sim.st
+    own = engine.shape_shanten
+    for seat in st.seats:
+        for tile in (None, st.last_discard.tile if st.last_discard is not None else None):
+            engine.shape_shanten = None
+            plain = engine.could_win(seat, tile)
+            engine.shape_shanten = own
+            assert engine.could_win(seat, tile) == plain, (seat, tile)
+            seen["could_win true"] += plain
+    if st.phase == "discard":
+        seats = [st.turn, sim.rs.next_seat(st.turn)]
+        for seat in seats:
+            for i in range(34):
+                legal = engine.can(r.Discard(Span.none(), seat, ALL_TILES[i]))
+                assert engine.may_discard(seat, i) == legal, (seat, ALL_TILES[i])
+                seen["discard legal"] += legal
+    elif st.phase == "claim":
+        ld = st.last_discard
+        assert ld is not None
+        if not engine.claims_possible():
+            seen["no claim possible"] += 1
+            for seat in sim.rs.seats_after(ld.seat):
+                moves: list[r.Action] = [r.Hu(Span.none(), seat, ld.tile), r.Pong(Span.none(), seat, ld.tile),
+                                         r.Kong(Span.none(), seat, ld.tile)]
+                k = ld.tile.index
+                if k < 27:
+                    rank = k % 9
+                    for lo in range(max(0, rank - 2), min(rank, 6) + 1):
+                        first = k - rank + lo
+                        moves.append(r.Chow(Span.none(), seat, (ALL_TILES[first], ALL_TILES[first + 1],
+                                                                ALL_TILES[first + 2])))
+                for move in moves:
+                    assert not engine.can(move), move
+        else:
+            seen["claim possible"] += 1
+
+
+@pytest.mark.parametrize("ruleset", SHORTCUT_RULESETS)
+def test_the_engine_shortcuts_the_bots_use_answer_as_its_checks_do(ruleset: str,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every step of simulated hands: `HandEngine.may_discard` is `can` of the discard (for
+    the seat on turn and another), `claims_possible` false means no seat can win on, pong, kong
+    or chow the discard, and `could_win` with the bots' shanten table (`shape_shanten`) is
+    `could_win` without it."""
+    seen: collections.Counter[str] = collections.Counter()
+    step = HandSim.step
+
+    def checked_step(sim: HandSim) -> None:
+        _check_shortcuts(sim, seen)
+        step(sim)
+
+    monkeypatch.setattr(HandSim, "step", checked_step)
+    texts = list(simulate(ruleset, 4, seed=31, session_hands=2))
+    assert len(texts) == 2
+    # Every case was met: the shortcuts were asked both ways.
+    assert seen["no claim possible"] > 20 and seen["claim possible"] > 10, seen
+    assert seen["discard legal"] > 100 and seen["could_win true"] > 0, seen

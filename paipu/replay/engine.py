@@ -563,6 +563,13 @@ class HandEngine(ClaimsMixin, WinsMixin):
             self.result_lines.append(a)
 
     # ------------------------------------------------------------ what may be played
+    shape_shanten: Callable[[bytes, int, int], int] | None = None
+    """A player's own shanten over the ruleset's shapes, if it has one: (the 34 real-tile
+    counts as bytes, wildcards, sets to make) to what `paipu.hand.shanten.shanten` answers for
+    ``shapes=rs.shapes`` (wildcards in play when one is held).  `could_win` then asks it
+    whether a hand is ready or complete, so that a player that keeps such a table (the
+    simulator's bots) shares its answers with the engine; the answers are the same."""
+
     def legal_actions(self, seat: Seat | None = None) -> list[r.Action]:
         """Every action that may be played now (of ``seat``, if given), in a fixed order.
 
@@ -620,29 +627,26 @@ class HandEngine(ClaimsMixin, WinsMixin):
                 return out
             tile = ld.tile
             i = tile.index
-            for seat in rs.seats_after(ld.seat):
-                counts = st.seats[seat].counts
-                if rs.may_win_on_discard(st, seat) and self.could_win(seat, tile):
-                    out.append(r.Hu(_NO_SPAN, seat, tile))
-                claims: list[r.Action] = []
-                if counts[i] >= 3:
-                    claims.append(_move(r.Kong, seat, tile))
-                if counts[i] >= 2:
-                    claims.append(_move(r.Pong, seat, tile))
-                if tile.is_suited and seat == rs.next_seat(ld.seat):
-                    for chow, own in _chows(seat, i):
-                        if counts[own[0]] and counts[own[1]]:
-                            claims.append(chow)
-                out += claims
-                if claims or (out and isinstance(out[-1], r.Hu) and out[-1].seat == seat):
-                    out.append(_PASSES[seat])
-            if st.wall.size <= rs.reserve(st):
-                out.append(r.Exhausted(_NO_SPAN))
-            else:
-                nxt = rs.next_seat(ld.seat)
-                drawn = st.wall.peek(False)
-                if drawn is not None:
-                    out.append(_move(r.Draw, nxt, drawn))
+            if self.claims_possible():
+                for seat in rs.seats_after(ld.seat):
+                    counts = st.seats[seat].counts
+                    if rs.may_win_on_discard(st, seat) and self.could_win(seat, tile):
+                        out.append(r.Hu(_NO_SPAN, seat, tile))
+                    claims: list[r.Action] = []
+                    if counts[i] >= 3:
+                        claims.append(_move(r.Kong, seat, tile))
+                    if counts[i] >= 2:
+                        claims.append(_move(r.Pong, seat, tile))
+                    if tile.is_suited and seat == self._next_of[ld.seat]:
+                        for chow, own in _chows(seat, i):
+                            if counts[own[0]] and counts[own[1]]:
+                                claims.append(chow)
+                    out += claims
+                    if claims or (out and isinstance(out[-1], r.Hu) and out[-1].seat == seat):
+                        out.append(_PASSES[seat])
+            after = self.after_claims()
+            if after is not None:
+                out.append(after)
         elif st.phase in ("replacement", "rob"):
             if st.phase == "rob" and st.pending_addkong is not None:
                 konger, tile, _ = st.pending_addkong
@@ -652,6 +656,58 @@ class HandEngine(ClaimsMixin, WinsMixin):
             if drawn is not None:
                 out.append(_move(r.Draw, st.turn, drawn))
         return out
+
+    def may_discard(self, seat: Seat, index: int) -> bool:
+        """`can` of ``seat``'s discard of tile kind ``index`` (a plain tile), answered from the
+        counts when nothing but the counts could forbid it: the seat's turn to discard, the
+        tile held, no ready declaration owed, and a ruleset with no hook on discards or actions
+        (the same tests `play_all` makes); otherwise `can` itself answers."""
+        st = self.st
+        if (not self._checks_discard and not self._owes_before and not self._ready_pending
+                and st.phase == "discard" and seat == st.turn and not st.ended):
+            ss = st.seats.get(seat)
+            if ss is not None and ss.counts[index] >= 1 and not ss.ready_pending:
+                return True
+        return self.can(_DISCARDS[seat][index])
+
+    def discard_move(self, seat: Seat, index: int) -> r.Discard:
+        """``seat``'s discard of the plain tile of kind ``index`` (one shared, immutable value)."""
+        return _DISCARDS[seat][index]
+
+    def claims_possible(self) -> bool:
+        """In the claim phase: whether any seat could claim the last discard at all (win on
+        it, kong or pong it, chow it), by its counts alone; when none can, the only moves are
+        `after_claims`.  The claims themselves are `candidates`, each still checked by `can`."""
+        st, rs = self.st, self.rs
+        ld = st.last_discard
+        if st.phase != "claim" or ld is None:
+            return False
+        i = ld.tile.index
+        seats = st.seats
+        for seat in rs.seats_after(ld.seat):
+            if seats[seat].counts[i] >= 2:
+                return True
+        if ld.tile.is_suited:
+            counts = seats[self._next_of[ld.seat]].counts
+            for _, own in _chows(ld.seat, i):
+                if counts[own[0]] and counts[own[1]]:
+                    return True
+        for seat in rs.seats_after(ld.seat):
+            if rs.may_win_on_discard(st, seat) and self.could_win(seat, ld.tile):
+                return True
+        return False
+
+    def after_claims(self) -> r.Action | None:
+        """In the claim phase, the move when nobody claims: the next seat's draw, or the end of
+        the wall (None when the wall's tiles are unknown)."""
+        st, rs = self.st, self.rs
+        ld = st.last_discard
+        if st.wall.size <= rs.reserve(st):
+            return r.Exhausted(_NO_SPAN)
+        drawn = st.wall.peek(False)
+        if drawn is None or ld is None:
+            return None
+        return _move(r.Draw, self._next_of[ld.seat], drawn)
 
     def could_win(self, seat: Seat, tile: Tile | None) -> bool:
         """A quick necessary test for a win of ``seat`` (with ``tile`` added, if given): its tiles
@@ -666,6 +722,21 @@ class HandEngine(ClaimsMixin, WinsMixin):
                 return True
         if any(counts[34:]):
             return False
+        own = self.shape_shanten
+        if own is not None and not st.wild_kinds:
+            # The same tests on the counts as bytes, with no wildcard to set aside.
+            sets = 4 - len(ss.melds)
+            key = bytes(counts[:34])
+            n = sum(key)
+            if tile is not None:
+                t = tile.index
+                if t >= 34 or sets < 0 or n != 3 * sets + 1 or own(key, 0, sets) > 0:
+                    return False
+                more = bytearray(key)
+                more[t] += 1
+                key = bytes(more)
+                n += 1
+            return sets >= 0 and n == 3 * sets + 2 and own(key, 0, sets) < 0
         c = list(counts[:34])
         wild = 0
         for k in st.wild_kinds:
@@ -674,14 +745,21 @@ class HandEngine(ClaimsMixin, WinsMixin):
         sets = 4 - len(ss.melds)
         if tile is not None:
             t = tile.index
-            if t >= 34 or not _is_ready(bytes(c), wild, sets, self.rs.shapes):
-                return False  # only a ready hand can be completed by another seat's tile
+            if t >= 34:
+                return False
+            if own is None:
+                if not _is_ready(bytes(c), wild, sets, self.rs.shapes):
+                    return False  # only a ready hand can be completed by another seat's tile
+            elif sets < 0 or sum(c) + wild != 3 * sets + 1 or own(bytes(c), wild, sets) > 0:
+                return False
             if t in st.wild_kinds:
                 wild += 1
             else:
                 c[t] += 1
         if sets < 0 or sum(c) + wild != 3 * sets + 2:
             return False
+        if own is not None:
+            return own(bytes(c), wild, sets) < 0
         return is_complete(bytes(c), wild, sets, self.rs.shapes)
 
     # ------------------------------------------------------------ the hand's end

@@ -25,6 +25,11 @@ class TableSim(Protocol):
     st: HandState
     rng: random.Random
 
+    def seat_shanten(self, seat: r.Seat) -> int:
+        """The shanten of ``seat``'s concealed hand over the ruleset's shapes (the bots' table):
+        a hand that is not ready (above 0) can win on no tile."""
+        ...
+
 
 class SeatBot(Protocol):
     """One seat's bot, as a strategy sees it."""

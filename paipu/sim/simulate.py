@@ -9,7 +9,7 @@ choose among legal moves.  The same seed gives the same records, byte for byte.
 
 from __future__ import annotations
 
-import functools
+import operator
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -17,7 +17,7 @@ from typing import Any
 
 import paipu.record as r
 from paipu.grammar.writer import format_record
-from paipu.hand.shanten import shanten
+from paipu.hand import shanten as _sh
 from paipu.record import Record, Seat, Span
 from paipu.replay.engine import HandEngine
 from paipu.replay.result import HandResult, WinAnalysis
@@ -58,9 +58,6 @@ class SimStats:
 
 # ------------------------------------------------------------------ hand evaluation
 
-Shanten = Callable[[bytes, int, int], int]
-"""Shanten of (the 34 real-tile counts as bytes, wildcards, sets still to make)."""
-
 _KNITTED = frozenset({"quanbukao", "zuhelong"})
 _KNITTED_STRAIGHTS = tuple(
     tuple(9 * suit + rank for suit, start in zip(order, (0, 1, 2), strict=True)
@@ -70,70 +67,99 @@ _KNITTED_STRAIGHTS = tuple(
 """The six knitted straights: 147 in one suit, 258 in another, 369 in the third."""
 
 
+_STRAIGHT_TILES = tuple(operator.itemgetter(*straight) for straight in _KNITTED_STRAIGHTS)
+
+
 class ShantenCache:
     """Shanten over the shapes the ruleset wins with, as the bots ask it, remembered.
 
     Bots ask about the same hands again and again (every seat, at every discard), so the
-    answers are kept (a bounded LRU table; `hit_rate` says how often it answered).  The
-    knitted shapes (全不靠, 组合龙) cost several times the others and are rarely the closest:
-    they are computed only when a cheap lower bound says they could beat the other shapes.
-    The answers are those of `paipu.hand.shanten.shanten` over all the shapes; only the cost
-    changes.  (Looking hands up in a canonical form, suits sorted, was measured: it answers
-    about a tenth more questions but costs more than it saves.)
+    answers are kept (a bounded table, emptied when full; `hit_rate` says how often it
+    answered).  The knitted shapes (全不靠, 组合龙) cost several times the others and are
+    rarely the closest: they are computed only when a cheap lower bound says they could beat
+    the other shapes.  The answers are those of `paipu.hand.shanten.shanten` over all the
+    shapes; only the cost changes: the simulator's hands are valid by construction, so a
+    question goes straight to the shape tables, without the checks of the public function.
+    (Looking hands up in a canonical form, suits sorted, was measured: it answers about a
+    tenth more questions but costs more than it saves.)
     """
 
     def __init__(self, shapes: tuple[str, ...], limit: int = 1 << 17) -> None:
         self.shapes = shapes
         self.plain = tuple(s for s in shapes if s not in _KNITTED)
         self.knitted = tuple(s for s in shapes if s in _KNITTED)
-        self._cached = functools.lru_cache(maxsize=limit)(self._compute)
+        self._plain_flags = _sh._flags(self.plain) if self.plain else 0
+        self._knitted_flags = _sh._flags(self.knitted) if self.knitted else 0
+        self._bukao = "quanbukao" in self.knitted
+        self._zuhelong = "zuhelong" in self.knitted
+        self._known: dict[tuple[bytes, int, int], int] = {}
+        self._limit = limit
+        self.asked = 0
+        """Questions asked."""
+        self.computed = 0
+        """Questions answered by computing a shanten (the others came from the table)."""
 
     def __call__(self, key: bytes, wild: int, sets: int) -> int:
-        return self._cached(key, wild, sets)
-
-    @property
-    def asked(self) -> int:
-        info = self._cached.cache_info()
-        return info.hits + info.misses
-
-    @property
-    def computed(self) -> int:
-        return self._cached.cache_info().misses
+        self.asked += 1
+        q = (key, wild, sets)
+        found = self._known.get(q)
+        if found is None:
+            found = self._compute(key, wild, sets)
+            if len(self._known) >= self._limit:
+                self._known.clear()
+            self._known[q] = found
+        return found
 
     @property
     def hit_rate(self) -> float:
         """The share of questions answered without computing a shanten."""
-        info = self._cached.cache_info()
-        asked = info.hits + info.misses
-        return info.hits / asked if asked else 0.0
+        return 1 - self.computed / self.asked if self.asked else 0.0
 
     def _compute(self, key: bytes, wild: int, sets: int) -> int:
-        melds = 4 - sets
-        best = shanten(key, wild, melds=melds, shapes=self.plain) if self.plain else 99
-        if self.knitted and self._knitted_bound(key, wild, sets) < best:
-            best = min(best, shanten(key, wild, melds=melds, shapes=self.knitted))
+        self.computed += 1
+        limited = not wild  # as `shanten` reads it: wildcards are in play when one is held
+        best = _sh._min_shanten(key, wild, sets, self._plain_flags, limited, False) if self.plain else 99
+        if self.knitted:
+            best = self._knitted(key, wild, sets, best, limited)
         return best
 
-    def _knitted_bound(self, key: bytes, wild: int, sets: int) -> int:
-        """A lower bound of the knitted shapes' shanten: 全不靠 exactly, and for 组合龙 the
-        straight's missing tiles less one (the rest is at best complete, shanten -1)."""
-        have = max(sum(1 for k in straight if key[k]) for straight in _KNITTED_STRAIGHTS)
+    def _knitted(self, key: bytes, wild: int, sets: int, best: int, limited: bool) -> int:
+        """``best`` lowered to the knitted shapes' shanten where that is lower, worked out only
+        when a cheap lower bound says it could be: 全不靠 is exact from counts alone; 组合龙 is,
+        for each knitted straight, its missing tiles plus the standard shanten of the rest
+        (`paipu.hand.shanten`'s own definition), asked only of the straights whose missing
+        tiles less one (the rest at best complete) could beat ``best``."""
+        missing = [tiles(key).count(0) for tiles in _STRAIGHT_TILES]
+        have = 9 - min(missing)
+        bukao = self._bukao and sets == 4
+        zuhelong = self._zuhelong and sets >= 3
         bound = 99
-        if "quanbukao" in self.knitted and sets == 4:
-            honours = 7 - key[27:34].count(0)
-            bound = 13 - min(honours + have, 14) - wild
-        if "zuhelong" in self.knitted and sets >= 3:
+        if bukao:
+            bukao_shanten = 13 - min(7 - key[27:34].count(0) + have, 14) - wild
+            bound = bukao_shanten
+        if zuhelong:
             bound = min(bound, 8 - have)
-        return bound
+        if bound >= best:
+            return best
+        if bukao and bukao_shanten < best:
+            best = bukao_shanten
+        if zuhelong:
+            rest_sets = sets - 3
+            need = 3 * rest_sets + 1
+            for straight, lack in zip(_KNITTED_STRAIGHTS, missing, strict=True):
+                if lack - 1 - wild >= best:
+                    continue  # the rest's shanten is -1 - wild at the lowest
+                rest, _ = _sh._set_aside(key, straight)
+                if sum(rest) + wild >= need:
+                    s = lack + _sh._standard(rest, wild, rest_sets, limited)
+                    if s < best:
+                        best = s
+        return best
 
 
 def shanten_for(ruleset: Ruleset) -> ShantenCache:
     """The bots' shanten over the shapes the ruleset wins with, remembered (`ShantenCache`)."""
     return ShantenCache(tuple(ruleset.shapes))
-
-
-def _flower_held(key: bytes, wild: int, sets: int) -> int:
-    return 8  # a hand holding a flower is set in order (flowers aside) before it is judged
 
 
 class Bot:
@@ -188,26 +214,33 @@ class Bot:
         tried least-valuable first and the first that reaches it is the answer.  ``allowed``
         says whether a discard is legal (the engine's answer), asked only of those tried.
         """
-        for i in range(34, 42):
-            if counts[i] and (allowed is None or allowed(i)):
-                return i, -2
-        reachable = self.shanten(counts, extra_melds)
+        flowers = self.uses_flowers and any(counts[34:])
+        if flowers:
+            for i in range(34, 42):
+                if counts[i] and (allowed is None or allowed(i)):
+                    return i, -2
+        sets = 4 - len(self.ss.melds) - extra_melds
+        key_bytes, wild = self.split(counts)
+        evaluate = self.sim.shanten
+        # A hand holding a flower is set in order (flowers aside) before it is judged.
+        reachable = 8 if flowers else evaluate(key_bytes, wild, sets)
         held = [i for i in range(34) if counts[i]]
         values = self.sim.strategy.keep_values(self, held)
         wild_kinds = self.sim.st.wild_kinds
         tiebreak = self.sim._tiebreak
-        candidates = sorted((100 if i in wild_kinds else v, tiebreak[i], i) for i, v in zip(held, values, strict=True))
+        if wild_kinds:
+            candidates = sorted((100 if i in wild_kinds else v, tiebreak[i], i)
+                                for i, v in zip(held, values, strict=True))
+        else:
+            candidates = sorted(zip(values, [tiebreak[i] for i in held], held, strict=True))
         best: tuple[int, int] | None = None
-        sets = 4 - len(self.ss.melds) - extra_melds
-        evaluate = self.sim.shanten
-        if self.uses_flowers and any(counts[34:]):
-            evaluate = _flower_held  # only when no flower could be discarded above
-        key_bytes, wild = self.split(counts)
         key = bytearray(key_bytes)
         for _, _, i in candidates:
             # A wildcard discarded is one wildcard fewer; any other tile, one count fewer.
-            if i in wild_kinds:
-                s = evaluate(bytes(key), wild - 1, sets)
+            if flowers:
+                s = 8  # only when no flower could be discarded above
+            elif i in wild_kinds:
+                s = evaluate(key_bytes, wild - 1, sets)
             else:
                 key[i] -= 1
                 s = evaluate(bytes(key), wild, sets)
@@ -228,7 +261,7 @@ class HandSim:
     """Plays one hand: shuffles, deals, lets the bots act, and records every line."""
 
     def __init__(self, rs: Ruleset, session: Session, number: int, dealer: Seat,
-                 rng: random.Random, shanten: Shanten) -> None:
+                 rng: random.Random, shanten: ShantenCache) -> None:
         self.rs = rs
         self.rng = rng
         self.shanten = shanten
@@ -260,17 +293,31 @@ class HandSim:
                 deals=self.hand.deals, extra=setup,
             )
         self.engine = HandEngine(rs, self.hand, session.state, dealer)
+        self.engine.shape_shanten = shanten  # the engine's ready and win tests share the bots' table
         self.st: HandState = self.engine.st
         self.actions: list[r.Action] = []
         self.bots = {s: Bot(self, s) for s in seats}
         self._tiebreak = [rng.random() for _ in range(42)]
+
+    def seat_shanten(self, seat: Seat) -> int:
+        """The shanten of ``seat``'s concealed hand (see `paipu.sim.bots.TableSim`)."""
+        bot = self.bots[seat]
+        return bot.shanten(bot.ss.counts)
 
     def rng_tiebreak(self, index: int) -> float:
         return self._tiebreak[index]
 
     # ---- playing actions through the engine
     def play(self, action: r.Action) -> None:
-        new = [f for f in self.engine.play(action) if f.severity == "error"]
+        kind = type(action)
+        if kind is r.Draw or kind is r.Discard:
+            # The engine's own fast path for plain draws and discards (same tests, same changes).
+            findings = self.st.findings
+            mark = len(findings)
+            self.engine.play_all((action,))
+            new = [f for f in findings[mark:] if f.severity == "error"]
+        else:
+            new = [f for f in self.engine.play(action) if f.severity == "error"]
         if new:
             raise SimulationError(f"the engine rejected a bot's `{action.verb}`: {new[0].code}: {new[0].message}")
         self.actions.append(action)
@@ -294,6 +341,14 @@ class HandSim:
         """One decision: the bots choose among the engine's candidate moves of the moment, and
         play only those the engine says are legal (`HandEngine.can`), asked as they go."""
         st = self.st
+        if st.phase == "claim" and not self.engine.claims_possible():
+            # Nobody could claim the discard at all: the next draw (or the wall's end) is the
+            # only move, played without asking `can` first, as `_the_move` does.
+            move = self.engine.after_claims()
+            if move is None:
+                raise SimulationError(f"no legal move in phase {st.phase} (turn {st.turn})")
+            self.play(move)
+            return
         moves = self.engine.candidates(discards=False)
         if st.phase == "discard":
             self.own_turn(st.turn, moves)
@@ -301,11 +356,19 @@ class HandSim:
             if not self.try_claims(moves):
                 self.play(self._the_move(moves, (r.Draw, r.Exhausted)))
         else:  # a replacement draw, or robbing the kong about to be added
-            wins = [a for a in moves if isinstance(a, r.Hu) and self.engine.can(a)]
-            for win in wins[: None if self.rs.multi_win else 1]:
+            wins = self._legal_wins(moves)
+            for win in wins:
                 self.play(win)
             if not wins:
                 self.play(self._the_move(moves, (r.Draw,)))
+
+    def _legal_wins(self, moves: list[r.Action]) -> list[r.Action]:
+        """The wins among ``moves`` the engine accepts, in order: all of them when the ruleset
+        lets several seats win on one tile, else the first (the others are not asked)."""
+        can = self.engine.can
+        if self.rs.multi_win:
+            return [a for a in moves if isinstance(a, r.Hu) and can(a)]
+        return next(([a] for a in moves if isinstance(a, r.Hu) and can(a)), [])
 
     def _the_move(self, moves: list[r.Action], kinds: tuple[type, ...]) -> r.Action:
         """The move of these kinds when the engine offers exactly one (the next draw, or the end
@@ -336,10 +399,12 @@ class HandSim:
                 return
         counts = ss.counts
         # A ready hand may kong only if it stays ready: the bots simply don't, after declaring.
-        if self.can_kong() and not ss.ready:
-            now = bot.shanten(counts)
+        if moves and self.can_kong() and not ss.ready:
+            now: int | None = None
             for act in moves:
                 if isinstance(act, r.AnKong):
+                    if now is None:
+                        now = bot.shanten(counts)
                     i = act.tile.index
                     counts[i] -= 4
                     after = bot.shanten(counts, extra_melds=1)
@@ -351,20 +416,23 @@ class HandSim:
                 if isinstance(act, r.AddKong) and can(act):
                     self.play(act)
                     return
-        index, after = bot.best_discard(counts, allowed=lambda i: can(r.Discard(NO_SPAN, seat, ALL_TILES[i])))
-        ready = next((a for a in moves if isinstance(a, r.Ready)), None)
-        if ready is not None and after == 0 and self.strategy.want_ready(self, seat, index) and can(ready):
-            self.play(ready)
-        self.play(r.Discard(NO_SPAN, seat, ALL_TILES[index]))
+        engine = self.engine
+        may_discard = engine.may_discard
+        index, after = bot.best_discard(counts, allowed=lambda i: may_discard(seat, i))
+        if after == 0:
+            ready = next((a for a in moves if isinstance(a, r.Ready)), None)
+            if ready is not None and self.strategy.want_ready(self, seat, index) and can(ready):
+                self.play(ready)
+        self.play(engine.discard_move(seat, index))
 
     def try_claims(self, moves: list[r.Action]) -> bool:
         """Claims of the last discard, answered by priority; True if one was made."""
         st, can = self.st, self.engine.can
         ld = st.last_discard
         assert ld is not None
-        wins: list[r.Action] = [a for a in moves if isinstance(a, r.Hu) and can(a)]
+        wins = self._legal_wins(moves)
         if wins:
-            for win in wins[: None if self.rs.multi_win else 1]:
+            for win in wins:
                 self.play(win)
             return True
         i = ld.tile.index
@@ -439,7 +507,7 @@ def simulate_session(
     *,
     options: dict[str, str] | None = None,
     stats: SimStats | None = None,
-    shanten: Shanten | None = None,
+    shanten: ShantenCache | None = None,
     source: str = "",
 ) -> Record:
     """Play one session of ``hands`` hands and return its record (results included).
@@ -512,7 +580,7 @@ def session_rng(seed: int, number: int) -> random.Random:
 
 
 def _session_text(rs: Ruleset, seed: int, number: int, hands: int, stats: SimStats | None,
-                  shanten: Shanten) -> tuple[str, str, int]:
+                  shanten: ShantenCache) -> tuple[str, str, int]:
     """Session ``number``'s file name, text and the hands it really holds (a riichi game can
     end before ``hands``)."""
     source = f"paipu simulate --ruleset {rs.name} --seed {seed}, session {number}"

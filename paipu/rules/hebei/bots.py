@@ -31,7 +31,8 @@ class HebeiStrategy(Strategy):
         counts = bot.counts
         pairs = not ss.melds and sum(1 for n in counts[:34] if n >= 2) >= _SEVEN_PAIRS_FROM
         suit_sizes = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
-        main = max(range(3), key=lambda s: suit_sizes[s])
+        a, b, c = suit_sizes
+        main = 0 if a >= b and a >= c else 1 if b >= c else 2  # the first of the largest
         main_kept = suit_sizes[main] >= _MAIN_SUIT_FROM
         out = []
         for index in kinds:

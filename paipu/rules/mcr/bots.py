@@ -27,7 +27,8 @@ class McrStrategy(Strategy):
             k = m.tiles[0].index
             if k < 27:
                 suit_sizes[k // 9] += 3
-        main = max(range(3), key=lambda s: suit_sizes[s])
+        a, b, c = suit_sizes
+        main = 0 if a >= b and a >= c else 1 if b >= c else 2  # the first of the largest
         kept = suit_sizes[main] >= _MAIN_SUIT_FROM
         out = []
         for index in kinds:
