@@ -13,6 +13,7 @@ import gzip
 import hashlib
 import json
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, TypeAlias, cast
@@ -21,10 +22,24 @@ from paipu._version import __version__
 from paipu.auditing import Audit, audit_text
 from paipu.errors import InputError
 from paipu.findings import Finding
-from paipu.record import Chow, FanLine, Record, ScoreLine
+from paipu.record import (
+    Action,
+    AddKong,
+    AnKong,
+    Chow,
+    Discard,
+    Draw,
+    FanLine,
+    Flower,
+    Hu,
+    Kong,
+    Pong,
+    Record,
+    ScoreLine,
+)
 from paipu.replay.result import HandResult
 from paipu.sources import MAX_BYTES, read_record_text
-from paipu.tiles import format_tiles
+from paipu.tiles import Tile, format_tiles
 
 Status: TypeAlias = Literal["ok", "findings", "failed"]
 
@@ -115,8 +130,56 @@ def _header_json(record: Record) -> tuple[str | None, str, str, str]:
     return h.ruleset, dumps(options), dumps(players), dumps(tags)
 
 
-_TILE_TEXT: dict[object, str] = {}
-"""Each tile's notation, made once (a hand writes about a hundred of them)."""
+_TAILS: dict[tuple[type, str, int], tuple[Tile | None, str]] = {}
+"""An action's JSON after its line number (``,"E","discard","9p"]``) for the actions of one seat
+and at most one tile, by kind, seat and tile: made once each, as a hand writes about a hundred
+of them from a few dozen distinct ones.  Tiles are keyed by identity (they are interned; the
+entry keeps its tile, and a hit checks it is the same one), not by value: a red five equals
+its plain five, and hashing a tile is a call into Python."""
+
+_SEAT_AND_TILE: frozenset[type] = frozenset((Draw, Discard, Pong, Kong, AnKong, AddKong, Flower, Hu))
+"""The kinds of action that are a seat and its ``tile`` (None for a `Hu` that names none)."""
+
+
+def _tail(seat: str | None, verb: str, tiles: str | None) -> str:
+    return "," + dumps([seat, verb, tiles])[1:]
+
+
+def _actions_json(actions: Sequence[Action]) -> str:
+    """A hand's actions as the JSON array `hand_actions` stores: ``[[line, seat, verb, tiles], …]``.
+
+    The same text as `dumps` of those lists, put together from cached pieces: only the line
+    number changes from one action to the next.
+    """
+    tails = _TAILS
+    common = _SEAT_AND_TILE
+    parts: list[str] = []
+    append = parts.append
+    for a in actions:
+        kind = type(a)
+        if kind in common:
+            seat: str = a.seat  # type: ignore[attr-defined]
+            tile: Tile | None = a.tile  # type: ignore[attr-defined]
+            key = (kind, seat, id(tile))
+            hit = tails.get(key)
+            if hit is None or hit[0] is not tile:
+                hit = tails[key] = (tile, _tail(seat, a.verb, None if tile is None else str(tile)))
+            append(f"[{a.span.line}{hit[1]}")
+        else:
+            append(f"[{a.span.line}{_tail(getattr(a, 'seat', None), a.verb, _tiles_text(a))}")
+    return "[" + ",".join(parts) + "]"
+
+
+def _tiles_text(a: Action) -> str | None:
+    """The tiles column of an action of any kind.  (A fan or score line's recorded value and
+    payments are in the hands table, so it has none here.)"""
+    kind = type(a)
+    if kind is Chow:
+        return format_tiles(cast(Chow, a).tiles)
+    if kind is FanLine or kind is ScoreLine:
+        return None
+    tile = getattr(a, "tile", None)
+    return None if tile is None else str(tile)
 
 
 def hand_keys(numbers: list[int]) -> list[int]:
@@ -128,26 +191,7 @@ def hand_keys(numbers: list[int]) -> list[int]:
 
 def _action_rows(record: Record, keys: list[int]) -> tuple[HandActionsRow, ...]:
     """One row per hand: its actions as one JSON array (the corpus's `hand_actions` table)."""
-    out: list[HandActionsRow] = []
-    text = _TILE_TEXT
-    for key, hand in zip(keys, record.hands, strict=True):
-        items: list[tuple[int, str | None, str, str | None]] = []
-        append = items.append
-        for a in hand.actions:
-            kind = type(a)
-            tiles: str | None = None
-            if kind is Chow:
-                tiles = format_tiles(cast(Chow, a).tiles)
-            elif kind is not FanLine and kind is not ScoreLine:
-                # (A fan or score line's recorded value and payments are in the hands table.)
-                tile = getattr(a, "tile", None)
-                if tile is not None:
-                    tiles = text.get(tile)
-                    if tiles is None:
-                        tiles = text[tile] = str(tile)
-            append((a.span.line, getattr(a, "seat", None), a.verb, tiles))
-        out.append((key, dumps(items)))
-    return tuple(out)
+    return tuple((key, _actions_json(hand.actions)) for key, hand in zip(keys, record.hands, strict=True))
 
 
 def _hand_row(res: HandResult, key: int) -> HandRow:
