@@ -190,11 +190,12 @@ from bench_corpus import own_peak_kb, worker_peak
 from table import Figure, format_table
 
 from paipu.corpus.db import open_corpus
-from paipu.corpus.ingest import die_with_parent, ingest
+from paipu.corpus.ingest import ingest
+from paipu.sim.parallel import end_with_parent
 files = json.load(open(sys.argv[1]))
 jobs = int(sys.argv[3])
 db = open_corpus(sys.argv[2])
-with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+with ProcessPoolExecutor(max_workers=jobs, initializer=end_with_parent, initargs=(os.getpid(),)) as pool:
     s = ingest(db, files, executor=pool, window=4 * jobs)
     # Each worker reads its own high-water mark; asked several times so that every worker answers.
     peaks = {}
