@@ -60,9 +60,13 @@ INTERNAL_ERROR = "internal-error"
 """The finding code of a record whose audit raised: a bug in paipu, stored so the batch goes on."""
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False, separators=(",", ":"))
+
+
 def dumps(value: object) -> str:
-    """JSON as the corpus stores it: compact, UTF-8 as is, in the data's own order."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """JSON as the corpus stores it: compact, UTF-8 as is, in the data's own order.  (The text of
+    ``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, from one encoder made once.)"""
+    return _ENCODER.encode(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,12 +134,14 @@ def _header_json(record: Record) -> tuple[str | None, str, str, str]:
     return h.ruleset, dumps(options), dumps(players), dumps(tags)
 
 
-_TAILS: dict[tuple[type, str, int], tuple[Tile | None, str]] = {}
+_TAILS: dict[tuple[type, str, int], str] = {}
 """An action's JSON after its line number (``,"E","discard","9p"]``) for the actions of one seat
 and at most one tile, by kind, seat and tile: made once each, as a hand writes about a hundred
-of them from a few dozen distinct ones.  Tiles are keyed by identity (they are interned; the
-entry keeps its tile, and a hit checks it is the same one), not by value: a red five equals
-its plain five, and hashing a tile is a call into Python."""
+of them from a few dozen distinct ones.  Tiles are keyed by identity, not by value: a red five
+equals its plain five, and hashing a tile is a call into Python.  (Tiles are interned; each
+tile in a key is also kept in `_KEPT`, so that its identity cannot pass to another object.)"""
+_KEPT: list[object] = []
+_MAX_TAILS = 100_000
 
 _SEAT_AND_TILE: frozenset[type] = frozenset((Draw, Discard, Pong, Kong, AnKong, AddKong, Flower, Hu))
 """The kinds of action that are a seat and its ``tile`` (None for a `Hu` that names none)."""
@@ -145,29 +151,58 @@ def _tail(seat: str | None, verb: str, tiles: str | None) -> str:
     return "," + dumps([seat, verb, tiles])[1:]
 
 
+def _new_tail(a: Action) -> str:
+    """The tail of a seat-and-tile action not seen before, now cached."""
+    if len(_TAILS) >= _MAX_TAILS:
+        _TAILS.clear()
+        _KEPT.clear()
+        _OTHER_TAILS.clear()
+    seat: str = a.seat  # type: ignore[attr-defined]
+    tile: Tile | None = a.tile  # type: ignore[attr-defined]
+    _KEPT.append(tile)
+    tail = _TAILS[(type(a), seat, id(tile))] = _tail(seat, a.verb, None if tile is None else str(tile))
+    return tail
+
+
+_OTHER_TAILS: dict[tuple[object, ...], str] = {}
+
+
+def _other_tail(a: Action) -> str:
+    """The tail of any other action (a chow, a pass, a fan line, a table event…), cached by what
+    it depends on: its kind, seat, verb and tiles (tiles by identity and red mark, as above)."""
+    kind = type(a)
+    if kind is Chow:
+        tiles: tuple[Tile, ...] = cast(Chow, a).tiles
+    elif kind is FanLine or kind is ScoreLine:
+        tiles = ()
+    else:
+        tile = getattr(a, "tile", None)
+        tiles = () if tile is None else (tile,)
+    key = (kind, getattr(a, "seat", None), a.verb, *[(id(t), t.red) for t in tiles])
+    tail = _OTHER_TAILS.get(key)
+    if tail is None:
+        if len(_OTHER_TAILS) >= _MAX_TAILS:
+            _OTHER_TAILS.clear()
+            _KEPT.clear()
+            _TAILS.clear()
+        _KEPT.extend(tiles)
+        tail = _OTHER_TAILS[key] = _tail(getattr(a, "seat", None), a.verb, _tiles_text(a))
+    return tail
+
+
 def _actions_json(actions: Sequence[Action]) -> str:
     """A hand's actions as the JSON array `hand_actions` stores: ``[[line, seat, verb, tiles], …]``.
 
     The same text as `dumps` of those lists, put together from cached pieces: only the line
     number changes from one action to the next.
     """
-    tails = _TAILS
+    get = _TAILS.get
     common = _SEAT_AND_TILE
-    parts: list[str] = []
-    append = parts.append
-    for a in actions:
-        kind = type(a)
-        if kind in common:
-            seat: str = a.seat  # type: ignore[attr-defined]
-            tile: Tile | None = a.tile  # type: ignore[attr-defined]
-            key = (kind, seat, id(tile))
-            hit = tails.get(key)
-            if hit is None or hit[0] is not tile:
-                hit = tails[key] = (tile, _tail(seat, a.verb, None if tile is None else str(tile)))
-            append(f"[{a.span.line}{hit[1]}")
-        else:
-            append(f"[{a.span.line}{_tail(getattr(a, 'seat', None), a.verb, _tiles_text(a))}")
-    return "[" + ",".join(parts) + "]"
+    return "[" + ",".join([
+        f"[{a.span.line}{get((type(a), a.seat, id(a.tile))) or _new_tail(a)}"  # type: ignore[attr-defined]
+        if type(a) in common else f"[{a.span.line}{_other_tail(a)}"
+        for a in actions
+    ]) + "]"
 
 
 def _tiles_text(a: Action) -> str | None:
