@@ -24,7 +24,7 @@ from typing import Any
 from table import Figure, format_table
 
 from paipu.corpus.db import open_corpus
-from paipu.corpus.ingest import ingest, write_record
+from paipu.corpus.ingest import BATCH_FILES, Writer, batched, ingest
 from paipu.corpus.rows import audit_source, read_source
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,13 +156,15 @@ def index_seconds(db_path: Path, out: Path) -> tuple[int, float]:
 
 
 def writer_capacity(files: list[Path], workdir: Path) -> float:
-    """Hands per CPU second the single writer stores when the audits are already done."""
+    """Hands per CPU second the single writer stores when the audits are already done (a batch
+    of records a transaction, as an ingest writes them)."""
     rows = [audit_source(read_source(p)) for p in files]
     db = open_corpus(workdir / "writer.db")
     try:
+        writer = Writer(db, len(rows), None)
         start = time.process_time()
-        for r in rows:
-            write_record(db, r, "2026-01-01T00:00:00+00:00")
+        for batch in batched(rows, BATCH_FILES):
+            writer.store_all(batch)
         seconds = time.process_time() - start
     finally:
         db.close()
