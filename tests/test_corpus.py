@@ -642,3 +642,36 @@ def test_a_record_numbering_two_hands_alike_stores_each_hand_by_its_place(tmp_pa
     hands = {h for (h,) in db.execute("SELECT DISTINCT hand FROM actions WHERE record_id = ?", [rid])}
     assert hands == {1, 2, 3, 4}
     db.close()
+
+
+def test_batches_for_the_workers_are_bounded_in_files_and_text_and_keep_the_order() -> None:
+    """Small records go to a worker several at a time (the cost of a task shared), never more than
+    BATCH_FILES of them nor more than BATCH_CHARS of text; a larger record goes alone, at once."""
+    from paipu.corpus.ingest import BATCH_CHARS, BATCH_FILES, by_size
+
+    def src(name: str, chars: int) -> Source:
+        return Source(name, "x" * chars, None)
+
+    small = [src(f"s{i}", 100) for i in range(BATCH_FILES * 2 + 1)]
+    big = src("big", BATCH_CHARS + 1)
+    unreadable = Source("bad", None, None, "cannot be read")
+    sources = [*small[:3], big, *small[3:], unreadable]
+    batches = list(by_size(iter(sources)))
+    assert [s.path for b in batches for s in b] == [s.path for s in sources]
+    assert ["big"] in [[s.path for s in b] for b in batches]
+    for b in batches:
+        assert 1 <= len(b) <= BATCH_FILES
+        assert len(b) == 1 or sum(len(s.text or "") for s in b) <= BATCH_CHARS
+    assert len(batches) < len(sources) / 2  # small records do share tasks
+
+    taken: list[str] = []
+
+    def reading() -> Iterator[Source]:
+        for s in sources:
+            taken.append(s.path)
+            yield s
+
+    for b in by_size(reading()):
+        if b == [big]:
+            assert taken[-1] == "big"  # the large record is handed out before the next file is read
+            break
