@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -24,7 +25,7 @@ from typing import Any
 from table import Figure, format_table
 
 from paipu.corpus.db import open_corpus
-from paipu.corpus.ingest import BATCH_FILES, Writer, batched, ingest
+from paipu.corpus.ingest import ingest
 from paipu.corpus.rows import audit_source, read_source
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,6 +159,8 @@ def index_seconds(db_path: Path, out: Path) -> tuple[int, float]:
 def writer_capacity(files: list[Path], workdir: Path) -> float:
     """Hands per CPU second the single writer stores when the audits are already done (a batch
     of records a transaction, as an ingest writes them)."""
+    from paipu.corpus.ingest import BATCH_FILES, Writer, batched
+
     rows = [audit_source(read_source(p)) for p in files]
     db = open_corpus(workdir / "writer.db")
     try:
@@ -245,6 +248,50 @@ def peak_memory(files: list[Path], jobs: int, workdir: Path) -> dict[str, Any]:
     return result
 
 
+def rates(hands: int, jobs: int) -> dict[str, float]:
+    """The rate figures alone (audit alone, ingest with 1 and ``jobs`` jobs: wall and free cores),
+    for the paipu this process imports: what ``--baseline`` runs in a child process."""
+    with tempfile.TemporaryDirectory(prefix="paipu-bench-") as tmp:
+        files = corpus(hands)
+        out = {"audit alone": audit_rate(files)}
+        for j in (1, jobs):
+            run = ingest_rate(files, j, Path(tmp))
+            out[f"--jobs {j} (wall)"] = run.wall_rate
+            out[f"--jobs {j} (free cores)"] = run.free_cores_rate
+            out[f"--jobs {j} CPU per hand, all processes (ms)"] = (
+                1000 * (run.parent_cpu + sum(run.worker_cpu.values())) / run.hands)
+        return out
+
+
+def baseline_rates(checkout: Path, hands: int, jobs: int) -> dict[str, float]:
+    """`rates` of the paipu in another checkout (its folder holding ``paipu/``), measured in a
+    child process of this run on the same files: old beside new, not against a remembered number."""
+    here, there = str(Path(__file__).resolve().parent), str(checkout.resolve())
+    code = (f"import json, sys; sys.path.insert(0, {here!r}); import bench_corpus, paipu; "
+            f"assert paipu.__file__.startswith({there!r}), paipu.__file__; "
+            f"print(json.dumps(bench_corpus.rates({hands}, {jobs})))")
+    env = {**os.environ, "PYTHONPATH": there}
+    with tempfile.TemporaryDirectory(prefix="paipu-baseline-") as cwd:
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
+                              cwd=cwd)
+    result: dict[str, float] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
+
+
+def compared(baseline: Path, hands: int, jobs: int, rounds: int = 2) -> list[Figure]:
+    """This paipu's rate figures beside the baseline checkout's, in the same run (alternating,
+    ``rounds`` times each, the best of each kept: a shared machine's noise is one-sided)."""
+    old: dict[str, float] = {}
+    new: dict[str, float] = {}
+    for _ in range(rounds):
+        for into, measured in ((old, baseline_rates(baseline, hands, jobs)), (new, rates(hands, jobs))):
+            for k, v in measured.items():
+                into[k] = min(into.get(k, v), v) if "CPU per hand" in k else max(into.get(k, v), v)
+    return [Figure(f"ingest {k}", new[k], "ms" if "CPU per hand" in k else "hands/s", old[k],
+                   f"baseline: {old[k]:,.2f}" if "CPU per hand" in k else "baseline", note=str(baseline))
+            for k in new]
+
+
 def figures(hands: int = 1600, sizes: tuple[int, int] = (800, 6400), jobs: int = 2) -> list[Figure]:
     """Ingest with 1 and ``jobs`` jobs beside the audit alone on the same files, the writer alone,
     the size of a hand, and peak memory per process for two corpus sizes (which should match)."""
@@ -285,7 +332,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hands", type=int, default=1600, help="hands for the rate runs (default 1600)")
     ap.add_argument("--sizes", default="800,6400", help="two corpus sizes in hands for the memory runs")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes for the parallel and memory runs")
+    ap.add_argument("--baseline", type=Path, default=None,
+                    help="a checkout of another paipu (e.g. the main branch): only the rates, its beside this one's")
     args = ap.parse_args(argv if argv is not None else [])
+    if args.baseline is not None:
+        print(format_table(compared(args.baseline, args.hands, args.jobs)))
+        return
     small, large = (int(x) for x in args.sizes.split(","))
     print(format_table(figures(args.hands, (small, large), args.jobs)))
 
