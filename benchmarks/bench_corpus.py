@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -24,7 +25,7 @@ from typing import Any
 from table import Figure, format_table
 
 from paipu.corpus.db import open_corpus
-from paipu.corpus.ingest import ingest, write_record
+from paipu.corpus.ingest import ingest
 from paipu.corpus.rows import audit_source, read_source
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,13 +157,17 @@ def index_seconds(db_path: Path, out: Path) -> tuple[int, float]:
 
 
 def writer_capacity(files: list[Path], workdir: Path) -> float:
-    """Hands per CPU second the single writer stores when the audits are already done."""
+    """Hands per CPU second the single writer stores when the audits are already done (a batch
+    of records a transaction, as an ingest writes them)."""
+    from paipu.corpus.ingest import BATCH_FILES, Writer, batched
+
     rows = [audit_source(read_source(p)) for p in files]
     db = open_corpus(workdir / "writer.db")
     try:
+        writer = Writer(db, len(rows), None)
         start = time.process_time()
-        for r in rows:
-            write_record(db, r, "2026-01-01T00:00:00+00:00")
+        for batch in batched(rows, BATCH_FILES):
+            writer.store_all(batch)
         seconds = time.process_time() - start
     finally:
         db.close()
@@ -190,11 +195,12 @@ from bench_corpus import own_peak_kb, worker_peak
 from table import Figure, format_table
 
 from paipu.corpus.db import open_corpus
-from paipu.corpus.ingest import die_with_parent, ingest
+from paipu.corpus.ingest import ingest
+from paipu.sim.parallel import end_with_parent
 files = json.load(open(sys.argv[1]))
 jobs = int(sys.argv[3])
 db = open_corpus(sys.argv[2])
-with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+with ProcessPoolExecutor(max_workers=jobs, initializer=end_with_parent, initargs=(os.getpid(),)) as pool:
     s = ingest(db, files, executor=pool, window=4 * jobs)
     # Each worker reads its own high-water mark; asked several times so that every worker answers.
     peaks = {}
@@ -242,6 +248,48 @@ def peak_memory(files: list[Path], jobs: int, workdir: Path) -> dict[str, Any]:
     return result
 
 
+def rates(hands: int, jobs: int) -> dict[str, float]:
+    """The rate figures alone (audit alone, ingest with 1 and ``jobs`` jobs: wall and free cores),
+    for the paipu this process imports: what ``--baseline`` runs in a child process."""
+    with tempfile.TemporaryDirectory(prefix="paipu-bench-") as tmp:
+        files = corpus(hands)
+        out = {"audit alone": audit_rate(files)}
+        for j in (1, jobs):
+            run = ingest_rate(files, j, Path(tmp))
+            out[f"--jobs {j} (wall)"] = run.wall_rate
+            out[f"--jobs {j} (free cores)"] = run.free_cores_rate
+            out[f"--jobs {j} (all processes' CPU)"] = run.hands / (run.parent_cpu + sum(run.worker_cpu.values()))
+        return out
+
+
+def baseline_rates(checkout: Path, hands: int, jobs: int) -> dict[str, float]:
+    """`rates` of the paipu in another checkout (its folder holding ``paipu/``), measured in a
+    child process of this run on the same files: old beside new, not against a remembered number."""
+    here, there = str(Path(__file__).resolve().parent), str(checkout.resolve())
+    code = (f"import json, sys; sys.path.insert(0, {here!r}); import bench_corpus, paipu; "
+            f"assert paipu.__file__.startswith({there!r}), paipu.__file__; "
+            f"print(json.dumps(bench_corpus.rates({hands}, {jobs})))")
+    env = {**os.environ, "PYTHONPATH": there}
+    with tempfile.TemporaryDirectory(prefix="paipu-baseline-") as cwd:
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
+                              cwd=cwd)
+    result: dict[str, float] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
+
+
+def compared(baseline: Path, hands: int, jobs: int, rounds: int = 2) -> list[Figure]:
+    """This paipu's rate figures beside the baseline checkout's, in the same run (alternating,
+    ``rounds`` times each, the best of each kept: a shared machine's noise is one-sided)."""
+    old: dict[str, float] = {}
+    new: dict[str, float] = {}
+    for _ in range(rounds):
+        for into, measured in ((old, baseline_rates(baseline, hands, jobs)), (new, rates(hands, jobs))):
+            for k, v in measured.items():
+                into[k] = max(into.get(k, v), v)
+    return [Figure(f"ingest {k}", new[k], "hands/s" if "CPU" not in k else "hands/CPU s", old[k], "baseline",
+                   note=str(baseline)) for k in new]
+
+
 def figures(hands: int = 1600, sizes: tuple[int, int] = (800, 6400), jobs: int = 2) -> list[Figure]:
     """Ingest with 1 and ``jobs`` jobs beside the audit alone on the same files, the writer alone,
     the size of a hand, and peak memory per process for two corpus sizes (which should match)."""
@@ -282,7 +330,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hands", type=int, default=1600, help="hands for the rate runs (default 1600)")
     ap.add_argument("--sizes", default="800,6400", help="two corpus sizes in hands for the memory runs")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes for the parallel and memory runs")
+    ap.add_argument("--baseline", type=Path, default=None,
+                    help="a checkout of another paipu (e.g. the main branch): only the rates, its beside this one's")
     args = ap.parse_args(argv if argv is not None else [])
+    if args.baseline is not None:
+        print(format_table(compared(args.baseline, args.hands, args.jobs)))
+        return
     small, large = (int(x) for x in args.sizes.split(","))
     print(format_table(figures(args.hands, (small, large), args.jobs)))
 

@@ -33,10 +33,12 @@ from paipu.corpus import (
     schema_version,
     write_record,
 )
-from paipu.corpus.rows import INTERNAL_ERROR, UNREADABLE, audit_source, read_source, rows_from_audit
+from paipu.corpus.rows import INTERNAL_ERROR, UNREADABLE, Source, audit_source, read_source, rows_from_audit
 from paipu.errors import InputError
 from paipu.expect import compare_results
+from paipu.record import Chow, FanLine, ScoreLine
 from paipu.sources import expand_paths, read_record_text
+from paipu.tiles import format_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples" / "corpus" / "zhuji"
@@ -266,6 +268,73 @@ def test_an_action_row_holds_its_line_seat_verb_and_tiles(db: Database, corpus_d
     assert rows
     for line, seat, verb, tiles in rows:
         assert lines[line - 1].split()[:3] == [seat, verb, tiles]
+
+
+RED_FIVES = """[Ruleset "riichi"]
+hand 1
+dealer E
+deal E 111m 234m 567m 99p 6p 1z 2z
+deal S 123s 456s 789s 40p 77z
+deal W 223344m 388p 11s 55z
+deal N 555666m 377p 44z 66z
+E discard 1z
+S draw 5p
+S discard 0p
+W draw 3p
+W discard 3p
+N draw 0s
+N discard 5m
+E draw 9s
+E discard 9s
+S draw 1z
+S discard 5p
+"""
+
+
+@pytest.mark.parametrize("first", ["plain", "red"])
+def test_an_action_row_writes_a_red_five_as_red_and_a_plain_five_as_plain_whichever_came_first(first: str) -> None:
+    """A red five equals its plain five as a tile, so the two must not share a cached text: the
+    tiles column is the record's own notation (riichi.tiles), ``0p`` and ``5p`` alike."""
+    lines = RED_FIVES.splitlines()
+    if first == "red":  # the same record with the red and the plain 5p discards swapped
+        lines[9], lines[-1] = lines[-1].replace("discard 5p", "discard 0p"), lines[9].replace("0p", "5p")
+        lines[8], lines[-2] = "S draw 1z", "S draw 5p"
+    text = "\n".join(lines) + "\n"
+    db = open_corpus(":memory:")
+    rows = audit_source(Source("red.paipu", text, hashlib.sha256(text.encode()).hexdigest()))
+    assert rows.status != "failed"
+    write_record(db, rows, "now")
+    stored = db.execute("SELECT line, seat, verb, tiles FROM actions ORDER BY idx").fetchall()
+    assert [(seat, verb, tiles) for _, seat, verb, tiles in stored] == [
+        tuple(lines[line - 1].split()) for line, *_ in stored]
+    assert {tiles for *_, tiles in stored} >= {"0p", "5p", "0s", "5m"}
+
+
+def test_a_hands_actions_column_is_the_json_of_its_actions(files: list[Path]) -> None:
+    """The hand_actions JSON is put together from cached pieces: it must equal the plain JSON of
+    each action's line, seat, verb and tiles, as docs/corpus.md defines it."""
+    checked = 0
+    for path in files:
+        source = read_source(path)
+        if source.text is None:
+            continue
+        audit = audit_text(source.text, str(path))
+        rows = rows_from_audit(audit, str(path), source.sha256)
+        if audit.replay is None:
+            assert rows.action_rows == ()
+            continue
+        for (_, actions), hand in zip(rows.action_rows, audit.record.hands, strict=True):
+            expected = []
+            for a in hand.actions:
+                tiles = None
+                if isinstance(a, Chow):
+                    tiles = format_tiles(a.tiles)
+                elif not isinstance(a, FanLine | ScoreLine) and getattr(a, "tile", None) is not None:
+                    tiles = str(a.tile)  # type: ignore[attr-defined]
+                expected.append([a.span.line, getattr(a, "seat", None), a.verb, tiles])
+            assert actions == json.dumps(expected, ensure_ascii=False, separators=(",", ":"))
+            checked += 1
+    assert checked > 20
 
 
 def test_the_content_hash_is_the_sha256_of_the_file_bytes(db: Database, corpus_dir: Path) -> None:
@@ -573,3 +642,36 @@ def test_a_record_numbering_two_hands_alike_stores_each_hand_by_its_place(tmp_pa
     hands = {h for (h,) in db.execute("SELECT DISTINCT hand FROM actions WHERE record_id = ?", [rid])}
     assert hands == {1, 2, 3, 4}
     db.close()
+
+
+def test_batches_for_the_workers_are_bounded_in_files_and_text_and_keep_the_order() -> None:
+    """Small records go to a worker several at a time (the cost of a task shared), never more than
+    BATCH_FILES of them nor more than BATCH_CHARS of text; a larger record goes alone, at once."""
+    from paipu.corpus.ingest import BATCH_CHARS, BATCH_FILES, by_size
+
+    def src(name: str, chars: int) -> Source:
+        return Source(name, "x" * chars, None)
+
+    small = [src(f"s{i}", 100) for i in range(BATCH_FILES * 2 + 1)]
+    big = src("big", BATCH_CHARS + 1)
+    unreadable = Source("bad", None, None, "cannot be read")
+    sources = [*small[:3], big, *small[3:], unreadable]
+    batches = list(by_size(iter(sources)))
+    assert [s.path for b in batches for s in b] == [s.path for s in sources]
+    assert ["big"] in [[s.path for s in b] for b in batches]
+    for b in batches:
+        assert 1 <= len(b) <= BATCH_FILES
+        assert len(b) == 1 or sum(len(s.text or "") for s in b) <= BATCH_CHARS
+    assert len(batches) < len(sources) / 2  # small records do share tasks
+
+    taken: list[str] = []
+
+    def reading() -> Iterator[Source]:
+        for s in sources:
+            taken.append(s.path)
+            yield s
+
+    for b in by_size(reading()):
+        if b == [big]:
+            assert taken[-1] == "big"  # the large record is handed out before the next file is read
+            break

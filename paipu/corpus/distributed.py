@@ -67,7 +67,6 @@ def ingest_dask(
         return future
 
     for results in in_order(submit, batched((str(f) for f in files), batch), width):
-        for rows in results:
-            writer.store(rows)
+        writer.store_all(results)
     writer.summary.seconds = time.perf_counter() - start
     return writer.summary

@@ -142,6 +142,34 @@ def batched(items: Iterable[R], size: int) -> Iterator[list[R]]:
         yield batch
 
 
+BATCH_FILES = 4
+"""At most this many files go to a worker in one task …"""
+BATCH_CHARS = 64 * 1024
+"""… and no more text than this (a larger file goes alone): a task's cost (sending it, waking
+a worker, taking the result back) is shared by the hands of several small records, while the
+records in flight, and the rows a batch holds, stay a bounded amount of text."""
+
+
+def by_size(sources: Iterable[Source], files: int = BATCH_FILES, chars: int = BATCH_CHARS) -> Iterator[list[Source]]:
+    """Batches of read records, in order: up to ``files`` files and ``chars`` characters each
+    (a file larger than that alone).  A batch is given as soon as it is full, so a large file
+    is never held while the one after it is read."""
+    batch: list[Source] = []
+    size = 0
+    for source in sources:
+        n = len(source.text) if source.text is not None else 0
+        if batch and size + n > chars:
+            yield batch
+            batch, size = [], 0
+        batch.append(source)
+        size += n
+        if len(batch) >= files or size >= chars:
+            yield batch
+            batch, size = [], 0
+    if batch:
+        yield batch
+
+
 class Writer:
     """One ingest: the writer's state and tallies."""
 
@@ -158,17 +186,24 @@ class Writer:
             self.progress(self.done, self.summary.hands)
 
     def store(self, rows: RecordRows) -> None:
-        outcome, _ = write_record(self.db, rows, self.ingested_at)
+        self.store_all([rows])
+
+    def store_all(self, batch: Sequence[RecordRows]) -> None:
+        """Store a batch of records in one transaction (each record whole or, should the
+        transaction not commit, absent), then count them."""
+        with immediate(self.db):
+            outcomes = [write_record(self.db, rows, self.ingested_at)[0] for rows in batch]
         s = self.summary
-        if outcome == "duplicate":
-            s.duplicates += 1
-        else:
-            s.new += 1
-            s.hands += rows.hands if rows.status != "failed" else 0
-            s.statuses[rows.status] = s.statuses.get(rows.status, 0) + 1
-            s.failed += rows.status == "failed"
-            s.with_findings += rows.status == "findings"
-        self.tick()
+        for rows, outcome in zip(batch, outcomes, strict=True):
+            if outcome == "duplicate":
+                s.duplicates += 1
+            else:
+                s.new += 1
+                s.hands += rows.hands if rows.status != "failed" else 0
+                s.statuses[rows.status] = s.statuses.get(rows.status, 0) + 1
+                s.failed += rows.status == "failed"
+                s.with_findings += rows.status == "findings"
+            self.tick()
 
     def new_sources(self, files: Sequence[str | Path]) -> Iterator[Source]:
         """Read each file here; content already stored only gains its path and is not audited again."""
@@ -204,20 +239,20 @@ def ingest(
     run = Writer(db, len(files), progress)
     sources = run.new_sources(files)
     if executor is None and jobs <= 1:
-        for source in sources:
-            run.store(audit_source(source, actions=actions))
+        for batch in by_size(sources):
+            # Each record is audited and let go before the next; only its rows wait for the batch.
+            run.store_all([audit_source(batch.pop(0), actions=actions) for _ in range(len(batch))])
     else:
         own = executor is None
         pool = executor or ProcessPoolExecutor(max_workers=jobs, initializer=end_with_parent, initargs=(os.getpid(),))
         try:
-            width = window or max(2, jobs) * 4
+            width = window or max(2, jobs) * 2
 
             def submit(batch: list[Source]) -> ResultLike[list[RecordRows]]:
                 return pool.submit(audit_sources, batch, actions)
 
-            for results in in_order(submit, batched(sources, 1), width):
-                for rows in results:
-                    run.store(rows)
+            for results in in_order(submit, by_size(sources), width):
+                run.store_all(results)
         finally:
             if own:
                 pool.shutdown(wait=True, cancel_futures=True)

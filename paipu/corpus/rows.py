@@ -13,6 +13,7 @@ import gzip
 import hashlib
 import json
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, TypeAlias, cast
@@ -21,10 +22,24 @@ from paipu._version import __version__
 from paipu.auditing import Audit, audit_text
 from paipu.errors import InputError
 from paipu.findings import Finding
-from paipu.record import Chow, FanLine, Record, ScoreLine
+from paipu.record import (
+    Action,
+    AddKong,
+    AnKong,
+    Chow,
+    Discard,
+    Draw,
+    FanLine,
+    Flower,
+    Hu,
+    Kong,
+    Pong,
+    Record,
+    ScoreLine,
+)
 from paipu.replay.result import HandResult
 from paipu.sources import MAX_BYTES, read_record_text
-from paipu.tiles import format_tiles
+from paipu.tiles import Tile, format_tiles
 
 Status: TypeAlias = Literal["ok", "findings", "failed"]
 
@@ -45,9 +60,13 @@ INTERNAL_ERROR = "internal-error"
 """The finding code of a record whose audit raised: a bug in paipu, stored so the batch goes on."""
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False, separators=(",", ":"))
+
+
 def dumps(value: object) -> str:
-    """JSON as the corpus stores it: compact, UTF-8 as is, in the data's own order."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """JSON as the corpus stores it: compact, UTF-8 as is, in the data's own order.  (The text of
+    ``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, from one encoder made once.)"""
+    return _ENCODER.encode(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +134,87 @@ def _header_json(record: Record) -> tuple[str | None, str, str, str]:
     return h.ruleset, dumps(options), dumps(players), dumps(tags)
 
 
-_TILE_TEXT: dict[object, str] = {}
-"""Each tile's notation, made once (a hand writes about a hundred of them)."""
+_TAILS: dict[tuple[type, str, int], str] = {}
+"""An action's JSON after its line number (``,"E","discard","9p"]``) for the actions of one seat
+and at most one tile, by kind, seat and tile: made once each, as a hand writes about a hundred
+of them from a few dozen distinct ones.  Tiles are keyed by identity, not by value: a red five
+equals its plain five, and hashing a tile is a call into Python.  (Tiles are interned; each
+tile in a key is also kept in `_KEPT`, so that its identity cannot pass to another object.)"""
+_KEPT: list[object] = []
+_MAX_TAILS = 100_000
+
+_SEAT_AND_TILE: frozenset[type] = frozenset((Draw, Discard, Pong, Kong, AnKong, AddKong, Flower, Hu))
+"""The kinds of action that are a seat and its ``tile`` (None for a `Hu` that names none)."""
+
+
+def _tail(seat: str | None, verb: str, tiles: str | None) -> str:
+    return "," + dumps([seat, verb, tiles])[1:]
+
+
+def _new_tail(a: Action) -> str:
+    """The tail of a seat-and-tile action not seen before, now cached."""
+    if len(_TAILS) >= _MAX_TAILS:
+        _TAILS.clear()
+        _KEPT.clear()
+        _OTHER_TAILS.clear()
+    seat: str = a.seat  # type: ignore[attr-defined]
+    tile: Tile | None = a.tile  # type: ignore[attr-defined]
+    _KEPT.append(tile)
+    tail = _TAILS[(type(a), seat, id(tile))] = _tail(seat, a.verb, None if tile is None else str(tile))
+    return tail
+
+
+_OTHER_TAILS: dict[tuple[object, ...], str] = {}
+
+
+def _other_tail(a: Action) -> str:
+    """The tail of any other action (a chow, a pass, a fan line, a table event…), cached by what
+    it depends on: its kind, seat, verb and tiles (tiles by identity and red mark, as above)."""
+    kind = type(a)
+    if kind is Chow:
+        tiles: tuple[Tile, ...] = cast(Chow, a).tiles
+    elif kind is FanLine or kind is ScoreLine:
+        tiles = ()
+    else:
+        tile = getattr(a, "tile", None)
+        tiles = () if tile is None else (tile,)
+    key = (kind, getattr(a, "seat", None), a.verb, *[(id(t), t.red) for t in tiles])
+    tail = _OTHER_TAILS.get(key)
+    if tail is None:
+        if len(_OTHER_TAILS) >= _MAX_TAILS:
+            _OTHER_TAILS.clear()
+            _KEPT.clear()
+            _TAILS.clear()
+        _KEPT.extend(tiles)
+        tail = _OTHER_TAILS[key] = _tail(getattr(a, "seat", None), a.verb, _tiles_text(a))
+    return tail
+
+
+def _actions_json(actions: Sequence[Action]) -> str:
+    """A hand's actions as the JSON array `hand_actions` stores: ``[[line, seat, verb, tiles], …]``.
+
+    The same text as `dumps` of those lists, put together from cached pieces: only the line
+    number changes from one action to the next.
+    """
+    get = _TAILS.get
+    common = _SEAT_AND_TILE
+    return "[" + ",".join([
+        f"[{a.span.line}{get((type(a), a.seat, id(a.tile))) or _new_tail(a)}"  # type: ignore[attr-defined]
+        if type(a) in common else f"[{a.span.line}{_other_tail(a)}"
+        for a in actions
+    ]) + "]"
+
+
+def _tiles_text(a: Action) -> str | None:
+    """The tiles column of an action of any kind.  (A fan or score line's recorded value and
+    payments are in the hands table, so it has none here.)"""
+    kind = type(a)
+    if kind is Chow:
+        return format_tiles(cast(Chow, a).tiles)
+    if kind is FanLine or kind is ScoreLine:
+        return None
+    tile = getattr(a, "tile", None)
+    return None if tile is None else str(tile)
 
 
 def hand_keys(numbers: list[int]) -> list[int]:
@@ -128,26 +226,7 @@ def hand_keys(numbers: list[int]) -> list[int]:
 
 def _action_rows(record: Record, keys: list[int]) -> tuple[HandActionsRow, ...]:
     """One row per hand: its actions as one JSON array (the corpus's `hand_actions` table)."""
-    out: list[HandActionsRow] = []
-    text = _TILE_TEXT
-    for key, hand in zip(keys, record.hands, strict=True):
-        items: list[tuple[int, str | None, str, str | None]] = []
-        append = items.append
-        for a in hand.actions:
-            kind = type(a)
-            tiles: str | None = None
-            if kind is Chow:
-                tiles = format_tiles(cast(Chow, a).tiles)
-            elif kind is not FanLine and kind is not ScoreLine:
-                # (A fan or score line's recorded value and payments are in the hands table.)
-                tile = getattr(a, "tile", None)
-                if tile is not None:
-                    tiles = text.get(tile)
-                    if tiles is None:
-                        tiles = text[tile] = str(tile)
-            append((a.span.line, getattr(a, "seat", None), a.verb, tiles))
-        out.append((key, dumps(items)))
-    return tuple(out)
+    return tuple((key, _actions_json(hand.actions)) for key, hand in zip(keys, record.hands, strict=True))
 
 
 def _hand_row(res: HandResult, key: int) -> HandRow:
