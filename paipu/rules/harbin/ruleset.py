@@ -203,10 +203,12 @@ class Harbin(Ruleset):
         """Tiles of ``kinds`` face up on the table: discards and exposed melds (a concealed kong
         is face down); the other kinds are left at 0 (only two kinds are ever asked about)."""
         out = [0] * NUM_PLAY_KINDS
+        distinct = set(kinds)
         for ss in hand.seats.values():
-            for t, _ in ss.discards:
-                if t.index in kinds:
-                    out[t.index] += 1
+            if ss.discards:
+                river = [t.index for t, _ in ss.discards]
+                for k in distinct:
+                    out[k] += river.count(k)
             for m in ss.melds:
                 if m.kind == "ankong":
                     continue
@@ -447,6 +449,9 @@ class Harbin(Ruleset):
                        f"{seat} has declared ready and discards {action.tile}; after 报听 a player "
                        f"discards {last}", action.span, self.rule("ready-locked"))
         if apply:
+            s = hand.extra.get("harbin")
+            if isinstance(s, _BaoState) and (s.tile is None or s.due is not None or s.anchor is None):
+                return  # what `_check_huanbao` would find first: no 宝 to change now
             self._check_huanbao(hand, (action.tile.index,), action.span)
 
     def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span,
