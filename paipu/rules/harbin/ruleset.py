@@ -203,12 +203,10 @@ class Harbin(Ruleset):
         """Tiles of ``kinds`` face up on the table: discards and exposed melds (a concealed kong
         is face down); the other kinds are left at 0 (only two kinds are ever asked about)."""
         out = [0] * NUM_PLAY_KINDS
-        distinct = set(kinds)
         for ss in hand.seats.values():
-            if ss.discards:
-                river = [t.index for t, _ in ss.discards]
-                for k in distinct:
-                    out[k] += river.count(k)
+            for t, _ in ss.discards:
+                if t.index in kinds:
+                    out[t.index] += 1
             for m in ss.melds:
                 if m.kind == "ankong":
                     continue
