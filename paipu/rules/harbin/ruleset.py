@@ -15,7 +15,7 @@ at the line it should have followed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import paipu.record as r
@@ -87,6 +87,12 @@ class _BaoState:
     """A 宝 fell due, its line was missing and the wall is unknown: a late line names it."""
     late: _Due | None = None
     """A 宝 whose line was reported missing: a later `bao` line is that late line."""
+    rivers: dict[Seat, tuple[list[list[Any]], int, dict[int, int]]] = field(
+        default_factory=dict, repr=False, compare=False)
+    """What `Harbin._visible` counted of each seat's discards so far (the river, how many of
+    it, the count of each kind asked about): a river only grows, so each discard is counted once."""
+    river_kinds: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    """The kinds `rivers` counts."""
 
 
 
@@ -203,10 +209,25 @@ class Harbin(Ruleset):
         """Tiles of ``kinds`` face up on the table: discards and exposed melds (a concealed kong
         is face down); the other kinds are left at 0 (only two kinds are ever asked about)."""
         out = [0] * NUM_PLAY_KINDS
-        for ss in hand.seats.values():
-            for t, _ in ss.discards:
-                if t.index in kinds:
-                    out[t.index] += 1
+        s = _state(hand)
+        if s.river_kinds != kinds:
+            s.rivers.clear()
+            s.river_kinds = kinds
+        counted = s.rivers
+        for seat, ss in hand.seats.items():
+            river = ss.discards
+            got = counted.get(seat)
+            if got is None or got[0] is not river or got[1] > len(river):
+                done, seen = 0, dict.fromkeys(kinds, 0)
+            else:
+                _, done, seen = got
+            for j in range(done, len(river)):
+                i = river[j][0].index
+                if i in kinds:
+                    seen[i] += 1
+            counted[seat] = (river, len(river), seen)
+            for i, n in seen.items():
+                out[i] += n
             for m in ss.melds:
                 if m.kind == "ankong":
                     continue
