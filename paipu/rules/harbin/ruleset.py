@@ -15,7 +15,7 @@ at the line it should have followed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import paipu.record as r
@@ -87,12 +87,10 @@ class _BaoState:
     """A 宝 fell due, its line was missing and the wall is unknown: a late line names it."""
     late: _Due | None = None
     """A 宝 whose line was reported missing: a later `bao` line is that late line."""
-    rivers: dict[Seat, tuple[list[list[Any]], int, dict[int, int]]] = field(
-        default_factory=dict, repr=False, compare=False)
-    """What `Harbin._visible` counted of each seat's discards so far (the river, how many of
-    it, the count of each kind asked about): a river only grows, so each discard is counted once."""
-    river_kinds: tuple[int, ...] = field(default=(), repr=False, compare=False)
-    """The kinds `rivers` counts."""
+    unseen: tuple[Tile, int] | None = None
+    """(宝, its number) when the last 换宝 test found its tiles not all shown.  Every action
+    that shows tiles is tested and shows no more of a kind than it says, so until one shows a
+    宝 kind they stay not all shown: the tests between need not count the table again."""
 
 
 
@@ -209,25 +207,10 @@ class Harbin(Ruleset):
         """Tiles of ``kinds`` face up on the table: discards and exposed melds (a concealed kong
         is face down); the other kinds are left at 0 (only two kinds are ever asked about)."""
         out = [0] * NUM_PLAY_KINDS
-        s = _state(hand)
-        if s.river_kinds != kinds:
-            s.rivers.clear()
-            s.river_kinds = kinds
-        counted = s.rivers
-        for seat, ss in hand.seats.items():
-            river = ss.discards
-            got = counted.get(seat)
-            if got is None or got[0] is not river or got[1] > len(river):
-                done, seen = 0, dict.fromkeys(kinds, 0)
-            else:
-                _, done, seen = got
-            for j in range(done, len(river)):
-                i = river[j][0].index
-                if i in kinds:
-                    seen[i] += 1
-            counted[seat] = (river, len(river), seen)
-            for i, n in seen.items():
-                out[i] += n
+        for ss in hand.seats.values():
+            for t, _ in ss.discards:
+                if t.index in kinds:
+                    out[t.index] += 1
             for m in ss.melds:
                 if m.kind == "ankong":
                     continue
@@ -251,13 +234,20 @@ class Harbin(Ruleset):
         """Make a 换宝 due when the action at ``span`` (showing ``shown``) shows the last 宝."""
         s = _state(hand)
         if s.tile is None or s.due is not None or s.anchor is None:
+            s.unseen = None
             return
-        visible = self._visible(hand, (s.tile.index, self.next_bao_kind(s.tile).index))
+        kinds = (s.tile.index, self.next_bao_kind(s.tile).index)
+        last = s.unseen
+        if last is not None and last[0] is s.tile and last[1] == s.turned and not any(i in kinds for i in shown):
+            return
+        visible = self._visible(hand, kinds)
         for i in shown:
             if i < NUM_PLAY_KINDS:
                 visible[i] += 1
         if not self._all_seen(s.tile, visible):
+            s.unseen = (s.tile, s.turned)
             return
+        s.unseen = None
         available, expected = self._bao_position(hand, s.turned)
         if available:
             s.due = _Due(span, (hand.wall.size, hand.wall.drawn_from_tail), s.turned, expected, False)
@@ -468,9 +458,6 @@ class Harbin(Ruleset):
                        f"{seat} has declared ready and discards {action.tile}; after 报听 a player "
                        f"discards {last}", action.span, self.rule("ready-locked"))
         if apply:
-            s = hand.extra.get("harbin")
-            if isinstance(s, _BaoState) and (s.tile is None or s.due is not None or s.anchor is None):
-                return  # what `_check_huanbao` would find first: no 宝 to change now
             self._check_huanbao(hand, (action.tile.index,), action.span)
 
     def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span,
