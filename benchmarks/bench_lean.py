@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -101,14 +100,23 @@ def measure(folder: Path, repeat: int) -> dict[str, float]:
 
 
 def _child(tree: Path | None, folder: Path, repeat: int) -> dict[str, float]:
-    env = dict(os.environ)
+    argv = [sys.executable, __file__, "--dir", str(folder), "--repeat", str(repeat), "--json"]
     if tree is not None:
-        env["PYTHONPATH"] = str(tree) + os.pathsep + env.get("PYTHONPATH", "")
-    got = subprocess.run(
-        [sys.executable, __file__, "--dir", str(folder), "--repeat", str(repeat), "--json"],
-        env=env, check=True, capture_output=True, text=True,
-    )
+        argv += ["--tree", str(tree)]
+    got = subprocess.run(argv, check=True, capture_output=True, text=True)
     return json.loads(got.stdout)  # type: ignore[no-any-return]
+
+
+def _import_from(tree: Path) -> None:
+    """Make ``import paipu`` find the copy in ``tree``: first on the path, and ahead of an
+    editable install's import hook, which would otherwise answer for this checkout whatever
+    the path says (PYTHONPATH alone does not do it)."""
+    sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in repr(f).lower()]
+    sys.path.insert(0, str(tree))
+    import paipu
+
+    if Path(paipu.__file__).resolve().parent.parent != tree.resolve():
+        raise SystemExit(f"paipu is imported from {paipu.__file__}, not from {tree}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -119,7 +127,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--against", type=Path, help="another paipu checkout to measure side by side")
     ap.add_argument("--dir", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.tree is not None:
+        _import_from(args.tree)
     if args.dir is not None:
         figures = measure(args.dir, args.repeat)
         if args.json:

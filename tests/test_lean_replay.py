@@ -58,3 +58,26 @@ def test_lean_loop_and_watched_replay_agree_on_mutated_records(ruleset: str) -> 
                          ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_lean_loop_and_watched_replay_agree_on_every_sample(path: Path) -> None:
     _same(path.read_text(encoding="utf-8"))
+
+
+_KONGS = ("kong", "ankong", "addkong")
+
+
+@pytest.mark.parametrize(("ruleset", "movers"), [("hebei", _KONGS), ("harbin", ("bao",)), ("zhuji", _KONGS)])
+def test_lean_loop_finds_a_draw_past_the_reserve_once_it_moved(ruleset: str, movers: tuple[str, ...]) -> None:
+    # The lean loop asks the ruleset for the wall's reserve once between actions other than
+    # plain draws and discards (hebei's reserve grows by one after an odd number of replacement
+    # draws, harbin's moves with its 宝): a draw past it must be found just as the watched
+    # replay finds it, after such lines (``movers``) in the hand too.
+    moved = 0
+    for _, text in simulate(ruleset, 64, seed=31):
+        for m in mutants(text, seed=3, per_kind=4, kinds=["draw-after-reserve"]):
+            record = parse(m.text).record
+            lean = replay(record)
+            assert _summary(lean) == _summary(replay(record, observers=[_Watcher()]))
+            assert any(f.code == "draw-past-reserve" for f in lean.findings), m.text
+            lines = m.text.splitlines()[: m.line]
+            start = max(i for i, line in enumerate(lines) if line.startswith("hand "))
+            if any(set(words[:2]) & set(movers) for words in (line.split() for line in lines[start:])):
+                moved += 1
+    assert moved > 0

@@ -75,8 +75,10 @@ class HandEngine(ClaimsMixin, WinsMixin):
         dealt = [0] * len(st.seen)
         no_red = not rs.red_fives
         flowers_ok = rs.uses_flowers
+        skipped = False
         for d in hand.deals:
             if d.seat not in rs.seats:
+                skipped = True
                 self.err(
                     "bad-seat",
                     f"seat {d.seat} does not play in {rs.name} (seats: {' '.join(rs.seats)})",
@@ -101,6 +103,7 @@ class HandEngine(ClaimsMixin, WinsMixin):
                 if i >= 34 and not flowers_ok:
                     self.err("bad-tile", f"{t} ({t.chinese}) is a flower; {rs.name} has no flowers",
                              d.span, "common.tiles")
+                    skipped = True
                     continue
                 counts[i] += 1
                 dealt[i] += 1
@@ -111,11 +114,14 @@ class HandEngine(ClaimsMixin, WinsMixin):
                 ok = False
         st.seen = list(dealt)
         limits = rs.tile_counts
-        # The deals' running count of a kind can pass the set's only if their total does.
-        everything_deals: list[int] = [0] * len(dealt)
-        for d in hand.deals:
-            for t in d.tiles:
-                everything_deals[t.index] += 1
+        # The deals' running count of a kind can pass the set's only if their total does (every
+        # tile dealt, those not counted above too).
+        everything_deals = dealt
+        if skipped:
+            everything_deals = [0] * len(dealt)
+            for d in hand.deals:
+                for t in d.tiles:
+                    everything_deals[t.index] += 1
         if any(n > limits[i] for i, n in enumerate(everything_deals) if n):
             self._deal_tile_counts()
         size_left = rs.total_tiles - sum(dealt)
@@ -219,6 +225,11 @@ class HandEngine(ClaimsMixin, WinsMixin):
         before = rs.before_action if self._owes_before else None
         check_discard = rs.check_discard if self._checks_discard else None
         reserve = rs.reserve
+        # The wall's reserve depends on the table's state, which a plain draw or discard leaves
+        # as it was: it is asked again only after another action, or where a hook may change
+        # the state on a plain one (-1: ask).
+        steady = before is None and check_discard is None
+        held_back = -1
         red_ok = rs.red_fives
         draw_type, discard_type = r.Draw, r.Discard
         was_on = gc.isenabled()
@@ -229,6 +240,7 @@ class HandEngine(ClaimsMixin, WinsMixin):
                 if ((kind is not draw_type and kind is not discard_type) or st.ended or self._ready_pending
                         or a.seat not in seats):  # type: ignore[attr-defined]
                     handle(a, True)
+                    held_back = -1
                     continue
                 seat: Seat = a.seat  # type: ignore[attr-defined]
                 tile: Tile = a.tile  # type: ignore[attr-defined]
@@ -238,17 +250,23 @@ class HandEngine(ClaimsMixin, WinsMixin):
                 if kind is draw_type:
                     if st.phase != "claim" or next_of.get(st.turn) != seat or i >= 34 or (tile.red and not red_ok):
                         self._dispatch(a)
+                        held_back = -1
                         continue
                     tiles = wall.tiles
                     if tiles is None:
                         if seen[i] >= limits[i]:
                             self._dispatch(a)
+                            held_back = -1
                             continue
                     elif tiles and tiles[0].index != i:
                         self._dispatch(a)
+                        held_back = -1
                         continue
-                    if wall.size <= reserve(st):
+                    if held_back < 0 or not steady:
+                        held_back = reserve(st)
+                    if wall.size <= held_back:
                         self._dispatch(a)
+                        held_back = -1
                         continue
                     ss = seats[seat]
                     first_draw = ss.draws == ss.flower_draws and not st.any_claim
@@ -270,6 +288,7 @@ class HandEngine(ClaimsMixin, WinsMixin):
                     if (st.phase != "discard" or seat != st.turn or ss.counts[i] < 1
                             or ss.ready_pending or (tile.red and not red_ok)):
                         self._dispatch(a)
+                        held_back = -1
                         continue
                     if check_discard is not None:
                         check_discard(st, seat, a, True)  # type: ignore[arg-type]

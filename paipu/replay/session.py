@@ -10,6 +10,7 @@ pass, in the way of python-chess's PGN visitors: nothing replays a record twice.
 from __future__ import annotations
 
 import dataclasses
+import gc
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -251,6 +252,26 @@ def replay(
         watchers.insert(0, recorder)
     session = Session(ruleset, record, findings)
     hands: list[HandReplay] = []
+    # An audit's replay makes no reference cycles worth a collector's pass while it runs (what
+    # observers make is theirs: with them the collector runs as usual).
+    was_on = gc.isenabled()
+    if not watchers:
+        gc.disable()
+    try:
+        _replay_hands(record, ruleset, session, watchers, recorder, unchecked, hands, findings)
+    finally:
+        if was_on:
+            gc.enable()
+    for w in observers:
+        findings.extend(w.findings())
+    findings.sort(key=lambda f: (f.line, f.column))
+    return Replay(record, ruleset, hands, findings, dict(session.state.scores))
+
+
+def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: list[Observer],
+                  recorder: StepRecorder | None, unchecked: Mapping[int, int] | None, hands: list[HandReplay],
+                  findings: list[Finding]) -> None:
+    """`replay`'s pass over the hands."""
     for idx, hand in enumerate(record.hands):
         dealer = session.dealer_for(hand)
         engine = HandEngine(ruleset, hand, session.state, dealer)
@@ -277,10 +298,6 @@ def replay(
         findings.extend(hand_findings)
         hand_steps = recorder.hands[idx] if recorder is not None else []
         hands.append(HandReplay(hand, hand_steps, result, hand_findings, dict(session.state.scores)))
-    for w in observers:
-        findings.extend(w.findings())
-    findings.sort(key=lambda f: (f.line, f.column))
-    return Replay(record, ruleset, hands, findings, dict(session.state.scores))
 
 
 def _watched(engine: HandEngine, actions: Sequence[Action], playable: bool, watchers: list[Observer],

@@ -113,7 +113,7 @@ class SeatState:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class LastDiscard:
     seat: Seat
     tile: Tile

@@ -87,6 +87,10 @@ class _BaoState:
     """A 宝 fell due, its line was missing and the wall is unknown: a late line names it."""
     late: _Due | None = None
     """A 宝 whose line was reported missing: a later `bao` line is that late line."""
+    unseen: tuple[Tile, int] | None = None
+    """(宝, its number) when the last 换宝 test found its tiles not all shown.  Every action
+    that shows tiles is tested and shows no more of a kind than it says, so until one shows a
+    宝 kind they stay not all shown: the tests between need not count the table again."""
 
 
 
@@ -230,13 +234,20 @@ class Harbin(Ruleset):
         """Make a 换宝 due when the action at ``span`` (showing ``shown``) shows the last 宝."""
         s = _state(hand)
         if s.tile is None or s.due is not None or s.anchor is None:
+            s.unseen = None
             return
-        visible = self._visible(hand, (s.tile.index, self.next_bao_kind(s.tile).index))
+        kinds = (s.tile.index, self.next_bao_kind(s.tile).index)
+        last = s.unseen
+        if last is not None and last[0] is s.tile and last[1] == s.turned and not any(i in kinds for i in shown):
+            return
+        visible = self._visible(hand, kinds)
         for i in shown:
             if i < NUM_PLAY_KINDS:
                 visible[i] += 1
         if not self._all_seen(s.tile, visible):
+            s.unseen = (s.tile, s.turned)
             return
+        s.unseen = None
         available, expected = self._bao_position(hand, s.turned)
         if available:
             s.due = _Due(span, (hand.wall.size, hand.wall.drawn_from_tail), s.turned, expected, False)

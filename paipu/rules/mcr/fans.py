@@ -41,6 +41,7 @@ KNITTED: tuple[tuple[int, ...], ...] = tuple(
     for order in itertools.permutations((0, 1, 2))
 )
 """The six knitted straights (组合龙): 147 in one suit, 258 in another, 369 in the third."""
+_KNITTED_SETS = tuple(frozenset(s) for s in KNITTED)
 
 _SOURCE = "docs/rules/mcr.md"
 
@@ -586,14 +587,30 @@ def _tile_hog(w: WinIn, counts: list[int], f: Counter[str]) -> None:
         f["siguiyi"] += hogs
 
 
+_RANKS: dict[int, tuple[FanTable, dict[str, int]]] = {}
+"""Each table's `by_value` as a position per fan (the table is kept with it, so its id stays its own)."""
+
+
+def _ranks(table: FanTable) -> dict[str, int]:
+    found = _RANKS.get(id(table))
+    if found is None:
+        found = _RANKS[id(table)] = (table, {fid: i for i, fid in enumerate(table.by_value)})
+    return found[1]
+
+
 def _finish(found: Counter[str], w: WinIn, table: FanTable) -> Counter[str]:
     """The table's fans only, 不计 applied, then 无番和 and the flowers."""
-    f = Counter({fid: n for fid, n in found.items() if n > 0 and table.has(fid)})
-    for fid in table.by_value:
-        if f[fid]:
-            for x in table.excludes[fid]:
-                f[x] = 0
-    f = +f
+    values = table.values
+    f = Counter({fid: n for fid, n in found.items() if n > 0 and fid in values})
+    if f:
+        # 不计 in `by_value` order, asked only of the fans found (the table has some eighty).
+        rank = _ranks(table)
+        excludes = table.excludes
+        for fid in sorted(f, key=rank.__getitem__):
+            if f[fid]:
+                for x in excludes[fid]:
+                    f[x] = 0
+        f = +f
     if not f and table.has("wufanhe"):
         f["wufanhe"] += 1
     if w.flowers and table.has("huapai"):
@@ -859,24 +876,48 @@ def _honours_and_knitted(w: WinIn, table: FanTable) -> Reading | None:
 
 def waits_of(standing: Sequence[int], n_melds: int, shapes: frozenset[str] = SPECIAL_SHAPES) -> list[int]:
     """The kinds a 13-tile hand waits on, in four sets and a pair and the special ``shapes``."""
+    return sorted(_waits(standing, n_melds, shapes, 34))
+
+
+def _waits(standing: Sequence[int], n_melds: int, shapes: frozenset[str], enough: int) -> set[int]:
+    """`waits_of` as a set, or as soon as it holds ``enough`` kinds some of them (whoever asks
+    only whether a hand waits on one kind stops at two)."""
     plain = ("standard", *(("seven_pairs_fours",) if "seven_pairs" in shapes else ()),
              *(("orphans",) if "thirteen_orphans" in shapes else ()))
     found = set(waits(list(standing)[:34], 0, melds=n_melds, shapes=plain, fifth=True))
-    bukao = n_melds == 0 and "honours_and_knitted" in shapes
-    knitted = n_melds <= 1 and "knitted_straight" in shapes
-    if not (bukao or knitted):
-        return sorted(found)
+    if len(found) >= enough:
+        return found
     c = list(standing)
+    # 全不靠 takes 14 different tiles: a hand holding two of a kind, or not 13 tiles, waits on none;
+    # else a tile it lacks makes one when the suited kinds with it fit in one knitted straight.
+    bukao = (n_melds == 0 and "honours_and_knitted" in shapes and sum(c) == 13
+             and all(n <= 1 for n in c))
+    suited: set[int] = {k for k in range(27) if c[k]} if bukao else set()
+    knitted: set[int] = set()
+    if n_melds <= 1 and "knitted_straight" in shapes:
+        # 组合龙 needs all nine tiles of a straight: one tile added completes only a straight
+        # the hand lacks at most one of (that one, or, lacking none, any tile).
+        for straight in KNITTED:
+            missing = [k for k in straight if c[k] == 0]
+            if not missing:
+                knitted.update(range(34))
+                break
+            if len(missing) == 1:
+                knitted.add(missing[0])
+    if not (bukao or knitted):
+        return found
     for k in range(34):
         if k in found:
             continue
         c[k] += 1
-        probe = WinIn(tuple(c), (), k, True)
-        if (bukao and _honours_and_knitted(probe, MCR_TABLE) is not None) or (
-                knitted and _is_knitted_win(c, n_melds)):
+        if (bukao and c[k] == 1 and any((suited | {k} if k < 27 else suited) <= s for s in _KNITTED_SETS)) or (
+                k in knitted and _is_knitted_win(c, n_melds)):
             found.add(k)
+            if len(found) >= enough:
+                c[k] -= 1
+                return found
         c[k] -= 1
-    return sorted(found)
+    return found
 
 
 def _is_knitted_win(c: list[int], n_melds: int) -> bool:
@@ -897,7 +938,7 @@ def evaluate(w: WinIn, table: FanTable = MCR_TABLE) -> list[Reading]:
     if not w.no_win_tile:
         standing = list(w.concealed)
         standing[w.win_tile] -= 1
-        single_wait = len(waits_of(standing, len(w.melds), table.shapes)) == 1
+        single_wait = len(_waits(standing, len(w.melds), table.shapes, 2)) == 1
     out = _standard_readings(w, single_wait, table)
     if "knitted_straight" in table.shapes:
         out += _knitted_readings(w, single_wait, table)

@@ -87,7 +87,7 @@ class Mcr(Ruleset):
         return max(sum(self.tile_counts[_KINDS:]) - sum(hand.seen[_KINDS:]), 0)
 
     def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
-        if action.tile.is_flower:
+        if action.tile.index >= _KINDS:  # a flower
             hand.error("flower-discarded", f"{seat} discards {action.tile} ({action.tile.chinese}), a flower: "
                        "flowers are set aside (`flower`) and replaced, never discarded", action.span,
                        self.rule("flowers"))

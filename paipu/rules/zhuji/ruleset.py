@@ -183,8 +183,7 @@ class Zhuji(Ruleset):
         for dec in readings:
             for groups in _concrete(dec.groups):
                 n_readings += 1
-                sets = meld_sets + [HandSet("pong" if g.kind == "pong" else "chow", g.first, wild=g.wild_tiles())
-                                    for g in groups if g.kind != "pair"]
+                sets = meld_sets + [_hand_set(g) for g in groups if g.kind != "pair"]
                 pair = next(g for g in groups if g.kind == "pair")
                 items = self._standard_items(sets, pair, ctx, hand, caishen_total, situation)
                 base, total = self._totals(items)
@@ -330,6 +329,18 @@ class Zhuji(Ruleset):
 
 
 _ITEMS: dict[int, tuple[object, dict[tuple[str, int, int], ValueItem]]] = {}
+
+
+def _hand_set(g: Group) -> HandSet:
+    """A read set as the items value it: made once per group (both are immutable values)."""
+    found = _HAND_SETS.get(g)
+    if found is None:
+        found = _HAND_SETS[g] = HandSet("pong" if g.kind == "pong" else "chow", g.first, wild=g.wild_tiles())
+    return found
+
+
+_HAND_SETS: dict[Group, HandSet] = {}
+"""Bounded: a group is a kind, a first tile and a wildcard pattern."""
 
 
 def _concrete(groups: tuple[Group, ...]) -> list[tuple[Group, ...]]:
