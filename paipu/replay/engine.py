@@ -295,7 +295,7 @@ class HandEngine(ClaimsMixin, WinsMixin):
                     ss.counts[i] -= 1
                     ss.discards.append([tile, False])
                     st.discard_serial += 1
-                    st.last_discard = LastDiscard(seat, tile, st.discard_serial, a.span)
+                    st.last_discard = LastDiscard(seat, tile, st.discard_serial, a)
                     st.phase = "claim"
                     st.after_kong = False
                     st.any_discard = True
@@ -489,7 +489,7 @@ class HandEngine(ClaimsMixin, WinsMixin):
             return
         ss.discards.append([a.tile, False])
         st.discard_serial += 1
-        st.last_discard = LastDiscard(seat, a.tile, st.discard_serial, a.span)
+        st.last_discard = LastDiscard(seat, a.tile, st.discard_serial, a)
         st.turn = seat
         st.phase = "claim"
         st.after_kong = False

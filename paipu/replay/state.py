@@ -6,6 +6,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
+from paipu import record as r
 from paipu.findings import Finding, Severity
 from paipu.hand.sets import HandSet
 from paipu.record import HandRecord, Seat, Span
@@ -118,10 +119,15 @@ class LastDiscard:
     seat: Seat
     tile: Tile
     serial: int
-    span: Span
+    action: r.Action
+    """The discard (or the kong robbed) this is; its place is read only when a finding needs it."""
     claimed_by: Seat | None = None
     claim_kind: str | None = None
     winners: list[Seat] = field(default_factory=list)
+
+    @property
+    def span(self) -> Span:
+        return self.action.span
 
 
 class Wall:
