@@ -80,3 +80,21 @@ def test_check_finds_what_play_reports_on_invalid_records(path: Path) -> None:
     if not parsed.ok or resolve_ruleset(parsed.record)[0] is None:
         pytest.skip("not replayed")
     _probe(path.read_text(encoding="utf-8"))
+
+
+def test_common_result_unknown_fan_items_list_the_rulesets_items_once_a_line() -> None:
+    """Rule common.result, case: many unknown items on one fan line (a fuzzed record had 2,000).
+
+    Each unknown item is still a finding at its place, but only the first lists the ruleset's
+    items: listing them for each made the findings (and a report of them) hundreds of times
+    the size of the line."""
+    path = next(p for p in sorted(Path("samples/valid/mcr").iterdir()) if "\nfan " in p.read_text())
+    text = path.read_text()
+    line = next(ln for ln in text.splitlines() if ln.startswith("fan "))
+    bad = line + ", " + ", ".join(f"nosuch{i} 1" for i in range(5))
+    res = parse(text.replace(line, bad, 1))
+    assert res.ok and res.record is not None
+    found = [f for f in replay(res.record).findings if f.code == "unknown-fan-item"]
+    assert [f.message.startswith(f"'nosuch{i}'") for i, f in enumerate(found)] == [True] * 5
+    assert "its items are:" in found[0].message and "pinghe" in found[0].message
+    assert all(f.message.endswith("either") and "pinghe" not in f.message for f in found[1:])

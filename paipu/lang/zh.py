@@ -690,6 +690,7 @@ MESSAGES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "unknown-fan-item": (
         ("{name} is not a value item of {rs}; its items are: {known}", "{name} 不是 {rs} 的番种；它的番种有：{known}"),
+        ("{name} is not a value item of {rs} either", "{name} 也不是 {rs} 的番种"),
     ),
     "score-mismatch": (
         ("payments differ: {shown:ps} ({why:ps})", "收付不符：{shown}（{why}）"),

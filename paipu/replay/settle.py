@@ -59,13 +59,19 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
     names = rs.item_ids()
     expected = item_totals(analysis.items)
     recorded: dict[str, int] = defaultdict(int)
+    listed = False  # the ruleset's items are listed once a line, not once an unknown item
     for it in fl.items:
         rid = rs.item_id(it.name)
         if rid is None:
-            known = ", ".join(sorted({v for v in names.values()}))
-            st.error("unknown-fan-item",
-                     f"{it.name!r} is not a value item of {rs.name}; its items are: {known}",
-                     it.span, "common.result")
+            if listed:
+                st.error("unknown-fan-item", f"{it.name!r} is not a value item of {rs.name} either",
+                         it.span, "common.result")
+            else:
+                known = ", ".join(sorted({v for v in names.values()}))
+                st.error("unknown-fan-item",
+                         f"{it.name!r} is not a value item of {rs.name}; its items are: {known}",
+                         it.span, "common.result")
+                listed = True
             continue
         recorded[rid] += it.value if it.value is not None else expected.get(rid, 0)
     problems: list[str] = []
