@@ -9,11 +9,13 @@ import json
 import os
 import pickle
 import random
+import re
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -277,3 +279,71 @@ def _read_only_corpus(prefix: list[str], tmp_path: Path) -> None:
     assert json.loads(stats.stdout)["records"] == 3
     assert ingest.returncode == 2
     assert "the corpus is read-only; a command that writes cannot use it" in ingest.stderr
+
+
+def test_export_mjai_writes_a_players_escape_sequence_escaped_in_its_json(tmp_path: Path) -> None:
+    riichi = sorted((ROOT / "samples/valid/riichi").glob("*.paipu"))[0].read_text(encoding="utf-8")
+    record = tmp_path / "r.paipu"
+    name = '[Player E "A\x1b[2J\x9b1mB\u202eC"]'
+    record.write_text(riichi.replace('[Ruleset "riichi"]', '[Ruleset "riichi"]\n' + name, 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["export", "mjai", str(record)])
+    assert result.exit_code == 0, result.output
+    assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e]", result.output)
+    first = json.loads(result.output.splitlines()[0])
+    assert first["names"][0] == "A\x1b[2J\x9b1mB\u202eC"
+
+
+def _die_in_worker(*args: Any, **kwargs: Any) -> Any:
+    """A `check --jobs` batch whose worker is killed (as by ``kill -9`` or the OOM killer)."""
+    os._exit(9)
+
+
+def test_check_jobs_with_a_worker_that_dies_is_one_line_and_exit_2(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import paipu.cli.records as records
+
+    for i in range(3):
+        (tmp_path / f"r{i}.paipu").write_text(ZHUJI_SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(records, "_check_batch", _die_in_worker)
+    result = CliRunner().invoke(main, ["check", "--jobs", "2", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    assert "paipu: error: a worker process died (killed, or out of memory)" in result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+
+
+def test_check_jobs_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
+    for i in range(40):
+        (tmp_path / f"r{i:02}.paipu").write_text(ZHUJI_SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    parent = subprocess.Popen([sys.executable, "-m", "paipu.cli", "check", "--jobs", "2", str(tmp_path)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    deadline = time.monotonic() + 60
+    while not workers and time.monotonic() < deadline and parent.poll() is None:
+        workers = _children(parent.pid)
+        time.sleep(0.02)
+    parent.kill()
+    parent.wait()
+    if not workers:
+        pytest.skip("the check ended before its workers could be seen")
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and any(_alive(w) for w in workers):
+        time.sleep(0.1)
+    left = [w for w in workers if _alive(w)]
+    for w in left:
+        os.kill(w, signal.SIGKILL)
+    assert not left, f"workers {left} outlived their parent"
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
