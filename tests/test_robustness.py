@@ -347,3 +347,15 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_simulate_jobs_with_a_worker_that_dies_is_one_line_and_exit_2(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import paipu.sim.simulate as simulate
+
+    monkeypatch.setattr(simulate, "_worker_session", _die_in_worker)
+    result = CliRunner().invoke(main, ["simulate", "-r", "zhuji", "-s", "1", "-n", "4", "--session-hands", "1",
+                                       "--jobs", "2", "-q", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert "a worker process of `paipu simulate` died (killed, or out of memory)" in result.output
+    assert "internal error" not in result.output

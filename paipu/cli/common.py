@@ -128,6 +128,13 @@ class PaipuGroup(click.Group):
             echo_err(f"internal error: out of memory in `{_running(ctx)}`; {REPORT_BUGS}")
             ctx.exit(EXIT_INTERNAL)
         except Exception as e:
+            pools = sys.modules.get("concurrent.futures.process")  # loaded only by a command with --jobs
+            if pools is not None and isinstance(e, pools.BrokenProcessPool):
+                # A worker was killed (``kill -9``, the out-of-memory killer): not a bug in paipu,
+                # and what it was doing was not done.
+                echo_err(f"a worker process of `{_running(ctx)}` died (killed, or out of memory); what it "
+                         "was doing was not done: run the command again")
+                ctx.exit(EXIT_USAGE)
             raise _internal(ctx, e) from None
 
 
