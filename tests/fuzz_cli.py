@@ -793,7 +793,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile", choices=("short", "long"), default="long")
     ap.add_argument("--exec", action="store_true", help="run the installed `paipu` rather than fork this process")
     ap.add_argument("--keep", type=Path, default=None, help="copy each failing input into this folder")
-    ap.add_argument("--only", default="", help="run only the cases whose name holds this")
+    ap.add_argument("--only", default="", help="run only the cases whose name holds one of these (comma-separated)")
     ns = ap.parse_args(argv)
     rng = random.Random(ns.seed)
     where = Path(tempfile.mkdtemp(prefix="paipu-fuzz-cli-"))
@@ -805,7 +805,7 @@ def main(argv: list[str] | None = None) -> int:
     n = 0
     try:
         for case in cases(rng, where, ns.rounds, ns.profile):
-            if ns.only and ns.only not in case.name:
+            if ns.only and not any(part in case.name for part in ns.only.split(",")):
                 continue
             n += 1
             fuzzer.run_case(case)
