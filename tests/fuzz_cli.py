@@ -424,6 +424,7 @@ def _write(path: Path, data: bytes | str) -> Path:
 
 def special_paths(where: Path) -> Iterator[Case]:
     """Paths that are not plain records: devices, pipes, loops, unreadable folders, empty files."""
+    where.mkdir(parents=True, exist_ok=True)
     yield Case("dev-zero", "record", Path("/dev/zero"))
     yield Case("dev-null", "record", Path("/dev/null"))
     fifo = where / "pipe.paipu"
@@ -473,6 +474,7 @@ def corpus_cases(where: Path, sample_dir: Path) -> Iterator[Case]:
     """Corpus files: damaged pages, a wrong header, a locked database, a read-only one, not a database."""
     from paipu.cli import main
 
+    where.mkdir(parents=True, exist_ok=True)
     good = where / "good.db"
     if not good.exists():
         try:

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +76,22 @@ def test_syntax_recovery_stops_costing_after_the_error_cap() -> None:
     assert time.process_time() - started < 10
     assert sum(f.code == "syntax" for f in findings) == MAX_SYNTAX_ERRORS + 1
     assert findings[-1].message.startswith("too many syntax errors")
+
+
+def test_an_over_limit_line_is_not_split_into_its_words_by_the_audit() -> None:
+    # The reproducer from the CLI fuzz driver: a discard line of a million tiles (3 MB) after a
+    # valid record. Its recovery plan split the whole line into words to read the first one:
+    # 30 times the input in memory (`check` of a 10 MB line took 311 MB, `parse` 57 MB).
+    text = ZHUJI + "\nE discard " + "5m " * 1_000_000 + "\n"
+    audit_text(ZHUJI)
+    tracemalloc.start()
+    try:
+        audit = audit_text(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert any(f.code == "over-limit" for f in audit.findings)
+    assert peak < 4 * len(text), f"{peak:,} bytes for a {len(text):,}-character record"
 
 
 def test_syntax_recovery_past_annotations_never_closed_is_linear() -> None:
