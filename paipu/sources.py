@@ -32,7 +32,7 @@ def read_record_text(path: str | os.PathLike[str]) -> str:
             )
         if p.name.endswith(".gz"):
             with gzip.open(p, "rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
+                data = _read_at_most(fh, MAX_BYTES + 1)
             if len(data) > MAX_BYTES:
                 raise InputError(f"{p}: decompressed, it is over the {MAX_BYTES // 1048576} MB limit")
         else:
@@ -45,6 +45,18 @@ def read_record_text(path: str | os.PathLike[str]) -> str:
     except (OSError, EOFError, gzip.BadGzipFile, zlib.error) as e:
         raise InputError(f"{p}: cannot be read ({e.__class__.__name__}: {e})") from None
     return decode_record_bytes(data, str(p))
+
+
+def _read_at_most(fh: gzip.GzipFile, limit: int) -> bytes | bytearray:
+    """At most ``limit`` bytes of ``fh``, a piece at a time (a gzip stream read in one call holds
+    what it decompressed twice, so a gzip bomb cost twice the limit before it was refused)."""
+    buf = bytearray()
+    while len(buf) < limit:
+        chunk = fh.read(min(limit - len(buf), 1 << 20))
+        if not chunk:
+            break
+        buf += chunk
+    return buf  # not copied into a `bytes`: decoding reads a bytearray as well
 
 
 def regular_file(p: Path, what: str = "record files") -> None:
@@ -80,7 +92,7 @@ def read_bounded(p: Path, limit: int, what: str = "files") -> bytes:
     return data
 
 
-def decode_record_bytes(data: bytes, name: str) -> str:
+def decode_record_bytes(data: bytes | bytearray, name: str) -> str:
     if not data.strip():
         raise InputError(f"{name}: the file is empty")
     if b"\x00" in data[:65536]:

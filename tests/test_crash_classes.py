@@ -321,3 +321,28 @@ def test_json_escaped_keeps_the_value_and_escapes_only_what_a_terminal_acts_on()
     assert json.loads(out) == value
     assert "\\u009b" in out and "\\u202e" in out and "东" in out and "\u200b" in out
     assert not UNSAFE.search(out)
+
+
+def test_a_gzip_bomb_is_refused_holding_at_most_the_limit_once(tmp_path: Path) -> None:
+    # The reproducer from the CLI fuzz driver: a .paipu.gz that decompresses past the 64 MB
+    # limit. It was read in one call (the decompressed bytes held twice), then read again
+    # whole for the hash of its corpus row: `corpus ingest` took 173 MB to refuse it.
+    import gzip
+
+    from paipu.corpus.rows import read_source
+    from paipu.limits import MAX_FILE_BYTES
+
+    bomb = tmp_path / "bomb.paipu.gz"
+    with gzip.open(bomb, "wb", compresslevel=1) as gz:
+        block = b"E discard 5m\n" * 80_000
+        for _ in range(MAX_FILE_BYTES // len(block) + 2):
+            gz.write(block)
+    tracemalloc.start()
+    try:
+        source = read_source(bomb)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert source.text is None and source.error is not None and "over the 64 MB limit" in source.error
+    assert source.sha256 is not None
+    assert peak < 1.2 * MAX_FILE_BYTES, f"{peak:,} bytes to refuse a gzip bomb"
