@@ -359,3 +359,31 @@ def test_simulate_jobs_with_a_worker_that_dies_is_one_line_and_exit_2(tmp_path: 
     assert result.exit_code == 2, result.output
     assert "a worker process of `paipu simulate` died (killed, or out of memory)" in result.output
     assert "internal error" not in result.output
+
+
+def test_the_cli_fuzz_driver_judges_a_crash_a_traceback_raw_escapes_and_bad_json() -> None:
+    from fuzz_cli import Run, judge
+
+    def run(status: int = 0, out: bytes = b"", err: bytes = b"") -> Run:
+        return Run(["check"], status, out, err, 0.1, 0, 0.1)
+
+    assert judge(run(), json_out=False, raw_ok=False) == []
+    assert judge(run(3, err=b"paipu: error: internal error"), json_out=False, raw_ok=False) == ["exit status 3"]
+    assert "a traceback on standard error" in judge(run(1, err=b"Traceback (most recent call last):\n"),
+                                                    json_out=False, raw_ok=False)
+    assert judge(run(1, out=b"x\x1b[2Jy\n"), json_out=False, raw_ok=False) == [
+        "a raw control character '\\x1b' on standard output"]
+    assert judge(run(1, out=b"x\x1b[2Jy\n"), json_out=False, raw_ok=True) == []  # fmt, import: a record as it is
+    assert judge(run(1, out=b'{"a": 1}\n{"b": \n'), json_out=True, raw_ok=False)[0].startswith("invalid JSON")
+    hang = run(-9)
+    hang.timed_out = True
+    assert judge(hang, json_out=False, raw_ok=False)[0].startswith("still running after")
+
+
+def test_the_cli_fuzz_driver_short_profile_passes_every_command() -> None:
+    # Mutated samples, a named pipe, the escape-sequence line and absurd option values,
+    # each through check, parse, fmt, report, export and ingest in a process of its own
+    # (`make fuzz-cli` runs the long profile).
+    from fuzz_cli import main as fuzz_main
+
+    assert fuzz_main(["--profile", "short", "--seed", "1"]) == 0
