@@ -453,7 +453,7 @@ def special_paths(where: Path) -> Iterator[Case]:
     yield Case("named-pipe", "record", fifo)
     loop = where / "loop"
     loop.mkdir(exist_ok=True)
-    sample = (ROOT / "samples/valid/zhuji/four-hands.paipu").read_text(encoding="utf-8")
+    sample = (ROOT / ZHUJI_SAMPLE).read_text(encoding="utf-8")
     _write(loop / "a.paipu", sample)
     if not (loop / "self").is_symlink():
         (loop / "self").symlink_to(loop)
@@ -562,6 +562,9 @@ def log_cases(rng: random.Random, where: Path, n: int) -> Iterator[Case]:
         yield Case(f"import-{fmt}-{how}-{path.name}", "log", target, len(data), {"format": fmt})
 
 
+ZHUJI_SAMPLE = str(ROOT / "samples/valid/zhuji/four-hands.paipu")
+
+
 def option_cases() -> list[list[str]]:
     """Command lines with absurd option values, no input file."""
     big = "9" * 30
@@ -596,33 +599,33 @@ def option_cases() -> list[list[str]]:
         ["odds", "pair", "--mine", "-" + big, "--seen", big],
         ["odds", "pair", "--wall", "-1", "--hands", "0,0,0"],
         ["odds", "pair", "--kind", "\x1b[2J"],
-        ["check", "--jobs", big, "samples/valid/zhuji/four-hands.paipu"],
-        ["check", "samples/valid/zhuji/four-hands.paipu", "-O", "min_tai=" + "9" * 5000],
-        ["check", "samples/valid/zhuji/four-hands.paipu", "-O", "min_tai=1e400"],
-        ["check", "samples/valid/harbin", "-O", "win_on_discarded_bao=maybe"],
-        ["check", "samples/valid/riichi", "-O", "\x1b[2J=1"],
-        ["report", "samples/valid/zhuji/four-hands.paipu", "-O", "min_tai=" + big, "-o", "x.html"],
-        ["report", "samples/valid/zhuji/four-hands.paipu", "-o", "/proc/self/nope/x.html"],
-        ["report", "samples/valid/zhuji/four-hands.paipu", "-o", "x" * 300 + ".html"],
-        ["report", "samples/valid/zhuji/four-hands.paipu", "--seat", "Z"],
-        ["mutate", "samples/valid/zhuji/four-hands.paipu", "-s", big, "-o", "m", "--per-kind", big],
-        ["mutate", "samples/valid/zhuji/four-hands.paipu", "-s", "1", "-o", "m", "--kind", "\x1b[2J"],
-        ["mutate", "samples/valid/zhuji/four-hands.paipu", "-s", "1", "-o", "m", "--per-kind", "-3"],
-        ["analyze", "--record", "samples/valid/zhuji/four-hands.paipu", "--hand", big],
-        ["analyze", "--record", "samples/valid/zhuji/four-hands.paipu", "--hand", "-1", "--step", big],
-        ["analyze", "--record", "samples/valid/zhuji/four-hands.paipu", "--step", "99999", "--seat", "N"],
-        ["analyze", "--record", "samples/valid/erren", "--json"],
+        ["check", "--jobs", big, ZHUJI_SAMPLE],
+        ["check", ZHUJI_SAMPLE, "-O", "min_tai=" + "9" * 5000],
+        ["check", ZHUJI_SAMPLE, "-O", "min_tai=1e400"],
+        ["check", str(ROOT / "samples/valid/harbin"), "-O", "win_on_discarded_bao=maybe"],
+        ["check", str(ROOT / "samples/valid/riichi"), "-O", "\x1b[2J=1"],
+        ["report", ZHUJI_SAMPLE, "-O", "min_tai=" + big, "-o", "x.html"],
+        ["report", ZHUJI_SAMPLE, "-o", "/proc/self/nope/x.html"],
+        ["report", ZHUJI_SAMPLE, "-o", "x" * 300 + ".html"],
+        ["report", ZHUJI_SAMPLE, "--seat", "Z"],
+        ["mutate", ZHUJI_SAMPLE, "-s", big, "-o", "m", "--per-kind", big],
+        ["mutate", ZHUJI_SAMPLE, "-s", "1", "-o", "m", "--kind", "\x1b[2J"],
+        ["mutate", ZHUJI_SAMPLE, "-s", "1", "-o", "m", "--per-kind", "-3"],
+        ["analyze", "--record", ZHUJI_SAMPLE, "--hand", big],
+        ["analyze", "--record", ZHUJI_SAMPLE, "--hand", "-1", "--step", big],
+        ["analyze", "--record", ZHUJI_SAMPLE, "--step", "99999", "--seat", "N"],
+        ["analyze", "--record", str(ROOT / "samples/valid/erren"), "--json"],
         ["corpus", "report", "--db", "nowhere.db", "-o", "cr", "--limit", big],
-        ["corpus", "ingest", "samples/valid", "--db", "j.db", "--jobs", big, "-q"],
-        ["corpus", "ingest", "samples/valid", "--db", "j.db", "--batch", "-1", "-q"],
-        ["import", "\x1b[2J", "samples"],
+        ["corpus", "ingest", str(ROOT / "samples/valid"), "--db", "j.db", "--jobs", big, "-q"],
+        ["corpus", "ingest", str(ROOT / "samples/valid"), "--db", "j.db", "--batch", "-1", "-q"],
+        ["import", "\x1b[2J", str(ROOT / "samples")],
         ["import", "tenhou", "/dev/zero", "-o", "imp"],
-        ["export", "mjai", "samples/valid/zhuji/four-hands.paipu"],
-        ["export", "\u202emjai", "samples/valid/riichi"],
-        ["check", "--expect", "/dev/zero", "samples/valid/zhuji"],
+        ["export", "mjai", ZHUJI_SAMPLE],
+        ["export", "\u202emjai", str(ROOT / "samples/valid/riichi")],
+        ["check", "--expect", "/dev/zero", str(ROOT / "samples/valid/zhuji")],
         ["corpus", "diff", "/dev/zero", "/dev/null"],
-        ["check", "--lang", "xx", "samples/valid"],
-        ["fmt", "--write", "--check", "samples/valid"],
+        ["check", "--lang", "xx", str(ROOT / "samples/valid")],
+        ["fmt", "--write", "--check", str(ROOT / "samples/valid")],
     ]
 
 
@@ -671,7 +674,7 @@ def corpus_commands(db: str, tmp: str) -> list[tuple[str, list[str], bool]]:
         ("corpus", ["corpus", "report", "--db", db, "-o", f"{tmp}/cr"], False),
         ("corpus", ["corpus", "diff", db, db], False),
         ("corpus", ["corpus", "diff", db, "--expected", str(ROOT / "samples/corpus/zhuji.expected.jsonl")], False),
-        ("ingest", ["corpus", "ingest", str(ROOT / "samples/valid/zhuji"), "--db", db, "-q"], False),
+        ("ingest", ["corpus", "ingest", str(ROOT / str(ROOT / "samples/valid/zhuji")), "--db", db, "-q"], False),
     ]
 
 
@@ -746,7 +749,7 @@ class Fuzzer:
             commands = [("fixed", json.loads(case.extra["argv"]), "--json" in case.extra["argv"])]
         base: float | None = None
         for bound_name, args, json_out in commands:
-            run = self._run(case, args, ROOT if case.kind == "argv" else tmp)
+            run = self._run(case, args, tmp)  # what a command writes goes into the case's scratch folder
             name = args[0]
             if args[0] == "check" and base is None:
                 base = run.cpu
@@ -791,9 +794,9 @@ def cases(rng: random.Random, where: Path, rounds: int, profile: str) -> Iterato
             yield Case("options", "argv", ROOT, 0, {"argv": json.dumps(argv)})
         return
     # Named hostile records of the issue's classes.
-    sample = (ROOT / "samples/valid/harbin").glob("*.paipu")
+    sample = (ROOT / str(ROOT / "samples/valid/harbin")).glob("*.paipu")
     harbin = next(iter(sorted(sample))).read_text(encoding="utf-8")
-    erren = next(iter(sorted((ROOT / "samples/valid/erren").glob("*.paipu")))).read_text(encoding="utf-8")
+    erren = next(iter(sorted((ROOT / str(ROOT / "samples/valid/erren")).glob("*.paipu")))).read_text(encoding="utf-8")
     named = [
         ("bao-flower", harbin.replace("\nbao ", "\nbao 6f {was} ", 1)),
         ("bao-flower-only", harbin.replace("\nbao ", "\nbao 6f\nbao ", 1)),
@@ -810,7 +813,7 @@ def cases(rng: random.Random, where: Path, rounds: int, profile: str) -> Iterato
         data = text.encode("utf-8")
         yield Case(name, "record", _write(where / name / "r.paipu", data), len(data), {"seat": "E"})
     yield from special_paths(where / "special")
-    yield from corpus_cases(where / "corpora", ROOT / "samples/valid/zhuji")
+    yield from corpus_cases(where / "corpora", ROOT / str(ROOT / "samples/valid/zhuji"))
     yield from log_cases(rng, where / "logs", rounds * 2)
     for argv in option_cases():
         yield Case("options", "argv", ROOT, 0, {"argv": json.dumps(argv)})

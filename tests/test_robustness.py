@@ -387,3 +387,28 @@ def test_the_cli_fuzz_driver_short_profile_passes_every_command() -> None:
     from fuzz_cli import main as fuzz_main
 
     assert fuzz_main(["--profile", "short", "--seed", "1"]) == 0
+
+
+@pytest.mark.parametrize("command", [
+    ["check", "--jobs", "9" * 30, str(ROOT / "samples/valid/zhuji")],
+    ["corpus", "ingest", str(ROOT / "samples/valid/zhuji"), "--db", "{tmp}/c.db", "--jobs", "9" * 30, "-q"],
+    ["simulate", "-r", "zhuji", "-s", "1", "-n", "2", "--jobs", "9" * 30, "-q"],
+    ["mutate", str(ZHUJI_SAMPLE), "-s", "1", "-o", "{tmp}/m", "--per-kind", "9" * 30],
+])
+def test_an_absurd_count_of_workers_or_mutants_is_a_usage_error(tmp_path: Path, command: list[str]) -> None:
+    # From the CLI fuzz driver: `corpus ingest --jobs 10**30` was an OverflowError (exit 3) and
+    # `mutate --per-kind 10**30` tried without end.
+    result = CliRunner().invoke(main, [a.format(tmp=tmp_path) for a in command])
+    assert result.exit_code == 2, result.output
+    assert "is not in the range" in result.output and "internal error" not in result.output
+
+
+def test_mutate_gives_up_on_a_kind_the_record_has_no_more_places_for() -> None:
+    from paipu.sim.mutate import MAX_MISSES, mutants
+
+    text = ZHUJI_SAMPLE.read_text(encoding="utf-8")
+    started = time.process_time()
+    made = list(mutants(text, 7, per_kind=10_000, kinds=["dealer-changed"]))
+    assert time.process_time() - started < 10
+    assert 1 <= len(made) < 10_000
+    assert MAX_MISSES == 30

@@ -36,7 +36,7 @@ from paipu.errors import InputError
 from paipu.expect import compare_results, find_expected, key_of, load_expected
 from paipu.lang import LANGS, translated
 from paipu.lang.check import RULE_SUFFIX, summary_zh, totals_zh
-from paipu.limits import json_text
+from paipu.limits import MAX_JOBS, json_text
 
 
 @click.command("check", cls=PaipuCommand, epilog=EXIT_HELP)
@@ -52,7 +52,7 @@ from paipu.limits import json_text
                    "current folder, where `check --json` wrote them), wherever the results file is kept.")
 @click.option("--annotate", is_flag=True,
               help="Add teaching notes: each discard against the best one, wins and claims let pass.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--jobs", "-j", type=click.IntRange(min=1, max=MAX_JOBS), default=None, metavar="N",
               help="Audit in this many processes (default: the machine's cores); the output is the same.")
 @click.option("--progress/--no-progress", default=None,
               help="A progress bar on standard error (default: on a terminal, from 50 files).")
