@@ -412,3 +412,31 @@ def test_mutate_gives_up_on_a_kind_the_record_has_no_more_places_for() -> None:
     assert time.process_time() - started < 10
     assert 1 <= len(made) < 10_000
     assert MAX_MISSES == 30
+
+
+LOGS = Path(os.environ.get("PAIPU_LOGS", ROOT.parent / "shared" / "logs"))
+
+
+@pytest.mark.parametrize("document", ['{"log": [[' + "9" * 5000 + ']]}',
+                                      '{"log": ' + "[" * 200_000 + "]" * 200_000 + "}"],
+                         ids=["a number of 5,000 digits", "nesting 200,000 deep"])
+def test_import_of_a_tenhou_json_python_cannot_load_is_a_conversion_error(tmp_path: Path, document: str) -> None:
+    # From the CLI fuzz driver: a mangled tenhou.net/6 log made `json.loads` raise ValueError
+    # (exit 3, an internal error).
+    log = tmp_path / "game.json"
+    log.write_text(document, encoding="utf-8")
+    result = CliRunner().invoke(main, ["import", "tenhou", str(log), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert "game.json: not a JSON document paipu reads" in result.output
+    assert "internal error" not in result.output
+
+
+@pytest.mark.skipif(not (LOGS / "tenhou/json6").is_dir(), reason="the real Tenhou logs are not here")
+def test_import_reads_a_tenhou_json_log_saved_with_a_byte_order_mark(tmp_path: Path) -> None:
+    real = sorted((LOGS / "tenhou/json6").glob("*.json"))[0]
+    log = tmp_path / real.name
+    log.write_bytes(b"\xef\xbb\xbf" + real.read_bytes())
+    plain = CliRunner().invoke(main, ["import", "tenhou", str(real)])
+    marked = CliRunner().invoke(main, ["import", "tenhou", str(log)])
+    assert plain.exit_code == 0 and marked.exit_code == 0, marked.output
+    assert marked.output == plain.output
