@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := out
 
-.PHONY: demo test oracle fuzz bench lint clean
+.PHONY: demo test oracle fuzz fuzz-cli bench lint clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "paipu needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -45,6 +45,13 @@ FUZZ_LOG ?=
 fuzz: $(VENV)/.test-installed
 	PAIPU_FUZZ=long PAIPU_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) PAIPU_FUZZ_LOG=$(FUZZ_LOG) $(BIN)/pytest -p no:cacheprovider \
 	  --hypothesis-show-statistics $(if $(FUZZ_SEED),--hypothesis-seed=$(FUZZ_SEED)) tests/test_fuzz.py
+
+## fuzz-cli: hostile inputs through every command of the real CLI (docs/limits.md); FUZZ_ROUNDS=N for more,
+## FUZZ_SEED=S for another set, FUZZ_KEEP=DIR keeps each failing input
+FUZZ_ROUNDS ?= 10
+FUZZ_KEEP ?= fuzz-cli-failures
+fuzz-cli: $(VENV)/.test-installed
+	nice -n 10 $(BIN)/python tests/fuzz_cli.py --rounds $(FUZZ_ROUNDS) --seed $(or $(FUZZ_SEED),1) --keep $(FUZZ_KEEP)
 
 $(VENV)/.bench-installed: pyproject.toml $(VENV)/.test-installed
 	$(BIN)/python -m pip install -q -e '.[test,bench]'

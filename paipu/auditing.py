@@ -142,7 +142,7 @@ def recovery_plan(parsed: ParseResult, text: str, refused: set[int] | frozenset[
             continue  # before the first hand, and not a tag: nothing the replay reads
         actions = hands[idx].actions
         first_after = next((k for k, a in enumerate(actions) if a.span.line >= number), len(actions))
-        words = line.split()
+        words = line.split(maxsplit=1)  # only its first word matters (a line may hold millions)
         stop = first_after
         if first_after == 0 and not (words and (words[0] in ("E", "S", "W", "N") or seat_hints(words[0], {}))):
             stop = -1

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from paipu.errors import InputError
+from paipu.limits import MAX_FILE_BYTES
+from paipu.sources import read_bounded
 
 
 def load_expected(path: str | Path, base: str | Path | None = None) -> dict[str, dict[str, Any]]:
@@ -23,10 +25,8 @@ def load_expected(path: str | Path, base: str | Path | None = None) -> dict[str,
     """
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{p}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
+        text = read_bounded(p, MAX_FILE_BYTES, "results files").decode("utf-8")
+    except UnicodeDecodeError as e:
         raise InputError(f"{p}: cannot be read ({e})") from None
     try:
         stripped = text.lstrip()

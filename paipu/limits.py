@@ -30,6 +30,12 @@ MAX_INDEX_DIGITS = 9
 MAX_VALUE_DIGITS = 12
 """The most digits in a fan total, a fan item's value or a score."""
 
+MAX_JOBS = 256
+"""The most worker processes ``--jobs`` starts."""
+
+MAX_MUTANTS_PER_KIND = 10_000
+"""The most mutants of one kind ``paipu mutate --per-kind`` asks for."""
+
 MAX_FINDINGS_SHOWN_PER_LINE = 1_000
 """Past this many findings on one line, the rest are counted in one finding."""
 

@@ -22,20 +22,7 @@ RECORD_SUFFIXES = (".paipu", ".paipu.gz")
 def read_record_text(path: str | os.PathLike[str]) -> str:
     """The text of a record file (``.gz`` is decompressed), or `InputError` saying why not."""
     p = Path(path)
-    try:
-        mode = p.stat().st_mode
-    except FileNotFoundError:
-        raise InputError(f"{p}: no such file") from None
-    except PermissionError:
-        raise InputError(f"{p}: permission denied") from None
-    except OSError as e:
-        raise InputError(f"{p}: cannot be read ({e.__class__.__name__}: {e})") from None
-    if stat.S_ISDIR(mode):
-        raise InputError(f"{p}: is a directory, not a record file")
-    if not stat.S_ISREG(mode):
-        # A device (/dev/zero) never ends, a named pipe blocks until written: only files are read.
-        kind = "a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
-        raise InputError(f"{p}: {kind}, not a regular file; only record files are read")
+    regular_file(p)
     try:
         size = p.stat().st_size
         if size > MAX_BYTES:
@@ -45,7 +32,7 @@ def read_record_text(path: str | os.PathLike[str]) -> str:
             )
         if p.name.endswith(".gz"):
             with gzip.open(p, "rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
+                data = _read_at_most(fh, MAX_BYTES + 1)
             if len(data) > MAX_BYTES:
                 raise InputError(f"{p}: decompressed, it is over the {MAX_BYTES // 1048576} MB limit")
         else:
@@ -60,7 +47,52 @@ def read_record_text(path: str | os.PathLike[str]) -> str:
     return decode_record_bytes(data, str(p))
 
 
-def decode_record_bytes(data: bytes, name: str) -> str:
+def _read_at_most(fh: gzip.GzipFile, limit: int) -> bytes | bytearray:
+    """At most ``limit`` bytes of ``fh``, a piece at a time (a gzip stream read in one call holds
+    what it decompressed twice, so a gzip bomb cost twice the limit before it was refused)."""
+    buf = bytearray()
+    while len(buf) < limit:
+        chunk = fh.read(min(limit - len(buf), 1 << 20))
+        if not chunk:
+            break
+        buf += chunk
+    return buf  # not copied into a `bytes`: decoding reads a bytearray as well
+
+
+def regular_file(p: Path, what: str = "record files") -> None:
+    """`InputError` unless ``p`` is a regular file: a device (/dev/zero) never ends and a named
+    pipe blocks until written, so only files are read (``what`` names what is read)."""
+    try:
+        mode = p.stat().st_mode
+    except FileNotFoundError:
+        raise InputError(f"{p}: no such file") from None
+    except PermissionError:
+        raise InputError(f"{p}: permission denied") from None
+    except OSError as e:
+        raise InputError(f"{p}: cannot be read ({e.__class__.__name__}: {e})") from None
+    if stat.S_ISDIR(mode):
+        raise InputError(f"{p}: is a directory, not a {what.removesuffix('s')}")
+    if not stat.S_ISREG(mode):
+        kind = "a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+        raise InputError(f"{p}: {kind}, not a regular file; only {what} are read")
+
+
+def read_bounded(p: Path, limit: int, what: str = "files") -> bytes:
+    """The bytes of the regular file ``p``, at most ``limit`` of them, or `InputError` saying why not."""
+    regular_file(p, what)
+    try:
+        with p.open("rb") as fh:
+            data = fh.read(limit + 1)  # bounded, should the file grow while it is read
+    except PermissionError:
+        raise InputError(f"{p}: permission denied") from None
+    except OSError as e:
+        raise InputError(f"{p}: cannot be read ({e.__class__.__name__}: {e})") from None
+    if len(data) > limit:
+        raise InputError(f"{p}: over the limit of {limit:,} bytes")
+    return data
+
+
+def decode_record_bytes(data: bytes | bytearray, name: str) -> str:
     if not data.strip():
         raise InputError(f"{name}: the file is empty")
     if b"\x00" in data[:65536]:

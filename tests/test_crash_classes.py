@@ -6,6 +6,7 @@ import json
 import os
 import re
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +76,33 @@ def test_syntax_recovery_stops_costing_after_the_error_cap() -> None:
     assert time.process_time() - started < 10
     assert sum(f.code == "syntax" for f in findings) == MAX_SYNTAX_ERRORS + 1
     assert findings[-1].message.startswith("too many syntax errors")
+
+
+def test_an_over_limit_line_is_not_split_into_its_words_by_the_audit() -> None:
+    # The reproducer from the CLI fuzz driver: a discard line of a million tiles (3 MB) after a
+    # valid record. Its recovery plan split the whole line into words to read the first one:
+    # 30 times the input in memory (`check` of a 10 MB line took 311 MB, `parse` 57 MB).
+    text = ZHUJI + "\nE discard " + "5m " * 1_000_000 + "\n"
+    audit_text(ZHUJI)
+    tracemalloc.start()
+    try:
+        audit = audit_text(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert any(f.code == "over-limit" for f in audit.findings)
+    assert peak < 4 * len(text), f"{peak:,} bytes for a {len(text):,}-character record"
+
+
+def test_syntax_recovery_past_annotations_never_closed_is_linear() -> None:
+    # The reproducer from the CLI fuzz driver: 40,000 garbage lines, each opening an annotation
+    # that no line closes. Skipping each bad line's annotation scanned the rest of the record
+    # with a group per character: 15 s of CPU time and 160 MB for `paipu check`.
+    text = ZHUJI + "\n" + "".join(f"%%garbage {i} ][ {{\n" for i in range(40_000))
+    started = time.process_time()
+    findings = parse(text).findings
+    assert time.process_time() - started < 3
+    assert sum(f.code == "syntax" for f in findings) >= MAX_SYNTAX_ERRORS
 
 
 @pytest.mark.parametrize(
@@ -293,3 +321,28 @@ def test_json_escaped_keeps_the_value_and_escapes_only_what_a_terminal_acts_on()
     assert json.loads(out) == value
     assert "\\u009b" in out and "\\u202e" in out and "东" in out and "\u200b" in out
     assert not UNSAFE.search(out)
+
+
+def test_a_gzip_bomb_is_refused_holding_at_most_the_limit_once(tmp_path: Path) -> None:
+    # The reproducer from the CLI fuzz driver: a .paipu.gz that decompresses past the 64 MB
+    # limit. It was read in one call (the decompressed bytes held twice), then read again
+    # whole for the hash of its corpus row: `corpus ingest` took 173 MB to refuse it.
+    import gzip
+
+    from paipu.corpus.rows import read_source
+    from paipu.limits import MAX_FILE_BYTES
+
+    bomb = tmp_path / "bomb.paipu.gz"
+    with gzip.open(bomb, "wb", compresslevel=1) as gz:
+        block = b"E discard 5m\n" * 80_000
+        for _ in range(MAX_FILE_BYTES // len(block) + 2):
+            gz.write(block)
+    tracemalloc.start()
+    try:
+        source = read_source(bomb)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert source.text is None and source.error is not None and "over the 64 MB limit" in source.error
+    assert source.sha256 is not None
+    assert peak < 1.2 * MAX_FILE_BYTES, f"{peak:,} bytes to refuse a gzip bomb"

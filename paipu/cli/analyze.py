@@ -7,11 +7,13 @@ They follow the CLI's shared conventions (`paipu.cli.common`): input problems ar
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import IO, Any
 
 import click
 from click.core import ParameterSource
@@ -23,7 +25,7 @@ from paipu.hand.inference import KindPosterior, pair_odds
 from paipu.hand.odds import Odds, compute_odds
 from paipu.hand.profile import ShapeProfile
 from paipu.hand.shanten import analyse
-from paipu.limits import json_text
+from paipu.limits import MAX_LINE_CHARS, json_text
 from paipu.record import SetupTiles, Span
 from paipu.replay.result import WinAnalysis
 from paipu.replay.ruleset import OptionError, Ruleset, parse_options, ruleset_class
@@ -448,17 +450,44 @@ def analyze(
         _print_text(obj)
 
 
+class _TooLong(str):
+    """A batch line past `MAX_LINE_CHARS` (the rest of it is skipped, never held)."""
+
+
+def _bounded_lines(fh: IO[str]) -> Iterator[str]:
+    """The lines of ``fh``, each read with a bound: a line past `MAX_LINE_CHARS` is a `_TooLong`
+    of its start, and the rest of it is read and dropped (a batch of one endless line keeps
+    its memory flat)."""
+    while True:
+        line = fh.readline(MAX_LINE_CHARS + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+            while True:
+                rest = fh.readline(1 << 16)
+                if not rest or rest.endswith("\n"):
+                    break
+            yield _TooLong(line[:40])
+            continue
+        yield line
+
+
 def _lines(source: str) -> Iterator[str]:
     if source == "-":
-        yield from sys.stdin
+        yield from _bounded_lines(sys.stdin)
         return
     try:
+        mode = os.stat(source).st_mode
+        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+            # A device (/dev/zero) never ends: a batch is a file, a pipe or standard input.
+            raise InputProblem(f"{source}: {'a directory' if stat.S_ISDIR(mode) else 'a device or a socket'}, "
+                               "not a file of hands")
         f = open(source, encoding="utf-8")
     except OSError as e:
         raise InputProblem(f"{source}: {e.strerror or e}") from None
     with f:
         try:
-            yield from f
+            yield from _bounded_lines(f)
         except UnicodeDecodeError:
             raise InputProblem(f"{source}: not UTF-8 text") from None
 
@@ -467,6 +496,11 @@ def _run_batch(source: str, setup: _Setup, situation: _Situation) -> int:
     status = EXIT_OK
     for number, line in enumerate(_lines(source), 1):
         text = line.strip()
+        if isinstance(line, _TooLong):
+            click.echo(json_text({"line": number, "hand": text + "…",
+                                  "error": f"a line of over {MAX_LINE_CHARS:,} characters: not read"}))
+            status = EXIT_PROBLEMS
+            continue
         if not text or text.startswith("#"):
             continue
         try:

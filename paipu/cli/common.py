@@ -115,14 +115,34 @@ class PaipuGroup(click.Group):
             with contextlib.suppress(OSError):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             ctx.exit(EXIT_USAGE)
+        except OSError as e:
+            if e.filename is None:
+                raise _internal(ctx, e) from None
+            # The system refused a path the command reads or writes (no permission, no space, a
+            # name too long, a read-only file system): a problem of the input or the output
+            # asked for, not a bug; said in one line, exit 2.
+            where = e.filename if e.filename2 is None else f"{e.filename} → {e.filename2}"
+            echo_err(f"{where}: {e.strerror or e.__class__.__name__}")
+            ctx.exit(EXIT_USAGE)
         except MemoryError:
             echo_err(f"internal error: out of memory in `{_running(ctx)}`; {REPORT_BUGS}")
             ctx.exit(EXIT_INTERNAL)
         except Exception as e:
-            where = _where(e)
-            echo_err(f"internal error in `{_running(ctx)}`: {e.__class__.__name__}: "
-                     f"{_first_line(str(e))}{where}; {REPORT_BUGS}")
-            ctx.exit(EXIT_INTERNAL)
+            pools = sys.modules.get("concurrent.futures.process")  # loaded only by a command with --jobs
+            if pools is not None and isinstance(e, pools.BrokenProcessPool):
+                # A worker was killed (``kill -9``, the out-of-memory killer): not a bug in paipu,
+                # and what it was doing was not done.
+                echo_err(f"a worker process of `{_running(ctx)}` died (killed, or out of memory); what it "
+                         "was doing was not done: run the command again")
+                ctx.exit(EXIT_USAGE)
+            raise _internal(ctx, e) from None
+
+
+def _internal(ctx: click.Context, e: BaseException) -> click.exceptions.Exit:
+    """Say that paipu itself failed (one line: what, where, where to report it); exit 3."""
+    echo_err(f"internal error in `{_running(ctx)}`: {e.__class__.__name__}: "
+             f"{_first_line(str(e))}{_where(e)}; {REPORT_BUGS}")
+    return click.exceptions.Exit(EXIT_INTERNAL)
 
 
 def _running(ctx: click.Context) -> str:

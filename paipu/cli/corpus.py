@@ -23,7 +23,7 @@ from paipu.corpus.ingest import IngestSummary, Progress, default_jobs, ingest
 from paipu.corpus.stats import corpus_stats, format_stats
 from paipu.errors import InputError
 from paipu.expect import load_expected
-from paipu.limits import json_text
+from paipu.limits import MAX_JOBS, json_text
 from paipu.sources import expand_paths
 
 EXIT_OK, EXIT_DIFFERENT, EXIT_USAGE = 0, 1, 2
@@ -137,7 +137,7 @@ def format_ingest(db_path: str, s: IngestSummary) -> str:
 @corpus_group.command("ingest", epilog=EXIT_HELP)
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @db_option(create=True)
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=None, metavar="N",
+@click.option("--jobs", "-j", type=click.IntRange(min=0, max=MAX_JOBS), default=None, metavar="N",
               help="Audit in this many worker processes (default or 0: one per CPU).")
 @click.option("--no-actions", is_flag=True,
               help="Do not store each action (the actions table is most of a corpus's size).")

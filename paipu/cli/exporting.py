@@ -21,6 +21,7 @@ from paipu.cli.common import (
 from paipu.findings import has_errors
 from paipu.grammar.parser import parse
 from paipu.importers.mjai import MjaiError, mjai_lines, record_to_mjai
+from paipu.limits import json_escaped
 
 FORMATS = ("mjai",)
 
@@ -55,7 +56,9 @@ def export_cmd(fmt: str, paths: tuple[str, ...], out: str | None) -> None:
             status = EXIT_FINDINGS
             continue
         if out is None:
-            click.echo(stream, nl=False)
+            # The same JSON values, with what a terminal could act on (a C1 control, a bidi
+            # override in a player's name) written as \u escapes.
+            click.echo(json_escaped(stream), nl=False)
         else:
             streams.append(stream)
     if out is not None:

@@ -9,15 +9,19 @@ record.
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from pathlib import Path
 
 import click
 
 from paipu.cli.common import EXIT_HELP, InputProblem, PaipuCommand, echo, echo_err, json_flag, out_flag, plural, shown
+from paipu.errors import InputError
 from paipu.importers.base import ConversionError, Importer
 from paipu.importers.registry import get_importer, importer_names
 from paipu.limits import json_text
+from paipu.sources import read_bounded
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 MAX_BYTES = 512 * 1024 * 1024
@@ -30,7 +34,18 @@ def _files(paths: tuple[str, ...], importer: Importer) -> tuple[list[Path], int]
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            named = sorted(f for f in p.rglob("*") if f.is_file() and f.name.endswith(importer.suffixes))
+            named: list[Path] = []
+
+            def unreadable(e: OSError, top: Path = p) -> None:
+                # A sub-folder that cannot be read is named and counted, never skipped without a word.
+                nonlocal status
+                echo_err(f"{e.filename or top}: this folder cannot be read ({e.strerror or e}); its logs are not read")
+                status = EXIT_USAGE
+
+            for folder, dirs, names in os.walk(p, onerror=unreadable):
+                dirs.sort()
+                named.extend(Path(folder) / n for n in names if n.endswith(importer.suffixes))
+            named.sort()
             # A folder of logs often holds other text files (a README): only the files that
             # start like a log of this format are converted.
             found = [f for f in named if importer.sniff(_head(f))]
@@ -49,6 +64,8 @@ def _files(paths: tuple[str, ...], importer: Importer) -> tuple[list[Path], int]
 
 def _head(path: Path) -> str:
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return ""  # a device or a named pipe is not opened (it would never end or block)
         with path.open("rb") as fh:
             return fh.read(512).decode("utf-8", errors="replace")
     except OSError:
@@ -56,16 +73,10 @@ def _head(path: Path) -> str:
 
 
 def _read(path: Path) -> bytes:
-    if not path.exists():
-        raise ConversionError(str(path), 0, "no such file")
-    if path.is_dir():
-        raise ConversionError(str(path), 0, "is a directory")
-    if path.stat().st_size > MAX_BYTES:
-        raise ConversionError(str(path), 0, f"over the limit of {MAX_BYTES // 1048576} MB")
     try:
-        return path.read_bytes()
-    except OSError as e:
-        raise ConversionError(str(path), 0, f"cannot be read ({e.__class__.__name__})") from None
+        return read_bounded(path, MAX_BYTES, "log files")
+    except InputError as e:
+        raise ConversionError(str(path), 0, str(e).removeprefix(f"{path}: ")) from None
 
 
 @click.command("import", cls=PaipuCommand, epilog=EXIT_HELP)

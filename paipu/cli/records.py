@@ -36,7 +36,7 @@ from paipu.errors import InputError
 from paipu.expect import compare_results, find_expected, key_of, load_expected
 from paipu.lang import LANGS, translated
 from paipu.lang.check import RULE_SUFFIX, summary_zh, totals_zh
-from paipu.limits import json_text
+from paipu.limits import MAX_JOBS, json_text
 
 
 @click.command("check", cls=PaipuCommand, epilog=EXIT_HELP)
@@ -52,7 +52,7 @@ from paipu.limits import json_text
                    "current folder, where `check --json` wrote them), wherever the results file is kept.")
 @click.option("--annotate", is_flag=True,
               help="Add teaching notes: each discard against the best one, wins and claims let pass.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--jobs", "-j", type=click.IntRange(min=1, max=MAX_JOBS), default=None, metavar="N",
               help="Audit in this many processes (default: the machine's cores); the output is the same.")
 @click.option("--progress/--no-progress", default=None,
               help="A progress bar on standard error (default: on a terminal, from 50 files).")
@@ -84,7 +84,7 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
     jobs = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
     show = progress if progress is not None else (sys.stderr.isatty() and len(inputs.files) >= PROGRESS_FROM)
     with progress_bar(len(inputs.files), "checking", show) as advance:
-        for checked in _checked_files(inputs, opts, annotate, as_json, quiet, jobs, lang):
+        for checked in _dead_worker_said(_checked_files(inputs, opts, annotate, as_json, quiet, jobs, lang)):
             advance(1)
             click.echo(checked.output, nl=False)
             if checked.unreadable:
@@ -99,6 +99,18 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
         total = totals_zh if lang == "zh" else check_total
         click.echo(total(totals["files"], totals["failed"], totals["error"], totals["warning"], inputs.unreadable))
     sys.exit(max(status, inputs.status))
+
+
+def _dead_worker_said(checked: Iterator[Checked]) -> Iterator[Checked]:
+    """``check --jobs``: a worker that died (killed, out of memory) ends the run with one line and
+    exit 2 (the files not yet printed were not checked), not a traceback."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        yield from checked
+    except BrokenProcessPool:
+        raise InputProblem("a worker process died (killed, or out of memory); the files after the last one "
+                           "printed were not checked: run the check again") from None
 
 
 def check_total(files: int, failed: int, errors: int, warnings: int, unreadable: int) -> str:
@@ -174,7 +186,10 @@ def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json
         return
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    from paipu.sim.parallel import end_with_parent
+
+    # Each worker ends when this process is gone (``kill -9``), rather than wait on, re-parented.
+    with ProcessPoolExecutor(max_workers=jobs, initializer=end_with_parent, initargs=(os.getpid(),)) as pool:
         # Each slot is a batch in a worker or an unreadable path, kept in the files' order.
         pending: deque[Future[list[Checked]] | list[Checked]] = deque()
         batch: list[tuple[str, str]] = []

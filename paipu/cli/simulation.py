@@ -20,7 +20,7 @@ from paipu.cli.common import (
 )
 from paipu.cli.common import plural as _n
 from paipu.errors import InputError
-from paipu.limits import json_text
+from paipu.limits import MAX_JOBS, MAX_MUTANTS_PER_KIND, json_text
 from paipu.replay.ruleset import OptionError, Ruleset, get_ruleset
 from paipu.sources import read_record_text
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 @click.option("--stats", is_flag=True, help="Print how often each result and scoring item occurred.")
 @json_flag("With --stats: print the counts as one JSON object instead of a table.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar, and no line saying what was written.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, metavar="N", show_default=True,
+@click.option("--jobs", "-j", type=click.IntRange(min=1, max=MAX_JOBS), default=1, metavar="N", show_default=True,
               help="Play the sessions in this many worker processes (the records are the same).")
 def simulate_cmd(ruleset: str, hands: int, seed: int, session_hands: int, overrides: tuple[str, ...],
                  out_dir: str | None, stats: bool, as_json: bool, quiet: bool, jobs: int) -> None:
@@ -122,7 +122,8 @@ def format_stats(stats: SimStats, ruleset: Ruleset) -> str:
 @click.option("--seed", "-s", type=int, required=True, metavar="S",
               help="The random seed for choosing what to corrupt.")
 @out_flag(dest="out_dir", file=False, required=True, help="Write the mutants into this folder.")
-@click.option("--per-kind", type=click.IntRange(min=1), default=1, metavar="N", show_default=True,
+@click.option("--per-kind", type=click.IntRange(min=1, max=MAX_MUTANTS_PER_KIND), default=1, metavar="N",
+              show_default=True,
               help="How many mutants of each kind (fewer where the record has fewer places for one).")
 @click.option("--kind", "kinds", multiple=True, metavar="KIND",
               help="Only these kinds (repeatable); default all. The kinds are listed above.")

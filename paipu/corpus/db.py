@@ -254,7 +254,9 @@ LOCK_WAIT_MS = 30_000
 
 
 def damaged_message(path: str | Path, e: BaseException | str) -> str:
-    return f"{path}: the corpus is damaged ({e}); re-ingest the records into a new corpus file"
+    what = " ".join(str(e).replace("*", " ").split())  # one line: SQLite's report spans several
+    what = what if len(what) <= 160 else what[:160] + "…"
+    return f"{path}: the corpus is damaged ({what}); re-ingest the records into a new corpus file"
 
 
 def locked_or_damaged(path: str | Path, e: sqlite3.DatabaseError) -> CorpusError:
@@ -275,7 +277,7 @@ def check_integrity(db: Database, path: str | Path) -> None:
     except sqlite3.DatabaseError as e:
         if "not a database" in str(e):
             raise CorpusError(f"{path}: cannot be used as a corpus ({e})") from None
-        raise CorpusError(damaged_message(path, e)) from None
+        raise locked_or_damaged(path, e) from None  # read-only or locked is not damaged
     problems = [str(r[0]) for r in rows if str(r[0]) != "ok"]
     if problems:
         more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
@@ -305,6 +307,21 @@ def _read_only_file(p: Path) -> bool:
     return p.exists() and not (os.access(p, os.W_OK) and os.access(p.parent, os.W_OK))
 
 
+def _connect_read_only(p: Path) -> sqlite3.Connection:
+    """A read-only connection to ``p``; where SQLite cannot make the files a WAL database needs
+    to be read (a folder this user cannot write), the file is read as immutable."""
+    uri = p.resolve().as_uri()
+    conn = sqlite3.connect(f"{uri}?mode=ro", uri=True)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError as e:
+        if "readonly" not in str(e) and "unable to open" not in str(e):
+            raise
+        conn.close()
+        conn = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True)
+    return conn
+
+
 def open_corpus(path: str | Path, *, create: bool = True, read_only: bool = False) -> Database:
     """Open (or, with ``create``, make) a corpus database and bring its schema up to date.
 
@@ -325,7 +342,7 @@ def open_corpus(path: str | Path, *, create: bool = True, read_only: bool = Fals
     try:
         if read_only:
             # A file this user cannot write: read it as it is, without WAL or migrations.
-            conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+            conn = _connect_read_only(Path(path))
             db = Database(conn)
             db.execute(f"PRAGMA busy_timeout = {LOCK_WAIT_MS}")
             if not db.table("migrations").exists():

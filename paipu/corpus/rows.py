@@ -102,17 +102,25 @@ class RecordRows:
     score_rows: tuple[ScoreRow, ...] = ()
 
 
-def _raw_bytes(path: Path) -> bytes | None:
-    """The file's bytes (decompressed for ``.gz``) when they can be read at all, for the hash."""
+def _raw_hash(path: Path) -> str | None:
+    """The hash of the file's bytes (decompressed for ``.gz``, at most `MAX_BYTES` + 1 of them)
+    when they can be read at all, read a piece at a time: a file refused as over the limit, a
+    gzip bomb, is not held in memory a second time for its hash."""
+    digest = hashlib.sha256()
+    left = MAX_BYTES + 1
     try:
-        if path.name.endswith(".gz"):
-            with gzip.open(path, "rb") as fh:
-                return fh.read(MAX_BYTES + 1)
-        if path.stat().st_size > MAX_BYTES:
+        if not path.name.endswith(".gz") and path.stat().st_size > MAX_BYTES:
             return None
-        return path.read_bytes()
+        with (gzip.open(path, "rb") if path.name.endswith(".gz") else path.open("rb")) as fh:
+            while left > 0:
+                chunk = fh.read(min(left, 1 << 20))
+                if not chunk:
+                    break
+                digest.update(chunk)
+                left -= len(chunk)
     except (OSError, EOFError, zlib.error):
         return None
+    return digest.hexdigest()
 
 
 def read_source(path: str | Path) -> Source:
@@ -121,8 +129,7 @@ def read_source(path: str | Path) -> Source:
     try:
         text = read_record_text(p)
     except InputError as e:
-        raw = _raw_bytes(p) if p.is_file() else None
-        return Source(str(path), None, hashlib.sha256(raw).hexdigest() if raw is not None else None, str(e))
+        return Source(str(path), None, _raw_hash(p) if p.is_file() else None, str(e))
     return Source(str(path), text, hashlib.sha256(text.encode("utf-8")).hexdigest())
 
 

@@ -380,16 +380,25 @@ MAKERS: dict[str, Maker] = {
 }
 
 
+MAX_MISSES = 30
+"""Tries in a row that make no new mutant of a kind before giving up on it (a huge ``per_kind``
+would otherwise try without end on a record with few places for the kind)."""
+
+
 def mutants(text: str, seed: int, *, per_kind: int = 1, kinds: list[str] | None = None) -> Iterator[Mutant]:
     """Up to ``per_kind`` mutants of each kind (fewer where the record has no place for one)."""
     src = _walk(text)
     rng = random.Random(seed)
     for kind in kinds or list(MAKERS):
         made: set[str] = set()
+        misses = 0
         for _ in range(per_kind * 3):
-            if len(made) >= per_kind:
-                break
+            if len(made) >= per_kind or misses >= MAX_MISSES:
+                break  # enough, or the record has no more places for this kind
             m = MAKERS[kind](src, rng)
             if m is not None and m.text not in made:
                 made.add(m.text)
+                misses = 0
                 yield m
+            else:
+                misses += 1

@@ -30,6 +30,7 @@ class TenhouImporter:
 
     def convert(self, data: bytes, filename: str) -> list[Converted]:
         try:
+            data = data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte order mark, as an editor may save it
             stripped = data.lstrip()
             game = parse_json6(data) if stripped[:1] == b"{" else parse_mjlog(data)
             text = game_to_text(game)

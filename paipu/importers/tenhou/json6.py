@@ -695,6 +695,9 @@ def parse_json6(data: str | bytes | Mapping[str, object]) -> Game:
             raise TenhouFormatError(f"not JSON: {exc.msg}", f"line {exc.lineno}, column {exc.colno}") from None
         except UnicodeDecodeError as exc:
             raise TenhouFormatError(f"not UTF-8 text: {exc.reason}", f"byte {exc.start}") from None
+        except (ValueError, RecursionError) as exc:
+            # A number of thousands of digits (Python refuses to convert it) or nesting too deep.
+            raise TenhouFormatError(f"not a JSON document paipu reads: {str(exc).split(';')[0]}") from None
     else:
         doc = data
     if not isinstance(doc, Mapping):
