@@ -60,6 +60,9 @@ class Observer:
     (teaching notes are findings of severity ``note``).
     """
 
+    def start_record(self, record: Record, ruleset: Ruleset) -> None:
+        """The replay of ``record`` under ``ruleset`` begins (before its first hand)."""
+
     def start_hand(self, index: int, engine: HandEngine, playable: bool) -> None:
         """A hand is set up (dealt); ``playable`` is false when it cannot be replayed."""
 
@@ -250,6 +253,8 @@ def replay(
         recorder = StepRecorder(views)
         watchers.insert(0, recorder)
     session = Session(ruleset, record, findings)
+    for w in watchers:
+        w.start_record(record, ruleset)
     hands: list[HandReplay] = []
     for idx, hand in enumerate(record.hands):
         dealer = session.dealer_for(hand)
