@@ -125,7 +125,7 @@ class _Where:
     step: int
 
 
-class _Builder:
+class PageBuilder:
     """Holds what every part of the model needs: labels, rules, seats, the viewer."""
 
     def __init__(self, record: Record, ruleset: Ruleset | None, viewer: Seat | None, lang: Lang) -> None:
@@ -725,9 +725,9 @@ def _lines_of(text: str, wanted: set[int]) -> dict[int, str]:
     return out
 
 
-def report_builder(audit: Audit, seat: Seat | None, lang: Lang) -> _Builder:
+def report_builder(audit: Audit, seat: Seat | None, lang: Lang) -> PageBuilder:
     """The builder of an audit's page, its findings placed and numbered."""
-    b = _Builder(audit.record, audit.ruleset, seat, lang)
+    b = PageBuilder(audit.record, audit.ruleset, seat, lang)
     b.attach(audit)
     if audit.replay is not None:
         for hi, hr in enumerate(audit.replay.hands, 1):

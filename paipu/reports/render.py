@@ -27,7 +27,7 @@ from paipu.replay.engine import HandEngine
 from paipu.replay.result import HandReplay, HandResult
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.session import StepRecorder
-from paipu.reports.build import _Builder, build_report_model, differ_flags
+from paipu.reports.build import PageBuilder, build_report_model, differ_flags
 from paipu.reports.labels import Labels, Lang
 from paipu.reports.model import FindingView, ReportModel
 
@@ -263,14 +263,14 @@ class HandPages(StepRecorder):
         self.spool = spool
         self.seat = seat
         self.lang = lang
-        self.builder: _Builder | None = None
+        self.builder: PageBuilder | None = None
         self.steps: list[int] = []
         """How many steps each hand written has."""
         self.differs: list[tuple[bool, bool]] = []
         """Each hand written: whether its recorded payments, and a recorded value, differ."""
 
     def start_record(self, record: Record, ruleset: Ruleset) -> None:
-        self.builder = _Builder(record, ruleset, self.seat, self.lang)
+        self.builder = PageBuilder(record, ruleset, self.seat, self.lang)
 
     def end_hand(self, index: int, engine: HandEngine, result: HandResult, findings: list[Finding]) -> None:
         super().end_hand(index, engine, result, findings)
@@ -293,7 +293,7 @@ class HandPages(StepRecorder):
         their findings in place, its bottom."""
         b = self.builder
         if b is None:  # nothing was replayed: no hand was written
-            b = _Builder(audit.record, audit.ruleset, self.seat, self.lang)
+            b = PageBuilder(audit.record, audit.ruleset, self.seat, self.lang)
         b.attach(audit)
         b.locate_findings()
         model = b.page((), self.differs, b.finding_views())
