@@ -10,6 +10,7 @@ and look at the diff (and at the page in a browser) before committing.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from collections import Counter
@@ -18,14 +19,27 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from markupsafe import Markup
 
 from paipu.auditing import Audit, audit_text
 from paipu.cli.report import default_output, report_command
-from paipu.record import Discard, Draw, FanLine, ScoreLine
+from paipu.record import Discard, Draw, FanLine, ScoreLine, Seat
 from paipu.reports import build_report_model, render_model, render_report, write_report
 from paipu.reports.build import ReportError
+from paipu.reports.labels import Lang
 from paipu.reports.model import BoardSeat, ReportModel, StepView, TileView
+from paipu.reports.render import (
+    HAND,
+    MARK_FINDINGS,
+    MARK_WORST,
+    _HandPage,
+    _Out,
+    _Splicer,
+    environment,
+    write_record_report,
+)
 from paipu.reports.tiles import BACK, tile_class, tile_styles, tile_svg
+from paipu.sim.simulate import simulate
 from paipu.tiles import ALL_TILES, Tile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -543,3 +557,86 @@ def test_harbin_names_its_marked_tile_in_its_own_words() -> None:
     for lang, words in (("en", "宝 as"), ("zh", "宝当")):
         html = render_report(audit_text(text, "mobao.paipu", views=True), lang=lang)  # type: ignore[arg-type]
         assert words in html and "财神" not in html
+
+
+# ---------------------------------------------------------------- the page written hand by hand
+
+
+def _streamed_cases() -> list[tuple[str, Seat | None, Lang, bool]]:
+    """Two records of every samples folder (valid and invalid, every ruleset, syntax errors),
+    each in one of the views a report has: audit, teaching, Chinese, teaching notes."""
+    folders = sorted({p.parent for p in (ROOT / "samples").rglob("*.paipu")})
+    views: list[tuple[Seat | None, Lang, bool]] = [(None, "en", False), ("E", "zh", False), (None, "zh", True),
+                                                 ("E", "en", True)]
+    cases = []
+    for k, folder in enumerate(folders):
+        for j, path in enumerate(sorted(folder.glob("*.paipu"))[:2]):
+            seat, lang, annotate = views[(k + j) % len(views)]
+            cases.append((str(path.relative_to(ROOT)), seat, lang, annotate))
+    return cases
+
+
+@pytest.mark.parametrize(("name", "seat", "lang", "annotate"), _streamed_cases())
+def test_the_page_written_hand_by_hand_is_the_page_of_the_whole_audit(name: str, seat: Seat | None, lang: Lang,
+                                                                       annotate: bool, tmp_path: Path) -> None:
+    """`write_record_report` (one pass, one hand's views held at a time, the findings put in
+    place at the end) writes the very bytes of `render_report` of the audit with every view."""
+    text = (ROOT / name).read_text(encoding="utf-8")
+    whole = render_report(audit_text(text, name, views=True, annotate=annotate), seat=seat, lang=lang)
+    audit = write_record_report(text, name, tmp_path / "page.html", annotate=annotate, seat=seat, lang=lang)
+    assert (tmp_path / "page.html").read_bytes() == whole.encode("utf-8")
+    checked = audit_text(text, name, annotate=annotate)
+    assert [f.to_json() for f in audit.findings] == [f.to_json() for f in checked.findings]
+    assert sorted(os.listdir(tmp_path)) == ["page.html"]  # the spool and the part file are gone
+
+
+def test_a_session_written_hand_by_hand_is_the_page_of_the_whole_audit(tmp_path: Path) -> None:
+    (_, text), = simulate("hebei", 5, 4, session_hands=5)
+    audit = audit_text(text, "s.paipu", views=True)
+    assert audit.replay is not None and len(audit.replay.hands) == 5
+    write_record_report(text, "s.paipu", tmp_path / "s.html", seat="N")
+    assert (tmp_path / "s.html").read_text(encoding="utf-8") == render_report(audit, seat="N")
+
+
+def test_record_text_that_looks_like_a_findings_mark_is_shown_escaped_not_replaced(tmp_path: Path) -> None:
+    """The marks where a step's findings go begin with ``<`` and a NUL: record text cannot
+    write them, since every ``<`` of it is escaped."""
+    text = sample_text("four-hands.paipu").replace("E discard 1z", "E discard 1z {a <\x00w> b <\x00f> c <\x00}", 1)
+    html = render_report(audit_text(text, "odd.paipu", views=True))
+    assert "a &lt;\x00w&gt; b &lt;\x00f&gt; c &lt;\x00</blockquote>" in html
+    write_record_report(text, "odd.paipu", tmp_path / "odd.html")
+    assert (tmp_path / "odd.html").read_text(encoding="utf-8") == html
+
+
+def _spliced(model: ReportModel, marked: str, size: int) -> str:
+    out = io.StringIO()
+    splicer = _Splicer(_Out(out), (st.findings for st in model.hands[0].steps), model.labels)
+    for k in range(0, len(marked), size):
+        piece = marked[k:k + size]
+        splicer.feed(Markup(piece) if k % 2 else piece)
+    splicer.close()
+    splicer.out.flush()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 7, 64])
+def test_findings_marks_cut_across_pieces_are_put_in_place(size: int) -> None:
+    """However the spooled hands are read back, each mark is found (and a piece that is
+    Markup does not escape the text held over from the piece before)."""
+    model = build_report_model(edited("seed-example.paipu", *WRONG_RESULTS))
+    assert sum(len(st.findings) for st in model.hands[0].steps) >= 2
+    marked = "".join(environment().get_template(HAND).generate(m=_HandPage(model.labels, model.viewer),
+                                                               h=model.hands[0]))
+    assert marked.count(MARK_WORST) == marked.count(MARK_FINDINGS) == len(model.hands[0].steps)
+    whole = _spliced(model, marked, len(marked))
+    assert whole in render_model(model)
+    assert '<div class="fd error" id="f' in whole and "\x00" not in whole
+    assert _spliced(model, marked, size) == whole
+
+
+def test_a_seat_that_does_not_play_writes_nothing(tmp_path: Path) -> None:
+    text = (ROOT / "samples/valid/erren").glob("*.paipu").__next__().read_text(encoding="utf-8")
+    with pytest.raises(ReportError, match="does not play"):
+        write_record_report(text, "two.paipu", tmp_path / "out" / "two.html", seat="S")
+    assert not (tmp_path / "out" / "two.html").exists()
+    assert not list((tmp_path / "out").iterdir()) if (tmp_path / "out").exists() else True

@@ -9,7 +9,6 @@ from typing import cast
 
 import click
 
-from paipu.auditing import audit_text
 from paipu.cli.common import (
     EXIT_FINDINGS,
     EXIT_OK,
@@ -26,7 +25,7 @@ from paipu.cli.common import plural as _n
 from paipu.errors import InputError
 from paipu.record import Seat
 from paipu.reports.labels import LANGS, Lang
-from paipu.reports.render import write_report
+from paipu.reports.render import write_record_report
 from paipu.sources import RECORD_SUFFIXES, read_record_text
 
 REPORT_HELP = """
@@ -74,11 +73,12 @@ def report_command(file: str, output: str | None, overrides: tuple[str, ...], se
     except InputError as e:
         echo_err(str(e))
         sys.exit(EXIT_USAGE)
-    audit = audit_text(text, str(path), options=opts, views=True, annotate=annotate)
     out = Path(output) if output else default_output(path)
     viewer = seat.upper() if seat else None
     try:
-        write_report(audit, out, seat=cast("Seat | None", viewer), lang=cast(Lang, lang))
+        # Audited and written in one pass, one hand's table views held at a time.
+        audit = write_record_report(text, str(path), out, options=opts, annotate=annotate,
+                                    seat=cast("Seat | None", viewer), lang=cast(Lang, lang))
     except ValueError as e:
         echo_err(f"{path}: {e}")
         sys.exit(EXIT_USAGE)

@@ -17,7 +17,6 @@ from pathlib import Path
 from jinja2 import Environment
 from sqlite_utils import Database
 
-from paipu.auditing import audit_text
 from paipu.corpus.index_template import INDEX_NAME, INDEX_TEMPLATE, SORT_NAME, SORT_SCRIPT
 from paipu.corpus.rows import read_source
 from paipu.corpus.stats import CorpusStats, corpus_stats
@@ -177,7 +176,7 @@ def _finding_tags(db: Database, record_id: int) -> tuple[FindingTag, ...]:
 
 def _write_page(db: Database, record_id: int, sha256: str | None, target: Path) -> bool:
     """The record's own report, from the first of its paths that still holds the same bytes."""
-    from paipu.reports import write_report
+    from paipu.reports.render import write_record_report
 
     if sha256 is None:
         return False
@@ -185,7 +184,7 @@ def _write_page(db: Database, record_id: int, sha256: str | None, target: Path) 
         source = read_source(path)
         if source.text is None or source.sha256 != sha256:
             continue
-        write_report(audit_text(source.text, str(path), views=True), target)
+        write_record_report(source.text, str(path), target)
         return True
     return False
 

@@ -61,6 +61,9 @@ class Observer:
     (teaching notes are findings of severity ``note``).
     """
 
+    def start_record(self, record: Record, ruleset: Ruleset) -> None:
+        """The replay of ``record`` under ``ruleset`` begins (before its first hand)."""
+
     def start_hand(self, index: int, engine: HandEngine, playable: bool) -> None:
         """A hand is set up (dealt); ``playable`` is false when it cannot be replayed."""
 
@@ -251,6 +254,8 @@ def replay(
         recorder = StepRecorder(views)
         watchers.insert(0, recorder)
     session = Session(ruleset, record, findings)
+    for w in watchers:
+        w.start_record(record, ruleset)
     hands: list[HandReplay] = []
     # An audit's replay makes no reference cycles worth a collector's pass while it runs (what
     # observers make is theirs: with them the collector runs as usual).

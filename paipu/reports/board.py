@@ -10,12 +10,12 @@ the one that leaves).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from paipu.record import Discard, Draw, Ready, Seat, SeatAction
-from paipu.replay.result import MeldView, Step, TableView
+from paipu.replay.result import MeldView, SeatView, Step, TableView
 from paipu.reports.labels import Labels
 from paipu.reports.model import Board, BoardMeld, BoardSeat, BoardTile, Shown, TileView
 from paipu.reports.tiles import BACK, tile_class
@@ -67,7 +67,7 @@ _BACK = TileView(BACK)
 _BACK_SIDEWAYS = TileView(BACK, sideways=True)
 
 
-def _list_lives(values: Sequence[tuple[T, ...]]) -> list[_Life[T]]:
+def _list_lives(values: Iterable[tuple[T, ...]]) -> list[_Life[T]]:
     """Lifetimes of the items of a list that changes from step to step (position by position)."""
     lives: list[_Life[T]] = []
     current: dict[int, _Life[T]] = {}
@@ -94,7 +94,7 @@ def _list_lives(values: Sequence[tuple[T, ...]]) -> list[_Life[T]]:
     return lives
 
 
-def _concealed_lives(hands: Sequence[tuple[Tile, ...]], drawn_at: Callable[[int], bool]) -> list[_Life[Tile]]:
+def _concealed_lives(hands: Iterable[tuple[Tile, ...]], drawn_at: Callable[[int], bool]) -> list[_Life[Tile]]:
     """Each concealed tile once, sorted by kind; the latest of a kind leaves first."""
     lives: list[_Life[Tile]] = []
     held: dict[int, list[_Life[Tile]]] = {}
@@ -250,23 +250,23 @@ def build_board(
     out: list[BoardSeat] = []
     for seat in seats:
         hidden = viewer is not None and seat != viewer
-        hands = [v.seats[seat].concealed if seat in v.seats else () for v in views]
+        # The seat's side of the table at each step: the same object while it does not change.
+        sides = [v.seats.get(seat) for v in views]
         concealed: list[BoardTile]
         if hidden:
             concealed = [BoardTile(tm.back(), _shown(life), drawn=life.drawn)
-                         for life in _back_lives([len(h) for h in hands], drawn_by(seat))]
+                         for life in _back_lives([len(h) for h in _concealed_of(sides)], drawn_by(seat))]
         else:
             concealed = [BoardTile(tm.face(life.value), _shown(life), drawn=life.drawn)
-                         for life in _concealed_lives(hands, drawn_by(seat))]
+                         for life in _concealed_lives(_concealed_of(sides), drawn_by(seat))]
         melds = [
             board_meld(life.value, seat, seats, tm, labels, _shown(life), hidden=hidden)
-            for life in _list_lives([v.seats[seat].melds if seat in v.seats else () for v in views])
+            for life in _list_lives([side.melds if side is not None else () for side in sides])
         ]
         flowers = [BoardTile(tm.face(life.value), _shown(life))
-                   for life in _list_lives([v.seats[seat].flowers if seat in v.seats else () for v in views])]
-        rivers = [v.seats[seat].discards if seat in v.seats else () for v in views]
-        discard_lives = _list_lives(_river_tiles(rivers))
-        _mark_claims(discard_lives, rivers)
+                   for life in _list_lives([side.flowers if side is not None else () for side in sides])]
+        discard_lives = _list_lives(_river_tiles(_rivers_of(sides)))
+        _mark_claims(discard_lives, _rivers_of(sides))
         discards = [BoardTile(tm.face(life.value), _shown(life), claimed_from=life.mark,
                               tsumogiri=life.first in tsumogiri, ready_discard=life.first in ready_discards)
                     for life in discard_lives]
@@ -281,6 +281,30 @@ def build_board(
         wall = [BoardTile(tm.face(life.value), _shown(life)) for life in _wall_lives(views)]
     wild = tuple(tm.face(t) for t in views[-1].wild)
     return Board(tuple(out), tuple(wall), wild, len(views) - 1)
+
+
+def _concealed_of(sides: Sequence[SeatView | None]) -> Iterator[tuple[Tile, ...]]:
+    """Each step's concealed tiles, read (unpacked) only where the seat's side changed, one
+    step's at a time: those of every step at once would take memory in the square of a long
+    hand's length."""
+    last: SeatView | None = None
+    tiles: tuple[Tile, ...] = ()
+    for side in sides:
+        if side is not last:
+            tiles = side.concealed if side is not None else ()
+            last = side
+        yield tiles
+
+
+def _rivers_of(sides: Sequence[SeatView | None]) -> Iterator[tuple[tuple[Tile, bool], ...]]:
+    """Each step's river, as `_concealed_of` reads the concealed tiles."""
+    last: SeatView | None = None
+    river: tuple[tuple[Tile, bool], ...] = ()
+    for side in sides:
+        if side is not last:
+            river = side.discards if side is not None else ()
+            last = side
+        yield river
 
 
 def seat_places(seats: Sequence[Seat], viewer: Seat | None) -> dict[Seat, str]:
@@ -317,9 +341,11 @@ def _discard_marks(steps: Sequence[Step]) -> tuple[set[int], set[int]]:
     return tsumogiri, ready
 
 
-def _river_tiles(rivers: Sequence[tuple[tuple[Tile, bool], ...]]) -> list[tuple[Tile, ...]]:
-    """The tiles of each step's river, each made from the last step's when the river only grew."""
-    out: list[tuple[Tile, ...]] = []
+def _river_tiles(rivers: Iterable[tuple[tuple[Tile, bool], ...]]) -> Iterator[tuple[Tile, ...]]:
+    """The tiles of each step's river, each made from the last step's when the river only grew.
+
+    One step's at a time: a river of a long hand is long at every step, and all of them at
+    once would take memory in the square of the hand's length."""
     prev: tuple[tuple[Tile, bool], ...] = ()
     tiles: tuple[Tile, ...] = ()
     for river in rivers:
@@ -330,11 +356,10 @@ def _river_tiles(rivers: Sequence[tuple[tuple[Tile, bool], ...]]) -> list[tuple[
             else:
                 tiles = tuple(t for t, _ in river)
             prev = river
-        out.append(tiles)
-    return out
+        yield tiles
 
 
-def _mark_claims(lives: list[_Life[Tile]], rivers: Sequence[tuple[tuple[Tile, bool], ...]]) -> None:
+def _mark_claims(lives: list[_Life[Tile]], rivers: Iterable[tuple[tuple[Tile, bool], ...]]) -> None:
     """Mark each discard as claimed from the first step its river says so."""
     by_start = sorted(lives, key=lambda life: life.first)
     current: dict[int, _Life[Tile]] = {}

@@ -28,12 +28,22 @@ from paipu.record import (
     FanLine,
     Header,
     Hu,
+    Record,
     ScoreLine,
     Seat,
     SeatAction,
     SetupTiles,
 )
-from paipu.replay.result import GroupView, HandReplay, HandResult, MeldView, TableView, WinAnalysis, WinContext
+from paipu.replay.result import (
+    GroupView,
+    HandReplay,
+    HandResult,
+    MeldView,
+    Step,
+    TableView,
+    WinAnalysis,
+    WinContext,
+)
 from paipu.replay.ruleset import Rule, Ruleset, option_text
 from paipu.replay.session import Replay
 from paipu.reports.board import TileMaker, board_meld, build_board
@@ -115,38 +125,35 @@ class _Where:
     step: int
 
 
-class _Builder:
+class PageBuilder:
     """Holds what every part of the model needs: labels, rules, seats, the viewer."""
 
-    def __init__(self, audit: Audit, viewer: Seat | None, lang: Lang) -> None:
-        self.audit = audit
+    def __init__(self, record: Record, ruleset: Ruleset | None, viewer: Seat | None, lang: Lang) -> None:
+        """What a hand's part of the page needs, known before the replay's first hand: the
+        record (its header) and the ruleset it is replayed under, options and all."""
+        self.record = record
         self.lang = lang
         self.viewer = viewer
-        self.rp: Replay | None = audit.replay
-        # The ruleset the audit replayed under, options and all: never looked up again.
-        self.ruleset: Ruleset | None = audit.ruleset
+        self.audit: Audit | None = None
+        self.rp: Replay | None = None
+        # The ruleset the audit replays under, options and all: never looked up again.
+        self.ruleset: Ruleset | None = ruleset
         self.labels: Labels = _ruleset_labels(labels_for(lang), self.ruleset, lang)
-        name = self.rp.ruleset_name if self.rp is not None else audit.record.header.ruleset
+        name = ruleset.name if ruleset is not None else record.header.ruleset
         self.rules: dict[str, Rule] = dict(self.ruleset.rules) if self.ruleset is not None else {}
-        seats: tuple[Seat, ...] = ()
-        if self.rp is not None and self.rp.seats:
-            seats = self.rp.seats
-        elif self.ruleset is not None:
-            seats = self.ruleset.seats
+        seats: tuple[Seat, ...] = ruleset.seats if ruleset is not None else ()
         self.seats: tuple[Seat, ...] = seats or SEATS
         if viewer is not None and viewer not in self.seats:
             raise ReportError(
                 f"seat {viewer} does not play in {name or 'this record'} (seats: {' '.join(self.seats)})"
             )
-        header = audit.record.header
+        header = record.header
         self.players: dict[str, str] = {s: header.player(s) or "" for s in self.seats}
-        # The lines as the parser numbers them (``splitlines`` also splits at form feeds and others).
-        self.source_lines = audit.text.replace("\r\n", "\n").split("\n")
         self.findings: dict[int, FindingView] = {}
-        # A teaching view shows only what the viewed seat could know: notes about another
-        # seat's hidden tiles are left out.
-        self.visible_findings = [f for f in audit.findings
-                                 if viewer is None or f.subject is None or f.subject == viewer]
+        self.visible_findings: list[Finding] = []
+        self.engine_where: dict[int, tuple[Finding, _Where]] = {}
+        """Where the engine put each finding it gave with a step (the finding is held, so that
+        its id stays its own while hands are let go)."""
         self.where: dict[int, _Where] = {}
         self.at: dict[_Where, list[Finding]] = defaultdict(list)
         """The findings shown at each step, in the audit's order (found once, not searched per step)."""
@@ -154,6 +161,22 @@ class _Builder:
         self.at_own_line: set[int] = set()
         """Notes shown at the step of their own line: that step already shows the action, so the
         note does not quote the line again (an error still does: the line as written matters)."""
+
+    def attach(self, audit: Audit) -> None:
+        """The whole audit, once its replay is over: its findings, which the page numbers in order."""
+        self.audit = audit
+        self.rp = audit.replay
+        # A teaching view shows only what the viewed seat could know: notes about another
+        # seat's hidden tiles are left out.
+        viewer = self.viewer
+        self.visible_findings = [f for f in audit.findings
+                                 if viewer is None or f.subject is None or f.subject == viewer]
+
+    def note_steps(self, hi: int, steps: Sequence[Step]) -> None:
+        """Keep where the engine put the findings of hand ``hi``'s steps (its steps may then go)."""
+        for step in steps:
+            for f in step.findings:
+                self.engine_where.setdefault(id(f), (f, _Where(hi, step.number)))
 
     # ------------------------------------------------------------ small pieces
     def rule(self, rid: str | None) -> RuleRef | None:
@@ -186,24 +209,25 @@ class _Builder:
         rp = self.rp
         if rp is None:
             return
+        # Only the lines that hold a finding are looked up: a map of every line of a long
+        # session would cost more than the rest of the page.
+        wanted = {f.line for f in self.visible_findings}
         by_line: dict[int, _Where] = {}
-        by_engine: dict[int, _Where] = {}
         starts: list[tuple[int, int]] = []
         for hi, hand in enumerate(rp.hands, 1):
             starts.append((hand.record.span.line, hi))
-            for step in hand.steps:
-                for f in step.findings:
-                    by_engine.setdefault(id(f), _Where(hi, step.number))
-                if step.action is not None:
-                    span = step.action.span
-                    for line in range(span.line, max(span.line, span.end_line) + 1):
-                        by_line.setdefault(line, _Where(hi, step.number))
+            for number, action in enumerate(hand.record.actions, 1):
+                span = action.span
+                for line in range(span.line, max(span.line, span.end_line) + 1):
+                    if line in wanted:
+                        by_line.setdefault(line, _Where(hi, number))
         starts.sort()
         start_lines = [line for line, _ in starts]
         for f in self.visible_findings:
             where = by_line.get(f.line)
             if where is None:
-                where = by_engine.get(id(f))
+                held = self.engine_where.get(id(f))
+                where = held[1] if held is not None else None
             elif f.severity == "note":
                 self.at_own_line.add(id(f))
             if where is None:
@@ -217,6 +241,8 @@ class _Builder:
 
     def finding_views(self) -> tuple[FindingView, ...]:
         out = []
+        text = self.audit.text if self.audit is not None else ""
+        quoted = _lines_of(text, {f.line for f in self.visible_findings if id(f) not in self.at_own_line})
         for i, f in enumerate(self.visible_findings, 1):
             where = self.where.get(id(f))
             step_anchor = f"h{where.hand}-s{where.step}" if where is not None else None
@@ -226,8 +252,8 @@ class _Builder:
             else:
                 place = f"{self.labels.line} {f.line}"
             source = ""
-            if 1 <= f.line <= len(self.source_lines) and id(f) not in self.at_own_line:
-                source = _source_window(self.source_lines[f.line - 1], f.column)
+            if f.line in quoted and id(f) not in self.at_own_line:
+                source = _source_window(quoted[f.line], f.column)
             fv = FindingView(
                 i, f"f{i}", f.severity, self.labels.severity.get(f.severity, f.severity), f.code,
                 translate(f.code, f.message, self.lang),
@@ -242,7 +268,7 @@ class _Builder:
 
     # ------------------------------------------------------------ header
     def header(self) -> HeaderView:
-        h: Header = self.audit.record.header
+        h: Header = self.record.header
         rp = self.rp
         resolved: tuple[tuple[str, str], ...] = ()
         if rp is not None:
@@ -252,7 +278,7 @@ class _Builder:
         )
         ruleset = (rp.ruleset_name if rp is not None and rp.ruleset_name else h.ruleset) or "?"
         return HeaderView(
-            self.audit.name,
+            self.audit.name if self.audit is not None else "",
             ruleset,
             self.ruleset.title if self.ruleset is not None else "",
             tuple((o.name, o.value) for o in h.options),
@@ -264,7 +290,7 @@ class _Builder:
 
     def start_scores(self) -> dict[Seat, int]:
         out: dict[Seat, int] = {s: 0 for s in self.seats}
-        for tag in self.audit.record.header.scores:
+        for tag in self.record.header.scores:
             if tag.seat in out:
                 try:
                     out[tag.seat] = int(tag.value)
@@ -298,11 +324,7 @@ class _Builder:
         for line in (rec.dealer, rec.wall, rec.dice, *rec.extra):
             if line is not None:
                 notes.extend(a.text for a in line.annotations)
-        counts: dict[str, int] = {sev: 0 for sev in SEVERITIES}
-        first: str | None = None
-        for f, where in self.in_hand.get(hi, ()):
-            counts[f.severity] += 1
-            first = first or f"h{hi}-s{where.step}"
+        counts, first = self.hand_findings(hi)
         return HandView(
             hi,
             rec.number,
@@ -612,23 +634,106 @@ class _Builder:
         return ""
 
     # ------------------------------------------------------------ session
-    def rows(self, hands: Sequence[HandView]) -> tuple[HandRow, ...]:
+    def hand_row(self, hi: int, hr: HandReplay, payments_differ: bool, value_differs: bool) -> HandRow:
+        """Hand ``hi``'s row of the summary: from its result (its steps are not needed)."""
+        res = hr.result
+        labels = self.labels
+        winners = ", ".join(labels.seat_name(s) for s in res.winners)
+        value = ", ".join(f"{w.total} {self._unit()}".strip() for w in res.wins if w.is_win)
+        scores = tuple(
+            SeatScore(s, labels.seat_name(s), res.payments.get(s, 0), hr.scores_after.get(s, 0))
+            for s in self.seats
+        )
+        counts, first = self.hand_findings(hi)
+        return HandRow(f"h{hi}", self.hand_title(hr.record.number), labels.seat_name(res.dealer),
+                       labels.outcome.get(res.result, res.result), winners, value, scores, counts, first,
+                       payments_differ, value_differs)
+
+    def hand_findings(self, hi: int) -> tuple[dict[str, int], str | None]:
+        """How many findings of each severity hand ``hi`` shows, and the step of its first."""
+        counts: dict[str, int] = {sev: 0 for sev in SEVERITIES}
+        first: str | None = None
+        for f, where in self.in_hand.get(hi, ()):
+            counts[f.severity] += 1
+            first = first or f"h{hi}-s{where.step}"
+        return counts, first
+
+    def page(self, hands: tuple[HandView, ...], differs: Sequence[tuple[bool, bool]],
+             findings: tuple[FindingView, ...]) -> ReportModel:
+        """The page's model around its hands: ``hands`` may be empty when the hands' parts of the
+        page were written as the replay went (`differs`: each hand's payments and values differ flags)."""
         rp = self.rp
-        if rp is None:
-            return ()
-        out = []
-        for hv, hr in zip(hands, rp.hands, strict=True):
-            res = hr.result
-            winners = ", ".join(self.labels.seat_name(s) for s in res.winners)
-            value = ", ".join(f"{w.total} {self._unit()}".strip() for w in res.wins if w.is_win)
-            scores = tuple(
-                SeatScore(s, self.labels.seat_name(s), res.payments.get(s, 0), hr.scores_after.get(s, 0))
-                for s in self.seats
-            )
-            out.append(HandRow(hv.anchor, hv.title, hv.dealer_label, hv.result.outcome_label, winners, value, scores,
-                               hv.finding_counts, hv.first_finding, hv.result.payments_differ,
-                               any(w.total_differs for w in hv.result.wins)))
-        return tuple(out)
+        start = self.start_scores()
+        chart = None
+        final: dict[Seat, int] = dict(start)
+        rows: tuple[HandRow, ...] = ()
+        if rp is not None:
+            titles = [self.hand_title(h.record.number) for h in rp.hands]
+            chart = build_chart(self.seats, self.labels, start, [h.scores_after for h in rp.hands], titles)
+            final = {s: rp.scores.get(s, 0) for s in self.seats}
+            rows = tuple(self.hand_row(hi, hr, *flags)
+                         for hi, (hr, flags) in enumerate(zip(rp.hands, differs, strict=True), 1))
+        counts = {sev: sum(1 for f in self.visible_findings if f.severity == sev) for sev in SEVERITIES}
+        labels = self.labels
+        seat = self.viewer
+        view = (labels.teaching_view.format(seat=labels.seat_name(seat)) if seat is not None else labels.audit_view)
+        return ReportModel(
+            self.lang,
+            labels,
+            self.header(),
+            view,
+            seat,
+            rp is not None,
+            self.seats,
+            hands,
+            rows,
+            tuple(SeatScore(s, labels.seat_name(s), start[s], start[s]) for s in self.seats),
+            tuple(SeatScore(s, labels.seat_name(s), final[s] - start[s], final[s]) for s in self.seats),
+            {sev: counts.get(sev, 0) for sev in SEVERITIES},
+            findings,
+            tuple(f for f in findings if f.step_anchor is None),
+            chart,
+            tile_styles(),
+        )
+
+
+def differ_flags(hv: HandView) -> tuple[bool, bool]:
+    """Whether a hand's recorded payments, and a recorded value, differ from the computed ones."""
+    return hv.result.payments_differ, any(w.total_differs for w in hv.result.wins)
+
+
+def _lines_of(text: str, wanted: set[int]) -> dict[int, str]:
+    """The lines of ``text`` numbered in ``wanted``, as the parser numbers them (from 1, at each
+    line feed; a CR before it is no part of the line), without splitting the whole text."""
+    out: dict[int, str] = {}
+    if not wanted:
+        return out
+    last = max(wanted)
+    start = 0
+    number = 1
+    while number <= last:
+        end = text.find("\n", start)
+        if number in wanted:
+            if end < 0:
+                out[number] = text[start:]
+            else:
+                out[number] = text[start:end - 1] if end > start and text[end - 1] == "\r" else text[start:end]
+        if end < 0:
+            break
+        start = end + 1
+        number += 1
+    return out
+
+
+def report_builder(audit: Audit, seat: Seat | None, lang: Lang) -> PageBuilder:
+    """The builder of an audit's page, its findings placed and numbered."""
+    b = PageBuilder(audit.record, audit.ruleset, seat, lang)
+    b.attach(audit)
+    if audit.replay is not None:
+        for hi, hr in enumerate(audit.replay.hands, 1):
+            b.note_steps(hi, hr.steps)
+    b.locate_findings()
+    return b
 
 
 def build_report_model(audit: Audit, *, seat: Seat | None = None, lang: Lang = "en") -> ReportModel:
@@ -643,35 +748,7 @@ def build_report_model(audit: Audit, *, seat: Seat | None = None, lang: Lang = "
     rp = audit.replay
     if rp is not None and rp.hands and any(not h.steps or h.steps[0].view is None for h in rp.hands):
         raise ReportError(f"{audit.name}: the audit has no table views to draw; audit it with views=True")
-    b = _Builder(audit, seat, lang)
-    b.locate_findings()
+    b = report_builder(audit, seat, lang)
     findings = b.finding_views()
-    rp = b.rp
     hands = tuple(b.hand(hi, hr) for hi, hr in enumerate(rp.hands, 1)) if rp is not None else ()
-    start = b.start_scores()
-    chart = None
-    final: dict[Seat, int] = dict(start)
-    if rp is not None:
-        chart = build_chart(b.seats, b.labels, start, [h.scores_after for h in rp.hands], [h.title for h in hands])
-        final = {s: rp.scores.get(s, 0) for s in b.seats}
-    counts = {sev: sum(1 for f in b.visible_findings if f.severity == sev) for sev in SEVERITIES}
-    labels = b.labels
-    view = (labels.teaching_view.format(seat=labels.seat_name(seat)) if seat is not None else labels.audit_view)
-    return ReportModel(
-        lang,
-        labels,
-        b.header(),
-        view,
-        seat,
-        rp is not None,
-        b.seats,
-        hands,
-        b.rows(hands),
-        tuple(SeatScore(s, labels.seat_name(s), start[s], start[s]) for s in b.seats),
-        tuple(SeatScore(s, labels.seat_name(s), final[s] - start[s], final[s]) for s in b.seats),
-        {sev: counts.get(sev, 0) for sev in SEVERITIES},
-        findings,
-        tuple(f for f in findings if f.step_anchor is None),
-        chart,
-        tile_styles(),
-    )
+    return b.page(hands, [differ_flags(h) for h in hands], findings)

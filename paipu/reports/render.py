@@ -8,20 +8,46 @@ script and tile pictures are inline.
 
 from __future__ import annotations
 
+import io
 import os
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TextIO
 
 from jinja2 import BaseLoader, ChoiceLoader, DictLoader, Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
 
-from paipu.auditing import Audit
-from paipu.record import Seat
-from paipu.reports.build import build_report_model
-from paipu.reports.labels import Lang
-from paipu.reports.model import ReportModel
+from paipu.auditing import Audit, audit_text
+from paipu.findings import Finding
+from paipu.record import Record, Seat
+from paipu.replay.engine import HandEngine
+from paipu.replay.result import HandReplay, HandResult
+from paipu.replay.ruleset import Ruleset
+from paipu.replay.session import StepRecorder
+from paipu.reports.build import PageBuilder, build_report_model, differ_flags
+from paipu.reports.labels import Labels, Lang
+from paipu.reports.model import FindingView, ReportModel
 
-TEMPLATE = "report.html.j2"
+TOP = "_page_top.html.j2"
+"""The page down to its summary (`ReportModel` without its hands)."""
+HAND = "_page_hand.html.j2"
+"""One hand of the page, its steps' findings marked (`MARK_WORST`, `MARK_FINDINGS`)."""
+STEP_FINDINGS = "_step_findings.html.j2"
+"""The findings of one step, written where its mark is."""
+BOTTOM = "_page_bottom.html.j2"
+"""The end of the page."""
+
+_MARK = "<\x00"
+"""How a mark begins.  Nothing else in a page can: every text from a record is escaped
+(``<`` is written ``&lt;``) and the templates write no NUL."""
+MARK_WORST = Markup(_MARK + "w>")
+"""Where a step's worst severity goes (its class)."""
+MARK_FINDINGS = Markup(_MARK + "f>")
+"""Where a step's findings go."""
+_MARK_LEN = len(MARK_WORST)
 
 
 def _signed(n: int) -> str:
@@ -44,6 +70,8 @@ def make_environment(extra: dict[str, str] | None = None) -> Environment:
         auto_reload=False,
     )
     env.filters["signed"] = _signed
+    env.globals["MARK_WORST"] = MARK_WORST
+    env.globals["MARK_FINDINGS"] = MARK_FINDINGS
     return env
 
 
@@ -55,7 +83,9 @@ def environment() -> Environment:
 
 def render_model(model: ReportModel) -> str:
     """The HTML page of a view model."""
-    return environment().get_template(TEMPLATE).render(m=model)
+    out = io.StringIO()
+    write_model(model, out)
+    return out.getvalue()
 
 
 def render_report(audit: Audit, *, seat: Seat | None = None, lang: Lang = "en") -> str:
@@ -67,39 +97,125 @@ def render_report(audit: Audit, *, seat: Seat | None = None, lang: Lang = "en") 
     return render_model(build_report_model(audit, seat=seat, lang=lang))
 
 
+_WRITE_CHUNK = 1 << 16
+"""Characters gathered before each write: few system calls, little memory."""
+
+
+class _Out:
+    """Pieces of the page gathered and written in chunks of `_WRITE_CHUNK` characters."""
+
+    def __init__(self, fh: TextIO) -> None:
+        self.fh = fh
+        self.buffer: list[str] = []
+        self.size = 0
+
+    def write(self, piece: str) -> None:
+        self.buffer.append(piece)
+        self.size += len(piece)
+        if self.size >= _WRITE_CHUNK:
+            self.flush()
+
+    def flush(self) -> None:
+        self.fh.write("".join(self.buffer))
+        self.buffer.clear()
+        self.size = 0
+
+
+class _Splicer:
+    """Writes the hands' parts of the page, each step's marks replaced by its findings.
+
+    ``steps`` gives each step's findings, in the order of the page; the text may come in
+    pieces of any size (a mark cut in two is joined)."""
+
+    def __init__(self, out: _Out, steps: Iterator[tuple[FindingView, ...]], labels: Labels) -> None:
+        self.out = out
+        self.steps = steps
+        self.labels = labels
+        self.current: tuple[FindingView, ...] = ()
+        self.carry = ""
+        self.template = environment().get_template(STEP_FINDINGS)
+
+    def feed(self, text: str) -> None:
+        if self.carry:
+            # A str joined, not added: a template's piece may be Markup, which would escape the carry.
+            text = "".join((self.carry, text))
+            self.carry = ""
+        at = 0
+        while True:
+            k = text.find(_MARK, at)
+            if k < 0:
+                # A mark may begin in the last characters: keep them for the next piece.
+                tail = text.rfind("<", max(at, len(text) - _MARK_LEN + 1))
+                if tail >= 0:
+                    self.carry = text[tail:]
+                    self.out.write(text[at:tail])
+                else:
+                    self.out.write(text[at:] if at else text)
+                return
+            if k + _MARK_LEN > len(text):
+                self.out.write(text[at:k])
+                self.carry = text[k:]
+                return
+            self.out.write(text[at:k])
+            kind = text[k:k + _MARK_LEN]
+            if kind == MARK_WORST:
+                self.current = next(self.steps)
+                worst = _worst(self.current)
+                if worst:
+                    self.out.write(" " + worst)
+            elif kind == MARK_FINDINGS:
+                if self.current:
+                    self.out.write(self.template.render(findings=self.current, labels=self.labels))
+            else:
+                raise ValueError(f"a mark the page does not know: {kind!r}")
+            at = k + _MARK_LEN
+
+    def close(self) -> None:
+        if self.carry:
+            self.out.write(self.carry)
+            self.carry = ""
+        if next(self.steps, None) is not None:
+            raise ValueError("the page has fewer steps than its findings were placed at")
+
+
+def _worst(findings: tuple[FindingView, ...]) -> str:
+    """The class of a step with these findings: its worst severity (`StepView.worst`)."""
+    for sev in ("error", "warning", "note"):
+        if any(f.severity == sev for f in findings):
+            return sev
+    return ""
+
+
+def _pieces(name: str, write: Callable[[str], None], **context: object) -> None:
+    for piece in environment().get_template(name).generate(**context):
+        write(piece)
+
+
 def write_model(model: ReportModel, fh: TextIO) -> None:
     """Write the HTML page of a view model to ``fh`` piece by piece, as the template makes it.
 
     The page is never held whole: a report can be many times the size of its record, and
     joining it into one string (with its pieces) would cost that much memory again."""
-    buffer: list[str] = []
-    size = 0
-    for piece in environment().get_template(TEMPLATE).generate(m=model):
-        buffer.append(piece)
-        size += len(piece)
-        if size >= _WRITE_CHUNK:
-            fh.write("".join(buffer))
-            buffer.clear()
-            size = 0
-    fh.write("".join(buffer))
+    out = _Out(fh)
+    _pieces(TOP, out.write, m=model)
+    splicer = _Splicer(out, (st.findings for h in model.hands for st in h.steps), model.labels)
+    for h in model.hands:
+        _pieces(HAND, splicer.feed, m=model, h=h)
+    splicer.close()
+    _pieces(BOTTOM, out.write, m=model)
+    out.flush()
 
 
-_WRITE_CHUNK = 1 << 16
-"""Characters gathered before each write: few system calls, little memory."""
+def _write_file(path: str | os.PathLike[str], write: Callable[[TextIO], None]) -> Path:
+    """Write a page (UTF-8, LF) to ``path`` through ``write``, creating its folder.
 
-
-def write_report(audit: Audit, path: str | os.PathLike[str], *, seat: Seat | None = None,
-                 lang: Lang = "en") -> Path:
-    """Render the report and write it (UTF-8, LF) to ``path``, creating its folder; returns the path.
-
-    The page is streamed (`write_model`: the same bytes `render_report` gives) to a file
-    beside ``path`` that takes its name once complete, so a failure leaves no half page
-    (a ``path`` that is no regular file, such as ``/dev/stdout``, is written directly)."""
-    model = build_report_model(audit, seat=seat, lang=lang)
+    It is written to a file beside ``path`` that takes its name once complete, so a failure
+    leaves no half page (a ``path`` that is no regular file, such as ``/dev/stdout``, is
+    written directly)."""
     out = Path(path)
     if out.exists() and not out.is_file():
         with out.open("w", encoding="utf-8", newline="\n") as fh:
-            write_model(model, fh)
+            write(fh)
         return out
     if out.is_symlink():
         out = out.resolve()  # the file the link names is the one replaced, not the link
@@ -107,8 +223,110 @@ def write_report(audit: Audit, path: str | os.PathLike[str], *, seat: Seat | Non
     part = out.with_name(f".{out.name}.{os.getpid()}.part")
     try:
         with part.open("w", encoding="utf-8", newline="\n") as fh:
-            write_model(model, fh)
+            write(fh)
         os.replace(part, out)
     finally:
         part.unlink(missing_ok=True)
     return Path(path)
+
+
+def write_report(audit: Audit, path: str | os.PathLike[str], *, seat: Seat | None = None,
+                 lang: Lang = "en") -> Path:
+    """Render the report of an audit (made with ``views=True``) and write it to ``path``;
+    returns the path.
+
+    The page is streamed (`write_model`: the same bytes `render_report` gives); to a file
+    beside ``path`` that takes its name once complete.  `write_record_report` makes the
+    same page holding one hand's table views at a time, not the whole record's."""
+    model = build_report_model(audit, seat=seat, lang=lang)
+    return _write_file(path, lambda fh: write_model(model, fh))
+
+
+@dataclass(frozen=True, slots=True)
+class _HandPage:
+    """What a hand's part of the page reads of the page (`m` in ``_hand.html.j2``)."""
+
+    labels: Labels
+    viewer: str | None
+
+
+class HandPages(StepRecorder):
+    """Writes each hand's part of the page to ``spool`` as soon as the replay has played it,
+    then lets its steps and table views go: a report holds one hand's at a time.
+
+    The findings of the hand's steps are marked (`MARK_WORST`, `MARK_FINDINGS`), not
+    written: the page numbers its findings in the record's order, known once the whole
+    record is audited; `finish` writes the page around the hands with them in place."""
+
+    def __init__(self, spool: TextIO, seat: Seat | None, lang: Lang) -> None:
+        super().__init__(views=True)
+        self.spool = spool
+        self.seat = seat
+        self.lang = lang
+        self.builder: PageBuilder | None = None
+        self.steps: list[int] = []
+        """How many steps each hand written has."""
+        self.differs: list[tuple[bool, bool]] = []
+        """Each hand written: whether its recorded payments, and a recorded value, differ."""
+
+    def start_record(self, record: Record, ruleset: Ruleset) -> None:
+        self.builder = PageBuilder(record, ruleset, self.seat, self.lang)
+
+    def end_hand(self, index: int, engine: HandEngine, result: HandResult, findings: list[Finding]) -> None:
+        super().end_hand(index, engine, result, findings)
+        b = self.builder
+        if b is None:
+            raise RuntimeError("a hand was replayed before its record began")
+        steps = self.hands.pop()
+        hi = index + 1
+        b.note_steps(hi, steps)
+        hv = b.hand(hi, HandReplay(engine.hand, steps, result, [], {}))
+        steps.clear()
+        self.steps.append(len(hv.steps))
+        self.differs.append(differ_flags(hv))
+        out = _Out(self.spool)
+        _pieces(HAND, out.write, m=_HandPage(b.labels, b.viewer), h=hv)
+        out.flush()
+
+    def finish(self, audit: Audit, fh: TextIO) -> None:
+        """The whole page, once ``audit`` is complete: its top, the hands written so far with
+        their findings in place, its bottom."""
+        b = self.builder
+        if b is None:  # nothing was replayed: no hand was written
+            b = PageBuilder(audit.record, audit.ruleset, self.seat, self.lang)
+        b.attach(audit)
+        b.locate_findings()
+        model = b.page((), self.differs, b.finding_views())
+        out = _Out(fh)
+        _pieces(TOP, out.write, m=model)
+        steps = (b.findings_at(hi, i) for hi, n in enumerate(self.steps, 1) for i in range(n))
+        splicer = _Splicer(out, steps, model.labels)
+        self.spool.seek(0)
+        while chunk := self.spool.read(_WRITE_CHUNK):
+            splicer.feed(chunk)
+        splicer.close()
+        _pieces(BOTTOM, out.write, m=model)
+        out.flush()
+
+
+def write_record_report(text: str, name: str, path: str | os.PathLike[str], *,
+                        options: dict[str, str] | None = None, annotate: bool = False,
+                        seat: Seat | None = None, lang: Lang = "en") -> Audit:
+    """Audit a record's ``text`` and write its report to ``path`` in the same single pass;
+    returns the audit (its findings, as `audit_text` gives them without views).
+
+    The page is the one `write_report` writes of ``audit_text(text, name, views=True, ...)``,
+    byte for byte, but each hand's part is written (to a spool file, since the page opens
+    with its summary) as soon as the hand is replayed, and its steps and table views let go:
+    the memory a report takes is that of the audit and one hand's, not the whole record's
+    table views.  A seat that does not play raises `ReportError` (a ValueError); nothing is
+    written then."""
+    target = Path(path)
+    where = target.parent if not (target.exists() and not target.is_file()) else None
+    if where is not None:
+        where.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n", dir=where) as spool:
+        pages = HandPages(spool, seat, lang)
+        audit = audit_text(text, name, options=options, annotate=annotate, observers=[pages])
+        _write_file(target, lambda fh: pages.finish(audit, fh))
+    return audit
