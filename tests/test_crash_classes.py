@@ -8,7 +8,6 @@ import re
 import time
 import tracemalloc
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -230,18 +229,10 @@ def test_a_report_of_thousands_of_findings_on_one_line_quotes_a_window_of_it() -
 
 
 def test_a_sub_folder_that_cannot_be_read_is_reported_and_exits_2(tmp_path: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+                                                                locked_scandir: None) -> None:
     (tmp_path / "ok").mkdir()
     (tmp_path / "locked").mkdir()
     (tmp_path / "ok" / "a.paipu").write_text(ZHUJI, encoding="utf-8")
-    real_scandir = os.scandir
-
-    def scandir(path: Any = ".") -> Any:
-        if str(path).endswith("locked"):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_scandir(path)
-
-    monkeypatch.setattr(os, "scandir", scandir)
     result = CliRunner().invoke(main, ["check", str(tmp_path)])
     assert result.exit_code == 2
     assert "locked: this folder cannot be read" in result.output

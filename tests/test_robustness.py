@@ -155,18 +155,10 @@ def test_import_refuses_a_device_and_a_named_pipe_without_reading_them(tmp_path:
         assert "not a regular file; only log files are read" in result.output
 
 
-def test_import_names_a_sub_folder_it_cannot_read_and_exits_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_import_names_a_sub_folder_it_cannot_read_and_exits_2(tmp_path: Path, locked_scandir: None) -> None:
     (tmp_path / "locked").mkdir()
     (tmp_path / "ok").mkdir()
     (tmp_path / "ok" / "readme.txt").write_text("not a log\n", encoding="utf-8")
-    real_scandir = os.scandir
-
-    def scandir(path: Any = ".") -> Any:
-        if str(path).endswith("locked"):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_scandir(path)
-
-    monkeypatch.setattr(os, "scandir", scandir)
     result = CliRunner().invoke(main, ["import", "botzone", str(tmp_path), "-o", str(tmp_path / "out")])
     assert result.exit_code == 2
     assert "locked: this folder cannot be read (Permission denied); its logs are not read" in result.output

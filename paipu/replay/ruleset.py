@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Literal, TypeAlias
 import paipu.record as r
 from paipu.hand.profile import SHAPES, ShapeProfile
 from paipu.record import SEATS, Seat, Span
-from paipu.replay.result import HandResult, Payments, SessionState, WinAnalysis, WinContext
+from paipu.replay.result import HandResult, Payments, SessionState, ValueItem, WinAnalysis, WinContext
 from paipu.replay.state import HandState, Meld
 from paipu.tiles import Tile
 
@@ -411,6 +411,19 @@ class Ruleset:
         return [rid.split(".")[2] for rid in cls.rules
                 if rid.count(".") == 2 and rid.split(".")[1] in VALUE_KINDS]
 
+    def shared_item(self, rule_id: str, rid: str, value: int, count: int = 1) -> ValueItem:
+        """The value item ``rid`` worth ``value`` under the rule ``rule_id``: items are immutable
+        values, so each distinct one is made once per rule table and shared by every win."""
+        cache = _SHARED_ITEMS.get(id(self.rules))
+        if cache is None or cache[0] is not self.rules:
+            cache = _SHARED_ITEMS[id(self.rules)] = (self.rules, {})
+        key = (rule_id, value, count)
+        found = cache[1].get(key)
+        if found is None:
+            rule = self.rules[rule_id]
+            found = cache[1][key] = ValueItem(rid, value, rule.id, rule.name_zh.split("/")[0], count)
+        return found
+
     def item_ids(self) -> Mapping[str, str]:
         """Every name a recorded value item may use (id or Chinese name) -> its id.
 
@@ -437,6 +450,7 @@ class Ruleset:
         return names.get(name) or names.get(name.lower())
 
 
+_SHARED_ITEMS: dict[int, tuple[object, dict[tuple[str, int, int], ValueItem]]] = {}
 _ITEM_IDS: dict[type, tuple[dict[str, Rule], dict[str, str]]] = {}
 
 

@@ -173,16 +173,7 @@ class Hebei(Ruleset):
         return WinAnalysis(ctx.seat, ctx.tile, True, shape, tuple(items), total, views, "", len(readings))
 
     def _item(self, rid: str, value: int, count: int = 1) -> ValueItem:
-        # Items are immutable values: each distinct one is made once per rule table and shared.
-        key = (rid, value, count)
-        cache = _ITEMS.get(id(self.rules))
-        if cache is None or cache[0] is not self.rules:
-            cache = _ITEMS[id(self.rules)] = (self.rules, {})
-        found = cache[1].get(key)
-        if found is None:
-            rule = self.rules[f"hebei.fan.{rid}"]
-            found = cache[1][key] = ValueItem(rid, value, rule.id, rule.name_zh.split("/")[0], count)
-        return found
+        return self.shared_item(f"hebei.fan.{rid}", rid, value, count)
 
     def _situation_items(self, ctx: WinContext, melds: list[Meld]) -> list[ValueItem]:
         """Items that depend on how the hand was won and on its melds, not on how it is read."""
@@ -306,9 +297,6 @@ class Hebei(Ruleset):
                     out.extend(Transfer(other, seat, amount, f"{what}: {seat}'s kong of {tile}", rule)
                                for other in self.seats if other != seat)
         return out
-
-
-_ITEMS: dict[int, tuple[object, dict[tuple[str, int, int], ValueItem]]] = {}
 
 
 def _cap_transfers(transfers: list[Transfer], seats: tuple[Seat, ...], rule: str) -> list[Transfer]:

@@ -224,16 +224,7 @@ class Zhuji(Ruleset):
                            views, reason, n_readings, rule="" if ok else self.rule("minimum"))
 
     def _item(self, rid: str, value: int, count: int = 1) -> ValueItem:
-        # Items are immutable values: each distinct one is made once per rule table and shared.
-        key = (rid, value, count)
-        cache = _ITEMS.get(id(self.rules))
-        if cache is None or cache[0] is not self.rules:
-            cache = _ITEMS[id(self.rules)] = (self.rules, {})
-        found = cache[1].get(key)
-        if found is None:
-            rule = self.rules[f"zhuji.tai.{rid}"]
-            found = cache[1][key] = ValueItem(rid, value, rule.id, rule.name_zh.split("/")[0], count)
-        return found
+        return self.shared_item(f"zhuji.tai.{rid}", rid, value, count)
 
     def _situation_items(self, ctx: WinContext, hand: HandState, caishen_total: int) -> list[ValueItem]:
         items: list[ValueItem] = []
@@ -326,9 +317,6 @@ class Zhuji(Ruleset):
         if result.result == "win" and result.winners:
             return result.winners[0]
         return result.dealer
-
-
-_ITEMS: dict[int, tuple[object, dict[tuple[str, int, int], ValueItem]]] = {}
 
 
 def _hand_set(g: Group) -> HandSet:
