@@ -39,12 +39,26 @@ def _children_cpu() -> float:
     return use.ru_utime + use.ru_stime
 
 
+_TREE = "PAIPU_BENCH_TREE"
+_CHILD = f"""import os, sys
+from pathlib import Path
+if os.environ.get({_TREE!r}):
+    sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
+    from bench_lean import _import_from
+    _import_from(Path(os.environ[{_TREE!r}]))
+from paipu.cli import main
+main()
+"""
+"""The child that runs paipu: the installed one, or the source tree named in ``PAIPU_BENCH_TREE``."""
+
+
 def cpu_of(args: list[str], source: Path | None = None) -> float:
     """The CPU time (user + sys) of one child process running ``args``, with the paipu of the
     source tree ``source`` first on its path when given."""
     env = dict(os.environ)
+    env.pop(_TREE, None)
     if source is not None:
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(source), env.get("PYTHONPATH"))))
+        env[_TREE] = str(source)  # PYTHONPATH alone loses to an editable install's import hook
     before = _children_cpu()
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     return _children_cpu() - before
@@ -63,7 +77,7 @@ def figures(ruleset: str, hands: int, seed: int, repeat: int, folder: Path,
     """The least CPU time of each way of reporting one session, by (version, way); the
     versions are the installed paipu (``None``) or source trees, run in turn."""
     record = session_file(ruleset, hands, seed, folder)
-    paipu = [sys.executable, "-c", "from paipu.cli import main; main()"]
+    paipu = [sys.executable, "-c", _CHILD]
     best = {(version, way): float("inf") for version in sources for way, _ in WAYS}
     for _ in range(repeat):
         for version, source in sources.items():
