@@ -241,10 +241,15 @@ def _nobody() -> list[str] | None:
     if os.geteuid() != 0:
         return []
     setpriv = shutil.which("setpriv")
-    return [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] if setpriv else None
+    if setpriv is None:
+        return None
+    prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+    # The user must be able to run this checkout's paipu: a clone in a private folder it cannot.
+    probe = subprocess.run([*prefix, sys.executable, "-c", "import paipu.cli"], capture_output=True, cwd="/")
+    return prefix if probe.returncode == 0 else None
 
 
-@pytest.mark.skipif(_nobody() is None, reason="needs an unprivileged user")
+@pytest.mark.skipif(_nobody() is None, reason="needs an unprivileged user that can run this checkout")
 def test_a_read_only_corpus_in_a_folder_that_cannot_be_written_is_read_and_refused_for_writing() -> None:
     prefix = _nobody() or []
     with tempfile.TemporaryDirectory() as where:  # pytest's own folder is closed to other users
