@@ -17,6 +17,7 @@ import functools
 import hashlib
 import json
 import os
+import tempfile
 import time
 import tracemalloc
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from paipu.corpus.ingest import write_record
 from paipu.corpus.rows import INTERNAL_ERROR, Source, audit_source
 from paipu.grammar.parser import parse
 from paipu.grammar.writer import format_record
-from paipu.reports.render import render_report
+from paipu.reports.render import render_report, write_record_report
 from paipu.sim.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -216,7 +217,8 @@ def run_everything(text: str, *, clean: bool = False, warm: bool = True) -> Cost
     if size >= MEASURE_MEMORY_FROM:
         tracemalloc.start()
         try:
-            render_report(audit_text(text, "fuzz.paipu", views=True))
+            with tempfile.TemporaryDirectory() as folder:  # the page as `paipu report` writes it
+                write_record_report(text, "fuzz.paipu", Path(folder) / "fuzz.html")
             audit_source(Source("fuzz.paipu", text, None))
             peak = tracemalloc.get_traced_memory()[1]
         finally:
