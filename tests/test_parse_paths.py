@@ -229,3 +229,12 @@ def test_mutated_records_read_the_same_on_both_paths(data: st.DataObject) -> Non
         if not lines:
             lines = [""]
     _both("\n".join(lines))
+
+
+def test_a_brace_in_the_comment_of_a_bad_line_opens_no_annotation_on_either_path() -> None:
+    """Found by the random lines above: after the bad line ``E ;c {`` the grammar's recovery read
+    the ``{`` of its comment as an annotation running on and dropped the next line's ``{a}``."""
+    text = '[Ruleset "zhuji"]\nhand 1\nE ;c {\n{a}\n'
+    _both(text)
+    record = parse(text).record
+    assert record is not None and [a.text for a in record.hands[0].annotations] == ["a"]

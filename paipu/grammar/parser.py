@@ -245,14 +245,16 @@ def _past_annotations(text: str, start: int, nl: int) -> int:
     """The end of the bad line, or of the annotation that begins on it and runs past it."""
     if nl < 0:
         return nl
-    b = text.find("{", start, nl)
+    comment = _comment_start(text[start:nl], False)[0]  # a `{` in a comment opens nothing
+    end = nl if comment < 0 else start + comment
+    b = text.find("{", start, end)
     while b >= 0:
         m = _ANNOTATION_RE.match(text, b)
         if m is None:
             return nl
         if m.end() > nl:
             return text.find("\n", m.end())
-        b = text.find("{", m.end(), nl)
+        b = text.find("{", m.end(), end)
     return nl
 
 
