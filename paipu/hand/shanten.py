@@ -325,18 +325,23 @@ def _draw_row(c: bytes, g: int, key: int, other: int, limited: bool, index: int)
     return row
 
 
-def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, suited_meld: bool) -> list[int]:
-    """The shanten after drawing one tile of each kind (``_NO_DRAW`` for a kind held four
-    times), for a hand one tile short.  Only the drawn tile's group is looked up again (a row
-    of answers per group, see `_draw_row`), and the special shapes are updated from their
-    tallies, so the 34 answers cost little more than one whole evaluation."""
+def _group_profiles(c: bytes, limited: bool) -> tuple[list[int], list[int]]:
+    """Each group's key (its counts as one int) and profile id, the three suits and the honours."""
     keys = [int.from_bytes(c[lo:hi], "big") for lo, hi in zip(_GROUP_LO, _GROUP_HI, strict=True)]
-    ids = [
+    return keys, [
         _suit_profile(c[0:9], keys[0], limited),
         _suit_profile(c[9:18], keys[1], limited),
         _suit_profile(c[18:27], keys[2], limited),
         _honour_profile(c[27:34], keys[3], limited),
     ]
+
+
+def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, suited_meld: bool) -> list[int]:
+    """The shanten after drawing one tile of each kind (``_NO_DRAW`` for a kind held four
+    times), for a hand one tile short.  Only the drawn tile's group is looked up again (a row
+    of answers per group, see `_draw_row`), and the special shapes are updated from their
+    tallies, so the 34 answers cost little more than one whole evaluation."""
+    keys, ids = _group_profiles(c, limited)
     others = _others(ids)
     base = 3 * sets + 1 - wild
     index = 2 * sets + 1
@@ -457,17 +462,10 @@ def _after_each_discard(c: bytes, wild: int, sets: int, flags: int, limited: boo
     for a kind it does not hold), for a hand one tile over: the counterpart of
     `_after_each_draw`.  The four groups are looked up once; a discard changes one group only,
     so each answer is one look-up of that group and one combination with the other three."""
-    lo_hi = tuple(zip(_GROUP_LO, _GROUP_HI, strict=True))
-    keys = [int.from_bytes(c[lo:hi], "big") for lo, hi in lo_hi]
     out = [_NO_DRAW] * _NUM
     rest = flags & ~_STANDARD
     if flags & _STANDARD:
-        ids = [
-            _suit_profile(c[0:9], keys[0], limited),
-            _suit_profile(c[9:18], keys[1], limited),
-            _suit_profile(c[18:27], keys[2], limited),
-            _honour_profile(c[27:34], keys[3], limited),
-        ]
+        keys, ids = _group_profiles(c, limited)
         others = _others(ids)
         tables_by_group = (_SUIT_LIM, _SUIT_LIM, _SUIT_LIM, _HON_LIM) if limited else (
             _SUIT_UNL, _SUIT_UNL, _SUIT_UNL, _HON_UNL)
