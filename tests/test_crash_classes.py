@@ -7,7 +7,9 @@ import os
 import re
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from click.testing import CliRunner
@@ -77,18 +79,25 @@ def test_syntax_recovery_stops_costing_after_the_error_cap() -> None:
     assert findings[-1].message.startswith("too many syntax errors")
 
 
+T = TypeVar("T")
+
+
+def _with_peak(call: Callable[[], T]) -> tuple[T, int]:
+    """What ``call`` returns, and the most memory Python allocated while it ran."""
+    tracemalloc.start()
+    try:
+        return call(), tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
 def test_an_over_limit_line_is_not_split_into_its_words_by_the_audit() -> None:
     # The reproducer from the CLI fuzz driver: a discard line of a million tiles (3 MB) after a
     # valid record. Its recovery plan split the whole line into words to read the first one:
     # 30 times the input in memory (`check` of a 10 MB line took 311 MB, `parse` 57 MB).
     text = ZHUJI + "\nE discard " + "5m " * 1_000_000 + "\n"
     audit_text(ZHUJI)
-    tracemalloc.start()
-    try:
-        audit = audit_text(text)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    audit, peak = _with_peak(lambda: audit_text(text))
     assert any(f.code == "over-limit" for f in audit.findings)
     assert peak < 4 * len(text), f"{peak:,} bytes for a {len(text):,}-character record"
 
@@ -328,12 +337,7 @@ def test_a_gzip_bomb_is_refused_holding_at_most_the_limit_once(tmp_path: Path) -
         block = b"E discard 5m\n" * 80_000
         for _ in range(MAX_FILE_BYTES // len(block) + 2):
             gz.write(block)
-    tracemalloc.start()
-    try:
-        source = read_source(bomb)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    source, peak = _with_peak(lambda: read_source(bomb))
     assert source.text is None and source.error is not None and "over the 64 MB limit" in source.error
     assert source.sha256 is not None
     assert peak < 1.2 * MAX_FILE_BYTES, f"{peak:,} bytes to refuse a gzip bomb"
