@@ -22,9 +22,8 @@ RECORD_SUFFIXES = (".paipu", ".paipu.gz")
 def read_record_text(path: str | os.PathLike[str]) -> str:
     """The text of a record file (``.gz`` is decompressed), or `InputError` saying why not."""
     p = Path(path)
-    regular_file(p)
+    size = regular_file(p).st_size
     try:
-        size = p.stat().st_size
         if size > MAX_BYTES:
             raise InputError(
                 f"{p}: {size:,} bytes is over the limit of {MAX_BYTES:,} bytes ({MAX_BYTES / 1048576:g} MB) "
@@ -59,11 +58,13 @@ def _read_at_most(fh: gzip.GzipFile, limit: int) -> bytes | bytearray:
     return buf  # not copied into a `bytes`: decoding reads a bytearray as well
 
 
-def regular_file(p: Path, what: str = "record files") -> None:
-    """`InputError` unless ``p`` is a regular file: a device (/dev/zero) never ends and a named
-    pipe blocks until written, so only files are read (``what`` names what is read)."""
+def regular_file(p: Path, what: str = "record files") -> os.stat_result:
+    """The status of ``p``, or `InputError` unless it is a regular file: a device (/dev/zero)
+    never ends and a named pipe blocks until written, so only files are read (``what`` names
+    what is read)."""
     try:
-        mode = p.stat().st_mode
+        status = p.stat()
+        mode = status.st_mode
     except FileNotFoundError:
         raise InputError(f"{p}: no such file") from None
     except PermissionError:
@@ -75,6 +76,7 @@ def regular_file(p: Path, what: str = "record files") -> None:
     if not stat.S_ISREG(mode):
         kind = "a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
         raise InputError(f"{p}: {kind}, not a regular file; only {what} are read")
+    return status
 
 
 def read_bounded(p: Path, limit: int, what: str = "files") -> bytes:
