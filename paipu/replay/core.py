@@ -10,7 +10,6 @@ once (pokerkit's verify / can / do, with one body).
 from __future__ import annotations
 
 import paipu.record as r
-from paipu.findings import Finding
 from paipu.record import Seat, Span
 from paipu.replay.result import SessionState, WinAnalysis, WinContext
 from paipu.replay.ruleset import Ruleset
@@ -45,10 +44,10 @@ class EngineCore:
 
     # ------------------------------------------------------------ findings
     def err(self, code: str, message: str, span: Span, rule: str | None = None) -> None:
-        self.st.findings.append(Finding("error", code, message, span, rule))
+        self.st.add("error", code, message, span, rule)
 
     def warn(self, code: str, message: str, span: Span, rule: str | None = None) -> None:
-        self.st.findings.append(Finding("warning", code, message, span, rule))
+        self.st.add("warning", code, message, span, rule)
 
     def next_seat(self, seat: Seat) -> Seat:
         return self.rs.next_seat(seat)

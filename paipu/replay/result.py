@@ -147,7 +147,7 @@ _PAIR_OF_CODE: tuple[tuple[Tile, bool] | None, ...] = tuple(
 )
 
 PackedTiles: TypeAlias = "bytes | tuple[Tile, ...]"
-PackedRiver: TypeAlias = "bytes | tuple[tuple[Tile, bool], ...]"
+PackedRiver: TypeAlias = "bytes | RiverSlice | tuple[tuple[Tile, bool], ...]"
 
 
 _CODE_OF_TILE: dict[int, int] = {id(t): c for c, t in enumerate(_TILE_OF_CODE) if t is not None}
@@ -182,7 +182,86 @@ def _unpack(packed: PackedTiles) -> tuple[Tile, ...]:
 def _unpack_river(packed: PackedRiver) -> tuple[tuple[Tile, bool], ...]:
     if isinstance(packed, tuple):
         return packed
+    if isinstance(packed, RiverSlice):
+        packed = packed.packed()
     return tuple(map(_pair_of_code, packed))  # type: ignore[arg-type]
+
+
+def river_code(tile: Tile, claimed: object) -> int:
+    """A discard's code in a packed river (`KeyError` for a tile that is not an interned one)."""
+    return _code_of_id(id(tile)) | (_CODE_CLAIMED if claimed else 0)
+
+
+class RiverLog:
+    """One seat's discards in one hand, packed, as the engine makes them: a discard is only ever
+    added at the end, and only the last one is ever changed (marked claimed).
+
+    Every step's view of the river is a `RiverSlice` of this one log rather than a copy of its
+    own, so a hand's views of a river cost a few bytes a step, not the river's length a step
+    (which, in a hand of thousands of discards, is memory and time in the square of its length).
+    Only `paipu.replay.state` adds to a log, and never changes a code but the last: the slices
+    it gave hold that one themselves."""
+
+    __slots__ = ("codes",)
+
+    def __init__(self) -> None:
+        self.codes = bytearray()
+
+
+class RiverSlice:
+    """A river at one step: the first ``n`` discards of ``log``, the last of them as it was then
+    (``last``: it may be marked claimed in the log later).  Immutable; equal to another slice,
+    or to the packed bytes, of the same discards."""
+
+    __slots__ = ("last", "log", "n")
+    log: RiverLog
+    n: int
+    last: int
+
+    def __init__(self, log: RiverLog, n: int, last: int) -> None:
+        _set = object.__setattr__
+        _set(self, "log", log)
+        _set(self, "n", n)
+        _set(self, "last", last)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("RiverSlice is immutable")
+
+    def packed(self) -> bytes:
+        """The river as one code a discard."""
+        n = self.n
+        if not n:
+            return b""
+        codes = bytearray(self.log.codes[:n - 1])
+        codes.append(self.last)
+        return bytes(codes)
+
+    def tail(self, start: int) -> tuple[tuple[Tile, bool], ...]:
+        """The discards from the ``start``-th on, read without the ones before."""
+        n = self.n
+        if start >= n:
+            return ()
+        codes = bytearray(self.log.codes[start:n - 1])
+        codes.append(self.last)
+        return tuple(map(_pair_of_code, codes))  # type: ignore[arg-type]
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RiverSlice):
+            if other.log is self.log:
+                return other.n == self.n and (not self.n or other.last == self.last)
+            return other.packed() == self.packed()
+        if isinstance(other, bytes):
+            return other == self.packed()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.packed())
+
+    def __repr__(self) -> str:
+        return f"RiverSlice({self.packed()!r})"
 
 
 class SeatView:
@@ -201,11 +280,12 @@ class SeatView:
     ready: bool
 
     def __init__(self, concealed: tuple[Tile, ...], melds: tuple[MeldView, ...],
-                 discards: tuple[tuple[Tile, bool], ...], flowers: tuple[Tile, ...], ready: bool) -> None:
+                 discards: tuple[tuple[Tile, bool], ...] | RiverSlice, flowers: tuple[Tile, ...],
+                 ready: bool) -> None:
         _set = object.__setattr__
         _set(self, "_concealed", _pack(concealed))
         _set(self, "melds", melds)
-        _set(self, "_discards", _pack_river(discards))
+        _set(self, "_discards", discards if isinstance(discards, RiverSlice) else _pack_river(discards))
         _set(self, "flowers", flowers)
         _set(self, "ready", ready)
 
@@ -217,6 +297,19 @@ class SeatView:
     def discards(self) -> tuple[tuple[Tile, bool], ...]:
         """Each discard and whether it was claimed."""
         return _unpack_river(self._discards)
+
+    def river_change(self, prev: SeatView | None) -> tuple[int, tuple[tuple[Tile, bool], ...],
+                                                           tuple[tuple[Tile, bool], ...]]:
+        """How the river changed from ``prev`` (the step before; None: no river) to this view:
+        ``(k, before, now)``, the discards from the ``k``-th on of ``prev`` and of this one (the
+        first ``k`` are the same).  Views of one hand's river read only what is new, so a
+        reader going over every step of a long hand takes time in proportion to it."""
+        mine = self._discards
+        theirs = prev._discards if prev is not None else b""
+        if isinstance(mine, RiverSlice) and isinstance(theirs, RiverSlice) and mine.log is theirs.log:
+            k = max(0, min(mine.n, theirs.n) - 1)
+            return k, theirs.tail(k), mine.tail(k)
+        return 0, _unpack_river(theirs), _unpack_river(mine)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("SeatView is immutable")

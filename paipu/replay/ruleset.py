@@ -241,6 +241,16 @@ class Ruleset:
         A ruleset whose table lacks one of the rows the engine cites (`ENGINE_ROWS`) has the
         common rule cited in its place; the conformance suite reports the missing row.
         """
+        # One string per id, not one per finding: a hand of thousands of findings cites a few rules.
+        cache: dict[str, str] | None = self.__dict__.get("_rule_ids")
+        if cache is None:
+            cache = self.__dict__["_rule_ids"] = {}
+        full = cache.get(rid)
+        if full is None:
+            full = cache[rid] = self._rule(rid)
+        return full
+
+    def _rule(self, rid: str) -> str:
         prefix = self.rule_prefix()
         full = rid if "." in rid and rid.split(".")[0] in (prefix, "common") else f"{prefix}.{rid}"
         if full in self.rules or full.startswith("common."):

@@ -10,7 +10,7 @@ from paipu import record as r
 from paipu.findings import Finding, Severity
 from paipu.hand.sets import HandSet
 from paipu.record import HandRecord, Seat, Span
-from paipu.replay.result import MeldView, SeatView, TableView
+from paipu.replay.result import MeldView, RiverLog, RiverSlice, SeatView, TableView, river_code
 from paipu.tiles import ALL_TILES, NUM_KINDS, Tile, tiles_from_counts
 
 Phase: TypeAlias = Literal["discard", "claim", "replacement", "rob", "ended"]
@@ -70,8 +70,10 @@ class SeatState:
     unknown_since: int = 0
     """The line after which this seat's concealed tiles are not known (a tile it did not hold
     left its hand); 0 while they are known.  Its win can then not be checked."""
-    _river_cache: tuple[tuple[Tile, bool], ...] = field(default=(), repr=False, compare=False)
-    """The discards as `view` last gave them (see `_river`)."""
+    _river_log: RiverLog | None = field(default=None, repr=False, compare=False)
+    """The discards packed, as far as `view` last read them (see `_river`)."""
+    _river_slice: RiverSlice | None = field(default=None, repr=False, compare=False)
+    """What `view` last gave of them."""
 
     @property
     def own_draws(self) -> int:
@@ -88,21 +90,36 @@ class SeatState:
     def concealed_tiles(self) -> tuple[Tile, ...]:
         return tiles_from_counts(self.counts)
 
-    def _river(self) -> tuple[tuple[Tile, bool], ...]:
-        """The discards as a tuple, extended from the last one made rather than rebuilt: a snapshot
-        per step would otherwise cost the length of the river each time.  Only the last discard
-        is ever changed (marked claimed), so only it is compared."""
-        river, cache = self.discards, self._river_cache
-        n = len(cache)
-        if n > len(river) or (n and cache[-1] != (river[n - 1][0], bool(river[n - 1][1]))):
-            n -= 1
-            cache = cache[:n]
-            if n > len(river):
-                n, cache = 0, ()
-        if n < len(river):
-            cache = cache + tuple((t, bool(c)) for t, c in river[n:])
-        self._river_cache = cache
-        return cache
+    def _river(self) -> RiverSlice | tuple[tuple[Tile, bool], ...]:
+        """The discards for a snapshot: a slice of one packed log of them, extended from the last
+        one read rather than copied whole, since a snapshot per step would otherwise cost the
+        length of the river each time.  Only the last discard is ever changed (marked claimed),
+        so only it is compared; a river that shrank starts a log of its own (the slices given
+        from the old one stay as they were).  A tile that is not an interned one is kept as the
+        tuple of the discards."""
+        river = self.discards
+        log = self._river_log
+        try:
+            if log is None or len(log.codes) > len(river):
+                log = RiverLog()
+            codes = log.codes
+            n = len(codes)
+            if n:
+                t, claimed = river[n - 1]
+                code = river_code(t, claimed)
+                if codes[-1] != code:
+                    codes[-1] = code
+            codes.extend([river_code(t, claimed) for t, claimed in river[n:]])
+        except (KeyError, TypeError, ValueError):
+            self._river_log = self._river_slice = None
+            return tuple((t, bool(c)) for t, c in river)
+        self._river_log = log
+        n = len(codes)
+        last = codes[-1] if n else 0
+        made = self._river_slice
+        if made is None or made.log is not log or made.n != n or made.last != last:
+            made = self._river_slice = RiverSlice(log, n, last)
+        return made
 
     def view(self) -> SeatView:
         return SeatView(
@@ -164,6 +181,10 @@ class Wall:
         return self.tiles[-depth]
 
 
+_SHARED_MESSAGES = 256
+"""How many distinct finding messages a hand keeps to share (past it, it starts again)."""
+
+
 class HandState:
     """Everything the engine and the ruleset hooks know during one hand."""
 
@@ -192,6 +213,8 @@ class HandState:
         hand is then drawn, as if exhausted."""
         self.extra: dict[str, Any] = {}
         """Ruleset-specific per-hand data (the 宝 sequence, …)."""
+        self._messages: dict[str, str] = {}
+        self._last_span: Span | None = None
 
     # ---- findings
     def add(
@@ -202,7 +225,20 @@ class HandState:
         span: Span,
         rule: str | None = None,
     ) -> None:
-        self.findings.append(Finding(severity, code, message, span, rule))
+        # A long hand can have a finding on every line, many of them alike: equal messages share
+        # one string and the findings of one line one span (findings are immutable).
+        known = self._messages
+        shared = known.get(message)
+        if shared is None:
+            if len(known) >= _SHARED_MESSAGES:
+                known.clear()
+            known[message] = shared = message
+        last = self._last_span
+        if last is not None and span.__class__ is last.__class__ and span == last:
+            span = last
+        else:
+            self._last_span = span
+        self.findings.append(Finding(severity, code, shared, span, rule))
 
     def error(self, code: str, message: str, span: Span, rule: str | None = None) -> None:
         self.add("error", code, message, span, rule)

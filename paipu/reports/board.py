@@ -265,8 +265,7 @@ def build_board(
         ]
         flowers = [BoardTile(tm.face(life.value), _shown(life))
                    for life in _list_lives([side.flowers if side is not None else () for side in sides])]
-        discard_lives = _list_lives(_river_tiles(_rivers_of(sides)))
-        _mark_claims(discard_lives, _rivers_of(sides))
+        discard_lives = _river_lives(sides)
         discards = [BoardTile(tm.face(life.value), _shown(life), claimed_from=life.mark,
                               tsumogiri=life.first in tsumogiri, ready_discard=life.first in ready_discards)
                     for life in discard_lives]
@@ -294,17 +293,6 @@ def _concealed_of(sides: Sequence[SeatView | None]) -> Iterator[tuple[Tile, ...]
             tiles = side.concealed if side is not None else ()
             last = side
         yield tiles
-
-
-def _rivers_of(sides: Sequence[SeatView | None]) -> Iterator[tuple[tuple[Tile, bool], ...]]:
-    """Each step's river, as `_concealed_of` reads the concealed tiles."""
-    last: SeatView | None = None
-    river: tuple[tuple[Tile, bool], ...] = ()
-    for side in sides:
-        if side is not last:
-            river = side.discards if side is not None else ()
-            last = side
-        yield river
 
 
 def seat_places(seats: Sequence[Seat], viewer: Seat | None) -> dict[Seat, str]:
@@ -341,43 +329,41 @@ def _discard_marks(steps: Sequence[Step]) -> tuple[set[int], set[int]]:
     return tsumogiri, ready
 
 
-def _river_tiles(rivers: Iterable[tuple[tuple[Tile, bool], ...]]) -> Iterator[tuple[Tile, ...]]:
-    """The tiles of each step's river, each made from the last step's when the river only grew.
+def _river_lives(sides: Sequence[SeatView | None]) -> list[_Life[Tile]]:
+    """Each discard of a seat's river once, from the step it is made to the step it leaves (if
+    it does), marked from the first step it is claimed; in place order, as `_list_lives` gives.
 
-    One step's at a time: a river of a long hand is long at every step, and all of them at
-    once would take memory in the square of the hand's length."""
-    prev: tuple[tuple[Tile, bool], ...] = ()
-    tiles: tuple[Tile, ...] = ()
-    for river in rivers:
-        if river is not prev:
-            keep = len(prev) - 1
-            if keep > 0 and len(river) > keep and river[:keep] == prev[:keep]:
-                tiles = tiles[:keep] + tuple(t for t, _ in river[keep:])
-            else:
-                tiles = tuple(t for t, _ in river)
-            prev = river
-        yield tiles
-
-
-def _mark_claims(lives: list[_Life[Tile]], rivers: Iterable[tuple[tuple[Tile, bool], ...]]) -> None:
-    """Mark each discard as claimed from the first step its river says so."""
-    by_start = sorted(lives, key=lambda life: life.first)
+    Each step reads only what changed in the river (`SeatView.river_change`): a long hand's
+    river is long at every step, and reading all of it at each would take time (and, all kept
+    at once, memory) in the square of the hand's length."""
+    lives: list[_Life[Tile]] = []
     current: dict[int, _Life[Tile]] = {}
-    nxt = 0
-    prev: tuple[tuple[Tile, bool], ...] = ()
-    for step, river in enumerate(rivers):
-        while nxt < len(by_start) and by_start[nxt].first <= step:
-            current[by_start[nxt].pos] = by_start[nxt]
-            nxt += 1
-        if river == prev:
+    last: SeatView | None = None
+    before: tuple[tuple[Tile, bool], ...]
+    now: tuple[tuple[Tile, bool], ...]
+    for step, side in enumerate(sides):
+        if step and side is last:
             continue
-        # Only the last discard of a river is ever claimed: look from the first that changed.
-        same = 0
-        if len(river) >= len(prev) and prev and river[: len(prev) - 1] == prev[:-1]:
-            same = len(prev) - 1
-        for pos in range(same, len(river)):
-            claimed = river[pos][1]
-            life = current.get(pos)
-            if claimed and life is not None and life.mark is None and (life.until is None or step < life.until):
-                life.mark = step
-        prev = river
+        if side is None:
+            start, before, now = 0, (last.discards if last is not None else ()), ()
+        else:
+            start, before, now = side.river_change(last)
+        last = side
+        for k in range(max(len(before), len(now))):
+            old = before[k] if k < len(before) else None
+            new = now[k] if k < len(now) else None
+            pos = start + k
+            if old is None or new is None or old[0] != new[0]:
+                if old is not None:
+                    current.pop(pos).until = step
+                if new is not None:
+                    life = _Life(new[0], step, pos=pos)
+                    current[pos] = life
+                    lives.append(life)
+            # Only the last discard of a river is ever claimed: a claim is new where the river is.
+            if new is not None and new[1]:
+                life = current[pos]
+                if life.mark is None:
+                    life.mark = step
+    lives.sort(key=lambda life: (life.pos, life.first))
+    return lives

@@ -10,9 +10,9 @@ from __future__ import annotations
 import bisect
 import dataclasses
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from paipu.analysis.reading import SeatKnowledge, pong_percents, seat_knowledge
 from paipu.analysis.teaching import discard_choices, hand_shanten, short_hand
@@ -123,6 +123,38 @@ class _Where:
     hand: int
     """1-based hand index."""
     step: int
+
+
+class StepsOnDemand(Sequence[StepView]):
+    """A hand's steps, each made when it is read and not kept: a long hand's page is written
+    step by step, so its part of the model need not hold every step at once (thousands of steps
+    held whole cost many times the hand's lines).  Reading a step twice makes it twice."""
+
+    __slots__ = ("_make", "_n")
+
+    def __init__(self, make: Callable[[int], StepView], n: int) -> None:
+        self._make = make
+        self._n = n
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> StepView: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[StepView, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> StepView | tuple[StepView, ...]:
+        if isinstance(i, slice):
+            return tuple(map(self._make, range(*i.indices(self._n))))
+        k = i + self._n if i < 0 else i
+        if not 0 <= k < self._n:
+            raise IndexError(i)
+        return self._make(k)
+
+    def __iter__(self) -> Iterator[StepView]:
+        return map(self._make, range(self._n))
 
 
 class PageBuilder:
@@ -299,7 +331,9 @@ class PageBuilder:
         return out
 
     # ------------------------------------------------------------ hands
-    def hand(self, hi: int, hr: HandReplay) -> HandView:
+    def hand(self, hi: int, hr: HandReplay, *, on_demand: bool = False) -> HandView:
+        """Hand ``hi``'s part of the page.  With ``on_demand`` its steps are made as they are read
+        (`StepsOnDemand`) rather than all at once: ``hr`` must then be kept until they are."""
         labels = self.labels
         rec = hr.record
         first_view = hr.steps[0].view if hr.steps else None
@@ -309,7 +343,11 @@ class PageBuilder:
         board = build_board(hr.steps, self.seats, viewer=self.viewer, labels=labels, tm=tm,
                             players=self.players, dealer=dealer)
         contexts = self._hu_contexts(hr)
-        steps = tuple(self.step(hi, hr, i, tm, contexts) for i in range(len(hr.steps)))
+        steps: Sequence[StepView]
+        if on_demand:
+            steps = StepsOnDemand(lambda i: self.step(hi, hr, i, tm, contexts), len(hr.steps))
+        else:
+            steps = tuple(self.step(hi, hr, i, tm, contexts) for i in range(len(hr.steps)))
         words = self.ruleset.setup_words if self.ruleset is not None else {}
         # Wildcard lines (财神) are shown as the hand's wildcards already; secret ones (ura dora)
         # are known to no player during the hand, so a teaching view leaves them out.

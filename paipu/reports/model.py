@@ -14,6 +14,7 @@ lists every step.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from paipu.reports.labels import Labels
@@ -328,7 +329,8 @@ class HandView:
     annotations: tuple[str, ...]
     board: Board | None
     """None when the hand could not be replayed (no table views)."""
-    steps: tuple[StepView, ...]
+    steps: Sequence[StepView]
+    """Every step, in order: a tuple, or (a report written hand by hand) made as read, none kept."""
     result: ResultView
     finding_counts: dict[str, int]
     first_finding: str | None

@@ -280,13 +280,13 @@ class HandPages(StepRecorder):
         steps = self.hands.pop()
         hi = index + 1
         b.note_steps(hi, steps)
-        hv = b.hand(hi, HandReplay(engine.hand, steps, result, [], {}))
-        steps.clear()
+        hv = b.hand(hi, HandReplay(engine.hand, steps, result, [], {}), on_demand=True)
         self.steps.append(len(hv.steps))
         self.differs.append(differ_flags(hv))
         out = _Out(self.spool)
         _pieces(HAND, out.write, m=_HandPage(b.labels, b.viewer), h=hv)
         out.flush()
+        steps.clear()
 
     def finish(self, audit: Audit, fh: TextIO) -> None:
         """The whole page, once ``audit`` is complete: its top, the hands written so far with
