@@ -144,12 +144,14 @@ class Checked:
 
 
 def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_json: bool, quiet: bool,
-               lang: str = "en") -> Checked:
-    """Audit one record and render what ``check`` prints for it (the same in a worker process)."""
+               lang: str = "en", stream: bool = False) -> Checked:
+    """Audit one record and render what ``check`` prints for it (the same in a worker process).
+    With ``stream`` it is printed as it is made rather than returned: a record with a finding
+    on every line prints many times its size, not to be held whole as well."""
     audit = audit_text(text, name, options=opts, annotate=annotate)
     counts = audit.counts()
     out = io.StringIO()
-    with contextlib.redirect_stdout(out):
+    with contextlib.nullcontext() if stream else contextlib.redirect_stdout(out):
         if as_json:
             click.echo(json_text(audit.to_json()))
         else:
@@ -182,7 +184,7 @@ def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json
             if text is None:
                 yield _unreadable(path, problem or "", as_json)
             else:
-                yield check_file(str(path), text, opts, annotate, as_json, quiet, lang)
+                yield check_file(str(path), text, opts, annotate, as_json, quiet, lang, stream=True)
         return
     from concurrent.futures import Future, ProcessPoolExecutor
 
