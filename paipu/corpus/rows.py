@@ -13,8 +13,9 @@ import gzip
 import hashlib
 import json
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import Literal, TypeAlias, cast
 
@@ -322,14 +323,11 @@ _INT64 = range(-(2**63), 2**63)
 
 def unstorable(rows: RecordRows) -> int | None:
     """The first whole number of ``rows`` SQLite cannot store (past 64 bits), or None when all fit."""
-    numbers: list[object] = [rows.hands, rows.errors, rows.warnings, rows.notes]
-    for row in rows.hand_rows:
-        numbers.extend(row)
-    for score in rows.score_rows:
-        numbers.extend(score)
-    for finding in rows.finding_rows:
-        numbers.extend(finding)
-    for v in numbers:
+    # Read in place, not gathered into one list: a record can have a finding on every line.
+    values: Iterable[object] = chain((rows.hands, rows.errors, rows.warnings, rows.notes),
+                                     chain.from_iterable(rows.hand_rows), chain.from_iterable(rows.score_rows),
+                                     chain.from_iterable(rows.finding_rows))
+    for v in values:
         if isinstance(v, int) and v not in _INT64:
             return v
     return None

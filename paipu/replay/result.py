@@ -7,7 +7,7 @@ from typing import Any, Literal, TypeAlias, cast
 
 from paipu.findings import Finding
 from paipu.hand.sets import GroupView as GroupView  # a report's view of a set, re-exported
-from paipu.record import Action, HandRecord, Seat, Span
+from paipu.record import Action, HandRecord, Seat, Span, _compact_span
 from paipu.tiles import NUM_KINDS, RED_FIVES, Tile, tile_from_index
 
 Payments: TypeAlias = dict[Seat, int]
@@ -483,6 +483,9 @@ class Step:
     span: Span
     findings: tuple[Finding, ...] = ()
     view: TableView | None = None
+
+
+_compact_span(Step)  # a report holds every step of a hand: its span packed, as its action's is
 
 
 @dataclass

@@ -183,9 +183,10 @@ class PageBuilder:
         self.players: dict[str, str] = {s: header.player(s) or "" for s in self.seats}
         self.findings: dict[int, FindingView] = {}
         self.visible_findings: list[Finding] = []
-        self.engine_where: dict[int, tuple[Finding, _Where]] = {}
-        """Where the engine put each finding it gave with a step (the finding is held, so that
-        its id stays its own while hands are let go)."""
+        self.engine_where: dict[int, _Where] = {}
+        """Where the engine put each finding it gave with a step, by the finding's id."""
+        self._held: list[Finding] = []
+        """Those findings, held so that their ids stay their own while hands are let go."""
         self.where: dict[int, _Where] = {}
         self.at: dict[_Where, list[Finding]] = defaultdict(list)
         """The findings shown at each step, in the audit's order (found once, not searched per step)."""
@@ -206,9 +207,14 @@ class PageBuilder:
 
     def note_steps(self, hi: int, steps: Sequence[Step]) -> None:
         """Keep where the engine put the findings of hand ``hi``'s steps (its steps may then go)."""
+        where = self.engine_where
         for step in steps:
-            for f in step.findings:
-                self.engine_where.setdefault(id(f), (f, _Where(hi, step.number)))
+            if step.findings:
+                at = _Where(hi, step.number)  # one per step, shared by its findings
+                for f in step.findings:
+                    if id(f) not in where:
+                        where[id(f)] = at
+                        self._held.append(f)
 
     # ------------------------------------------------------------ small pieces
     def rule(self, rid: str | None) -> RuleRef | None:
@@ -258,8 +264,7 @@ class PageBuilder:
         for f in self.visible_findings:
             where = by_line.get(f.line)
             if where is None:
-                held = self.engine_where.get(id(f))
-                where = held[1] if held is not None else None
+                where = self.engine_where.get(id(f))
             elif f.severity == "note":
                 self.at_own_line.add(id(f))
             if where is None:
