@@ -82,6 +82,29 @@ def test_no_file_names_a_document_outside_the_repository() -> None:
     assert not hits, "files cite documents that are not in the repository:\n" + "\n".join(hits)
 
 
+_CONFLICT = re.compile(r"^(?:<{7}|>{7})(?: |$)|^={7}$")
+"""A line git writes into a file whose merge it could not finish (``<<<<<<< ours`` …)."""
+
+
+def _conflict_lines(text: str) -> list[int]:
+    return [number for number, line in enumerate(text.splitlines(), 1) if _CONFLICT.match(line)]
+
+
+def test_conflict_markers_are_found() -> None:
+    assert _conflict_lines("a\n" + "<" * 7 + " ours\nb\n" + "=" * 7 + "\nc\n" + ">" * 7 + " theirs\n") == [2, 4, 6]
+    assert _conflict_lines("a heading\n" + "=" * 9 + "\n" + "<" * 3 + " not one\n") == []
+
+
+def test_no_file_keeps_an_unfinished_merge() -> None:
+    """A merge left half done in a doc or a module (markers git writes) is caught here, not by a reader."""
+    hits: list[str] = []
+    for path in [*_text_files(), *sorted((ROOT / "tests").rglob("*.py")), ROOT / "Makefile"]:
+        text = _read_text(path)
+        if text is not None:
+            hits += [f"{path.relative_to(ROOT)}:{number}" for number in _conflict_lines(text)]
+    assert not hits, "merge conflict markers left in: " + ", ".join(hits)
+
+
 # ---------------------------------------------------------------- markdown links
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
