@@ -18,7 +18,7 @@ import paipu.record as r
 from paipu.grammar.writer import format_record
 from paipu.record import Record, Seat, Span
 from paipu.replay.engine import HandEngine
-from paipu.replay.result import HandResult, WinAnalysis
+from paipu.replay.result import HandResult, WinAnalysis, WinContext
 from paipu.replay.ruleset import CLAIM_PRIORITY, Ruleset, get_ruleset, parse_options
 from paipu.replay.session import Session
 from paipu.replay.settle import item_totals
@@ -156,6 +156,31 @@ class Bot:
 # ------------------------------------------------------------------ one hand
 
 
+class _SimEngine(HandEngine):
+    """The engine as the bots use it: a win the bots ask about (`can`) and then declare
+    (`play`) is analysed once.  The analysis of a win is the same whenever the table has not
+    changed, so the answers are kept from one action played to the next (`forget`); a robbed
+    kong is analysed afresh, since declaring it changes the kong before the analysis."""
+
+    def __init__(self, ruleset: Ruleset, hand: r.HandRecord, session: Session, dealer: Seat) -> None:
+        super().__init__(ruleset, hand, session.state, dealer)
+        self._analysed: dict[tuple[WinContext, Tile | None], WinAnalysis] = {}
+
+    def analyse(self, ctx: WinContext, extra: Tile | None) -> WinAnalysis:
+        if ctx.robbed:
+            return super().analyse(ctx, extra)
+        key = (ctx, extra)
+        found = self._analysed.get(key)
+        if found is None:
+            found = self._analysed[key] = super().analyse(ctx, extra)
+        return found
+
+    def forget(self) -> None:
+        """The table changed: no analysis kept holds any more."""
+        if self._analysed:
+            self._analysed.clear()
+
+
 class HandSim:
     """Plays one hand: shuffles, deals, lets the bots act, and records every line."""
 
@@ -191,7 +216,7 @@ class HandSim:
                 number, NO_SPAN, dealer=self.hand.dealer, wall=self.hand.wall, dice=self.hand.dice,
                 deals=self.hand.deals, extra=setup,
             )
-        self.engine = HandEngine(rs, self.hand, session.state, dealer)
+        self.engine = _SimEngine(rs, self.hand, session, dealer)
         self.engine.shape_shanten = shanten  # the engine's ready and win tests share the bots' table
         self.st: HandState = self.engine.st
         self.actions: list[r.Action] = []
@@ -217,6 +242,7 @@ class HandSim:
             new = [f for f in findings[mark:] if f.severity == "error"]
         else:
             new = [f for f in self.engine.play(action) if f.severity == "error"]
+        self.engine.forget()  # the table changed: the wins asked about before are asked afresh
         if new:
             raise SimulationError(f"the engine rejected a bot's `{action.verb}`: {new[0].code}: {new[0].message}")
         self.actions.append(action)
@@ -320,8 +346,15 @@ class HandSim:
         index, after = bot.best_discard(counts, allowed=lambda i: may_discard(seat, i))
         if after == 0:
             ready = next((a for a in moves if isinstance(a, r.Ready)), None)
-            if ready is not None and self.strategy.want_ready(self, seat, index) and can(ready):
-                self.play(ready)
+            if ready is not None:
+                strategy = self.strategy
+                if strategy.ready_by_chance:
+                    # The strategy draws from the game's random source: asked first, as always.
+                    declare = strategy.want_ready(self, seat, index) and can(ready)
+                else:
+                    declare = can(ready) and strategy.want_ready(self, seat, index)
+                if declare:
+                    self.play(ready)
         self.play(engine.discard_move(seat, index))
 
     def try_claims(self, moves: list[r.Action]) -> bool:

@@ -47,6 +47,8 @@ def _value_kinds(sim: HandSim, seat: r.Seat) -> set[int]:
 
 
 class RiichiStrategy(Strategy):
+    ready_by_chance = False  # riichi or dama is decided from the waits' values alone
+
     def hand_setup(self, sim: HandSim) -> tuple[r.SetupTiles, ...]:
         # Asked before the table is set up: the hand being dealt is the simulator's record so far.
         hand = getattr(sim, "hand", None)
