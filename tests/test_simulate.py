@@ -86,6 +86,39 @@ def test_shanten_cache_gives_the_shanten_of_every_shape(ruleset: str) -> None:
     assert 0 < cache.hit_rate < 1 and cache.computed <= 400
 
 
+@pytest.mark.parametrize("ruleset", ["zhuji", "hebei", "harbin", "mcr", "riichi", "erren"])
+def test_discards_weighed_one_suit_at_a_time_give_the_shanten_of_every_shape(ruleset: str) -> None:
+    """`Discards.after` (one group looked up again, 七对/十三幺/全字牌 from tallies) is the
+    shanten of the hand after that discard, over all the ruleset's shapes: on random hands of
+    3n+2 tiles (with wildcards in Zhuji), for every kind held once to four times."""
+    rs = get_ruleset(ruleset)
+    cache = shanten_for(rs)
+    rng = random.Random(f"discards {ruleset}")
+    wall = [k for k in range(34) for _ in range(4)]
+    held = collections.Counter[int]()
+    for i in range(300):
+        sets = (4, 4, 3, 2, 1)[i % 5]
+        wild = (0, 0, 1, 2)[i % 4] if ruleset == "zhuji" else 0  # the one ruleset with wildcards
+        counts = [0] * 34
+        pool, size = wall, 3 * sets + 2 - wild
+        if i % 6 == 0:  # a kind held four times (kongs, and the limit of four without wildcards)
+            four = rng.randrange(34)
+            counts[four] = 4
+            pool, size = [k for k in wall if k != four], size - 4
+        for k in rng.sample(pool, size):
+            counts[k] += 1
+        key = bytes(counts)
+        table = cache.discards(key, wild, sets)
+        for k, n in enumerate(counts):
+            if n:
+                after = list(counts)
+                after[k] -= 1
+                want = shanten(after, wild, melds=4 - sets, shapes=tuple(rs.shapes), wild_in_play=wild > 0)
+                assert table.after(k) == want, (counts, wild, k)
+                held[n] += 1
+    assert set(held) == {1, 2, 3, 4}
+
+
 def test_simulate_command_with_jobs_writes_the_same_files(tmp_path: Path) -> None:
     runner = CliRunner()
     for jobs in ("1", "2"):

@@ -130,13 +130,14 @@ def shanten_for(ruleset: Ruleset) -> ShantenCache:
 
 
 _GROUP_OF = _sh._GROUP_OF
-_GROUP_LO = _sh._GROUP_LO
-_GROUP_HI = _sh._GROUP_HI
 _KEY_STEP = _sh._KEY_STEP
 _PROFILES = _sh._PROFILES
 _COMBINED = _sh._COMBINED
 _combine = _sh._combine
-_STANDARD = _sh._STANDARD
+_IS_ORPHAN = _sh._IS_ORPHAN
+_ORPHAN_COUNTS = _sh._ORPHANS
+_STANDARD, _PAIRS, _PAIRS4, _ORPH, _QUANZI = _sh._STANDARD, _sh._PAIRS, _sh._PAIRS4, _sh._ORPH, _sh._QUANZI
+_MAX_SETS = 4
 
 
 class Discards:
@@ -146,15 +147,31 @@ class Discards:
 
     A discard changes one group of the hand (a suit, or the honours): the four groups are
     looked up once, with the combination of the other three for each, so each discard weighed
-    is one look-up of its group's new counts and one combination, as in
-    `paipu.hand.shanten` for every discard at once; the other shapes (七对, 十三幺, 全字牌,
-    the knitted ones) are asked of the counts after the discard.  The answers are those of
-    the table (`ShantenCache`), which the discard played is then added to, since the engine
-    asks about the hand after it.
+    is one look-up of its group's new counts and one combination (as `paipu.hand.shanten`
+    does for every discard at once).  七对, 十三幺 and 全字牌 follow from tallies of the
+    counts, which a discard changes by one; only the knitted shapes of MCR are asked of the
+    counts after the discard.  The answers are those of the table (`ShantenCache`), to which
+    the discard played is then added, since the engine asks about the hand after it.
     """
 
-    __slots__ = ("_base", "_cache", "_index", "_key", "_keys", "_knitted", "_limited", "_others", "_rest",
-                 "_sets", "_standard", "_tables", "_wild")
+    __slots__ = (
+        "_base",
+        "_cache",
+        "_honours",
+        "_index",
+        "_key",
+        "_keys",
+        "_knitted",
+        "_limited",
+        "_orphans",
+        "_others",
+        "_sets",
+        "_special",
+        "_standard",
+        "_tables",
+        "_tallies",
+        "_wild",
+    )
 
     def __init__(self, cache: ShantenCache, key: bytes, wild: int, sets: int) -> None:
         self._cache = cache
@@ -163,43 +180,100 @@ class Discards:
         self._sets = sets
         limited = self._limited = not wild
         flags = cache._plain_flags
-        self._standard = bool(flags & _STANDARD)
-        self._rest = flags & ~_STANDARD
+        self._standard = flags & _STANDARD
         self._knitted = bool(cache.knitted)
         self._base = 3 * sets + 1 - wild
         self._index = 2 * sets + 1
         if self._standard:
-            keys, ids = _sh._group_profiles(key, limited)
-            self._keys = keys
-            self._others = _sh._others(ids)
-            self._tables = (_sh._SUIT_LIM, _sh._SUIT_LIM, _sh._SUIT_LIM, _sh._HON_LIM) if limited else (
-                _sh._SUIT_UNL, _sh._SUIT_UNL, _sh._SUIT_UNL, _sh._HON_UNL)
+            if limited:
+                suits, honours = _sh._SUIT_LIM, _sh._HON_LIM
+            else:
+                suits, honours = _sh._SUIT_UNL, _sh._HON_UNL
+            km = int.from_bytes(key[0:9], "big")
+            kp = int.from_bytes(key[9:18], "big")
+            ks = int.from_bytes(key[18:27], "big")
+            kz = int.from_bytes(key[27:34], "big")
+            self._keys = (km, kp, ks, kz)
+            self._tables = (suits, suits, suits, honours)
+            a = suits.get(km) or _sh._suit_profile(key[0:9], km, limited)
+            b = suits.get(kp) or _sh._suit_profile(key[9:18], kp, limited)
+            d = suits.get(ks) or _sh._suit_profile(key[18:27], ks, limited)
+            z = honours.get(kz) or _sh._honour_profile(key[27:34], kz, limited)
+            self._others = _sh._others([a, b, d, z])
+        # 七对 and 十三幺 count only with no meld; 全字牌 on the honours held.
+        seven = flags & (_PAIRS | _PAIRS4 | _ORPH) if sets == _MAX_SETS else 0
+        self._special = seven | (flags & _QUANZI)
+        if seven & (_PAIRS | _PAIRS4):
+            self._tallies = (key.count(1), key.count(2), key.count(3), key.count(4))
+        if seven & _ORPH:
+            t: tuple[int, ...] = _ORPHAN_COUNTS(key)
+            kinds = 13 - t.count(0)
+            self._orphans = (kinds, t.count(1))
+        if flags & _QUANZI:
+            self._honours = sum(key[27:34])
 
     def after(self, k: int) -> int:
         """The shanten once one tile of kind ``k`` (held, not wild) is discarded."""
         best = 99
+        key = self._key
+        wild = self._wild
         if self._standard:
             g = _GROUP_OF[k]
             group_key = self._keys[g] - _KEY_STEP[k]
             pid = self._tables[g].get(group_key)
             if pid is None:
-                lo = _GROUP_LO[g]
-                part = bytearray(self._key[lo:_GROUP_HI[g]])
+                lo = 9 * g
+                part = bytearray(key[lo:lo + 9 if g < 3 else 34])
                 part[k - lo] -= 1
                 pid = (_sh._honour_profile if g == 3 else _sh._suit_profile)(bytes(part), group_key, self._limited)
             other = self._others[g]
             f = _COMBINED.get((pid << 20) | other) or _combine(pid, other)
             best = self._base - _PROFILES[f][self._index]
-        if self._rest or self._knitted:
-            whole = bytearray(self._key)
-            whole[k] -= 1
-            rest = bytes(whole)
-            if self._rest:
-                s = _sh._min_shanten(rest, self._wild, self._sets, self._rest, self._limited, False)
+        special = self._special
+        if special:
+            x = key[k]  # how many the hand holds: one of them goes
+            if special & (_PAIRS | _PAIRS4):
+                n1, n2, n3, n4 = self._tallies
+                if x == 1:
+                    n1 -= 1
+                elif x == 2:
+                    n2 -= 1
+                    n1 += 1
+                elif x == 3:
+                    n3 -= 1
+                    n2 += 1
+                else:
+                    n4 -= 1
+                    n3 += 1
+                if special & _PAIRS:
+                    pairs = min(n2 + n3 + n4, 7)
+                    s = 13 - 2 * pairs - min(n1, 7 - pairs) - wild
+                    if s < best:
+                        best = s
+                if special & _PAIRS4:
+                    pairs = min(2 * n4 + n3 + n2, 7)
+                    s = 13 - 2 * pairs - min(n3 + n1, 7 - pairs) - wild
+                    if s < best:
+                        best = s
+            if special & _ORPH:
+                kinds, ones = self._orphans
+                if _IS_ORPHAN[k]:
+                    if x == 1:
+                        kinds -= 1
+                        ones -= 1
+                    elif x == 2:
+                        ones += 1
+                s = 13 - kinds - (1 if kinds > ones else 0) - wild
                 if s < best:
                     best = s
-            if self._knitted:
-                best = self._cache._knitted(rest, self._wild, self._sets, best, self._limited)
+            if special & _QUANZI:
+                s = self._base - self._honours + (k >= 27)
+                if s < best:
+                    best = s
+        if self._knitted:
+            whole = bytearray(key)
+            whole[k] -= 1
+            best = self._cache._knitted(bytes(whole), wild, self._sets, best, self._limited)
         return best
 
     def keep(self, k: int, shanten: int) -> None:
