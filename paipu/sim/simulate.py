@@ -107,8 +107,9 @@ class Bot:
         """(tile index, shanten after) of the best discard from a hand of 3n+2 tiles.
 
         Best means: the fewest tiles from ready, then the tile least worth keeping.  The
-        shanten of the whole 3n+2 hand is the best any discard can reach, so candidates are
-        tried least-valuable first and the first that reaches it is the answer.  ``allowed``
+        shanten of the whole 3n+2 hand (or ready, for a complete hand) is the best any discard
+        can reach, so candidates are tried least-valuable first and the first that reaches it
+        is the answer.  ``allowed``
         says whether a discard is legal (the engine's answer), asked only of those tried.
         """
         flowers = self.uses_flowers and any(counts[34:])
@@ -119,8 +120,9 @@ class Bot:
         sets = 4 - len(self.ss.melds) - extra_melds
         key_bytes, wild = self.split(counts)
         evaluate = self.sim.shanten
-        # A hand holding a flower is set in order (flowers aside) before it is judged.
-        reachable = 8 if flowers else evaluate(key_bytes, wild, sets)
+        # A hand holding a flower is set in order (flowers aside) before it is judged.  A
+        # complete hand (-1) can keep no better than ready (0) after a discard.
+        reachable = 8 if flowers else max(evaluate(key_bytes, wild, sets), 0)
         held = [i for i in range(34) if counts[i]]
         values = self.sim.strategy.keep_values(self, held)
         wild_kinds = self.sim.st.wild_kinds
