@@ -119,6 +119,40 @@ def test_discards_weighed_one_suit_at_a_time_give_the_shanten_of_every_shape(rul
     assert set(held) == {1, 2, 3, 4}
 
 
+def test_discards_of_a_knitted_mcr_hand_give_the_shanten_of_every_shape() -> None:
+    """MCR's knitted shapes (全不靠, 组合龙) are worked out only when a bound from tallies says
+    they could be closest: on hands built around a knitted straight and honours, every
+    discard's `Discards.after` is still the shanten over all of MCR's shapes, and many of those
+    hands are close to a knitted win."""
+    rs = get_ruleset("mcr")
+    table_of = shanten_for(rs)
+    rng = random.Random("knitted discards")
+    straights = [(0, 3, 6, 10, 13, 16, 20, 23, 26), (1, 4, 7, 9, 12, 15, 20, 23, 26)]
+    close = 0
+    for i in range(200):
+        sets = (4, 4, 3)[i % 3]
+        counts = [0] * 34
+        for k in rng.sample(straights[i % 2], rng.randint(5, 9)):
+            counts[k] += 1
+        for k in rng.sample(range(27, 34), rng.randint(0, 7)):
+            counts[k] += 1
+        while sum(counts) != 3 * sets + 2:
+            k = rng.randrange(34)
+            if sum(counts) < 3 * sets + 2 and counts[k] < 4:
+                counts[k] += 1
+            elif sum(counts) > 3 * sets + 2 and counts[k]:
+                counts[k] -= 1
+        table = table_of.discards(bytes(counts), 0, sets)
+        for k, n in enumerate(counts):
+            if n:
+                after = list(counts)
+                after[k] -= 1
+                want = shanten(after, 0, melds=4 - sets, shapes=tuple(rs.shapes))
+                assert table.after(k) == want, (counts, k)
+                close += want <= 1
+    assert close > 100
+
+
 def test_simulate_command_with_jobs_writes_the_same_files(tmp_path: Path) -> None:
     runner = CliRunner()
     for jobs in ("1", "2"):

@@ -23,6 +23,7 @@ _KNITTED_STRAIGHTS = tuple(
 
 
 _STRAIGHT_TILES = tuple(operator.itemgetter(*straight) for straight in _KNITTED_STRAIGHTS)
+_STRAIGHT_SETS = tuple(frozenset(straight) for straight in _KNITTED_STRAIGHTS)
 
 
 class ShantenCache:
@@ -90,6 +91,17 @@ class ShantenCache:
             best = self._knitted(key, wild, sets, best, limited)
         return best
 
+    def knitted_bound(self, have: int, honour_kinds: int, wild: int, sets: int) -> int:
+        """A lower bound of the knitted shapes' shanten, from the most tiles of one knitted
+        straight the hand holds (``have``) and how many honour kinds it holds: 全不靠's
+        shanten itself, and 组合龙's tiles missing from the straight less one."""
+        bound = 99
+        if self._bukao and sets == 4:
+            bound = 13 - min(honour_kinds + have, 14) - wild
+        if self._zuhelong and sets >= 3 and 8 - have < bound:
+            bound = 8 - have
+        return bound
+
     def _knitted(self, key: bytes, wild: int, sets: int, best: int, limited: bool) -> int:
         """``best`` lowered to the knitted shapes' shanten where that is lower, worked out only
         when a cheap lower bound says it could be: 全不靠 is exact from counts alone; 组合龙 is,
@@ -97,17 +109,12 @@ class ShantenCache:
         (`paipu.hand.shanten`'s own definition), asked only of the straights whose missing
         tiles less one (the rest at best complete) could beat ``best``."""
         missing = [tiles(key).count(0) for tiles in _STRAIGHT_TILES]
+        if self.knitted_bound(9 - min(missing), 7 - key[27:34].count(0), wild, sets) >= best:
+            return best
         have = 9 - min(missing)
         bukao = self._bukao and sets == 4
         zuhelong = self._zuhelong and sets >= 3
-        bound = 99
-        if bukao:
-            bukao_shanten = 13 - min(7 - key[27:34].count(0) + have, 14) - wild
-            bound = bukao_shanten
-        if zuhelong:
-            bound = min(bound, 8 - have)
-        if bound >= best:
-            return best
+        bukao_shanten = 13 - min(7 - key[27:34].count(0) + have, 14) - wild
         if bukao and bukao_shanten < best:
             best = bukao_shanten
         if zuhelong:
@@ -157,12 +164,14 @@ class Discards:
     __slots__ = (
         "_base",
         "_cache",
+        "_honour_kinds",
         "_honours",
         "_index",
         "_key",
         "_keys",
         "_knitted",
         "_limited",
+        "_missing",
         "_orphans",
         "_others",
         "_sets",
@@ -211,6 +220,9 @@ class Discards:
             self._orphans = (kinds, t.count(1))
         if flags & _QUANZI:
             self._honours = sum(key[27:34])
+        if self._knitted:
+            self._missing = [tiles(key).count(0) for tiles in _STRAIGHT_TILES]
+            self._honour_kinds = 7 - key[27:34].count(0)
 
     def after(self, k: int) -> int:
         """The shanten once one tile of kind ``k`` (held, not wild) is discarded."""
@@ -271,9 +283,21 @@ class Discards:
                 if s < best:
                     best = s
         if self._knitted:
-            whole = bytearray(key)
-            whole[k] -= 1
-            best = self._cache._knitted(bytes(whole), wild, self._sets, best, self._limited)
+            # The bound first, from the tallies: the last tile of a kind gone leaves one more gap
+            # in the two knitted straights that hold the kind, or one honour kind fewer.
+            last = key[k] == 1
+            if k < 27:
+                missing = self._missing
+                if last:
+                    missing = [m + 1 if k in straight else m
+                               for m, straight in zip(missing, _STRAIGHT_SETS, strict=True)]
+                have, honour_kinds = 9 - min(missing), self._honour_kinds
+            else:
+                have, honour_kinds = 9 - min(self._missing), self._honour_kinds - last
+            if self._cache.knitted_bound(have, honour_kinds, wild, self._sets) < best:
+                whole = bytearray(key)
+                whole[k] -= 1
+                best = self._cache._knitted(bytes(whole), wild, self._sets, best, self._limited)
         return best
 
     def keep(self, k: int, shanten: int) -> None:
