@@ -88,7 +88,7 @@ def test_shanten_cache_gives_the_shanten_of_every_shape(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", ["zhuji", "hebei", "harbin", "mcr", "riichi", "erren"])
 def test_discards_weighed_one_suit_at_a_time_give_the_shanten_of_every_shape(ruleset: str) -> None:
-    """`Discards.after` (one group looked up again, 七对/十三幺/全字牌 from tallies) is the
+    """`Discards.after` (one group looked up again, the other shapes behind their bounds) is the
     shanten of the hand after that discard, over all the ruleset's shapes: on random hands of
     3n+2 tiles (with wildcards in Zhuji), for every kind held once to four times."""
     rs = get_ruleset(ruleset)

@@ -141,8 +141,6 @@ _KEY_STEP = _sh._KEY_STEP
 _PROFILES = _sh._PROFILES
 _COMBINED = _sh._COMBINED
 _combine = _sh._combine
-_IS_ORPHAN = _sh._IS_ORPHAN
-_ORPHAN_COUNTS = _sh._ORPHANS
 _STANDARD, _PAIRS, _PAIRS4, _ORPH, _QUANZI = _sh._STANDARD, _sh._PAIRS, _sh._PAIRS4, _sh._ORPH, _sh._QUANZI
 _MAX_SETS = 4
 
@@ -155,30 +153,30 @@ class Discards:
     A discard changes one group of the hand (a suit, or the honours): the four groups are
     looked up once, with the combination of the other three for each, so each discard weighed
     is one look-up of its group's new counts and one combination (as `paipu.hand.shanten`
-    does for every discard at once).  七对, 十三幺 and 全字牌 follow from tallies of the
-    counts, which a discard changes by one; only the knitted shapes of MCR are asked of the
-    counts after the discard.  The answers are those of the table (`ShantenCache`), to which
-    the discard played is then added, since the engine asks about the hand after it.
+    does for every discard at once).  The other shapes are bounded first: no discard brings
+    七对, 十三幺 or 全字牌 closer than the whole hand is, and MCR's knitted shapes have a bound
+    from tallies a discard changes by one (`ShantenCache.knitted_bound`); a shape is worked
+    out on the counts after the discard only where its bound could beat the standard shape.
+    The answers are those of the table (`ShantenCache`), to which the discard played is then
+    added, since the engine asks about the hand after it.
     """
 
     __slots__ = (
         "_base",
         "_cache",
+        "_floor",
         "_honour_kinds",
-        "_honours",
         "_index",
         "_key",
         "_keys",
         "_knitted",
         "_limited",
         "_missing",
-        "_orphans",
         "_others",
         "_sets",
         "_special",
         "_standard",
         "_tables",
-        "_tallies",
         "_wild",
     )
 
@@ -209,17 +207,12 @@ class Discards:
             d = suits.get(ks) or _sh._suit_profile(key[18:27], ks, limited)
             z = honours.get(kz) or _sh._honour_profile(key[27:34], kz, limited)
             self._others = _sh._others([a, b, d, z])
-        # 七对 and 十三幺 count only with no meld; 全字牌 on the honours held.
+        # 七对 and 十三幺 count only with no meld.  No discard brings a shape closer: the whole
+        # hand's shanten in these shapes bounds every discard's, so they are worked out only
+        # where that could beat the standard shape.
         seven = flags & (_PAIRS | _PAIRS4 | _ORPH) if sets == _MAX_SETS else 0
         self._special = seven | (flags & _QUANZI)
-        if seven & (_PAIRS | _PAIRS4):
-            self._tallies = (key.count(1), key.count(2), key.count(3), key.count(4))
-        if seven & _ORPH:
-            t: tuple[int, ...] = _ORPHAN_COUNTS(key)
-            kinds = 13 - t.count(0)
-            self._orphans = (kinds, t.count(1))
-        if flags & _QUANZI:
-            self._honours = sum(key[27:34])
+        self._floor = _sh._min_shanten(key, wild, sets, self._special, limited, False) if self._special else 99
         if self._knitted:
             self._missing = [tiles(key).count(0) for tiles in _STRAIGHT_TILES]
             self._honour_kinds = 7 - key[27:34].count(0)
@@ -242,46 +235,12 @@ class Discards:
             f = _COMBINED.get((pid << 20) | other) or _combine(pid, other)
             best = self._base - _PROFILES[f][self._index]
         special = self._special
-        if special:
-            x = key[k]  # how many the hand holds: one of them goes
-            if special & (_PAIRS | _PAIRS4):
-                n1, n2, n3, n4 = self._tallies
-                if x == 1:
-                    n1 -= 1
-                elif x == 2:
-                    n2 -= 1
-                    n1 += 1
-                elif x == 3:
-                    n3 -= 1
-                    n2 += 1
-                else:
-                    n4 -= 1
-                    n3 += 1
-                if special & _PAIRS:
-                    pairs = min(n2 + n3 + n4, 7)
-                    s = 13 - 2 * pairs - min(n1, 7 - pairs) - wild
-                    if s < best:
-                        best = s
-                if special & _PAIRS4:
-                    pairs = min(2 * n4 + n3 + n2, 7)
-                    s = 13 - 2 * pairs - min(n3 + n1, 7 - pairs) - wild
-                    if s < best:
-                        best = s
-            if special & _ORPH:
-                kinds, ones = self._orphans
-                if _IS_ORPHAN[k]:
-                    if x == 1:
-                        kinds -= 1
-                        ones -= 1
-                    elif x == 2:
-                        ones += 1
-                s = 13 - kinds - (1 if kinds > ones else 0) - wild
-                if s < best:
-                    best = s
-            if special & _QUANZI:
-                s = self._base - self._honours + (k >= 27)
-                if s < best:
-                    best = s
+        if special and self._floor < best:
+            whole = bytearray(key)
+            whole[k] -= 1
+            s = _sh._min_shanten(bytes(whole), wild, self._sets, special, self._limited, False)
+            if s < best:
+                best = s
         if self._knitted:
             # The bound first, from the tallies: the last tile of a kind gone leaves one more gap
             # in the two knitted straights that hold the kind, or one honour kind fewer.
