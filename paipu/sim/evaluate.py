@@ -66,13 +66,17 @@ class ShantenCache:
             self._known[q] = found
         return found
 
+    def known(self, key: bytes, wild: int, sets: int) -> int | None:
+        """The answer if the table has it (a question asked: `remember` the answer if not)."""
+        self.asked += 1
+        return self._known.get((key, wild, sets))
+
     def remember(self, key: bytes, wild: int, sets: int, shanten: int) -> None:
-        """Keep an answer worked out elsewhere (`Discards`), as if it had been asked."""
-        q = (key, wild, sets)
-        if q not in self._known:
-            if len(self._known) >= self._limit:
-                self._known.clear()
-            self._known[q] = shanten
+        """Keep an answer worked out elsewhere (`Discards`) after `known` had none."""
+        self.computed += 1
+        if len(self._known) >= self._limit:
+            self._known.clear()
+        self._known[(key, wild, sets)] = shanten
 
     def discards(self, key: bytes, wild: int, sets: int) -> Discards:
         """The discards of a hand of 3n+2 tiles, weighed one suit at a time (`Discards`)."""
@@ -157,8 +161,8 @@ class Discards:
     七对, 十三幺 or 全字牌 closer than the whole hand is, and MCR's knitted shapes have a bound
     from tallies a discard changes by one (`ShantenCache.knitted_bound`); a shape is worked
     out on the counts after the discard only where its bound could beat the standard shape.
-    The answers are those of the table (`ShantenCache`), to which the discard played is then
-    added, since the engine asks about the hand after it.
+    The answers are those of the table (`ShantenCache`); the bots ask the table first and
+    build this only for a discard it has not met (`Bot.best_discard`).
     """
 
     __slots__ = (
@@ -258,9 +262,3 @@ class Discards:
                 whole[k] -= 1
                 best = self._cache._knitted(bytes(whole), wild, self._sets, best, self._limited)
         return best
-
-    def keep(self, k: int, shanten: int) -> None:
-        """Add the hand after discarding ``k`` (its shanten worked out by `after`) to the table."""
-        whole = bytearray(self._key)
-        whole[k] -= 1
-        self._cache.remember(bytes(whole), self._wild, self._sets, shanten)

@@ -24,6 +24,7 @@ from paipu.replay.session import Session
 from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState
 from paipu.sim.bots import strategy_for
+from paipu.sim.evaluate import Discards
 from paipu.sim.evaluate import ShantenCache as ShantenCache
 from paipu.sim.evaluate import shanten_for as shanten_for
 from paipu.tiles import ALL_TILES, Tile
@@ -133,25 +134,34 @@ class Bot:
         else:
             candidates = sorted(zip(values, [tiebreak[i] for i in held], held, strict=True))
         best: tuple[int, int] | None = None
-        table = None if flowers else self.sim.shanten.discards(key_bytes, wild, sets)
+        cache = self.sim.shanten
+        table: Discards | None = None
+        key = bytearray(key_bytes)
         for _, _, i in candidates:
             # A wildcard discarded is one wildcard fewer; any other tile, one count fewer.
-            if table is None:
+            if flowers:
                 s = 8  # only when no flower could be discarded above
             elif i in wild_kinds:
                 s = evaluate(key_bytes, wild - 1, sets)
             else:
-                s = table.after(i)
+                key[i] -= 1
+                after = bytes(key)
+                key[i] += 1
+                known = cache.known(after, wild, sets)
+                if known is None:
+                    # Not met before: worked out one suit at a time (the groups of the hand
+                    # looked up once for all the discards of this turn), and kept.
+                    if table is None:
+                        table = cache.discards(key_bytes, wild, sets)
+                    known = table.after(i)
+                    cache.remember(after, wild, sets, known)
+                s = known
             if (s <= reachable or best is None or s < best[1]) and (allowed is None or allowed(i)):
                 if s <= reachable:
-                    if table is not None and i not in wild_kinds:
-                        table.keep(i, s)
                     return i, s
                 best = (i, s)
         if best is None:
             raise SimulationError("no legal discard")
-        if table is not None and best[0] not in wild_kinds:
-            table.keep(*best)
         return best
 
 
