@@ -9,6 +9,7 @@ choose among legal moves.  The same seed gives the same records, byte for byte.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from typing import Any
 
 import paipu.record as r
 from paipu.grammar.writer import format_record
+from paipu.hand import shanten as _sh
 from paipu.record import Record, Seat, Span
 from paipu.replay.engine import HandEngine
 from paipu.replay.result import HandResult, WinAnalysis, WinContext
@@ -24,9 +26,6 @@ from paipu.replay.session import Session
 from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState
 from paipu.sim.bots import strategy_for
-from paipu.sim.evaluate import Discards
-from paipu.sim.evaluate import ShantenCache as ShantenCache
-from paipu.sim.evaluate import shanten_for as shanten_for
 from paipu.tiles import ALL_TILES, Tile
 
 NO_SPAN = Span.none()
@@ -57,7 +56,110 @@ class SimStats:
                 self.count(mine, key, n)
 
 
-# ------------------------------------------------------------------ the bots
+# ------------------------------------------------------------------ hand evaluation
+
+_KNITTED = frozenset({"quanbukao", "zuhelong"})
+_KNITTED_STRAIGHTS = tuple(
+    tuple(9 * suit + rank for suit, start in zip(order, (0, 1, 2), strict=True)
+          for rank in (start, start + 3, start + 6))
+    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)
+"""The six knitted straights: 147 in one suit, 258 in another, 369 in the third."""
+
+
+_STRAIGHT_TILES = tuple(operator.itemgetter(*straight) for straight in _KNITTED_STRAIGHTS)
+
+
+class ShantenCache:
+    """Shanten over the shapes the ruleset wins with, as the bots ask it, remembered.
+
+    Bots ask about the same hands again and again (every seat, at every discard), so the
+    answers are kept (a bounded table, emptied when full; `hit_rate` says how often it
+    answered).  The knitted shapes (全不靠, 组合龙) cost several times the others and are
+    rarely the closest: they are computed only when a cheap lower bound says they could beat
+    the other shapes.  The answers are those of `paipu.hand.shanten.shanten` over all the
+    shapes; only the cost changes: the simulator's hands are valid by construction, so a
+    question goes straight to the shape tables, without the checks of the public function.
+    (Looking hands up in a canonical form, suits sorted, was measured: it answers about a
+    tenth more questions but costs more than it saves.)
+    """
+
+    def __init__(self, shapes: tuple[str, ...], limit: int = 1 << 17) -> None:
+        self.shapes = shapes
+        self.plain = tuple(s for s in shapes if s not in _KNITTED)
+        self.knitted = tuple(s for s in shapes if s in _KNITTED)
+        self._plain_flags = _sh._flags(self.plain) if self.plain else 0
+        self._knitted_flags = _sh._flags(self.knitted) if self.knitted else 0
+        self._bukao = "quanbukao" in self.knitted
+        self._zuhelong = "zuhelong" in self.knitted
+        self._known: dict[tuple[bytes, int, int], int] = {}
+        self._limit = limit
+        self.asked = 0
+        """Questions asked."""
+        self.computed = 0
+        """Questions answered by computing a shanten (the others came from the table)."""
+
+    def __call__(self, key: bytes, wild: int, sets: int) -> int:
+        self.asked += 1
+        q = (key, wild, sets)
+        found = self._known.get(q)
+        if found is None:
+            found = self._compute(key, wild, sets)
+            if len(self._known) >= self._limit:
+                self._known.clear()
+            self._known[q] = found
+        return found
+
+    @property
+    def hit_rate(self) -> float:
+        """The share of questions answered without computing a shanten."""
+        return 1 - self.computed / self.asked if self.asked else 0.0
+
+    def _compute(self, key: bytes, wild: int, sets: int) -> int:
+        self.computed += 1
+        limited = not wild  # as `shanten` reads it: wildcards are in play when one is held
+        best = _sh._min_shanten(key, wild, sets, self._plain_flags, limited, False) if self.plain else 99
+        if self.knitted:
+            best = self._knitted(key, wild, sets, best, limited)
+        return best
+
+    def _knitted(self, key: bytes, wild: int, sets: int, best: int, limited: bool) -> int:
+        """``best`` lowered to the knitted shapes' shanten where that is lower, worked out only
+        when a cheap lower bound says it could be: 全不靠 is exact from counts alone; 组合龙 is,
+        for each knitted straight, its missing tiles plus the standard shanten of the rest
+        (`paipu.hand.shanten`'s own definition), asked only of the straights whose missing
+        tiles less one (the rest at best complete) could beat ``best``."""
+        missing = [tiles(key).count(0) for tiles in _STRAIGHT_TILES]
+        have = 9 - min(missing)
+        bukao = self._bukao and sets == 4
+        zuhelong = self._zuhelong and sets >= 3
+        bound = 99
+        if bukao:
+            bukao_shanten = 13 - min(7 - key[27:34].count(0) + have, 14) - wild
+            bound = bukao_shanten
+        if zuhelong:
+            bound = min(bound, 8 - have)
+        if bound >= best:
+            return best
+        if bukao and bukao_shanten < best:
+            best = bukao_shanten
+        if zuhelong:
+            rest_sets = sets - 3
+            need = 3 * rest_sets + 1
+            for straight, lack in zip(_KNITTED_STRAIGHTS, missing, strict=True):
+                if lack - 1 - wild >= best:
+                    continue  # the rest's shanten is -1 - wild at the lowest
+                rest, _ = _sh._set_aside(key, straight)
+                if sum(rest) + wild >= need:
+                    s = lack + _sh._standard(rest, wild, rest_sets, limited)
+                    if s < best:
+                        best = s
+        return best
+
+
+def shanten_for(ruleset: Ruleset) -> ShantenCache:
+    """The bots' shanten over the shapes the ruleset wins with, remembered (`ShantenCache`)."""
+    return ShantenCache(tuple(ruleset.shapes))
 
 
 class Bot:
@@ -134,8 +236,6 @@ class Bot:
         else:
             candidates = sorted(zip(values, [tiebreak[i] for i in held], held, strict=True))
         best: tuple[int, int] | None = None
-        cache = self.sim.shanten
-        table: Discards | None = None
         key = bytearray(key_bytes)
         for _, _, i in candidates:
             # A wildcard discarded is one wildcard fewer; any other tile, one count fewer.
@@ -145,17 +245,8 @@ class Bot:
                 s = evaluate(key_bytes, wild - 1, sets)
             else:
                 key[i] -= 1
-                after = bytes(key)
+                s = evaluate(bytes(key), wild, sets)
                 key[i] += 1
-                known = cache.known(after, wild, sets)
-                if known is None:
-                    # Not met before: worked out one suit at a time (the groups of the hand
-                    # looked up once for all the discards of this turn), and kept.
-                    if table is None:
-                        table = cache.discards(key_bytes, wild, sets)
-                    known = table.after(i)
-                    cache.remember(after, wild, sets, known)
-                s = known
             if (s <= reachable or best is None or s < best[1]) and (allowed is None or allowed(i)):
                 if s <= reachable:
                     return i, s
