@@ -220,6 +220,14 @@ def _check_shortcuts(sim: HandSim, seen: collections.Counter[str]) -> None:
             assert engine.could_win(seat, tile) == plain, (seat, tile)
             seen["could_win true"] += plain
     if st.phase == "discard":
+        # `could_win` is a necessary test: every win on one's draw the engine accepts passes it,
+        # a drawn 财神 judged by the shape test like any other tile.
+        ss = st.seats[st.turn]
+        if engine.can(r.Hu(Span.none(), st.turn)):
+            assert engine.could_win(st.turn, None), st.turn
+            seen["self-drawn win"] += 1
+        if ss.last_drawn is not None and ss.last_drawn.index in st.wild_kinds:
+            seen["drawn wildcard"] += 1
         seats = [st.turn, sim.rs.next_seat(st.turn)]
         for seat in seats:
             for i in range(34):
@@ -267,3 +275,5 @@ def test_the_engine_shortcuts_the_bots_use_answer_as_its_checks_do(ruleset: str,
     # Every case was met: the shortcuts were asked both ways.
     assert seen["no claim possible"] > 20 and seen["claim possible"] > 10, seen
     assert seen["discard legal"] > 100 and seen["could_win true"] > 0, seen
+    if ruleset == "zhuji":
+        assert seen["drawn wildcard"] > 0, seen

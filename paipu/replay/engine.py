@@ -737,7 +737,11 @@ class HandEngine(ClaimsMixin, WinsMixin):
         counts = ss.counts
         if tile is None:
             drawn = ss.last_drawn
-            if drawn is not None and ss.draws > 0 and self.rs.is_wild(st, seat, drawn.index):
+            # A drawn tile of a kind that is wild all hand (a 财神) is counted as a wildcard by
+            # the shape test below; only a tile the ruleset makes wild for this draw alone
+            # (Harbin's 宝) skips that test.
+            if (drawn is not None and ss.draws > 0 and drawn.index not in st.wild_kinds
+                    and self.rs.is_wild(st, seat, drawn.index)):
                 return True
         if any(counts[34:]):
             return False

@@ -55,6 +55,11 @@ _STRATEGIES: dict[str, Strategy] = {}
 class Strategy:
     """Ruleset-specific knowledge of the bots (not rules: preferences)."""
 
+    ready_by_chance = True
+    """Whether `want_ready` draws from the game's random source.  If it does not, the bots
+    ask the engine first whether the declaration is legal, which is often cheaper; if it does,
+    it is asked first whatever the engine would say, so that the draws stay the same."""
+
     def hand_setup(self, sim: HandSim) -> tuple[r.SetupTiles, ...]:
         """The ruleset's own setup lines the players choose for a hand (Zhuji's `caishen`)."""
         return ()

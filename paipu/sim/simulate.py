@@ -20,7 +20,7 @@ from paipu.grammar.writer import format_record
 from paipu.hand import shanten as _sh
 from paipu.record import Record, Seat, Span
 from paipu.replay.engine import HandEngine
-from paipu.replay.result import HandResult, WinAnalysis
+from paipu.replay.result import HandResult, WinAnalysis, WinContext
 from paipu.replay.ruleset import CLAIM_PRIORITY, Ruleset, get_ruleset, parse_options
 from paipu.replay.session import Session
 from paipu.replay.settle import item_totals
@@ -210,8 +210,9 @@ class Bot:
         """(tile index, shanten after) of the best discard from a hand of 3n+2 tiles.
 
         Best means: the fewest tiles from ready, then the tile least worth keeping.  The
-        shanten of the whole 3n+2 hand is the best any discard can reach, so candidates are
-        tried least-valuable first and the first that reaches it is the answer.  ``allowed``
+        shanten of the whole 3n+2 hand (or ready, for a complete hand) is the best any discard
+        can reach, so candidates are tried least-valuable first and the first that reaches it
+        is the answer.  ``allowed``
         says whether a discard is legal (the engine's answer), asked only of those tried.
         """
         flowers = self.uses_flowers and any(counts[34:])
@@ -222,8 +223,9 @@ class Bot:
         sets = 4 - len(self.ss.melds) - extra_melds
         key_bytes, wild = self.split(counts)
         evaluate = self.sim.shanten
-        # A hand holding a flower is set in order (flowers aside) before it is judged.
-        reachable = 8 if flowers else evaluate(key_bytes, wild, sets)
+        # A hand holding a flower is set in order (flowers aside) before it is judged.  A
+        # complete hand (-1) can keep no better than ready (0) after a discard.
+        reachable = 8 if flowers else max(evaluate(key_bytes, wild, sets), 0)
         held = [i for i in range(34) if counts[i]]
         values = self.sim.strategy.keep_values(self, held)
         wild_kinds = self.sim.st.wild_kinds
@@ -255,6 +257,31 @@ class Bot:
 
 
 # ------------------------------------------------------------------ one hand
+
+
+class _SimEngine(HandEngine):
+    """The engine as the bots use it: a win the bots ask about (`can`) and then declare
+    (`play`) is analysed once.  The analysis of a win is the same whenever the table has not
+    changed, so the answers are kept from one action played to the next (`forget`); a robbed
+    kong is analysed afresh, since declaring it changes the kong before the analysis."""
+
+    def __init__(self, ruleset: Ruleset, hand: r.HandRecord, session: Session, dealer: Seat) -> None:
+        super().__init__(ruleset, hand, session.state, dealer)
+        self._analysed: dict[tuple[WinContext, Tile | None], WinAnalysis] = {}
+
+    def analyse(self, ctx: WinContext, extra: Tile | None) -> WinAnalysis:
+        if ctx.robbed:
+            return super().analyse(ctx, extra)
+        key = (ctx, extra)
+        found = self._analysed.get(key)
+        if found is None:
+            found = self._analysed[key] = super().analyse(ctx, extra)
+        return found
+
+    def forget(self) -> None:
+        """The table changed: no analysis kept holds any more."""
+        if self._analysed:
+            self._analysed.clear()
 
 
 class HandSim:
@@ -292,7 +319,7 @@ class HandSim:
                 number, NO_SPAN, dealer=self.hand.dealer, wall=self.hand.wall, dice=self.hand.dice,
                 deals=self.hand.deals, extra=setup,
             )
-        self.engine = HandEngine(rs, self.hand, session.state, dealer)
+        self.engine = _SimEngine(rs, self.hand, session, dealer)
         self.engine.shape_shanten = shanten  # the engine's ready and win tests share the bots' table
         self.st: HandState = self.engine.st
         self.actions: list[r.Action] = []
@@ -318,6 +345,7 @@ class HandSim:
             new = [f for f in findings[mark:] if f.severity == "error"]
         else:
             new = [f for f in self.engine.play(action) if f.severity == "error"]
+        self.engine.forget()  # the table changed: the wins asked about before are asked afresh
         if new:
             raise SimulationError(f"the engine rejected a bot's `{action.verb}`: {new[0].code}: {new[0].message}")
         self.actions.append(action)
@@ -421,8 +449,15 @@ class HandSim:
         index, after = bot.best_discard(counts, allowed=lambda i: may_discard(seat, i))
         if after == 0:
             ready = next((a for a in moves if isinstance(a, r.Ready)), None)
-            if ready is not None and self.strategy.want_ready(self, seat, index) and can(ready):
-                self.play(ready)
+            if ready is not None:
+                strategy = self.strategy
+                if strategy.ready_by_chance:
+                    # The strategy draws from the game's random source: asked first, as always.
+                    declare = strategy.want_ready(self, seat, index) and can(ready)
+                else:
+                    declare = can(ready) and strategy.want_ready(self, seat, index)
+                if declare:
+                    self.play(ready)
         self.play(engine.discard_move(seat, index))
 
     def try_claims(self, moves: list[r.Action]) -> bool:

@@ -47,6 +47,8 @@ def _value_kinds(sim: HandSim, seat: r.Seat) -> set[int]:
 
 
 class RiichiStrategy(Strategy):
+    ready_by_chance = False  # riichi or dama is decided from the waits' values alone
+
     def hand_setup(self, sim: HandSim) -> tuple[r.SetupTiles, ...]:
         # Asked before the table is set up: the hand being dealt is the simulator's record so far.
         hand = getattr(sim, "hand", None)
@@ -127,9 +129,11 @@ class RiichiStrategy(Strategy):
             return []
         t = riichi_table(sim.st)
         if isinstance(action, (r.Discard, r.AddKong)):
-            # Only a ready hand can win on the tile: the ruleset is asked only when three are.
-            ready = sum(1 for s in rs.seats_after(action.seat) if sim.seat_shanten(s) <= 0)
-            if ready >= 3 and len(rs.could_win_on_last(sim.st)) >= 3:
+            # Only a ready hand can win on the tile: the ruleset is asked only when three are
+            # (the three other seats: the first that is not ready settles it).
+            others = rs.seats_after(action.seat)
+            if len(others) == 3 and all(sim.seat_shanten(s) <= 0 for s in others) \
+                    and len(rs.could_win_on_last(sim.st)) >= 3:
                 return [r.TableEvent(_NO, "abort", word="sanchahou")]
         if isinstance(action, r.Discard):
             if t.due:

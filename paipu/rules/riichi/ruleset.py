@@ -32,6 +32,8 @@ from paipu.rules.riichi.table import TABLE
 from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles, next_kind
 
 _SHAPES = ("standard", "seven_pairs", "orphans")
+_WAITS: dict[tuple[bytes, int], tuple[int, ...]] = {}
+"""`Riichi._waits`, by the hand's counts and melds."""
 _FIVES = (4, 13, 22)
 _TERMINAL_HONOUR = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
 _DRAGONS = (31, 32, 33)
@@ -452,9 +454,19 @@ class Riichi(Ruleset):
         return self._waits(counts, melds)
 
     def _waits(self, counts: list[int], melds: int) -> list[int]:
-        if sum(counts[:NUM_PLAY_KINDS]) + 3 * melds != 13:
-            return []
-        return waits(counts[:NUM_PLAY_KINDS], 0, melds=melds, shapes=_SHAPES)
+        # Asked of every seat at every action (furiten, riichi, the three-ron abort), mostly of
+        # hands unchanged since the last time: the answers are kept (bounded).
+        key = (bytes(counts[:NUM_PLAY_KINDS]), melds)
+        found = _WAITS.get(key)
+        if found is None:
+            if sum(key[0]) + 3 * melds != 13:
+                found = ()
+            else:
+                found = tuple(waits(key[0], 0, melds=melds, shapes=_SHAPES))
+            if len(_WAITS) >= 1 << 15:
+                _WAITS.clear()
+            _WAITS[key] = found
+        return list(found)
 
     # ---------------------------------------------------------------- discards and calls
     def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
