@@ -6,6 +6,7 @@ Where the source leaves a point open, paipu's reading is the default and an opti
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 from typing import Literal
@@ -67,6 +68,15 @@ class ZhujiOptions:
     quanzipai: bool = option(True, "false: 全字牌 is not a special win; all-honour hands score 字一色 7台")
 
 
+
+
+_Candidate = tuple[int, int, list[ValueItem], list[HandSet], Group | None, str]
+
+
+def _best_key(min_tai: int, c: _Candidate) -> tuple[bool, int, bool]:
+    """How the best reading of a win is chosen: valid first (全字牌, or at least the minimum
+    台), then the most 台, then the standard shape."""
+    return (c[5] == "quanzipai" or c[0] >= min_tai, c[1], c[5] == "standard")
 
 
 @register
@@ -205,16 +215,13 @@ class Zhuji(Ruleset):
                                reason="the tiles are not four sets and a pair (nor 全字牌)",
                                decompositions=0)
 
-        def valid(c: tuple[int, int, list[ValueItem], list[HandSet], Group | None, str]) -> bool:
-            return c[5] == "quanzipai" or c[0] >= self.options.min_tai
-
-        best = max(candidates, key=lambda c: (valid(c), c[1], c[5] == "standard"))
+        best = max(candidates, key=functools.partial(_best_key, self.options.min_tai))
         base, total, items, best_sets, best_pair, shape = best
         views: tuple[GroupView, ...] = tuple(group_view(s) for s in best_sets)
         if best_pair is not None:
             wild_in_pair = tuple(ALL_TILES[i] for i in best_pair.wild_tiles())
             views += (GroupView("pair", (ALL_TILES[best_pair.first],) * 2, wild_in_pair),)
-        ok = valid(best)
+        ok = _best_key(self.options.min_tai, best)[0]
         reason = ""
         if not ok:
             shown = ", ".join(f"{i.id} {i.value}" for i in items if i.id not in _BONUS_ITEMS) or "nothing"
