@@ -67,7 +67,7 @@ PAIPU_FILES := $(shell find paipu -type f -not -path '*/__pycache__/*' -not -nam
 $(FAST)/.deps: pyproject.toml
 	@test -x $(FAST)/bin/python || $(PYTHON) -m venv $(FAST)
 	$(FAST)/bin/python -m pip install -q 'setuptools>=77' 'mypy>=1.10' wheel
-	PAIPU_COMPILE=0 $(FAST)/bin/python -m pip install -q --no-build-isolation .
+	PAIPU_COMPILE=0 $(FAST)/bin/python -m pip install -q --no-build-isolation '.[riichi]'
 	@touch $@
 
 $(FAST)/.built: setup.py $(PAIPU_FILES) $(FAST)/.deps

@@ -41,14 +41,17 @@ def _probe(python: str) -> list[str]:
 
 
 def _stale(installed: Path) -> list[str]:
-    """The files of the source tree's package that differ from (or are missing in) ``installed``."""
+    """The files of the source tree's package that differ from ``installed`` (or modules missing there)."""
     out = []
     for src in sorted((ROOT / "paipu").rglob("*")):
         if src.is_dir() or "__pycache__" in src.parts:
             continue
         rel = src.relative_to(ROOT / "paipu")
         there = installed / rel
-        if not there.is_file() or there.read_bytes() != src.read_bytes():
+        if not there.is_file():
+            if src.suffix == ".py":  # data files the wheel does not carry (.keep) do not count
+                out.append(rel.as_posix())
+        elif there.read_bytes() != src.read_bytes():
             out.append(rel.as_posix())
     return out
 

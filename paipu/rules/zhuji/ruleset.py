@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from dataclasses import dataclass
-from typing import Literal
 
 from paipu.hand.sets import HandSet, group_view
 from paipu.hand.shapes import ANY_KIND, Group, decompositions
@@ -25,9 +23,10 @@ from paipu.replay.result import (
     WinAnalysis,
     WinContext,
 )
-from paipu.replay.ruleset import Ruleset, TableWord, option, register
+from paipu.replay.ruleset import Ruleset, TableWord, register
 from paipu.replay.settle import payments_from
 from paipu.replay.state import HandState, meld_set
+from paipu.rules.zhuji.options import ZhujiOptions as ZhujiOptions
 from paipu.rules.zhuji.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES, Tile, next_kind, parse_tiles
 
@@ -45,27 +44,6 @@ _FREE_CHOW_KINDS = (0, 9, 18)
 _FREE_PAIR_KINDS = (0, 9, 18, 28)
 
 
-@dataclass(frozen=True)
-class ZhujiOptions:
-    variant: Literal["free", "bao"] = option(
-        "free", "free: 诸暨自由麻将, as the source scores it; bao: 包麻将 (无财 1台, only a non-dealer "
-        "may rob, and only the dealer's kong)", ("free", "bao"))
-    caishen: str | None = option(
-        None, "the 财神 kind(s) for hands that have no `caishen` line, e.g. \"5m\" or \"5m 6m\"")
-    caishen_kinds: Literal["1", "2", "any"] = option(
-        "any", "what a hand may state: 1 (one kind), 2 (two consecutive kinds) or any", ("1", "2", "any"))
-    caishen_in_melds: bool = option(False, "true: a 财神 may be melded, at face value")
-    win_on_discard: bool = option(False, "true: a hand may also be won on another player's discard")
-    qianggang_payer: Literal["robbed", "all"] = option(
-        "robbed", "robbed: the robbed player pays for all three; all: each pays their own share",
-        ("robbed", "all"))
-    min_tai: int = option(3, "the minimum 台 before the 8台 items (one place in the rule text says 2)")
-    laozhuang_scope: Literal["all", "dealer"] = option(
-        "all", "all: every payment of a 老庄 hand doubles; dealer: only those the dealer makes or gets",
-        ("all", "dealer"))
-    laozhuang_stack: bool = option(False, "true: ×2 for each consecutive hand the dealer has stayed")
-    cap_tai: int | None = option(None, "the most 台 a hand is paid for (none: no cap)")
-    quanzipai: bool = option(True, "false: 全字牌 is not a special win; all-honour hands score 字一色 7台")
 
 
 
