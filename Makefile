@@ -81,7 +81,7 @@ fast: $(FAST)/.built
 ## bench: print the speed figures of benchmarks/; beside them those of the compiled build when one can be built
 bench: $(VENV)/.bench-installed
 	$(BIN)/python benchmarks/run.py
-	@if $(MAKE) -s fast; then $(BIN)/python benchmarks/bench_lean.py --hands 200 --repeat 2 --python $(FAST)/bin/python; \
+	@if $(MAKE) -s fast; then $(BIN)/python benchmarks/run.py --compiled $(FAST)/bin/python; \
 	  else echo "no compiled build here (make fast failed): pure Python figures only"; fi
 
 clean:
