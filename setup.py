@@ -42,11 +42,14 @@ COMPILED = (
 """The modules compiled (paths, globs allowed).  Whatever is not listed stays Python."""
 
 NOT_COMPILED = (
+    "paipu/replay/result.py",
     "paipu/rules/erren/ruleset.py",
     "paipu/rules/riichi/ruleset.py",
 )
-"""Matched above but left in Python: erren's and riichi's rulesets have closures in methods of
-a ruleset class, which mypyc cannot compile in a class that stays a plain Python class."""
+"""Matched above but left in Python: the replay's results and views (their immutable classes set
+their slots through ``object.__setattr__``, which a compiled class refuses), and erren's and
+riichi's rulesets (closures in methods of a ruleset class, which mypyc cannot compile in a
+class that stays a plain Python class)."""
 
 MYPY_REQUIREMENT = "mypy>=1.10"
 

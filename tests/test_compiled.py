@@ -162,7 +162,7 @@ def test_imported_real_logs_and_their_audit_are_the_same_compiled(
 @pytest.mark.parametrize("args", [
     ["analyze", "-r", "zhuji", "123m456p789s1122z"],
     ["analyze", "-r", "mcr", "19m19p19s1234567z1m"],
-    ["analyze", "-r", "harbin", "2345m345p66789s"],
+    ["analyze", "-r", "harbin", "23456m345p66789s"],
     ["analyze", "-r", "hebei", "--json", "1112345678999m"],
 ])
 def test_hand_analysis_is_the_same_compiled(pure: str, fast: str, tmp_path: Path, args: list[str]) -> None:
