@@ -118,7 +118,16 @@ class _BuildExt(build_ext):
             _say(f"pure Python: compiling failed ({type(e).__name__}: {e})")
 
 
+def _clear_built_extensions() -> None:
+    """Remove compiled modules an earlier build left in ``build/`` (setuptools copies whatever
+    is there into the package: an old module would be installed beside the new ones)."""
+    for lib in HERE.glob("build/lib*"):
+        for path in [*lib.rglob("*.so"), *lib.rglob("*.pyd")]:
+            path.unlink()
+
+
 def _options() -> dict[str, Any]:
+    _clear_built_extensions()
     mode = _mode()
     if mode == "0":
         _say("pure Python (PAIPU_COMPILE=0)")
