@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := out
 
-.PHONY: demo test oracle fuzz fuzz-cli bench lint clean
+.PHONY: demo test oracle fuzz fuzz-cli bench fast lint clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "paipu needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -27,8 +27,10 @@ demo: $(VENV)/.installed
 	done
 	@echo "reports of the samples written to $(OUT)/ (open $(OUT)/zhuji/four-hands.html in a browser)"
 
-## test: install the test tools, then ruff, mypy --strict and the whole pytest suite
+## test: install the test tools, then ruff, mypy --strict and the whole pytest suite; where .venv-fast
+## exists (`make fast` made it) it is rebuilt first if paipu/ changed, and tests/test_compiled.py compares it
 test: $(VENV)/.test-installed
+	@if [ -d $(FAST) ]; then $(MAKE) --no-print-directory fast; fi
 	$(BIN)/ruff check paipu tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest
@@ -57,9 +59,30 @@ $(VENV)/.bench-installed: pyproject.toml $(VENV)/.test-installed
 	$(BIN)/python -m pip install -q -e '.[test,bench]'
 	@touch $@
 
-## bench: print the speed figures of benchmarks/
+## fast: the compiled build (mypyc) in .venv-fast, a plain (not editable) install rebuilt whenever a file of
+## paipu/ changes; .venv keeps the editable pure-Python install every other target uses
+FAST   := .venv-fast
+PAIPU_FILES := $(shell find paipu -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null)
+
+$(FAST)/.deps: pyproject.toml
+	@test -x $(FAST)/bin/python || $(PYTHON) -m venv $(FAST)
+	$(FAST)/bin/python -m pip install -q 'setuptools>=77' 'mypy>=1.10' wheel
+	PAIPU_COMPILE=0 $(FAST)/bin/python -m pip install -q --no-build-isolation '.[riichi]'
+	@touch $@
+
+$(FAST)/.built: setup.py $(PAIPU_FILES) $(FAST)/.deps
+	PAIPU_COMPILE=1 $(FAST)/bin/python -m pip install -q --no-build-isolation --no-deps --force-reinstall .
+	$(FAST)/bin/python -I -c 'import paipu.hand.shanten as m, sys; sys.exit(0 if m.__file__.endswith(".so") else "paipu in $(FAST) is not compiled")'
+	@touch $@
+
+fast: $(FAST)/.built
+	@echo "compiled paipu: $(FAST)/bin/paipu"
+
+## bench: print the speed figures of benchmarks/; beside them those of the compiled build when one can be built
 bench: $(VENV)/.bench-installed
 	$(BIN)/python benchmarks/run.py
+	@if $(MAKE) -s fast; then $(BIN)/python benchmarks/run.py --compiled $(FAST)/bin/python; \
+	  else echo "no compiled build here (make fast failed): pure Python figures only"; fi
 
 clean:
-	rm -rf $(VENV) $(OUT) build dist *.egg-info
+	rm -rf $(VENV) $(FAST) $(OUT) build dist *.egg-info

@@ -11,9 +11,11 @@ Measures, in CPU time (``time.process_time``, the best of ``--repeat`` runs):
   parser in Python beats; compare the parse figure with it).
 
 ``--against DIR`` runs the very same measurement, on the very same files, with the paipu
-found in ``DIR`` (another checkout) and prints both side by side with the ratio::
+found in ``DIR`` (another checkout) and prints both side by side with the ratio;
+``--python PY`` does the same with the paipu another interpreter imports (``.venv-fast/bin/python``,
+the compiled build of ``make fast``) beside this one's::
 
-    .venv/bin/python benchmarks/bench_lean.py [--hands 200] [--repeat 3] [--against ../main]
+    .venv/bin/python benchmarks/bench_lean.py [--hands 200] [--repeat 3] [--against ../main | --python PY]
 
 The figures depend on the machine and on its load: compare columns of one run, not runs.
 """
@@ -99,12 +101,20 @@ def measure(folder: Path, repeat: int) -> dict[str, float]:
     return out
 
 
-def _child(tree: Path | None, folder: Path, repeat: int) -> dict[str, float]:
-    argv = [sys.executable, __file__, "--dir", str(folder), "--repeat", str(repeat), "--json"]
+def _child(tree: Path | None, folder: Path, repeat: int, python: str = sys.executable) -> dict[str, float]:
+    argv = [python, __file__, "--dir", str(folder), "--repeat", str(repeat), "--json"]
     if tree is not None:
         argv += ["--tree", str(tree)]
     got = subprocess.run(argv, check=True, capture_output=True, text=True)
     return json.loads(got.stdout)  # type: ignore[no-any-return]
+
+
+def _where(python: str) -> str:
+    """Which paipu ``python`` imports, and whether it is compiled."""
+    code = ("import paipu, paipu.hand.shanten as m; "
+            "print(paipu.__file__.rpartition('/paipu/')[0], 'compiled' if m.__file__.endswith('.so') else 'pure')")
+    got = subprocess.run([python, "-I", "-c", code], check=True, capture_output=True, text=True)
+    return " ".join(got.stdout.split())
 
 
 def _import_from(tree: Path) -> None:
@@ -125,6 +135,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--mb", type=float, default=3.0, help="size of the large record (default 3 MB)")
     ap.add_argument("--repeat", type=int, default=3, help="time this many runs and keep the best")
     ap.add_argument("--against", type=Path, help="another paipu checkout to measure side by side")
+    ap.add_argument("--python", help="another interpreter (with its own paipu) to measure side by side")
     ap.add_argument("--dir", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
@@ -142,13 +153,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         write_corpus(folder, args.hands, args.mb)
-        if args.against is None:
+        if args.python is not None:
+            old = _child(None, folder, args.repeat)
+            new = _child(None, folder, args.repeat, args.python)
+            heads = ("this", "other")
+            print(f"paipu here: {_where(sys.executable)}; other: {_where(args.python)}")
+        elif args.against is not None:
+            old = _child(args.against.resolve(), folder, args.repeat)
+            new = _child(None, folder, args.repeat)
+            heads = ("against", "this")
+        else:
             for key, value in measure(folder, args.repeat).items():
                 print(f"{key:28s} {value:10,.2f}")
             return
-        old = _child(args.against.resolve(), folder, args.repeat)
-        new = _child(None, folder, args.repeat)
-    print(f"{'':28s} {'against':>10s} {'this':>10s} {'ratio':>7s}")
+    print(f"{'':28s} {heads[0]:>10s} {heads[1]:>10s} {'ratio':>7s}")
     for key, value in new.items():
         before = old.get(key, float("nan"))
         print(f"{key:28s} {before:10,.2f} {value:10,.2f} {value / before:6.2f}x")

@@ -5,14 +5,21 @@ beside reading and splitting the same files (`bench_audit`); the simulator's per
 ``--jobs 2`` beside one job (`bench_simulate`); ingest with 1 and 2 jobs beside the audit alone
 on the same files, and peak memory read inside each process (`bench_corpus`).  ``--all`` also
 runs the other benchmarks of this folder after the table, each printing its own figures.
+``--compiled PY`` prints instead the audit and simulator figures of this interpreter's paipu
+(pure Python) and of the one ``PY`` imports (the compiled build of ``make fast``) side by side,
+each measured in a process of its own on the same simulated files.
 
     .venv/bin/python benchmarks/run.py [--hands 200] [--all]
+    .venv/bin/python benchmarks/run.py --compiled .venv-fast/bin/python
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib.util
+import json
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -37,10 +44,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hands", type=int, default=200, help="hands per ruleset for audit and simulator (default 200)")
     ap.add_argument("--ingest-hands", type=int, default=800, help="hands for the ingest rates (default 800)")
     ap.add_argument("--all", action="store_true", help="then run every other benchmark of this folder too")
+    ap.add_argument("--compiled", metavar="PY", help="pure vs compiled: audit and simulator figures beside PY's")
+    ap.add_argument("--json-figures", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     sys.path.insert(0, str(HERE))
+    if args.json_figures:  # a child of --compiled: import the paipu this interpreter has
+        figures = _load("bench_audit").figures(args.hands, repeat=2) + _load("bench_simulate").figures(args.hands)
+        print(json.dumps([dataclasses.asdict(f) for f in figures]))
+        return
     sys.path.insert(1, str(HERE.parent))
     table = _load("table")
+    if args.compiled:
+        _side_by_side(table, args.compiled, args.hands)
+        return
     start = time.perf_counter()
     figures = []
     figures += _load("bench_audit").figures(args.hands, repeat=2)
@@ -56,6 +72,32 @@ def main(argv: list[str] | None = None) -> None:
             print(f"== {path.stem}")
             _load(path.stem).main()
             sys.stdout.flush()
+
+
+def _side_by_side(table: ModuleType, compiled: str, hands: int) -> None:
+    def run(python: str) -> tuple[str, list[dict[str, object]]]:
+        where = subprocess.run([python, "-I", "-c", "import paipu.replay.engine as m; print(m.__file__)"],
+                               check=True, capture_output=True, text=True).stdout.strip()
+        got = subprocess.run([python, "-I", __file__, "--json-figures", "--hands", str(hands)],
+                             check=True, capture_output=True, text=True)
+        return where, json.loads(got.stdout)
+
+    start = time.perf_counter()
+    pure_where, pure = run(sys.executable)
+    fast_where, fast = run(compiled)
+    if not fast_where.endswith(".so"):
+        print(f"warning: {compiled} imports a paipu that is not compiled ({fast_where})")
+    if pure_where.endswith(".so"):
+        print(f"warning: {sys.executable} imports a compiled paipu ({pure_where})")
+    print(f"paipu pure vs compiled ({table.machine_note()}; {time.perf_counter() - start:.0f} s)")
+    print(f"pure: {pure_where}\ncompiled: {fast_where}")
+    figures = []
+    for p, f in zip(pure, fast, strict=True):
+        value, base = float(f["value"]), float(p["value"])  # type: ignore[arg-type]
+        figures.append(table.Figure(str(p["name"]), value, str(p["unit"]), base, "pure Python",
+                                    goal=str(p["goal"]), note=str(p["note"])))
+    print(table.format_table(figures, ("figure", "compiled", "pure Python (same files)", "compiled/pure", "goal",
+                                       "note")))
 
 
 if __name__ == "__main__":

@@ -34,9 +34,11 @@ def _num(x: float, unit: str) -> str:
     return f"{x:,.0f} {unit}"
 
 
-def format_table(figures: list[Figure]) -> str:
-    """The figures as an aligned text table (one line each)."""
-    heads = ("figure", "value", "floor (same files, same run)", "value/floor", "goal", "note")
+HEADS = ("figure", "value", "floor (same files, same run)", "value/floor", "goal", "note")
+
+
+def format_table(figures: list[Figure], heads: tuple[str, ...] = HEADS) -> str:
+    """The figures as an aligned text table (one line each), under ``heads`` (six)."""
     rows = []
     for f in figures:
         floor = f"{f.floor_label}: {_num(f.floor, f.unit)}" if f.floor is not None else ""

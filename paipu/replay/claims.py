@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import paipu.record as r
 from paipu.record import Seat
-from paipu.replay.core import EngineCore
 from paipu.replay.ruleset import CLAIM_PRIORITY
 from paipu.replay.state import LastDiscard, Meld
+from paipu.replay.wins import WinsMixin
 from paipu.tiles import Tile, format_tiles
 
 
-class ClaimsMixin(EngineCore):
+class ClaimsMixin(WinsMixin):
+    """(On `WinsMixin`, one chain of single inheritance, as a compiled build needs.)"""
+
     # ---- claims of the last discard
     def _claim_target(self, a: r.SeatAction, kind: str, tile: Tile) -> LastDiscard | None:
         """The discard a claim takes, or None (reported) if it may not be taken."""

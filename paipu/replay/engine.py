@@ -25,13 +25,12 @@ from paipu.replay.result import HandResult, SessionState
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.settle import audit_recorded_results
 from paipu.replay.state import LastDiscard
-from paipu.replay.wins import WinsMixin
 from paipu.tiles import ALL_TILES, Tile
 
 Handler = Callable[["HandEngine", Any, bool], None]
 
 
-class HandEngine(ClaimsMixin, WinsMixin):
+class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order as before
     """One hand as a state machine: set it up, then `check`, `can`, `apply` or `play` actions.
 
     ``check(a)`` says what is wrong with ``a`` now, without changing anything; ``can(a)`` is

@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeAlias
 
+from mypy_extensions import mypyc_attr
+
 import paipu.record as r
 from paipu.hand.profile import SHAPES, ShapeProfile
 from paipu.record import SEATS, Seat, Span
@@ -147,6 +149,7 @@ class NoOptions:
     pass
 
 
+@mypyc_attr(native_class=False)  # a plain Python class even when compiled: subclasses anywhere
 class Ruleset:
     """Base class: the defaults shared by most rulesets; subclasses override what differs."""
 

@@ -14,6 +14,8 @@ import gc
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 import paipu.record as r
 from paipu.findings import Finding
 from paipu.record import Action, Record, Seat, Span
@@ -53,6 +55,7 @@ class Replay:
         return {f.name: getattr(self.ruleset.options, f.name) for f in dataclasses.fields(self.ruleset.options)}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # reports, teaching and users watch a replay
 class Observer:
     """Watches one replay pass.  Every method does nothing unless overridden.
 
@@ -85,6 +88,7 @@ class Observer:
         return []
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StepRecorder(Observer):
     """Records each hand's steps (step 0 is the deal): the action, its findings and, with
     ``views``, a snapshot of the table after it, for reports.

@@ -13,6 +13,8 @@ import importlib
 import random
 from typing import Protocol
 
+from mypy_extensions import mypyc_attr
+
 import paipu.record as r
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.state import HandState, SeatState
@@ -52,6 +54,7 @@ HandSim = TableSim
 _STRATEGIES: dict[str, Strategy] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # an outside ruleset's bots subclass it
 class Strategy:
     """Ruleset-specific knowledge of the bots (not rules: preferences)."""
 

@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 import paipu.record as r
 from paipu.grammar.writer import format_record
 from paipu.hand import shanten as _sh
@@ -31,6 +33,7 @@ from paipu.tiles import ALL_TILES, Tile
 NO_SPAN = Span.none()
 
 
+@mypyc_attr(native_class=False)  # compiled classes cannot subclass RuntimeError
 class SimulationError(RuntimeError):
     """The engine rejected a bot's move: a bug in the bots or the engine, never the user's."""
 

@@ -34,9 +34,10 @@ from paipu.replay.result import (
     WinAnalysis,
     WinContext,
 )
-from paipu.replay.ruleset import Ruleset, TableWord, option, register
+from paipu.replay.ruleset import Ruleset, TableWord, register
 from paipu.replay.settle import payments_from
 from paipu.replay.state import HandState, Meld, meld_set
+from paipu.rules.harbin.options import HarbinOptions as HarbinOptions
 from paipu.rules.harbin.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles, next_kind
 
@@ -50,17 +51,6 @@ _FIRST_DEPTH = 7
 _Kind = Literal["face", "bao", "dafeng"]
 
 
-@dataclass(frozen=True)
-class HarbinOptions:
-    tiles: Literal["112", "136"] = option(
-        "112", "112: three suits and 红中 (the default); 136: the full set with winds and dragons",
-        ("112", "136"))
-    require_open: bool = option(
-        False, "true: a ready declaration needs an exposed meld (chow, pong, exposed or added kong) first")
-    discarder_pays_all: bool = option(
-        False, "true: on a discard win the discarder pays the shares of all three")
-    win_on_discarded_bao: bool = option(
-        False, "true: a discarded 宝 may be won on (at its face value); false: never (别人打出的宝牌，不可以胡)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,7 @@ docs/rules/hebei.md says where.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import paipu.record as r
 from paipu.hand.sets import HandSet, group_view
@@ -32,9 +31,10 @@ from paipu.replay.result import (
     WinAnalysis,
     WinContext,
 )
-from paipu.replay.ruleset import Ruleset, option, register
+from paipu.replay.ruleset import Ruleset, register
 from paipu.replay.settle import payments_from
 from paipu.replay.state import HandState, Meld, meld_set
+from paipu.rules.hebei.options import HebeiOptions as HebeiOptions
 from paipu.rules.hebei.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, format_tiles
 
@@ -45,17 +45,6 @@ _HAOHUA = {1: 8, 2: 16, 3: 32}
 _CAP = 1000
 
 
-@dataclass(frozen=True)
-class HebeiOptions:
-    multi_win: bool = option(
-        True, "true: several players may win on one discard (一炮多响); false: only the first "
-        "counter-clockwise from the discarder")
-    reserve_fixed: int | None = option(
-        None, "a fixed number of tiles that stay in the wall (e.g. 12); none: 6 stacks, and 13 after "
-        "an odd number of replacement draws (the loose half stack does not count)")
-    base: Literal["table", "none"] = option(
-        "table", "table: each payer pays the base score of docs/rules/hebei.md plus the 番; none: the 番 "
-        "only (the source's literal 1番 = 1分)", ("table", "none"))
 
 
 

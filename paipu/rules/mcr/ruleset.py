@@ -10,8 +10,7 @@ wind, which a record gives as the option `prevalent`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import paipu.record as r
 from paipu.hand.sets import set_tiles
@@ -27,10 +26,11 @@ from paipu.replay.result import (
     WinAnalysis,
     WinContext,
 )
-from paipu.replay.ruleset import Ruleset, option, register
+from paipu.replay.ruleset import Ruleset, register
 from paipu.replay.settle import payments_from
 from paipu.replay.state import HandState, Meld
 from paipu.rules.mcr.fans import FANS, MeldIn, Reading, WinIn, evaluate, fan_order, preference
+from paipu.rules.mcr.options import McrOptions as McrOptions
 from paipu.rules.mcr.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES
 
@@ -40,17 +40,6 @@ BASE_POINTS = 8
 """What every payer pays on top of the fan total (MCR's 底分)."""
 
 
-@dataclass(frozen=True)
-class McrOptions:
-    min_fan: int = option(8, "the least a win is worth, flowers not counted (MCR: 8; 0: any shape wins)")
-    flowers: bool = option(False, "true: the 8 flowers are in the set (144 tiles), set aside and worth "
-                           "花牌 1番 each; false: 136 tiles, as on Botzone")
-    prevalent: Literal["E", "S", "W", "N", "rotate"] = option(
-        "E", "the prevalent wind (圈风) of every hand; rotate: 东 for hands 1-4, 南 for 5-8, 西, 北",
-        ("E", "S", "W", "N", "rotate"))
-    seat_wind: Literal["seat", "dealer"] = option(
-        "seat", "seat: a seat's wind is its letter (E 东 … N 北), as on Botzone; dealer: the dealer is 东 "
-        "and the others follow in turn", ("seat", "dealer"))
 
 
 @register

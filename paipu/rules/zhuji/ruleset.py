@@ -6,9 +6,8 @@ Where the source leaves a point open, paipu's reading is the default and an opti
 
 from __future__ import annotations
 
+import functools
 import itertools
-from dataclasses import dataclass
-from typing import Literal
 
 from paipu.hand.sets import HandSet, group_view
 from paipu.hand.shapes import ANY_KIND, Group, decompositions
@@ -24,9 +23,10 @@ from paipu.replay.result import (
     WinAnalysis,
     WinContext,
 )
-from paipu.replay.ruleset import Ruleset, TableWord, option, register
+from paipu.replay.ruleset import Ruleset, TableWord, register
 from paipu.replay.settle import payments_from
 from paipu.replay.state import HandState, meld_set
+from paipu.rules.zhuji.options import ZhujiOptions as ZhujiOptions
 from paipu.rules.zhuji.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES, Tile, next_kind, parse_tiles
 
@@ -44,29 +44,17 @@ _FREE_CHOW_KINDS = (0, 9, 18)
 _FREE_PAIR_KINDS = (0, 9, 18, 28)
 
 
-@dataclass(frozen=True)
-class ZhujiOptions:
-    variant: Literal["free", "bao"] = option(
-        "free", "free: 诸暨自由麻将, as the source scores it; bao: 包麻将 (无财 1台, only a non-dealer "
-        "may rob, and only the dealer's kong)", ("free", "bao"))
-    caishen: str | None = option(
-        None, "the 财神 kind(s) for hands that have no `caishen` line, e.g. \"5m\" or \"5m 6m\"")
-    caishen_kinds: Literal["1", "2", "any"] = option(
-        "any", "what a hand may state: 1 (one kind), 2 (two consecutive kinds) or any", ("1", "2", "any"))
-    caishen_in_melds: bool = option(False, "true: a 财神 may be melded, at face value")
-    win_on_discard: bool = option(False, "true: a hand may also be won on another player's discard")
-    qianggang_payer: Literal["robbed", "all"] = option(
-        "robbed", "robbed: the robbed player pays for all three; all: each pays their own share",
-        ("robbed", "all"))
-    min_tai: int = option(3, "the minimum 台 before the 8台 items (one place in the rule text says 2)")
-    laozhuang_scope: Literal["all", "dealer"] = option(
-        "all", "all: every payment of a 老庄 hand doubles; dealer: only those the dealer makes or gets",
-        ("all", "dealer"))
-    laozhuang_stack: bool = option(False, "true: ×2 for each consecutive hand the dealer has stayed")
-    cap_tai: int | None = option(None, "the most 台 a hand is paid for (none: no cap)")
-    quanzipai: bool = option(True, "false: 全字牌 is not a special win; all-honour hands score 字一色 7台")
 
 
+
+
+_Candidate = tuple[int, int, list[ValueItem], list[HandSet], Group | None, str]
+
+
+def _best_key(min_tai: int, c: _Candidate) -> tuple[bool, int, bool]:
+    """How the best reading of a win is chosen: valid first (全字牌, or at least the minimum
+    台), then the most 台, then the standard shape."""
+    return (c[5] == "quanzipai" or c[0] >= min_tai, c[1], c[5] == "standard")
 
 
 @register
@@ -205,16 +193,13 @@ class Zhuji(Ruleset):
                                reason="the tiles are not four sets and a pair (nor 全字牌)",
                                decompositions=0)
 
-        def valid(c: tuple[int, int, list[ValueItem], list[HandSet], Group | None, str]) -> bool:
-            return c[5] == "quanzipai" or c[0] >= self.options.min_tai
-
-        best = max(candidates, key=lambda c: (valid(c), c[1], c[5] == "standard"))
+        best = max(candidates, key=functools.partial(_best_key, self.options.min_tai))
         base, total, items, best_sets, best_pair, shape = best
         views: tuple[GroupView, ...] = tuple(group_view(s) for s in best_sets)
         if best_pair is not None:
             wild_in_pair = tuple(ALL_TILES[i] for i in best_pair.wild_tiles())
             views += (GroupView("pair", (ALL_TILES[best_pair.first],) * 2, wild_in_pair),)
-        ok = valid(best)
+        ok = _best_key(self.options.min_tai, best)[0]
         reason = ""
         if not ok:
             shown = ", ".join(f"{i.id} {i.value}" for i in items if i.id not in _BONUS_ITEMS) or "nothing"

@@ -1,0 +1,25 @@
+"""The options of the mcr ruleset (`McrOptions`).
+
+A module of its own, kept in Python in the compiled build: ``parse_options`` reads the type
+of each option from the class's annotations, which a compiled class does not keep.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from paipu.replay.ruleset import option
+
+
+@dataclass(frozen=True)
+class McrOptions:
+    min_fan: int = option(8, "the least a win is worth, flowers not counted (MCR: 8; 0: any shape wins)")
+    flowers: bool = option(False, "true: the 8 flowers are in the set (144 tiles), set aside and worth "
+                           "花牌 1番 each; false: 136 tiles, as on Botzone")
+    prevalent: Literal["E", "S", "W", "N", "rotate"] = option(
+        "E", "the prevalent wind (圈风) of every hand; rotate: 东 for hands 1-4, 南 for 5-8, 西, 北",
+        ("E", "S", "W", "N", "rotate"))
+    seat_wind: Literal["seat", "dealer"] = option(
+        "seat", "seat: a seat's wind is its letter (E 东 … N 北), as on Botzone; dealer: the dealer is 东 "
+        "and the others follow in turn", ("seat", "dealer"))
