@@ -456,13 +456,16 @@ class Riichi(Ruleset):
     def _waits(self, counts: list[int], melds: int) -> list[int]:
         # Asked of every seat at every action (furiten, riichi, the three-ron abort), mostly of
         # hands unchanged since the last time: the answers are kept (bounded).
-        key = (bytes(counts[:NUM_PLAY_KINDS]), melds)
+        kinds = counts[:NUM_PLAY_KINDS]
+        if sum(kinds) + 3 * melds != 13:
+            return []
+        try:
+            key = (bytes(kinds), melds)
+        except ValueError:  # a count below 0 (a broken record) has no key: answered afresh
+            return waits(kinds, 0, melds=melds, shapes=_SHAPES)
         found = _WAITS.get(key)
         if found is None:
-            if sum(key[0]) + 3 * melds != 13:
-                found = ()
-            else:
-                found = tuple(waits(key[0], 0, melds=melds, shapes=_SHAPES))
+            found = tuple(waits(key[0], 0, melds=melds, shapes=_SHAPES))
             if len(_WAITS) >= 1 << 15:
                 _WAITS.clear()
             _WAITS[key] = found
