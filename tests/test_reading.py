@@ -11,7 +11,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 import paipu
-from paipu.analysis.reading import DISCARD_PROB, pong_odds, seat_knowledge
+from paipu.analysis.reading import DISCARD_PROB, KnowledgeReader, pong_odds, seat_knowledge
 from paipu.analysis.teaching import SAYINGS
 from paipu.cli import main
 from paipu.hand.inference import pair_odds
@@ -46,6 +46,20 @@ def test_the_others_hidden_tiles_change_nothing_the_seat_is_told() -> None:
         other = view.replace(seats=swapped)
         assert pong_odds(seat_knowledge(view, "E", seats, copies)) == pong_odds(seat_knowledge(other, "E", seats,
                                                                                              copies))
+
+
+def test_knowledge_read_step_after_step_is_what_each_step_shows() -> None:
+    """The teaching view counts each river from what changed since the step before: at every
+    step of four hands (claims and claimed discards among them), in order, after a jump back,
+    and from one hand to the next, it knows exactly what `seat_knowledge` works out afresh."""
+    views = _views()
+    seats, copies = views[0][1], views[0][2]
+    assert any(claimed for view, _, _ in views for sv in view.seats.values() for _, claimed in sv.discards)
+    for seat in ("E", "W"):
+        reader = KnowledgeReader(seat, seats, copies)
+        order = [*range(len(views)), 40, 3, *range(len(views) - 5, len(views))]
+        for i in order:
+            assert reader.read(views[i][0]) == seat_knowledge(views[i][0], seat, seats, copies), (seat, i)
 
 
 def test_pong_odds_are_the_exact_model_applied_to_what_the_seat_sees() -> None:

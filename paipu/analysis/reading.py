@@ -20,15 +20,15 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from paipu.hand.inference import pair_or_more, pair_or_more_kept
 from paipu.record import Seat
-from paipu.replay.result import TableView
+from paipu.replay.result import SeatView, TableView
 from paipu.tiles import Tile
 
 if TYPE_CHECKING:
     from paipu.replay.state import HandState
 
 __all__ = [
-    "DISCARD_PROB", "KindOdds", "SeatKnowledge", "live_kinds", "pong_odds", "pong_percent", "pong_percents",
-    "position", "seat_knowledge", "state_knowledge",
+    "DISCARD_PROB", "KindOdds", "KnowledgeReader", "RiverTally", "SeatKnowledge", "live_kinds", "pong_odds",
+    "pong_percent", "pong_percents", "position", "seat_knowledge", "state_knowledge",
 ]
 
 DISCARD_PROB: Final = Fraction(9, 10)
@@ -75,23 +75,50 @@ class _Meld(Protocol):
     def tiles(self) -> Sequence[Tile]: ...
 
 
+class RiverTally:
+    """One seat's river as counts: face-up discards (``seen``: a claimed one is counted in the
+    meld that took it) and discards of each kind, claimed or not (``thrown``), 34 slots each."""
+
+    __slots__ = ("seen", "thrown")
+
+    def __init__(self) -> None:
+        self.seen = [0] * 34
+        self.thrown = [0] * 34
+
+    def add(self, river: Sequence[Sequence[Any]], sign: int = 1) -> None:
+        """Count ``(tile, claimed)`` pairs in (``sign`` 1) or out (-1)."""
+        seen, thrown = self.seen, self.thrown
+        for tile, claimed in river:
+            k = tile.index
+            if k < 34:
+                thrown[k] += sign
+                if not claimed:
+                    seen[k] += sign
+
+
+def _tallies(rivers: dict[Seat, Sequence[Sequence[Any]]]) -> dict[Seat, RiverTally]:
+    out = {}
+    for s, river in rivers.items():
+        out[s] = tally = RiverTally()
+        tally.add(river)
+    return out
+
+
 def _knowledge(seat: Seat, seats: Sequence[Seat], copies: Sequence[int], own: Sequence[int],
-               rivers: dict[Seat, Sequence[Sequence[Any]]], melds: dict[Seat, Sequence[_Meld]],
+               rivers: dict[Seat, RiverTally], melds: dict[Seat, Sequence[_Meld]],
                sizes: dict[Seat, int]) -> SeatKnowledge:
     """What ``seat`` can know from its own concealed counts (``own``, 34 or more slots), every
-    seat's river (``(tile, claimed)`` pairs), melds and concealed tile count."""
+    seat's river (as counts), melds and concealed tile count."""
     mine = list(own[:34])
     seen = [0] * 34
     discarded: set[int] = set()
     start = seats.index(seat)
     order = [seats[(start + k) % len(seats)] for k in range(1, len(seats))]
     for s in seats:
-        for tile, claimed in rivers[s]:
-            if tile.index < 34:
-                if not claimed:
-                    seen[tile.index] += 1  # a claimed discard is counted in the meld that took it
-                if s != seat:
-                    discarded.add(tile.index)
+        tally = rivers[s]
+        seen = [a + b for a, b in zip(seen, tally.seen, strict=True)]
+        if s != seat:
+            discarded.update(k for k, n in enumerate(tally.thrown) if n)
         for m in melds[s]:
             if m.kind == "ankong" and s != seat:
                 continue  # face down: its kind is unknown to the seat
@@ -115,14 +142,43 @@ def seat_knowledge(view: TableView, seat: Seat, seats: Sequence[Seat], copies: S
     for t in view.seats[seat].concealed:
         if t.index < 34:
             mine[t.index] += 1
-    return _knowledge(seat, seats, copies, mine, {s: view.seats[s].discards for s in seats},
+    return _knowledge(seat, seats, copies, mine, _tallies({s: view.seats[s].discards for s in seats}),
                       {s: view.seats[s].melds for s in seats}, {s: len(view.seats[s].concealed) for s in seats})
+
+
+class KnowledgeReader:
+    """`seat_knowledge` for the steps of a replay read one after another (a report's teaching
+    view): each seat's river is counted from what changed since the step read before
+    (`SeatView.river_change`), not afresh, so a long hand costs time in proportion to it."""
+
+    def __init__(self, seat: Seat, seats: Sequence[Seat], copies: Sequence[int]) -> None:
+        self.seat, self.seats, self.copies = seat, tuple(seats), copies
+        self._last: dict[Seat, SeatView | None] = dict.fromkeys(self.seats)
+        self._rivers = {s: RiverTally() for s in self.seats}
+
+    def read(self, view: TableView) -> SeatKnowledge:
+        """What the seat can know at the step ``view`` shows (the same as `seat_knowledge`)."""
+        for s in self.seats:
+            side, last = view.seats[s], self._last[s]
+            if side is not last:
+                _, before, now = side.river_change(last)
+                tally = self._rivers[s]
+                tally.add(before, -1)
+                tally.add(now)
+                self._last[s] = side
+        mine = [0] * 34
+        for t in view.seats[self.seat].concealed:
+            if t.index < 34:
+                mine[t.index] += 1
+        return _knowledge(self.seat, self.seats, self.copies, mine, self._rivers,
+                          {s: view.seats[s].melds for s in self.seats},
+                          {s: len(view.seats[s].concealed) for s in self.seats})
 
 
 def state_knowledge(st: HandState, seat: Seat, seats: Sequence[Seat], copies: Sequence[int]) -> SeatKnowledge:
     """`seat_knowledge` read straight from a replay's live state (no snapshot is made): what the
     teaching notes ask before every discard."""
-    return _knowledge(seat, seats, copies, st.seats[seat].counts, {s: st.seats[s].discards for s in seats},
+    return _knowledge(seat, seats, copies, st.seats[seat].counts, _tallies({s: st.seats[s].discards for s in seats}),
                       {s: st.seats[s].melds for s in seats}, {s: st.seats[s].size for s in seats})
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
-from paipu.analysis.reading import SeatKnowledge, pong_percents, seat_knowledge
+from paipu.analysis.reading import KnowledgeReader, SeatKnowledge, pong_percents
 from paipu.analysis.teaching import discard_choices, hand_shanten, short_hand
 from paipu.auditing import Audit
 from paipu.findings import SEVERITIES, Finding
@@ -166,6 +166,7 @@ class PageBuilder:
         self.record = record
         self.lang = lang
         self.viewer = viewer
+        self._reader: KnowledgeReader | None = None
         self.audit: Audit | None = None
         self.rp: Replay | None = None
         # The ruleset the audit replays under, options and all: never looked up again.
@@ -470,7 +471,9 @@ class PageBuilder:
         """What the viewed seat can know at a step (None in the audit view)."""
         if self.viewer is None or view is None or self.ruleset is None or self.viewer not in view.seats:
             return None
-        return seat_knowledge(view, self.viewer, self.seats, self.ruleset.tile_counts)
+        if self._reader is None:
+            self._reader = KnowledgeReader(self.viewer, self.seats, self.ruleset.tile_counts)
+        return self._reader.read(view)
 
     def _heat(self, know: SeatKnowledge | None) -> str:
         """The teaching view's heat row at a step: from what the viewed seat can know only."""
