@@ -8,6 +8,7 @@ import stat
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Protocol
 
 from paipu.errors import InputError
 from paipu.limits import MAX_FILE_BYTES
@@ -46,14 +47,27 @@ def read_record_text(path: str | os.PathLike[str]) -> str:
     return decode_record_bytes(data, str(p))
 
 
-def _read_at_most(fh: gzip.GzipFile, limit: int) -> bytes | bytearray:
-    """At most ``limit`` bytes of ``fh``, a piece at a time (a gzip stream read in one call holds
-    what it decompressed twice, so a gzip bomb cost twice the limit before it was refused)."""
-    buf = bytearray()
-    while len(buf) < limit:
-        chunk = fh.read(min(limit - len(buf), 1 << 20))
+class _Readable(Protocol):
+    def read(self, size: int = ..., /) -> bytes: ...
+
+
+def read_pieces(fh: _Readable, limit: int) -> Iterator[bytes]:
+    """At most ``limit`` bytes of ``fh``, a piece (up to 1 MB) at a time: a gzip stream read in
+    one call holds what it decompressed twice, so a gzip bomb would cost twice the limit before
+    it was refused."""
+    left = limit
+    while left > 0:
+        chunk = fh.read(min(left, 1 << 20))
         if not chunk:
-            break
+            return
+        yield chunk
+        left -= len(chunk)
+
+
+def _read_at_most(fh: _Readable, limit: int) -> bytes | bytearray:
+    """At most ``limit`` bytes of ``fh``, read by `read_pieces`."""
+    buf = bytearray()
+    for chunk in read_pieces(fh, limit):
         buf += chunk
     return buf  # not copied into a `bytes`: decoding reads a bytearray as well
 

@@ -39,7 +39,7 @@ from paipu.record import (
     ScoreLine,
 )
 from paipu.replay.result import HandResult
-from paipu.sources import MAX_BYTES, read_record_text
+from paipu.sources import MAX_BYTES, read_pieces, read_record_text
 from paipu.tiles import Tile, format_tiles
 
 Status: TypeAlias = Literal["ok", "findings", "failed"]
@@ -108,17 +108,12 @@ def _raw_hash(path: Path) -> str | None:
     when they can be read at all, read a piece at a time: a file refused as over the limit, a
     gzip bomb, is not held in memory a second time for its hash."""
     digest = hashlib.sha256()
-    left = MAX_BYTES + 1
     try:
         if not path.name.endswith(".gz") and path.stat().st_size > MAX_BYTES:
             return None
         with (gzip.open(path, "rb") if path.name.endswith(".gz") else path.open("rb")) as fh:
-            while left > 0:
-                chunk = fh.read(min(left, 1 << 20))
-                if not chunk:
-                    break
+            for chunk in read_pieces(fh, MAX_BYTES + 1):
                 digest.update(chunk)
-                left -= len(chunk)
     except (OSError, EOFError, zlib.error):
         return None
     return digest.hexdigest()
@@ -155,6 +150,14 @@ _SEAT_AND_TILE: frozenset[type] = frozenset((Draw, Discard, Pong, Kong, AnKong, 
 """The kinds of action that are a seat and its ``tile`` (None for a `Hu` that names none)."""
 
 
+def _forget_tails() -> None:
+    """Let every cached tail go, and the tiles kept for their keys (both caches at once: a tile
+    in `_KEPT` may key either)."""
+    _TAILS.clear()
+    _OTHER_TAILS.clear()
+    _KEPT.clear()
+
+
 def _tail(seat: str | None, verb: str, tiles: str | None) -> str:
     return "," + dumps([seat, verb, tiles])[1:]
 
@@ -162,9 +165,7 @@ def _tail(seat: str | None, verb: str, tiles: str | None) -> str:
 def _new_tail(a: Action) -> str:
     """The tail of a seat-and-tile action not seen before, now cached."""
     if len(_TAILS) >= _MAX_TAILS:
-        _TAILS.clear()
-        _KEPT.clear()
-        _OTHER_TAILS.clear()
+        _forget_tails()
     seat: str = a.seat  # type: ignore[attr-defined]
     tile: Tile | None = a.tile  # type: ignore[attr-defined]
     _KEPT.append(tile)
@@ -190,9 +191,7 @@ def _other_tail(a: Action) -> str:
     tail = _OTHER_TAILS.get(key)
     if tail is None:
         if len(_OTHER_TAILS) >= _MAX_TAILS:
-            _OTHER_TAILS.clear()
-            _KEPT.clear()
-            _TAILS.clear()
+            _forget_tails()
         _KEPT.extend(tiles)
         tail = _OTHER_TAILS[key] = _tail(getattr(a, "seat", None), a.verb, _tiles_text(a))
     return tail
