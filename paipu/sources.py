@@ -7,6 +7,7 @@ import os
 import stat
 import zlib
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol
 
@@ -24,27 +25,39 @@ def read_record_text(path: str | os.PathLike[str]) -> str:
     """The text of a record file (``.gz`` is decompressed), or `InputError` saying why not."""
     p = Path(path)
     size = regular_file(p).st_size
+    if size > MAX_BYTES:
+        raise InputError(
+            f"{p}: {size:,} bytes is over the limit of {MAX_BYTES:,} bytes ({MAX_BYTES / 1048576:g} MB) "
+            "for one record"
+        )
+    if p.name.endswith(".gz"):
+        with _reading(p), gzip.open(p, "rb") as fh:
+            data: bytes | bytearray = _read_at_most(fh, MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise InputError(f"{p}: decompressed, it is over the {MAX_BYTES // 1048576} MB limit")
+    else:
+        data = _read_file(p, MAX_BYTES, "record")
+    return decode_record_bytes(data, str(p))
+
+
+@contextmanager
+def _reading(p: Path) -> Iterator[None]:
+    """Every way reading ``p`` can fail, as an `InputError` naming it."""
     try:
-        if size > MAX_BYTES:
-            raise InputError(
-                f"{p}: {size:,} bytes is over the limit of {MAX_BYTES:,} bytes ({MAX_BYTES / 1048576:g} MB) "
-                "for one record"
-            )
-        if p.name.endswith(".gz"):
-            with gzip.open(p, "rb") as fh:
-                data = _read_at_most(fh, MAX_BYTES + 1)
-            if len(data) > MAX_BYTES:
-                raise InputError(f"{p}: decompressed, it is over the {MAX_BYTES // 1048576} MB limit")
-        else:
-            with p.open("rb") as fh:
-                data = fh.read(MAX_BYTES + 1)  # bounded, should the file grow while it is read
-            if len(data) > MAX_BYTES:
-                raise InputError(f"{p}: over the limit of {MAX_BYTES:,} bytes for one record")
+        yield
     except PermissionError:
         raise InputError(f"{p}: permission denied") from None
     except (OSError, EOFError, gzip.BadGzipFile, zlib.error) as e:
         raise InputError(f"{p}: cannot be read ({e.__class__.__name__}: {e})") from None
-    return decode_record_bytes(data, str(p))
+
+
+def _read_file(p: Path, limit: int, what: str) -> bytes:
+    """At most ``limit`` bytes of the file ``p`` (``what`` names one such file), read once."""
+    with _reading(p), p.open("rb") as fh:
+        data = fh.read(limit + 1)  # bounded, should the file grow while it is read
+    if len(data) > limit:
+        raise InputError(f"{p}: over the limit of {limit:,} bytes for one {what}")
+    return data
 
 
 class _Readable(Protocol):
@@ -96,16 +109,7 @@ def regular_file(p: Path, what: str = "record files") -> os.stat_result:
 def read_bounded(p: Path, limit: int, what: str = "files") -> bytes:
     """The bytes of the regular file ``p``, at most ``limit`` of them, or `InputError` saying why not."""
     regular_file(p, what)
-    try:
-        with p.open("rb") as fh:
-            data = fh.read(limit + 1)  # bounded, should the file grow while it is read
-    except PermissionError:
-        raise InputError(f"{p}: permission denied") from None
-    except OSError as e:
-        raise InputError(f"{p}: cannot be read ({e.__class__.__name__}: {e})") from None
-    if len(data) > limit:
-        raise InputError(f"{p}: over the limit of {limit:,} bytes")
-    return data
+    return _read_file(p, limit, what.removesuffix("s"))
 
 
 def decode_record_bytes(data: bytes | bytearray, name: str) -> str:

@@ -437,3 +437,15 @@ def test_check_progress_bar_goes_to_standard_error_only_when_asked(tmp_path: Pat
     shown = CliRunner().invoke(main, ["check", "--progress", "--jobs", "1", str(tmp_path)])
     assert quiet.stdout == shown.stdout
     assert "checking" in shown.stderr and "checking" not in quiet.stderr
+
+
+def test_both_readers_refuse_an_oversized_file_naming_what_it_was(tmp_path: Path) -> None:
+    """A record and an imported log are read by one bounded reader: over its limit, each is
+    refused with the file, the limit and the kind of file it was read as."""
+    from paipu.errors import InputError
+    from paipu.sources import read_bounded
+
+    path = write(tmp_path / "log.json", "x" * 100)
+    with pytest.raises(InputError, match=r"log\.json: over the limit of 64 bytes for one log file"):
+        read_bounded(path, 64, "log files")
+    assert read_bounded(path, 100, "log files") == b"x" * 100
