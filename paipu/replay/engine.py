@@ -644,21 +644,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             if ld is None:
                 return out
             tile = ld.tile
-            i = tile.index
             if self.claims_possible():
                 for seat in rs.seats_after(ld.seat):
-                    counts = st.seats[seat].counts
-                    if rs.may_win_on_discard(st, seat) and self.could_win(seat, tile):
+                    if self._may_win_on_discard(seat, tile):
                         out.append(r.Hu(_NO_SPAN, seat, tile))
-                    claims: list[r.Action] = []
-                    if counts[i] >= 3:
-                        claims.append(_move(r.Kong, seat, tile))
-                    if counts[i] >= 2:
-                        claims.append(_move(r.Pong, seat, tile))
-                    if tile.is_suited and seat == self._next_of[ld.seat]:
-                        for chow, own in _chows(seat, i):
-                            if counts[own[0]] and counts[own[1]]:
-                                claims.append(chow)
+                    claims = self._claims_by_counts(seat, ld)
                     out += claims
                     if claims or (out and isinstance(out[-1], r.Hu) and out[-1].seat == seat):
                         out.append(_PASSES[seat])
@@ -694,26 +684,48 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
     def claims_possible(self) -> bool:
         """In the claim phase: whether any seat could claim the last discard at all (win on
-        it, kong or pong it, chow it), by its counts alone; when none can, the only moves are
-        `after_claims`.  The claims themselves are `candidates`, each still checked by `can`."""
-        st, rs = self.st, self.rs
+        it, kong or pong it, chow it), by the tests `candidates` makes (the counts first, for
+        every seat, then the wins); when none can, the only moves are `after_claims`.  The
+        claims themselves are `candidates`, each still checked by `can`."""
+        st = self.st
         ld = st.last_discard
         if st.phase != "claim" or ld is None:
             return False
-        i = ld.tile.index
-        seats = st.seats
-        for seat in rs.seats_after(ld.seat):
-            if seats[seat].counts[i] >= 2:
+        seats = self.rs.seats_after(ld.seat)
+        for seat in seats:
+            if self._claims_by_counts(seat, ld):
                 return True
-        if ld.tile.is_suited:
-            counts = seats[self._next_of[ld.seat]].counts
-            for _, own in _chows(ld.seat, i):
-                if counts[own[0]] and counts[own[1]]:
-                    return True
-        for seat in rs.seats_after(ld.seat):
-            if rs.may_win_on_discard(st, seat) and self.could_win(seat, ld.tile):
+        tile = ld.tile
+        for seat in seats:
+            if self._may_win_on_discard(seat, tile):
                 return True
         return False
+
+    def _claims_by_counts(self, seat: Seat, ld: LastDiscard) -> list[r.Action]:
+        """The kong, pong and chows of the last discard that ``seat``'s counts allow, in the
+        order `candidates` lists them (each still checked by `can`)."""
+        counts = self.st.seats[seat].counts
+        tile = ld.tile
+        i = tile.index
+        n = counts[i]
+        chows = tile.is_suited and seat == self._next_of[ld.seat]
+        if n < 2 and not chows:
+            return []
+        out: list[r.Action] = []
+        if n >= 3:
+            out.append(_move(r.Kong, seat, tile))
+        if n >= 2:
+            out.append(_move(r.Pong, seat, tile))
+        if chows:
+            for chow, own in _chows(seat, i):
+                if counts[own[0]] and counts[own[1]]:
+                    out.append(chow)
+        return out
+
+    def _may_win_on_discard(self, seat: Seat, tile: Tile) -> bool:
+        """Whether ``seat`` could win on another seat's ``tile``: the ruleset lets it, and its
+        hand passes the quick shape test (`could_win`)."""
+        return self.rs.may_win_on_discard(self.st, seat) and self.could_win(seat, tile)
 
     def after_claims(self) -> r.Action | None:
         """In the claim phase, the move when nobody claims: the next seat's draw, or the end of

@@ -9,7 +9,6 @@ choose among legal moves.  The same seed gives the same records, byte for byte.
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -61,40 +60,23 @@ class SimStats:
 
 # ------------------------------------------------------------------ hand evaluation
 
-_KNITTED = frozenset({"quanbukao", "zuhelong"})
-_KNITTED_STRAIGHTS = tuple(
-    tuple(9 * suit + rank for suit, start in zip(order, (0, 1, 2), strict=True)
-          for rank in (start, start + 3, start + 6))
-    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-)
-"""The six knitted straights: 147 in one suit, 258 in another, 369 in the third."""
-
-
-_STRAIGHT_TILES = tuple(operator.itemgetter(*straight) for straight in _KNITTED_STRAIGHTS)
-
 
 class ShantenCache:
     """Shanten over the shapes the ruleset wins with, as the bots ask it, remembered.
 
     Bots ask about the same hands again and again (every seat, at every discard), so the
     answers are kept (a bounded table, emptied when full; `hit_rate` says how often it
-    answered).  The knitted shapes (全不靠, 组合龙) cost several times the others and are
-    rarely the closest: they are computed only when a cheap lower bound says they could beat
-    the other shapes.  The answers are those of `paipu.hand.shanten.shanten` over all the
-    shapes; only the cost changes: the simulator's hands are valid by construction, so a
-    question goes straight to the shape tables, without the checks of the public function.
-    (Looking hands up in a canonical form, suits sorted, was measured: it answers about a
-    tenth more questions but costs more than it saves.)
+    answered).  The answers are those of `paipu.hand.shanten.shanten` over all the shapes
+    (`paipu.hand.shanten.shanten_of`: the simulator's hands are valid by construction, so a
+    question goes straight to the shape tables, without the checks of the public function;
+    the costly knitted shapes of MCR are worked out only where a cheap bound says they could
+    be the closest).  (Looking hands up in a canonical form, suits sorted, was measured: it
+    answers about a tenth more questions but costs more than it saves.)
     """
 
     def __init__(self, shapes: tuple[str, ...], limit: int = 1 << 17) -> None:
         self.shapes = shapes
-        self.plain = tuple(s for s in shapes if s not in _KNITTED)
-        self.knitted = tuple(s for s in shapes if s in _KNITTED)
-        self._plain_flags = _sh._flags(self.plain) if self.plain else 0
-        self._knitted_flags = _sh._flags(self.knitted) if self.knitted else 0
-        self._bukao = "quanbukao" in self.knitted
-        self._zuhelong = "zuhelong" in self.knitted
+        self._flags = _sh.shape_flags(shapes)
         self._known: dict[tuple[bytes, int, int], int] = {}
         self._limit = limit
         self.asked = 0
@@ -107,7 +89,8 @@ class ShantenCache:
         q = (key, wild, sets)
         found = self._known.get(q)
         if found is None:
-            found = self._compute(key, wild, sets)
+            self.computed += 1
+            found = _sh.shanten_of(key, wild, sets, self._flags)
             if len(self._known) >= self._limit:
                 self._known.clear()
             self._known[q] = found
@@ -117,47 +100,6 @@ class ShantenCache:
     def hit_rate(self) -> float:
         """The share of questions answered without computing a shanten."""
         return 1 - self.computed / self.asked if self.asked else 0.0
-
-    def _compute(self, key: bytes, wild: int, sets: int) -> int:
-        self.computed += 1
-        limited = not wild  # as `shanten` reads it: wildcards are in play when one is held
-        best = _sh._min_shanten(key, wild, sets, self._plain_flags, limited, False) if self.plain else 99
-        if self.knitted:
-            best = self._knitted(key, wild, sets, best, limited)
-        return best
-
-    def _knitted(self, key: bytes, wild: int, sets: int, best: int, limited: bool) -> int:
-        """``best`` lowered to the knitted shapes' shanten where that is lower, worked out only
-        when a cheap lower bound says it could be: 全不靠 is exact from counts alone; 组合龙 is,
-        for each knitted straight, its missing tiles plus the standard shanten of the rest
-        (`paipu.hand.shanten`'s own definition), asked only of the straights whose missing
-        tiles less one (the rest at best complete) could beat ``best``."""
-        missing = [tiles(key).count(0) for tiles in _STRAIGHT_TILES]
-        have = 9 - min(missing)
-        bukao = self._bukao and sets == 4
-        zuhelong = self._zuhelong and sets >= 3
-        bound = 99
-        if bukao:
-            bukao_shanten = 13 - min(7 - key[27:34].count(0) + have, 14) - wild
-            bound = bukao_shanten
-        if zuhelong:
-            bound = min(bound, 8 - have)
-        if bound >= best:
-            return best
-        if bukao and bukao_shanten < best:
-            best = bukao_shanten
-        if zuhelong:
-            rest_sets = sets - 3
-            need = 3 * rest_sets + 1
-            for straight, lack in zip(_KNITTED_STRAIGHTS, missing, strict=True):
-                if lack - 1 - wild >= best:
-                    continue  # the rest's shanten is -1 - wild at the lowest
-                rest, _ = _sh._set_aside(key, straight)
-                if sum(rest) + wild >= need:
-                    s = lack + _sh._standard(rest, wild, rest_sets, limited)
-                    if s < best:
-                        best = s
-        return best
 
 
 def shanten_for(ruleset: Ruleset) -> ShantenCache:
