@@ -13,11 +13,21 @@ from click.testing import CliRunner
 import paipu.record as r
 from paipu.auditing import audit_text
 from paipu.cli import main
+from paipu.grammar.writer import format_record
 from paipu.hand.shanten import shanten
 from paipu.record import Span
 from paipu.replay.ruleset import get_ruleset
 from paipu.sim.mutate import MAKERS, mutants
-from paipu.sim.simulate import HandSim, SimStats, _session_text, shanten_for, simulate
+from paipu.sim.simulate import (
+    HandSim,
+    SimStats,
+    _session_text,
+    record_text,
+    session_rng,
+    shanten_for,
+    simulate,
+    simulate_session,
+)
 from paipu.tiles import ALL_TILES
 
 # How many hands each option set plays; the totals over the sets are in the thousands.
@@ -96,6 +106,22 @@ def test_simulate_command_with_jobs_writes_the_same_files(tmp_path: Path) -> Non
     assert names == sorted(p.name for p in (tmp_path / "2").iterdir()) and len(names) == 3
     for n in names:
         assert (tmp_path / "1" / n).read_bytes() == (tmp_path / "2" / n).read_bytes()
+
+
+@pytest.mark.parametrize("ruleset", ["zhuji", "hebei", "harbin", "mcr", "riichi", "erren"])
+def test_simulated_records_are_written_byte_for_byte_as_the_writer_writes_them(ruleset: str) -> None:
+    """The simulator's own writing of its records (`record_text`, lines of shared moves kept)
+    is `format_record`'s output, with options and tags in the header, over several sessions
+    (the kept lines of one session serve the next)."""
+    options = {"min_tai": "2"} if ruleset == "zhuji" else {}
+    rs = get_ruleset(ruleset, **options)
+    lines = 0
+    for number in (1, 2, 3):
+        rec = simulate_session(rs, 3, session_rng(17, number), source=f"test {number}")
+        text = record_text(rec)
+        assert text == format_record(rec), (ruleset, number)
+        lines += text.count("\n")
+    assert lines > 300
 
 
 def _label(options: dict[str, str]) -> str:
@@ -253,6 +279,9 @@ def _check_shortcuts(sim: HandSim, seen: collections.Counter[str]) -> None:
                     assert not engine.can(move), move
         else:
             seen["claim possible"] += 1
+            # The same tests list the claims: a claim is possible exactly when one is listed.
+            claims = [a for a in engine.candidates() if isinstance(a, (r.Hu, r.Pong, r.Kong, r.Chow))]
+            assert claims, ld
 
 
 @pytest.mark.parametrize("ruleset", SHORTCUT_RULESETS)

@@ -17,7 +17,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 import paipu.record as r
-from paipu.grammar.writer import format_record
+from paipu.grammar.writer import format_action, format_record
 from paipu.hand import shanten as _sh
 from paipu.record import Record, Seat, Span
 from paipu.replay.engine import HandEngine
@@ -27,7 +27,7 @@ from paipu.replay.session import Session
 from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState
 from paipu.sim.bots import strategy_for
-from paipu.tiles import ALL_TILES, Tile
+from paipu.tiles import ALL_TILES, Tile, format_tiles
 
 NO_SPAN = Span.none()
 
@@ -565,7 +565,49 @@ def _session_text(rs: Ruleset, seed: int, number: int, hands: int, stats: SimSta
     end before ``hands``)."""
     source = f"paipu simulate --ruleset {rs.name} --seed {seed}, session {number}"
     rec = simulate_session(rs, hands, session_rng(seed, number), stats=stats, shanten=shanten, source=source)
-    return f"{rs.name}-{seed}-{number:04d}.paipu", format_record(rec), len(rec.hands)
+    return f"{rs.name}-{seed}-{number:04d}.paipu", record_text(rec), len(rec.hands)
+
+
+_SHARED_MOVES = (r.Draw, r.Discard, r.Pong, r.Kong, r.Chow, r.Pass)
+_LINES: dict[int, tuple[r.Action, str]] = {}
+"""The line of each move the engine shares between hands (one `Draw` value per seat and tile,
+see `paipu.replay.engine`), by identity: the value is kept with its line, so its identity
+cannot be taken by another while it is here (bounded, emptied when full)."""
+_LINES_MAX = 1 << 12
+
+
+def record_text(rec: Record) -> str:
+    """The simulated record as `paipu.grammar.writer.format_record` writes it, byte for byte,
+    at a fraction of the cost: a simulated record has no annotation and no comment, and its
+    moves are mostly values the engine shares, whose lines are written once (by the writer's
+    own `format_action`).  The header is the writer's own output."""
+    lines = [format_record(Record(rec.header, ())).removesuffix("\n")]
+    known = _LINES
+    shared = _SHARED_MOVES
+    for hand in rec.hands:
+        lines.append(f"\nhand {hand.number}")
+        if hand.dealer:
+            lines.append(f"dealer {hand.dealer.seat}")
+        if hand.wall:
+            lines.append(f"wall {format_tiles(hand.wall.tiles)}")
+        if hand.dice:
+            lines.append("dice " + " ".join(str(v) for v in hand.dice.values))
+        for extra in hand.extra:
+            args = " ".join((*(str(t) for t in extra.tiles), *(str(v) for v in extra.values)))
+            lines.append(f"{extra.name} {args}".rstrip())
+        for d in hand.deals:
+            lines.append(f"deal {d.seat} {format_tiles(d.tiles)}")
+        for a in hand.actions:
+            if type(a) in shared:
+                found = known.get(id(a))
+                if found is None or found[0] is not a:
+                    if len(known) >= _LINES_MAX:
+                        known.clear()
+                    found = known[id(a)] = (a, format_action(a))
+                lines.append(found[1])
+            else:
+                lines.append(format_action(a))
+    return "\n".join(lines) + "\n"
 
 
 _WORKER_RULESETS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Ruleset, ShantenCache]] = {}
