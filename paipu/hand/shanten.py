@@ -74,7 +74,10 @@ _KNITTED: Final = tuple(
     for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )
 """The six knitted straights: 147 in one suit, 258 in another, 369 in the third."""
-_KNITTED_TILES: Final = tuple(operator.itemgetter(*straight) for straight in _KNITTED)
+_KNITTED_MASKS: Final = tuple(sum(1 << 8 * (26 - k) for k in straight) for straight in _KNITTED)
+"""Each knitted straight as a mask of the suited counts read as one big-endian number."""
+_HELD: Final = bytes([0] + [1] * 255)
+"""`bytes.translate` table: a count to 1 if any tile of the kind is held, else 0."""
 _FLAGS_CACHE: dict[tuple[str, ...], int] = {}
 
 _PROFILES = tables._PROFILES
@@ -182,8 +185,10 @@ def _quanzipai(c: bytes, wild: int, sets: int) -> int:
 
 
 def _knitted_missing(c: bytes) -> list[int]:
-    """For each knitted straight (`_KNITTED`), how many of its nine tiles the hand lacks."""
-    return [tiles(c).count(0) for tiles in _KNITTED_TILES]
+    """For each knitted straight (`_KNITTED`), how many of its nine tiles the hand lacks: the
+    suited kinds held, one bit each, counted under each straight's mask."""
+    held = int.from_bytes(c[:27].translate(_HELD), "big")
+    return [9 - (held & mask).bit_count() for mask in _KNITTED_MASKS]
 
 
 def _set_aside(c: bytes, straight: tuple[int, ...]) -> tuple[bytes, int]:

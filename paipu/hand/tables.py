@@ -84,17 +84,20 @@ def profile_of(pid: int) -> Profile:
     return _PROFILES[pid]
 
 
+_MAX_PLUS_TERMS: Final = tuple(
+    (2 * ma + pa, 2 * mb + pb, 2 * (ma + mb) + pa + pb)
+    for ma in range(MAX_SETS + 1) for pa in (0, 1)
+    for mb in range(MAX_SETS + 1 - ma) for pb in range(2 - pa)
+)
+"""(slot of a, slot of b, slot of the sum) for every way two profiles' sets and pair add up."""
+
+
 def _max_plus(a: Profile, b: Profile) -> Profile:
     out = [0] * PROFILE_LEN
-    for ma in range(MAX_SETS + 1):
-        for pa in (0, 1):
-            va = a[2 * ma + pa]
-            for mb in range(MAX_SETS + 1 - ma):
-                for pb in range(2 - pa):
-                    i = 2 * (ma + mb) + pa + pb
-                    v = va + b[2 * mb + pb]
-                    if v > out[i]:
-                        out[i] = v
+    for i, j, k in _MAX_PLUS_TERMS:
+        v = a[i] + b[j]
+        if v > out[k]:
+            out[k] = v
     return tuple(out)
 
 
@@ -206,9 +209,20 @@ def _allowed(block: tuple[int, ...], pair: bool, i: int, fours: int) -> bool:
     return False
 
 
+_LIMITED_MEMO: dict[int, dict[tuple[int, ...], Profile]] = {}
+"""The limited search's answers for what is left of a suit, by the kinds the whole suit holds
+four of (the only thing besides what is left that the search reads): suits met later with the
+same fours share them (bounded: emptied when it holds `_LIMITED_MEMO_MAX` answers)."""
+_LIMITED_MEMO_MAX: Final = 1 << 16
+
+
 def _limited_suit(v: tuple[int, ...]) -> Profile:
     fours = sum(1 << k for k, c in enumerate(v) if c >= 4)
-    memo: dict[tuple[int, ...], Profile] = {}
+    if sum(len(m) for m in _LIMITED_MEMO.values()) >= _LIMITED_MEMO_MAX:
+        _LIMITED_MEMO.clear()
+    memo = _LIMITED_MEMO.get(fours)
+    if memo is None:
+        memo = _LIMITED_MEMO[fours] = {}
 
     def rec(r: tuple[int, ...]) -> Profile:
         i = 0
