@@ -644,12 +644,14 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             if ld is None:
                 return out
             tile = ld.tile
-            if self.claims_possible():
+            by_counts = self._claims_by_counts(ld)
+            if by_counts or self._any_win_on_discard(ld):
                 for seat in rs.seats_after(ld.seat):
                     if self._may_win_on_discard(seat, tile):
                         out.append(r.Hu(_NO_SPAN, seat, tile))
-                    claims = self._claims_by_counts(seat, ld)
-                    out += claims
+                    claims = by_counts.get(seat)
+                    if claims:
+                        out += claims
                     if claims or (out and isinstance(out[-1], r.Hu) and out[-1].seat == seat):
                         out.append(_PASSES[seat])
             after = self.after_claims()
@@ -691,36 +693,36 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         ld = st.last_discard
         if st.phase != "claim" or ld is None:
             return False
-        seats = self.rs.seats_after(ld.seat)
-        for seat in seats:
-            if self._claims_by_counts(seat, ld):
-                return True
+        return bool(self._claims_by_counts(ld)) or self._any_win_on_discard(ld)
+
+    def _claims_by_counts(self, ld: LastDiscard) -> dict[Seat, list[r.Action]]:
+        """The kong, pong and chows of the last discard that each seat's counts allow, by seat
+        (a seat with none is left out), in the order `candidates` lists them (each still
+        checked by `can`)."""
+        seats = self.st.seats
         tile = ld.tile
-        for seat in seats:
+        i = tile.index
+        out: dict[Seat, list[r.Action]] = {}
+        for seat in self.rs.seats_after(ld.seat):
+            n = seats[seat].counts[i]
+            if n >= 2:
+                out[seat] = [_move(r.Kong, seat, tile), _move(r.Pong, seat, tile)] if n >= 3 else \
+                    [_move(r.Pong, seat, tile)]
+        if tile.is_suited:
+            nxt = self._next_of[ld.seat]
+            counts = seats[nxt].counts
+            chows: list[r.Action] = [chow for chow, own in _chows(nxt, i) if counts[own[0]] and counts[own[1]]]
+            if chows:
+                out[nxt] = out[nxt] + chows if nxt in out else chows
+        return out
+
+    def _any_win_on_discard(self, ld: LastDiscard) -> bool:
+        """Whether some seat could win on the last discard (`_may_win_on_discard`)."""
+        tile = ld.tile
+        for seat in self.rs.seats_after(ld.seat):
             if self._may_win_on_discard(seat, tile):
                 return True
         return False
-
-    def _claims_by_counts(self, seat: Seat, ld: LastDiscard) -> list[r.Action]:
-        """The kong, pong and chows of the last discard that ``seat``'s counts allow, in the
-        order `candidates` lists them (each still checked by `can`)."""
-        counts = self.st.seats[seat].counts
-        tile = ld.tile
-        i = tile.index
-        n = counts[i]
-        chows = tile.is_suited and seat == self._next_of[ld.seat]
-        if n < 2 and not chows:
-            return []
-        out: list[r.Action] = []
-        if n >= 3:
-            out.append(_move(r.Kong, seat, tile))
-        if n >= 2:
-            out.append(_move(r.Pong, seat, tile))
-        if chows:
-            for chow, own in _chows(seat, i):
-                if counts[own[0]] and counts[own[1]]:
-                    out.append(chow)
-        return out
 
     def _may_win_on_discard(self, seat: Seat, tile: Tile) -> bool:
         """Whether ``seat`` could win on another seat's ``tile``: the ruleset lets it, and its

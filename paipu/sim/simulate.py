@@ -26,7 +26,7 @@ from paipu.replay.ruleset import CLAIM_PRIORITY, Ruleset, get_ruleset, parse_opt
 from paipu.replay.session import Session
 from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState
-from paipu.sim.bots import strategy_for
+from paipu.sim.bots import Strategy, strategy_for
 from paipu.tiles import ALL_TILES, Tile, format_tiles
 
 NO_SPAN = Span.none()
@@ -171,31 +171,33 @@ class Bot:
         # A hand holding a flower is set in order (flowers aside) before it is judged.  A
         # complete hand (-1) can keep no better than ready (0) after a discard.
         reachable = 8 if flowers else max(evaluate(key_bytes, wild, sets), 0)
-        held = [i for i in range(34) if counts[i]]
-        values = self.sim.strategy.keep_values(self, held)
-        wild_kinds = self.sim.st.wild_kinds
-        tiebreak = self.sim._tiebreak
+        # The kinds held, in the hand's order of ties (`HandSim.tie_order`), tried by value,
+        # lowest first: the order of sorting by (value, tie-break), without the sort.
+        sim = self.sim
+        held = [i for i in sim.tie_order if counts[i]]
+        values = sim.strategy.keep_values(self, held)
+        wild_kinds = sim.st.wild_kinds
         if wild_kinds:
-            candidates = sorted((100 if i in wild_kinds else v, tiebreak[i], i)
-                                for i, v in zip(held, values, strict=True))
-        else:
-            candidates = sorted(zip(values, [tiebreak[i] for i in held], held, strict=True))
+            values = [100 if i in wild_kinds else v for i, v in zip(held, values, strict=True)]
         best: tuple[int, int] | None = None
         key = bytearray(key_bytes)
-        for _, _, i in candidates:
-            # A wildcard discarded is one wildcard fewer; any other tile, one count fewer.
-            if flowers:
-                s = 8  # only when no flower could be discarded above
-            elif i in wild_kinds:
-                s = evaluate(key_bytes, wild - 1, sets)
-            else:
-                key[i] -= 1
-                s = evaluate(bytes(key), wild, sets)
-                key[i] += 1
-            if (s <= reachable or best is None or s < best[1]) and (allowed is None or allowed(i)):
-                if s <= reachable:
-                    return i, s
-                best = (i, s)
+        for level in sorted(set(values)):
+            for i, v in zip(held, values, strict=True):
+                if v != level:
+                    continue
+                # A wildcard discarded is one wildcard fewer; any other tile, one count fewer.
+                if flowers:
+                    s = 8  # only when no flower could be discarded above
+                elif i in wild_kinds:
+                    s = evaluate(key_bytes, wild - 1, sets)
+                else:
+                    key[i] -= 1
+                    s = evaluate(bytes(key), wild, sets)
+                    key[i] += 1
+                if (s <= reachable or best is None or s < best[1]) and (allowed is None or allowed(i)):
+                    if s <= reachable:
+                        return i, s
+                    best = (i, s)
         if best is None:
             raise SimulationError("no legal discard")
         return best
@@ -229,6 +231,18 @@ class _SimEngine(HandEngine):
             self._analysed.clear()
 
 
+_WALLS: dict[tuple[int, ...], tuple[Tile, ...]] = {}
+
+
+def _unshuffled(rs: Ruleset) -> tuple[Tile, ...]:
+    """Every tile of the ruleset's set, in tile order, before the shuffle (made once per set)."""
+    key = tuple(rs.tile_counts)
+    found = _WALLS.get(key)
+    if found is None:
+        found = _WALLS[key] = tuple(ALL_TILES[i] for i, n in enumerate(key) for _ in range(n))
+    return found
+
+
 class HandSim:
     """Plays one hand: shuffles, deals, lets the bots act, and records every line."""
 
@@ -238,7 +252,9 @@ class HandSim:
         self.rng = rng
         self.shanten = shanten
         self.strategy = strategy_for(rs)
-        tiles = [ALL_TILES[i] for i, n in enumerate(rs.tile_counts) for _ in range(n)]
+        self._events = type(self.strategy).events_after is not Strategy.events_after
+        """Whether the strategy shows table events after actions (else it is not asked)."""
+        tiles = list(_unshuffled(rs))
         rng.shuffle(tiles)
         deals: list[r.Deal] = []
         pos = 0
@@ -270,6 +286,8 @@ class HandSim:
         self.actions: list[r.Action] = []
         self.bots = {s: Bot(self, s) for s in seats}
         self._tiebreak = [rng.random() for _ in range(42)]
+        self.tie_order = sorted(range(34), key=self._tiebreak.__getitem__)
+        """The kinds by this hand's random tie-break: among discards of equal value, the first goes first."""
 
     def seat_shanten(self, seat: Seat) -> int:
         """The shanten of ``seat``'s concealed hand (see `paipu.sim.bots.TableSim`)."""
@@ -287,15 +305,16 @@ class HandSim:
             findings = self.st.findings
             mark = len(findings)
             self.engine.play_all((action,))
-            new = [f for f in findings[mark:] if f.severity == "error"]
+            new = [f for f in findings[mark:] if f.severity == "error"] if len(findings) > mark else []
         else:
             new = [f for f in self.engine.play(action) if f.severity == "error"]
         self.engine.forget()  # the table changed: the wins asked about before are asked afresh
         if new:
             raise SimulationError(f"the engine rejected a bot's `{action.verb}`: {new[0].code}: {new[0].message}")
         self.actions.append(action)
-        for event in self.strategy.events_after(self, action):
-            self.play(event)
+        if self._events:
+            for event in self.strategy.events_after(self, action):
+                self.play(event)
 
     def run(self) -> list[r.Action]:
         if not self.engine.setup():
