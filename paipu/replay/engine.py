@@ -635,8 +635,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 out += [r.AnKong(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34) if counts[i] == 4]
             out += [r.AddKong(_NO_SPAN, seat, m.tiles[0]) for m in ss.melds
                     if m.kind == "pong" and counts[m.tiles[0].index]]
-            if rs.ready_allowed() and not ss.ready:
-                out.append(r.Ready(_NO_SPAN, seat))
+            if self._has_ready and not ss.ready:
+                out.append(_READIES[seat])
             if with_discards:
                 out += [discards[i] for i, n in enumerate(counts) if n]
         elif st.phase == "claim":
@@ -708,7 +708,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             if n >= 2:
                 out[seat] = [_move(r.Kong, seat, tile), _move(r.Pong, seat, tile)] if n >= 3 else \
                     [_move(r.Pong, seat, tile)]
-        if tile.is_suited:
+        if i < 27:  # a suited tile: the next seat may chow it
             nxt = self._next_of[ld.seat]
             counts = seats[nxt].counts
             chows: list[r.Action] = [chow for chow, own in _chows(nxt, i) if counts[own[0]] and counts[own[1]]]
@@ -853,6 +853,7 @@ _DISCARDS: dict[Seat, tuple[r.Discard, ...]] = {
 }
 """Every discard a seat could make, made once: candidates are values, and immutable."""
 _PASSES: dict[Seat, r.Pass] = {seat: r.Pass(_NO_SPAN, seat) for seat in r.SEATS}
+_READIES: dict[Seat, r.Ready] = {seat: r.Ready(_NO_SPAN, seat) for seat in r.SEATS}
 _MOVES: dict[tuple[type, Seat, Tile], r.Action] = {}
 
 

@@ -587,7 +587,7 @@ def _session_text(rs: Ruleset, seed: int, number: int, hands: int, stats: SimSta
     return f"{rs.name}-{seed}-{number:04d}.paipu", record_text(rec), len(rec.hands)
 
 
-_SHARED_MOVES = (r.Draw, r.Discard, r.Pong, r.Kong, r.Chow, r.Pass)
+_SHARED_MOVES = (r.Draw, r.Discard, r.Pong, r.Kong, r.Chow, r.Pass, r.Ready)
 _LINES: dict[int, tuple[r.Action, str]] = {}
 """The line of each move the engine shares between hands (one `Draw` value per seat and tile,
 see `paipu.replay.engine`), by identity: the value is kept with its line, so its identity
