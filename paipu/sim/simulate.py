@@ -172,28 +172,48 @@ class Bot:
         # complete hand (-1) can keep no better than ready (0) after a discard.
         reachable = 8 if flowers else max(evaluate(key_bytes, wild, sets), 0)
         # The kinds held, in the hand's order of ties (`HandSim.tie_order`), tried by value,
-        # lowest first: the order of sorting by (value, tie-break), without the sort.
+        # lowest first: the order of sorting by (value, tie-break), without the sort.  A
+        # strategy's first choices (`Strategy.first_discards`) come before every value, found
+        # one at a time.
         sim = self.sim
         held = [i for i in sim.tie_order if counts[i]]
-        values = sim.strategy.keep_values(self, held)
+        strategy = sim.strategy
         wild_kinds = sim.st.wild_kinds
-        if wild_kinds:
-            values = [100 if i in wild_kinds else v for i, v in zip(held, values, strict=True)]
         best: tuple[int, int] | None = None
         key = bytearray(key_bytes)
+
+        def weigh(i: int) -> int:
+            """The shanten after discarding ``i``: one wildcard fewer, or one count fewer."""
+            if flowers:
+                return 8  # only when no flower could be discarded above
+            if i in wild_kinds:
+                return evaluate(key_bytes, wild - 1, sets)
+            key[i] -= 1
+            s = evaluate(bytes(key), wild, sets)
+            key[i] += 1
+            return s
+
+        if sim.first_discards:
+            tried: list[int] = []
+            for i in strategy.first_discards(self, held):
+                if i in wild_kinds:
+                    continue  # a wildcard keeps its value
+                tried.append(i)
+                s = weigh(i)
+                if (s <= reachable or best is None or s < best[1]) and (allowed is None or allowed(i)):
+                    if s <= reachable:
+                        return i, s
+                    best = (i, s)
+            if tried:
+                held = [i for i in held if i not in tried]
+        values = strategy.keep_values(self, held)
+        if wild_kinds:
+            values = [100 if i in wild_kinds else v for i, v in zip(held, values, strict=True)]
         for level in sorted(set(values)):
             for i, v in zip(held, values, strict=True):
                 if v != level:
                     continue
-                # A wildcard discarded is one wildcard fewer; any other tile, one count fewer.
-                if flowers:
-                    s = 8  # only when no flower could be discarded above
-                elif i in wild_kinds:
-                    s = evaluate(key_bytes, wild - 1, sets)
-                else:
-                    key[i] -= 1
-                    s = evaluate(bytes(key), wild, sets)
-                    key[i] += 1
+                s = weigh(i)
                 if (s <= reachable or best is None or s < best[1]) and (allowed is None or allowed(i)):
                     if s <= reachable:
                         return i, s
@@ -254,6 +274,8 @@ class HandSim:
         self.strategy = strategy_for(rs)
         self._events = type(self.strategy).events_after is not Strategy.events_after
         """Whether the strategy shows table events after actions (else it is not asked)."""
+        self.first_discards = type(self.strategy).first_discards is not Strategy.first_discards
+        """Whether the strategy names first choices of discard (else it is not asked)."""
         tiles = list(_unshuffled(rs))
         rng.shuffle(tiles)
         deals: list[r.Deal] = []
