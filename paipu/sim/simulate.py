@@ -252,6 +252,7 @@ class _SimEngine(HandEngine):
 
 
 _WALLS: dict[tuple[int, ...], tuple[Tile, ...]] = {}
+_AFTER_CLAIMS = (r.Draw, r.Exhausted)
 
 
 def _unshuffled(rs: Ruleset) -> tuple[Tile, ...]:
@@ -355,19 +356,16 @@ class HandSim:
         """One decision: the bots choose among the engine's candidate moves of the moment, and
         play only those the engine says are legal (`HandEngine.can`), asked as they go."""
         st = self.st
-        if st.phase == "claim" and not self.engine.claims_possible():
-            # Nobody could claim the discard at all: the next draw (or the wall's end) is the
-            # only move, played without asking `can` first, as `_the_move` does.
-            move = self.engine.after_claims()
-            if move is None:
-                raise SimulationError(f"no legal move in phase {st.phase} (turn {st.turn})")
-            self.play(move)
-            return
         moves = self.engine.candidates(discards=False)
         if st.phase == "discard":
             self.own_turn(st.turn, moves)
         elif st.phase == "claim":
-            if not self.try_claims(moves):
+            if len(moves) == 1 and type(moves[0]) in _AFTER_CLAIMS:
+                # Nobody could claim the discard at all (the engine's `claims_possible`): the
+                # next draw (or the wall's end) is the only move, played without asking `can`
+                # first, as `_the_move` does.
+                self.play(moves[0])
+            elif not self.try_claims(moves):
                 self.play(self._the_move(moves, (r.Draw, r.Exhausted)))
         else:  # a replacement draw, or robbing the kong about to be added
             wins = self._legal_wins(moves)
