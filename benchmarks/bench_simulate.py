@@ -29,7 +29,7 @@ def figures(hands: int = 200, rulesets: Sequence[str] = RULESETS, jobs: int = 2)
         start = time.process_time()
         for number, n in sim._sessions(16, 8):
             sim._session_text(rs, 99, number, n, None, cache)
-        first = 16 / (time.process_time() - start)
+        first_hands = 16 / (time.process_time() - start)
         warm_asked, warm_computed = cache.asked, cache.computed
         start = time.process_time()
         for number, n in sim._sessions(hands, 8):
@@ -40,7 +40,7 @@ def figures(hands: int = 200, rulesets: Sequence[str] = RULESETS, jobs: int = 2)
         out.append(Figure(f"simulate {name}", hands / seconds, "hands/s",
                           goal=">= 500 hands/s" if name not in ("erren", "riichi") else "",
                           note=f"{hands} hands; shanten from the cache {hit:.0%} of {asked:,} questions; "
-                               f"the process's first 16 hands {first:,.0f} hands/s"))
+                               f"the process's first 16 hands {first_hands:,.0f} hands/s"))
     name = rulesets[0]
     walls = []
     for j in (1, jobs):

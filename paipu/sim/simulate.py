@@ -213,7 +213,12 @@ class Bot:
             for i, v in zip(held, values, strict=True):
                 if v != level:
                     continue
-                s = weigh(i)
+                if flowers or i in wild_kinds:
+                    s = weigh(i)
+                else:  # `weigh`, inline: most candidates are plain tiles
+                    key[i] -= 1
+                    s = evaluate(bytes(key), wild, sets)
+                    key[i] += 1
                 if (s <= reachable or best is None or s < best[1]) and (allowed is None or allowed(i)):
                     if s <= reachable:
                         return i, s
