@@ -12,6 +12,8 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+
 from paipu.hand.tables import PROFILE_LEN, limited_profile, unlimited_profile
 
 NEG = -99
@@ -120,3 +122,45 @@ def test_honour_profiles_match_the_reference_for_every_vector_of_four_kinds() ->
         assert unlimited_profile(padded, False) == reference(padded, False, limited=False), padded
         got = limited_profile(padded, False) if 4 in padded else unlimited_profile(padded, False)
         assert got == reference(padded, False, limited=True), padded
+
+
+def test_the_shipped_suit_table_matches_the_reference_and_the_searches() -> None:
+    """`paipu.hand.suit_profiles` (every suit of at most 14 tiles, worked out once) gives, for a
+    random sample of suits with and without fours, the reference's profile and the searches'
+    own (unlimited and limited), and places each suit where `_all_vectors` lists it."""
+    from paipu.hand import tables
+
+    vectors = tables._all_vectors()
+    assert len(vectors) == tables.SHIPPED_VECTORS == 405_350
+    rng = random.Random(2026)
+    sample = rng.sample(vectors, 300) + [_sample(rng, rng.randint(4, 14), rng.randint(1, 3)) for _ in range(300)]
+    for v in sample:
+        assert vectors[tables._rank(v)] == v
+        for limited in (False, True):
+            pid = tables._shipped_profile(v, limited)
+            assert pid is not None, v
+            got = tables.profile_of(pid)
+            assert got == reference(v, True, limited), (v, limited)
+            searched = limited_profile(v, True) if limited and 4 in v else unlimited_profile(v, True)
+            assert got == searched, (v, limited)
+    # Beyond the shipped table (more than 14 tiles) the searches answer.
+    assert tables._shipped_profile((4, 4, 4, 3, 0, 0, 0, 0, 0), False) is None
+
+
+def test_without_the_shipped_table_the_searches_give_the_same_profiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A suit table that cannot be read changes nothing but the cost: `suit_profile` then
+    searches, and gives the profile the shipped table gives."""
+    from paipu.hand import tables
+
+    rng = random.Random(7)
+    suits = [_sample(rng, rng.randint(2, 14), rng.randint(0, 2)) for _ in range(200)]
+
+    def profiles() -> list[list[tuple[int, ...]]]:
+        monkeypatch.setattr(tables, "_SUIT_LIMITED", {})
+        monkeypatch.setattr(tables, "_SUIT_UNLIMITED", {})
+        return [[tables.profile_of(tables.suit_profile(v, int.from_bytes(bytes(v), "big"), limited))
+                 for limited in (False, True)] for v in suits]
+
+    shipped = profiles()
+    monkeypatch.setattr(tables, "_SHIPPED", [])
+    assert profiles() == shipped

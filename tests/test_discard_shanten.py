@@ -8,6 +8,7 @@ import random
 import pytest
 
 from paipu.hand.shanten import (
+    _knitted_shapes,
     discard_shanten,
     discards,
     effective_kinds,
@@ -141,3 +142,49 @@ def test_after_each_draw_of_knitted_hands_matches_each_hand_drawn_in_full() -> N
             assert got[k] == want, (hand, k, shape_sets[i % 3])
             lowest = min(lowest, want)
     assert lowest <= 0  # some hands reach ready or complete through the knitted shapes
+
+
+def test_knitted_shapes_below_a_bound_give_the_lower_of_the_bound_and_the_exact_figure() -> None:
+    """全不靠 and 组合龙 (`_knitted_shapes`, which the simulator's table and the win check ask with
+    a bound ``below``): the answer is min(below, the knitted shapes' shanten), the latter
+    worked out here in full, every straight, from the definitions (全不靠 from counts; 组合龙 as
+    the straight's missing tiles plus the standard shanten of the rest), with and without
+    wildcards, at every bound from complete to far."""
+    from paipu.hand.shanten import _BUKAO, _KNITTED, _ZUHELONG, _checked, _set_aside, _standard
+
+    rng = random.Random(14)
+    checked = pruned = 0
+    for i in range(400):
+        melds = rng.choice((0, 0, 1))
+        size = 3 * (4 - melds) + 1 + i % 2
+        hand = [0] * 34
+        for k in rng.sample(_KNITTED[i % 6], rng.randint(4, 9)):
+            hand[k] += 1
+        while sum(hand) < size:
+            k = rng.choice(list(range(27, 34)) * 2 + list(range(34)))
+            if hand[k] < 4:
+                hand[k] += 1
+        wild = (i // 2) % 3 if hand[33] >= (i // 2) % 3 else 0
+        real = list(hand)
+        real[33] -= wild
+        c, sets = _checked(real, wild, melds)
+        limited = not wild
+        bukao = 99
+        if sets == 4:
+            honours = sum(1 for k in range(27, 34) if c[k])
+            have = max(sum(1 for k in straight if c[k]) for straight in _KNITTED)
+            bukao = 13 - min(honours + have, 14) - wild
+        zuhelong = 99
+        if sets >= 3:
+            for straight in _KNITTED:
+                rest, missing = _set_aside(c, straight)
+                if sum(rest) + wild >= 3 * (sets - 3) + 1:
+                    zuhelong = min(zuhelong, missing + _standard(rest, wild, sets - 3, limited))
+        for flags, exact in ((_BUKAO | _ZUHELONG, min(bukao, zuhelong)), (_BUKAO, bukao), (_ZUHELONG, zuhelong)):
+            for below in range(-1, 9):
+                got = _knitted_shapes(c, wild, sets, flags, limited, below)
+                assert got == min(below, exact), (hand, wild, melds, flags, below)
+                checked += 1
+                pruned += exact < 99 and below <= exact
+            assert _knitted_shapes(c, wild, sets, flags, limited) == exact
+    assert checked == 400 * 3 * 10 and pruned > 1000

@@ -13,11 +13,21 @@ from click.testing import CliRunner
 import paipu.record as r
 from paipu.auditing import audit_text
 from paipu.cli import main
+from paipu.grammar.writer import format_record
 from paipu.hand.shanten import shanten
 from paipu.record import Span
 from paipu.replay.ruleset import get_ruleset
 from paipu.sim.mutate import MAKERS, mutants
-from paipu.sim.simulate import HandSim, SimStats, _session_text, shanten_for, simulate
+from paipu.sim.simulate import (
+    HandSim,
+    SimStats,
+    _session_text,
+    record_text,
+    session_rng,
+    shanten_for,
+    simulate,
+    simulate_session,
+)
 from paipu.tiles import ALL_TILES
 
 # How many hands each option set plays; the totals over the sets are in the thousands.
@@ -96,6 +106,22 @@ def test_simulate_command_with_jobs_writes_the_same_files(tmp_path: Path) -> Non
     assert names == sorted(p.name for p in (tmp_path / "2").iterdir()) and len(names) == 3
     for n in names:
         assert (tmp_path / "1" / n).read_bytes() == (tmp_path / "2" / n).read_bytes()
+
+
+@pytest.mark.parametrize("ruleset", ["zhuji", "hebei", "harbin", "mcr", "riichi", "erren"])
+def test_simulated_records_are_written_byte_for_byte_as_the_writer_writes_them(ruleset: str) -> None:
+    """The simulator's own writing of its records (`record_text`, lines of shared moves kept)
+    is `format_record`'s output, with options and tags in the header, over several sessions
+    (the kept lines of one session serve the next)."""
+    options = {"min_tai": "2"} if ruleset == "zhuji" else {}
+    rs = get_ruleset(ruleset, **options)
+    lines = 0
+    for number in (1, 2, 3):
+        rec = simulate_session(rs, 3, session_rng(17, number), source=f"test {number}")
+        text = record_text(rec)
+        assert text == format_record(rec), (ruleset, number)
+        lines += text.count("\n")
+    assert lines > 300
 
 
 def _label(options: dict[str, str]) -> str:
@@ -253,6 +279,9 @@ def _check_shortcuts(sim: HandSim, seen: collections.Counter[str]) -> None:
                     assert not engine.can(move), move
         else:
             seen["claim possible"] += 1
+            # The same tests list the claims: a claim is possible exactly when one is listed.
+            claims = [a for a in engine.candidates() if isinstance(a, (r.Hu, r.Pong, r.Kong, r.Chow))]
+            assert claims, ld
 
 
 @pytest.mark.parametrize("ruleset", SHORTCUT_RULESETS)
@@ -277,3 +306,53 @@ def test_the_engine_shortcuts_the_bots_use_answer_as_its_checks_do(ruleset: str,
     assert seen["discard legal"] > 100 and seen["could_win true"] > 0, seen
     if ruleset == "zhuji":
         assert seen["drawn wildcard"] > 0, seen
+
+
+@pytest.mark.parametrize("ruleset", ["harbin", "zhuji", "mcr"])
+def test_best_discard_is_the_first_by_value_then_tie_of_those_that_reach_the_best(
+        ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every discard of simulated hands, the bot's choice is the one a plain reference
+    makes: every kind held valued (a strategy's first choices, Harbin's discards that leave a
+    hand which may declare ready, below every value; a wildcard 100), sorted by (value, the
+    hand's tie-break), the first legal one that keeps the hand as close to ready as the whole
+    hand is (ready for a complete hand), else the legal one closest to ready."""
+    from paipu.sim.simulate import Bot
+
+    chosen = Bot.best_discard
+    seen: collections.Counter[str] = collections.Counter()
+
+    def reference(bot: Bot, counts: list[int], allowed: object) -> tuple[int, int]:
+        sim = bot.sim
+        assert callable(allowed)
+        held = [i for i in range(34) if counts[i]]
+        firsts = set(sim.strategy.first_discards(bot, list(held)))
+        values = sim.strategy.keep_values(bot, held)
+        order = sorted((100 if i in sim.st.wild_kinds else -10_000 if i in firsts else v, sim.rng_tiebreak(i), i)
+                       for i, v in zip(held, values, strict=True))
+        whole = bot.shanten(counts)
+        best: tuple[int, int] | None = None
+        for _, _, i in order:
+            after = list(counts)
+            after[i] -= 1
+            s = bot.shanten(after)
+            if allowed(i) and (best is None or s < best[1]):
+                if s <= max(whole, 0):
+                    return i, s
+                best = (i, s)
+        assert best is not None
+        return best
+
+    def checked(bot: Bot, counts: list[int], extra_melds: int = 0,
+                allowed: object = None) -> tuple[int, int]:
+        got = chosen(bot, counts, extra_melds, allowed)  # type: ignore[arg-type]
+        if extra_melds == 0 and allowed is not None and not any(counts[34:]):
+            assert got == reference(bot, counts, allowed), (ruleset, counts)
+            seen["checked"] += 1
+            seen["first choice"] += got[0] in set(bot.sim.strategy.first_discards(bot, [got[0]]))
+        return got
+
+    monkeypatch.setattr(Bot, "best_discard", checked)
+    list(simulate(ruleset, 16, seed=3))
+    assert seen["checked"] > 300, seen
+    if ruleset == "harbin":
+        assert seen["first choice"] > 5, seen

@@ -50,6 +50,8 @@ __all__ = [
     "effective_tiles",
     "shanten",
     "shanten_by_shape",
+    "shanten_of",
+    "shape_flags",
     "split_wild",
     "waits",
 ]
@@ -72,6 +74,10 @@ _KNITTED: Final = tuple(
     for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )
 """The six knitted straights: 147 in one suit, 258 in another, 369 in the third."""
+_KNITTED_MASKS: Final = tuple(sum(1 << 8 * (26 - k) for k in straight) for straight in _KNITTED)
+"""Each knitted straight as a mask of the suited counts read as one big-endian number."""
+_HELD: Final = bytes([0] + [1] * 255)
+"""`bytes.translate` table: a count to 1 if any tile of the kind is held, else 0."""
 _FLAGS_CACHE: dict[tuple[str, ...], int] = {}
 
 _PROFILES = tables._PROFILES
@@ -178,26 +184,11 @@ def _quanzipai(c: bytes, wild: int, sets: int) -> int:
     return 3 * sets + 1 - sum(c[27:34]) - wild
 
 
-def _quanbukao(c: bytes, wild: int) -> int:
-    """全不靠: fourteen different tiles, each an honour or a tile of one knitted straight."""
-    honours = 7 - c[27:34].count(0)
-    have = max(sum(1 for k in straight if c[k]) for straight in _KNITTED)
-    return 13 - min(honours + have, 14) - wild
-
-
-def _zuhelong(c: bytes, wild: int, sets: int, limited: bool) -> int:
-    """组合龙: the nine tiles of a knitted straight, then the sets left and a pair, from the rest.
-
-    The tiles the straight lacks each cost a draw, on top of the standard shanten of what is
-    left once one of each straight tile the hand holds is set aside (an upper bound on the
-    exact figure, and exact at -1, which is what a win check needs)."""
-    best = 99
-    for straight in _KNITTED:
-        rest, missing = _set_aside(c, straight)
-        s = missing + _standard(rest, wild, sets - 3, limited) if sum(rest) + wild >= 3 * (sets - 3) + 1 else 99
-        if s < best:
-            best = s
-    return best
+def _knitted_missing(c: bytes) -> list[int]:
+    """For each knitted straight (`_KNITTED`), how many of its nine tiles the hand lacks: the
+    suited kinds held, one bit each, counted under each straight's mask."""
+    held = int.from_bytes(c[:27].translate(_HELD), "big")
+    return [9 - (held & mask).bit_count() for mask in _KNITTED_MASKS]
 
 
 def _set_aside(c: bytes, straight: tuple[int, ...]) -> tuple[bytes, int]:
@@ -213,12 +204,40 @@ def _set_aside(c: bytes, straight: tuple[int, ...]) -> tuple[bytes, int]:
     return bytes(rest), missing
 
 
-def _knitted_shapes(c: bytes, wild: int, sets: int, flags: int, limited: bool) -> int:
-    best = 99
-    if flags & _BUKAO and sets == tables.MAX_SETS:
-        best = _quanbukao(c, wild)
-    if flags & _ZUHELONG and sets >= 3:
-        best = min(best, _zuhelong(c, wild, sets, limited))
+def _knitted_shapes(c: bytes, wild: int, sets: int, flags: int, limited: bool, below: int = 99) -> int:
+    """The lower of ``below`` and the shanten of the knitted shapes among ``flags``.
+
+    全不靠 (fourteen different tiles, each an honour or a tile of one knitted straight) is
+    exact from counts alone.  组合龙 is, over the six knitted straights, the tiles the
+    straight lacks (each a draw) plus the standard shanten of what is left once one of each
+    straight tile held is set aside (an upper bound on the exact figure, and exact at -1,
+    which is what a win check needs).  That rest is at best complete, with its wildcards
+    spare (-1 - ``wild``), so a straight lacking ``lack`` tiles gives no less than ``lack``
+    - 1 - ``wild``: only the straights whose bound is below the answer so far are worked
+    out, and none when the best of them is not (a caller that knows another shape's shanten
+    passes it as ``below``, and most hands end at this bound)."""
+    bukao = flags & _BUKAO and sets == tables.MAX_SETS
+    zuhelong = flags & _ZUHELONG and sets >= 3
+    if not bukao and not zuhelong:
+        return below
+    missing = _knitted_missing(c)
+    lacks = min(missing)
+    best = below
+    if bukao:
+        s = 13 - min(7 - c[27:34].count(0) + 9 - lacks, 14) - wild
+        if s < best:
+            best = s
+    if zuhelong and lacks - 1 - wild < best:
+        rest_sets = sets - 3
+        need = 3 * rest_sets + 1
+        for straight, lack in zip(_KNITTED, missing, strict=True):
+            if lack - 1 - wild >= best:
+                continue
+            rest, _ = _set_aside(c, straight)
+            if sum(rest) + wild >= need:
+                s = lack + _standard(rest, wild, rest_sets, limited)
+                if s < best:
+                    best = s
     return best
 
 
@@ -237,15 +256,13 @@ def is_complete(counts: bytes, wild: int, sets: int, shapes: tuple[str, ...]) ->
         if "orphans" in shapes and _orphans(counts, wild) < 0:
             return True
     if ("quanbukao" in shapes or "zuhelong" in shapes) and _knitted_shapes(
-            counts, wild, sets, _flags(shapes), not wild) < 0:
+            counts, wild, sets, _flags(shapes), not wild, 0) < 0:
         return True
     return "quanzipai" in shapes and not any(counts[:27]) and sum(counts) + wild == 3 * sets + 2
 
 
 def _min_shanten(c: bytes, wild: int, sets: int, flags: int, limited: bool, suited_meld: bool) -> int:
     best = _standard(c, wild, sets, limited) if flags & _STANDARD else 99
-    if flags & _KNITTED_SHAPES:
-        best = min(best, _knitted_shapes(c, wild, sets, flags, limited))
     if sets == tables.MAX_SETS:
         if flags & _PAIRS:
             sp = _seven_pairs(c, wild, False)
@@ -263,6 +280,9 @@ def _min_shanten(c: bytes, wild: int, sets: int, flags: int, limited: bool, suit
         qz = _quanzipai(c, wild, sets)
         if qz < best:
             best = qz
+    if flags & _KNITTED_SHAPES:
+        # Last, below the other shapes' answer: most hands stop at the knitted shapes' bound.
+        best = _knitted_shapes(c, wild, sets, flags, limited, best)
     return best
 
 
@@ -428,7 +448,7 @@ def _knitted_after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited
     out = [99] * _NUM
     if flags & _BUKAO and sets == tables.MAX_SETS:
         honours = 7 - c[27:34].count(0)
-        haves = [sum(1 for k in straight if c[k]) for straight in _KNITTED]
+        haves = [9 - lack for lack in _knitted_missing(c)]
         held = 13 - min(honours + max(haves), 14) - wild
         for k in range(_NUM):
             if c[k]:
@@ -526,6 +546,19 @@ def shanten(
     c, sets = _checked(counts, wild, melds)
     flags = _FLAGS_CACHE.get(shapes) if type(shapes) is tuple else None
     return _min_shanten(c, wild, sets, flags or _flags(shapes), not (wild or wild_in_play), suited_meld)
+
+
+def shape_flags(shapes: Sequence[str]) -> int:
+    """The shapes as the number `shanten_of` takes (`ValueError` for an unknown shape)."""
+    return _flags(shapes)
+
+
+def shanten_of(counts: bytes, wild: int, sets: int, flags: int) -> int:
+    """`shanten` for a caller whose hands are valid by construction (the simulator's bots ask
+    it thousands of times a hand): ``counts`` the 34 real-tile counts as bytes, ``sets`` the
+    sets still to make (4 less the melds), ``flags`` the shapes (`shape_flags`), wildcards in
+    play when one is held, no suited meld.  None of `shanten`'s checks are made."""
+    return _min_shanten(counts, wild, sets, flags, not wild, False)
 
 
 def shanten_by_shape(

@@ -84,17 +84,20 @@ def profile_of(pid: int) -> Profile:
     return _PROFILES[pid]
 
 
+_MAX_PLUS_TERMS: Final = tuple(
+    (2 * ma + pa, 2 * mb + pb, 2 * (ma + mb) + pa + pb)
+    for ma in range(MAX_SETS + 1) for pa in (0, 1)
+    for mb in range(MAX_SETS + 1 - ma) for pb in range(2 - pa)
+)
+"""(slot of a, slot of b, slot of the sum) for every way two profiles' sets and pair add up."""
+
+
 def _max_plus(a: Profile, b: Profile) -> Profile:
     out = [0] * PROFILE_LEN
-    for ma in range(MAX_SETS + 1):
-        for pa in (0, 1):
-            va = a[2 * ma + pa]
-            for mb in range(MAX_SETS + 1 - ma):
-                for pb in range(2 - pa):
-                    i = 2 * (ma + mb) + pa + pb
-                    v = va + b[2 * mb + pb]
-                    if v > out[i]:
-                        out[i] = v
+    for i, j, k in _MAX_PLUS_TERMS:
+        v = a[i] + b[j]
+        if v > out[k]:
+            out[k] = v
     return tuple(out)
 
 
@@ -206,9 +209,20 @@ def _allowed(block: tuple[int, ...], pair: bool, i: int, fours: int) -> bool:
     return False
 
 
+_LIMITED_MEMO: dict[int, dict[tuple[int, ...], Profile]] = {}
+"""The limited search's answers for what is left of a suit, by the kinds the whole suit holds
+four of (the only thing besides what is left that the search reads): suits met later with the
+same fours share them (bounded: emptied when it holds `_LIMITED_MEMO_MAX` answers)."""
+_LIMITED_MEMO_MAX: Final = 1 << 16
+
+
 def _limited_suit(v: tuple[int, ...]) -> Profile:
     fours = sum(1 << k for k, c in enumerate(v) if c >= 4)
-    memo: dict[tuple[int, ...], Profile] = {}
+    if sum(len(m) for m in _LIMITED_MEMO.values()) >= _LIMITED_MEMO_MAX:
+        _LIMITED_MEMO.clear()
+    memo = _LIMITED_MEMO.get(fours)
+    if memo is None:
+        memo = _LIMITED_MEMO[fours] = {}
 
     def rec(r: tuple[int, ...]) -> Profile:
         i = 0
@@ -272,12 +286,149 @@ def suit_profile(part: Sequence[int], key: int, limited: bool) -> int:
     pid = table.get(key)
     if pid is None:
         v = tuple(part)
-        if limited and 4 in v:
+        found = _shipped_profile(v, limited)
+        if found is not None:
+            pid = found
+        elif limited and 4 in v:
             pid = _intern(_limited_suit(v))
         else:
             pid = _intern(_unlimited(_trimmed(v), True))
         table[key] = pid
     return pid
+
+
+# ---------------------------------------------------------------------------------------
+# The suit tables as shipped: every suit of at most `SHIPPED_TILES` tiles (405,350 count
+# vectors), its profile worked out once by the searches above and kept in
+# `paipu.hand.suit_profiles` (`write_shipped` makes it).  A suit met for the first time is then
+# one look-up instead of a search; the searches remain the definition, and answer whatever
+# the shipped table does not hold (or all, if it cannot be read).
+
+SHIPPED_TILES: Final = 14
+
+
+@functools.cache
+def _vectors_below(length: int, total: int) -> int:
+    """How many count vectors of ``length`` kinds (0-4 each) hold at most ``total`` tiles."""
+    if total < 0:
+        return 0
+    if length == 0:
+        return 1
+    return sum(_vectors_below(length - 1, total - c) for c in range(5))
+
+
+_RANK_STEP: Final = tuple(
+    sum(_vectors_below(8 - i, SHIPPED_TILES - before - c) for c in range(x))
+    for i in range(9) for before in range(SHIPPED_TILES + 1) for x in range(5)
+)
+"""For kind ``i`` of a suit, the tiles ``before`` it and its own count ``x``: how many vectors
+come first (in the order of the counts read left to right) for that step."""
+SHIPPED_VECTORS: Final = _vectors_below(9, SHIPPED_TILES)
+
+
+def _rank(v: Sequence[int]) -> int:
+    """The place of a suit's counts (0-4 each, at most `SHIPPED_TILES` tiles) among all such."""
+    rank = before = 0
+    for i in range(9):
+        x = v[i]
+        rank += _RANK_STEP[(i * (SHIPPED_TILES + 1) + before) * 5 + x]
+        before += x
+    return rank
+
+
+def _all_vectors(length: int = 9, total: int = SHIPPED_TILES) -> list[tuple[int, ...]]:
+    """Every count vector of ``length`` kinds with at most ``total`` tiles, in `_rank` order."""
+    if length == 0:
+        return [()]
+    return [(c, *rest) for c in range(min(4, total) + 1) for rest in _all_vectors(length - 1, total - c)]
+
+
+_SHIPPED: list[tuple[bytes, bytes, list[int]]] = []
+"""Once read: (the unlimited profile of each vector by rank, the limited one where it differs
+(0 where not), the interned id of each profile number); empty before, or if it cannot be read."""
+_SHIPPED_READ: list[bool] = [False]
+
+
+def _shipped_profile(v: tuple[int, ...], limited: bool) -> int | None:
+    """The interned profile id of a suit from the shipped table, or None where it has none."""
+    if not _SHIPPED_READ[0]:
+        _read_shipped()
+    if not _SHIPPED or sum(v) > SHIPPED_TILES or max(v) > 4:
+        return None
+    unlimited, limited_table, ids = _SHIPPED[0]
+    at = _rank(v)
+    if limited:
+        n = limited_table[at]
+        if n:
+            return ids[n]
+    return ids[unlimited[at]]
+
+
+def _payload() -> bytes:
+    """The shipped table's bytes: the number of profiles, each profile's ten values, then one
+    profile number (from 1) per vector unlimited, then per vector limited (0: as unlimited)."""
+    vectors = _all_vectors()
+    numbers: dict[Profile, int] = {}
+    unlimited = bytearray(len(vectors))
+    limited = bytearray(len(vectors))
+    for at, v in enumerate(vectors):
+        p = _unlimited(_trimmed(v), True)
+        unlimited[at] = numbers.setdefault(p, len(numbers) + 1)
+        if 4 in v:
+            q = _limited_suit(v)
+            if q != p:
+                limited[at] = numbers.setdefault(q, len(numbers) + 1)
+    if len(numbers) > 255:
+        raise ValueError("more than 255 suit profiles: the shipped table's format holds 255")
+    head = bytearray([len(numbers)])
+    for p in numbers:
+        head += bytes(p)
+    return bytes(head + unlimited + limited)
+
+
+def write_shipped(path: str | None = None) -> None:
+    """Work out every suit's profiles by the searches (a minute or two) and write
+    `paipu.hand.suit_profiles`, the module that ships them:
+    ``python -c 'from paipu.hand.tables import write_shipped; write_shipped()'``."""
+    import base64
+    import lzma
+    from pathlib import Path
+
+    text = base64.b85encode(lzma.compress(_payload(), preset=9)).decode("ascii")
+    lines = [f'    "{text[i:i + 100]}"' for i in range(0, len(text), 100)]
+    out = Path(path) if path else Path(__file__).with_name("suit_profiles.py")
+    out.write_text(
+        '"""The per-suit profiles of `paipu.hand.tables`, worked out once for every suit of at most 14\n'
+        "tiles (`paipu.hand.tables.write_shipped` wrote this file; do not edit it).  Base85 of the\n"
+        'xz-compressed table that `paipu.hand.tables._payload` describes."""\n\n'
+        "from __future__ import annotations\n\n"
+        "from typing import Final\n\n"
+        f"VECTORS: Final = {SHIPPED_VECTORS}\n"
+        "DATA: Final = (\n" + "\n".join(lines) + "\n)\n",
+        encoding="utf-8",
+    )
+
+
+def _read_shipped() -> None:
+    _SHIPPED_READ[0] = True
+    try:
+        import base64
+        import lzma
+
+        from paipu.hand import suit_profiles
+    except ImportError:
+        return
+    try:
+        raw = lzma.decompress(base64.b85decode(suit_profiles.DATA))
+    except (ValueError, lzma.LZMAError):
+        return
+    n = raw[0]
+    size = SHIPPED_VECTORS
+    if suit_profiles.VECTORS != size or len(raw) != 1 + 10 * n + 2 * size:
+        return
+    ids = [0] + [_intern(tuple(raw[1 + 10 * k:11 + 10 * k])) for k in range(n)]
+    start = 1 + 10 * n
+    _SHIPPED.append((raw[start:start + size], raw[start + size:], ids))
 
 
 def honour_profile(part: Sequence[int], key: int, limited: bool) -> int:

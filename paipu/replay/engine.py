@@ -635,8 +635,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 out += [r.AnKong(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34) if counts[i] == 4]
             out += [r.AddKong(_NO_SPAN, seat, m.tiles[0]) for m in ss.melds
                     if m.kind == "pong" and counts[m.tiles[0].index]]
-            if rs.ready_allowed() and not ss.ready:
-                out.append(r.Ready(_NO_SPAN, seat))
+            if self._has_ready and not ss.ready:
+                out.append(_READIES[seat])
             if with_discards:
                 out += [discards[i] for i, n in enumerate(counts) if n]
         elif st.phase == "claim":
@@ -644,22 +644,14 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             if ld is None:
                 return out
             tile = ld.tile
-            i = tile.index
-            if self.claims_possible():
+            by_counts = self._claims_by_counts(ld)
+            if by_counts or self._any_win_on_discard(ld):
                 for seat in rs.seats_after(ld.seat):
-                    counts = st.seats[seat].counts
-                    if rs.may_win_on_discard(st, seat) and self.could_win(seat, tile):
+                    if self._may_win_on_discard(seat, tile):
                         out.append(r.Hu(_NO_SPAN, seat, tile))
-                    claims: list[r.Action] = []
-                    if counts[i] >= 3:
-                        claims.append(_move(r.Kong, seat, tile))
-                    if counts[i] >= 2:
-                        claims.append(_move(r.Pong, seat, tile))
-                    if tile.is_suited and seat == self._next_of[ld.seat]:
-                        for chow, own in _chows(seat, i):
-                            if counts[own[0]] and counts[own[1]]:
-                                claims.append(chow)
-                    out += claims
+                    claims = by_counts.get(seat)
+                    if claims:
+                        out += claims
                     if claims or (out and isinstance(out[-1], r.Hu) and out[-1].seat == seat):
                         out.append(_PASSES[seat])
             after = self.after_claims()
@@ -694,26 +686,48 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
     def claims_possible(self) -> bool:
         """In the claim phase: whether any seat could claim the last discard at all (win on
-        it, kong or pong it, chow it), by its counts alone; when none can, the only moves are
-        `after_claims`.  The claims themselves are `candidates`, each still checked by `can`."""
-        st, rs = self.st, self.rs
+        it, kong or pong it, chow it), by the tests `candidates` makes (the counts first, for
+        every seat, then the wins); when none can, the only moves are `after_claims`.  The
+        claims themselves are `candidates`, each still checked by `can`."""
+        st = self.st
         ld = st.last_discard
         if st.phase != "claim" or ld is None:
             return False
-        i = ld.tile.index
-        seats = st.seats
-        for seat in rs.seats_after(ld.seat):
-            if seats[seat].counts[i] >= 2:
-                return True
-        if ld.tile.is_suited:
-            counts = seats[self._next_of[ld.seat]].counts
-            for _, own in _chows(ld.seat, i):
-                if counts[own[0]] and counts[own[1]]:
-                    return True
-        for seat in rs.seats_after(ld.seat):
-            if rs.may_win_on_discard(st, seat) and self.could_win(seat, ld.tile):
+        return bool(self._claims_by_counts(ld)) or self._any_win_on_discard(ld)
+
+    def _claims_by_counts(self, ld: LastDiscard) -> dict[Seat, list[r.Action]]:
+        """The kong, pong and chows of the last discard that each seat's counts allow, by seat
+        (a seat with none is left out), in the order `candidates` lists them (each still
+        checked by `can`)."""
+        seats = self.st.seats
+        tile = ld.tile
+        i = tile.index
+        out: dict[Seat, list[r.Action]] = {}
+        for seat in self.rs.seats_after(ld.seat):
+            n = seats[seat].counts[i]
+            if n >= 2:
+                out[seat] = [_move(r.Kong, seat, tile), _move(r.Pong, seat, tile)] if n >= 3 else \
+                    [_move(r.Pong, seat, tile)]
+        if i < 27:  # a suited tile: the next seat may chow it
+            nxt = self._next_of[ld.seat]
+            counts = seats[nxt].counts
+            chows: list[r.Action] = [chow for chow, own in _chows(nxt, i) if counts[own[0]] and counts[own[1]]]
+            if chows:
+                out[nxt] = out[nxt] + chows if nxt in out else chows
+        return out
+
+    def _any_win_on_discard(self, ld: LastDiscard) -> bool:
+        """Whether some seat could win on the last discard (`_may_win_on_discard`)."""
+        tile = ld.tile
+        for seat in self.rs.seats_after(ld.seat):
+            if self._may_win_on_discard(seat, tile):
                 return True
         return False
+
+    def _may_win_on_discard(self, seat: Seat, tile: Tile) -> bool:
+        """Whether ``seat`` could win on another seat's ``tile``: the ruleset lets it, and its
+        hand passes the quick shape test (`could_win`)."""
+        return self.rs.may_win_on_discard(self.st, seat) and self.could_win(seat, tile)
 
     def after_claims(self) -> r.Action | None:
         """In the claim phase, the move when nobody claims: the next seat's draw, or the end of
@@ -839,6 +853,7 @@ _DISCARDS: dict[Seat, tuple[r.Discard, ...]] = {
 }
 """Every discard a seat could make, made once: candidates are values, and immutable."""
 _PASSES: dict[Seat, r.Pass] = {seat: r.Pass(_NO_SPAN, seat) for seat in r.SEATS}
+_READIES: dict[Seat, r.Ready] = {seat: r.Ready(_NO_SPAN, seat) for seat in r.SEATS}
 _MOVES: dict[tuple[type, Seat, Tile], r.Action] = {}
 
 

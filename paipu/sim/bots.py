@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Iterator
 from typing import Protocol
 
 from mypy_extensions import mypyc_attr
@@ -78,6 +79,15 @@ class Strategy:
     def keep_values(self, bot: Bot, kinds: list[int]) -> list[int]:
         """`keep_value` of several kinds at once (a strategy may share work between them)."""
         return [self.keep_value(bot, i) for i in kinds]
+
+    def first_discards(self, bot: Bot, kinds: list[int]) -> Iterator[int]:
+        """Kinds among ``kinds`` (in their order) that the bot discards before any other, as if
+        valued below every `keep_values` value, found one at a time: the bot takes the first
+        that leaves the hand as close to ready as any discard could and that the engine
+        allows, and weighs the kinds left by `keep_values` only if none is.  For a costly test
+        that only a few discards pass (Harbin's: the discard leaves a hand that may declare
+        ready).  None by default."""
+        return iter(())
 
     def want_ready(self, sim: HandSim, seat: r.Seat, discard: int) -> bool:
         """Declare ready before this discard (which leaves the hand ready)?"""

@@ -9,7 +9,6 @@ choose among legal moves.  The same seed gives the same records, byte for byte.
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -18,7 +17,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 import paipu.record as r
-from paipu.grammar.writer import format_record
+from paipu.grammar.writer import format_action, format_record
 from paipu.hand import shanten as _sh
 from paipu.record import Record, Seat, Span
 from paipu.replay.engine import HandEngine
@@ -27,8 +26,8 @@ from paipu.replay.ruleset import CLAIM_PRIORITY, Ruleset, get_ruleset, parse_opt
 from paipu.replay.session import Session
 from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState
-from paipu.sim.bots import strategy_for
-from paipu.tiles import ALL_TILES, Tile
+from paipu.sim.bots import Strategy, strategy_for
+from paipu.tiles import ALL_TILES, Tile, format_tiles
 
 NO_SPAN = Span.none()
 
@@ -61,40 +60,23 @@ class SimStats:
 
 # ------------------------------------------------------------------ hand evaluation
 
-_KNITTED = frozenset({"quanbukao", "zuhelong"})
-_KNITTED_STRAIGHTS = tuple(
-    tuple(9 * suit + rank for suit, start in zip(order, (0, 1, 2), strict=True)
-          for rank in (start, start + 3, start + 6))
-    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-)
-"""The six knitted straights: 147 in one suit, 258 in another, 369 in the third."""
-
-
-_STRAIGHT_TILES = tuple(operator.itemgetter(*straight) for straight in _KNITTED_STRAIGHTS)
-
 
 class ShantenCache:
     """Shanten over the shapes the ruleset wins with, as the bots ask it, remembered.
 
     Bots ask about the same hands again and again (every seat, at every discard), so the
     answers are kept (a bounded table, emptied when full; `hit_rate` says how often it
-    answered).  The knitted shapes (全不靠, 组合龙) cost several times the others and are
-    rarely the closest: they are computed only when a cheap lower bound says they could beat
-    the other shapes.  The answers are those of `paipu.hand.shanten.shanten` over all the
-    shapes; only the cost changes: the simulator's hands are valid by construction, so a
-    question goes straight to the shape tables, without the checks of the public function.
-    (Looking hands up in a canonical form, suits sorted, was measured: it answers about a
-    tenth more questions but costs more than it saves.)
+    answered).  The answers are those of `paipu.hand.shanten.shanten` over all the shapes
+    (`paipu.hand.shanten.shanten_of`: the simulator's hands are valid by construction, so a
+    question goes straight to the shape tables, without the checks of the public function;
+    the costly knitted shapes of MCR are worked out only where a cheap bound says they could
+    be the closest).  (Looking hands up in a canonical form, suits sorted, was measured: it
+    answers about a tenth more questions but costs more than it saves.)
     """
 
     def __init__(self, shapes: tuple[str, ...], limit: int = 1 << 17) -> None:
         self.shapes = shapes
-        self.plain = tuple(s for s in shapes if s not in _KNITTED)
-        self.knitted = tuple(s for s in shapes if s in _KNITTED)
-        self._plain_flags = _sh._flags(self.plain) if self.plain else 0
-        self._knitted_flags = _sh._flags(self.knitted) if self.knitted else 0
-        self._bukao = "quanbukao" in self.knitted
-        self._zuhelong = "zuhelong" in self.knitted
+        self._flags = _sh.shape_flags(shapes)
         self._known: dict[tuple[bytes, int, int], int] = {}
         self._limit = limit
         self.asked = 0
@@ -107,7 +89,8 @@ class ShantenCache:
         q = (key, wild, sets)
         found = self._known.get(q)
         if found is None:
-            found = self._compute(key, wild, sets)
+            self.computed += 1
+            found = _sh.shanten_of(key, wild, sets, self._flags)
             if len(self._known) >= self._limit:
                 self._known.clear()
             self._known[q] = found
@@ -117,47 +100,6 @@ class ShantenCache:
     def hit_rate(self) -> float:
         """The share of questions answered without computing a shanten."""
         return 1 - self.computed / self.asked if self.asked else 0.0
-
-    def _compute(self, key: bytes, wild: int, sets: int) -> int:
-        self.computed += 1
-        limited = not wild  # as `shanten` reads it: wildcards are in play when one is held
-        best = _sh._min_shanten(key, wild, sets, self._plain_flags, limited, False) if self.plain else 99
-        if self.knitted:
-            best = self._knitted(key, wild, sets, best, limited)
-        return best
-
-    def _knitted(self, key: bytes, wild: int, sets: int, best: int, limited: bool) -> int:
-        """``best`` lowered to the knitted shapes' shanten where that is lower, worked out only
-        when a cheap lower bound says it could be: 全不靠 is exact from counts alone; 组合龙 is,
-        for each knitted straight, its missing tiles plus the standard shanten of the rest
-        (`paipu.hand.shanten`'s own definition), asked only of the straights whose missing
-        tiles less one (the rest at best complete) could beat ``best``."""
-        missing = [tiles(key).count(0) for tiles in _STRAIGHT_TILES]
-        have = 9 - min(missing)
-        bukao = self._bukao and sets == 4
-        zuhelong = self._zuhelong and sets >= 3
-        bound = 99
-        if bukao:
-            bukao_shanten = 13 - min(7 - key[27:34].count(0) + have, 14) - wild
-            bound = bukao_shanten
-        if zuhelong:
-            bound = min(bound, 8 - have)
-        if bound >= best:
-            return best
-        if bukao and bukao_shanten < best:
-            best = bukao_shanten
-        if zuhelong:
-            rest_sets = sets - 3
-            need = 3 * rest_sets + 1
-            for straight, lack in zip(_KNITTED_STRAIGHTS, missing, strict=True):
-                if lack - 1 - wild >= best:
-                    continue  # the rest's shanten is -1 - wild at the lowest
-                rest, _ = _sh._set_aside(key, straight)
-                if sum(rest) + wild >= need:
-                    s = lack + _sh._standard(rest, wild, rest_sets, limited)
-                    if s < best:
-                        best = s
-        return best
 
 
 def shanten_for(ruleset: Ruleset) -> ShantenCache:
@@ -229,31 +171,58 @@ class Bot:
         # A hand holding a flower is set in order (flowers aside) before it is judged.  A
         # complete hand (-1) can keep no better than ready (0) after a discard.
         reachable = 8 if flowers else max(evaluate(key_bytes, wild, sets), 0)
-        held = [i for i in range(34) if counts[i]]
-        values = self.sim.strategy.keep_values(self, held)
-        wild_kinds = self.sim.st.wild_kinds
-        tiebreak = self.sim._tiebreak
-        if wild_kinds:
-            candidates = sorted((100 if i in wild_kinds else v, tiebreak[i], i)
-                                for i, v in zip(held, values, strict=True))
-        else:
-            candidates = sorted(zip(values, [tiebreak[i] for i in held], held, strict=True))
+        # The kinds held, in the hand's order of ties (`HandSim.tie_order`), tried by value,
+        # lowest first: the order of sorting by (value, tie-break), without the sort.  A
+        # strategy's first choices (`Strategy.first_discards`) come before every value, found
+        # one at a time.
+        sim = self.sim
+        held = [i for i in sim.tie_order if counts[i]]
+        strategy = sim.strategy
+        wild_kinds = sim.st.wild_kinds
         best: tuple[int, int] | None = None
         key = bytearray(key_bytes)
-        for _, _, i in candidates:
-            # A wildcard discarded is one wildcard fewer; any other tile, one count fewer.
+
+        def weigh(i: int) -> int:
+            """The shanten after discarding ``i``: one wildcard fewer, or one count fewer."""
             if flowers:
-                s = 8  # only when no flower could be discarded above
-            elif i in wild_kinds:
-                s = evaluate(key_bytes, wild - 1, sets)
-            else:
-                key[i] -= 1
-                s = evaluate(bytes(key), wild, sets)
-                key[i] += 1
-            if (s <= reachable or best is None or s < best[1]) and (allowed is None or allowed(i)):
-                if s <= reachable:
-                    return i, s
-                best = (i, s)
+                return 8  # only when no flower could be discarded above
+            if i in wild_kinds:
+                return evaluate(key_bytes, wild - 1, sets)
+            key[i] -= 1
+            s = evaluate(bytes(key), wild, sets)
+            key[i] += 1
+            return s
+
+        if sim.first_discards:
+            tried: list[int] = []
+            for i in strategy.first_discards(self, held):
+                if i in wild_kinds:
+                    continue  # a wildcard keeps its value
+                tried.append(i)
+                s = weigh(i)
+                if (s <= reachable or best is None or s < best[1]) and (allowed is None or allowed(i)):
+                    if s <= reachable:
+                        return i, s
+                    best = (i, s)
+            if tried:
+                held = [i for i in held if i not in tried]
+        values = strategy.keep_values(self, held)
+        if wild_kinds:
+            values = [100 if i in wild_kinds else v for i, v in zip(held, values, strict=True)]
+        for level in sorted(set(values)):
+            for i, v in zip(held, values, strict=True):
+                if v != level:
+                    continue
+                if flowers or i in wild_kinds:
+                    s = weigh(i)
+                else:  # `weigh`, inline: most candidates are plain tiles
+                    key[i] -= 1
+                    s = evaluate(bytes(key), wild, sets)
+                    key[i] += 1
+                if (s <= reachable or best is None or s < best[1]) and (allowed is None or allowed(i)):
+                    if s <= reachable:
+                        return i, s
+                    best = (i, s)
         if best is None:
             raise SimulationError("no legal discard")
         return best
@@ -287,6 +256,19 @@ class _SimEngine(HandEngine):
             self._analysed.clear()
 
 
+_WALLS: dict[tuple[int, ...], tuple[Tile, ...]] = {}
+_AFTER_CLAIMS = (r.Draw, r.Exhausted)
+
+
+def _unshuffled(rs: Ruleset) -> tuple[Tile, ...]:
+    """Every tile of the ruleset's set, in tile order, before the shuffle (made once per set)."""
+    key = tuple(rs.tile_counts)
+    found = _WALLS.get(key)
+    if found is None:
+        found = _WALLS[key] = tuple(ALL_TILES[i] for i, n in enumerate(key) for _ in range(n))
+    return found
+
+
 class HandSim:
     """Plays one hand: shuffles, deals, lets the bots act, and records every line."""
 
@@ -296,7 +278,11 @@ class HandSim:
         self.rng = rng
         self.shanten = shanten
         self.strategy = strategy_for(rs)
-        tiles = [ALL_TILES[i] for i, n in enumerate(rs.tile_counts) for _ in range(n)]
+        self._events = type(self.strategy).events_after is not Strategy.events_after
+        """Whether the strategy shows table events after actions (else it is not asked)."""
+        self.first_discards = type(self.strategy).first_discards is not Strategy.first_discards
+        """Whether the strategy names first choices of discard (else it is not asked)."""
+        tiles = list(_unshuffled(rs))
         rng.shuffle(tiles)
         deals: list[r.Deal] = []
         pos = 0
@@ -328,6 +314,8 @@ class HandSim:
         self.actions: list[r.Action] = []
         self.bots = {s: Bot(self, s) for s in seats}
         self._tiebreak = [rng.random() for _ in range(42)]
+        self.tie_order = sorted(range(34), key=self._tiebreak.__getitem__)
+        """The kinds by this hand's random tie-break: among discards of equal value, the first goes first."""
 
     def seat_shanten(self, seat: Seat) -> int:
         """The shanten of ``seat``'s concealed hand (see `paipu.sim.bots.TableSim`)."""
@@ -345,15 +333,16 @@ class HandSim:
             findings = self.st.findings
             mark = len(findings)
             self.engine.play_all((action,))
-            new = [f for f in findings[mark:] if f.severity == "error"]
+            new = [f for f in findings[mark:] if f.severity == "error"] if len(findings) > mark else []
         else:
             new = [f for f in self.engine.play(action) if f.severity == "error"]
         self.engine.forget()  # the table changed: the wins asked about before are asked afresh
         if new:
             raise SimulationError(f"the engine rejected a bot's `{action.verb}`: {new[0].code}: {new[0].message}")
         self.actions.append(action)
-        for event in self.strategy.events_after(self, action):
-            self.play(event)
+        if self._events:
+            for event in self.strategy.events_after(self, action):
+                self.play(event)
 
     def run(self) -> list[r.Action]:
         if not self.engine.setup():
@@ -372,19 +361,16 @@ class HandSim:
         """One decision: the bots choose among the engine's candidate moves of the moment, and
         play only those the engine says are legal (`HandEngine.can`), asked as they go."""
         st = self.st
-        if st.phase == "claim" and not self.engine.claims_possible():
-            # Nobody could claim the discard at all: the next draw (or the wall's end) is the
-            # only move, played without asking `can` first, as `_the_move` does.
-            move = self.engine.after_claims()
-            if move is None:
-                raise SimulationError(f"no legal move in phase {st.phase} (turn {st.turn})")
-            self.play(move)
-            return
         moves = self.engine.candidates(discards=False)
         if st.phase == "discard":
             self.own_turn(st.turn, moves)
         elif st.phase == "claim":
-            if not self.try_claims(moves):
+            if len(moves) == 1 and type(moves[0]) in _AFTER_CLAIMS:
+                # Nobody could claim the discard at all (the engine's `claims_possible`): the
+                # next draw (or the wall's end) is the only move, played without asking `can`
+                # first, as `_the_move` does.
+                self.play(moves[0])
+            elif not self.try_claims(moves):
                 self.play(self._the_move(moves, (r.Draw, r.Exhausted)))
         else:  # a replacement draw, or robbing the kong about to be added
             wins = self._legal_wins(moves)
@@ -623,7 +609,49 @@ def _session_text(rs: Ruleset, seed: int, number: int, hands: int, stats: SimSta
     end before ``hands``)."""
     source = f"paipu simulate --ruleset {rs.name} --seed {seed}, session {number}"
     rec = simulate_session(rs, hands, session_rng(seed, number), stats=stats, shanten=shanten, source=source)
-    return f"{rs.name}-{seed}-{number:04d}.paipu", format_record(rec), len(rec.hands)
+    return f"{rs.name}-{seed}-{number:04d}.paipu", record_text(rec), len(rec.hands)
+
+
+_SHARED_MOVES = (r.Draw, r.Discard, r.Pong, r.Kong, r.Chow, r.Pass, r.Ready)
+_LINES: dict[int, tuple[r.Action, str]] = {}
+"""The line of each move the engine shares between hands (one `Draw` value per seat and tile,
+see `paipu.replay.engine`), by identity: the value is kept with its line, so its identity
+cannot be taken by another while it is here (bounded, emptied when full)."""
+_LINES_MAX = 1 << 12
+
+
+def record_text(rec: Record) -> str:
+    """The simulated record as `paipu.grammar.writer.format_record` writes it, byte for byte,
+    at a fraction of the cost: a simulated record has no annotation and no comment, and its
+    moves are mostly values the engine shares, whose lines are written once (by the writer's
+    own `format_action`).  The header is the writer's own output."""
+    lines = [format_record(Record(rec.header, ())).removesuffix("\n")]
+    known = _LINES
+    shared = _SHARED_MOVES
+    for hand in rec.hands:
+        lines.append(f"\nhand {hand.number}")
+        if hand.dealer:
+            lines.append(f"dealer {hand.dealer.seat}")
+        if hand.wall:
+            lines.append(f"wall {format_tiles(hand.wall.tiles)}")
+        if hand.dice:
+            lines.append("dice " + " ".join(str(v) for v in hand.dice.values))
+        for extra in hand.extra:
+            args = " ".join((*(str(t) for t in extra.tiles), *(str(v) for v in extra.values)))
+            lines.append(f"{extra.name} {args}".rstrip())
+        for d in hand.deals:
+            lines.append(f"deal {d.seat} {format_tiles(d.tiles)}")
+        for a in hand.actions:
+            if type(a) in shared:
+                found = known.get(id(a))
+                if found is None or found[0] is not a:
+                    if len(known) >= _LINES_MAX:
+                        known.clear()
+                    found = known[id(a)] = (a, format_action(a))
+                lines.append(found[1])
+            else:
+                lines.append(format_action(a))
+    return "\n".join(lines) + "\n"
 
 
 _WORKER_RULESETS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Ruleset, ShantenCache]] = {}

@@ -10,6 +10,8 @@ and never claim (a ready hand may not chow or pong).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import paipu.record as r
 from paipu.hand.shanten import waits
 from paipu.record import Span
@@ -18,8 +20,6 @@ from paipu.rules.harbin.ruleset import Harbin
 from paipu.sim.bots import HandSim, SeatBot, Strategy
 from paipu.tiles import NUM_PLAY_KINDS
 
-_LEAVES_READY = -50
-"""Discarding this tile leaves a hand that may declare ready: discard it first."""
 _KEEP_WHEN_READY = 1000
 """A ready hand keeps every tile but the one just drawn (and never claims)."""
 _RED = 33
@@ -68,30 +68,31 @@ class HarbinStrategy(Strategy):
             drawn = ss.last_drawn
             d = drawn.index if drawn is not None else -1
             return [-_KEEP_WHEN_READY if k == d else _KEEP_WHEN_READY for k in kinds]
+        counts = bot.counts
+        # A 1, 9 or 红中 is part of every winning hand; pairs become the pong the shape needs.
+        return [(1 if k == _RED or (k < 27 and k % 9 in (0, 8)) else 0) + (1 if counts[k] >= 2 else 0)
+                for k in kinds]
+
+    def first_discards(self, bot: SeatBot, kinds: list[int]) -> Iterator[int]:
+        """The discards that leave a hand which may declare ready (discarded before all others),
+        one at a time: a discard leaves the hand ready only if the whole hand
+        is ready in shape (a cached question, asked once); only then, per tile, the cheap
+        shape question and the costly harbin one."""
+        st = bot.sim.st
+        ss = st.seats[bot.seat]
         rs = bot.sim.rs
         counts = bot.counts
-        # Some discard leaves the hand ready only if the whole hand is ready in shape: asked
-        # once for the hand (a cached question); only then, per tile, the costly harbin one.
-        may_ready = isinstance(rs, Harbin) and sum(counts) % 3 == 2 and bot.shanten(counts) == 0
-        out = []
+        if ss.ready or not isinstance(rs, Harbin) or sum(counts) % 3 != 2 or bot.shanten(counts) != 0:
+            return
         for index in kinds:
-            if may_ready and index < NUM_PLAY_KINDS and counts[index]:
+            if index < NUM_PLAY_KINDS and counts[index]:
                 counts[index] -= 1
                 try:
-                    # Only a hand that is ready in shape can be ready for harbin: the cheap question first.
-                    leaves_ready = bot.shanten(counts) == 0 and _may_declare(rs, counts, ss.melds)  # type: ignore[arg-type]
+                    leaves_ready = bot.shanten(counts) == 0 and _may_declare(rs, counts, ss.melds)
                 finally:
                     counts[index] += 1
                 if leaves_ready:
-                    out.append(_LEAVES_READY)
-                    continue
-            value = 0
-            if index == _RED or (index < 27 and index % 9 in (0, 8)):
-                value += 1  # a 1, 9 or 红中 is part of every winning hand
-            if counts[index] >= 2:
-                value += 1  # pairs become the pong the shape needs
-            out.append(value)
-        return out
+                    yield index
 
     def want_ready(self, sim: HandSim, seat: r.Seat, discard: int) -> bool:
         rs = sim.rs

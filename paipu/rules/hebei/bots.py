@@ -29,20 +29,17 @@ class HebeiStrategy(Strategy):
             # keeping; a ready bot claims nothing, so that a later added kong cannot break its wait.
             return [0] * len(kinds)
         counts = bot.counts
-        pairs = not ss.melds and sum(1 for n in counts[:34] if n >= 2) >= _SEVEN_PAIRS_FROM
+        concealed = counts[:34]
+        # Kinds held twice or more: those held neither none nor once.
+        pairs = not ss.melds and 34 - concealed.count(0) - concealed.count(1) >= _SEVEN_PAIRS_FROM
         suit_sizes = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
         a, b, c = suit_sizes
         main = 0 if a >= b and a >= c else 1 if b >= c else 2  # the first of the largest
         main_kept = suit_sizes[main] >= _MAIN_SUIT_FROM
-        out = []
-        for index in kinds:
-            value = 3 if pairs and counts[index] >= 2 else 0
-            if index >= 27:
-                value -= 1 if counts[index] == 1 else 0
-            elif main_kept and index // 9 == main:
-                value += 1
-            out.append(value)
-        return out
+        pair_value = 3 if pairs else 0
+        return [(pair_value if counts[k] >= 2 else 0)
+                + ((-1 if counts[k] == 1 else 0) if k >= 27 else (1 if main_kept and k // 9 == main else 0))
+                for k in kinds]
 
     def want_ready(self, sim: HandSim, seat: r.Seat, discard: int) -> bool:
         rs = sim.rs

@@ -30,16 +30,9 @@ class McrStrategy(Strategy):
         a, b, c = suit_sizes
         main = 0 if a >= b and a >= c else 1 if b >= c else 2  # the first of the largest
         kept = suit_sizes[main] >= _MAIN_SUIT_FROM
-        out = []
-        for index in kinds:
-            if index >= 27:
-                value = 2 if counts[index] >= 2 else (1 if kept else 0)
-            elif kept:
-                value = 3 if index // 9 == main else -1
-            else:
-                value = 0
-            out.append(value)
-        return out
+        if kept:
+            return [(2 if counts[k] >= 2 else 1) if k >= 27 else 3 if k // 9 == main else -1 for k in kinds]
+        return [(2 if counts[k] >= 2 else 0) if k >= 27 else 0 for k in kinds]
 
     def want_ready(self, sim: HandSim, seat: r.Seat, discard: int) -> bool:
         return False

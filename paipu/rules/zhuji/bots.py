@@ -21,16 +21,10 @@ class ZhujiStrategy(Strategy):
     def keep_values(self, bot: SeatBot, kinds: list[int]) -> list[int]:
         counts = bot.counts
         m, p, s = sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])
-        main = (m >= max(p, s), p >= max(m, s), s >= max(m, p))  # the suit is (one of) the largest
-        out = []
-        for index in kinds:
-            if index == 27 or index >= 31:
-                out.append(3 if counts[index] >= 2 else 1)
-            elif index >= 27:
-                out.append(-1)
-            else:
-                out.append(2 if main[index // 9] else 0)
-        return out
+        top = max(m, p, s)
+        suit = (2 if m == top else 0, 2 if p == top else 0, 2 if s == top else 0)  # (one of) the largest
+        return [suit[k // 9] if k < 27 else -1 if k < 31 and k != 27 else 3 if counts[k] >= 2 else 1
+                for k in kinds]
 
     def keep_value(self, bot: SeatBot, index: int) -> int:
         # Higher keeps longer.  东 and the dragons score as pongs; the hand's main suit makes
