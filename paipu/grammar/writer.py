@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 import paipu.record as r
 from paipu.tiles import format_tiles
@@ -105,24 +106,43 @@ def _entries(record: r.Record, item_name: Callable[[str], str] | None) -> Iterat
         first = h.annotations[0].span
         yield _Entry(_annotations(h.annotations).lstrip(), first.line, _last_line(first, h.annotations))
     header = h.ruleset is not None or bool(h.options or h.players or h.scores or h.tags or h.annotations)
-    for k, hand in enumerate(record.hands):
-        yield entry(f"hand {hand.number}", hand.span, hand.annotations, blank=header or k > 0)
-        if hand.dealer:
-            yield entry(f"dealer {hand.dealer.seat}", hand.dealer.span, hand.dealer.annotations)
-        if hand.wall:
-            yield entry(f"wall {format_tiles(hand.wall.tiles)}", hand.wall.span, hand.wall.annotations)
-        if hand.dice:
-            dice = " ".join(str(v) for v in hand.dice.values)
-            yield entry(f"dice {dice}", hand.dice.span, hand.dice.annotations)
-        for extra in hand.extra:
-            args = " ".join((*(str(t) for t in extra.tiles), *(str(v) for v in extra.values)))
-            yield entry(f"{extra.name} {args}".rstrip(), extra.span, extra.annotations)
-        for d in hand.deals:
-            yield entry(f"deal {d.seat} {format_tiles(d.tiles)}", d.span, d.annotations)
-        for a in hand.actions:
-            if item_name is not None and isinstance(a, r.FanLine) and a.items:
+    if item_name is None:
+        action_text = format_action
+    else:
+        def action_text(a: r.Action) -> str:
+            if isinstance(a, r.FanLine) and a.items:
                 a = replace(a, items=tuple(replace(i, name=item_name(i.name)) for i in a.items))
-            yield entry(format_action(a), a.span, a.annotations)
+            return format_action(a)
+    for k, hand in enumerate(record.hands):
+        for text, item in hand_lines(hand, action_text):
+            yield entry(text, item.span, item.annotations, blank=item is hand and (header or k > 0))
+
+
+class _Placed(Protocol):
+    @property
+    def span(self) -> r.Span: ...
+    @property
+    def annotations(self) -> tuple[r.Annotation, ...]: ...
+
+
+def hand_lines(hand: r.HandRecord, action_text: Callable[[r.Action], str] = format_action
+               ) -> Iterator[tuple[str, _Placed]]:
+    """Each line of ``hand`` in canonical form (without annotations) and the item it writes;
+    ``action_text`` writes an action's line (a caller may keep lines it has written)."""
+    yield f"hand {hand.number}", hand
+    if hand.dealer:
+        yield f"dealer {hand.dealer.seat}", hand.dealer
+    if hand.wall:
+        yield f"wall {format_tiles(hand.wall.tiles)}", hand.wall
+    if hand.dice:
+        yield "dice " + " ".join(str(v) for v in hand.dice.values), hand.dice
+    for extra in hand.extra:
+        args = " ".join((*(str(t) for t in extra.tiles), *(str(v) for v in extra.values)))
+        yield f"{extra.name} {args}".rstrip(), extra
+    for d in hand.deals:
+        yield f"deal {d.seat} {format_tiles(d.tiles)}", d
+    for a in hand.actions:
+        yield action_text(a), a
 
 
 def format_record(record: r.Record, comments: Mapping[int, Comment] | None = None,

@@ -17,7 +17,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 import paipu.record as r
-from paipu.grammar.writer import format_action, format_record
+from paipu.grammar.writer import format_action, format_record, hand_lines
 from paipu.hand import shanten as _sh
 from paipu.record import Record, Seat, Span
 from paipu.replay.engine import HandEngine
@@ -27,7 +27,7 @@ from paipu.replay.session import Session
 from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState
 from paipu.sim.bots import Strategy, strategy_for
-from paipu.tiles import ALL_TILES, Tile, format_tiles
+from paipu.tiles import ALL_TILES, Tile
 
 NO_SPAN = Span.none()
 
@@ -626,32 +626,22 @@ def record_text(rec: Record) -> str:
     moves are mostly values the engine shares, whose lines are written once (by the writer's
     own `format_action`).  The header is the writer's own output."""
     lines = [format_record(Record(rec.header, ())).removesuffix("\n")]
-    known = _LINES
-    shared = _SHARED_MOVES
     for hand in rec.hands:
-        lines.append(f"\nhand {hand.number}")
-        if hand.dealer:
-            lines.append(f"dealer {hand.dealer.seat}")
-        if hand.wall:
-            lines.append(f"wall {format_tiles(hand.wall.tiles)}")
-        if hand.dice:
-            lines.append("dice " + " ".join(str(v) for v in hand.dice.values))
-        for extra in hand.extra:
-            args = " ".join((*(str(t) for t in extra.tiles), *(str(v) for v in extra.values)))
-            lines.append(f"{extra.name} {args}".rstrip())
-        for d in hand.deals:
-            lines.append(f"deal {d.seat} {format_tiles(d.tiles)}")
-        for a in hand.actions:
-            if type(a) in shared:
-                found = known.get(id(a))
-                if found is None or found[0] is not a:
-                    if len(known) >= _LINES_MAX:
-                        known.clear()
-                    found = known[id(a)] = (a, format_action(a))
-                lines.append(found[1])
-            else:
-                lines.append(format_action(a))
+        lines.append("")
+        lines.extend(text for text, _ in hand_lines(hand, _action_text))
     return "\n".join(lines) + "\n"
+
+
+def _action_text(a: r.Action) -> str:
+    """The writer's line for ``a``; a move the engine shares is written once."""
+    if type(a) not in _SHARED_MOVES:
+        return format_action(a)
+    found = _LINES.get(id(a))
+    if found is None or found[0] is not a:
+        if len(_LINES) >= _LINES_MAX:
+            _LINES.clear()
+        found = _LINES[id(a)] = (a, format_action(a))
+    return found[1]
 
 
 _WORKER_RULESETS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Ruleset, ShantenCache]] = {}
