@@ -170,7 +170,8 @@ class Ruleset(Generic[OptionsT]):
     tile_counts: tuple[int, ...] = tuple([4] * 34 + [0] * 8)
     """Copies of each kind (42 slots); a ruleset may set it per instance from an option."""
     claims: ClassVar[frozenset[str]] = frozenset({"chow", "pong", "kong"})
-    uses_flowers: ClassVar[bool] = False
+    uses_flowers: bool = False
+    """Whether the set has flowers; a ruleset may set it per instance from an option."""
     red_fives: bool = False
     """Whether the set has red fives (``0m 0p 0s``, one of each in place of a plain five):
     riichi (a ruleset may set it per instance from an option).  In a ruleset without them a red
@@ -478,7 +479,7 @@ class Ruleset(Generic[OptionsT]):
         return names.get(name) or names.get(name.lower())
 
 
-INSTANCE_DEFAULTS: tuple[str, ...] = ("tile_counts", "red_fives", "multi_win")
+INSTANCE_DEFAULTS: tuple[str, ...] = ("tile_counts", "red_fives", "multi_win", "uses_flowers")
 """The attributes of `Ruleset` each instance holds, a class body giving their default."""
 
 _CLASS_DEFAULTS: dict[type, tuple[tuple[str, object], ...]] = {}

@@ -65,7 +65,7 @@ class Mcr(Ruleset[McrOptions]):
         if self.options.flowers:
             self.tile_counts = tuple([4] * 34 + [1] * 8)
             # The engine asks the ruleset instance whether it has flowers; here an option decides.
-            setattr(self, "uses_flowers", True)  # noqa: B010
+            self.uses_flowers = True
 
     # ---------------------------------------------------------------- the wall and flowers
     def reserve(self, hand: HandState) -> int:
