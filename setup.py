@@ -32,6 +32,8 @@ COMPILED = (
     "paipu/tiles.py",
     "paipu/findings.py",
     "paipu/grammar/fast.py",
+    "paipu/grammar/scan.py",
+    "paipu/grammar/build.py",
     "paipu/hand/*.py",
     "paipu/replay/*.py",
     "paipu/rules/*/ruleset.py",
