@@ -487,18 +487,38 @@ _CLASS_DEFAULTS: dict[type, tuple[tuple[str, object], ...]] = {}
 
 def _class_body_defaults(cls: type) -> tuple[tuple[str, object], ...]:
     """The `INSTANCE_DEFAULTS` a Python class body of ``cls`` or of a base sets (``multi_win =
-    True``): the compiled build keeps these attributes in the instance, where a value in a
-    plain subclass's body would not reach, so ``__init__`` sets them.  A compiled class's own
-    defaults are there already (its class holds a descriptor, not a value)."""
+    True``), for ``__init__`` to set on each instance.  In the compiled build these attributes
+    are slots of the compiled class (its class holds a descriptor, the default is in the
+    instance already); a value a plain subclass's body gives would hide the slot from Python
+    while the compiled code reads the slot, so it is taken out of the class here (kept in
+    `_OWN_DEFAULTS`) and set through the slot by ``__init__``."""
+    own = vars(cls)
+    for attr in INSTANCE_DEFAULTS:
+        if attr in own and not _is_slot(own[attr]) and any(
+                _is_slot(vars(base).get(attr)) for base in cls.__mro__[1:]):
+            _OWN_DEFAULTS.setdefault(cls, {})[attr] = own[attr]
+            delattr(cls, attr)
     found: list[tuple[str, object]] = []
     for attr in INSTANCE_DEFAULTS:
         for klass in cls.__mro__:
+            taken = _OWN_DEFAULTS.get(klass)
+            if taken is not None and attr in taken:
+                found.append((attr, taken[attr]))
+                break
             if attr in vars(klass):
                 value = vars(klass)[attr]
-                if not hasattr(type(value), "__get__"):
+                if not _is_slot(value):
                     found.append((attr, value))
                 break
     return tuple(found)
+
+
+def _is_slot(value: object) -> bool:
+    """Whether a class attribute is a compiled class's slot (a data descriptor), not a value."""
+    return value is not None and hasattr(type(value), "__set__")
+
+
+_OWN_DEFAULTS: dict[type, dict[str, object]] = {}
 
 
 _SHARED_ITEMS: dict[int, tuple[object, dict[tuple[str, int, int], ValueItem]]] = {}
