@@ -30,8 +30,11 @@ HERE = Path(__file__).resolve().parent
 
 COMPILED = (
     "paipu/tiles.py",
+    "paipu/spans.py",
     "paipu/findings.py",
     "paipu/grammar/fast.py",
+    "paipu/grammar/scan.py",
+    "paipu/grammar/build.py",
     "paipu/hand/*.py",
     "paipu/replay/*.py",
     "paipu/rules/*/ruleset.py",
@@ -43,13 +46,12 @@ COMPILED = (
 
 NOT_COMPILED = (
     "paipu/replay/result.py",
-    "paipu/rules/erren/ruleset.py",
-    "paipu/rules/riichi/ruleset.py",
+    "paipu/replay/options_type.py",
 )
 """Matched above but left in Python: the replay's results and views (their immutable classes set
-their slots through ``object.__setattr__``, which a compiled class refuses), and erren's and
-riichi's rulesets (closures in methods of a ruleset class, which mypyc cannot compile in a
-class that stays a plain Python class)."""
+their slots through ``object.__setattr__``, which a compiled class refuses), and the type
+variable of a ruleset's options (defined for the type checker with a default that Python 3.11's
+``typing`` cannot build at run time)."""
 
 MYPY_REQUIREMENT = "mypy>=1.10"
 

@@ -13,9 +13,10 @@ Measures, in CPU time (``time.process_time``, the best of ``--repeat`` runs):
 ``--against DIR`` runs the very same measurement, on the very same files, with the paipu
 found in ``DIR`` (another checkout) and prints both side by side with the ratio;
 ``--python PY`` does the same with the paipu another interpreter imports (``.venv-fast/bin/python``,
-the compiled build of ``make fast``) beside this one's::
+the compiled build of ``make fast``) beside this one's; given several times, one column each
+(two compiled builds beside the pure one, say), the ratios against the first column::
 
-    .venv/bin/python benchmarks/bench_lean.py [--hands 200] [--repeat 3] [--against ../main | --python PY]
+    .venv/bin/python benchmarks/bench_lean.py [--hands 200] [--repeat 3] [--against ../main | --python PY ...]
 
 The figures depend on the machine and on its load: compare columns of one run, not runs.
 """
@@ -135,7 +136,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--mb", type=float, default=3.0, help="size of the large record (default 3 MB)")
     ap.add_argument("--repeat", type=int, default=3, help="time this many runs and keep the best")
     ap.add_argument("--against", type=Path, help="another paipu checkout to measure side by side")
-    ap.add_argument("--python", help="another interpreter (with its own paipu) to measure side by side")
+    ap.add_argument("--python", action="append", default=[],
+                    help="another interpreter (with its own paipu) to measure side by side (repeatable)")
     ap.add_argument("--dir", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
@@ -153,23 +155,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         write_corpus(folder, args.hands, args.mb)
-        if args.python is not None:
-            old = _child(None, folder, args.repeat)
-            new = _child(None, folder, args.repeat, args.python)
-            heads = ("this", "other")
-            print(f"paipu here: {_where(sys.executable)}; other: {_where(args.python)}")
+        if args.python:
+            columns = [_child(None, folder, args.repeat)]
+            columns += [_child(None, folder, args.repeat, python) for python in args.python]
+            heads = ("this", *(f"other {i + 1}" for i in range(len(args.python))))
+            print(f"this: {_where(sys.executable)}")
+            for i, python in enumerate(args.python):
+                print(f"other {i + 1}: {python}: {_where(python)}")
         elif args.against is not None:
-            old = _child(args.against.resolve(), folder, args.repeat)
-            new = _child(None, folder, args.repeat)
+            columns = [_child(args.against.resolve(), folder, args.repeat), _child(None, folder, args.repeat)]
             heads = ("against", "this")
         else:
             for key, value in measure(folder, args.repeat).items():
                 print(f"{key:28s} {value:10,.2f}")
             return
-    print(f"{'':28s} {heads[0]:>10s} {heads[1]:>10s} {'ratio':>7s}")
-    for key, value in new.items():
-        before = old.get(key, float("nan"))
-        print(f"{key:28s} {before:10,.2f} {value:10,.2f} {value / before:6.2f}x")
+    first = columns[0]
+    print(f"{'':28s} " + " ".join(f"{h:>10s}" for h in heads) + "".join(f" {'ratio':>7s}" for _ in heads[1:]))
+    for key in columns[-1]:
+        values = [c.get(key, float("nan")) for c in columns]
+        ratios = "".join(f" {v / first.get(key, float('nan')):6.2f}x" for v in values[1:])
+        print(f"{key:28s} " + " ".join(f"{v:10,.2f}" for v in values) + ratios)
 
 
 if __name__ == "__main__":

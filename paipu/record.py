@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Final, Literal, NamedTuple, TypeAlias
 
+from paipu.spans import compact_span
 from paipu.tiles import Tile
 
 Seat: TypeAlias = Literal["E", "S", "W", "N"]
@@ -267,29 +268,9 @@ def _compact_span(cls: type) -> Callable[[object, object], None]:
     """Keep ``cls``'s ``span`` field packed (`pack_span`): a record holds one action per line,
     and a `Span` of its own beside each would be a third of the record's memory.  The field
     stays a field (constructors, ``dataclasses.replace``, equality and `to_json` are
-    unchanged); reading it builds the `Span`.  Returns the raw setter of the packed slot."""
-    slot = cls.__dict__["span"]
-    raw_get = slot.__get__
-    raw_set = slot.__set__
-    tuple_new = tuple.__new__
-    shift, bits, mask = _LINE_SHIFT, _COLUMN_BITS, _COLUMN_MASK
-
-    def get(self: object) -> Span:
-        p = raw_get(self)
-        if p.__class__ is int:
-            line = p >> shift
-            return tuple_new(Span, (line, p >> bits & mask, line, p & mask))
-        return p  # type: ignore[no-any-return]
-
-    def set_(self: object, span: Span) -> None:
-        line, column, end_line, end_column = span
-        if line == end_line and line >= 0 and 0 <= column <= mask and 0 <= end_column <= mask:
-            raw_set(self, line << shift | column << bits | end_column)
-        else:
-            raw_set(self, span if span.__class__ is Span else Span(line, column, end_line, end_column))
-
-    cls.span = property(get, set_, doc="Where the item stands in the record text.")  # type: ignore[attr-defined]
-    return raw_set  # type: ignore[no-any-return]
+    unchanged); reading it builds the `Span` (`paipu.spans.compact_span`).  Returns the raw
+    setter of the packed slot."""
+    return compact_span(cls, Span, _LINE_SHIFT, _COLUMN_BITS, _COLUMN_MASK)
 
 
 _VERBS: dict[type, str] = {

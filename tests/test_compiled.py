@@ -175,3 +175,65 @@ def test_short_cli_fuzz_passes_against_the_compiled_build(fast: str, tmp_path: P
                           "--keep", str(tmp_path / "failures")], capture_output=True, text=True, timeout=600,
                          cwd=tmp_path)
     assert got.returncode == 0, got.stdout[-4000:] + got.stderr[-2000:]
+
+
+_PLUGIN = '''
+from paipu.rules.zhuji import Zhuji
+
+
+class ClubZhuji(Zhuji):
+    """A plug-in that overrides a hook of a compiled ruleset (the wall keeps 20 more tiles) and
+    sets an attribute's default in its class body."""
+
+    name = "zhuji-club"
+    red_fives = True
+
+    def reserve(self, hand):
+        return super().reserve(hand) + 20
+'''
+
+_PLUGIN_PROBE = """
+import club_rules
+from paipu.replay.ruleset import get_ruleset, ruleset_class
+print(ruleset_class("zhuji-club").__name__, get_ruleset("zhuji-club").red_fives, get_ruleset("zhuji").red_fives)
+print(get_ruleset("zhuji-club", min_tai=2), get_ruleset("zhuji-club").rule("claims"))
+"""
+
+
+def test_a_plugin_ruleset_subclassing_a_compiled_one_is_the_same_compiled(
+        pure: str, fast: str, tmp_path: Path) -> None:
+    """Built-in rulesets are compiled classes; a plug-in subclasses them in Python: its hook
+    overrides are called by the compiled engine and its class-body defaults hold."""
+    package = tmp_path / "plugin"
+    package.mkdir()
+    (package / "club_rules.py").write_text(_PLUGIN, encoding="utf-8")
+    info = package / "club_rules-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: club-rules\nVersion: 0.1\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        "[paipu.rulesets]\nzhuji-club = club_rules:ClubZhuji\n",
+        encoding="utf-8")
+    outputs = []
+    for name, python in (("pure", pure), ("fast", fast)):
+        cwd = tmp_path / name
+        cwd.mkdir()
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "PAIPU_"))}
+        env["PYTHONPATH"] = str(package)
+        env["PAIPU_CACHE_DIR"] = str(cwd / ".cache")
+        probe = subprocess.run([python, "-c", _PLUGIN_PROBE], cwd=cwd, env=env, capture_output=True, timeout=120)
+        assert probe.returncode == 0, probe.stderr
+        # Records of plain zhuji, checked as the club's: the larger reserve finds draws past it.
+        games = tmp_path / "games"
+        if name == "pure":
+            got = subprocess.run([python, "-m", "paipu.cli", "simulate", "-r", "zhuji", "-n", "8", "-s", "3", "-q",
+                                  "-o", str(games)], cwd=cwd, env=env, capture_output=True, timeout=300)
+            assert got.returncode == 0, got.stderr
+            for path in games.glob("*.paipu"):
+                path.write_text(path.read_text(encoding="utf-8").replace('"zhuji"', '"zhuji-club"'), encoding="utf-8")
+        check = subprocess.run([python, "-m", "paipu.cli", "check", "--json", str(games)], cwd=cwd, env=env,
+                               capture_output=True, timeout=300)
+        outputs.append((probe.stdout, check.stdout, check.stderr))
+    assert outputs[0] == outputs[1]
+    probe_out, check_out, _ = outputs[0]
+    assert probe_out.startswith(b"ClubZhuji True False\n"), probe_out
+    assert b"draw-past-reserve" in check_out, "the plug-in's reserve hook was not called"

@@ -26,8 +26,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "paipu"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("paipu._version", "paipu.limits", "paipu.errors", "paipu.tiles", "paipu.record", "paipu.findings", "paipu.sources",
-     "paipu.expect"),
+    ("paipu._version", "paipu.limits", "paipu.errors", "paipu.tiles", "paipu.spans", "paipu.record", "paipu.findings",
+     "paipu.sources", "paipu.expect"),
     ("paipu.hand",),
     ("paipu.grammar",),
     ("paipu.replay",),

@@ -13,13 +13,14 @@ import functools
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, TypeAlias
+from typing import Any, ClassVar, Generic, Literal, TypeAlias
 
 from mypy_extensions import mypyc_attr
 
 import paipu.record as r
 from paipu.hand.profile import SHAPES, ShapeProfile
 from paipu.record import SEATS, Seat, Span
+from paipu.replay.options_type import OptionsT
 from paipu.replay.result import HandResult, Payments, SessionState, ValueItem, WinAnalysis, WinContext
 from paipu.replay.state import HandState, Meld
 from paipu.tiles import Tile
@@ -149,9 +150,15 @@ class NoOptions:
     pass
 
 
-@mypyc_attr(native_class=False)  # a plain Python class even when compiled: subclasses anywhere
-class Ruleset:
-    """Base class: the defaults shared by most rulesets; subclasses override what differs."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and still subclassed anywhere
+class Ruleset(Generic[OptionsT]):
+    """Base class: the defaults shared by most rulesets; subclasses override what differs.
+
+    ``Ruleset[ZhujiOptions]`` is a ruleset whose ``options`` are a ``ZhujiOptions`` (its
+    ``Options`` class); a bare ``Ruleset`` has options of any type.  In the compiled build the
+    class and the built-in rulesets are compiled classes whose hooks the engine calls directly;
+    a ruleset of your own subclasses them as any Python class, and its overrides are called.
+    """
 
     name: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -163,7 +170,8 @@ class Ruleset:
     tile_counts: tuple[int, ...] = tuple([4] * 34 + [0] * 8)
     """Copies of each kind (42 slots); a ruleset may set it per instance from an option."""
     claims: ClassVar[frozenset[str]] = frozenset({"chow", "pong", "kong"})
-    uses_flowers: ClassVar[bool] = False
+    uses_flowers: bool = False
+    """Whether the set has flowers; a ruleset may set it per instance from an option."""
     red_fives: bool = False
     """Whether the set has red fives (``0m 0p 0s``, one of each in place of a plain five):
     riichi (a ruleset may set it per instance from an option).  In a ruleset without them a red
@@ -196,6 +204,9 @@ class Ruleset:
     events: ClassVar[dict[str, TableWord]] = {}
     """The ruleset's table events, by name (the hook `on_event` plays them)."""
 
+    _rule_ids: dict[str, str] | None = None
+    """The full ids `rule` has answered (a cache of this instance)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if not getattr(cls, "shapes", None):
@@ -203,21 +214,26 @@ class Ruleset:
         unknown = set(cls.shapes) - set(SHAPES)
         if unknown:
             raise TypeError(f"ruleset {cls.__name__}: unknown shapes {sorted(unknown)}; known: {', '.join(SHAPES)}")
+        _CLASS_DEFAULTS[cls] = _class_body_defaults(cls)
 
     def __init__(self, options: Any = None) -> None:
-        self.options = options if options is not None else self.Options()
+        self.options: OptionsT = options if options is not None else self.Options()
+        for attr, value in _CLASS_DEFAULTS.get(type(self), ()):
+            setattr(self, attr, value)
 
     def __repr__(self) -> str:
-        given = {f.name: getattr(self.options, f.name) for f in dataclasses.fields(self.options)
-                 if getattr(self.options, f.name) != f.default}
+        options: Any = self.options  # a dataclass (`Options`)
+        given = {f.name: getattr(options, f.name) for f in dataclasses.fields(options)
+                 if getattr(options, f.name) != f.default}
         args = "".join(f", {k}={v!r}" for k, v in given.items())
         return f"get_ruleset({self.name!r}{args})"
 
     def option_texts(self) -> dict[str, str]:
         """The options that differ from their defaults, as a record's ``[Option]`` tags write them."""
         out: dict[str, str] = {}
-        for f in dataclasses.fields(self.options):
-            value = getattr(self.options, f.name)
+        options: Any = self.options  # a dataclass (`Options`)
+        for f in dataclasses.fields(options):
+            value = getattr(options, f.name)
             if value != f.default:
                 out[f.name] = option_text(value)
         return out
@@ -245,9 +261,9 @@ class Ruleset:
         common rule cited in its place; the conformance suite reports the missing row.
         """
         # One string per id, not one per finding: a hand of thousands of findings cites a few rules.
-        cache: dict[str, str] | None = self.__dict__.get("_rule_ids")
+        cache = self._rule_ids
         if cache is None:
-            cache = self.__dict__["_rule_ids"] = {}
+            cache = self._rule_ids = {}
         full = cache.get(rid)
         if full is None:
             full = cache[rid] = self._rule(rid)
@@ -461,6 +477,48 @@ class Ruleset:
         any case), or None when the ruleset has no such item."""
         names = self.item_ids()
         return names.get(name) or names.get(name.lower())
+
+
+INSTANCE_DEFAULTS: tuple[str, ...] = ("tile_counts", "red_fives", "multi_win", "uses_flowers")
+"""The attributes of `Ruleset` each instance holds, a class body giving their default."""
+
+_CLASS_DEFAULTS: dict[type, tuple[tuple[str, object], ...]] = {}
+
+
+def _class_body_defaults(cls: type) -> tuple[tuple[str, object], ...]:
+    """The `INSTANCE_DEFAULTS` a Python class body of ``cls`` or of a base sets (``multi_win =
+    True``), for ``__init__`` to set on each instance.  In the compiled build these attributes
+    are slots of the compiled class (its class holds a descriptor, the default is in the
+    instance already); a value a plain subclass's body gives would hide the slot from Python
+    while the compiled code reads the slot, so it is taken out of the class here (kept in
+    `_OWN_DEFAULTS`) and set through the slot by ``__init__``."""
+    own = vars(cls)
+    for attr in INSTANCE_DEFAULTS:
+        if attr in own and not _is_slot(own[attr]) and any(
+                _is_slot(vars(base).get(attr)) for base in cls.__mro__[1:]):
+            _OWN_DEFAULTS.setdefault(cls, {})[attr] = own[attr]
+            delattr(cls, attr)
+    found: list[tuple[str, object]] = []
+    for attr in INSTANCE_DEFAULTS:
+        for klass in cls.__mro__:
+            taken = _OWN_DEFAULTS.get(klass)
+            if taken is not None and attr in taken:
+                found.append((attr, taken[attr]))
+                break
+            if attr in vars(klass):
+                value = vars(klass)[attr]
+                if not _is_slot(value):
+                    found.append((attr, value))
+                break
+    return tuple(found)
+
+
+def _is_slot(value: object) -> bool:
+    """Whether a class attribute is a compiled class's slot (a data descriptor), not a value."""
+    return value is not None and hasattr(type(value), "__set__")
+
+
+_OWN_DEFAULTS: dict[type, dict[str, object]] = {}
 
 
 _SHARED_ITEMS: dict[int, tuple[object, dict[tuple[str, int, int], ValueItem]]] = {}

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 import paipu.record as r
 from paipu.hand.sets import set_tiles
@@ -28,25 +30,14 @@ from paipu.replay.result import (
     WinAnalysis,
     WinContext,
 )
-from paipu.replay.ruleset import Ruleset, option, register
+from paipu.replay.ruleset import Ruleset, register
 from paipu.replay.settle import payments_from
 from paipu.replay.state import HandState, Meld
 from paipu.rules.erren.fans import ERREN_TABLE, FANS, Situation, fan_order, situation_fans, table_fans
+from paipu.rules.erren.options import ErrenOptions as ErrenOptions
 from paipu.rules.erren.table import TABLE as _TABLE
 from paipu.rules.mcr.fans import MeldIn, WinIn, evaluate
 from paipu.tiles import ALL_TILES
-
-
-@dataclass(frozen=True)
-class ErrenOptions:
-    min_fan: int = option(8, "the least a win is worth, flowers not counted (0: any shape wins)")
-    floor: bool = option(True, "false: scores may go below zero even where the record states starting scores")
-    dead_wall: int = option(8, "ordinary draws stop when this many tiles are left; replacement draws may "
-                            "take them (0: the wall is drawn to the end)")
-    rob_kong: bool = option(True, "false: an added kong cannot be robbed")
-    renhe: Literal["first-round", "dealer-discard"] = option(
-        "first-round", "first-round: 人和 is a win on either player's first discard (the source's 第一圈内); "
-        "dealer-discard: only the non-dealer winning on the dealer's first discard", ("first-round", "dealer-discard"))
 
 
 @dataclass(frozen=True)
@@ -61,8 +52,8 @@ class _Reading:
 _KINDS = 34
 
 
-@register
-class Erren(Ruleset):
+@mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in may subclass it
+class Erren(Ruleset[ErrenOptions]):
     name = "erren"
     shapes = ("standard", "seven_pairs_fours")
     profile_note = ("七对 counts a four-of-a-kind as two pairs, as in MCR and the erren engine; 72 tiles: 万, "
@@ -77,7 +68,6 @@ class Erren(Ruleset):
     uses_flowers = True
     rules = {**COMMON_RULES, **{rule.id: rule for rule in _TABLE}}  # noqa: RUF012
     Options = ErrenOptions
-    options: ErrenOptions
 
     # ---------------------------------------------------------------- the wall
     def reserve(self, hand: HandState) -> int:
@@ -316,3 +306,6 @@ def _meld_in(m: Meld) -> MeldIn:
 
 def _group_view(kind: str, first: int, meld: bool) -> GroupView:
     return GroupView(kind, set_tiles(kind, first), (), meld)
+
+
+register(Erren)

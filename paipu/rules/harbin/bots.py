@@ -26,6 +26,7 @@ _RED = 33
 
 
 _DECLARE_CACHE_SIZE = 1 << 14
+_DECLARE_CACHES: dict[tuple[type, object], dict[tuple[bytes, tuple[tuple[str, int], ...]], bool]] = {}
 
 
 def _may_declare(rs: Harbin, counts: list[int], melds: list[Meld]) -> bool:
@@ -35,10 +36,10 @@ def _may_declare(rs: Harbin, counts: list[int], melds: list[Meld]) -> bool:
     ready hand may not chow or pong, and offers those claims when they complete the sets
     and pair; a hand whose every such tile is a harbin win claims it with `hu` instead.
     The bots ask it of the same hands at every discard: the answers are kept (per tiles and
-    melds, on the ruleset, whose options the answer depends on; the cache is bounded).
+    melds, per ruleset class and options, on which the answer depends; the cache is bounded).
     """
     key = (bytes(counts), tuple((m.kind, m.tiles[0].index) for m in melds))
-    cache: dict[tuple[bytes, tuple[tuple[str, int], ...]], bool] = rs.__dict__.setdefault("_bot_declare_cache", {})
+    cache = _DECLARE_CACHES.setdefault((type(rs), rs.options), {})
     known = cache.get(key)
     if known is not None:
         return known

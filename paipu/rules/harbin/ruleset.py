@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from mypy_extensions import mypyc_attr
+
 import paipu.record as r
 from paipu.hand.sets import HandSet, group_view
 from paipu.hand.shanten import waits
@@ -109,8 +111,8 @@ def _tiles_text(counts: Sequence[int]) -> str:
     return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"
 
 
-@register
-class Harbin(Ruleset):
+@mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in may subclass it
+class Harbin(Ruleset[HarbinOptions]):
     name = "harbin"
     shapes = ("standard",)
     profile_note = ("a win also needs a pong, a chow, a 1/9 or 红中, two suits and a ready declaration; "
@@ -124,7 +126,6 @@ class Harbin(Ruleset):
     rules = {**COMMON_RULES, **{rule.id: rule for rule in _TABLE}}  # noqa: RUF012
     events = {"bao": TableWord("bao", "宝 (treasure)", "宝牌", ("宝", "寶"), "宝 as", "宝当")}  # noqa: RUF012
     Options = HarbinOptions
-    options: HarbinOptions
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
@@ -724,3 +725,5 @@ def _place(kind: str, first: int, tile: int) -> str | None:
         return "bian"
     return None
 
+
+register(Harbin)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 import paipu.record as r
 from paipu.hand.sets import HandSet, group_view
 from paipu.hand.shanten import waits
@@ -53,8 +55,8 @@ _Reading = tuple[int, list[ValueItem], tuple[GroupView, ...], str]
 """(total, items, groups, shape) of one way to read a winning hand."""
 
 
-@register
-class Hebei(Ruleset):
+@mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in may subclass it
+class Hebei(Ruleset[HebeiOptions]):
     name = "hebei"
     shapes = ("standard", "seven_pairs_fours", "orphans")
     profile_note = "七对 counts a four-of-a-kind as two pairs"
@@ -66,7 +68,6 @@ class Hebei(Ruleset):
     claims = frozenset({"pong", "kong"})
     rules = {**COMMON_RULES, **{r.id: r for r in _TABLE}}  # noqa: RUF012
     Options = HebeiOptions
-    options: HebeiOptions
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
@@ -328,3 +329,6 @@ def _is_hualong(chows: set[int]) -> bool:
 
 def _tiles_text(counts: list[int]) -> str:
     return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"
+
+
+register(Hebei)

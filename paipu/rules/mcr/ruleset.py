@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 import paipu.record as r
 from paipu.hand.sets import set_tiles
 from paipu.record import Seat
@@ -42,8 +44,8 @@ BASE_POINTS = 8
 
 
 
-@register
-class Mcr(Ruleset):
+@mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in may subclass it
+class Mcr(Ruleset[McrOptions]):
     name = "mcr"
     shapes = ("standard", "seven_pairs_fours", "orphans", "quanbukao", "zuhelong")
     profile_note = ("七对 counts a four-of-a-kind as two pairs; the 8-fan minimum is not a shape condition; "
@@ -55,7 +57,6 @@ class Mcr(Ruleset):
     unit_zh = "番"
     rules = {**COMMON_RULES, **{rule.id: rule for rule in _TABLE}}  # noqa: RUF012
     Options = McrOptions
-    options: McrOptions
     # The discard after the last draw can only be won on (海底捞月): no draw would follow a claim.
     last_discard_claims = frozenset({"hu"})
 
@@ -64,7 +65,7 @@ class Mcr(Ruleset):
         if self.options.flowers:
             self.tile_counts = tuple([4] * 34 + [1] * 8)
             # The engine asks the ruleset instance whether it has flowers; here an option decides.
-            setattr(self, "uses_flowers", True)  # noqa: B010
+            self.uses_flowers = True
 
     # ---------------------------------------------------------------- the wall and flowers
     def reserve(self, hand: HandState) -> int:
@@ -194,3 +195,6 @@ def _groups(reading: Reading, melds: list[Meld]) -> tuple[GroupView, ...]:
         out.append(GroupView("pair", (ALL_TILES[reading.pair],) * 2))
         return tuple(out)
     return ()
+
+
+register(Mcr)

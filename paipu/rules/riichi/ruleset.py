@@ -11,15 +11,18 @@ kept on the instance and restarts with hand 1 of a record.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 import paipu.record as r
 from paipu.hand.shanten import waits
 from paipu.record import Seat
 from paipu.replay.common_rules import COMMON_RULES
 from paipu.replay.result import HandResult, Payments, SessionState, Transfer, ValueItem, WinAnalysis, WinContext
-from paipu.replay.ruleset import Ruleset, TableWord, option, register
+from paipu.replay.ruleset import Ruleset, TableWord, register
 from paipu.replay.state import HandState
+from paipu.rules.riichi.options import RiichiOptions as RiichiOptions
 from paipu.rules.riichi.scoring import (
     DORA_ITEMS,
     Situation,
@@ -46,19 +49,6 @@ _DUE = {
 }
 YAKUMAN = frozenset({"kokushi", "chuuren_poutou", "suuankou", "daisangen", "shosuushi", "daisuushi", "ryuisou",
                      "suukantsu", "tsuisou", "chinroto", "tenhou", "chiihou"})
-
-
-@dataclass(frozen=True)
-class RiichiOptions:
-    length: Literal["hanchan", "tonpuusen"] = option(
-        "hanchan", "hanchan: East and South rounds (半荘); tonpuusen: East round only (東風戦)",
-        ("hanchan", "tonpuusen"))
-    open_tanyao: bool = option(True, "true: all simples counts with calls too (喰いタン, as at Tenhou)")
-    start_score: int = option(25000, "each seat's score at the start, when the record has no [Score] tags")
-    red_fives: bool = option(True, "true: one five of each suit is red (0m 0p 0s) and counts 1 han; "
-                             "false: no red fives (Tenhou's rooms without them)")
-    suukantsu_pao: bool = option(False, "true: the seat whose discard made a fourth kong (an exposed kong) is "
-                                 "liable for four kongs; false: no pao for four kongs, as at Tenhou")
 
 
 @dataclass
@@ -109,8 +99,8 @@ def _t(hand: HandState) -> _Table:
     return t
 
 
-@register
-class Riichi(Ruleset):
+@mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in may subclass it
+class Riichi(Ruleset[RiichiOptions]):
     name = "riichi"
     aliases = ("tenhou", "立直麻雀", "日麻", "リーチ麻雀")
     title = "立直麻雀 Riichi (Tenhou)"
@@ -125,7 +115,6 @@ class Riichi(Ruleset):
     last_discard_claims = frozenset({"hu"})
     rules = {**COMMON_RULES, **{row.id: row for row in TABLE}}  # noqa: RUF012
     Options = RiichiOptions
-    options: RiichiOptions
     setup_words = {  # noqa: RUF012
         "dora": TableWord("dora", "dora indicator", "ドラ表示牌"),
         "uradora": TableWord("uradora", "ura dora indicators", "裏ドラ表示牌", secret=True),
@@ -753,3 +742,6 @@ class Riichi(Ruleset):
 
 def _text(counts: list[int]) -> str:
     return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"
+
+
+register(Riichi)

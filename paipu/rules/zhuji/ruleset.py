@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import itertools
 
+from mypy_extensions import mypyc_attr
+
 from paipu.hand.sets import HandSet, group_view
 from paipu.hand.shapes import ANY_KIND, Group, decompositions
 from paipu.record import Seat, Span
@@ -57,8 +59,8 @@ def _best_key(min_tai: int, c: _Candidate) -> tuple[bool, int, bool]:
     return (c[5] == "quanzipai" or c[0] >= min_tai, c[1], c[5] == "standard")
 
 
-@register
-class Zhuji(Ruleset):
+@mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in may subclass it
+class Zhuji(Ruleset[ZhujiOptions]):
     name = "zhuji"
     shapes = ("standard", "quanzipai")
     profile_note = "全字牌 wins in any shape; a standard win also needs 3台 (not a shape condition)"
@@ -72,7 +74,6 @@ class Zhuji(Ruleset):
     rules = {**COMMON_RULES, **{r.id: r for r in _TABLE}}  # noqa: RUF012
     setup_words = {"caishen": TableWord("caishen", "财神 (wild)", "财神", ("财神", "財神"), "财神 as", "财神当")}  # noqa: RUF012
     Options = ZhujiOptions
-    options: ZhujiOptions
     # The drawer of the last tile "may win on it or discard, and then the hand is drawn".
     last_discard_claims = frozenset({"hu"})
 
@@ -334,3 +335,6 @@ def _concrete(groups: tuple[Group, ...]) -> list[tuple[Group, ...]]:
             seen.add(key)
             out.append(key)
     return out
+
+
+register(Zhuji)
