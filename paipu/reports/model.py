@@ -105,10 +105,12 @@ class BoardSeat:
     """Its concealed tiles are drawn as backs (a teaching view of another seat)."""
     ready: Shown | None
     """The steps during which the seat has declared ready (报听), None if it never does."""
-    concealed: tuple[BoardTile, ...]
+    concealed: Sequence[BoardTile]
+    """A tuple, or (a report written as the replay goes) made as the page reads them."""
     melds: tuple[BoardMeld, ...]
     flowers: tuple[BoardTile, ...]
-    discards: tuple[BoardTile, ...]
+    discards: Sequence[BoardTile]
+    """As ``concealed``."""
     place: str = "bottom"
     """Where it sits around the square table: ``bottom`` (the viewed seat, or the first seat
     of the audit view), ``right`` (the next seat), ``top`` (across), ``left`` (the previous)."""
