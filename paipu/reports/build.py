@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
@@ -26,6 +26,7 @@ from paipu.record import (
     Chow,
     Draw,
     FanLine,
+    HandRecord,
     Header,
     Hu,
     Record,
@@ -46,12 +47,13 @@ from paipu.replay.result import (
 )
 from paipu.replay.ruleset import Rule, Ruleset, option_text
 from paipu.replay.session import Replay
-from paipu.reports.board import TileMaker, board_meld, build_board
+from paipu.reports.board import BoardBuilder, TileMaker, board_meld, build_board
 from paipu.reports.chart import build_chart
 from paipu.reports.labels import Labels, Lang, labels_for
 from paipu.reports.model import (
     AnalysisRow,
     AnalysisView,
+    Board,
     DealRow,
     FindingView,
     GroupRow,
@@ -208,14 +210,18 @@ class PageBuilder:
 
     def note_steps(self, hi: int, steps: Sequence[Step]) -> None:
         """Keep where the engine put the findings of hand ``hi``'s steps (its steps may then go)."""
-        where = self.engine_where
         for step in steps:
-            if step.findings:
-                at = _Where(hi, step.number)  # one per step, shared by its findings
-                for f in step.findings:
-                    if id(f) not in where:
-                        where[id(f)] = at
-                        self._held.append(f)
+            self.note_step(hi, step.number, step.findings)
+
+    def note_step(self, hi: int, number: int, findings: Sequence[Finding]) -> None:
+        """Keep where the engine put the findings of step ``number`` of hand ``hi``."""
+        if findings:
+            where = self.engine_where
+            at = _Where(hi, number)  # one per step, shared by its findings
+            for f in findings:
+                if id(f) not in where:
+                    where[id(f)] = at
+                    self._held.append(f)
 
     # ------------------------------------------------------------ small pieces
     def rule(self, rid: str | None) -> RuleRef | None:
@@ -340,20 +346,32 @@ class PageBuilder:
     def hand(self, hi: int, hr: HandReplay, *, on_demand: bool = False) -> HandView:
         """Hand ``hi``'s part of the page.  With ``on_demand`` its steps are made as they are read
         (`StepsOnDemand`) rather than all at once: ``hr`` must then be kept until they are."""
-        labels = self.labels
-        rec = hr.record
         first_view = hr.steps[0].view if hr.steps else None
-        wild_tiles: tuple[Tile, ...] = first_view.wild if first_view is not None else ()
-        tm = TileMaker(labels, frozenset(t.index for t in wild_tiles))
-        dealer = hr.result.dealer
-        board = build_board(hr.steps, self.seats, viewer=self.viewer, labels=labels, tm=tm,
-                            players=self.players, dealer=dealer)
+        wild: tuple[Tile, ...] = first_view.wild if first_view is not None else ()
+        tm = self.tile_maker(wild)
+        board = build_board(hr.steps, self.seats, viewer=self.viewer, labels=self.labels, tm=tm,
+                            players=self.players, dealer=hr.result.dealer)
         contexts = self._hu_contexts(hr)
         steps: Sequence[StepView]
         if on_demand:
             steps = StepsOnDemand(lambda i: self.step(hi, hr, i, tm, contexts), len(hr.steps))
         else:
             steps = tuple(self.step(hi, hr, i, tm, contexts) for i in range(len(hr.steps)))
+        return self.hand_view(hi, hr.record, hr.result.dealer, wild, tm, board, steps,
+                              self.result(hr, tm, contexts))
+
+    def tile_maker(self, wild: tuple[Tile, ...]) -> TileMaker:
+        """The tiles of a hand whose wildcards (at its deal) are ``wild``."""
+        return TileMaker(self.labels, frozenset(t.index for t in wild))
+
+    def board_builder(self, tm: TileMaker) -> BoardBuilder:
+        """A hand's board, to be fed its steps as they are played."""
+        return BoardBuilder(self.seats, viewer=self.viewer, labels=self.labels, tm=tm, players=self.players)
+
+    def hand_view(self, hi: int, rec: HandRecord, dealer: Seat, wild_tiles: tuple[Tile, ...], tm: TileMaker,
+                  board: Board | None, steps: Sequence[StepView], result: ResultView) -> HandView:
+        """Hand ``hi``'s part of the page from its parts: its board, steps and result."""
+        labels = self.labels
         words = self.ruleset.setup_words if self.ruleset is not None else {}
         # Wildcard lines (财神) are shown as the hand's wildcards already; secret ones (ura dora)
         # are known to no player during the hand, so a teaching view leaves them out.
@@ -381,7 +399,7 @@ class PageBuilder:
             tuple(notes),
             board,
             steps,
-            self.result(hr, tm, contexts),
+            result,
             counts,
             first,
             heat_kinds,
@@ -389,26 +407,20 @@ class PageBuilder:
         )
 
     def _hu_contexts(self, hr: HandReplay) -> dict[int, tuple[WinContext, WinAnalysis]]:
-        """The step of each win: the first `hu` of the winner's seat not yet matched."""
-        out: dict[int, tuple[WinContext, WinAnalysis]] = {}
-        pending = list(zip(hr.result.contexts, hr.result.wins, strict=False))
-        for step in hr.steps:
-            a = step.action
-            if isinstance(a, Hu):
-                for j, (ctx, win) in enumerate(pending):
-                    if ctx.seat == a.seat:
-                        out[step.number] = (ctx, win)
-                        del pending[j]
-                        break
-        return out
+        return hu_contexts(hr.result, ((step.number, a.seat) for step in hr.steps if isinstance(a := step.action, Hu)))
 
     def _visible(self, seat: str) -> bool:
         return self.viewer is None or seat == self.viewer
 
     def step(self, hi: int, hr: HandReplay, i: int, tm: TileMaker,
              contexts: dict[int, tuple[WinContext, WinAnalysis]]) -> StepView:
+        return self.step_view(hi, i, hr.steps[i], hr.record, tm, contexts.get(i))
+
+    def step_view(self, hi: int, i: int, st: Step, rec: HandRecord, tm: TileMaker,
+                  win: tuple[WinContext, WinAnalysis] | None, *, detail: str | None = None) -> StepView:
+        """Step ``i`` of hand ``hi`` (the hand ``rec``), ``win`` the win it makes if it is one;
+        ``detail`` in place of the action's detail."""
         labels = self.labels
-        st = hr.steps[i]
         view = st.view
         wall_left = view.wall_left if view is not None else None
         turn = view.turn if view is not None else None
@@ -428,12 +440,12 @@ class PageBuilder:
                 if view is not None and seat in view.seats:
                     tiles = view.seats[seat].concealed
                 else:
-                    d = hr.record.deal_of(seat)
+                    d = rec.deal_of(seat)
                     tiles = tuple(sorted(d.tiles, key=lambda t: t.index)) if d is not None else ()
                 shown = (tuple(tm.face(t) for t in tiles) if self._visible(seat)
                          else tuple(tm.back() for _ in tiles))
                 deal.append(DealRow(seat, self.seat_chip(seat), self.seat_title(seat), shown))
-                d = hr.record.deal_of(seat)
+                d = rec.deal_of(seat)
                 if d is not None:
                     notes.extend(f"{self.seat_chip(seat)}: {n.text}" for n in d.annotations)
             return StepView(0, anchor, None, "", "deal", labels.deal, (), "", None, "", tuple(notes),
@@ -448,7 +460,7 @@ class PageBuilder:
             a.verb,
             labels.verbs.get(a.verb, a.verb),
             self._action_tiles(a, tm),
-            self._detail(a, contexts.get(i)),
+            self._detail(a, win) if detail is None else detail,
             glyph,
             labels.glyphs.get(glyph, "") if glyph else "",
             tuple(n.text for n in a.annotations),
@@ -534,7 +546,7 @@ class PageBuilder:
         labels = self.labels
         if isinstance(a, Hu) and win is not None:
             ctx = win[0]
-            return self._how(ctx)
+            return self.how(ctx)
         if isinstance(a, FanLine):
             unit = self._unit()
             items = ", ".join(f"{it.name} {it.value}" if it.value is not None else it.name for it in a.items)
@@ -543,7 +555,8 @@ class PageBuilder:
             return " ".join(f"{s} {_signed(v)}" for s, v in a.payments)
         return ""
 
-    def _how(self, ctx: WinContext) -> str:
+    def how(self, ctx: WinContext) -> str:
+        """How a win was made, in words (self-drawn, on whose discard, robbing a kong)."""
         labels = self.labels
         if ctx.self_drawn:
             return labels.self_drawn
@@ -558,14 +571,20 @@ class PageBuilder:
         return self.ruleset.unit_zh if self.lang == "zh" else self.ruleset.unit
 
     # ------------------------------------------------------------ results
-    def result(self, hr: HandReplay, tm: TileMaker,
-               contexts: dict[int, tuple[WinContext, WinAnalysis]]) -> ResultView:
+    def result(self, hr: HandReplay, tm: TileMaker, contexts: dict[int, tuple[WinContext, WinAnalysis]],
+               views: Callable[[int], TableView | None] | None = None) -> ResultView:
+        """The hand's result; ``views`` gives the table after a step (by default ``hr``'s steps':
+        only those of its wins are read)."""
         res: HandResult = hr.result
         labels = self.labels
         win_steps = {id(w): step for step, (_, w) in contexts.items()}
         wins = []
         for ctx, win in zip(res.contexts, res.wins, strict=False):
-            wins.append(self.win(hr, ctx, win, win_steps.get(id(win)), tm))
+            step = win_steps.get(id(win))
+            view = None
+            if step is not None:
+                view = views(step) if views is not None else hr.steps[step].view
+            wins.append(self.win(hr, ctx, win, view, tm))
         rec = res.recorded_payments
         payments = tuple(
             PaymentRow(s, labels.seat_name(s), res.payments.get(s, 0), rec.get(s) if rec is not None else None,
@@ -586,12 +605,13 @@ class PageBuilder:
             tuple(translate_part(n, self.lang) for n in res.notes),
         )
 
-    def win(self, hr: HandReplay, ctx: WinContext, win: WinAnalysis, step: int | None, tm: TileMaker) -> WinView:
+    def win(self, hr: HandReplay, ctx: WinContext, win: WinAnalysis, view: TableView | None,
+            tm: TileMaker) -> WinView:
+        """A win of the hand; ``view`` the table after its `hu`."""
         labels = self.labels
         seat = ctx.seat
         concealed: list[Tile] = []
         melds: tuple[MeldView, ...] = ()
-        view = hr.steps[step].view if step is not None else None
         if view is not None and seat in view.seats:
             sv = view.seats[seat]
             concealed = list(sv.concealed)
@@ -607,7 +627,7 @@ class PageBuilder:
             labels.seat_name(seat),
             win.is_win,
             translate_part(win.reason, self.lang),
-            self._how(ctx),
+            self.how(ctx),
             labels.shapes.get(win.shape, win.shape),
             tuple(tm.face(t, title=True) for t in concealed),
             board_melds,
@@ -741,6 +761,20 @@ class PageBuilder:
             chart,
             tile_styles(),
         )
+
+
+def hu_contexts(result: HandResult, hu_steps: Iterable[tuple[int, Seat]]) -> dict[int, tuple[WinContext, WinAnalysis]]:
+    """The step of each win of a hand: the first `hu` (its step and seat, in ``hu_steps``) of
+    the winner's seat not yet matched."""
+    out: dict[int, tuple[WinContext, WinAnalysis]] = {}
+    pending = list(zip(result.contexts, result.wins, strict=False))
+    for number, seat in hu_steps:
+        for j, (ctx, win) in enumerate(pending):
+            if ctx.seat == seat:
+                out[number] = (ctx, win)
+                del pending[j]
+                break
+    return out
 
 
 def differ_flags(hv: HandView) -> tuple[bool, bool]:
