@@ -166,7 +166,7 @@ class _Lives:
         return Shown(self.first[i], until if until >= 0 else None)
 
 
-class _Made(Sequence[T]):
+class MadeAsRead(Sequence[T]):
     """Things of the board made as they are read, none kept (the page reads each once)."""
 
     __slots__ = ("_make", "_order")
@@ -258,14 +258,16 @@ class _SeatTracker:
         """Concealed tiles (extra: drawn); a hidden hand's backs (value: None)."""
         self.by_kind: dict[int, array[int]] = {}
         """The concealed lives of each kind, in the order they began (that of the page)."""
-        self.held: dict[int, list[int]] = {}
+        self.held: dict[int, array[int]] = {}
+        """The lives still on the table of each kind (a hidden hand's: at kind 0), the latest last."""
         self.prev_tiles: tuple[Tile, ...] = ()
         self.prev_counts = [0] * NUM_KINDS
         self.prev_size = 0
         self.river = _Lives()
         """Discards (extra: the step from which it is claimed)."""
         self.river_pos = array("i")
-        self.river_current: dict[int, int] = {}
+        self.river_current = array("i")
+        """The life of the discard at each position of the river (-1: none)."""
         self.river_last: SeatView | None = None
         self.river_order = True
         """Whether the river's lives began in the page's order (position, then step)."""
@@ -299,7 +301,9 @@ class _SeatTracker:
             for _ in range(diff):
                 tile = next(t for t in tiles if t.index == kind)
                 i = lives.add(tile, step, 1 if step > 0 and drawn else 0)
-                held.setdefault(kind, []).append(i)
+                if kind not in held:
+                    held[kind] = array("i")
+                held[kind].append(i)
                 if kind not in self.by_kind:
                     self.by_kind[kind] = array("i")
                 self.by_kind[kind].append(i)
@@ -311,7 +315,9 @@ class _SeatTracker:
         """A hidden hand: back number ``p`` is shown while the seat holds more than ``p`` tiles."""
         prev = self.prev_size
         lives = self.concealed
-        held = self.held.setdefault(0, [])
+        if 0 not in self.held:
+            self.held[0] = array("i")
+        held = self.held[0]
         for pos in range(prev, n):
             held.append(lives.add(_NO_TILE, step, 1 if step > 0 and drawn and pos == n - 1 else 0))
         for _ in range(n, prev):
@@ -342,10 +348,13 @@ class _SeatTracker:
             pos = start + k
             if old is None or new is None or old[0] != new[0]:
                 if old is not None:
-                    lives.until[current.pop(pos)] = step
+                    lives.until[current[pos]] = step
+                    current[pos] = -1
                 if new is not None:
                     if positions and positions[-1] > pos:
                         self.river_order = False
+                    while len(current) <= pos:
+                        current.append(-1)
                     current[pos] = lives.add(new[0], step, -1)
                     positions.append(pos)
             # Only the last discard of a river is ever claimed: a claim is new where the river is.
@@ -481,7 +490,7 @@ class BoardBuilder:
 
     def board(self, dealer: Seat, *, made_as_read: bool = False) -> Board | None:
         """The board of the steps added (None if one had no view).  With ``made_as_read`` its
-        tiles are made as the page reads them (`_Made`), not held at once."""
+        tiles are made as the page reads them (`MadeAsRead`), not held at once."""
         if not self.ok or self.step < 0:
             return None
         tm, labels, seats, viewer = self.tm, self.labels, self.seats, self.viewer
@@ -513,8 +522,8 @@ class BoardBuilder:
             ready = _shown(ready_lives[0]) if ready_lives else None
             out.append(BoardSeat(
                 seat, labels.seat_name(seat), self.players.get(seat, ""), seat == dealer, seat == viewer, hidden,
-                ready, done(_Made(concealed_tile, tracker.concealed_order())), melds, flowers,
-                done(_Made(discard, tracker.river_order_())), places[seat],
+                ready, done(MadeAsRead(concealed_tile, tracker.concealed_order())), melds, flowers,
+                done(MadeAsRead(discard, tracker.river_order_())), places[seat],
             ))
         wall: tuple[BoardTile, ...] = ()
         if viewer is None:

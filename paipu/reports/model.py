@@ -446,8 +446,9 @@ class ReportModel:
     final_scores: tuple[SeatScore, ...]
     counts: dict[str, int]
     """Findings by severity, in the order error, warning, note."""
-    findings: tuple[FindingView, ...]
-    record_findings: tuple[FindingView, ...]
+    findings: Sequence[FindingView]
+    """A tuple, or (a report written as the replay goes) made as the page reads them."""
+    record_findings: Sequence[FindingView]
     """Findings that belong to no hand (the header, syntax)."""
     chart: Chart | None
     tile_styles: tuple[tuple[str, str], ...]

@@ -110,6 +110,9 @@ def render_report(audit: Audit, *, seat: Seat | None = None, lang: Lang = "en") 
 
 _WRITE_CHUNK = 1 << 16
 """Characters gathered before each write: few system calls, little memory."""
+_WRITE_PIECES = 1 << 10
+"""Pieces gathered at most before each write: a template writes many of a few characters each,
+and 64K characters of them would be thousands of small strings held at once."""
 
 
 class _Out:
@@ -123,7 +126,7 @@ class _Out:
     def write(self, piece: str) -> None:
         self.buffer.append(piece)
         self.size += len(piece)
-        if self.size >= _WRITE_CHUNK:
+        if self.size >= _WRITE_CHUNK or len(self.buffer) >= _WRITE_PIECES:
             self.flush()
 
     def flush(self) -> None:
@@ -433,7 +436,8 @@ class HandPages(Observer):
             b = PageBuilder(audit.record, audit.ruleset, self.seat, self.lang)
         b.attach(audit)
         b.locate_findings()
-        model = b.page((), self.differs, b.finding_views())
+        model = b.page((), self.differs, b.finding_views(made_as_read=True),
+                       b.record_finding_views(made_as_read=True))
         out = _Out(fh)
         _pieces(TOP, out.write, m=model)
         steps = (b.findings_at(hi, i) for hi, n in enumerate(self.steps, 1) for i in range(n))
