@@ -276,12 +276,12 @@ class _SeatTracker:
         self.ready: _ListTracker[bool] = _ListTracker()
 
     def add(self, step: int, side: SeatView | None, drawn: bool) -> None:
+        if side is self.last:
+            return  # the side of the step before (views share what does not change): nothing moved
         self._river(step, side)
         self.melds.add(step, side.melds if side is not None else ())
         self.flowers.add(step, side.flowers if side is not None else ())
         self.ready.add(step, (True,) if side is not None and side.ready else ())
-        if side is self.last:
-            return  # its concealed tiles are those of the step before
         self.last = side
         tiles = side.concealed if side is not None else ()
         if self.hidden:

@@ -183,6 +183,8 @@ class PageBuilder:
         header = record.header
         self.players: dict[str, str] = {s: header.player(s) or "" for s in self.seats}
         self.visible_findings: list[Finding] = []
+        self._rule_refs: dict[str, RuleRef] = {}
+        """Each rule's reference, made once (RuleRef is immutable)."""
         # Kept packed, a few bytes a finding: a long hand can have a finding on every other line.
         self._noted: list[Finding] = []
         """Each finding the engine gave with a step, held so that its id stays its own while
@@ -229,6 +231,12 @@ class PageBuilder:
     def rule(self, rid: str | None) -> RuleRef | None:
         if not rid:
             return None
+        ref = self._rule_refs.get(rid)
+        if ref is None:
+            ref = self._rule_refs[rid] = self._rule(rid)
+        return ref
+
+    def _rule(self, rid: str) -> RuleRef:
         r = self.rules.get(rid)
         if r is None:
             return RuleRef(rid, "")

@@ -42,7 +42,11 @@ BOTTOM = "_page_bottom.html.j2"
 HAND_TOP = "_hand_top.html.j2"
 """A hand's title and board, before its timeline (`HandPages`)."""
 STEP = "_step.html.j2"
-"""A hand's timeline in parts: its beginning, one step, its end (`HandPages`)."""
+"""The two ends of a hand's timeline (`HandPages`)."""
+STEPS = "_steps.html.j2"
+"""Steps of a hand's timeline (`HandPages` writes a few at a time)."""
+_STEPS_AT_ONCE = 32
+"""Steps a hand's timeline gathers before writing them (a template written per step costs more)."""
 HAND_END = "_hand_end.html.j2"
 """A hand's end, after its timeline: its scoring audit (`HandPages`)."""
 TILES = "_tiles.html.j2"
@@ -321,7 +325,10 @@ class _HandWriter:
         """Each `hu` step (its number and seat): its detail is written once the hand is settled."""
         self.hu_views: dict[int, TableView | None] = {}
         """The table after each `hu` (what a win's part of the scoring shows)."""
-        self.li = environment().get_template(STEP).module.li  # type: ignore[attr-defined]
+        self.pending: list[StepView] = []
+        """Steps made and not yet written (`_STEPS_AT_ONCE` at most)."""
+        self.written: StepView | None = None
+        """The last step written (the timeline writes a step's odds only where they change)."""
         self.out.write(environment().get_template(STEP).module.begin(b.labels))  # type: ignore[attr-defined]
 
     def add(self, step: Step) -> None:
@@ -337,8 +344,16 @@ class _HandWriter:
             self.hu_views[i] = step.view
             detail = MARK_DETAIL
         sv = b.step_view(self.hi, i, step, self.hand, self.tm, None, detail=detail)
-        self.out.write(self.li(sv, self.last))
+        self.pending.append(sv)
         self.last = sv
+        if len(self.pending) >= _STEPS_AT_ONCE:
+            self._write_steps()
+
+    def _write_steps(self) -> None:
+        if self.pending:
+            _pieces(STEPS, self.out.write, steps=self.pending, prev0=self.written)
+            self.written = self.pending[-1]
+            self.pending = []
 
     def finish(self, result: HandResult, settled: list[Finding], spool: TextIO,
                details: list[str]) -> HandView:
@@ -347,6 +362,7 @@ class _HandWriter:
         b = self.b
         if settled:
             b.note_step(self.hi, self.steps - 1, settled)
+        self._write_steps()
         self.out.write(environment().get_template(STEP).module.end())  # type: ignore[attr-defined]
         self.out.flush()
         contexts = hu_contexts(result, self.hu)
