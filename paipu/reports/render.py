@@ -114,13 +114,14 @@ def render_report(audit: Audit, *, seat: Seat | None = None, lang: Lang = "en") 
 
 _WRITE_CHUNK = 1 << 16
 """Characters gathered before each write: few system calls, little memory."""
-_WRITE_PIECES = 1 << 10
-"""Pieces gathered at most before each write: a template writes many of a few characters each,
-and 64K characters of them would be thousands of small strings held at once."""
+_PIECE_COST = 48
+"""What a piece costs beyond its characters, counted towards `_WRITE_CHUNK`: a template writes
+many pieces of a few characters each, and 64K characters of them would be thousands of small
+strings held at once."""
 
 
 class _Out:
-    """Pieces of the page gathered and written in chunks of `_WRITE_CHUNK` characters."""
+    """Pieces of the page gathered and written in chunks of about `_WRITE_CHUNK` bytes held."""
 
     def __init__(self, fh: TextIO) -> None:
         self.fh = fh
@@ -129,8 +130,8 @@ class _Out:
 
     def write(self, piece: str) -> None:
         self.buffer.append(piece)
-        self.size += len(piece)
-        if self.size >= _WRITE_CHUNK or len(self.buffer) >= _WRITE_PIECES:
+        self.size += len(piece) + _PIECE_COST
+        if self.size >= _WRITE_CHUNK:
             self.flush()
 
     def flush(self) -> None:
