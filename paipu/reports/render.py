@@ -112,7 +112,7 @@ def render_report(audit: Audit, *, seat: Seat | None = None, lang: Lang = "en") 
     return render_model(build_report_model(audit, seat=seat, lang=lang))
 
 
-_WRITE_CHUNK = 1 << 16
+_WRITE_CHUNK = 1 << 14
 """Characters gathered before each write: few system calls, little memory."""
 _PIECE_COST = 48
 """What a piece costs beyond its characters, counted towards `_WRITE_CHUNK`: a template writes
