@@ -265,7 +265,7 @@ def write_report(audit: Audit, path: str | os.PathLike[str], *, seat: Seat | Non
 
     The page is streamed (`write_model`: the same bytes `render_report` gives); to a file
     beside ``path`` that takes its name once complete.  `write_record_report` makes the
-    same page holding one hand's table views at a time, not the whole record's."""
+    same page holding no step's table view, as the replay plays the record."""
     model = build_report_model(audit, seat=seat, lang=lang)
     return _write_file(path, lambda fh: write_model(model, fh))
 
@@ -474,11 +474,12 @@ def write_record_report(text: str, name: str, path: str | os.PathLike[str], *,
     returns the audit (its findings, as `audit_text` gives them without views).
 
     The page is the one `write_report` writes of ``audit_text(text, name, views=True, ...)``,
-    byte for byte, but each hand's part is written (to a spool file, since the page opens
-    with its summary) as soon as the hand is replayed, and its steps and table views let go:
-    the memory a report takes is that of the audit and one hand's, not the whole record's
-    table views.  A seat that does not play raises `ReportError` (a ValueError); nothing is
-    written then."""
+    byte for byte, but each step's line of the timeline is written as soon as the step is
+    played, its table view let go once the hand's board has read it (`HandPages`), and each
+    hand's part of the page written once it is settled (to a spool file, since the page
+    opens with its summary): the memory a report takes is that of the audit and a few bytes
+    a tile of the hand being played, not one table view a step.  A seat that does not play
+    raises `ReportError` (a ValueError); nothing is written then."""
     target = Path(path)
     where = target.parent if not (target.exists() and not target.is_file()) else None
     if where is not None:
