@@ -12,7 +12,7 @@ import dataclasses
 from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, overload
+from typing import Any
 
 from paipu.analysis.reading import KnowledgeReader, SeatKnowledge, pong_percents
 from paipu.analysis.teaching import discard_choices, hand_shanten, short_hand
@@ -123,38 +123,6 @@ def _ruleset_labels(labels: Labels, ruleset: Ruleset | None, lang: Lang) -> Labe
 def _at(hand: int, step: int) -> int:
     """A step of a hand (1-based) as one number, in the page's order."""
     return hand << 32 | step
-
-
-class StepsOnDemand(Sequence[StepView]):
-    """A hand's steps, each made when it is read and not kept: a long hand's page is written
-    step by step, so its part of the model need not hold every step at once (thousands of steps
-    held whole cost many times the hand's lines).  Reading a step twice makes it twice."""
-
-    __slots__ = ("_make", "_n")
-
-    def __init__(self, make: Callable[[int], StepView], n: int) -> None:
-        self._make = make
-        self._n = n
-
-    def __len__(self) -> int:
-        return self._n
-
-    @overload
-    def __getitem__(self, i: int) -> StepView: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> tuple[StepView, ...]: ...
-
-    def __getitem__(self, i: int | slice) -> StepView | tuple[StepView, ...]:
-        if isinstance(i, slice):
-            return tuple(map(self._make, range(*i.indices(self._n))))
-        k = i + self._n if i < 0 else i
-        if not 0 <= k < self._n:
-            raise IndexError(i)
-        return self._make(k)
-
-    def __iter__(self) -> Iterator[StepView]:
-        return map(self._make, range(self._n))
 
 
 class PageBuilder:
@@ -414,20 +382,16 @@ class PageBuilder:
         return out
 
     # ------------------------------------------------------------ hands
-    def hand(self, hi: int, hr: HandReplay, *, on_demand: bool = False) -> HandView:
-        """Hand ``hi``'s part of the page.  With ``on_demand`` its steps are made as they are read
-        (`StepsOnDemand`) rather than all at once: ``hr`` must then be kept until they are."""
+    def hand(self, hi: int, hr: HandReplay) -> HandView:
+        """Hand ``hi``'s part of the page, from a replay that kept its steps and their views (a
+        report written as the replay goes makes it from its parts: `hand_view`)."""
         first_view = hr.steps[0].view if hr.steps else None
         wild: tuple[Tile, ...] = first_view.wild if first_view is not None else ()
         tm = self.tile_maker(wild)
         board = build_board(hr.steps, self.seats, viewer=self.viewer, labels=self.labels, tm=tm,
                             players=self.players, dealer=hr.result.dealer)
         contexts = self._hu_contexts(hr)
-        steps: Sequence[StepView]
-        if on_demand:
-            steps = StepsOnDemand(lambda i: self.step(hi, hr, i, tm, contexts), len(hr.steps))
-        else:
-            steps = tuple(self.step(hi, hr, i, tm, contexts) for i in range(len(hr.steps)))
+        steps = tuple(self.step(hi, hr, i, tm, contexts) for i in range(len(hr.steps)))
         return self.hand_view(hi, hr.record, hr.result.dealer, wild, tm, board, steps,
                               self.result(hr, tm, contexts))
 

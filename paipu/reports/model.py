@@ -332,7 +332,8 @@ class HandView:
     board: Board | None
     """None when the hand could not be replayed (no table views)."""
     steps: Sequence[StepView]
-    """Every step, in order: a tuple, or (a report written hand by hand) made as read, none kept."""
+    """Every step, in order: a tuple, or (a report written as the replay goes) how many there
+    were and the last, the others written and let go."""
     result: ResultView
     finding_counts: dict[str, int]
     first_finding: str | None
