@@ -137,9 +137,10 @@ def _long_hand(discards: int) -> str:
     return body + "\n".join(moves) + "\n"
 
 
-LONG_HAND_PER_BYTE = {"check": 40, "ingest": 56, "report": 150}
-"""One hand of 2,000 draws and discards (46 KB), measured 27, 46 and 121 times the input (5,000:
-32, 50 and 120; 10,000: 38, 49 and 126).  It was 96, 55 and 179 (5,000: 109, 68 and 185) when
+LONG_HAND_PER_BYTE = {"check": 40, "ingest": 56, "report": 60}
+"""One hand of 2,000 draws and discards (46 KB), measured 27, 46 and 46 times the input (5,000:
+32, 50 and 47; 10,000: 38, 49 and 48); the report was 121 (120, 126) while it held every
+step's table view until the hand ended.  It was 96, 55 and 179 (5,000: 109, 68 and 185) when
 each step's view copied the rivers (memory and time in the square of the hand's length), the
 report held every step of the hand at once and `check` gathered its output before printing it.
 The hand cannot be let go before its end, and a finding on every other line of 11 bytes costs

@@ -10,11 +10,12 @@ the one that leaves).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from array import array
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast, overload
 
-from paipu.record import Discard, Draw, Ready, Seat, SeatAction
+from paipu.record import Action, Discard, Draw, Ready, Seat, SeatAction
 from paipu.replay.result import MeldView, SeatView, Step, TableView
 from paipu.reports.labels import Labels
 from paipu.reports.model import Board, BoardMeld, BoardSeat, BoardTile, Shown, TileView
@@ -65,106 +66,6 @@ class TileMaker:
 
 _BACK = TileView(BACK)
 _BACK_SIDEWAYS = TileView(BACK, sideways=True)
-
-
-def _list_lives(values: Iterable[tuple[T, ...]]) -> list[_Life[T]]:
-    """Lifetimes of the items of a list that changes from step to step (position by position)."""
-    lives: list[_Life[T]] = []
-    current: dict[int, _Life[T]] = {}
-    prev: tuple[T, ...] = ()
-    for step, cur in enumerate(values):
-        if cur == prev:
-            continue
-        # Most steps add to the end of a list (a discard, a flower): look only at what is new.
-        same = len(prev) if len(cur) >= len(prev) and cur[: len(prev)] == prev else 0
-        for pos in range(same, max(len(cur), len(prev))):
-            old = prev[pos] if pos < len(prev) else None
-            new = cur[pos] if pos < len(cur) else None
-            if old == new:
-                continue
-            if old is not None:
-                current.pop(pos).until = step
-            if new is not None:
-                life = _Life(new, step, pos=pos)
-                current[pos] = life
-                lives.append(life)
-        prev = cur
-    # In place order: an item that changes (a pong that becomes a kong) keeps its position.
-    lives.sort(key=lambda life: (life.pos, life.first))
-    return lives
-
-
-def _concealed_lives(hands: Iterable[tuple[Tile, ...]], drawn_at: Callable[[int], bool]) -> list[_Life[Tile]]:
-    """Each concealed tile once, sorted by kind; the latest of a kind leaves first."""
-    lives: list[_Life[Tile]] = []
-    held: dict[int, list[_Life[Tile]]] = {}
-    prev_tiles: tuple[Tile, ...] = ()
-    prev = [0] * NUM_KINDS
-    for step, tiles in enumerate(hands):
-        if tiles == prev_tiles:
-            continue
-        now = counts(tiles)
-        for kind in {t.index for t in tiles} | {t.index for t in prev_tiles}:
-            diff = now[kind] - prev[kind]
-            for _ in range(diff):
-                tile = next(t for t in tiles if t.index == kind)
-                life = _Life(tile, step, drawn=step > 0 and drawn_at(step))
-                held.setdefault(kind, []).append(life)
-                lives.append(life)
-            for _ in range(-diff):
-                held[kind].pop().until = step
-        prev, prev_tiles = now, tiles
-    lives.sort(key=lambda life: (life.value.index, life.first))
-    return lives
-
-
-def _back_lives(sizes: Sequence[int], drawn_at: Callable[[int], bool]) -> list[_Life[None]]:
-    """A hidden hand: back number ``p`` is shown while the seat holds more than ``p`` tiles."""
-    lives: list[_Life[None]] = []
-    current: dict[int, _Life[None]] = {}
-    prev = 0
-    for step, n in enumerate(sizes):
-        for pos in range(prev, n):
-            life: _Life[None] = _Life(None, step, drawn=step > 0 and drawn_at(step) and pos == n - 1)
-            current[pos] = life
-            lives.append(life)
-        for pos in range(n, prev):
-            current.pop(pos).until = step
-        prev = n
-    lives.sort(key=lambda life: (life.drawn, life.first))
-    return lives
-
-
-def _wall_lives(views: Sequence[TableView]) -> list[_Life[Tile]]:
-    """The known wall of step 0, each tile until the step that draws it (from either end)."""
-    initial = views[0].wall_known
-    if not initial:
-        return []
-    n = len(initial)
-    lives = [_Life(t, 0) for t in initial]
-    head, tail = 0, 0
-    for step in range(1, len(views)):
-        remaining = views[step].wall_known
-        if remaining is None:
-            break
-        taken = n - head - tail - len(remaining)
-        if taken <= 0:
-            continue
-        # A replacement draw (after a kong or a flower) takes from the tail.
-        tail_first = views[step - 1].phase in ("replacement", "rob")
-        order = range(taken, -1, -1) if not tail_first else range(taken + 1)
-        for from_head in order:
-            h, t = head + from_head, tail + taken - from_head
-            if tuple(initial[h:n - t]) == tuple(remaining):
-                break
-        else:
-            h, t = head + taken, tail
-        for i in range(head, h):
-            lives[i].until = step
-        for i in range(n - t, n - tail):
-            lives[i].until = step
-        head, tail = h, t
-    return lives
 
 
 def _shown(life: _Life[T]) -> Shown:
@@ -233,66 +134,402 @@ def build_board(
     dealer: Seat,
 ) -> Board | None:
     """The board of a hand, or None when the engine kept no views (an unplayable hand)."""
-    views: list[TableView] = []
+    builder = BoardBuilder(seats, viewer=viewer, labels=labels, tm=tm, players=players)
     for s in steps:
-        if s.view is None:
-            return None
-        views.append(s.view)
+        builder.add(s.action, s.view)
+    return builder.board(dealer)
 
-    def drawn_by(seat: Seat) -> Callable[[int], bool]:
-        def drawn_at(step: int) -> bool:
-            action = steps[step].action
-            return isinstance(action, Draw) and action.seat == seat
-        return drawn_at
 
-    tsumogiri, ready_discards = _discard_marks(steps)
-    places = seat_places(seats, viewer)
-    out: list[BoardSeat] = []
-    for seat in seats:
-        hidden = viewer is not None and seat != viewer
-        # The seat's side of the table at each step: the same object while it does not change.
-        sides = [v.seats.get(seat) for v in views]
-        concealed: list[BoardTile]
-        if hidden:
-            concealed = [BoardTile(tm.back(), _shown(life), drawn=life.drawn)
-                         for life in _back_lives([len(h) for h in _concealed_of(sides)], drawn_by(seat))]
+class _Lives:
+    """Lifetimes kept packed, a few bytes each: a long hand's board has one per tile drawn
+    and per discard, thousands, and a `_Life` object each would cost many times its line."""
+
+    __slots__ = ("extra", "first", "until", "values")
+
+    def __init__(self) -> None:
+        self.values: list[Tile] = []
+        self.first = array("i")
+        self.until = array("i")
+        """-1: to the end of the hand."""
+        self.extra = array("i")
+        """What else a life carries (a discard's claim step, -1 for none; a tile's drawn flag)."""
+
+    def add(self, value: Tile, first: int, extra: int) -> int:
+        self.values.append(value)
+        self.first.append(first)
+        self.until.append(-1)
+        self.extra.append(extra)
+        return len(self.values) - 1
+
+    def shown(self, i: int) -> Shown:
+        until = self.until[i]
+        return Shown(self.first[i], until if until >= 0 else None)
+
+
+class MadeAsRead(Sequence[T]):
+    """Things of the board made as they are read, none kept (the page reads each once)."""
+
+    __slots__ = ("_make", "_order")
+
+    def __init__(self, make: Callable[[int], T], order: Sequence[int]) -> None:
+        self._make = make
+        self._order = order
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[T]: ...
+
+    def __getitem__(self, i: int | slice) -> T | Sequence[T]:
+        if isinstance(i, slice):
+            return tuple(map(self._make, self._order[i]))
+        return self._make(self._order[i])
+
+    def __iter__(self) -> Iterator[T]:
+        return map(self._make, self._order)
+
+
+class _ListTracker(Generic[T]):
+    """The lifetimes of the items of a list that changes from step to step (position by position)."""
+
+    __slots__ = ("current", "lives", "prev")
+
+    def __init__(self) -> None:
+        self.lives: list[_Life[T]] = []
+        self.current: dict[int, _Life[T]] = {}
+        self.prev: tuple[T, ...] = ()
+
+    def add(self, step: int, cur: tuple[T, ...]) -> None:
+        prev = self.prev
+        if cur is prev or cur == prev:
+            return
+        current = self.current
+        # Most steps add to the end of a list (a discard, a flower): look only at what is new.
+        same = len(prev) if len(cur) >= len(prev) and cur[: len(prev)] == prev else 0
+        for pos in range(same, max(len(cur), len(prev))):
+            old = prev[pos] if pos < len(prev) else None
+            new = cur[pos] if pos < len(cur) else None
+            if old == new:
+                continue
+            if old is not None:
+                current.pop(pos).until = step
+            if new is not None:
+                life = _Life(new, step, pos=pos)
+                current[pos] = life
+                self.lives.append(life)
+        self.prev = cur
+
+    def sorted(self) -> list[_Life[T]]:
+        # In place order: an item that changes (a pong that becomes a kong) keeps its position.
+        return sorted(self.lives, key=lambda life: (life.pos, life.first))
+
+
+class _SeatTracker:
+    """One seat's side of the table, step by step: its concealed tiles (or their backs), melds,
+    flowers, river and ready declaration, each thing once with the steps it is there."""
+
+    __slots__ = (
+        "by_kind",
+        "concealed",
+        "flowers",
+        "held",
+        "hidden",
+        "last",
+        "melds",
+        "prev_counts",
+        "prev_size",
+        "prev_tiles",
+        "ready",
+        "river",
+        "river_current",
+        "river_last",
+        "river_order",
+        "river_pos",
+    )
+
+    def __init__(self, hidden: bool) -> None:
+        self.hidden = hidden
+        self.last: SeatView | None = None
+        self.concealed = _Lives()
+        """Concealed tiles (extra: drawn); a hidden hand's backs (value: None)."""
+        self.by_kind: dict[int, array[int]] = {}
+        """The concealed lives of each kind, in the order they began (that of the page)."""
+        self.held: dict[int, array[int]] = {}
+        """The lives still on the table of each kind (a hidden hand's: at kind 0), the latest last."""
+        self.prev_tiles: tuple[Tile, ...] = ()
+        self.prev_counts = [0] * NUM_KINDS
+        self.prev_size = 0
+        self.river = _Lives()
+        """Discards (extra: the step from which it is claimed)."""
+        self.river_pos = array("i")
+        self.river_current = array("i")
+        """The life of the discard at each position of the river (-1: none)."""
+        self.river_last: SeatView | None = None
+        self.river_order = True
+        """Whether the river's lives began in the page's order (position, then step)."""
+        self.melds: _ListTracker[MeldView] = _ListTracker()
+        self.flowers: _ListTracker[Tile] = _ListTracker()
+        self.ready: _ListTracker[bool] = _ListTracker()
+
+    def add(self, step: int, side: SeatView | None, drawn: bool) -> None:
+        if side is self.last:
+            return  # the side of the step before (views share what does not change): nothing moved
+        self._river(step, side)
+        self.melds.add(step, side.melds if side is not None else ())
+        self.flowers.add(step, side.flowers if side is not None else ())
+        self.ready.add(step, (True,) if side is not None and side.ready else ())
+        self.last = side
+        tiles = side.concealed if side is not None else ()
+        if self.hidden:
+            self._backs(step, len(tiles), drawn)
         else:
-            concealed = [BoardTile(tm.face(life.value), _shown(life), drawn=life.drawn)
-                         for life in _concealed_lives(_concealed_of(sides), drawn_by(seat))]
-        melds = [
-            board_meld(life.value, seat, seats, tm, labels, _shown(life), hidden=hidden)
-            for life in _list_lives([side.melds if side is not None else () for side in sides])
-        ]
-        flowers = [BoardTile(tm.face(life.value), _shown(life))
-                   for life in _list_lives([side.flowers if side is not None else () for side in sides])]
-        discard_lives = _river_lives(sides)
-        discards = [BoardTile(tm.face(life.value), _shown(life), claimed_from=life.mark,
-                              tsumogiri=life.first in tsumogiri, ready_discard=life.first in ready_discards)
-                    for life in discard_lives]
-        ready_lives = _list_lives([(True,) if seat in v.seats and v.seats[seat].ready else () for v in views])
-        ready = _shown(ready_lives[0]) if ready_lives else None
-        out.append(BoardSeat(
-            seat, labels.seat_name(seat), players.get(seat, ""), seat == dealer, seat == viewer, hidden, ready,
-            tuple(concealed), tuple(melds), tuple(flowers), tuple(discards), places[seat],
-        ))
-    wall: list[BoardTile] = []
-    if viewer is None:
-        wall = [BoardTile(tm.face(life.value), _shown(life)) for life in _wall_lives(views)]
-    wild = tuple(tm.face(t) for t in views[-1].wild)
-    return Board(tuple(out), tuple(wall), wild, len(views) - 1)
+            self._concealed(step, tiles, drawn)
+
+    def _concealed(self, step: int, tiles: tuple[Tile, ...], drawn: bool) -> None:
+        """Each concealed tile once, sorted by kind; the latest of a kind leaves first."""
+        if tiles == self.prev_tiles:
+            return
+        now = counts(tiles)
+        prev = self.prev_counts
+        lives, held = self.concealed, self.held
+        for kind in {t.index for t in tiles} | {t.index for t in self.prev_tiles}:
+            diff = now[kind] - prev[kind]
+            for _ in range(diff):
+                tile = next(t for t in tiles if t.index == kind)
+                i = lives.add(tile, step, 1 if step > 0 and drawn else 0)
+                if kind not in held:
+                    held[kind] = array("i")
+                held[kind].append(i)
+                if kind not in self.by_kind:
+                    self.by_kind[kind] = array("i")
+                self.by_kind[kind].append(i)
+            for _ in range(-diff):
+                lives.until[held[kind].pop()] = step
+        self.prev_counts, self.prev_tiles = now, tiles
+
+    def _backs(self, step: int, n: int, drawn: bool) -> None:
+        """A hidden hand: back number ``p`` is shown while the seat holds more than ``p`` tiles."""
+        prev = self.prev_size
+        lives = self.concealed
+        if 0 not in self.held:
+            self.held[0] = array("i")
+        held = self.held[0]
+        for pos in range(prev, n):
+            held.append(lives.add(_NO_TILE, step, 1 if step > 0 and drawn and pos == n - 1 else 0))
+        for _ in range(n, prev):
+            lives.until[held.pop()] = step
+        self.prev_size = n
+
+    def _river(self, step: int, side: SeatView | None) -> None:
+        """Each discard of the river once, from the step it is made to the step it leaves (if
+        it does), marked from the first step it is claimed.
+
+        Each step reads only what changed in the river (`SeatView.river_change`): a long hand's
+        river is long at every step, and reading all of it at each would take time in the
+        square of the hand's length."""
+        last = self.river_last
+        if step and side is last:
+            return
+        before: tuple[tuple[Tile, bool], ...]
+        now: tuple[tuple[Tile, bool], ...]
+        if side is None:
+            start, before, now = 0, (last.discards if last is not None else ()), ()
+        else:
+            start, before, now = side.river_change(last)
+        self.river_last = side
+        lives, current, positions = self.river, self.river_current, self.river_pos
+        for k in range(max(len(before), len(now))):
+            old = before[k] if k < len(before) else None
+            new = now[k] if k < len(now) else None
+            pos = start + k
+            if old is None or new is None or old[0] != new[0]:
+                if old is not None:
+                    lives.until[current[pos]] = step
+                    current[pos] = -1
+                if new is not None:
+                    if positions and positions[-1] > pos:
+                        self.river_order = False
+                    while len(current) <= pos:
+                        current.append(-1)
+                    current[pos] = lives.add(new[0], step, -1)
+                    positions.append(pos)
+            # Only the last discard of a river is ever claimed: a claim is new where the river is.
+            if new is not None and new[1]:
+                i = current[pos]
+                if lives.extra[i] < 0:
+                    lives.extra[i] = step
+
+    def concealed_order(self) -> Sequence[int]:
+        if self.hidden:
+            # Backs: those not drawn first, each in the order it began.
+            extra = self.concealed.extra
+            plain = [i for i in range(len(extra)) if not extra[i]]
+            return plain + [i for i in range(len(extra)) if extra[i]]
+        order = array("i")
+        for kind in sorted(self.by_kind):
+            order.extend(self.by_kind[kind])
+        return order
+
+    def river_order_(self) -> Sequence[int]:
+        n = len(self.river_pos)
+        if self.river_order:
+            return range(n)
+        pos, first = self.river_pos, self.river.first
+        return sorted(range(n), key=lambda i: (pos[i], first[i]))
 
 
-def _concealed_of(sides: Sequence[SeatView | None]) -> Iterator[tuple[Tile, ...]]:
-    """Each step's concealed tiles, read (unpacked) only where the seat's side changed, one
-    step's at a time: those of every step at once would take memory in the square of a long
-    hand's length."""
-    last: SeatView | None = None
-    tiles: tuple[Tile, ...] = ()
-    for side in sides:
-        if side is not last:
-            tiles = side.concealed if side is not None else ()
-            last = side
-        yield tiles
+_NO_TILE: Tile = cast(Tile, None)
+"""A hidden tile's value (a back shows no tile)."""
+
+
+class _WallTracker:
+    """The known wall of step 0, each tile until the step that draws it (from either end)."""
+
+    __slots__ = ("head", "initial", "lives", "phase", "stopped", "tail")
+
+    def __init__(self) -> None:
+        self.initial: tuple[Tile, ...] | None = None
+        self.lives: list[_Life[Tile]] = []
+        self.head = 0
+        self.tail = 0
+        self.phase = ""
+        self.stopped = False
+
+    def add(self, step: int, view: TableView) -> None:
+        before, self.phase = self.phase, view.phase
+        if step == 0:
+            self.initial = view.wall_known
+            self.lives = [_Life(t, 0) for t in self.initial or ()]
+            self.stopped = not self.initial
+            return
+        if self.stopped:
+            return
+        initial = self.initial or ()
+        remaining = view.wall_known
+        if remaining is None:
+            self.stopped = True
+            return
+        n, head, tail = len(initial), self.head, self.tail
+        taken = n - head - tail - len(remaining)
+        if taken <= 0:
+            return
+        # A replacement draw (after a kong or a flower) takes from the tail.
+        tail_first = before in ("replacement", "rob")
+        order = range(taken, -1, -1) if not tail_first else range(taken + 1)
+        for from_head in order:
+            h, t = head + from_head, tail + taken - from_head
+            if tuple(initial[h:n - t]) == tuple(remaining):
+                break
+        else:
+            h, t = head + taken, tail
+        lives = self.lives
+        for i in range(head, h):
+            lives[i].until = step
+        for i in range(n - t, n - tail):
+            lives[i].until = step
+        self.head, self.tail = h, t
+
+
+class BoardBuilder:
+    """A hand's board made step by step, as the replay plays it: each step's table view is read
+    once and let go, and what the board keeps is each thing on the table once with the steps it
+    is there (a few bytes a tile), so a long hand's board costs what its tiles do, not its steps'
+    views.  `build_board` feeds it a hand's steps at once; the report written as the replay goes
+    feeds it each step as it is played."""
+
+    def __init__(self, seats: tuple[Seat, ...], *, viewer: Seat | None, labels: Labels, tm: TileMaker,
+                 players: dict[str, str]) -> None:
+        self.seats = seats
+        self.viewer = viewer
+        self.labels = labels
+        self.tm = tm
+        self.players = players
+        self.step = -1
+        self.ok = True
+        """Every step so far has a view (else the hand has no board)."""
+        self.tracked = {seat: _SeatTracker(viewer is not None and seat != viewer) for seat in seats}
+        self.wall = _WallTracker()
+        self.wild: tuple[Tile, ...] = ()
+        self.tsumogiri = bytearray()
+        """For each step, whether it is a 摸切 discard (the kind the seat drew by its action right before)."""
+        self.ready_discards = bytearray()
+        """For each step, whether it is the discard that declares ready (the seat's first after its ``ready``)."""
+        self._last_action: dict[str, SeatAction] = {}
+        self._pending: set[str] = set()
+
+    def add(self, action: Action | None, view: TableView | None) -> None:
+        """The next step: its action (None for the deal) and the table after it."""
+        step = self.step = self.step + 1
+        tsumogiri = ready = False
+        if isinstance(action, SeatAction):
+            if isinstance(action, Discard):
+                before = self._last_action.get(action.seat)
+                tsumogiri = isinstance(before, Draw) and before.tile == action.tile
+                if action.seat in self._pending:
+                    self._pending.discard(action.seat)
+                    ready = True
+            elif isinstance(action, Ready):
+                self._pending.add(action.seat)
+            self._last_action[action.seat] = action
+        self.tsumogiri.append(tsumogiri)
+        self.ready_discards.append(ready)
+        if view is None or not self.ok:
+            self.ok = False
+            return
+        drawn = action.seat if isinstance(action, Draw) else None
+        seats = view.seats
+        for seat, tracker in self.tracked.items():
+            tracker.add(step, seats.get(seat), drawn == seat)
+        if self.viewer is None:
+            self.wall.add(step, view)
+        self.wild = view.wild
+
+    def board(self, dealer: Seat, *, made_as_read: bool = False) -> Board | None:
+        """The board of the steps added (None if one had no view).  With ``made_as_read`` its
+        tiles are made as the page reads them (`MadeAsRead`), not held at once."""
+        if not self.ok or self.step < 0:
+            return None
+        tm, labels, seats, viewer = self.tm, self.labels, self.seats, self.viewer
+        places = seat_places(seats, viewer)
+        tsumogiri, ready_discards = self.tsumogiri, self.ready_discards
+
+        def done(items: Sequence[T]) -> Sequence[T]:
+            return items if made_as_read else tuple(items)
+
+        out: list[BoardSeat] = []
+        for seat in seats:
+            tracker = self.tracked[seat]
+            hidden = tracker.hidden
+            conc, river = tracker.concealed, tracker.river
+
+            def concealed_tile(i: int, conc: _Lives = conc, hidden: bool = hidden) -> BoardTile:
+                return BoardTile(tm.back() if hidden else tm.face(conc.values[i]), conc.shown(i),
+                                 drawn=bool(conc.extra[i]))
+
+            def discard(i: int, river: _Lives = river) -> BoardTile:
+                first, mark = river.first[i], river.extra[i]
+                return BoardTile(tm.face(river.values[i]), river.shown(i), claimed_from=mark if mark >= 0 else None,
+                                 tsumogiri=bool(tsumogiri[first]), ready_discard=bool(ready_discards[first]))
+
+            melds = tuple(board_meld(life.value, seat, seats, tm, labels, _shown(life), hidden=hidden)
+                          for life in tracker.melds.sorted())
+            flowers = tuple(BoardTile(tm.face(life.value), _shown(life)) for life in tracker.flowers.sorted())
+            ready_lives = tracker.ready.sorted()
+            ready = _shown(ready_lives[0]) if ready_lives else None
+            out.append(BoardSeat(
+                seat, labels.seat_name(seat), self.players.get(seat, ""), seat == dealer, seat == viewer, hidden,
+                ready, done(MadeAsRead(concealed_tile, tracker.concealed_order())), melds, flowers,
+                done(MadeAsRead(discard, tracker.river_order_())), places[seat],
+            ))
+        wall: tuple[BoardTile, ...] = ()
+        if viewer is None:
+            wall = tuple(BoardTile(tm.face(life.value), _shown(life)) for life in self.wall.lives)
+        wild = tuple(tm.face(t) for t in self.wild)
+        return Board(tuple(out), wall, wild, self.step)
 
 
 def seat_places(seats: Sequence[Seat], viewer: Seat | None) -> dict[Seat, str]:
@@ -305,65 +542,3 @@ def seat_places(seats: Sequence[Seat], viewer: Seat | None) -> dict[Seat, str]:
     return {seats[(me + k) % n]: names[k] if k < len(names) else "top" for k in range(n)}
 
 
-def _discard_marks(steps: Sequence[Step]) -> tuple[set[int], set[int]]:
-    """The steps of the discards that are 摸切 (the kind the seat drew by its action right
-    before) and of those that declare ready (the seat's first discard after its ``ready``)."""
-    tsumogiri: set[int] = set()
-    ready: set[int] = set()
-    last: dict[str, SeatAction] = {}
-    pending: set[str] = set()
-    for st in steps:
-        a = st.action
-        if not isinstance(a, SeatAction):
-            continue
-        if isinstance(a, Discard):
-            before = last.get(a.seat)
-            if isinstance(before, Draw) and before.tile == a.tile:
-                tsumogiri.add(st.number)
-            if a.seat in pending:
-                pending.discard(a.seat)
-                ready.add(st.number)
-        elif isinstance(a, Ready):
-            pending.add(a.seat)
-        last[a.seat] = a
-    return tsumogiri, ready
-
-
-def _river_lives(sides: Sequence[SeatView | None]) -> list[_Life[Tile]]:
-    """Each discard of a seat's river once, from the step it is made to the step it leaves (if
-    it does), marked from the first step it is claimed; in place order, as `_list_lives` gives.
-
-    Each step reads only what changed in the river (`SeatView.river_change`): a long hand's
-    river is long at every step, and reading all of it at each would take time (and, all kept
-    at once, memory) in the square of the hand's length."""
-    lives: list[_Life[Tile]] = []
-    current: dict[int, _Life[Tile]] = {}
-    last: SeatView | None = None
-    before: tuple[tuple[Tile, bool], ...]
-    now: tuple[tuple[Tile, bool], ...]
-    for step, side in enumerate(sides):
-        if step and side is last:
-            continue
-        if side is None:
-            start, before, now = 0, (last.discards if last is not None else ()), ()
-        else:
-            start, before, now = side.river_change(last)
-        last = side
-        for k in range(max(len(before), len(now))):
-            old = before[k] if k < len(before) else None
-            new = now[k] if k < len(now) else None
-            pos = start + k
-            if old is None or new is None or old[0] != new[0]:
-                if old is not None:
-                    current.pop(pos).until = step
-                if new is not None:
-                    life = _Life(new[0], step, pos=pos)
-                    current[pos] = life
-                    lives.append(life)
-            # Only the last discard of a river is ever claimed: a claim is new where the river is.
-            if new is not None and new[1]:
-                life = current[pos]
-                if life.mark is None:
-                    life.mark = step
-    lives.sort(key=lambda life: (life.pos, life.first))
-    return lives

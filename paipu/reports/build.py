@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+from array import array
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any, overload
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from paipu.analysis.reading import KnowledgeReader, SeatKnowledge, pong_percents
 from paipu.analysis.teaching import discard_choices, hand_shanten, short_hand
@@ -26,6 +26,7 @@ from paipu.record import (
     Chow,
     Draw,
     FanLine,
+    HandRecord,
     Header,
     Hu,
     Record,
@@ -46,12 +47,13 @@ from paipu.replay.result import (
 )
 from paipu.replay.ruleset import Rule, Ruleset, option_text
 from paipu.replay.session import Replay
-from paipu.reports.board import TileMaker, board_meld, build_board
+from paipu.reports.board import BoardBuilder, MadeAsRead, TileMaker, board_meld, build_board
 from paipu.reports.chart import build_chart
 from paipu.reports.labels import Labels, Lang, labels_for
 from paipu.reports.model import (
     AnalysisRow,
     AnalysisView,
+    Board,
     DealRow,
     FindingView,
     GroupRow,
@@ -118,43 +120,9 @@ def _ruleset_labels(labels: Labels, ruleset: Ruleset | None, lang: Lang) -> Labe
     return dataclasses.replace(labels, **changes)
 
 
-@dataclass(frozen=True, slots=True)
-class _Where:
-    hand: int
-    """1-based hand index."""
-    step: int
-
-
-class StepsOnDemand(Sequence[StepView]):
-    """A hand's steps, each made when it is read and not kept: a long hand's page is written
-    step by step, so its part of the model need not hold every step at once (thousands of steps
-    held whole cost many times the hand's lines).  Reading a step twice makes it twice."""
-
-    __slots__ = ("_make", "_n")
-
-    def __init__(self, make: Callable[[int], StepView], n: int) -> None:
-        self._make = make
-        self._n = n
-
-    def __len__(self) -> int:
-        return self._n
-
-    @overload
-    def __getitem__(self, i: int) -> StepView: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> tuple[StepView, ...]: ...
-
-    def __getitem__(self, i: int | slice) -> StepView | tuple[StepView, ...]:
-        if isinstance(i, slice):
-            return tuple(map(self._make, range(*i.indices(self._n))))
-        k = i + self._n if i < 0 else i
-        if not 0 <= k < self._n:
-            raise IndexError(i)
-        return self._make(k)
-
-    def __iter__(self) -> Iterator[StepView]:
-        return map(self._make, range(self._n))
+def _at(hand: int, step: int) -> int:
+    """A step of a hand (1-based) as one number, in the page's order."""
+    return hand << 32 | step
 
 
 class PageBuilder:
@@ -182,19 +150,27 @@ class PageBuilder:
             )
         header = record.header
         self.players: dict[str, str] = {s: header.player(s) or "" for s in self.seats}
-        self.findings: dict[int, FindingView] = {}
         self.visible_findings: list[Finding] = []
-        self.engine_where: dict[int, _Where] = {}
-        """Where the engine put each finding it gave with a step, by the finding's id."""
-        self._held: list[Finding] = []
-        """Those findings, held so that their ids stay their own while hands are let go."""
-        self.where: dict[int, _Where] = {}
-        self.at: dict[_Where, list[Finding]] = defaultdict(list)
-        """The findings shown at each step, in the audit's order (found once, not searched per step)."""
-        self.in_hand: dict[int, list[tuple[Finding, _Where]]] = defaultdict(list)
-        self.at_own_line: set[int] = set()
-        """Notes shown at the step of their own line: that step already shows the action, so the
-        note does not quote the line again (an error still does: the line as written matters)."""
+        self._rule_refs: dict[str, RuleRef] = {}
+        """Each rule's reference, made once (RuleRef is immutable)."""
+        # Kept packed, a few bytes a finding: a long hand can have a finding on every other line.
+        self._noted: list[Finding] = []
+        """Each finding the engine gave with a step, held so that its id stays its own while
+        hands are let go; ``_noted_at`` is where (`_at`), the first noted of one finding counting."""
+        self._noted_at = array("q")
+        self._loc = array("q")
+        """Where each visible finding is shown (`_at`; -1: with the record, at no step)."""
+        self._own_line = bytearray()
+        """Each visible finding: whether it is a note shown at the step of its own line (that
+        step already shows the action, so the note does not quote the line again; an error still
+        does: the line as written matters)."""
+        self._keys = array("q")
+        self._order = array("l")
+        """The visible findings shown at a step, ordered by step and then in the audit's order
+        (``_order``: their indices; ``_keys``: their steps), found by bisection."""
+        self._quoted_lines = array("q")
+        self._quoted_starts = array("q")
+        """The lines a finding quotes (in order) and where each begins in the record's text."""
 
     def attach(self, audit: Audit) -> None:
         """The whole audit, once its replay is over: its findings, which the page numbers in order."""
@@ -208,19 +184,27 @@ class PageBuilder:
 
     def note_steps(self, hi: int, steps: Sequence[Step]) -> None:
         """Keep where the engine put the findings of hand ``hi``'s steps (its steps may then go)."""
-        where = self.engine_where
         for step in steps:
-            if step.findings:
-                at = _Where(hi, step.number)  # one per step, shared by its findings
-                for f in step.findings:
-                    if id(f) not in where:
-                        where[id(f)] = at
-                        self._held.append(f)
+            self.note_step(hi, step.number, step.findings)
+
+    def note_step(self, hi: int, number: int, findings: Sequence[Finding]) -> None:
+        """Keep where the engine put the findings of step ``number`` of hand ``hi``."""
+        if findings:
+            at = _at(hi, number)
+            for f in findings:
+                self._noted.append(f)
+                self._noted_at.append(at)
 
     # ------------------------------------------------------------ small pieces
     def rule(self, rid: str | None) -> RuleRef | None:
         if not rid:
             return None
+        ref = self._rule_refs.get(rid)
+        if ref is None:
+            ref = self._rule_refs[rid] = self._rule(rid)
+        return ref
+
+    def _rule(self, rid: str) -> RuleRef:
         r = self.rules.get(rid)
         if r is None:
             return RuleRef(rid, "")
@@ -245,64 +229,125 @@ class PageBuilder:
         though the engine reports it after the last action), then where the engine put
         it, then the hand whose lines hold it (its setup: step 0).
         """
+        visible = self.visible_findings
+        n = len(visible)
+        loc = self._loc = array("q", bytes(8 * n))
+        own = self._own_line = bytearray(n)
         rp = self.rp
-        if rp is None:
-            return
-        # Only the lines that hold a finding are looked up: a map of every line of a long
-        # session would cost more than the rest of the page.
-        wanted = {f.line for f in self.visible_findings}
-        by_line: dict[int, _Where] = {}
-        starts: list[tuple[int, int]] = []
-        for hi, hand in enumerate(rp.hands, 1):
-            starts.append((hand.record.span.line, hi))
-            for number, action in enumerate(hand.record.actions, 1):
-                span = action.span
-                for line in range(span.line, max(span.line, span.end_line) + 1):
-                    if line in wanted:
-                        by_line.setdefault(line, _Where(hi, number))
-        starts.sort()
-        start_lines = [line for line, _ in starts]
-        for f in self.visible_findings:
-            where = by_line.get(f.line)
-            if where is None:
-                where = self.engine_where.get(id(f))
-            elif f.severity == "note":
-                self.at_own_line.add(id(f))
-            if where is None:
-                k = bisect.bisect_right(start_lines, f.line)
-                if k and f.line > 0:
-                    where = _Where(starts[k - 1][1], 0)
-            if where is not None:
-                self.where[id(f)] = where
-                self.at[where].append(f)
-                self.in_hand[where.hand].append((f, where))
+        if rp is not None:
+            # Only the lines that hold a finding are looked up (a map of every line of a long
+            # session would cost more than the rest of the page), in two arrays: the lines, in
+            # order, and the step of the first action on each (-1: none).
+            wanted = _sorted_lines(f.line for f in visible)
+            by_line = array("q", bytes(8 * len(wanted)))
+            for k in range(len(by_line)):
+                by_line[k] = -1
+            starts: list[tuple[int, int]] = []
+            for hi, hand in enumerate(rp.hands, 1):
+                starts.append((hand.record.span.line, hi))
+                for number, action in enumerate(hand.record.actions, 1):
+                    span = action.span
+                    k = bisect.bisect_left(wanted, span.line)
+                    end = max(span.line, span.end_line)
+                    while k < len(wanted) and wanted[k] <= end:
+                        if by_line[k] < 0:
+                            by_line[k] = _at(hi, number)
+                        k += 1
+            starts.sort()
+            start_lines = [line for line, _ in starts]
 
-    def finding_views(self) -> tuple[FindingView, ...]:
-        out = []
+            def line_step(line: int) -> int:
+                k = bisect.bisect_left(wanted, line)
+                return by_line[k] if k < len(wanted) and wanted[k] == line else -1
+
+            # Where the engine put the findings not on an action's line (few: a hand's settlement).
+            engine: dict[int, int] = {id(f): -1 for f in visible if line_step(f.line) < 0}
+            if engine:
+                for f, at in zip(self._noted, self._noted_at, strict=True):
+                    if engine.get(id(f)) == -1:
+                        engine[id(f)] = at
+            for i, f in enumerate(visible):
+                where = line_step(f.line)
+                if where < 0:
+                    where = engine.get(id(f), -1)
+                elif f.severity == "note":
+                    own[i] = 1
+                if where < 0:
+                    k = bisect.bisect_right(start_lines, f.line)
+                    if k and f.line > 0:
+                        where = _at(starts[k - 1][1], 0)
+                loc[i] = where
+            del wanted, by_line, engine
+        else:
+            for i in range(n):
+                loc[i] = -1
+        located = array("l", (i for i in range(n) if loc[i] >= 0))
+        if any(loc[located[k - 1]] > loc[located[k]] for k in range(1, len(located))):
+            located = array("l", sorted(located, key=loc.__getitem__))  # stable: the audit's order at a step
+        self._order = located
+        self._keys = array("q", (loc[i] for i in located))
+        # The lines findings quote, and where each begins.
         text = self.audit.text if self.audit is not None else ""
-        quoted = _lines_of(text, {f.line for f in self.visible_findings if id(f) not in self.at_own_line})
-        for i, f in enumerate(self.visible_findings, 1):
-            where = self.where.get(id(f))
-            step_anchor = f"h{where.hand}-s{where.step}" if where is not None else None
-            if where is not None and self.rp is not None:
-                number = self.rp.hands[where.hand - 1].record.number
-                place = f"{self.hand_title(number)}, {self.labels.step} {where.step}"
-            else:
-                place = f"{self.labels.line} {f.line}"
-            source = ""
-            if f.line in quoted and id(f) not in self.at_own_line:
-                source = _source_window(quoted[f.line], f.column)
-            fv = FindingView(
-                i, f"f{i}", f.severity, self.labels.severity.get(f.severity, f.severity), f.code,
-                translate(f.code, f.message, self.lang),
-                self.rule(f.rule), f.line, f.column, source, step_anchor, place,
-            )
-            self.findings[id(f)] = fv
-            out.append(fv)
-        return tuple(out)
+        self._quoted_lines = _sorted_lines(f.line for i, f in enumerate(visible) if not own[i] and f.line > 0)
+        self._quoted_starts = array("q", _line_starts(text, self._quoted_lines))
+
+    def _quoted(self, line: int) -> str | None:
+        """The text of ``line`` (as the parser numbers lines), if a finding quotes it."""
+        k = bisect.bisect_left(self._quoted_lines, line)
+        if k == len(self._quoted_lines) or self._quoted_lines[k] != line:
+            return None
+        start = self._quoted_starts[k]
+        if start < 0:
+            return None
+        text = self.audit.text if self.audit is not None else ""
+        end = text.find("\n", start)
+        if end < 0:
+            return text[start:]
+        return text[start:end - 1] if end > start and text[end - 1] == "\r" else text[start:end]
+
+    def finding_view(self, i: int) -> FindingView:
+        """The view of visible finding ``i`` (0-based, in the audit's order): made when asked."""
+        f = self.visible_findings[i]
+        at = self._loc[i]
+        step_anchor = None
+        if at >= 0:
+            hand, step = at >> 32, at & 0xFFFFFFFF
+            step_anchor = f"h{hand}-s{step}"
+        if at >= 0 and self.rp is not None:
+            number = self.rp.hands[hand - 1].record.number
+            place = f"{self.hand_title(number)}, {self.labels.step} {step}"
+        else:
+            place = f"{self.labels.line} {f.line}"
+        source = ""
+        if not self._own_line[i]:
+            line = self._quoted(f.line)
+            if line is not None:
+                source = _source_window(line, f.column)
+        return FindingView(
+            i + 1, f"f{i + 1}", f.severity, self.labels.severity.get(f.severity, f.severity), f.code,
+            translate(f.code, f.message, self.lang),
+            self.rule(f.rule), f.line, f.column, source, step_anchor, place,
+        )
+
+    def finding_views(self, *, made_as_read: bool = False) -> Sequence[FindingView]:
+        """Every visible finding's view, in order: a tuple, or with ``made_as_read`` each made as
+        it is read (a long record's page reads them once, at its top)."""
+        views = MadeAsRead(self.finding_view, range(len(self.visible_findings)))
+        return views if made_as_read else tuple(views)
+
+    def record_finding_views(self, *, made_as_read: bool = False) -> Sequence[FindingView]:
+        """The views of the findings shown at no step (the header's, syntax), in order."""
+        views = MadeAsRead(self.finding_view, array("l", (i for i, at in enumerate(self._loc) if at < 0)))
+        return views if made_as_read else tuple(views)
+
+    def _shown_at(self, lo: int, hi: int) -> range:
+        """The positions in ``_order`` of the findings shown at steps ``lo <= _at < hi``."""
+        return range(bisect.bisect_left(self._keys, lo), bisect.bisect_left(self._keys, hi))
 
     def findings_at(self, hand: int, step: int) -> tuple[FindingView, ...]:
-        return tuple(self.findings[id(f)] for f in self.at.get(_Where(hand, step), ()))
+        at = _at(hand, step)
+        order = self._order
+        return tuple(self.finding_view(order[k]) for k in self._shown_at(at, at + 1))
 
     # ------------------------------------------------------------ header
     def header(self) -> HeaderView:
@@ -337,23 +382,31 @@ class PageBuilder:
         return out
 
     # ------------------------------------------------------------ hands
-    def hand(self, hi: int, hr: HandReplay, *, on_demand: bool = False) -> HandView:
-        """Hand ``hi``'s part of the page.  With ``on_demand`` its steps are made as they are read
-        (`StepsOnDemand`) rather than all at once: ``hr`` must then be kept until they are."""
-        labels = self.labels
-        rec = hr.record
+    def hand(self, hi: int, hr: HandReplay) -> HandView:
+        """Hand ``hi``'s part of the page, from a replay that kept its steps and their views (a
+        report written as the replay goes makes it from its parts: `hand_view`)."""
         first_view = hr.steps[0].view if hr.steps else None
-        wild_tiles: tuple[Tile, ...] = first_view.wild if first_view is not None else ()
-        tm = TileMaker(labels, frozenset(t.index for t in wild_tiles))
-        dealer = hr.result.dealer
-        board = build_board(hr.steps, self.seats, viewer=self.viewer, labels=labels, tm=tm,
-                            players=self.players, dealer=dealer)
+        wild: tuple[Tile, ...] = first_view.wild if first_view is not None else ()
+        tm = self.tile_maker(wild)
+        board = build_board(hr.steps, self.seats, viewer=self.viewer, labels=self.labels, tm=tm,
+                            players=self.players, dealer=hr.result.dealer)
         contexts = self._hu_contexts(hr)
-        steps: Sequence[StepView]
-        if on_demand:
-            steps = StepsOnDemand(lambda i: self.step(hi, hr, i, tm, contexts), len(hr.steps))
-        else:
-            steps = tuple(self.step(hi, hr, i, tm, contexts) for i in range(len(hr.steps)))
+        steps = tuple(self.step(hi, hr, i, tm, contexts) for i in range(len(hr.steps)))
+        return self.hand_view(hi, hr.record, hr.result.dealer, wild, tm, board, steps,
+                              self.result(hr, tm, contexts))
+
+    def tile_maker(self, wild: tuple[Tile, ...]) -> TileMaker:
+        """The tiles of a hand whose wildcards (at its deal) are ``wild``."""
+        return TileMaker(self.labels, frozenset(t.index for t in wild))
+
+    def board_builder(self, tm: TileMaker) -> BoardBuilder:
+        """A hand's board, to be fed its steps as they are played."""
+        return BoardBuilder(self.seats, viewer=self.viewer, labels=self.labels, tm=tm, players=self.players)
+
+    def hand_view(self, hi: int, rec: HandRecord, dealer: Seat, wild_tiles: tuple[Tile, ...], tm: TileMaker,
+                  board: Board | None, steps: Sequence[StepView], result: ResultView) -> HandView:
+        """Hand ``hi``'s part of the page from its parts: its board, steps and result."""
+        labels = self.labels
         words = self.ruleset.setup_words if self.ruleset is not None else {}
         # Wildcard lines (财神) are shown as the hand's wildcards already; secret ones (ura dora)
         # are known to no player during the hand, so a teaching view leaves them out.
@@ -381,7 +434,7 @@ class PageBuilder:
             tuple(notes),
             board,
             steps,
-            self.result(hr, tm, contexts),
+            result,
             counts,
             first,
             heat_kinds,
@@ -389,26 +442,20 @@ class PageBuilder:
         )
 
     def _hu_contexts(self, hr: HandReplay) -> dict[int, tuple[WinContext, WinAnalysis]]:
-        """The step of each win: the first `hu` of the winner's seat not yet matched."""
-        out: dict[int, tuple[WinContext, WinAnalysis]] = {}
-        pending = list(zip(hr.result.contexts, hr.result.wins, strict=False))
-        for step in hr.steps:
-            a = step.action
-            if isinstance(a, Hu):
-                for j, (ctx, win) in enumerate(pending):
-                    if ctx.seat == a.seat:
-                        out[step.number] = (ctx, win)
-                        del pending[j]
-                        break
-        return out
+        return hu_contexts(hr.result, ((step.number, a.seat) for step in hr.steps if isinstance(a := step.action, Hu)))
 
     def _visible(self, seat: str) -> bool:
         return self.viewer is None or seat == self.viewer
 
     def step(self, hi: int, hr: HandReplay, i: int, tm: TileMaker,
              contexts: dict[int, tuple[WinContext, WinAnalysis]]) -> StepView:
+        return self.step_view(hi, i, hr.steps[i], hr.record, tm, contexts.get(i))
+
+    def step_view(self, hi: int, i: int, st: Step, rec: HandRecord, tm: TileMaker,
+                  win: tuple[WinContext, WinAnalysis] | None, *, detail: str | None = None) -> StepView:
+        """Step ``i`` of hand ``hi`` (the hand ``rec``), ``win`` the win it makes if it is one;
+        ``detail`` in place of the action's detail."""
         labels = self.labels
-        st = hr.steps[i]
         view = st.view
         wall_left = view.wall_left if view is not None else None
         turn = view.turn if view is not None else None
@@ -428,12 +475,12 @@ class PageBuilder:
                 if view is not None and seat in view.seats:
                     tiles = view.seats[seat].concealed
                 else:
-                    d = hr.record.deal_of(seat)
+                    d = rec.deal_of(seat)
                     tiles = tuple(sorted(d.tiles, key=lambda t: t.index)) if d is not None else ()
                 shown = (tuple(tm.face(t) for t in tiles) if self._visible(seat)
                          else tuple(tm.back() for _ in tiles))
                 deal.append(DealRow(seat, self.seat_chip(seat), self.seat_title(seat), shown))
-                d = hr.record.deal_of(seat)
+                d = rec.deal_of(seat)
                 if d is not None:
                     notes.extend(f"{self.seat_chip(seat)}: {n.text}" for n in d.annotations)
             return StepView(0, anchor, None, "", "deal", labels.deal, (), "", None, "", tuple(notes),
@@ -448,7 +495,7 @@ class PageBuilder:
             a.verb,
             labels.verbs.get(a.verb, a.verb),
             self._action_tiles(a, tm),
-            self._detail(a, contexts.get(i)),
+            self._detail(a, win) if detail is None else detail,
             glyph,
             labels.glyphs.get(glyph, "") if glyph else "",
             tuple(n.text for n in a.annotations),
@@ -534,7 +581,7 @@ class PageBuilder:
         labels = self.labels
         if isinstance(a, Hu) and win is not None:
             ctx = win[0]
-            return self._how(ctx)
+            return self.how(ctx)
         if isinstance(a, FanLine):
             unit = self._unit()
             items = ", ".join(f"{it.name} {it.value}" if it.value is not None else it.name for it in a.items)
@@ -543,7 +590,8 @@ class PageBuilder:
             return " ".join(f"{s} {_signed(v)}" for s, v in a.payments)
         return ""
 
-    def _how(self, ctx: WinContext) -> str:
+    def how(self, ctx: WinContext) -> str:
+        """How a win was made, in words (self-drawn, on whose discard, robbing a kong)."""
         labels = self.labels
         if ctx.self_drawn:
             return labels.self_drawn
@@ -558,14 +606,20 @@ class PageBuilder:
         return self.ruleset.unit_zh if self.lang == "zh" else self.ruleset.unit
 
     # ------------------------------------------------------------ results
-    def result(self, hr: HandReplay, tm: TileMaker,
-               contexts: dict[int, tuple[WinContext, WinAnalysis]]) -> ResultView:
+    def result(self, hr: HandReplay, tm: TileMaker, contexts: dict[int, tuple[WinContext, WinAnalysis]],
+               views: Callable[[int], TableView | None] | None = None) -> ResultView:
+        """The hand's result; ``views`` gives the table after a step (by default ``hr``'s steps':
+        only those of its wins are read)."""
         res: HandResult = hr.result
         labels = self.labels
         win_steps = {id(w): step for step, (_, w) in contexts.items()}
         wins = []
         for ctx, win in zip(res.contexts, res.wins, strict=False):
-            wins.append(self.win(hr, ctx, win, win_steps.get(id(win)), tm))
+            step = win_steps.get(id(win))
+            view = None
+            if step is not None:
+                view = views(step) if views is not None else hr.steps[step].view
+            wins.append(self.win(hr, ctx, win, view, tm))
         rec = res.recorded_payments
         payments = tuple(
             PaymentRow(s, labels.seat_name(s), res.payments.get(s, 0), rec.get(s) if rec is not None else None,
@@ -586,12 +640,13 @@ class PageBuilder:
             tuple(translate_part(n, self.lang) for n in res.notes),
         )
 
-    def win(self, hr: HandReplay, ctx: WinContext, win: WinAnalysis, step: int | None, tm: TileMaker) -> WinView:
+    def win(self, hr: HandReplay, ctx: WinContext, win: WinAnalysis, view: TableView | None,
+            tm: TileMaker) -> WinView:
+        """A win of the hand; ``view`` the table after its `hu`."""
         labels = self.labels
         seat = ctx.seat
         concealed: list[Tile] = []
         melds: tuple[MeldView, ...] = ()
-        view = hr.steps[step].view if step is not None else None
         if view is not None and seat in view.seats:
             sv = view.seats[seat]
             concealed = list(sv.concealed)
@@ -607,7 +662,7 @@ class PageBuilder:
             labels.seat_name(seat),
             win.is_win,
             translate_part(win.reason, self.lang),
-            self._how(ctx),
+            self.how(ctx),
             labels.shapes.get(win.shape, win.shape),
             tuple(tm.face(t, title=True) for t in concealed),
             board_melds,
@@ -698,14 +753,17 @@ class PageBuilder:
     def hand_findings(self, hi: int) -> tuple[dict[str, int], str | None]:
         """How many findings of each severity hand ``hi`` shows, and the step of its first."""
         counts: dict[str, int] = {sev: 0 for sev in SEVERITIES}
-        first: str | None = None
-        for f, where in self.in_hand.get(hi, ()):
-            counts[f.severity] += 1
-            first = first or f"h{hi}-s{where.step}"
-        return counts, first
+        first = -1
+        visible, order = self.visible_findings, self._order
+        for k in self._shown_at(_at(hi, 0), _at(hi + 1, 0)):
+            i = order[k]
+            counts[visible[i].severity] += 1
+            if first < 0 or i < order[first]:
+                first = k
+        return counts, (f"h{hi}-s{self._keys[first] & 0xFFFFFFFF}" if first >= 0 else None)
 
     def page(self, hands: tuple[HandView, ...], differs: Sequence[tuple[bool, bool]],
-             findings: tuple[FindingView, ...]) -> ReportModel:
+             findings: Sequence[FindingView], record_findings: Sequence[FindingView] | None = None) -> ReportModel:
         """The page's model around its hands: ``hands`` may be empty when the hands' parts of the
         page were written as the replay went (`differs`: each hand's payments and values differ flags)."""
         rp = self.rp
@@ -737,10 +795,24 @@ class PageBuilder:
             tuple(SeatScore(s, labels.seat_name(s), final[s] - start[s], final[s]) for s in self.seats),
             {sev: counts.get(sev, 0) for sev in SEVERITIES},
             findings,
-            tuple(f for f in findings if f.step_anchor is None),
+            (tuple(f for f in findings if f.step_anchor is None) if record_findings is None else record_findings),
             chart,
             tile_styles(),
         )
+
+
+def hu_contexts(result: HandResult, hu_steps: Iterable[tuple[int, Seat]]) -> dict[int, tuple[WinContext, WinAnalysis]]:
+    """The step of each win of a hand: the first `hu` (its step and seat, in ``hu_steps``) of
+    the winner's seat not yet matched."""
+    out: dict[int, tuple[WinContext, WinAnalysis]] = {}
+    pending = list(zip(result.contexts, result.wins, strict=False))
+    for number, seat in hu_steps:
+        for j, (ctx, win) in enumerate(pending):
+            if ctx.seat == seat:
+                out[number] = (ctx, win)
+                del pending[j]
+                break
+    return out
 
 
 def differ_flags(hv: HandView) -> tuple[bool, bool]:
@@ -748,27 +820,33 @@ def differ_flags(hv: HandView) -> tuple[bool, bool]:
     return hv.result.payments_differ, any(w.total_differs for w in hv.result.wins)
 
 
-def _lines_of(text: str, wanted: set[int]) -> dict[int, str]:
-    """The lines of ``text`` numbered in ``wanted``, as the parser numbers them (from 1, at each
-    line feed; a CR before it is no part of the line), without splitting the whole text."""
-    out: dict[int, str] = {}
-    if not wanted:
-        return out
-    last = max(wanted)
+def _sorted_lines(lines: Iterable[int]) -> array[int]:
+    """Line numbers in order, each once (findings come in the order of their lines: then nothing
+    is sorted, and no set of them is made)."""
+    out = array("q")
+    ordered = True
+    for line in lines:
+        if out and line <= out[-1]:
+            if line == out[-1]:
+                continue
+            ordered = False
+        out.append(line)
+    if not ordered:
+        out = array("q", sorted(set(out)))
+    return out
+
+
+def _line_starts(text: str, lines: Sequence[int]) -> Iterator[int]:
+    """Where each of ``lines`` (increasing) begins in ``text``, as the parser numbers lines (from
+    1, at each line feed), -1 past its end; without splitting the whole text."""
     start = 0
     number = 1
-    while number <= last:
-        end = text.find("\n", start)
-        if number in wanted:
-            if end < 0:
-                out[number] = text[start:]
-            else:
-                out[number] = text[start:end - 1] if end > start and text[end - 1] == "\r" else text[start:end]
-        if end < 0:
-            break
-        start = end + 1
-        number += 1
-    return out
+    for line in lines:
+        while number < line and start >= 0:
+            end = text.find("\n", start)
+            start = end + 1 if end >= 0 else -1
+            number += 1
+        yield start
 
 
 def report_builder(audit: Audit, seat: Seat | None, lang: Lang) -> PageBuilder:

@@ -105,10 +105,12 @@ class BoardSeat:
     """Its concealed tiles are drawn as backs (a teaching view of another seat)."""
     ready: Shown | None
     """The steps during which the seat has declared ready (报听), None if it never does."""
-    concealed: tuple[BoardTile, ...]
+    concealed: Sequence[BoardTile]
+    """A tuple, or (a report written as the replay goes) made as the page reads them."""
     melds: tuple[BoardMeld, ...]
     flowers: tuple[BoardTile, ...]
-    discards: tuple[BoardTile, ...]
+    discards: Sequence[BoardTile]
+    """As ``concealed``."""
     place: str = "bottom"
     """Where it sits around the square table: ``bottom`` (the viewed seat, or the first seat
     of the audit view), ``right`` (the next seat), ``top`` (across), ``left`` (the previous)."""
@@ -330,7 +332,8 @@ class HandView:
     board: Board | None
     """None when the hand could not be replayed (no table views)."""
     steps: Sequence[StepView]
-    """Every step, in order: a tuple, or (a report written hand by hand) made as read, none kept."""
+    """Every step, in order: a tuple, or (a report written as the replay goes) how many there
+    were and the last, the others written and let go."""
     result: ResultView
     finding_counts: dict[str, int]
     first_finding: str | None
@@ -444,8 +447,9 @@ class ReportModel:
     final_scores: tuple[SeatScore, ...]
     counts: dict[str, int]
     """Findings by severity, in the order error, warning, note."""
-    findings: tuple[FindingView, ...]
-    record_findings: tuple[FindingView, ...]
+    findings: Sequence[FindingView]
+    """A tuple, or (a report written as the replay goes) made as the page reads them."""
+    record_findings: Sequence[FindingView]
     """Findings that belong to no hand (the header, syntax)."""
     chart: Chart | None
     tile_styles: tuple[tuple[str, str], ...]
