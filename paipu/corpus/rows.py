@@ -13,16 +13,16 @@ import gzip
 import hashlib
 import json
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
-from typing import Literal, TypeAlias, cast
+from typing import Literal, TypeAlias, cast, overload
 
 from paipu._version import __version__
 from paipu.auditing import Audit, audit_text
 from paipu.errors import InputError
-from paipu.findings import Finding
+from paipu.findings import Finding, PackedFindings
 from paipu.record import (
     Action,
     AddKong,
@@ -99,7 +99,8 @@ class RecordRows:
     paipu_version: str
     hand_rows: tuple[HandRow, ...] = ()
     action_rows: tuple[HandActionsRow, ...] = ()
-    finding_rows: tuple[FindingRow, ...] = ()
+    finding_rows: Sequence[FindingRow] = ()
+    """A tuple, or the audit's findings read as rows (`FindingRows`)."""
     score_rows: tuple[ScoreRow, ...] = ()
 
 
@@ -267,15 +268,50 @@ def _hand_row(res: HandResult, key: int) -> HandRow:
     )
 
 
-def _finding_rows(findings: list[Finding], record: Record, numbers: list[int]) -> tuple[FindingRow, ...]:
-    starts = [h.span.line for h in record.hands]
-    out: list[FindingRow] = []
-    for f in findings:
+class FindingRows(Sequence[FindingRow]):
+    """A record's finding rows, each made when it is read (to be inserted) from the audit's
+    findings, packed as the audit keeps them: a record with a finding on every line is not held
+    a second time as a tuple and a string per finding.  Picklable (a worker sends it back)."""
+
+    __slots__ = ("_findings", "_numbers", "_starts")
+
+    def __init__(self, findings: list[Finding] | PackedFindings, record: Record, numbers: list[int]) -> None:
+        self._findings = findings
+        self._starts = [h.span.line for h in record.hands]
+        self._numbers = numbers
+
+    def _row(self, f: Finding) -> FindingRow:
         # A finding belongs to the hand whose `hand N` line is the last one above it.
-        i = bisect.bisect_right(starts, f.line) - 1
-        hand = numbers[i] if i >= 0 and f.line > 0 else None
-        out.append((hand, f.severity, f.code, f.line, f.column, f.message, f.rule))
-    return tuple(out)
+        i = bisect.bisect_right(self._starts, f.line) - 1
+        hand = self._numbers[i] if i >= 0 and f.line > 0 else None
+        return (hand, f.severity, f.code, f.line, f.column, f.message, f.rule)
+
+    def __len__(self) -> int:
+        return len(self._findings)
+
+    @overload
+    def __getitem__(self, i: int) -> FindingRow: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[FindingRow]: ...
+    def __getitem__(self, i: int | slice) -> FindingRow | list[FindingRow]:
+        if isinstance(i, slice):
+            return [self._row(f) for f in self._findings[i]]
+        return self._row(self._findings[i])
+
+    def __iter__(self) -> Iterator[FindingRow]:
+        row = self._row
+        for f in self._findings:
+            yield row(f)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"FindingRows({list(self)!r})"
 
 
 def rows_from_audit(audit: Audit, path: str, sha256: str | None, *, actions: bool = True) -> RecordRows:
@@ -312,7 +348,7 @@ def rows_from_audit(audit: Audit, path: str, sha256: str | None, *, actions: boo
         paipu_version=__version__,
         hand_rows=hand_rows,
         action_rows=_action_rows(record, keys) if actions and rp is not None else (),
-        finding_rows=_finding_rows(audit.findings, record, keys),
+        finding_rows=FindingRows(audit.findings, record, keys),
         score_rows=score_rows,
     )
 
