@@ -24,7 +24,8 @@ class Audit:
     record: Record
     findings: list[Finding] | PackedFindings = field(default_factory=list)
     """In the order of the record (line, then column).  Packed when nobody watched the replay
-    (no views, notes or observers): `check` and the corpus read them one at a time."""
+    (no views, notes or observers): `check` and the corpus read them one at a time; then, when
+    the parser found nothing, the very sequence of the replay's findings (not a copy)."""
     replay: Replay | None = None
     annotated: bool = False
     """Whether teaching notes were asked for (they are among the findings, severity note)."""
@@ -216,6 +217,10 @@ def _replayed(audit: Audit, ruleset: Ruleset | None, options: dict[str, str] | N
         rp = Replay(record, None, [], [], {})  # an unknown ruleset: nothing to replay under
     audit.replay = rp
     if isinstance(rp.findings, PackedFindings) and not isinstance(audit.findings, PackedFindings):
+        if not audit.findings and not findings:
+            # Nothing to add to the replay's findings: they are the audit's, not a copy of them.
+            audit.findings = rp.findings
+            return audit
         audit.findings = PackedFindings(rp.findings.book, audit.findings)  # the parser's findings
     audit.findings.extend(findings)
     audit.findings.extend(rp.findings)

@@ -238,6 +238,26 @@ def ingest(
     start = time.perf_counter()
     run = Writer(db, len(files), progress)
     sources = run.new_sources(files)
+    cache = db.execute("PRAGMA cache_size").fetchone()[0]
+    db.execute(f"PRAGMA cache_size = {WRITE_CACHE}")
+    try:
+        _audit_and_store(run, sources, jobs, actions, executor, window)
+    finally:
+        db.execute(f"PRAGMA cache_size = {int(cache)}")
+    run.summary.seconds = time.perf_counter() - start
+    return run.summary
+
+
+WRITE_CACHE = -512
+"""SQLite's page cache while an ingest writes, in KiB (negative: a size, not a count of pages).
+The default, 2 MB, would fill with a long record's findings: ten times the record's own size
+for one hand of 5,000 draws, each with a finding.  What passes it is written out to the file
+before the transaction ends, as SQLite does for any transaction larger than its cache."""
+
+
+def _audit_and_store(run: Writer, sources: Iterator[Source], jobs: int, actions: bool, executor: Executor | None,
+                     window: int | None) -> None:
+    """`ingest`'s audit of the new records (here, or in worker processes) and their writing."""
     if executor is None and jobs <= 1:
         for batch in by_size(sources):
             # Each record is audited and let go before the next; only its rows wait for the batch.
@@ -256,8 +276,6 @@ def ingest(
         finally:
             if own:
                 pool.shutdown(wait=True, cancel_futures=True)
-    run.summary.seconds = time.perf_counter() - start
-    return run.summary
 
 
 def default_jobs() -> int:

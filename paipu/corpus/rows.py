@@ -206,11 +206,24 @@ def _actions_json(actions: Sequence[Action]) -> str:
     """
     get = _TAILS.get
     common = _SEAT_AND_TILE
-    return "[" + ",".join([
-        f"[{a.span.line}{get((type(a), a.seat, id(a.tile))) or _new_tail(a)}"  # type: ignore[attr-defined]
-        if type(a) in common else f"[{a.span.line}{_other_tail(a)}"
-        for a in actions
-    ]) + "]"
+
+    def joined(part: Sequence[Action]) -> str:
+        return ",".join([
+            f"[{a.span.line}{get((type(a), a.seat, id(a.tile))) or _new_tail(a)}"  # type: ignore[attr-defined]
+            if type(a) in common else f"[{a.span.line}{_other_tail(a)}"
+            for a in part
+        ])
+
+    n = len(actions)
+    if n <= _JOINED:
+        return "[" + joined(actions) + "]"
+    # A long hand's actions are joined a piece at a time: one string per action is held for a
+    # piece only, not for the whole hand (one of 20,000 actions: 1.7 MB of them at once).
+    return "[" + ",".join([joined(actions[k:k + _JOINED]) for k in range(0, n, _JOINED)]) + "]"
+
+
+_JOINED = 1024
+"""How many actions' JSON `_actions_json` joins at a time."""
 
 
 def _tiles_text(a: Action) -> str | None:
