@@ -312,9 +312,31 @@ class FindingRows(Sequence[FindingRow]):
         return self._row(self._findings[i])
 
     def __iter__(self) -> Iterator[FindingRow]:
-        row = self._row
-        for f in self._findings:
-            yield row(f)
+        findings = self._findings
+        if not isinstance(findings, PackedFindings):
+            yield from map(self._row, findings)
+            return
+        starts, numbers, where = self._starts, self._numbers, bisect.bisect_right
+        for (severity, code, rule, _), message, span in findings.each():
+            line = span.line
+            i = where(starts, line) - 1
+            yield (numbers[i] if i >= 0 and line > 0 else None, severity, code, line, span.column, message, rule)
+
+    def whole_numbers(self) -> Iterator[int]:
+        """The whole numbers of the rows (hands, lines, columns), without their messages."""
+        findings = self._findings
+        if not isinstance(findings, PackedFindings):
+            for row in self:
+                yield from (v for v in row if isinstance(v, int))
+            return
+        starts, numbers, where = self._starts, self._numbers, bisect.bisect_right
+        for _, _, span in findings.each():
+            line = span.line
+            i = where(starts, line) - 1
+            if i >= 0 and line > 0:
+                yield numbers[i]
+            yield line
+            yield span.column
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str | bytes):
@@ -372,9 +394,11 @@ _INT64 = range(-(2**63), 2**63)
 def unstorable(rows: RecordRows) -> int | None:
     """The first whole number of ``rows`` SQLite cannot store (past 64 bits), or None when all fit."""
     # Read in place, not gathered into one list: a record can have a finding on every line.
+    findings = rows.finding_rows
     values: Iterable[object] = chain((rows.hands, rows.errors, rows.warnings, rows.notes),
                                      chain.from_iterable(rows.hand_rows), chain.from_iterable(rows.score_rows),
-                                     chain.from_iterable(rows.finding_rows))
+                                     findings.whole_numbers() if isinstance(findings, FindingRows)
+                                     else chain.from_iterable(findings))
     for v in values:
         if isinstance(v, int) and v not in _INT64:
             return v
