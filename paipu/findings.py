@@ -229,19 +229,56 @@ class PackedFindings(Sequence[Finding]):
 
     An audit that nobody watches keeps its findings so: a record with a finding on every line
     then costs little more than its parsed lines.  The order is the order added until
-    `sort_by_place`."""
+    `sort_by_place`.
 
-    __slots__ = ("_kinds", "_messages", "_places", "book")
+    `tail` gives a view of what is added from now on (a hand's findings, kept among the
+    replay's rather than copied to them): it adds to the same numbers and, once closed
+    (`close`), keeps the part it was given, whatever its owner does after."""
+
+    __slots__ = ("_kinds", "_messages", "_owner", "_places", "_start", "_stop", "book")
 
     def __init__(self, book: FindingBook | None = None, findings: Iterable[Finding] = ()) -> None:
         self.book = book if book is not None else FindingBook()
         self._kinds = array("I")
         self._places = array("q")
         self._messages = array("I")
+        self._start = 0
+        self._stop = -1
+        """Where a view ends (-1: it is open, at the end of the numbers)."""
+        self._owner = True
         self.extend(findings)
+
+    def tail(self) -> PackedFindings:
+        """A view of the findings added from now on, through it (until it is closed)."""
+        view = PackedFindings(self.book)
+        view._kinds, view._places, view._messages = self._kinds, self._places, self._messages
+        view._start, view._owner = len(self._kinds), False
+        return view
+
+    def close(self) -> None:
+        """End a view where it stands: it adds nothing more, and keeps what it holds."""
+        self._stop = len(self._kinds)
+
+    def __getstate__(self) -> object:
+        return (self.book, *self._parts())
+
+    def __setstate__(self, state: tuple[FindingBook, array[int], array[int], array[int]]) -> None:
+        self.book, self._kinds, self._places, self._messages = state
+        self._start, self._stop, self._owner = 0, -1, True
+
+    def _parts(self) -> tuple[array[int], array[int], array[int]]:
+        """Kinds, places and messages of this view's findings (the numbers themselves when they
+        are all its own)."""
+        start, stop = self._start, self._stop
+        if start == 0 and stop < 0:
+            return self._kinds, self._places, self._messages
+        end = len(self._kinds) if stop < 0 else stop
+        return self._kinds[start:end], self._places[start:end], self._messages[start:end]
 
     def add(self, severity: Severity, code: str, message: str, span: Span, rule: str | None = None,
             subject: str | None = None) -> None:
+        if self._stop >= 0:
+            raise ValueError("a closed view of findings cannot be added to")
         book = self.book
         self._kinds.append(book.kind(severity, code, rule, subject))
         line, column, end_line, end_column = span
@@ -256,19 +293,21 @@ class PackedFindings(Sequence[Finding]):
         self.add(f.severity, f.code, f.message, f.span, f.rule, f.subject)
 
     def extend(self, findings: Iterable[Finding]) -> None:
-        if isinstance(findings, PackedFindings) and findings.book is self.book:
-            self._kinds.extend(findings._kinds)
-            self._places.extend(findings._places)
-            self._messages.extend(findings._messages)
+        if isinstance(findings, PackedFindings) and findings.book is self.book and self._stop < 0:
+            kinds, places, messages = findings._parts()
+            self._kinds.extend(kinds)
+            self._places.extend(places)
+            self._messages.extend(messages)
             return
         for f in findings:
             self.append(f)
 
     def __len__(self) -> int:
-        return len(self._kinds)
+        return (len(self._kinds) if self._stop < 0 else self._stop) - self._start
 
     def _made(self, i: int) -> Finding:
         book = self.book
+        i += self._start
         severity, code, rule, subject = book.kinds[self._kinds[i]]
         return _made_finding(severity, code, book.text(self._messages[i]), book.span(self._places[i]), rule, subject)
 
@@ -299,7 +338,7 @@ class PackedFindings(Sequence[Finding]):
         make_span = tuple.__new__
         recent: dict[int, str] = {}
         block, data = -1, b""
-        for k, p, m in zip(self._kinds, self._places, self._messages, strict=True):
+        for k, p, m in zip(*self._parts(), strict=True):
             message = recent.get(m)
             if message is None:
                 if len(recent) >= FindingBook.RECENT:
@@ -319,7 +358,17 @@ class PackedFindings(Sequence[Finding]):
             yield kinds[k], message, span
 
     def __delitem__(self, i: int | slice) -> None:
-        del self._kinds[i], self._places[i], self._messages[i]
+        if self._stop >= 0:
+            raise ValueError("a closed view of findings cannot be changed")
+        start = self._start
+        if isinstance(i, slice):
+            begin, end, step = i.indices(len(self))
+            if step != 1:
+                raise ValueError("findings are deleted a run at a time")
+            where: int | slice = slice(start + begin, start + max(begin, end))
+        else:
+            where = start + (i if i >= 0 else i + len(self))
+        del self._kinds[where], self._places[where], self._messages[where]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str | bytes):
@@ -336,7 +385,7 @@ class PackedFindings(Sequence[Finding]):
         out = {"error": 0, "warning": 0, "note": 0}
         kinds = self.book.kinds
         per_kind: dict[int, int] = {}
-        for k in self._kinds:
+        for k in self._parts()[0]:
             per_kind[k] = per_kind.get(k, 0) + 1
         for k, n in per_kind.items():
             out[kinds[k][0]] += n
@@ -344,8 +393,11 @@ class PackedFindings(Sequence[Finding]):
 
     def sort_by_place(self) -> None:
         """Sort by line, then column, keeping the order added among equals (as `list.sort` with
-        `place_key` would); nothing is moved when they are in order already (the usual case)."""
-        places = self._places
+        `place_key` would); nothing is moved when they are in order already (the usual case).
+
+        A view is sorted in place, where its owner reads it too; an owner sorts into numbers of
+        its own, so that the views it gave keep theirs."""
+        kinds, places, messages = self._parts()
         book = self.book
         if not book.spans:
             # Packed places compare as (line, column) once their end column is shifted out.
@@ -364,9 +416,15 @@ class PackedFindings(Sequence[Finding]):
             if all(a <= b for a, b in pairwise(pairs)):
                 return
             order = sorted(range(len(places)), key=pairs.__getitem__)
-        self._kinds = array("I", [self._kinds[i] for i in order])
-        self._places = array("q", [places[i] for i in order])
-        self._messages = array("I", [self._messages[i] for i in order])
+        kinds = array("I", [kinds[i] for i in order])
+        places = array("q", [places[i] for i in order])
+        messages = array("I", [messages[i] for i in order])
+        if self._owner:
+            self._kinds, self._places, self._messages = kinds, places, messages
+            return
+        start = self._start
+        end = start + len(order)
+        self._kinds[start:end], self._places[start:end], self._messages[start:end] = kinds, places, messages
 
 
 _WINDOW = 80

@@ -288,12 +288,11 @@ def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: 
                   recorder: StepRecorder | None, unchecked: Mapping[int, int] | None, hands: list[HandReplay],
                   findings: list[Finding] | PackedFindings) -> None:
     """`replay`'s pass over the hands."""
-    book = findings.book if isinstance(findings, PackedFindings) else None
     for idx, hand in enumerate(record.hands):
         dealer = session.dealer_for(hand)
         engine = HandEngine(ruleset, hand, session.state, dealer)
-        if book is not None:
-            engine.st.findings = PackedFindings(book)
+        if isinstance(findings, PackedFindings):
+            engine.st.findings = findings.tail()  # the hand's findings, kept among the replay's
         playable = engine.setup()
         stop = unchecked.get(idx) if unchecked else None
         if stop is not None and stop < 0:
@@ -315,10 +314,11 @@ def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: 
             session.state.dealer = None  # the unread line may have started the next hand: its dealer is unknown
         hand_findings = engine.st.findings
         if isinstance(hand_findings, PackedFindings):
-            hand_findings.sort_by_place()
+            hand_findings.sort_by_place()  # where they are, at the end of the replay's findings
+            hand_findings.close()
         else:
             hand_findings = sorted(hand_findings, key=place_key)
-        findings.extend(hand_findings)
+            findings.extend(hand_findings)
         hand_steps = recorder.hands[idx] if recorder is not None else []
         hands.append(HandReplay(hand, hand_steps, result, hand_findings, dict(session.state.scores)))
 
