@@ -124,7 +124,7 @@ def write_record(db: Database, rows: RecordRows, ingested_at: str) -> tuple[Outc
         rid = cur.lastrowid
         assert rid is not None
         conn.executemany(_HAND_SQL, [(rid, *h) for h in rows.hand_rows])
-        conn.executemany(_ACTION_SQL, [(rid, *a) for a in rows.action_rows])
+        conn.executemany(_ACTION_SQL, ((rid, *a) for a in rows.action_rows))
         conn.executemany(_FINDING_SQL, ((rid, *f) for f in rows.finding_rows))  # one row made at a time
         conn.executemany(_SCORE_SQL, [(rid, *s) for s in rows.score_rows])
         conn.execute(_PATH_SQL, (rows.path, rid))

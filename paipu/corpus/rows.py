@@ -13,6 +13,7 @@ import gzip
 import hashlib
 import json
 import zlib
+from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -98,7 +99,8 @@ class RecordRows:
     notes: int
     paipu_version: str
     hand_rows: tuple[HandRow, ...] = ()
-    action_rows: tuple[HandActionsRow, ...] = ()
+    action_rows: Sequence[HandActionsRow] = ()
+    """A tuple, or `ActionRows` (a long hand's row made when it is read)."""
     finding_rows: Sequence[FindingRow] = ()
     """A tuple, or the audit's findings read as rows (`FindingRows`)."""
     score_rows: tuple[ScoreRow, ...] = ()
@@ -214,16 +216,79 @@ def _actions_json(actions: Sequence[Action]) -> str:
             for a in part
         ])
 
-    n = len(actions)
-    if n <= _JOINED:
-        return "[" + joined(actions) + "]"
-    # A long hand's actions are joined a piece at a time: one string per action is held for a
-    # piece only, not for the whole hand (one of 20,000 actions: 1.7 MB of them at once).
-    return "[" + ",".join([joined(actions[k:k + _JOINED]) for k in range(0, n, _JOINED)]) + "]"
+    return "[" + joined(actions) + "]"
 
 
+class _LongHandActions:
+    """The actions of a hand longer than `LONG_HAND` actions, kept as each one's line and the
+    number of its JSON's tail, to be written out as `_actions_json` writes them when the row is
+    read (once the record's audit is let go): the text of a hand of 20,000 actions is twice the
+    record's own size, and twice again while it is joined."""
+
+    __slots__ = ("key", "lines", "tail_numbers", "tails")
+
+    def __init__(self, key: int, actions: Sequence[Action]) -> None:
+        get = _TAILS.get
+        common = _SEAT_AND_TILE
+        numbers: dict[str, int] = {}
+        self.key = key
+        self.lines = array("q", [a.span.line for a in actions])
+        self.tail_numbers = array("I", [
+            numbers.setdefault(get((type(a), a.seat, id(a.tile))) or _new_tail(a), len(numbers))  # type: ignore[attr-defined]
+            if type(a) in common else numbers.setdefault(_other_tail(a), len(numbers))
+            for a in actions
+        ])
+        self.tails = list(numbers)
+
+    def row(self) -> HandActionsRow:
+        lines, numbers, tails = self.lines, self.tail_numbers, self.tails
+        # Joined a piece at a time: one string per action is held for a piece only.
+        pieces = [",".join([f"[{lines[k]}{tails[numbers[k]]}" for k in range(start, min(start + _JOINED, len(lines)))])
+                  for start in range(0, len(lines), _JOINED)]
+        return (self.key, "[" + ",".join(pieces) + "]")
+
+
+LONG_HAND = 1024
+"""A hand of more actions than this has its row of actions made when it is read."""
 _JOINED = 1024
-"""How many actions' JSON `_actions_json` joins at a time."""
+"""How many actions' JSON `_LongHandActions` joins at a time."""
+
+
+class ActionRows(Sequence[HandActionsRow]):
+    """A record's rows of actions, one per hand; a long hand's is made when it is read
+    (`_LongHandActions`).  Picklable (a worker sends it back)."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, rows: list[HandActionsRow | _LongHandActions]) -> None:
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, i: int) -> HandActionsRow: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[HandActionsRow]: ...
+    def __getitem__(self, i: int | slice) -> HandActionsRow | list[HandActionsRow]:
+        if isinstance(i, slice):
+            return [r.row() if isinstance(r, _LongHandActions) else r for r in self._rows[i]]
+        r = self._rows[i]
+        return r.row() if isinstance(r, _LongHandActions) else r
+
+    def __iter__(self) -> Iterator[HandActionsRow]:
+        for r in self._rows:
+            yield r.row() if isinstance(r, _LongHandActions) else r
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ActionRows({list(self)!r})"
 
 
 def _tiles_text(a: Action) -> str | None:
@@ -245,9 +310,11 @@ def hand_keys(numbers: list[int]) -> list[int]:
     return numbers if len(set(numbers)) == len(numbers) else list(range(1, len(numbers) + 1))
 
 
-def _action_rows(record: Record, keys: list[int]) -> tuple[HandActionsRow, ...]:
+def _action_rows(record: Record, keys: list[int]) -> ActionRows:
     """One row per hand: its actions as one JSON array (the corpus's `hand_actions` table)."""
-    return tuple((key, _actions_json(hand.actions)) for key, hand in zip(keys, record.hands, strict=True))
+    return ActionRows([(key, _actions_json(hand.actions)) if len(hand.actions) <= LONG_HAND
+                       else _LongHandActions(key, hand.actions)
+                       for key, hand in zip(keys, record.hands, strict=True)])
 
 
 def _hand_row(res: HandResult, key: int) -> HandRow:
