@@ -162,6 +162,7 @@ def by_size(sources: Iterable[Source], files: int = BATCH_FILES, chars: int = BA
             yield batch
             batch, size = [], 0
         batch.append(source)
+        del source  # held by the batch only, and let go with it (not kept here while it is audited)
         size += n
         if len(batch) >= files or size >= chars:
             yield batch
@@ -216,7 +217,9 @@ class Writer:
                     self.summary.duplicates += 1
                     self.tick()
                     continue
-            yield source
+            given = [source]
+            del source
+            yield given.pop()  # not kept here while it is audited: its text is let go with its batch
 
 
 def ingest(
