@@ -437,7 +437,7 @@ class RecordLines(Sequence[str]):
     split at once: printing the findings of a record, in their order, reads its text once and
     holds no copy of its lines."""
 
-    __slots__ = ("_count", "_line", "_pos", "_text")
+    __slots__ = ("_count", "_line", "_pos", "_shown", "_text")
 
     def __init__(self, text: str) -> None:
         self._text = text
@@ -445,6 +445,8 @@ class RecordLines(Sequence[str]):
         self._line = 0
         """The index of the line that starts at ``_pos``."""
         self._pos = 0
+        self._shown: str | None = None
+        """That line, once asked for (a line often has several findings)."""
 
     def __len__(self) -> int:
         return self._count
@@ -456,6 +458,8 @@ class RecordLines(Sequence[str]):
     def __getitem__(self, i: int | slice) -> str | list[str]:
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(self._count))]
+        if i == self._line and self._shown is not None:
+            return self._shown
         if i < 0:
             i += self._count
         if not 0 <= i < self._count:
@@ -471,7 +475,8 @@ class RecordLines(Sequence[str]):
             line += 1
         self._line, self._pos = line, pos
         end = text.find("\n", pos)
-        return text[pos:] if end < 0 else text[pos:end]
+        shown = self._shown = text[pos:] if end < 0 else text[pos:end]
+        return shown
 
 
 def format_finding(finding: Finding, filename: str, source_lines: Sequence[str] | None,
@@ -498,6 +503,9 @@ def format_finding(finding: Finding, filename: str, source_lines: Sequence[str] 
     after = "…" if end < len(text) else ""
     shown = text[start:end]
     col -= start
+    if shown.isascii() and shown.isprintable():  # the usual line: a cell a character, nothing to escape
+        pad = " " * (len(before) + len(shown[: col - 1]))
+        return f"{head}\n  {before}{shown}{after}\n  {pad}{'^' * len(shown[col - 1 : col - 1 + width]) or '^'}"
     # East Asian wide characters take two cells; pad with the same characters' widths.
     pad = " " * len(before) + "".join(_pad(ch) for ch in shown[: col - 1])
     marks = "".join("^" * len(_shown(ch)) * (2 if _wide(ch) else 1) for ch in shown[col - 1 : col - 1 + width]) or "^"
