@@ -109,8 +109,8 @@ class FindingBook:
     """What the `PackedFindings` of one replay share: the kinds of finding (severity, code,
     rule, subject), their messages and the spans that do not fit in one number.
 
-    A message is kept once in a while of others (equal ones in a row are shared), as UTF-8 in
-    blocks of about 64 KB compressed once full: a long hand can have a finding on every line
+    Equal messages made close together are kept once; messages are kept as UTF-8, in blocks
+    of about 64 KB compressed once full: a long hand can have a finding on every line
     whose messages differ by a number only (the tiles left in the wall), and compressed such
     messages cost a few bytes each rather than a string each."""
 
