@@ -10,10 +10,12 @@ from __future__ import annotations
 import unicodedata
 import zlib
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from itertools import pairwise
 from typing import Literal, TypeAlias, overload
+
+from mypy_extensions import mypyc_attr
 
 from paipu.limits import control_escaped
 from paipu.record import COLUMN_BITS, COLUMN_MASK, LINE_SHIFT, Span, pack_span
@@ -77,13 +79,8 @@ def place_key(f: Finding) -> tuple[int, int]:
     return (f.span.line, f.span.column)
 
 
-_SET_SEVERITY, _SET_CODE, _SET_MESSAGE, _SET_SPAN, _SET_RULE, _SET_SUBJECT = (
-    Finding.__dict__[f.name].__set__ for f in fields(Finding))
-"""Each field's slot setter (unpacking fails should `Finding` gain a field)."""
-
-
-def _made_finding(severity: Severity, code: str, message: str, span: Span, rule: str | None,
-                  subject: str | None) -> Finding:
+def _made_by_slots(severity: Severity, code: str, message: str, span: Span, rule: str | None,
+                   subject: str | None) -> Finding:
     """``Finding(severity, code, message, span, rule, subject)``, made in half the time: its
     slots are set directly, not through a frozen dataclass's ``__init__`` (the values come from
     findings made the usual way)."""
@@ -97,6 +94,33 @@ def _made_finding(severity: Severity, code: str, message: str, span: Span, rule:
     return f
 
 
+def _maker() -> Callable[[Severity, str, str, Span, str | None, str | None], Finding]:
+    """`_made_by_slots` where it makes the very finding `Finding` makes, else `Finding` itself
+    (a compiled `Finding` may not be made so)."""
+    try:
+        probe = _made_by_slots("note", "code", "message", Span(1, 2, 3, 4), "rule", "E")
+        if probe == Finding("note", "code", "message", Span(1, 2, 3, 4), "rule", "E") and hash(probe) == hash(
+                Finding("note", "code", "message", Span(1, 2, 3, 4), "rule", "E")):
+            return _made_by_slots
+    except (TypeError, AttributeError, KeyError, ValueError, NameError):
+        pass
+    return Finding
+
+
+_SET_SEVERITY: Callable[[Finding, object], None]
+_SET_CODE: Callable[[Finding, object], None]
+_SET_MESSAGE: Callable[[Finding, object], None]
+_SET_SPAN: Callable[[Finding, object], None]
+_SET_RULE: Callable[[Finding, object], None]
+_SET_SUBJECT: Callable[[Finding, object], None]
+try:
+    _SET_SEVERITY, _SET_CODE, _SET_MESSAGE, _SET_SPAN, _SET_RULE, _SET_SUBJECT = (
+        getattr(Finding, f.name).__set__ for f in fields(Finding))  # each field's slot setter
+except (KeyError, AttributeError, ValueError):
+    pass
+_made_finding = _maker()
+
+
 _PLACE_LIMIT = 1 << 63
 """A place is kept in a signed 64-bit slot (a line past 2**23 is kept as its span)."""
 _LINE_LIMIT = 1 << (63 - LINE_SHIFT)
@@ -105,6 +129,7 @@ Kind: TypeAlias = tuple[Severity, str, "str | None", "str | None"]
 """What findings of one sort share: severity, code, rule, subject."""
 
 
+@mypyc_attr(native_class=False)  # a plain Python class even when compiled: slots, pickling
 class FindingBook:
     """What the `PackedFindings` of one replay share: the kinds of finding (severity, code,
     rule, subject), their messages and the spans that do not fit in one number.
@@ -222,7 +247,8 @@ class FindingBook:
         return (place >> LINE_SHIFT, place >> COLUMN_BITS & COLUMN_MASK)
 
 
-class PackedFindings(Sequence[Finding]):
+@mypyc_attr(native_class=False)  # a plain Python class even when compiled (slots, pickling)
+class PackedFindings:
     """Findings kept packed: for each, its kind, place and message as three numbers (16 bytes)
     rather than an object, a span and a string (about 300).  Reading gives `Finding` objects,
     made as they are read (equal to the findings added, not the same objects).
@@ -357,6 +383,9 @@ class PackedFindings(Sequence[Finding]):
                 span = make_span(Span, (line, p >> COLUMN_BITS & COLUMN_MASK, line, p & COLUMN_MASK))
             yield kinds[k], message, span
 
+    def __contains__(self, finding: object) -> bool:
+        return any(f == finding for f in self)
+
     def __delitem__(self, i: int | slice) -> None:
         if self._stop >= 0:
             raise ValueError("a closed view of findings cannot be changed")
@@ -427,11 +456,14 @@ class PackedFindings(Sequence[Finding]):
         self._kinds[start:end], self._places[start:end], self._messages[start:end] = kinds, places, messages
 
 
+Sequence.register(PackedFindings)  # a sequence of findings, without the ABC as a base (mypyc)
+
 _WINDOW = 80
 """How many characters of a long line are shown on each side of a finding's column."""
 
 
-class RecordLines(Sequence[str]):
+@mypyc_attr(native_class=False)  # a plain Python class even when compiled
+class RecordLines:
     """A record's lines as the parser numbers them (``text.replace("\\r\\n", "\\n").split("\\n")``, but
     a line may keep its closing ``\\r``), each found in the text when asked for rather than all
     split at once: printing the findings of a record, in their order, reads its text once and
@@ -479,7 +511,10 @@ class RecordLines(Sequence[str]):
         return shown
 
 
-def format_finding(finding: Finding, filename: str, source_lines: Sequence[str] | None,
+Sequence.register(RecordLines)
+
+
+def format_finding(finding: Finding, filename: str, source_lines: Sequence[str] | RecordLines | None,
                    rule_word: str = " (rule {})") -> str:
     """Compiler style: ``FILE:LINE:COL: error[code] message``, the line, and a caret.
 
