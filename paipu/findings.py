@@ -97,10 +97,11 @@ def _made_by_slots(severity: Severity, code: str, message: str, span: Span, rule
 def _maker() -> Callable[[Severity, str, str, Span, str | None, str | None], Finding]:
     """`_made_by_slots` where it makes the very finding `Finding` makes, else `Finding` itself
     (a compiled `Finding` may not be made so)."""
+    values: tuple[Severity, str, str, Span, str | None, str | None] = ("note", "syntax", "a message",
+                                                                       Span(1, 2, 3, 4), "rule", "E")
     try:
-        probe = _made_by_slots("note", "code", "message", Span(1, 2, 3, 4), "rule", "E")
-        if probe == Finding("note", "code", "message", Span(1, 2, 3, 4), "rule", "E") and hash(probe) == hash(
-                Finding("note", "code", "message", Span(1, 2, 3, 4), "rule", "E")):
+        made, made_so = Finding(*values), _made_by_slots(*values)
+        if made_so == made and hash(made_so) == hash(made):
             return _made_by_slots
     except (TypeError, AttributeError, KeyError, ValueError, NameError):
         pass
