@@ -7,7 +7,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from paipu.findings import Finding, has_errors, warning
+from paipu.findings import Finding, PackedFindings, has_errors, place_key, warning
 from paipu.grammar.hints import seat_hints
 from paipu.grammar.parser import ParseResult, parse
 from paipu.record import Record, Span
@@ -22,7 +22,10 @@ class Audit:
     name: str
     text: str
     record: Record
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[Finding] | PackedFindings = field(default_factory=list)
+    """In the order of the record (line, then column).  Packed when nobody watched the replay
+    (no views, notes or observers): `check` and the corpus read them one at a time; then, when
+    the parser found nothing, the very sequence of the replay's findings (not a copy)."""
     replay: Replay | None = None
     annotated: bool = False
     """Whether teaching notes were asked for (they are among the findings, severity note)."""
@@ -41,6 +44,8 @@ class Audit:
         return self.replay.ruleset if self.replay is not None else None
 
     def counts(self) -> dict[str, int]:
+        if isinstance(self.findings, PackedFindings):
+            return self.findings.counts()
         out = {"error": 0, "warning": 0, "note": 0}
         for f in self.findings:
             out[f.severity] += 1
@@ -90,8 +95,15 @@ def audit_text(text: str, name: str = "<record>", *, ruleset: Ruleset | None = N
     if plan.replay:
         _replayed(audit, ruleset, options, views, annotate, observers, plan.unchecked)
     audit.findings.extend(plan.findings)
-    audit.findings.sort(key=lambda f: (f.line, f.column))
+    _sort(audit.findings)
     return audit
+
+
+def _sort(findings: list[Finding] | PackedFindings) -> None:
+    if isinstance(findings, PackedFindings):
+        findings.sort_by_place()
+    else:
+        findings.sort(key=place_key)
 
 
 @dataclass(frozen=True)
@@ -204,7 +216,13 @@ def _replayed(audit: Audit, ruleset: Ruleset | None, options: dict[str, str] | N
     else:
         rp = Replay(record, None, [], [], {})  # an unknown ruleset: nothing to replay under
     audit.replay = rp
+    if isinstance(rp.findings, PackedFindings) and not isinstance(audit.findings, PackedFindings):
+        if not audit.findings and not findings:
+            # Nothing to add to the replay's findings: they are the audit's, not a copy of them.
+            audit.findings = rp.findings
+            return audit
+        audit.findings = PackedFindings(rp.findings.book, audit.findings)  # the parser's findings
     audit.findings.extend(findings)
     audit.findings.extend(rp.findings)
-    audit.findings.sort(key=lambda f: (f.line, f.column))
+    _sort(audit.findings)
     return audit

@@ -8,11 +8,17 @@ rule it breaks when it breaks one.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
-from typing import Literal, TypeAlias
+import zlib
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, fields
+from itertools import pairwise
+from typing import Literal, TypeAlias, overload
+
+from mypy_extensions import mypyc_attr
 
 from paipu.limits import control_escaped
-from paipu.record import Span
+from paipu.record import COLUMN_BITS, COLUMN_MASK, LINE_SHIFT, Span, pack_span
 
 Severity: TypeAlias = Literal["error", "warning", "note"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
@@ -62,15 +68,454 @@ def note(code: str, message: str, span: Span, rule: str | None = None, subject: 
     return Finding("note", code, message, span, rule, subject)
 
 
-def has_errors(findings: list[Finding] | tuple[Finding, ...]) -> bool:
+def has_errors(findings: Iterable[Finding]) -> bool:
+    if isinstance(findings, PackedFindings):
+        return findings.counts()["error"] > 0
     return any(f.severity == "error" for f in findings)
 
+
+def place_key(f: Finding) -> tuple[int, int]:
+    """What findings are sorted by: their line, then their column."""
+    return (f.span.line, f.span.column)
+
+
+def _made_by_slots(severity: Severity, code: str, message: str, span: Span, rule: str | None,
+                   subject: str | None) -> Finding:
+    """``Finding(severity, code, message, span, rule, subject)``, made in half the time: its
+    slots are set directly, not through a frozen dataclass's ``__init__`` (the values come from
+    findings made the usual way)."""
+    f = object.__new__(Finding)
+    _SET_SEVERITY(f, severity)
+    _SET_CODE(f, code)
+    _SET_MESSAGE(f, message)
+    _SET_SPAN(f, span)
+    _SET_RULE(f, rule)
+    _SET_SUBJECT(f, subject)
+    return f
+
+
+def _maker() -> Callable[[Severity, str, str, Span, str | None, str | None], Finding]:
+    """`_made_by_slots` where it makes the very finding `Finding` makes, else `Finding` itself
+    (a compiled `Finding` may not be made so)."""
+    values: tuple[Severity, str, str, Span, str | None, str | None] = ("note", "syntax", "a message",
+                                                                       Span(1, 2, 3, 4), "rule", "E")
+    try:
+        made, made_so = Finding(*values), _made_by_slots(*values)
+        if made_so == made and hash(made_so) == hash(made):
+            return _made_by_slots
+    except (TypeError, AttributeError, KeyError, ValueError, NameError):
+        pass
+    return Finding
+
+
+_SET_SEVERITY: Callable[[Finding, object], None]
+_SET_CODE: Callable[[Finding, object], None]
+_SET_MESSAGE: Callable[[Finding, object], None]
+_SET_SPAN: Callable[[Finding, object], None]
+_SET_RULE: Callable[[Finding, object], None]
+_SET_SUBJECT: Callable[[Finding, object], None]
+try:
+    _SET_SEVERITY, _SET_CODE, _SET_MESSAGE, _SET_SPAN, _SET_RULE, _SET_SUBJECT = (
+        getattr(Finding, f.name).__set__ for f in fields(Finding))  # each field's slot setter
+except (KeyError, AttributeError, ValueError):
+    pass
+_made_finding = _maker()
+
+
+_PLACE_LIMIT = 1 << 63
+"""A place is kept in a signed 64-bit slot (a line past 2**23 is kept as its span)."""
+_LINE_LIMIT = 1 << (63 - LINE_SHIFT)
+
+Kind: TypeAlias = tuple[Severity, str, "str | None", "str | None"]
+"""What findings of one sort share: severity, code, rule, subject."""
+
+
+@mypyc_attr(native_class=False)  # a plain Python class even when compiled: slots, pickling
+class FindingBook:
+    """What the `PackedFindings` of one replay share: the kinds of finding (severity, code,
+    rule, subject), their messages and the spans that do not fit in one number.
+
+    Equal messages made close together are kept once; messages are kept as UTF-8, in blocks
+    of about 64 KB compressed once full: a long hand can have a finding on every line
+    whose messages differ by a number only (the tiles left in the wall), and compressed such
+    messages cost a few bytes each rather than a string each."""
+
+    __slots__ = (
+        "_blocks",
+        "_cached",
+        "_cached_index",
+        "_kind_ids",
+        "_lengths",
+        "_open",
+        "_recent",
+        "_where",
+        "kinds",
+        "spans",
+    )
+
+    BLOCK = 64 * 1024
+    RECENT = 256
+    """How many distinct messages are remembered to be shared (past it, it starts again)."""
+
+    def __init__(self) -> None:
+        self.kinds: list[Kind] = []
+        self._kind_ids: dict[Kind, int] = {}
+        self.spans: list[Span] = []
+        """Spans that do not pack into one number (across lines, or out of range)."""
+        self._blocks: list[bytes] = []
+        """The compressed blocks of messages, full ones."""
+        self._open = bytearray()
+        """The block being filled."""
+        self._where = array("q")
+        """Each message's block (high bits) and offset in it (the low 32 bits)."""
+        self._lengths = array("I")
+        self._recent: dict[str, int] = {}
+        self._cached: bytes = b""
+        self._cached_index = -1
+
+    def __getstate__(self) -> object:
+        self._close()
+        return (self.kinds, self.spans, self._blocks, self._where, self._lengths)
+
+    def __setstate__(self, state: tuple[list[Kind], list[Span], list[bytes], array[int], array[int]]) -> None:
+        self.kinds, self.spans, self._blocks, self._where, self._lengths = state
+        self._kind_ids = {k: i for i, k in enumerate(self.kinds)}
+        self._open = bytearray()
+        self._recent = {}
+        self._cached, self._cached_index = b"", -1
+
+    def kind(self, severity: Severity, code: str, rule: str | None, subject: str | None) -> int:
+        key = (severity, code, rule, subject)
+        k = self._kind_ids.get(key)
+        if k is None:
+            k = self._kind_ids[key] = len(self.kinds)
+            self.kinds.append(key)
+        return k
+
+    def message(self, text: str) -> int:
+        """The number of ``text`` kept (shared with an equal message made shortly before)."""
+        recent = self._recent
+        m = recent.get(text)
+        if m is not None:
+            return m
+        if len(recent) >= self.RECENT:
+            recent.clear()
+        data = text.encode("utf-8", "surrogatepass")
+        if self._open and len(self._open) + len(data) > self.BLOCK:
+            self._close()
+        m = recent[text] = len(self._lengths)
+        self._where.append(len(self._blocks) << 32 | len(self._open))
+        self._lengths.append(len(data))
+        self._open += data
+        return m
+
+    def _close(self) -> None:
+        """Compress the open block (a message is never split across blocks)."""
+        if self._open:
+            self._blocks.append(zlib.compress(bytes(self._open), 1))
+            self._open = bytearray()
+            self._recent.clear()  # messages shared within a block: a reader decompresses each block once
+
+    def text(self, m: int) -> str:
+        where = self._where[m]
+        block, start = where >> 32, where & 0xFFFFFFFF
+        end = start + self._lengths[m]
+        if block == len(self._blocks):
+            return self._open[start:end].decode("utf-8", "surrogatepass")
+        if block != self._cached_index:
+            self._cached = zlib.decompress(self._blocks[block])
+            self._cached_index = block
+        return self._cached[start:end].decode("utf-8", "surrogatepass")
+
+    def place(self, span: Span) -> int:
+        """A span as one number: `pack_span`'s, or -(n + 1) for the n-th span kept whole."""
+        packed = pack_span(*span)
+        if isinstance(packed, int) and packed < _PLACE_LIMIT:
+            return packed
+        self.spans.append(span)
+        return -len(self.spans)
+
+    def span(self, place: int) -> Span:
+        if place < 0:
+            return self.spans[-place - 1]
+        line = place >> LINE_SHIFT
+        return Span(line, place >> COLUMN_BITS & COLUMN_MASK, line, place & COLUMN_MASK)
+
+    def key(self, place: int) -> tuple[int, int]:
+        if place < 0:
+            span = self.spans[-place - 1]
+            return (span.line, span.column)
+        return (place >> LINE_SHIFT, place >> COLUMN_BITS & COLUMN_MASK)
+
+
+@mypyc_attr(native_class=False)  # a plain Python class even when compiled (slots, pickling)
+class PackedFindings:
+    """Findings kept packed: for each, its kind, place and message as three numbers (16 bytes)
+    rather than an object, a span and a string (about 300).  Reading gives `Finding` objects,
+    made as they are read (equal to the findings added, not the same objects).
+
+    An audit that nobody watches keeps its findings so: a record with a finding on every line
+    then costs little more than its parsed lines.  The order is the order added until
+    `sort_by_place`.
+
+    `tail` gives a view of what is added from now on (a hand's findings, kept among the
+    replay's rather than copied to them): it adds to the same numbers and, once closed
+    (`close`), keeps the part it was given, whatever its owner does after."""
+
+    __slots__ = ("_kinds", "_messages", "_owner", "_places", "_start", "_stop", "book")
+
+    def __init__(self, book: FindingBook | None = None, findings: Iterable[Finding] = ()) -> None:
+        self.book = book if book is not None else FindingBook()
+        self._kinds = array("I")
+        self._places = array("q")
+        self._messages = array("I")
+        self._start = 0
+        self._stop = -1
+        """Where a view ends (-1: it is open, at the end of the numbers)."""
+        self._owner = True
+        self.extend(findings)
+
+    def tail(self) -> PackedFindings:
+        """A view of the findings added from now on, through it (until it is closed)."""
+        view = PackedFindings(self.book)
+        view._kinds, view._places, view._messages = self._kinds, self._places, self._messages
+        view._start, view._owner = len(self._kinds), False
+        return view
+
+    def close(self) -> None:
+        """End a view where it stands: it adds nothing more, and keeps what it holds."""
+        self._stop = len(self._kinds)
+
+    def __getstate__(self) -> object:
+        return (self.book, *self._parts())
+
+    def __setstate__(self, state: tuple[FindingBook, array[int], array[int], array[int]]) -> None:
+        self.book, self._kinds, self._places, self._messages = state
+        self._start, self._stop, self._owner = 0, -1, True
+
+    def _parts(self) -> tuple[array[int], array[int], array[int]]:
+        """Kinds, places and messages of this view's findings (the numbers themselves when they
+        are all its own)."""
+        start, stop = self._start, self._stop
+        if start == 0 and stop < 0:
+            return self._kinds, self._places, self._messages
+        end = len(self._kinds) if stop < 0 else stop
+        return self._kinds[start:end], self._places[start:end], self._messages[start:end]
+
+    def add(self, severity: Severity, code: str, message: str, span: Span, rule: str | None = None,
+            subject: str | None = None) -> None:
+        if self._stop >= 0:
+            raise ValueError("a closed view of findings cannot be added to")
+        book = self.book
+        self._kinds.append(book.kind(severity, code, rule, subject))
+        line, column, end_line, end_column = span
+        if (line == end_line and 0 <= line < _LINE_LIMIT and 0 <= column <= COLUMN_MASK
+                and 0 <= end_column <= COLUMN_MASK):
+            self._places.append(line << LINE_SHIFT | column << COLUMN_BITS | end_column)  # as `pack_span`
+        else:
+            self._places.append(book.place(span))
+        self._messages.append(book.message(message))
+
+    def append(self, f: Finding) -> None:
+        self.add(f.severity, f.code, f.message, f.span, f.rule, f.subject)
+
+    def extend(self, findings: Iterable[Finding]) -> None:
+        if isinstance(findings, PackedFindings) and findings.book is self.book and self._stop < 0:
+            kinds, places, messages = findings._parts()
+            self._kinds.extend(kinds)
+            self._places.extend(places)
+            self._messages.extend(messages)
+            return
+        for f in findings:
+            self.append(f)
+
+    def __len__(self) -> int:
+        return (len(self._kinds) if self._stop < 0 else self._stop) - self._start
+
+    def _made(self, i: int) -> Finding:
+        book = self.book
+        i += self._start
+        severity, code, rule, subject = book.kinds[self._kinds[i]]
+        return _made_finding(severity, code, book.text(self._messages[i]), book.span(self._places[i]), rule, subject)
+
+    @overload
+    def __getitem__(self, i: int) -> Finding: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Finding]: ...
+    def __getitem__(self, i: int | slice) -> Finding | list[Finding]:
+        if isinstance(i, slice):
+            return [self._made(k) for k in range(*i.indices(len(self)))]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("finding index out of range")
+        return self._made(i)
+
+    def __iter__(self) -> Iterator[Finding]:
+        made = _made_finding
+        for (severity, code, rule, subject), message, span in self.each():
+            yield made(severity, code, message, span, rule, subject)
+
+    def each(self) -> Iterator[tuple[Kind, str, Span]]:
+        """Each finding's kind, message and span, in order, without making a `Finding` of it
+        (what the corpus's rows are made of)."""
+        book = self.book
+        kinds, spans, blocks, where, lengths = book.kinds, book.spans, book._blocks, book._where, book._lengths
+        make_span = tuple.__new__
+        recent: dict[int, str] = {}
+        block, data = -1, b""
+        for k, p, m in zip(*self._parts(), strict=True):
+            message = recent.get(m)
+            if message is None:
+                if len(recent) >= FindingBook.RECENT:
+                    recent.clear()
+                at = where[m]
+                start = at & 0xFFFFFFFF
+                end = start + lengths[m]
+                if at >> 32 != block or end > len(data):  # the open block may have grown since
+                    block = at >> 32
+                    data = zlib.decompress(blocks[block]) if block < len(blocks) else bytes(book._open)
+                message = recent[m] = data[start:end].decode("utf-8", "surrogatepass")
+            if p < 0:
+                span = spans[-p - 1]
+            else:
+                line = p >> LINE_SHIFT
+                span = make_span(Span, (line, p >> COLUMN_BITS & COLUMN_MASK, line, p & COLUMN_MASK))
+            yield kinds[k], message, span
+
+    def __contains__(self, finding: object) -> bool:
+        return any(f == finding for f in self)
+
+    def __delitem__(self, i: int | slice) -> None:
+        if self._stop >= 0:
+            raise ValueError("a closed view of findings cannot be changed")
+        start = self._start
+        if isinstance(i, slice):
+            begin, end, step = i.indices(len(self))
+            if step != 1:
+                raise ValueError("findings are deleted a run at a time")
+            where: int | slice = slice(start + begin, start + max(begin, end))
+        else:
+            where = start + (i if i >= 0 else i + len(self))
+        del self._kinds[where], self._places[where], self._messages[where]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"PackedFindings({list(self)!r})"
+
+    def counts(self) -> dict[str, int]:
+        """Findings by severity (error, warning, note)."""
+        out = {"error": 0, "warning": 0, "note": 0}
+        kinds = self.book.kinds
+        per_kind: dict[int, int] = {}
+        for k in self._parts()[0]:
+            per_kind[k] = per_kind.get(k, 0) + 1
+        for k, n in per_kind.items():
+            out[kinds[k][0]] += n
+        return out
+
+    def sort_by_place(self) -> None:
+        """Sort by line, then column, keeping the order added among equals (as `list.sort` with
+        `place_key` would); nothing is moved when they are in order already (the usual case).
+
+        A view is sorted in place, where its owner reads it too; an owner sorts into numbers of
+        its own, so that the views it gave keep theirs."""
+        kinds, places, messages = self._parts()
+        book = self.book
+        if not book.spans:
+            # Packed places compare as (line, column) once their end column is shifted out.
+            last = -1
+            for p in places:
+                p >>= COLUMN_BITS
+                if p < last:
+                    break
+                last = p
+            else:
+                return
+            keys = [p >> COLUMN_BITS for p in places]
+            order = sorted(range(len(places)), key=keys.__getitem__)
+        else:
+            pairs = [book.key(p) for p in places]
+            if all(a <= b for a, b in pairwise(pairs)):
+                return
+            order = sorted(range(len(places)), key=pairs.__getitem__)
+        kinds = array("I", [kinds[i] for i in order])
+        places = array("q", [places[i] for i in order])
+        messages = array("I", [messages[i] for i in order])
+        if self._owner:
+            self._kinds, self._places, self._messages = kinds, places, messages
+            return
+        start = self._start
+        end = start + len(order)
+        self._kinds[start:end], self._places[start:end], self._messages[start:end] = kinds, places, messages
+
+
+Sequence.register(PackedFindings)  # a sequence of findings, without the ABC as a base (mypyc)
 
 _WINDOW = 80
 """How many characters of a long line are shown on each side of a finding's column."""
 
 
-def format_finding(finding: Finding, filename: str, source_lines: list[str] | None,
+@mypyc_attr(native_class=False)  # a plain Python class even when compiled
+class RecordLines:
+    """A record's lines as the parser numbers them (``text.replace("\\r\\n", "\\n").split("\\n")``, but
+    a line may keep its closing ``\\r``), each found in the text when asked for rather than all
+    split at once: printing the findings of a record, in their order, reads its text once and
+    holds no copy of its lines."""
+
+    __slots__ = ("_count", "_line", "_pos", "_shown", "_text")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._count = text.count("\n") + 1
+        self._line = 0
+        """The index of the line that starts at ``_pos``."""
+        self._pos = 0
+        self._shown: str | None = None
+        """That line, once asked for (a line often has several findings)."""
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._count))]
+        if i == self._line and self._shown is not None:
+            return self._shown
+        if i < 0:
+            i += self._count
+        if not 0 <= i < self._count:
+            raise IndexError("line index out of range")
+        text, line, pos = self._text, self._line, self._pos
+        if i < line and line - i > i:
+            line, pos = 0, 0  # nearer the start than the line last read
+        while line > i:
+            pos = text.rindex("\n", 0, pos - 1) + 1 if line > 1 else 0
+            line -= 1
+        while line < i:
+            pos = text.index("\n", pos) + 1
+            line += 1
+        self._line, self._pos = line, pos
+        end = text.find("\n", pos)
+        shown = self._shown = text[pos:] if end < 0 else text[pos:end]
+        return shown
+
+
+Sequence.register(RecordLines)
+
+
+def format_finding(finding: Finding, filename: str, source_lines: Sequence[str] | RecordLines | None,
                    rule_word: str = " (rule {})") -> str:
     """Compiler style: ``FILE:LINE:COL: error[code] message``, the line, and a caret.
 
@@ -94,6 +539,9 @@ def format_finding(finding: Finding, filename: str, source_lines: list[str] | No
     after = "…" if end < len(text) else ""
     shown = text[start:end]
     col -= start
+    if shown.isascii() and shown.isprintable():  # the usual line: a cell a character, nothing to escape
+        pad = " " * (len(before) + len(shown[: col - 1]))
+        return f"{head}\n  {before}{shown}{after}\n  {pad}{'^' * len(shown[col - 1 : col - 1 + width]) or '^'}"
     # East Asian wide characters take two cells; pad with the same characters' widths.
     pad = " " * len(before) + "".join(_pad(ch) for ch in shown[: col - 1])
     marks = "".join("^" * len(_shown(ch)) * (2 if _wide(ch) else 1) for ch in shown[col - 1 : col - 1 + width]) or "^"

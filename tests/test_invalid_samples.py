@@ -18,6 +18,7 @@ fails the test, so a typo cannot silently drop an expectation.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -94,7 +95,7 @@ def unmatched(expected: list[Expected], findings: list[Finding]) -> tuple[list[E
     return missing, left
 
 
-def describe(findings: list[Finding]) -> str:
+def describe(findings: Iterable[Finding]) -> str:
     return "\n".join(f"  {f.severity} {f.code} {f.line}:{f.column} {f.message}" for f in findings) or "  none"
 
 

@@ -137,14 +137,28 @@ def _long_hand(discards: int) -> str:
     return body + "\n".join(moves) + "\n"
 
 
-LONG_HAND_PER_BYTE = {"check": 40, "ingest": 56, "report": 60}
-"""One hand of 2,000 draws and discards (46 KB), measured 27, 46 and 46 times the input (5,000:
-32, 50 and 47; 10,000: 38, 49 and 48); the report was 121 (120, 126) while it held every
-step's table view until the hand ended.  It was 96, 55 and 179 (5,000: 109, 68 and 185) when
-each step's view copied the rivers (memory and time in the square of the hand's length), the
-report held every step of the hand at once and `check` gathered its output before printing it.
-The hand cannot be let go before its end, and a finding on every other line of 11 bytes costs
-more than the line: these stay above the 20 times of a long session."""
+LONG_HAND_PER_BYTE = {"check": 12, "ingest": 20, "report": 60}
+"""One hand of 2,000 draws and discards (46 KB), measured 4.5, 17 and 121 times the input (5,000:
+10, 18 and 120; 10,000: 13, 22 and 126).  It was 27, 46 and 121 before an audit nobody watches
+kept its findings packed (`paipu.findings.PackedFindings`: a finding on every other line of 11
+bytes cost more than the line, about 300 bytes each as objects) and the corpus made a long
+hand's row of actions and the findings' rows as it wrote them; 96, 55 and 179 when each step's
+view copied the rivers, the report held every step of the hand at once and `check` gathered its
+output before printing it.  The hand cannot be let go before its end; ingest stores its actions
+as one JSON text of twice the record's size, which SQLite copies as it writes it."""
+
+CHECK_LONG_HAND_PER_BYTE = 20
+"""check of one hand of 10,000 draws and discards (235 KB): measured 13 times the input."""
+
+
+def test_check_of_a_hand_of_10000_draws_stays_within_20_times_its_size(tmp_path: Path) -> None:
+    """The goal of issue 19 for `check` at five times the hand above: the findings (20,000, one
+    a line) are kept packed, so memory grows with the hand, not with the findings' objects."""
+    path = tmp_path / "longer-hand.paipu"
+    path.write_text(_long_hand(10_000), encoding="utf-8")
+    size = path.stat().st_size
+    used = _over_baseline(["check", "-j", "1", "-q", str(path)])
+    assert used < CHECK_LONG_HAND_PER_BYTE * size, f"{used:,} bytes for {size:,}"
 
 
 @pytest.mark.parametrize("command", ["check", "ingest", "report"])

@@ -15,7 +15,7 @@ import contextlib
 import difflib
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
@@ -363,10 +363,13 @@ def _other_format(text: str) -> str | None:
     return sniff_format(head)
 
 
-def print_findings(findings: list[Finding], name: str, text: str, rule_word: str = " (rule {})") -> None:
+def print_findings(findings: Iterable[Finding], name: str, text: str, rule_word: str = " (rule {})") -> None:
+    """Each finding as `format_finding` prints it, printed as it is made (the findings may be made
+    as they are read, and a record may have one on every line)."""
+    from paipu.findings import RecordLines, format_finding
+
     # The lines as the parser numbers them (``splitlines`` also splits at form feeds and others).
-    lines = text.replace("\r\n", "\n").split("\n")
-    from paipu.findings import format_finding
+    lines = RecordLines(text)
 
     for f in findings:
         click.echo(format_finding(f, name, lines, rule_word))

@@ -155,7 +155,7 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
         if as_json:
             click.echo(json_text(audit.to_json()))
         else:
-            print_findings([translated(f, lang) for f in audit.findings], name, text, RULE_SUFFIX[lang])
+            print_findings((translated(f, lang) for f in audit.findings), name, text, RULE_SUFFIX[lang])
             if not quiet:
                 echo(summary_zh(audit) if lang == "zh" else check_summary(audit))
     return Checked(out.getvalue(), counts["error"], counts["warning"], failed=not audit.ok)

@@ -124,8 +124,8 @@ def write_record(db: Database, rows: RecordRows, ingested_at: str) -> tuple[Outc
         rid = cur.lastrowid
         assert rid is not None
         conn.executemany(_HAND_SQL, [(rid, *h) for h in rows.hand_rows])
-        conn.executemany(_ACTION_SQL, [(rid, *a) for a in rows.action_rows])
-        conn.executemany(_FINDING_SQL, [(rid, *f) for f in rows.finding_rows])
+        conn.executemany(_ACTION_SQL, ((rid, *a) for a in rows.action_rows))
+        conn.executemany(_FINDING_SQL, ((rid, *f) for f in rows.finding_rows))  # one row made at a time
         conn.executemany(_SCORE_SQL, [(rid, *s) for s in rows.score_rows])
         conn.execute(_PATH_SQL, (rows.path, rid))
     return outcome, rid
@@ -162,6 +162,7 @@ def by_size(sources: Iterable[Source], files: int = BATCH_FILES, chars: int = BA
             yield batch
             batch, size = [], 0
         batch.append(source)
+        del source  # held by the batch only, and let go with it (not kept here while it is audited)
         size += n
         if len(batch) >= files or size >= chars:
             yield batch
@@ -216,7 +217,9 @@ class Writer:
                     self.summary.duplicates += 1
                     self.tick()
                     continue
-            yield source
+            given = [source]
+            del source
+            yield given.pop()  # not kept here while it is audited: its text is let go with its batch
 
 
 def ingest(
@@ -238,6 +241,26 @@ def ingest(
     start = time.perf_counter()
     run = Writer(db, len(files), progress)
     sources = run.new_sources(files)
+    cache = db.execute("PRAGMA cache_size").fetchone()[0]
+    db.execute(f"PRAGMA cache_size = {WRITE_CACHE}")
+    try:
+        _audit_and_store(run, sources, jobs, actions, executor, window)
+    finally:
+        db.execute(f"PRAGMA cache_size = {int(cache)}")
+    run.summary.seconds = time.perf_counter() - start
+    return run.summary
+
+
+WRITE_CACHE = -512
+"""SQLite's page cache while an ingest writes, in KiB (negative: a size, not a count of pages).
+The default, 2 MB, would fill with a long record's findings: ten times the record's own size
+for one hand of 5,000 draws, each with a finding.  What passes it is written out to the file
+before the transaction ends, as SQLite does for any transaction larger than its cache."""
+
+
+def _audit_and_store(run: Writer, sources: Iterator[Source], jobs: int, actions: bool, executor: Executor | None,
+                     window: int | None) -> None:
+    """`ingest`'s audit of the new records (here, or in worker processes) and their writing."""
     if executor is None and jobs <= 1:
         for batch in by_size(sources):
             # Each record is audited and let go before the next; only its rows wait for the batch.
@@ -256,8 +279,6 @@ def ingest(
         finally:
             if own:
                 pool.shutdown(wait=True, cancel_futures=True)
-    run.summary.seconds = time.perf_counter() - start
-    return run.summary
 
 
 def default_jobs() -> int:

@@ -13,16 +13,17 @@ import gzip
 import hashlib
 import json
 import zlib
-from collections.abc import Iterable, Sequence
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
-from typing import Literal, TypeAlias, cast
+from typing import Literal, TypeAlias, cast, overload
 
 from paipu._version import __version__
 from paipu.auditing import Audit, audit_text
 from paipu.errors import InputError
-from paipu.findings import Finding
+from paipu.findings import Finding, PackedFindings
 from paipu.record import (
     Action,
     AddKong,
@@ -98,8 +99,10 @@ class RecordRows:
     notes: int
     paipu_version: str
     hand_rows: tuple[HandRow, ...] = ()
-    action_rows: tuple[HandActionsRow, ...] = ()
-    finding_rows: tuple[FindingRow, ...] = ()
+    action_rows: Sequence[HandActionsRow] = ()
+    """A tuple, or `ActionRows` (a long hand's row made when it is read)."""
+    finding_rows: Sequence[FindingRow] = ()
+    """A tuple, or the audit's findings read as rows (`FindingRows`)."""
     score_rows: tuple[ScoreRow, ...] = ()
 
 
@@ -205,11 +208,87 @@ def _actions_json(actions: Sequence[Action]) -> str:
     """
     get = _TAILS.get
     common = _SEAT_AND_TILE
-    return "[" + ",".join([
-        f"[{a.span.line}{get((type(a), a.seat, id(a.tile))) or _new_tail(a)}"  # type: ignore[attr-defined]
-        if type(a) in common else f"[{a.span.line}{_other_tail(a)}"
-        for a in actions
-    ]) + "]"
+
+    def joined(part: Sequence[Action]) -> str:
+        return ",".join([
+            f"[{a.span.line}{get((type(a), a.seat, id(a.tile))) or _new_tail(a)}"  # type: ignore[attr-defined]
+            if type(a) in common else f"[{a.span.line}{_other_tail(a)}"
+            for a in part
+        ])
+
+    return "[" + joined(actions) + "]"
+
+
+class _LongHandActions:
+    """The actions of a hand longer than `LONG_HAND` actions, kept as each one's line and the
+    number of its JSON's tail, to be written out as `_actions_json` writes them when the row is
+    read (once the record's audit is let go): the text of a hand of 20,000 actions is twice the
+    record's own size, and twice again while it is joined."""
+
+    __slots__ = ("key", "lines", "tail_numbers", "tails")
+
+    def __init__(self, key: int, actions: Sequence[Action]) -> None:
+        get = _TAILS.get
+        common = _SEAT_AND_TILE
+        numbers: dict[str, int] = {}
+        self.key = key
+        self.lines = array("q", [a.span.line for a in actions])
+        self.tail_numbers = array("I", [
+            numbers.setdefault(get((type(a), a.seat, id(a.tile))) or _new_tail(a), len(numbers))  # type: ignore[attr-defined]
+            if type(a) in common else numbers.setdefault(_other_tail(a), len(numbers))
+            for a in actions
+        ])
+        self.tails = list(numbers)
+
+    def row(self) -> HandActionsRow:
+        lines, numbers, tails = self.lines, self.tail_numbers, self.tails
+        # Joined a piece at a time: one string per action is held for a piece only.
+        pieces = [",".join([f"[{lines[k]}{tails[numbers[k]]}" for k in range(start, min(start + _JOINED, len(lines)))])
+                  for start in range(0, len(lines), _JOINED)]
+        return (self.key, "[" + ",".join(pieces) + "]")
+
+
+LONG_HAND = 1024
+"""A hand of more actions than this has its row of actions made when it is read."""
+_JOINED = 1024
+"""How many actions' JSON `_LongHandActions` joins at a time."""
+
+
+class ActionRows(Sequence[HandActionsRow]):
+    """A record's rows of actions, one per hand; a long hand's is made when it is read
+    (`_LongHandActions`).  Picklable (a worker sends it back)."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, rows: list[HandActionsRow | _LongHandActions]) -> None:
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, i: int) -> HandActionsRow: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[HandActionsRow]: ...
+    def __getitem__(self, i: int | slice) -> HandActionsRow | list[HandActionsRow]:
+        if isinstance(i, slice):
+            return [r.row() if isinstance(r, _LongHandActions) else r for r in self._rows[i]]
+        r = self._rows[i]
+        return r.row() if isinstance(r, _LongHandActions) else r
+
+    def __iter__(self) -> Iterator[HandActionsRow]:
+        for r in self._rows:
+            yield r.row() if isinstance(r, _LongHandActions) else r
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ActionRows({list(self)!r})"
 
 
 def _tiles_text(a: Action) -> str | None:
@@ -231,9 +310,11 @@ def hand_keys(numbers: list[int]) -> list[int]:
     return numbers if len(set(numbers)) == len(numbers) else list(range(1, len(numbers) + 1))
 
 
-def _action_rows(record: Record, keys: list[int]) -> tuple[HandActionsRow, ...]:
+def _action_rows(record: Record, keys: list[int]) -> ActionRows:
     """One row per hand: its actions as one JSON array (the corpus's `hand_actions` table)."""
-    return tuple((key, _actions_json(hand.actions)) for key, hand in zip(keys, record.hands, strict=True))
+    return ActionRows([(key, _actions_json(hand.actions)) if len(hand.actions) <= LONG_HAND
+                       else _LongHandActions(key, hand.actions)
+                       for key, hand in zip(keys, record.hands, strict=True)])
 
 
 def _hand_row(res: HandResult, key: int) -> HandRow:
@@ -267,15 +348,72 @@ def _hand_row(res: HandResult, key: int) -> HandRow:
     )
 
 
-def _finding_rows(findings: list[Finding], record: Record, numbers: list[int]) -> tuple[FindingRow, ...]:
-    starts = [h.span.line for h in record.hands]
-    out: list[FindingRow] = []
-    for f in findings:
+class FindingRows(Sequence[FindingRow]):
+    """A record's finding rows, each made when it is read (to be inserted) from the audit's
+    findings, packed as the audit keeps them: a record with a finding on every line is not held
+    a second time as a tuple and a string per finding.  Picklable (a worker sends it back)."""
+
+    __slots__ = ("_findings", "_numbers", "_starts")
+
+    def __init__(self, findings: list[Finding] | PackedFindings, record: Record, numbers: list[int]) -> None:
+        self._findings = findings
+        self._starts = [h.span.line for h in record.hands]
+        self._numbers = numbers
+
+    def _row(self, f: Finding) -> FindingRow:
         # A finding belongs to the hand whose `hand N` line is the last one above it.
-        i = bisect.bisect_right(starts, f.line) - 1
-        hand = numbers[i] if i >= 0 and f.line > 0 else None
-        out.append((hand, f.severity, f.code, f.line, f.column, f.message, f.rule))
-    return tuple(out)
+        i = bisect.bisect_right(self._starts, f.line) - 1
+        hand = self._numbers[i] if i >= 0 and f.line > 0 else None
+        return (hand, f.severity, f.code, f.line, f.column, f.message, f.rule)
+
+    def __len__(self) -> int:
+        return len(self._findings)
+
+    @overload
+    def __getitem__(self, i: int) -> FindingRow: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[FindingRow]: ...
+    def __getitem__(self, i: int | slice) -> FindingRow | list[FindingRow]:
+        if isinstance(i, slice):
+            return [self._row(f) for f in self._findings[i]]
+        return self._row(self._findings[i])
+
+    def __iter__(self) -> Iterator[FindingRow]:
+        findings = self._findings
+        if not isinstance(findings, PackedFindings):
+            yield from map(self._row, findings)
+            return
+        starts, numbers, where = self._starts, self._numbers, bisect.bisect_right
+        for (severity, code, rule, _), message, span in findings.each():
+            line = span.line
+            i = where(starts, line) - 1
+            yield (numbers[i] if i >= 0 and line > 0 else None, severity, code, line, span.column, message, rule)
+
+    def whole_numbers(self) -> Iterator[int]:
+        """The whole numbers of the rows (hands, lines, columns), without their messages."""
+        findings = self._findings
+        if not isinstance(findings, PackedFindings):
+            for row in self:
+                yield from (v for v in row if isinstance(v, int))
+            return
+        starts, numbers, where = self._starts, self._numbers, bisect.bisect_right
+        for _, _, span in findings.each():
+            line = span.line
+            i = where(starts, line) - 1
+            if i >= 0 and line > 0:
+                yield numbers[i]
+            yield line
+            yield span.column
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"FindingRows({list(self)!r})"
 
 
 def rows_from_audit(audit: Audit, path: str, sha256: str | None, *, actions: bool = True) -> RecordRows:
@@ -312,7 +450,7 @@ def rows_from_audit(audit: Audit, path: str, sha256: str | None, *, actions: boo
         paipu_version=__version__,
         hand_rows=hand_rows,
         action_rows=_action_rows(record, keys) if actions and rp is not None else (),
-        finding_rows=_finding_rows(audit.findings, record, keys),
+        finding_rows=FindingRows(audit.findings, record, keys),
         score_rows=score_rows,
     )
 
@@ -323,9 +461,11 @@ _INT64 = range(-(2**63), 2**63)
 def unstorable(rows: RecordRows) -> int | None:
     """The first whole number of ``rows`` SQLite cannot store (past 64 bits), or None when all fit."""
     # Read in place, not gathered into one list: a record can have a finding on every line.
+    findings = rows.finding_rows
     values: Iterable[object] = chain((rows.hands, rows.errors, rows.warnings, rows.notes),
                                      chain.from_iterable(rows.hand_rows), chain.from_iterable(rows.score_rows),
-                                     chain.from_iterable(rows.finding_rows))
+                                     findings.whole_numbers() if isinstance(findings, FindingRows)
+                                     else chain.from_iterable(findings))
     for v in values:
         if isinstance(v, int) and v not in _INT64:
             return v

@@ -179,10 +179,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
     def check(self, action: r.Action) -> list[Finding]:
         """What is wrong with playing ``action`` now (nothing changes)."""
         saved = self.st.findings
-        self.st.findings = []
+        found: list[Finding] = []
+        self.st.findings = found
         try:
             self._handle(action, False)
-            return self.st.findings
+            return found
         finally:
             self.st.findings = saved
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias, cast
 
-from paipu.findings import Finding
+from paipu.findings import Finding, PackedFindings
 from paipu.hand.sets import GroupView as GroupView  # a report's view of a set, re-exported
 from paipu.record import Action, HandRecord, Seat, Span, _compact_span
 from paipu.tiles import NUM_KINDS, RED_FIVES, Tile, tile_from_index
@@ -493,5 +493,6 @@ class HandReplay:
     record: HandRecord
     steps: list[Step]
     result: HandResult
-    findings: list[Finding]
+    findings: list[Finding] | PackedFindings
+    """Packed when nobody watched the replay."""
     scores_after: dict[Seat, int]

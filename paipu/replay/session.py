@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from mypy_extensions import mypyc_attr
 
 import paipu.record as r
-from paipu.findings import Finding
+from paipu.findings import Finding, FindingBook, PackedFindings, place_key
 from paipu.record import Action, Record, Seat, Span
 from paipu.replay.engine import HandEngine
 from paipu.replay.result import HandReplay, HandResult, SessionState, Step, TableView
@@ -32,7 +32,8 @@ class Replay:
     ruleset: Ruleset | None
     """None when the record names no ruleset, or one paipu does not know."""
     hands: list[HandReplay]
-    findings: list[Finding]
+    findings: list[Finding] | PackedFindings
+    """Packed when nobody watched the replay (no steps, views or observers)."""
     scores: dict[Seat, int]
 
     @property
@@ -127,7 +128,7 @@ class StepRecorder(Observer):
 class Session:
     """What carries across hands: who deals, the 老庄 streak, the scores."""
 
-    def __init__(self, ruleset: Ruleset, record: Record, findings: list[Finding]) -> None:
+    def __init__(self, ruleset: Ruleset, record: Record, findings: list[Finding] | PackedFindings) -> None:
         self.rs = ruleset
         self.findings = findings
         seats = ruleset.seats
@@ -247,16 +248,19 @@ def replay(
     not be read): observers see the rest of its actions unplayed, the hand is settled only
     for a win before that, and the next hand's dealer is its own `dealer` line's.
     """
-    findings: list[Finding] = []
+    resolved: list[Finding] = []
     if ruleset is None:
-        ruleset, findings = resolve_ruleset(record, options)
+        ruleset, resolved = resolve_ruleset(record, options)
     if ruleset is None:
-        return Replay(record, None, [], findings, {})
+        return Replay(record, None, [], resolved, {})
     recorder: StepRecorder | None = None
     watchers = list(observers)
     if views or steps:
         recorder = StepRecorder(views)
         watchers.insert(0, recorder)
+    # Nobody watching: the findings are kept packed (a record can have one on every line), in one
+    # book for the whole replay; watchers are given `Finding` objects, kept as they were given.
+    findings: list[Finding] | PackedFindings = resolved if watchers else PackedFindings(FindingBook(), resolved)
     session = Session(ruleset, record, findings)
     for w in watchers:
         w.start_record(record, ruleset)
@@ -273,17 +277,22 @@ def replay(
             gc.enable()
     for w in observers:
         findings.extend(w.findings())
-    findings.sort(key=lambda f: (f.line, f.column))
+    if isinstance(findings, PackedFindings):
+        findings.sort_by_place()
+    else:
+        findings.sort(key=place_key)
     return Replay(record, ruleset, hands, findings, dict(session.state.scores))
 
 
 def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: list[Observer],
                   recorder: StepRecorder | None, unchecked: Mapping[int, int] | None, hands: list[HandReplay],
-                  findings: list[Finding]) -> None:
+                  findings: list[Finding] | PackedFindings) -> None:
     """`replay`'s pass over the hands."""
     for idx, hand in enumerate(record.hands):
         dealer = session.dealer_for(hand)
         engine = HandEngine(ruleset, hand, session.state, dealer)
+        if isinstance(findings, PackedFindings):
+            engine.st.findings = findings.tail()  # the hand's findings, kept among the replay's
         playable = engine.setup()
         stop = unchecked.get(idx) if unchecked else None
         if stop is not None and stop < 0:
@@ -303,8 +312,13 @@ def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: 
         session.end_hand(result, dealer)
         if stop is not None:
             session.state.dealer = None  # the unread line may have started the next hand: its dealer is unknown
-        hand_findings = sorted(engine.st.findings, key=lambda f: (f.line, f.column))
-        findings.extend(hand_findings)
+        hand_findings = engine.st.findings
+        if isinstance(hand_findings, PackedFindings):
+            hand_findings.sort_by_place()  # where they are, at the end of the replay's findings
+            hand_findings.close()
+        else:
+            hand_findings = sorted(hand_findings, key=place_key)
+            findings.extend(hand_findings)
         hand_steps = recorder.hands[idx] if recorder is not None else []
         hands.append(HandReplay(hand, hand_steps, result, hand_findings, dict(session.state.scores)))
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
 from paipu import record as r
-from paipu.findings import Finding, Severity
+from paipu.findings import Finding, PackedFindings, Severity
 from paipu.hand.sets import HandSet
 from paipu.record import HandRecord, Seat, Span
 from paipu.replay.result import MeldView, RiverLog, RiverSlice, SeatView, TableView, river_code
@@ -192,7 +192,9 @@ class HandState:
         self.record = record
         self.dealer = dealer
         self.seats: dict[Seat, SeatState] = {s: SeatState() for s in seats}
-        self.findings: list[Finding] = []
+        self.findings: list[Finding] | PackedFindings = []
+        """The hand's findings: Finding objects, or packed when nobody watches the replay (it
+        gives each hand a `PackedFindings` before the hand is set up)."""
         self.phase: Phase = "discard"
         self.turn: Seat = dealer
         self.last_discard: LastDiscard | None = None
@@ -225,6 +227,10 @@ class HandState:
         span: Span,
         rule: str | None = None,
     ) -> None:
+        findings = self.findings
+        if isinstance(findings, PackedFindings):
+            findings.add(severity, code, message, span, rule)
+            return
         # A long hand can have a finding on every line, many of them alike: equal messages share
         # one string and the findings of one line one span (findings are immutable).
         known = self._messages
@@ -238,7 +244,7 @@ class HandState:
             span = last
         else:
             self._last_span = span
-        self.findings.append(Finding(severity, code, shared, span, rule))
+        findings.append(Finding(severity, code, shared, span, rule))
 
     def error(self, code: str, message: str, span: Span, rule: str | None = None) -> None:
         self.add("error", code, message, span, rule)
