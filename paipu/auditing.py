@@ -7,7 +7,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from paipu.findings import Finding, PackedFindings, has_errors, place_key, warning
+from paipu.findings import Finding, PackedFindings, has_errors, in_place_order, place_key, warning
 from paipu.grammar.hints import seat_hints
 from paipu.grammar.parser import ParseResult, parse
 from paipu.record import Record, Span
@@ -102,7 +102,7 @@ def audit_text(text: str, name: str = "<record>", *, ruleset: Ruleset | None = N
 def _sort(findings: list[Finding] | PackedFindings) -> None:
     if isinstance(findings, PackedFindings):
         findings.sort_by_place()
-    else:
+    elif not in_place_order(findings):
         findings.sort(key=place_key)
 
 

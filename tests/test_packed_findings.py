@@ -21,7 +21,7 @@ from paipu.corpus.rows import (
     read_source,
     rows_from_audit,
 )
-from paipu.findings import Finding, FindingBook, PackedFindings, RecordLines, place_key
+from paipu.findings import Finding, FindingBook, PackedFindings, RecordLines, in_place_order, place_key
 from paipu.record import Span
 from paipu.replay.session import Observer
 
@@ -167,3 +167,16 @@ def test_record_lines_are_the_lines_the_parser_numbers() -> None:
     for i in order:
         assert found[i].rstrip("\r\n") == lines[i].rstrip("\r\n"), i
     assert found[-1] == lines[-1]
+
+
+def test_in_place_order_tells_sorted_findings_from_unsorted_ones() -> None:
+    """The sort by place is skipped only for findings already in its order: checked against
+    the sort itself on shuffles of findings with equal lines, equal columns and line 0."""
+    rng = random.Random(19)
+    spans = [Span(0, 0, 0, 0), Span(3, 0, 3, 4), Span(3, 2, 3, 4), Span(3, 2, 3, 9), Span(7, 1, 7, 2)]
+    pool = [Finding("error", f"code-{k}", "m", spans[k % len(spans)]) for k in range(12)]
+    for _ in range(300):
+        sample = rng.sample(pool, rng.randint(0, len(pool)))
+        assert in_place_order(sample) == (sorted(sample, key=place_key) == sample)
+    assert in_place_order(sorted(pool, key=place_key))
+    assert not in_place_order([pool[1], pool[0]])  # line 3 before line 0

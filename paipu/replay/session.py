@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from mypy_extensions import mypyc_attr
 
 import paipu.record as r
-from paipu.findings import Finding, FindingBook, PackedFindings, place_key
+from paipu.findings import Finding, FindingBook, PackedFindings, in_place_order, place_key
 from paipu.record import Action, Record, Seat, Span
 from paipu.replay.engine import HandEngine
 from paipu.replay.result import HandReplay, HandResult, SessionState, Step, TableView
@@ -280,7 +280,8 @@ def replay(
     if isinstance(findings, PackedFindings):
         findings.sort_by_place()
     else:
-        findings.sort(key=place_key)
+        if not in_place_order(findings):
+            findings.sort(key=place_key)
     return Replay(record, ruleset, hands, findings, dict(session.state.scores))
 
 
@@ -317,7 +318,8 @@ def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: 
             hand_findings.sort_by_place()  # where they are, at the end of the replay's findings
             hand_findings.close()
         else:
-            hand_findings = sorted(hand_findings, key=place_key)
+            hand_findings = (list(hand_findings) if in_place_order(hand_findings)
+                             else sorted(hand_findings, key=place_key))
             findings.extend(hand_findings)
         hand_steps = recorder.hands[idx] if recorder is not None else []
         hands.append(HandReplay(hand, hand_steps, result, hand_findings, dict(session.state.scores)))
