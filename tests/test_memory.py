@@ -138,8 +138,9 @@ def _long_hand(discards: int) -> str:
 
 
 LONG_HAND_PER_BYTE = {"check": 12, "ingest": 20, "report": 60}
-"""One hand of 2,000 draws and discards (46 KB), measured 4.5, 17 and 121 times the input (5,000:
-10, 18 and 120; 10,000: 13, 22 and 126).  It was 27, 46 and 121 before an audit nobody watches
+"""One hand of 2,000 draws and discards (46 KB), measured 4.5, 17 and 42 times the input (5,000:
+10, 18 and 38; 10,000: 13, 22 and 42); the report took 121 (120, 126) while it held every step's
+table view until the hand ended.  It was 27, 46 and 121 before an audit nobody watches
 kept its findings packed (`paipu.findings.PackedFindings`: a finding on every other line of 11
 bytes cost more than the line, about 300 bytes each as objects) and the corpus made a long
 hand's row of actions and the findings' rows as it wrote them; 96, 55 and 179 when each step's
