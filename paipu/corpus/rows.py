@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
-from typing import Literal, TypeAlias, cast, overload
+from typing import Generic, Literal, TypeAlias, TypeVar, cast, overload
 
 from paipu._version import __version__
 from paipu.auditing import Audit, audit_text
@@ -254,31 +254,37 @@ _JOINED = 1024
 """How many actions' JSON `_LongHandActions` joins at a time."""
 
 
-class ActionRows(Sequence[HandActionsRow]):
-    """A record's rows of actions, one per hand; a long hand's is made when it is read
-    (`_LongHandActions`).  Picklable (a worker sends it back)."""
+ItemT = TypeVar("ItemT")
+RowT = TypeVar("RowT")
 
-    __slots__ = ("_rows",)
 
-    def __init__(self, rows: list[HandActionsRow | _LongHandActions]) -> None:
-        self._rows = rows
+class _RowsMadeAsRead(Sequence[RowT], Generic[ItemT, RowT]):
+    """A sequence of rows, each made from what is kept (``_items``) when it is read (`_row`):
+    what a long record's rows would hold is not held twice.  Equal to any sequence of equal
+    rows (a list of them, say); picklable (a worker sends it back)."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Sequence[ItemT]) -> None:
+        self._items = items
+
+    def _row(self, item: ItemT) -> RowT:
+        raise NotImplementedError
 
     def __len__(self) -> int:
-        return len(self._rows)
+        return len(self._items)
 
     @overload
-    def __getitem__(self, i: int) -> HandActionsRow: ...
+    def __getitem__(self, i: int) -> RowT: ...
     @overload
-    def __getitem__(self, i: slice) -> list[HandActionsRow]: ...
-    def __getitem__(self, i: int | slice) -> HandActionsRow | list[HandActionsRow]:
+    def __getitem__(self, i: slice) -> list[RowT]: ...
+    def __getitem__(self, i: int | slice) -> RowT | list[RowT]:
         if isinstance(i, slice):
-            return [r.row() if isinstance(r, _LongHandActions) else r for r in self._rows[i]]
-        r = self._rows[i]
-        return r.row() if isinstance(r, _LongHandActions) else r
+            return [self._row(item) for item in self._items[i]]
+        return self._row(self._items[i])
 
-    def __iter__(self) -> Iterator[HandActionsRow]:
-        for r in self._rows:
-            yield r.row() if isinstance(r, _LongHandActions) else r
+    def __iter__(self) -> Iterator[RowT]:
+        return map(self._row, self._items)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str | bytes):
@@ -288,7 +294,17 @@ class ActionRows(Sequence[HandActionsRow]):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"ActionRows({list(self)!r})"
+        return f"{type(self).__name__}({list(self)!r})"
+
+
+class ActionRows(_RowsMadeAsRead["HandActionsRow | _LongHandActions", HandActionsRow]):
+    """A record's rows of actions, one per hand; a long hand's is made when it is read
+    (`_LongHandActions`)."""
+
+    __slots__ = ()
+
+    def _row(self, item: HandActionsRow | _LongHandActions) -> HandActionsRow:
+        return item.row() if isinstance(item, _LongHandActions) else item
 
 
 def _tiles_text(a: Action) -> str | None:
@@ -348,72 +364,48 @@ def _hand_row(res: HandResult, key: int) -> HandRow:
     )
 
 
-class FindingRows(Sequence[FindingRow]):
+class FindingRows(_RowsMadeAsRead[Finding, FindingRow]):
     """A record's finding rows, each made when it is read (to be inserted) from the audit's
     findings, packed as the audit keeps them: a record with a finding on every line is not held
-    a second time as a tuple and a string per finding.  Picklable (a worker sends it back)."""
+    a second time as a tuple and a string per finding."""
 
-    __slots__ = ("_findings", "_numbers", "_starts")
+    __slots__ = ("_numbers", "_starts")
 
     def __init__(self, findings: list[Finding] | PackedFindings, record: Record, numbers: list[int]) -> None:
-        self._findings = findings
+        super().__init__(cast(Sequence[Finding], findings))  # packed findings read as a sequence
         self._starts = [h.span.line for h in record.hands]
         self._numbers = numbers
 
-    def _row(self, f: Finding) -> FindingRow:
-        # A finding belongs to the hand whose `hand N` line is the last one above it.
-        i = bisect.bisect_right(self._starts, f.line) - 1
-        hand = self._numbers[i] if i >= 0 and f.line > 0 else None
-        return (hand, f.severity, f.code, f.line, f.column, f.message, f.rule)
+    def _hand(self, line: int) -> int | None:
+        """The number of the hand whose `hand N` line is the last one above ``line``."""
+        i = bisect.bisect_right(self._starts, line) - 1
+        return self._numbers[i] if i >= 0 and line > 0 else None
 
-    def __len__(self) -> int:
-        return len(self._findings)
-
-    @overload
-    def __getitem__(self, i: int) -> FindingRow: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[FindingRow]: ...
-    def __getitem__(self, i: int | slice) -> FindingRow | list[FindingRow]:
-        if isinstance(i, slice):
-            return [self._row(f) for f in self._findings[i]]
-        return self._row(self._findings[i])
+    def _row(self, item: Finding) -> FindingRow:
+        return (self._hand(item.line), item.severity, item.code, item.line, item.column, item.message, item.rule)
 
     def __iter__(self) -> Iterator[FindingRow]:
-        findings = self._findings
+        findings = self._items
         if not isinstance(findings, PackedFindings):
-            yield from map(self._row, findings)
-            return
-        starts, numbers, where = self._starts, self._numbers, bisect.bisect_right
-        for (severity, code, rule, _), message, span in findings.each():
-            line = span.line
-            i = where(starts, line) - 1
-            yield (numbers[i] if i >= 0 and line > 0 else None, severity, code, line, span.column, message, rule)
+            return map(self._row, findings)
+        hand = self._hand
+        return ((hand(span.line), severity, code, span.line, span.column, message, rule)
+                for (severity, code, rule, _), message, span in findings.each())
 
     def whole_numbers(self) -> Iterator[int]:
         """The whole numbers of the rows (hands, lines, columns), without their messages."""
-        findings = self._findings
+        findings = self._items
         if not isinstance(findings, PackedFindings):
             for row in self:
                 yield from (v for v in row if isinstance(v, int))
             return
-        starts, numbers, where = self._starts, self._numbers, bisect.bisect_right
+        hand = self._hand
         for _, _, span in findings.each():
-            line = span.line
-            i = where(starts, line) - 1
-            if i >= 0 and line > 0:
-                yield numbers[i]
-            yield line
+            number = hand(span.line)
+            if number is not None:
+                yield number
+            yield span.line
             yield span.column
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"FindingRows({list(self)!r})"
 
 
 def rows_from_audit(audit: Audit, path: str, sha256: str | None, *, actions: bool = True) -> RecordRows:
