@@ -54,7 +54,12 @@ def _reading(p: Path) -> Iterator[None]:
 def _read_file(p: Path, limit: int, what: str) -> bytes:
     """At most ``limit`` bytes of the file ``p`` (``what`` names one such file), read once."""
     with _reading(p), p.open("rb") as fh:
-        data = fh.read(limit + 1)  # bounded, should the file grow while it is read
+        # As much as the file holds, and one byte more: a read of the limit itself would reserve
+        # the limit's size whatever the file's.  A file that grew since is read on, bounded.
+        want = min(os.fstat(fh.fileno()).st_size, limit) + 1
+        data = fh.read(want)
+        if len(data) == want and want <= limit:
+            data += bytes(_read_at_most(fh, limit + 1 - want))
     if len(data) > limit:
         raise InputError(f"{p}: over the limit of {limit:,} bytes for one {what}")
     return data

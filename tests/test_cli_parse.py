@@ -449,3 +449,43 @@ def test_both_readers_refuse_an_oversized_file_naming_what_it_was(tmp_path: Path
     with pytest.raises(InputError, match=r"log\.json: over the limit of 64 bytes for one log file"):
         read_bounded(path, 64, "log files")
     assert read_bounded(path, 100, "log files") == b"x" * 100
+
+
+def test_reading_a_small_record_reserves_memory_for_its_size_not_the_limit(tmp_path: Path) -> None:
+    """A record is read as the size its file has (and one byte more, to see whether it grew):
+    asking for the whole limit at once reserved 64 MB for every file, however small."""
+    import tracemalloc
+
+    from paipu.sources import read_record_text
+
+    path = write(tmp_path / "small.paipu", CLEAN)
+    tracemalloc.start()
+    try:
+        assert read_record_text(path) == CLEAN
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000, f"{peak:,} bytes to read {len(CLEAN)}"
+
+
+def test_a_file_that_grows_while_it_is_read_is_read_to_its_limit(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The size asked for comes from the open file; what is there beyond it is read on (up to
+    the limit), so a file written while it is read is neither cut short nor read without bound."""
+    import os
+
+    from paipu.errors import InputError
+    from paipu.sources import read_bounded
+
+    path = write(tmp_path / "log.json", "x" * 100)
+    real_fstat = os.fstat
+
+    def smaller(fd: int) -> os.stat_result:  # the size seen before 50 more bytes were written
+        st = real_fstat(fd)
+        return os.stat_result((st.st_mode, st.st_ino, st.st_dev, st.st_nlink, st.st_uid, st.st_gid,
+                               st.st_size - 50, int(st.st_atime), int(st.st_mtime), int(st.st_ctime)))
+
+    monkeypatch.setattr(os, "fstat", smaller)
+    assert read_bounded(path, 1000, "log files") == b"x" * 100
+    with pytest.raises(InputError, match="over the limit of 80 bytes"):
+        read_bounded(path, 80, "log files")
