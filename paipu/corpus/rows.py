@@ -18,12 +18,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
-from typing import Generic, Literal, TypeAlias, TypeVar, cast, overload
+from typing import Literal, TypeAlias, cast
 
 from paipu._version import __version__
 from paipu.auditing import Audit, audit_text
 from paipu.errors import InputError
 from paipu.findings import Finding, PackedFindings
+from paipu.made import MadeAsRead
 from paipu.record import (
     Action,
     AddKong,
@@ -254,56 +255,13 @@ _JOINED = 1024
 """How many actions' JSON `_LongHandActions` joins at a time."""
 
 
-ItemT = TypeVar("ItemT")
-RowT = TypeVar("RowT")
-
-
-class _RowsMadeAsRead(Sequence[RowT], Generic[ItemT, RowT]):
-    """A sequence of rows, each made from what is kept (``_items``) when it is read (`_row`):
-    what a long record's rows would hold is not held twice.  Equal to any sequence of equal
-    rows (a list of them, say); picklable (a worker sends it back)."""
-
-    __slots__ = ("_items",)
-
-    def __init__(self, items: Sequence[ItemT]) -> None:
-        self._items = items
-
-    def _row(self, item: ItemT) -> RowT:
-        raise NotImplementedError
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    @overload
-    def __getitem__(self, i: int) -> RowT: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[RowT]: ...
-    def __getitem__(self, i: int | slice) -> RowT | list[RowT]:
-        if isinstance(i, slice):
-            return [self._row(item) for item in self._items[i]]
-        return self._row(self._items[i])
-
-    def __iter__(self) -> Iterator[RowT]:
-        return map(self._row, self._items)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({list(self)!r})"
-
-
-class ActionRows(_RowsMadeAsRead["HandActionsRow | _LongHandActions", HandActionsRow]):
+class ActionRows(MadeAsRead["HandActionsRow | _LongHandActions", HandActionsRow]):
     """A record's rows of actions, one per hand; a long hand's is made when it is read
-    (`_LongHandActions`)."""
+    (`_LongHandActions`).  Picklable (a worker sends it back)."""
 
     __slots__ = ()
 
-    def _row(self, item: HandActionsRow | _LongHandActions) -> HandActionsRow:
+    def _made(self, item: HandActionsRow | _LongHandActions) -> HandActionsRow:
         return item.row() if isinstance(item, _LongHandActions) else item
 
 
@@ -364,10 +322,10 @@ def _hand_row(res: HandResult, key: int) -> HandRow:
     )
 
 
-class FindingRows(_RowsMadeAsRead[Finding, FindingRow]):
+class FindingRows(MadeAsRead[Finding, FindingRow]):
     """A record's finding rows, each made when it is read (to be inserted) from the audit's
     findings, packed as the audit keeps them: a record with a finding on every line is not held
-    a second time as a tuple and a string per finding."""
+    a second time as a tuple and a string per finding.  Picklable (a worker sends it back)."""
 
     __slots__ = ("_numbers", "_starts")
 
@@ -381,13 +339,13 @@ class FindingRows(_RowsMadeAsRead[Finding, FindingRow]):
         i = bisect.bisect_right(self._starts, line) - 1
         return self._numbers[i] if i >= 0 and line > 0 else None
 
-    def _row(self, item: Finding) -> FindingRow:
+    def _made(self, item: Finding) -> FindingRow:
         return (self._hand(item.line), item.severity, item.code, item.line, item.column, item.message, item.rule)
 
     def __iter__(self) -> Iterator[FindingRow]:
         findings = self._items
         if not isinstance(findings, PackedFindings):
-            return map(self._row, findings)
+            return map(self._made, findings)
         hand = self._hand
         return ((hand(span.line), severity, code, span.line, span.column, message, rule)
                 for (severity, code, rule, _), message, span in findings.each())

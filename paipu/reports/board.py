@@ -11,10 +11,11 @@ the one that leaves).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar, cast, overload
+from typing import Generic, TypeVar, cast
 
+from paipu.made import MadeBy
 from paipu.record import Action, Discard, Draw, Ready, Seat, SeatAction
 from paipu.replay.result import MeldView, SeatView, Step, TableView
 from paipu.reports.labels import Labels
@@ -164,33 +165,6 @@ class _Lives:
     def shown(self, i: int) -> Shown:
         until = self.until[i]
         return Shown(self.first[i], until if until >= 0 else None)
-
-
-class MadeAsRead(Sequence[T]):
-    """Things of the board made as they are read, none kept (the page reads each once)."""
-
-    __slots__ = ("_make", "_order")
-
-    def __init__(self, make: Callable[[int], T], order: Sequence[int]) -> None:
-        self._make = make
-        self._order = order
-
-    def __len__(self) -> int:
-        return len(self._order)
-
-    @overload
-    def __getitem__(self, i: int) -> T: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[T]: ...
-
-    def __getitem__(self, i: int | slice) -> T | Sequence[T]:
-        if isinstance(i, slice):
-            return tuple(map(self._make, self._order[i]))
-        return self._make(self._order[i])
-
-    def __iter__(self) -> Iterator[T]:
-        return map(self._make, self._order)
 
 
 class _ListTracker(Generic[T]):
@@ -490,7 +464,7 @@ class BoardBuilder:
 
     def board(self, dealer: Seat, *, made_as_read: bool = False) -> Board | None:
         """The board of the steps added (None if one had no view).  With ``made_as_read`` its
-        tiles are made as the page reads them (`MadeAsRead`), not held at once."""
+        tiles are made as the page reads them (`paipu.made.MadeBy`), not held at once."""
         if not self.ok or self.step < 0:
             return None
         tm, labels, seats, viewer = self.tm, self.labels, self.seats, self.viewer
@@ -522,8 +496,8 @@ class BoardBuilder:
             ready = _shown(ready_lives[0]) if ready_lives else None
             out.append(BoardSeat(
                 seat, labels.seat_name(seat), self.players.get(seat, ""), seat == dealer, seat == viewer, hidden,
-                ready, done(MadeAsRead(concealed_tile, tracker.concealed_order())), melds, flowers,
-                done(MadeAsRead(discard, tracker.river_order_())), places[seat],
+                ready, done(MadeBy(concealed_tile, tracker.concealed_order())), melds, flowers,
+                done(MadeBy(discard, tracker.river_order_())), places[seat],
             ))
         wall: tuple[BoardTile, ...] = ()
         if viewer is None:

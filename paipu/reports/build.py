@@ -19,6 +19,7 @@ from paipu.analysis.teaching import discard_choices, hand_shanten, short_hand
 from paipu.auditing import Audit
 from paipu.findings import SEVERITIES, Finding
 from paipu.lang import translate, translate_part
+from paipu.made import MadeBy
 from paipu.record import (
     SEATS,
     Action,
@@ -47,7 +48,7 @@ from paipu.replay.result import (
 )
 from paipu.replay.ruleset import Rule, Ruleset, option_text
 from paipu.replay.session import Replay
-from paipu.reports.board import BoardBuilder, MadeAsRead, TileMaker, board_meld, build_board
+from paipu.reports.board import BoardBuilder, TileMaker, board_meld, build_board
 from paipu.reports.chart import build_chart
 from paipu.reports.labels import Labels, Lang, labels_for
 from paipu.reports.model import (
@@ -332,12 +333,12 @@ class PageBuilder:
     def finding_views(self, *, made_as_read: bool = False) -> Sequence[FindingView]:
         """Every visible finding's view, in order: a tuple, or with ``made_as_read`` each made as
         it is read (a long record's page reads them once, at its top)."""
-        views = MadeAsRead(self.finding_view, range(len(self.visible_findings)))
+        views = MadeBy(self.finding_view, range(len(self.visible_findings)))
         return views if made_as_read else tuple(views)
 
     def record_finding_views(self, *, made_as_read: bool = False) -> Sequence[FindingView]:
         """The views of the findings shown at no step (the header's, syntax), in order."""
-        views = MadeAsRead(self.finding_view, array("l", (i for i, at in enumerate(self._loc) if at < 0)))
+        views = MadeBy(self.finding_view, array("l", (i for i, at in enumerate(self._loc) if at < 0)))
         return views if made_as_read else tuple(views)
 
     def _shown_at(self, lo: int, hi: int) -> range:
