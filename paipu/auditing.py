@@ -7,7 +7,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from paipu.findings import Finding, PackedFindings, has_errors, in_place_order, place_key, warning
+from paipu.findings import Finding, PackedFindings, has_errors, sort_by_place, warning
 from paipu.grammar.hints import seat_hints
 from paipu.grammar.parser import ParseResult, parse
 from paipu.record import Record, Span
@@ -95,15 +95,8 @@ def audit_text(text: str, name: str = "<record>", *, ruleset: Ruleset | None = N
     if plan.replay:
         _replayed(audit, ruleset, options, views, annotate, observers, plan.unchecked)
     audit.findings.extend(plan.findings)
-    _sort(audit.findings)
+    sort_by_place(audit.findings)
     return audit
-
-
-def _sort(findings: list[Finding] | PackedFindings) -> None:
-    if isinstance(findings, PackedFindings):
-        findings.sort_by_place()
-    elif not in_place_order(findings):
-        findings.sort(key=place_key)
 
 
 @dataclass(frozen=True)
@@ -224,5 +217,5 @@ def _replayed(audit: Audit, ruleset: Ruleset | None, options: dict[str, str] | N
         audit.findings = PackedFindings(rp.findings.book, audit.findings)  # the parser's findings
     audit.findings.extend(findings)
     audit.findings.extend(rp.findings)
-    _sort(audit.findings)
+    sort_by_place(audit.findings)
     return audit

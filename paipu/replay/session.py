@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from mypy_extensions import mypyc_attr
 
 import paipu.record as r
-from paipu.findings import Finding, FindingBook, PackedFindings, in_place_order, place_key
+from paipu.findings import Finding, FindingBook, PackedFindings, sort_by_place
 from paipu.record import Action, Record, Seat, Span
 from paipu.replay.engine import HandEngine
 from paipu.replay.result import HandReplay, HandResult, SessionState, Step, TableView
@@ -277,11 +277,7 @@ def replay(
             gc.enable()
     for w in observers:
         findings.extend(w.findings())
-    if isinstance(findings, PackedFindings):
-        findings.sort_by_place()
-    else:
-        if not in_place_order(findings):
-            findings.sort(key=place_key)
+    sort_by_place(findings)
     return Replay(record, ruleset, hands, findings, dict(session.state.scores))
 
 
@@ -318,8 +314,8 @@ def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: 
             hand_findings.sort_by_place()  # where they are, at the end of the replay's findings
             hand_findings.close()
         else:
-            hand_findings = (list(hand_findings) if in_place_order(hand_findings)
-                             else sorted(hand_findings, key=place_key))
+            hand_findings = list(hand_findings)  # the hand's own list: the engine's stays as made
+            sort_by_place(hand_findings)
             findings.extend(hand_findings)
         hand_steps = recorder.hands[idx] if recorder is not None else []
         hands.append(HandReplay(hand, hand_steps, result, hand_findings, dict(session.state.scores)))
