@@ -645,16 +645,18 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             if ld is None:
                 return out
             tile = ld.tile
+            # Each seat's win asked once (a check beforehand whether any seat could claim at
+            # all asked the wins twice whenever none could claim by its counts).
             by_counts = self._claims_by_counts(ld)
-            if by_counts or self._any_win_on_discard(ld):
-                for seat in rs.seats_after(ld.seat):
-                    if self._may_win_on_discard(seat, tile):
-                        out.append(r.Hu(_NO_SPAN, seat, tile))
-                    claims = by_counts.get(seat)
-                    if claims:
-                        out += claims
-                    if claims or (out and isinstance(out[-1], r.Hu) and out[-1].seat == seat):
-                        out.append(_PASSES[seat])
+            for seat in rs.seats_after(ld.seat):
+                won = self._may_win_on_discard(seat, tile)
+                if won:
+                    out.append(r.Hu(_NO_SPAN, seat, tile))
+                claims = by_counts.get(seat)
+                if claims:
+                    out += claims
+                if claims or won:
+                    out.append(_PASSES[seat])
             after = self.after_claims()
             if after is not None:
                 out.append(after)
