@@ -162,7 +162,9 @@ class FindingBook:
         "_open",
         "_recent",
         "_where",
+        "keeps_origins",
         "kinds",
+        "origin",
         "spans",
     )
 
@@ -170,7 +172,12 @@ class FindingBook:
     RECENT = 256
     """How many distinct messages are remembered to be shared (past it, it starts again)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, origins: bool = False) -> None:
+        self.keeps_origins = origins
+        """Whether the findings of this book keep each its origin (`PackedFindings.origin`)."""
+        self.origin = -1
+        """The origin of the findings added now, when they are kept (-1: none; what it means is
+        the owner's: a watched replay sets the hand and step being played)."""
         self.kinds: list[Kind] = []
         self._kind_ids: dict[Kind, int] = {}
         self.spans: list[Span] = []
@@ -188,10 +195,11 @@ class FindingBook:
 
     def __getstate__(self) -> object:
         self._close()
-        return (self.kinds, self.spans, self._blocks, self._where, self._lengths)
+        return (self.kinds, self.spans, self._blocks, self._where, self._lengths, self.keeps_origins)
 
-    def __setstate__(self, state: tuple[list[Kind], list[Span], list[bytes], array[int], array[int]]) -> None:
-        self.kinds, self.spans, self._blocks, self._where, self._lengths = state
+    def __setstate__(self, state: tuple[list[Kind], list[Span], list[bytes], array[int], array[int], bool]) -> None:
+        self.kinds, self.spans, self._blocks, self._where, self._lengths, self.keeps_origins = state
+        self.origin = -1
         self._kind_ids = {k: i for i, k in enumerate(self.kinds)}
         self._open = bytearray()
         self._recent = {}
@@ -273,15 +281,20 @@ class PackedFindings:
 
     `tail` gives a view of what is added from now on (a hand's findings, kept among the
     replay's rather than copied to them): it adds to the same numbers and, once closed
-    (`close`), keeps the part it was given, whatever its owner does after."""
+    (`close`), keeps the part it was given, whatever its owner does after.
 
-    __slots__ = ("_kinds", "_messages", "_owner", "_places", "_start", "_stop", "book")
+    When the book keeps origins (`FindingBook.keeps_origins`), each finding keeps the book's
+    `origin` at the time it was added (`origin`), through sorting and copying: a watched replay
+    keeps there the hand and step that made it, which is where a report shows it."""
+
+    __slots__ = ("_kinds", "_messages", "_origins", "_owner", "_places", "_start", "_stop", "book")
 
     def __init__(self, book: FindingBook | None = None, findings: Iterable[Finding] = ()) -> None:
         self.book = book if book is not None else FindingBook()
         self._kinds = array("I")
         self._places = array("q")
         self._messages = array("I")
+        self._origins: array[int] | None = array("q") if self.book.keeps_origins else None
         self._start = 0
         self._stop = -1
         """Where a view ends (-1: it is open, at the end of the numbers)."""
@@ -292,6 +305,7 @@ class PackedFindings:
         """A view of the findings added from now on, through it (until it is closed)."""
         view = PackedFindings(self.book)
         view._kinds, view._places, view._messages = self._kinds, self._places, self._messages
+        view._origins = self._origins
         view._start, view._owner = len(self._kinds), False
         return view
 
@@ -300,10 +314,10 @@ class PackedFindings:
         self._stop = len(self._kinds)
 
     def __getstate__(self) -> object:
-        return (self.book, *self._parts())
+        return (self.book, *self._parts(), self._origin_part())
 
-    def __setstate__(self, state: tuple[FindingBook, array[int], array[int], array[int]]) -> None:
-        self.book, self._kinds, self._places, self._messages = state
+    def __setstate__(self, state: tuple[FindingBook, array[int], array[int], array[int], array[int] | None]) -> None:
+        self.book, self._kinds, self._places, self._messages, self._origins = state
         self._start, self._stop, self._owner = 0, -1, True
 
     def _parts(self) -> tuple[array[int], array[int], array[int]]:
@@ -314,6 +328,32 @@ class PackedFindings:
             return self._kinds, self._places, self._messages
         end = len(self._kinds) if stop < 0 else stop
         return self._kinds[start:end], self._places[start:end], self._messages[start:end]
+
+    def _origin_part(self) -> array[int] | None:
+        """This view's origins, as `_parts` gives its numbers (None: none are kept)."""
+        origins = self._origins
+        if origins is None:
+            return None
+        start, stop = self._start, self._stop
+        if start == 0 and stop < 0:
+            return origins
+        return origins[start:len(origins) if stop < 0 else stop]
+
+    def origin(self, i: int) -> int:
+        """The origin the ``i``-th finding was added with (-1 when none is kept)."""
+        if self._origins is None:
+            return -1
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("finding index out of range")
+        return self._origins[self._start + i]
+
+    def origins(self) -> Iterator[int]:
+        """Each finding's origin, in order (-1 for each when none are kept)."""
+        part = self._origin_part()
+        return iter(part) if part is not None else iter([-1] * len(self))
 
     def add(self, severity: Severity, code: str, message: str, span: Span, rule: str | None = None,
             subject: str | None = None) -> None:
@@ -328,6 +368,8 @@ class PackedFindings:
         else:
             self._places.append(book.place(span))
         self._messages.append(book.message(message))
+        if self._origins is not None:
+            self._origins.append(book.origin)
 
     def append(self, f: Finding) -> None:
         self.add(f.severity, f.code, f.message, f.span, f.rule, f.subject)
@@ -335,9 +377,12 @@ class PackedFindings:
     def extend(self, findings: Iterable[Finding]) -> None:
         if isinstance(findings, PackedFindings) and findings.book is self.book and self._stop < 0:
             kinds, places, messages = findings._parts()
+            origins = findings._origin_part()
             self._kinds.extend(kinds)
             self._places.extend(places)
             self._messages.extend(messages)
+            if self._origins is not None:
+                self._origins.extend(origins if origins is not None else array("q", [-1]) * len(kinds))
             return
         for f in findings:
             self.append(f)
@@ -412,6 +457,8 @@ class PackedFindings:
         else:
             where = start + (i if i >= 0 else i + len(self))
         del self._kinds[where], self._places[where], self._messages[where]
+        if self._origins is not None:
+            del self._origins[where]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str | bytes):
@@ -462,12 +509,19 @@ class PackedFindings:
         kinds = array("I", [kinds[i] for i in order])
         places = array("q", [places[i] for i in order])
         messages = array("I", [messages[i] for i in order])
+        origins = self._origin_part()
+        if origins is not None:
+            origins = array("q", [origins[i] for i in order])
         if self._owner:
             self._kinds, self._places, self._messages = kinds, places, messages
+            if origins is not None:
+                self._origins = origins
             return
         start = self._start
         end = start + len(order)
         self._kinds[start:end], self._places[start:end], self._messages[start:end] = kinds, places, messages
+        if origins is not None and self._origins is not None:
+            self._origins[start:end] = origins
 
 
 Sequence.register(PackedFindings)  # a sequence of findings, without the ABC as a base (mypyc)

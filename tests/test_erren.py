@@ -33,7 +33,7 @@ def state(*, seat: Seat = "W", dealer: Seat = "E", discards: dict[Seat, int] | N
     # By default both players have discarded twice: no 天和, 地和 or 人和.
     default: dict[Seat, int] = {"E": 2, "W": 2}
     for s, n in (discards if discards is not None else default).items():
-        st.seats[s].discards.extend([FILLER, False] for _ in range(n))
+        st.seats[s].discards.extend((FILLER, False) for _ in range(n))
     st.any_discard = any(ss.discards for ss in st.seats.values())
     return rs, st
 

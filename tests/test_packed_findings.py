@@ -40,8 +40,9 @@ def _long_hand(draws: int) -> str:
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_an_unwatched_audit_packs_the_findings_a_watched_one_keeps(path: Path) -> None:
-    """Every sample: the packed findings (of the audit, of the replay, of each hand) read back
-    as the very findings, in the same order, that a replay with an observer keeps as objects."""
+    """Every sample: the findings of an audit nobody watches (of the audit, of the replay, of
+    each hand) read back as the very findings, in the same order, that a watched replay keeps
+    (with their origins)."""
     text = path.read_text(encoding="utf-8")
     packed = audit_text(text, path.name)
     watched = audit_text(text, path.name, observers=[Observer()])
@@ -140,10 +141,10 @@ def test_finding_rows_are_the_rows_of_the_findings_as_objects(tmp_path: Path) ->
     path.write_text(_long_hand(300), encoding="utf-8")
     rows = audit_source(read_source(path))
     audit = audit_text(path.read_text(encoding="utf-8"), str(path), observers=[Observer()])
-    assert isinstance(audit.findings, list)
+    objects = list(audit.findings)
     numbers = [h.number for h in audit.record.hands]
-    assert list(rows.finding_rows) == list(FindingRows(audit.findings, audit.record, numbers))
-    assert rows.finding_rows[0] == (1, "error", "missing-discard", 19, 1, audit.findings[0].message, "common.deal")
+    assert list(rows.finding_rows) == list(FindingRows(objects, audit.record, numbers))
+    assert rows.finding_rows[0] == (1, "error", "missing-discard", 19, 1, objects[0].message, "common.deal")
 
 
 def test_a_long_hands_action_row_is_the_json_of_its_actions() -> None:

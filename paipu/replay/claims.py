@@ -79,9 +79,7 @@ class ClaimsMixin(WinsMixin):
     def _take_discard(self, ld: LastDiscard, seat: Seat, kind: str) -> None:
         ld.claimed_by = seat
         ld.claim_kind = kind
-        river = self.st.seats[ld.seat].discards
-        if river:
-            river[-1][1] = True
+        self.st.seats[ld.seat].claim_last_discard()
         self.st.any_claim = True
         self.st.seats[seat].claimed_any = True
         self.st.seats[seat].drew_since_claim = False

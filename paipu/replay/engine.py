@@ -21,7 +21,7 @@ from paipu.hand.shanten import is_complete, shanten
 from paipu.record import Seat, Span
 from paipu.replay.claims import ClaimsMixin
 from paipu.replay.core import plural
-from paipu.replay.result import HandResult, SessionState
+from paipu.replay.result import UNCLAIMED_DISCARD, HandResult, SessionState
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.settle import audit_recorded_results
 from paipu.replay.state import LastDiscard
@@ -221,6 +221,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         seen = st.seen
         extra = st.extra
         limits = rs.tile_counts
+        discarded = UNCLAIMED_DISCARD.get  # an interned tile's discard: one shared pair
         next_of = self._next_of
         before = rs.before_action if self._owes_before else None
         check_discard = rs.check_discard if self._checks_discard else None
@@ -293,7 +294,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     if check_discard is not None:
                         check_discard(st, seat, a, True)  # type: ignore[arg-type]
                     ss.counts[i] -= 1
-                    ss.discards.append([tile, False])
+                    ss.discards.append(discarded(id(tile)) or (tile, False))
                     st.discard_serial += 1
                     st.last_discard = LastDiscard(seat, tile, st.discard_serial, a)
                     st.phase = "claim"
@@ -487,7 +488,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     if held:
                         ss.counts[a.tile.index] += 1
             return
-        ss.discards.append([a.tile, False])
+        ss.discard(a.tile)
         st.discard_serial += 1
         st.last_discard = LastDiscard(seat, a.tile, st.discard_serial, a)
         st.turn = seat

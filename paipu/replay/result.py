@@ -176,7 +176,7 @@ def _pack_river(river: tuple[tuple[Tile, bool], ...]) -> PackedRiver:
 def _unpack(packed: PackedTiles) -> tuple[Tile, ...]:
     if isinstance(packed, tuple):
         return packed
-    return tuple(map(_tile_of_code, packed))  # type: ignore[arg-type]
+    return tuple(list(map(_tile_of_code, packed)))  # type: ignore[arg-type]  # sized exactly: see `SeatState.concealed_tiles`
 
 
 def _unpack_river(packed: PackedRiver) -> tuple[tuple[Tile, bool], ...]:
@@ -185,6 +185,22 @@ def _unpack_river(packed: PackedRiver) -> tuple[tuple[Tile, bool], ...]:
     if isinstance(packed, RiverSlice):
         packed = packed.packed()
     return tuple(map(_pair_of_code, packed))  # type: ignore[arg-type]
+
+
+UNCLAIMED_DISCARD: dict[int, tuple[Tile, bool]] = {
+    i: pair for i, c in _CODE_OF_TILE.items() if (pair := _PAIR_OF_CODE[c]) is not None}
+"""`shared_discard` of each interned tile, not claimed, by its identity."""
+
+
+def shared_discard(tile: Tile, claimed: bool) -> tuple[Tile, bool]:
+    """The pair ``(tile, claimed)`` of a seat's discards: for an interned tile, one tuple shared
+    by every discard of it (`_PAIR_OF_CODE`), a new one for any other tile."""
+    code = _CODE_OF_TILE.get(id(tile))
+    if code is None:
+        return (tile, claimed)
+    pair = _PAIR_OF_CODE[code | _CODE_CLAIMED if claimed else code]
+    assert pair is not None
+    return pair
 
 
 def river_code(tile: Tile, claimed: object) -> int:

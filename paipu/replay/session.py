@@ -33,7 +33,9 @@ class Replay:
     """None when the record names no ruleset, or one paipu does not know."""
     hands: list[HandReplay]
     findings: list[Finding] | PackedFindings
-    """Packed when nobody watched the replay (no steps, views or observers)."""
+    """Packed (a list only when there was no ruleset to replay under).  When the replay was
+    watched, each finding made during a hand keeps where (`finding_origin`): the hand and the
+    step at which the engine made it, the step whose findings observers were given with it."""
     scores: dict[Seat, int]
 
     @property
@@ -258,9 +260,10 @@ def replay(
     if views or steps:
         recorder = StepRecorder(views)
         watchers.insert(0, recorder)
-    # Nobody watching: the findings are kept packed (a record can have one on every line), in one
-    # book for the whole replay; watchers are given `Finding` objects, kept as they were given.
-    findings: list[Finding] | PackedFindings = resolved if watchers else PackedFindings(FindingBook(), resolved)
+    # The findings are kept packed (a record can have one on every line), in one book for the whole
+    # replay; watchers are given each step's as `Finding` objects, made for them, and the findings
+    # keep the step that made them (their origin) for those who place them, as a report does.
+    findings = PackedFindings(FindingBook(origins=bool(watchers)), resolved)
     session = Session(ruleset, record, findings)
     for w in watchers:
         w.start_record(record, ruleset)
@@ -281,16 +284,28 @@ def replay(
     return Replay(record, ruleset, hands, findings, dict(session.state.scores))
 
 
+def finding_origin(hand: int, step: int) -> int:
+    """Where a watched replay made a finding, as one number (`PackedFindings.origin`): hand
+    ``hand`` (from 1) and its step ``step`` (0 its setup, ``k`` its ``k``-th action; its
+    settlement counts as its last action's step), ``hand << 32 | step``; -1 for a finding
+    made outside a hand's steps (the header's, the dealer rotation's, an observer's own)."""
+    return hand << 32 | step
+
+
 def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: list[Observer],
                   recorder: StepRecorder | None, unchecked: Mapping[int, int] | None, hands: list[HandReplay],
-                  findings: list[Finding] | PackedFindings) -> None:
+                  findings: PackedFindings) -> None:
     """`replay`'s pass over the hands."""
+    book = findings.book
     for idx, hand in enumerate(record.hands):
         dealer = session.dealer_for(hand)
         engine = HandEngine(ruleset, hand, session.state, dealer)
-        if isinstance(findings, PackedFindings):
-            engine.st.findings = findings.tail()  # the hand's findings, kept among the replay's
-        playable = engine.setup()
+        engine.st.findings = findings.tail()  # the hand's findings, kept among the replay's
+        book.origin = finding_origin(idx + 1, 0)
+        try:
+            playable = engine.setup()
+        finally:
+            book.origin = -1
         stop = unchecked.get(idx) if unchecked else None
         if stop is not None and stop < 0:
             del engine.st.findings[:]  # a setup line is missing: what the rest shows proves nothing
@@ -301,30 +316,31 @@ def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: 
             if playable:
                 engine.play_all(hand.actions if stop is None else hand.actions[:stop])
         else:
-            _watched(engine, hand.actions, playable, watchers, stop)
+            _watched(engine, hand.actions, playable, watchers, stop, book, idx + 1)
         mark = len(engine.st.findings)
-        result = engine.finish(is_last=idx == len(record.hands) - 1, playable=playable and stop is None)
+        book.origin = finding_origin(idx + 1, len(hand.actions))
+        try:
+            result = engine.finish(is_last=idx == len(record.hands) - 1, playable=playable and stop is None)
+        finally:
+            book.origin = -1
         for w in watchers:
             w.end_hand(idx, engine, result, engine.st.findings[mark:])
         session.end_hand(result, dealer)
         if stop is not None:
             session.state.dealer = None  # the unread line may have started the next hand: its dealer is unknown
         hand_findings = engine.st.findings
+        sort_by_place(hand_findings)  # where they are, at the end of the replay's findings
         if isinstance(hand_findings, PackedFindings):
-            hand_findings.sort_by_place()  # where they are, at the end of the replay's findings
             hand_findings.close()
-        else:
-            hand_findings = list(hand_findings)  # the hand's own list: the engine's stays as made
-            sort_by_place(hand_findings)
-            findings.extend(hand_findings)
         hand_steps = recorder.hands[idx] if recorder is not None else []
         hands.append(HandReplay(hand, hand_steps, result, hand_findings, dict(session.state.scores)))
 
 
 def _watched(engine: HandEngine, actions: Sequence[Action], playable: bool, watchers: list[Observer],
-             stop: int | None = None) -> None:
+             stop: int | None = None, book: FindingBook | None = None, hand: int = 0) -> None:
     """A hand's actions played with observers told before and after each (from ``stop`` on,
-    only after each, unplayed)."""
+    only after each, unplayed); the findings of each are added with its step as their origin
+    in ``book`` (hand ``hand``'s step ``k + 1`` for its ``k``-th action)."""
     seats = engine.rs.seats
     for ai, action in enumerate(actions):
         if playable and (stop is None or ai < stop):
@@ -333,7 +349,14 @@ def _watched(engine: HandEngine, actions: Sequence[Action], playable: bool, watc
             if not isinstance(action, r.SeatAction) or action.seat in seats:
                 for w in watchers:
                     w.before_action(ai, engine, action)
-            new = engine.play(action)
+            if book is not None:
+                book.origin = finding_origin(hand, ai + 1)
+                try:
+                    new = engine.play(action)
+                finally:
+                    book.origin = -1
+            else:
+                new = engine.play(action)
         else:
             new = []
         for w in watchers:

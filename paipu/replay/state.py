@@ -10,8 +10,8 @@ from paipu import record as r
 from paipu.findings import Finding, PackedFindings, Severity
 from paipu.hand.sets import HandSet
 from paipu.record import HandRecord, Seat, Span
-from paipu.replay.result import MeldView, RiverLog, RiverSlice, SeatView, TableView, river_code
-from paipu.tiles import ALL_TILES, NUM_KINDS, Tile, tiles_from_counts
+from paipu.replay.result import MeldView, RiverLog, RiverSlice, SeatView, TableView, river_code, shared_discard
+from paipu.tiles import ALL_TILES, NUM_KINDS, Tile
 
 Phase: TypeAlias = Literal["discard", "claim", "replacement", "rob", "ended"]
 MeldKind: TypeAlias = Literal["chow", "pong", "kong", "ankong", "addkong"]
@@ -53,8 +53,10 @@ def meld_set(m: Meld) -> HandSet:
 class SeatState:
     counts: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
     melds: list[Meld] = field(default_factory=list)
-    discards: list[list[Any]] = field(default_factory=list)
-    """[tile, claimed] pairs, in order."""
+    discards: list[tuple[Tile, bool]] = field(default_factory=list)
+    """(tile, claimed) pairs, in order; an interned tile's pair is one tuple shared by every
+    discard of it (`discarded`), so a river costs a pointer a discard, not a list of its own.
+    Only its last pair is ever changed (`claim_last_discard`)."""
     flowers: list[Tile] = field(default_factory=list)
     ready: bool = False
     ready_pending: bool = False
@@ -87,8 +89,22 @@ class SeatState:
     def holds(self, tile: Tile, n: int = 1) -> bool:
         return self.counts[tile.index] >= n
 
+    def discard(self, tile: Tile) -> None:
+        """Add ``tile`` to the discards, not claimed."""
+        self.discards.append(shared_discard(tile, False))
+
+    def claim_last_discard(self) -> None:
+        """Mark the last discard claimed (taken into a meld or won on), if there is one."""
+        river = self.discards
+        if river:
+            river[-1] = shared_discard(river[-1][0], True)
+
     def concealed_tiles(self) -> tuple[Tile, ...]:
-        return tiles_from_counts(self.counts)
+        # From a list, sized exactly: a tuple made from a generator is made at a guessed size and
+        # resized, and when let go it joins the free tuples of its final size, which such tuples
+        # never take from again; a view a step would fill those free lists (2,000 tuples of each
+        # size a hand holds, some 700 KB that a long hand's report never gave back).
+        return tuple([ALL_TILES[i] for i, n in enumerate(self.counts) if n for _ in range(n)])
 
     def _river(self) -> RiverSlice | tuple[tuple[Tile, bool], ...]:
         """The discards for a snapshot: a slice of one packed log of them, extended from the last

@@ -101,9 +101,7 @@ class WinsMixin(EngineCore):
             if apply:
                 ld.winners.append(seat)
                 st.extra.setdefault("win_spans", {})[seat] = a.span
-                river = st.seats[ld.seat].discards
-                if river:
-                    river[-1][1] = True
+                st.seats[ld.seat].claim_last_discard()
             self._record_win(a, ctx, analysis, apply)
             return
         else:

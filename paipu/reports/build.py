@@ -17,7 +17,7 @@ from typing import Any
 from paipu.analysis.reading import KnowledgeReader, SeatKnowledge, pong_percents
 from paipu.analysis.teaching import discard_choices, hand_shanten, short_hand
 from paipu.auditing import Audit
-from paipu.findings import SEVERITIES, Finding
+from paipu.findings import SEVERITIES, Finding, PackedFindings
 from paipu.lang import translate, translate_part
 from paipu.made import MadeBy
 from paipu.record import (
@@ -97,6 +97,9 @@ def _source_window(line: str, column: int) -> str:
     return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
 
 
+_SEVERITY_INDEX = {sev: k for k, sev in enumerate(SEVERITIES)}
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
@@ -151,14 +154,15 @@ class PageBuilder:
             )
         header = record.header
         self.players: dict[str, str] = {s: header.player(s) or "" for s in self.seats}
-        self.visible_findings: list[Finding] = []
         self._rule_refs: dict[str, RuleRef] = {}
         """Each rule's reference, made once (RuleRef is immutable)."""
         # Kept packed, a few bytes a finding: a long hand can have a finding on every other line.
-        self._noted: list[Finding] = []
-        """Each finding the engine gave with a step, held so that its id stays its own while
-        hands are let go; ``_noted_at`` is where (`_at`), the first noted of one finding counting."""
-        self._noted_at = array("q")
+        self._findings: list[Finding] | PackedFindings = []
+        """The audit's findings, packed as its replay keeps them (each made when it is read)."""
+        self._visible_places: array[int] | None = None
+        """The places in ``_findings`` of the findings the page shows (None: all of them)."""
+        self._severity = bytearray()
+        """Each visible finding's severity, as its place in `SEVERITIES`."""
         self._loc = array("q")
         """Where each visible finding is shown (`_at`; -1: with the record, at no step)."""
         self._own_line = bytearray()
@@ -180,21 +184,27 @@ class PageBuilder:
         # A teaching view shows only what the viewed seat could know: notes about another
         # seat's hidden tiles are left out.
         viewer = self.viewer
-        self.visible_findings = [f for f in audit.findings
-                                 if viewer is None or f.subject is None or f.subject == viewer]
+        findings = self._findings = audit.findings
+        self._visible_places = None if viewer is None else array(
+            "l", (j for j, f in enumerate(findings) if f.subject is None or f.subject == viewer))
 
-    def note_steps(self, hi: int, steps: Sequence[Step]) -> None:
-        """Keep where the engine put the findings of hand ``hi``'s steps (its steps may then go)."""
-        for step in steps:
-            self.note_step(hi, step.number, step.findings)
+    @property
+    def visible_findings(self) -> Sequence[Finding]:
+        """The findings the page shows, in order (each made when it is read)."""
+        return MadeBy(self._visible_finding, range(self._visible_count()))
 
-    def note_step(self, hi: int, number: int, findings: Sequence[Finding]) -> None:
-        """Keep where the engine put the findings of step ``number`` of hand ``hi``."""
-        if findings:
-            at = _at(hi, number)
-            for f in findings:
-                self._noted.append(f)
-                self._noted_at.append(at)
+    def _visible_count(self) -> int:
+        return len(self._findings) if self._visible_places is None else len(self._visible_places)
+
+    def _visible_finding(self, i: int) -> Finding:
+        return self._findings[i if self._visible_places is None else self._visible_places[i]]
+
+    def _visible_items(self) -> Iterator[tuple[int, Finding]]:
+        """Each visible finding with its place among the audit's findings, in order."""
+        findings, visible = self._findings, self._visible_places
+        if visible is None:
+            return enumerate(findings)
+        return ((j, findings[j]) for j in visible)
 
     # ------------------------------------------------------------ small pieces
     def rule(self, rid: str | None) -> RuleRef | None:
@@ -230,16 +240,25 @@ class PageBuilder:
         though the engine reports it after the last action), then where the engine put
         it, then the hand whose lines hold it (its setup: step 0).
         """
-        visible = self.visible_findings
-        n = len(visible)
+        n = self._visible_count()
         loc = self._loc = array("q", bytes(8 * n))
         own = self._own_line = bytearray(n)
+        severity = self._severity = bytearray(n)
+        lines = array("q", bytes(8 * n))
+        origins = array("q", bytes(8 * n))
+        """Where the replay made each finding (-1: outside a hand's steps; see `finding_origin`)."""
+        findings = self._findings
+        origin = findings.origin if isinstance(findings, PackedFindings) else None
+        for i, (j, f) in enumerate(self._visible_items()):
+            lines[i] = f.line
+            severity[i] = _SEVERITY_INDEX[f.severity]
+            origins[i] = origin(j) if origin is not None else -1
         rp = self.rp
         if rp is not None:
             # Only the lines that hold a finding are looked up (a map of every line of a long
             # session would cost more than the rest of the page), in two arrays: the lines, in
             # order, and the step of the first action on each (-1: none).
-            wanted = _sorted_lines(f.line for f in visible)
+            wanted = _sorted_lines(lines)
             by_line = array("q", bytes(8 * len(wanted)))
             for k in range(len(by_line)):
                 by_line[k] = -1
@@ -261,27 +280,24 @@ class PageBuilder:
                 k = bisect.bisect_left(wanted, line)
                 return by_line[k] if k < len(wanted) and wanted[k] == line else -1
 
-            # Where the engine put the findings not on an action's line (few: a hand's settlement).
-            engine: dict[int, int] = {id(f): -1 for f in visible if line_step(f.line) < 0}
-            if engine:
-                for f, at in zip(self._noted, self._noted_at, strict=True):
-                    if engine.get(id(f)) == -1:
-                        engine[id(f)] = at
-            for i, f in enumerate(visible):
-                where = line_step(f.line)
+            note = _SEVERITY_INDEX["note"]
+            for i in range(n):
+                line = lines[i]
+                where = line_step(line)
                 if where < 0:
-                    where = engine.get(id(f), -1)
-                elif f.severity == "note":
+                    where = origins[i]  # where the engine made it (few: a hand's settlement)
+                elif severity[i] == note:
                     own[i] = 1
                 if where < 0:
-                    k = bisect.bisect_right(start_lines, f.line)
-                    if k and f.line > 0:
+                    k = bisect.bisect_right(start_lines, line)
+                    if k and line > 0:
                         where = _at(starts[k - 1][1], 0)
                 loc[i] = where
-            del wanted, by_line, engine
+            del wanted, by_line
         else:
             for i in range(n):
                 loc[i] = -1
+        del origins
         located = array("l", (i for i in range(n) if loc[i] >= 0))
         if any(loc[located[k - 1]] > loc[located[k]] for k in range(1, len(located))):
             located = array("l", sorted(located, key=loc.__getitem__))  # stable: the audit's order at a step
@@ -289,7 +305,7 @@ class PageBuilder:
         self._keys = array("q", (loc[i] for i in located))
         # The lines findings quote, and where each begins.
         text = self.audit.text if self.audit is not None else ""
-        self._quoted_lines = _sorted_lines(f.line for i, f in enumerate(visible) if not own[i] and f.line > 0)
+        self._quoted_lines = _sorted_lines(lines[i] for i in range(n) if not own[i] and lines[i] > 0)
         self._quoted_starts = array("q", _line_starts(text, self._quoted_lines))
 
     def _quoted(self, line: int) -> str | None:
@@ -308,7 +324,7 @@ class PageBuilder:
 
     def finding_view(self, i: int) -> FindingView:
         """The view of visible finding ``i`` (0-based, in the audit's order): made when asked."""
-        f = self.visible_findings[i]
+        f = self._visible_finding(i)
         at = self._loc[i]
         step_anchor = None
         if at >= 0:
@@ -333,7 +349,7 @@ class PageBuilder:
     def finding_views(self, *, made_as_read: bool = False) -> Sequence[FindingView]:
         """Every visible finding's view, in order: a tuple, or with ``made_as_read`` each made as
         it is read (a long record's page reads them once, at its top)."""
-        views = MadeBy(self.finding_view, range(len(self.visible_findings)))
+        views = MadeBy(self.finding_view, range(self._visible_count()))
         return views if made_as_read else tuple(views)
 
     def record_finding_views(self, *, made_as_read: bool = False) -> Sequence[FindingView]:
@@ -755,10 +771,10 @@ class PageBuilder:
         """How many findings of each severity hand ``hi`` shows, and the step of its first."""
         counts: dict[str, int] = {sev: 0 for sev in SEVERITIES}
         first = -1
-        visible, order = self.visible_findings, self._order
+        severity, order = self._severity, self._order
         for k in self._shown_at(_at(hi, 0), _at(hi + 1, 0)):
             i = order[k]
-            counts[visible[i].severity] += 1
+            counts[SEVERITIES[severity[i]]] += 1
             if first < 0 or i < order[first]:
                 first = k
         return counts, (f"h{hi}-s{self._keys[first] & 0xFFFFFFFF}" if first >= 0 else None)
@@ -778,7 +794,7 @@ class PageBuilder:
             final = {s: rp.scores.get(s, 0) for s in self.seats}
             rows = tuple(self.hand_row(hi, hr, *flags)
                          for hi, (hr, flags) in enumerate(zip(rp.hands, differs, strict=True), 1))
-        counts = {sev: sum(1 for f in self.visible_findings if f.severity == sev) for sev in SEVERITIES}
+        counts = {sev: self._severity.count(k) for k, sev in enumerate(SEVERITIES)}
         labels = self.labels
         seat = self.viewer
         view = (labels.teaching_view.format(seat=labels.seat_name(seat)) if seat is not None else labels.audit_view)
@@ -854,9 +870,6 @@ def report_builder(audit: Audit, seat: Seat | None, lang: Lang) -> PageBuilder:
     """The builder of an audit's page, its findings placed and numbered."""
     b = PageBuilder(audit.record, audit.ruleset, seat, lang)
     b.attach(audit)
-    if audit.replay is not None:
-        for hi, hr in enumerate(audit.replay.hands, 1):
-            b.note_steps(hi, hr.steps)
     b.locate_findings()
     return b
 

@@ -336,7 +336,6 @@ class _HandWriter:
         """The next step of the hand, as it is played."""
         b, i = self.b, self.steps
         self.steps += 1
-        b.note_step(self.hi, step.number, step.findings)
         a = step.action
         self.board.add(a, step.view)
         detail: str | None = None
@@ -361,8 +360,6 @@ class _HandWriter:
         """Write the hand to ``spool``, ``settled`` the findings its settlement added (shown
         at its last step); the details of its wins' steps are added to ``details``."""
         b = self.b
-        if settled:
-            b.note_step(self.hi, self.steps - 1, settled)
         self._write_steps()
         self.out.write(environment().get_template(STEP).module.end())  # type: ignore[attr-defined]
         self.out.flush()
