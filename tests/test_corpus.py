@@ -167,7 +167,7 @@ def test_an_older_corpus_is_brought_up_to_date_and_its_paths_filled(files: list[
                "VALUES ('old.paipu', 'abc', 'ok', '{}', '{}', '{}', 0, 0, 0, 0, '0.0', 'x')")
     db.conn.commit()
     done = migrate(db)
-    assert [m.number for m in done] == [3, 4, 5]
+    assert [m.number for m in done] == [3, 4, 5, 6]
     assert [tuple(r) for r in db.execute("SELECT path, record_id FROM paths")] == [("old.paipu", 1)]
     assert "findings_code" in {i.name for i in db.table("findings").indexes}
 
@@ -177,7 +177,7 @@ def test_migration_5_moves_the_old_action_rows_into_hand_actions(files: list[Pat
     hand a row, as a new ingest would write them, and the `actions` view shows the old rows."""
     rows = audit_source(read_source(SAMPLES / "zhuji-2026-0001.paipu"))
     assert len(rows.action_rows) > 1
-    old_rows = [(1, hand, idx, *action) for hand, text in rows.action_rows
+    old_rows = [(1, hand, idx, *action) for hand, _, text in rows.action_rows
                 for idx, action in enumerate(json.loads(text))]
     db = Database(memory=True)
     db.table("migrations").create({"id": int, "name": str, "applied_at": str}, pk="id")
@@ -190,9 +190,9 @@ def test_migration_5_moves_the_old_action_rows_into_hand_actions(files: list[Pat
     # Stored out of order: the migration orders them by record, hand and index.
     db.conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)", list(reversed(old_rows)))
     db.conn.commit()
-    assert [m.number for m in migrate(db)] == [5]
+    assert [m.number for m in migrate(db)] == [5, 6]
     assert "actions" not in db.table_names() and "actions" in db.view_names()
-    stored = [tuple(r) for r in db.execute("SELECT hand, actions FROM hand_actions ORDER BY hand")]
+    stored = [tuple(r) for r in db.execute("SELECT hand, first_idx, actions FROM hand_actions ORDER BY hand")]
     assert stored == list(rows.action_rows)
     view = [tuple(r) for r in db.execute("SELECT record_id, hand, idx, line, seat, verb, tiles FROM actions "
                                          "ORDER BY hand, idx")]
@@ -323,7 +323,8 @@ def test_a_hands_actions_column_is_the_json_of_its_actions(files: list[Path]) ->
         if audit.replay is None:
             assert rows.action_rows == ()
             continue
-        for (_, actions), hand in zip(rows.action_rows, audit.record.hands, strict=True):
+        for (_, first, actions), hand in zip(rows.action_rows, audit.record.hands, strict=True):
+            assert first == 0
             expected = []
             for a in hand.actions:
                 tiles = None
@@ -675,3 +676,23 @@ def test_batches_for_the_workers_are_bounded_in_files_and_text_and_keep_the_orde
         if b == [big]:
             assert taken[-1] == "big"  # the large record is handed out before the next file is read
             break
+
+
+def test_a_long_hand_is_stored_in_parts_that_the_actions_view_reads_as_one_hand(tmp_path: Path) -> None:
+    """Migration 6 (`actions-in-parts`): a hand of more than 1,024 actions is stored in rows of
+    1,024 actions, each from its `first_idx`; the `actions` view numbers them across the rows as
+    one hand, in the record's order."""
+    sample = (ROOT / "samples/valid/zhuji/four-hands.paipu").read_text(encoding="utf-8")
+    body = sample[: sample.index("E discard")]
+    moves = [f"{'ESWN'[k % 4]} {verb} 5m" for k in range(1500) for verb in ("draw", "discard")]
+    path = tmp_path / "long.paipu"
+    path.write_text(body + "\n".join(moves) + "\n", encoding="utf-8")
+    db = open_corpus(tmp_path / "c.db")
+    ingest(db, [path])
+    parts = [tuple(r) for r in db.execute("SELECT hand, first_idx, json_array_length(actions) FROM hand_actions "
+                                          "ORDER BY first_idx")]
+    assert parts == [(1, 0, 1024), (1, 1024, 1024), (1, 2048, 952)]
+    view = [tuple(r) for r in db.execute("SELECT idx, line, seat, verb, tiles FROM actions ORDER BY idx")]
+    hand = audit_text(path.read_text(encoding="utf-8")).record.hands[0]
+    assert len(view) == len(hand.actions) == 3000
+    assert view == [(k, a.span.line, a.seat, a.verb, "5m") for k, a in enumerate(hand.actions)]  # type: ignore[attr-defined]

@@ -5,6 +5,7 @@ them the same."""
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from paipu.auditing import audit_text
 from paipu.corpus.rows import (
     LONG_HAND,
+    PART,
     ActionRows,
     FindingRows,
     _actions_json,
@@ -147,14 +149,28 @@ def test_finding_rows_are_the_rows_of_the_findings_as_objects(tmp_path: Path) ->
     assert rows.finding_rows[0] == (1, "error", "missing-discard", 19, 1, objects[0].message, "common.deal")
 
 
-def test_a_long_hands_action_row_is_the_json_of_its_actions() -> None:
-    """A hand longer than LONG_HAND actions has its JSON made when written: the same text."""
+def test_a_long_hands_action_rows_are_the_json_of_its_actions_in_parts() -> None:
+    """A hand longer than LONG_HAND actions is stored in rows of PART actions, each made when
+    written: together, the same actions, each row the JSON of its part, from its first index."""
     audit = audit_text(_long_hand(LONG_HAND))
     rows = rows_from_audit(audit, "long.paipu", None)
-    (key, actions), = rows.action_rows
     hand = audit.record.hands[0]
     assert len(hand.actions) > LONG_HAND
-    assert key == 1 and actions == _actions_json(hand.actions)
+    parts = list(rows.action_rows)
+    assert len(parts) == len(rows.action_rows) == -(-len(hand.actions) // PART) >= 2
+    assert [first for _, first, _ in parts] == list(range(0, len(hand.actions), PART))
+    for key, first, actions in parts:
+        assert key == 1 and actions == _actions_json(hand.actions[first:first + PART])
+    assert [a for *_, text in parts for a in json.loads(text)] == json.loads(_actions_json(hand.actions))
+
+
+def test_a_short_hands_actions_are_one_row_from_0() -> None:
+    """A hand of LONG_HAND actions or fewer is one row, from its first action."""
+    audit = audit_text(SAMPLE.read_text(encoding="utf-8"))
+    rows = rows_from_audit(audit, "four.paipu", None)
+    assert [(key, first) for key, first, _ in rows.action_rows] == [(h.number, 0) for h in audit.record.hands]
+    for (_, _, text), hand in zip(rows.action_rows, audit.record.hands, strict=True):
+        assert text == _actions_json(hand.actions)
 
 
 def test_record_lines_are_the_lines_the_parser_numbers() -> None:

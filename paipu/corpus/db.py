@@ -187,6 +187,40 @@ def _copy_actions(db: Database) -> None:
     db.conn.executemany(sql, batch)
 
 
+def _actions_in_parts(db: Database) -> None:
+    # A long hand's actions in several rows, each from its `first_idx`-th action: one row of a
+    # hand of 20,000 actions is twice its record's size, and SQLite holds it twice while storing it.
+    db.execute("DROP VIEW IF EXISTS actions")
+    db.execute(
+        """
+        CREATE TABLE hand_actions_parts (
+            record_id INTEGER NOT NULL REFERENCES records(id),
+            hand INTEGER NOT NULL,
+            first_idx INTEGER NOT NULL,
+            actions TEXT NOT NULL,
+            PRIMARY KEY (record_id, hand, first_idx)
+        ) WITHOUT ROWID
+        """
+    )
+    db.execute("INSERT INTO hand_actions_parts (record_id, hand, first_idx, actions) "
+               "SELECT record_id, hand, 0, actions FROM hand_actions")
+    db.execute("DROP TABLE hand_actions")
+    db.execute("ALTER TABLE hand_actions_parts RENAME TO hand_actions")
+    db.execute(
+        """
+        CREATE VIEW actions AS
+        SELECT hand_actions.record_id AS record_id,
+               hand_actions.hand AS hand,
+               hand_actions.first_idx + CAST(action.key AS INTEGER) AS idx,
+               json_extract(action.value, '$[0]') AS line,
+               json_extract(action.value, '$[1]') AS seat,
+               json_extract(action.value, '$[2]') AS verb,
+               json_extract(action.value, '$[3]') AS tiles
+        FROM hand_actions, json_each(hand_actions.actions) AS action
+        """
+    )
+
+
 def _query_indexes(db: Database) -> None:
     db.table("records").create_index(["status"], index_name="records_status")
     db.table("records").create_index(["ruleset"], index_name="records_ruleset")
@@ -210,6 +244,10 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "actions-per-hand",
               "hand_actions (one row per hand, its actions as a JSON array) replaces the actions table, "
               "whose rows it takes over; actions becomes a view of it, one row per action", _actions_per_hand),
+    Migration(6, "actions-in-parts",
+              "hand_actions gains first_idx (keyed by record_id, hand, first_idx): a hand of more than "
+              "1,024 actions is stored in rows of 1,024; the rows already stored become rows from 0",
+              _actions_in_parts),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].number
 

@@ -68,7 +68,7 @@ _HAND_SQL = (
     "INSERT INTO hands (record_id, number, dealer, result, winners, value, shape, items, wins, payments, "
     "recorded_payments, payments_differ, multiplier) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-_ACTION_SQL = "INSERT INTO hand_actions (record_id, hand, actions) VALUES (?, ?, ?)"
+_ACTION_SQL = "INSERT INTO hand_actions (record_id, hand, first_idx, actions) VALUES (?, ?, ?, ?)"
 _FINDING_SQL = (
     "INSERT INTO findings (record_id, hand, severity, code, line, column, message, rule) "
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"

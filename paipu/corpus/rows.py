@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
-from typing import Literal, TypeAlias, cast
+from typing import Literal, TypeAlias, cast, overload
 
 from paipu._version import __version__
 from paipu.auditing import Audit, audit_text
@@ -49,8 +49,10 @@ Status: TypeAlias = Literal["ok", "findings", "failed"]
 HandRow: TypeAlias = tuple[int, str, str, str, int | None, str | None, str, str, str, str | None, int, int]
 """number, dealer, result, winners, value, shape, items, wins, payments, recorded_payments,
 payments_differ, multiplier."""
-HandActionsRow: TypeAlias = tuple[int, str]
-"""hand, actions: a JSON array with one ``[line, seat, verb, tiles]`` per action, in order."""
+HandActionsRow: TypeAlias = tuple[int, int, str]
+"""hand, first_idx, actions: a JSON array with one ``[line, seat, verb, tiles]`` per action, in
+order, from the hand's ``first_idx``-th action (a hand of more than `LONG_HAND` actions is stored
+in rows of `PART` actions; any other in one row, from 0)."""
 FindingRow: TypeAlias = tuple[int | None, str, str, int, int, str, str | None]
 """hand, severity, code, line, column, message, rule."""
 ScoreRow: TypeAlias = tuple[str, str | None, int]
@@ -101,7 +103,7 @@ class RecordRows:
     paipu_version: str
     hand_rows: tuple[HandRow, ...] = ()
     action_rows: Sequence[HandActionsRow] = ()
-    """A tuple, or `ActionRows` (a long hand's row made when it is read)."""
+    """A tuple, or `ActionRows` (a long hand's rows made as they are read)."""
     finding_rows: Sequence[FindingRow] = ()
     """A tuple, or the audit's findings read as rows (`FindingRows`)."""
     score_rows: tuple[ScoreRow, ...] = ()
@@ -222,9 +224,10 @@ def _actions_json(actions: Sequence[Action]) -> str:
 
 class _LongHandActions:
     """The actions of a hand longer than `LONG_HAND` actions, kept as each one's line and the
-    number of its JSON's tail, to be written out as `_actions_json` writes them when the row is
-    read (once the record's audit is let go): the text of a hand of 20,000 actions is twice the
-    record's own size, and twice again while it is joined."""
+    number of its JSON's tail, to be written out as `_actions_json` writes them, a row of `PART`
+    actions at a time, when the rows are read (once the record's audit is let go): the text of a
+    hand of 20,000 actions is twice the record's own size, and SQLite copies a row's text twice
+    as it stores it (the value it is given and the row it makes of it)."""
 
     __slots__ = ("key", "lines", "tail_numbers", "tails")
 
@@ -241,28 +244,59 @@ class _LongHandActions:
         ])
         self.tails = list(numbers)
 
-    def row(self) -> HandActionsRow:
+    def __len__(self) -> int:
+        """How many rows the hand's actions take."""
+        return -(-len(self.lines) // PART)
+
+    def rows(self) -> Iterator[HandActionsRow]:
         lines, numbers, tails = self.lines, self.tail_numbers, self.tails
-        # Joined a piece at a time: one string per action is held for a piece only.
-        pieces = [",".join([f"[{lines[k]}{tails[numbers[k]]}" for k in range(start, min(start + _JOINED, len(lines)))])
-                  for start in range(0, len(lines), _JOINED)]
-        return (self.key, "[" + ",".join(pieces) + "]")
+        for start in range(0, len(lines), PART):
+            part = ",".join([f"[{lines[k]}{tails[numbers[k]]}" for k in range(start, min(start + PART, len(lines)))])
+            yield (self.key, start, "[" + part + "]")
 
 
 LONG_HAND = 1024
-"""A hand of more actions than this has its row of actions made when it is read."""
-_JOINED = 1024
-"""How many actions' JSON `_LongHandActions` joins at a time."""
+"""A hand of more actions than this has its actions stored in rows of `PART` actions, each made
+when it is read."""
+PART = 1024
+"""How many actions one row of a long hand holds (about 25 KB of JSON)."""
 
 
-class ActionRows(MadeAsRead["HandActionsRow | _LongHandActions", HandActionsRow]):
-    """A record's rows of actions, one per hand; a long hand's is made when it is read
-    (`_LongHandActions`).  Picklable (a worker sends it back)."""
+class ActionRows(Sequence[HandActionsRow]):
+    """A record's rows of actions: one per hand, or a long hand's rows of `PART` actions, made
+    as they are read (`_LongHandActions`).  Picklable (a worker sends it back)."""
 
-    __slots__ = ()
+    __slots__ = ("_items",)
 
-    def _made(self, item: HandActionsRow | _LongHandActions) -> HandActionsRow:
-        return item.row() if isinstance(item, _LongHandActions) else item
+    def __init__(self, items: Sequence[HandActionsRow | _LongHandActions]) -> None:
+        self._items = items
+
+    def __iter__(self) -> Iterator[HandActionsRow]:
+        for item in self._items:
+            if isinstance(item, _LongHandActions):
+                yield from item.rows()
+            else:
+                yield item
+
+    def __len__(self) -> int:
+        return sum(len(item) if isinstance(item, _LongHandActions) else 1 for item in self._items)
+
+    @overload
+    def __getitem__(self, i: int) -> HandActionsRow: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[HandActionsRow]: ...
+    def __getitem__(self, i: int | slice) -> HandActionsRow | list[HandActionsRow]:
+        return list(self)[i]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+            return NotImplemented
+        return list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ActionRows({list(self)!r})"
 
 
 def _tiles_text(a: Action) -> str | None:
@@ -285,8 +319,9 @@ def hand_keys(numbers: list[int]) -> list[int]:
 
 
 def _action_rows(record: Record, keys: list[int]) -> ActionRows:
-    """One row per hand: its actions as one JSON array (the corpus's `hand_actions` table)."""
-    return ActionRows([(key, _actions_json(hand.actions)) if len(hand.actions) <= LONG_HAND
+    """One row per hand, its actions as one JSON array (the corpus's `hand_actions` table); a long
+    hand's in rows of `PART` actions."""
+    return ActionRows([(key, 0, _actions_json(hand.actions)) if len(hand.actions) <= LONG_HAND
                        else _LongHandActions(key, hand.actions)
                        for key, hand in zip(keys, record.hands, strict=True)])
 
