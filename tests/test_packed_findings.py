@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -24,8 +25,10 @@ from paipu.corpus.rows import (
     rows_from_audit,
 )
 from paipu.findings import Finding, FindingBook, PackedFindings, RecordLines, in_place_order, place_key
-from paipu.record import Span
-from paipu.replay.session import Observer
+from paipu.record import Action, Span
+from paipu.replay.engine import HandEngine
+from paipu.replay.result import HandResult
+from paipu.replay.session import Observer, finding_origin
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples/valid/zhuji/four-hands.paipu"
@@ -197,3 +200,61 @@ def test_in_place_order_tells_sorted_findings_from_unsorted_ones() -> None:
         assert in_place_order(sample) == (sorted(sample, key=place_key) == sample)
     assert in_place_order(sorted(pool, key=place_key))
     assert not in_place_order([pool[1], pool[0]])  # line 3 before line 0
+
+
+class _Given(Observer):
+    """Each finding an observer is given, with the hand (from 1) and step it is given at."""
+
+    def __init__(self) -> None:
+        self.given: list[tuple[Finding, int]] = []
+        self.hand = 0
+
+    def start_hand(self, index: int, engine: HandEngine, playable: bool) -> None:
+        self.hand = index + 1
+        self.given.extend((f, finding_origin(self.hand, 0)) for f in engine.st.findings)
+
+    def after_action(self, index: int, engine: HandEngine, action: Action, findings: list[Finding]) -> None:
+        self.given.extend((f, finding_origin(self.hand, index + 1)) for f in findings)
+
+    def end_hand(self, index: int, engine: HandEngine, result: HandResult, findings: list[Finding]) -> None:
+        last = len(engine.hand.actions)
+        self.given.extend((f, finding_origin(self.hand, last)) for f in findings)
+
+
+@pytest.mark.parametrize("path", [p for p in RECORDS if p.parent.name in ("zhuji", "mcr", "harbin")][:40],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_watched_replay_keeps_the_step_that_made_each_finding(path: Path) -> None:
+    """The origin a watched replay keeps with each finding (what a report places it by) is the
+    hand and step at which observers were given it: its setup (step 0), an action's step, or
+    the last action's for the settlement; a finding given at no step (the header's, the parser's,
+    the dealer rotation's) has none (-1).  An audit nobody watches keeps no origins."""
+    text = path.read_text(encoding="utf-8")
+    given = _Given()
+    audit = audit_text(text, path.name, observers=[given])
+    findings = audit.findings
+    assert isinstance(findings, PackedFindings)
+    kept = Counter((f, findings.origin(i)) for i, f in enumerate(findings) if findings.origin(i) >= 0)
+    assert kept == Counter(given.given)
+    assert len(list(findings.origins())) == len(findings)
+    unwatched = audit_text(text, path.name).findings
+    assert isinstance(unwatched, PackedFindings)
+    assert set(unwatched.origins()) <= {-1}
+
+
+def test_origins_follow_their_findings_through_sorting_copying_and_pickling() -> None:
+    """A finding keeps its origin however the findings are sorted, extended or pickled."""
+    book = FindingBook(origins=True)
+    packed = PackedFindings(book)
+    for line, origin in ((5, 50), (2, 20), (9, 90), (2, 21)):
+        book.origin = origin
+        packed.add("error", "x", f"at {line}", Span(line, 1, line, 2))
+    book.origin = -1
+    packed.sort_by_place()
+    assert [(f.line, packed.origin(i)) for i, f in enumerate(packed)] == [(2, 20), (2, 21), (5, 50), (9, 90)]
+    copy = PackedFindings(book, [Finding("note", "y", "parser", Span(1, 1, 1, 2))])
+    copy.extend(packed)
+    assert list(copy.origins()) == [-1, 20, 21, 50, 90]
+    back = pickle.loads(pickle.dumps(copy))
+    assert list(back.origins()) == [-1, 20, 21, 50, 90] and list(back) == list(copy)
+    del back[1]
+    assert list(back.origins()) == [-1, 21, 50, 90]
