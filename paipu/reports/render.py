@@ -355,10 +355,10 @@ class _HandWriter:
             self.written = self.pending[-1]
             self.pending = []
 
-    def finish(self, result: HandResult, settled: list[Finding], spool: TextIO,
-               details: list[str]) -> HandView:
-        """Write the hand to ``spool``, ``settled`` the findings its settlement added (shown
-        at its last step); the details of its wins' steps are added to ``details``."""
+    def finish(self, result: HandResult, spool: TextIO, details: list[str]) -> HandView:
+        """Write the hand to ``spool``; the details of its wins' steps are added to ``details``.
+        (The findings its settlement added are shown at its last step: the audit keeps that
+        step with them, `paipu.replay.session.finding_origin`.)"""
         b = self.b
         self._write_steps()
         self.out.write(environment().get_template(STEP).module.end())  # type: ignore[attr-defined]
@@ -438,7 +438,7 @@ class HandPages(Observer):
         hand, self._hand = self._hand, None
         if hand is None:
             raise RuntimeError("a hand was settled before it began")
-        hv = hand.finish(result, findings, self.spool, self.details)
+        hv = hand.finish(result, self.spool, self.details)
         self.steps.append(len(hv.steps))
         self.differs.append(differ_flags(hv))
 
