@@ -41,13 +41,22 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
     def __init__(self, ruleset: Ruleset, hand: r.HandRecord, session: SessionState, dealer: Seat) -> None:
         super().__init__(ruleset, hand, session, dealer)
         # Hooks that have nothing to do in this ruleset are not called on every action.
-        self._owes_before = type(ruleset).before_action is not Ruleset.before_action
-        self._checks_discard = type(ruleset).check_discard is not Ruleset.check_discard
+        tables = _TABLES_OF[0]
+        if tables is None or tables[0] is not ruleset:
+            # Asked once per ruleset (a replay's hands share one), not once a hand.
+            kind = type(ruleset)
+            tables = (ruleset, kind.before_action is not Ruleset.before_action,
+                      kind.check_discard is not Ruleset.check_discard,
+                      {s: ruleset.next_seat(s) for s in ruleset.seats})
+            _TABLES_OF[0] = tables
+        self._owes_before = tables[1]
+        self._checks_discard = tables[2]
         self._has_ready = ruleset.ready_allowed()
         self._ready_pending = False
         """Some seat may have declared ready and owe its discard (only `on_ready` sets
         `SeatState.ready_pending`): until then no action is checked for it."""
-        self._next_of: dict[Seat, Seat] = {s: ruleset.next_seat(s) for s in ruleset.seats}
+        self._next_of: dict[Seat, Seat] = tables[3]
+        """Each seat's next seat (shared by the hands of one ruleset: read, never changed)."""
 
     @classmethod
     def start(cls, ruleset: Ruleset, hand: r.HandRecord, dealer: Seat | None = None) -> HandEngine:
@@ -72,7 +81,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         no_red = not rs.red_fives
         flowers_ok = rs.uses_flowers
         skipped = False
+        dealt_seats: set[Seat] = set()
         for d in hand.deals:
+            dealt_seats.add(d.seat)
             if d.seat not in rs.seats:
                 skipped = True
                 self.err(
@@ -104,7 +115,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 counts[i] += 1
                 dealt[i] += 1
         for seat in rs.seats:
-            if hand.deal_of(seat) is None:
+            if seat not in dealt_seats:
                 self.err("missing-deal", f"hand {hand.number} has no `deal {seat}` line",
                          hand.span, "common.deal")
                 ok = False
@@ -234,12 +245,15 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         try:
             for a in todo:
                 kind = type(a)
-                if ((kind is not draw_type and kind is not discard_type) or st.ended or self._ready_pending
-                        or a.seat not in seats):  # type: ignore[attr-defined]
+                if (kind is not draw_type and kind is not discard_type) or st.ended or self._ready_pending:
                     self._handle(a, True)
                     held_back = -1
                     continue
                 seat: Seat = a.seat  # type: ignore[attr-defined]
+                if seat not in seats:
+                    self._handle(a, True)
+                    held_back = -1
+                    continue
                 tile: Tile = a.tile  # type: ignore[attr-defined]
                 i = tile.index
                 if owes_before:
@@ -914,6 +928,10 @@ def _move(kind: type[r.Draw] | type[r.Pong] | type[r.Kong], seat: Seat, tile: Ti
         found = _MOVES[key] = kind(_NO_SPAN, seat, tile)
     return found
 
+
+_TABLES_OF: list[tuple[Ruleset, bool, bool, dict[Seat, Seat]] | None] = [None]
+"""The last ruleset an engine was made for, with what `HandEngine.__init__` asks of it: whether
+it has a `Ruleset.before_action` and a `Ruleset.check_discard` of its own, each seat's next."""
 
 _HANDLED: frozenset[type] = frozenset((
     r.Draw, r.Discard, r.Chow, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Ready, r.Hu, r.Pass,
