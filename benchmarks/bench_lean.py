@@ -8,7 +8,8 @@ Measures, in CPU time (``time.process_time``, the best of ``--repeat`` runs):
 * replay hands/s per ruleset: the records parsed beforehand, then `paipu.replay.session.replay`
   with nothing watching (an audit's replay), and the audit end to end (parse + replay);
 * the floor: splitting the same simulated files into lines and words, in MB/s (what no
-  parser in Python beats; compare the parse figure with it).
+  parser in Python beats; compare the parse figure with it), and each ruleset's audit as a
+  multiple of the floor of its own files (``audit NAME / its floor``: lower is better).
 
 ``--against DIR`` runs the very same measurement, on the very same files, with the paipu
 found in ``DIR`` (another checkout) and prints both side by side with the ratio;
@@ -84,8 +85,15 @@ def measure(folder: Path, repeat: int) -> dict[str, float]:
             for t in texts:
                 replay(parse(t).record)
 
+        def split_these(texts: list[str] = texts) -> None:
+            for t in texts:
+                for line in t.split("\n"):
+                    line.split()
+
         out[f"replay {name} hands/s"] = hands / best_cpu(replay_all, repeat)
-        out[f"audit {name} hands/s"] = hands / best_cpu(audit_all, repeat)
+        audit_time = best_cpu(audit_all, repeat)
+        out[f"audit {name} hands/s"] = hands / audit_time
+        out[f"audit {name} / its floor"] = audit_time / best_cpu(split_these, repeat)
     mb = sum(len(t.encode("utf-8")) for t in all_texts) / (1024 * 1024)
 
     def parse_all() -> None:

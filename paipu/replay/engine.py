@@ -13,7 +13,6 @@ import functools
 import gc
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import paipu.record as r
 from paipu.findings import Finding
@@ -26,8 +25,6 @@ from paipu.replay.ruleset import Ruleset
 from paipu.replay.settle import audit_recorded_results
 from paipu.replay.state import LastDiscard
 from paipu.tiles import ALL_TILES, Tile
-
-Handler = Callable[["HandEngine", Any, bool], None]
 
 
 class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order as before
@@ -44,13 +41,22 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
     def __init__(self, ruleset: Ruleset, hand: r.HandRecord, session: SessionState, dealer: Seat) -> None:
         super().__init__(ruleset, hand, session, dealer)
         # Hooks that have nothing to do in this ruleset are not called on every action.
-        self._owes_before = type(ruleset).before_action is not Ruleset.before_action
-        self._checks_discard = type(ruleset).check_discard is not Ruleset.check_discard
+        tables = _TABLES_OF[0]
+        if tables is None or tables[0] is not ruleset:
+            # Asked once per ruleset (a replay's hands share one), not once a hand.
+            kind = type(ruleset)
+            tables = (ruleset, kind.before_action is not Ruleset.before_action,
+                      kind.check_discard is not Ruleset.check_discard,
+                      {s: ruleset.next_seat(s) for s in ruleset.seats})
+            _TABLES_OF[0] = tables
+        self._owes_before = tables[1]
+        self._checks_discard = tables[2]
         self._has_ready = ruleset.ready_allowed()
         self._ready_pending = False
         """Some seat may have declared ready and owe its discard (only `on_ready` sets
         `SeatState.ready_pending`): until then no action is checked for it."""
-        self._next_of: dict[Seat, Seat] = {s: ruleset.next_seat(s) for s in ruleset.seats}
+        self._next_of: dict[Seat, Seat] = tables[3]
+        """Each seat's next seat (shared by the hands of one ruleset: read, never changed)."""
 
     @classmethod
     def start(cls, ruleset: Ruleset, hand: r.HandRecord, dealer: Seat | None = None) -> HandEngine:
@@ -75,7 +81,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         no_red = not rs.red_fives
         flowers_ok = rs.uses_flowers
         skipped = False
+        dealt_seats: set[Seat] = set()
         for d in hand.deals:
+            dealt_seats.add(d.seat)
             if d.seat not in rs.seats:
                 skipped = True
                 self.err(
@@ -107,7 +115,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 counts[i] += 1
                 dealt[i] += 1
         for seat in rs.seats:
-            if hand.deal_of(seat) is None:
+            if seat not in dealt_seats:
                 self.err("missing-deal", f"hand {hand.number} has no `deal {seat}` line",
                          hand.span, "common.deal")
                 ok = False
@@ -215,7 +223,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         Everything else goes through `_handle`.
         """
         st, rs = self.st, self.rs
-        handle = self._handle
         seats = st.seats
         wall = st.wall
         seen = st.seen
@@ -223,50 +230,54 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         limits = rs.tile_counts
         discarded = UNCLAIMED_DISCARD.get  # an interned tile's discard: one shared pair
         next_of = self._next_of
-        before = rs.before_action if self._owes_before else None
-        check_discard = rs.check_discard if self._checks_discard else None
-        reserve = rs.reserve
+        owes_before = self._owes_before
+        checks_discard = self._checks_discard
         # The wall's reserve depends on the table's state, which a plain draw or discard leaves
         # as it was: it is asked again only after another action, or where a hook may change
         # the state on a plain one (-1: ask).
-        steady = before is None and check_discard is None
+        steady = not owes_before and not checks_discard
         held_back = -1
         red_ok = rs.red_fives
         draw_type, discard_type = r.Draw, r.Discard
+        # A tuple is walked by index (compiled: no iterator object, no call per item).
+        todo: tuple[r.Action, ...] = actions if isinstance(actions, tuple) else tuple(actions)
         was_on = gc.isenabled()
         gc.disable()  # a hand's replay makes no reference cycles worth a collector's pass
         try:
-            for a in actions:
+            for a in todo:
                 kind = type(a)
-                if ((kind is not draw_type and kind is not discard_type) or st.ended or self._ready_pending
-                        or a.seat not in seats):  # type: ignore[attr-defined]
-                    handle(a, True)
+                if (kind is not draw_type and kind is not discard_type) or st.ended or self._ready_pending:
+                    self._handle(a, True)
                     held_back = -1
                     continue
                 seat: Seat = a.seat  # type: ignore[attr-defined]
+                if seat not in seats:
+                    self._handle(a, True)
+                    held_back = -1
+                    continue
                 tile: Tile = a.tile  # type: ignore[attr-defined]
                 i = tile.index
-                if before is not None:
-                    before(st, a, True)
+                if owes_before:
+                    rs.before_action(st, a, True)
                 if kind is draw_type:
                     if st.phase != "claim" or next_of.get(st.turn) != seat or i >= 34 or (tile.red and not red_ok):
-                        self._dispatch(a)
+                        self.on_draw(a, True)  # type: ignore[arg-type]
                         held_back = -1
                         continue
                     tiles = wall.tiles
                     if tiles is None:
                         if seen[i] >= limits[i]:
-                            self._dispatch(a)
+                            self.on_draw(a, True)  # type: ignore[arg-type]
                             held_back = -1
                             continue
                     elif tiles and tiles[0].index != i:
-                        self._dispatch(a)
+                        self.on_draw(a, True)  # type: ignore[arg-type]
                         held_back = -1
                         continue
                     if held_back < 0 or not steady:
-                        held_back = reserve(st)
+                        held_back = rs.reserve(st)
                     if wall.size <= held_back:
-                        self._dispatch(a)
+                        self.on_draw(a, True)  # type: ignore[arg-type]
                         held_back = -1
                         continue
                     ss = seats[seat]
@@ -288,11 +299,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     ss = seats[seat]
                     if (st.phase != "discard" or seat != st.turn or ss.counts[i] < 1
                             or ss.ready_pending or (tile.red and not red_ok)):
-                        self._dispatch(a)
+                        self.on_discard(a, True)  # type: ignore[arg-type]
                         held_back = -1
                         continue
-                    if check_discard is not None:
-                        check_discard(st, seat, a, True)  # type: ignore[arg-type]
+                    if checks_discard:
+                        rs.check_discard(st, seat, a, True)  # type: ignore[arg-type]
                     ss.counts[i] -= 1
                     ss.discards.append(discarded(id(tile)) or (tile, False))
                     st.discard_serial += 1
@@ -307,19 +318,55 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
     def _dispatch(self, action: r.Action) -> None:
         """`_handle` past its checks of the seat and of the hand's end, and past the hooks
         (`play_all` made them): the action's own handler."""
-        _HANDLERS[type(action)](self, action, True)
+        self._verb(action, True)
+
+    def _verb(self, action: r.Action, apply: bool) -> None:
+        """The handler of ``action``'s type, called directly (compiled: a native call, not a
+        look-up in a table of Python-callable methods); a `TypeError` for a type with none."""
+        kind = type(action)
+        if kind is r.Draw:
+            self.on_draw(action, apply)  # type: ignore[arg-type]
+        elif kind is r.Discard:
+            self.on_discard(action, apply)  # type: ignore[arg-type]
+        elif kind is r.Chow:
+            self.on_chow(action, apply)  # type: ignore[arg-type]
+        elif kind is r.Pong:
+            self.on_pong(action, apply)  # type: ignore[arg-type]
+        elif kind is r.Hu:
+            self.on_hu(action, apply)  # type: ignore[arg-type]
+        elif kind is r.Pass:
+            self.on_pass(action, apply)  # type: ignore[arg-type]
+        elif kind is r.FanLine or kind is r.ScoreLine:
+            self.on_result_line(action, apply)
+        elif kind is r.Kong:
+            self.on_kong(action, apply)  # type: ignore[arg-type]
+        elif kind is r.AnKong:
+            self.on_ankong(action, apply)  # type: ignore[arg-type]
+        elif kind is r.AddKong:
+            self.on_addkong(action, apply)  # type: ignore[arg-type]
+        elif kind is r.Flower:
+            self.on_flower(action, apply)  # type: ignore[arg-type]
+        elif kind is r.Ready:
+            self.on_ready(action, apply)  # type: ignore[arg-type]
+        elif kind is r.TableEvent:
+            self.on_event(action, apply)  # type: ignore[arg-type]
+        elif kind is r.Exhausted:
+            self.on_exhausted(action, apply)  # type: ignore[arg-type]
+        else:  # pragma: no cover - every Action type has a handler
+            raise TypeError(kind)
 
     def _handle(self, action: r.Action, apply: bool) -> None:
-        handler = _HANDLERS.get(type(action))
-        if handler is None:  # pragma: no cover - every Action type has a handler
-            raise TypeError(type(action))
+        kind = type(action)
+        if kind not in _HANDLED:  # pragma: no cover - every Action type has a handler
+            raise TypeError(kind)
         st = self.st
-        seat = getattr(action, "seat", None)
+        # The types with a seat: every seat action, and a fan line.
+        seat: Seat | None = action.seat if kind in _SEATED else None  # type: ignore[attr-defined]
         if seat is not None and seat not in st.seats:
             self.err("bad-seat", f"seat {seat} does not play in {self.rs.name} (seats: {' '.join(self.rs.seats)})",
                      action.span, "common.header")
             return
-        if st.ended and not isinstance(action, (r.FanLine, r.ScoreLine, r.Hu, r.Pass)):
+        if st.ended and not (kind is r.FanLine or kind is r.ScoreLine or kind is r.Hu or kind is r.Pass):
             self.err(
                 "action-after-end",
                 f"`{action.verb}` after the hand has ended; only fan and score lines may follow",
@@ -327,12 +374,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 "common.end",
             )
             return
-        if (self._owes_before or self._ready_pending) and not isinstance(action, (r.FanLine, r.ScoreLine)):
+        if (self._owes_before or self._ready_pending) and not (kind is r.FanLine or kind is r.ScoreLine):
             if self._owes_before:
                 self.rs.before_action(self.st, action, apply)
             if self._ready_pending:
                 self._check_pending_ready(action, apply)
-        handler(self, action, apply)
+        self._verb(action, apply)
 
     def _check_pending_ready(self, action: r.Action, apply: bool) -> None:
         for seat, ss in self.st.seats.items():
@@ -883,21 +930,16 @@ def _move(kind: type[r.Draw] | type[r.Pong] | type[r.Kong], seat: Seat, tile: Ti
     return found
 
 
-_HANDLERS: dict[type, Handler] = {
-    r.Draw: HandEngine.on_draw,
-    r.Discard: HandEngine.on_discard,
-    r.Chow: HandEngine.on_chow,
-    r.Pong: HandEngine.on_pong,
-    r.Kong: HandEngine.on_kong,
-    r.AnKong: HandEngine.on_ankong,
-    r.AddKong: HandEngine.on_addkong,
-    r.Flower: HandEngine.on_flower,
-    r.Ready: HandEngine.on_ready,
-    r.Hu: HandEngine.on_hu,
-    r.Pass: HandEngine.on_pass,
-    r.TableEvent: HandEngine.on_event,
-    r.Exhausted: HandEngine.on_exhausted,
-    r.FanLine: HandEngine.on_result_line,
-    r.ScoreLine: HandEngine.on_result_line,
-}
+_TABLES_OF: list[tuple[Ruleset, bool, bool, dict[Seat, Seat]] | None] = [None]
+"""The last ruleset an engine was made for, with what `HandEngine.__init__` asks of it: whether
+it has a `Ruleset.before_action` and a `Ruleset.check_discard` of its own, each seat's next."""
 
+_HANDLED: frozenset[type] = frozenset((
+    r.Draw, r.Discard, r.Chow, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Ready, r.Hu, r.Pass,
+    r.TableEvent, r.Exhausted, r.FanLine, r.ScoreLine,
+))
+"""The action types the engine handles (`HandEngine._verb`), each exactly (not its subclasses)."""
+_SEATED: frozenset[type] = frozenset((
+    r.Draw, r.Discard, r.Chow, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Ready, r.Hu, r.Pass, r.FanLine,
+))
+"""The handled types whose actions name a seat (`_handle` checks it is one the ruleset seats)."""

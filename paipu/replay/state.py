@@ -147,16 +147,28 @@ class SeatState:
         )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class LastDiscard:
     seat: Seat
     tile: Tile
     serial: int
     action: r.Action
     """The discard (or the kong robbed) this is; its place is read only when a finding needs it."""
-    claimed_by: Seat | None = None
-    claim_kind: str | None = None
-    winners: list[Seat] = field(default_factory=list)
+    claimed_by: Seat | None
+    claim_kind: str | None
+    winners: list[Seat]
+
+    def __init__(self, seat: Seat, tile: Tile, serial: int, action: r.Action, claimed_by: Seat | None = None,
+                 claim_kind: str | None = None, winners: list[Seat] | None = None) -> None:
+        # Written out: compiled, a dataclass's generated __init__ would run as Python code, and one
+        # of these is made for every discard.
+        self.seat = seat
+        self.tile = tile
+        self.serial = serial
+        self.action = action
+        self.claimed_by = claimed_by
+        self.claim_kind = claim_kind
+        self.winners = [] if winners is None else winners
 
     @property
     def span(self) -> Span:
