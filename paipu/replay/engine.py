@@ -188,8 +188,15 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             self.st.findings = saved
 
     def can(self, action: r.Action) -> bool:
-        """Whether ``action`` may be played now: its check finds no error."""
-        return not any(f.severity == "error" for f in self.check(action))
+        """Whether ``action`` may be played now: its check finds no error.  Only the verdict is
+        wanted, so a win the ruleset's value bound rules out is refused without its full
+        analysis (`paipu.replay.wins.WinsMixin._judge`)."""
+        was = self._verdict_only
+        self._verdict_only = True
+        try:
+            return not any(f.severity == "error" for f in self.check(action))
+        finally:
+            self._verdict_only = was
 
     def apply(self, action: r.Action) -> None:
         """Change the table as ``action`` says, without keeping findings (after `check`)."""
@@ -744,6 +751,13 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             return None
         return _move(r.Draw, self._next_of[ld.seat], drawn)
 
+    _shape_memo: dict[Seat, tuple[bytes, int, object, dict[int, bool]]] | None = None
+    """Per seat, what `could_win`'s shape test answered for its hand as it is now: (its counts
+    as bytes, its melds, the `shape_shanten` asked, the answers by tile kind, -1 for its own
+    hand).  A seat's tiles change only by its own moves, so while the others discard its
+    answer for each tile is looked up, not worked out again; any change of its counts or melds
+    (or of the table asked) starts afresh."""
+
     def could_win(self, seat: Seat, tile: Tile | None) -> bool:
         """A quick necessary test for a win of ``seat`` (with ``tile`` added, if given): its tiles
         are complete in one of the ruleset's shapes, or it holds a drawn tile the ruleset makes
@@ -759,38 +773,87 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             if (drawn is not None and ss.draws > 0 and drawn.index not in st.wild_kinds
                     and self.rs.is_wild(st, seat, drawn.index)):
                 return True
+        try:
+            key = bytes(counts)
+        except ValueError:  # a count out of range (a record in error): no memo
+            return self._shape_complete(seat, None) if tile is None else \
+                self._shape_ready(seat) and self._shape_complete(seat, tile)
+        memo = self._shape_memo
+        if memo is None:
+            memo = self._shape_memo = {}
+        own = self.shape_shanten
+        n_melds = len(ss.melds)
+        known = memo.get(seat)
+        if known is None or known[0] != key or known[1] != n_melds or known[2] is not own:
+            answers: dict[int, bool] = {}
+            memo[seat] = (key, n_melds, own, answers)
+        else:
+            answers = known[3]
+        if tile is None:
+            found = answers.get(-1)
+            if found is None:
+                found = answers[-1] = self._shape_complete(seat, None)
+            return found
+        # Another seat's tile completes only a ready hand: that is asked once per hand.
+        ready = answers.get(-2)
+        if ready is None:
+            ready = answers[-2] = self._shape_ready(seat)
+        if not ready:
+            return False
+        t = tile.index
+        found = answers.get(t)
+        if found is None:
+            found = answers[t] = self._shape_complete(seat, tile)
+        return found
+
+    def _shape_ready(self, seat: Seat) -> bool:
+        """Whether ``seat``'s tiles are one short of complete in one of the ruleset's shapes
+        (ready), wildcards counted as such: only such a hand can be completed by another
+        seat's tile."""
+        st = self.st
+        ss = st.seats[seat]
+        counts = ss.counts
         if any(counts[34:]):
             return False
         own = self.shape_shanten
+        sets = 4 - len(ss.melds)
         if own is not None and not st.wild_kinds:
-            # The same tests on the counts as bytes, with no wildcard to set aside.
-            sets = 4 - len(ss.melds)
             key = bytes(counts[:34])
-            n = sum(key)
-            if tile is not None:
-                t = tile.index
-                if t >= 34 or sets < 0 or n != 3 * sets + 1 or own(key, 0, sets) > 0:
-                    return False
-                more = bytearray(key)
-                more[t] += 1
-                key = bytes(more)
-                n += 1
-            return sets >= 0 and n == 3 * sets + 2 and own(key, 0, sets) < 0
+            return sets >= 0 and sum(key) == 3 * sets + 1 and own(key, 0, sets) <= 0
         c = list(counts[:34])
         wild = 0
         for k in st.wild_kinds:
             wild += c[k]
             c[k] = 0
+        if own is None:
+            return _is_ready(bytes(c), wild, sets, self.rs.shapes)
+        return sets >= 0 and sum(c) + wild == 3 * sets + 1 and own(bytes(c), wild, sets) <= 0
+
+    def _shape_complete(self, seat: Seat, tile: Tile | None) -> bool:
+        """`could_win`'s shape test past readiness: ``seat``'s tiles (with ``tile``, another
+        seat's tile, if given) are complete in one of the ruleset's shapes, wildcards counted
+        as such; a function of its counts, its melds and the hand's wild kinds alone."""
+        st = self.st
+        ss = st.seats[seat]
+        counts = ss.counts
+        if any(counts[34:]) or (tile is not None and tile.index >= 34):
+            return False
+        own = self.shape_shanten
         sets = 4 - len(ss.melds)
+        if own is not None and not st.wild_kinds:
+            # The same tests on the counts as bytes, with no wildcard to set aside.
+            more = bytearray(counts[:34])
+            if tile is not None:
+                more[tile.index] += 1
+            key = bytes(more)
+            return sets >= 0 and sum(key) == 3 * sets + 2 and own(key, 0, sets) < 0
+        c = list(counts[:34])
+        wild = 0
+        for k in st.wild_kinds:
+            wild += c[k]
+            c[k] = 0
         if tile is not None:
             t = tile.index
-            if t >= 34:
-                return False
-            if own is None:
-                if not _is_ready(bytes(c), wild, sets, self.rs.shapes):
-                    return False  # only a ready hand can be completed by another seat's tile
-            elif sets < 0 or sum(c) + wild != 3 * sets + 1 or own(bytes(c), wild, sets) > 0:
-                return False
             if t in st.wild_kinds:
                 wild += 1
             else:
