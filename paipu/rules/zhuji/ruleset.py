@@ -37,6 +37,7 @@ _BONUS_ITEMS = ("tianhu", "dihu", "wucai", "quanzipai")
 
 _DRAGONS = (31, 32, 33)
 _EAST = 27
+_SCORING_PONGS = (*_DRAGONS, _EAST)
 
 # Which kinds a group made only of wildcards may stand for, when scoring.  Within a suit
 # every rank scores alike in zhuji, so one representative per suit suffices; 东 and each
@@ -217,8 +218,9 @@ class Zhuji(Ruleset[ZhujiOptions]):
 
         Bounds: each 中发白 or 东 pong of a reading, in a meld or read from the hand with
         财神 standing in, needs three of its kind counting every 财神; 平和 and 对对胡 exclude
-        each other; a suited tile held or melded stays in its suit whatever the 财神 stand
-        for, so two suits rule out 清一色 and 混一色, and an honour rules out 清一色.
+        each other, and melds of both a chow and a pong or kong rule out both; a suited tile
+        held or melded stays in its suit whatever the 财神 stand for, so two suits rule out
+        清一色 and 混一色, and an honour rules out 清一色.
         """
         ss = hand.seats[ctx.seat]
         counts = ss.counts
@@ -249,12 +251,12 @@ class Zhuji(Ruleset[ZhujiOptions]):
                     scoring += 2 if first == _EAST else 1 if first in _DRAGONS else 0
         if not suits:
             return ""  # 全字牌 (or 字一色): wins, or scores, without the bound
-        # The 中发白 and 东 pongs read from the hand: at most a third of the kind's tiles and
-        # every 财神, for each kind (a 财神 counted for every kind: a bound, not an exact count).
-        for k in (*_DRAGONS, _EAST):
-            pongs = ((0 if k in wild_kinds else counts[k]) + wild) // 3
-            scoring += 2 * pongs if k == _EAST else pongs
-        bound = scoring + 1  # 平和 or 对对胡, not both
+        # The 中发白 and 东 pongs read from the hand, the 财神 shared among them.
+        scoring += _most_scoring_pongs(
+            tuple(0 if k in wild_kinds else counts[k] for k in _SCORING_PONGS), 0, wild, 4 - len(ss.melds))
+        kinds = {m.kind == "chow" for m in ss.melds}
+        # 平和 (every set a chow) or 对对胡 (none), not both, and neither with melds of both sorts.
+        bound = scoring + (0 if len(kinds) == 2 else 1)
         if suits & (suits - 1) == 0:  # one suit
             bound += 1 if honours else 3  # 混一色, or 清一色 (the better of the two)
         caishen_total = wild + meld_wild
@@ -362,6 +364,23 @@ class Zhuji(Ruleset[ZhujiOptions]):
         if result.result == "win" and result.winners:
             return result.winners[0]
         return result.dealer
+
+
+def _most_scoring_pongs(held: tuple[int, ...], first: int, wild: int, sets: int) -> int:
+    """The most 台 the 中发白 and 东 pongs read from a hand could count (`_SCORING_PONGS`,
+    ``held`` of each from ``first`` on): each pong is three of its kind, 财神 standing in
+    for those missing (``wild`` of them in all), in at most ``sets`` sets."""
+    if first == len(held) or sets <= 0:
+        return 0
+    value = 2 if _SCORING_PONGS[first] == _EAST else 1
+    best = 0
+    pongs = 0
+    while True:
+        need = max(3 * pongs - held[first], 0)
+        if need > wild or pongs > sets:
+            return best
+        best = max(best, value * pongs + _most_scoring_pongs(held, first + 1, wild - need, sets - pongs))
+        pongs += 1
 
 
 def _hand_set(g: Group) -> HandSet:
