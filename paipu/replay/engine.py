@@ -679,15 +679,26 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
     def may_discard(self, seat: Seat, index: int) -> bool:
         """`can` of ``seat``'s discard of tile kind ``index`` (a plain tile), answered from the
-        counts when nothing but the counts could forbid it: the seat's turn to discard, the
-        tile held, no ready declaration owed, and a ruleset with no hook on discards or actions
-        (the same tests `play_all` makes); otherwise `can` itself answers."""
+        counts when nothing but the counts and the ruleset's test of discards could forbid it:
+        the seat's turn to discard, the tile held, no ready declaration owed, and a ruleset
+        with no hook on actions (the same tests `play_all` makes), then `Ruleset.check_discard`
+        if the ruleset has one; otherwise `can` itself answers."""
         st = self.st
-        if (not self._checks_discard and not self._owes_before and not self._ready_pending
+        if (not self._owes_before and not self._ready_pending
                 and st.phase == "discard" and seat == st.turn and not st.ended):
             ss = st.seats.get(seat)
             if ss is not None and ss.counts[index] >= 1 and not ss.ready_pending:
-                return True
+                if not self._checks_discard:
+                    return True
+                # The ruleset's own test of discards is then the only one left (as in `play_all`).
+                saved = st.findings
+                found: list[Finding] = []
+                st.findings = found
+                try:
+                    self.rs.check_discard(st, seat, _DISCARDS[seat][index], False)
+                finally:
+                    st.findings = saved
+                return not any(f.severity == "error" for f in found)
         return self.can(_DISCARDS[seat][index])
 
     def discard_move(self, seat: Seat, index: int) -> r.Discard:
