@@ -762,12 +762,13 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             return None
         return _move(r.Draw, self._next_of[ld.seat], drawn)
 
-    _shape_memo: dict[Seat, tuple[bytes, int, object, dict[int, bool]]] | None = None
-    """Per seat, what `could_win`'s shape test answered for its hand as it is now: (its counts
-    as bytes, its melds, the `shape_shanten` asked, the answers by tile kind, -1 for its own
-    hand).  A seat's tiles change only by its own moves, so while the others discard its
-    answer for each tile is looked up, not worked out again; any change of its counts or melds
-    (or of the table asked) starts afresh."""
+    _shape_memo: dict[Seat, tuple[list[int], int, object, dict[int, bool]]] | None = None
+    """Per seat, what `could_win`'s shape test answered for another seat's tile with its hand as
+    it is now: (a copy of its counts, its melds, the `shape_shanten` asked, the answers by tile
+    kind, -1 for whether it is ready at all).  A seat's tiles change only by its own moves, so
+    while the others discard, its answer is looked up, not worked out again; any change of its
+    counts or melds (or of the table asked) starts afresh.  (Its own hand after a draw is new
+    each time: that question is not kept.)"""
 
     def could_win(self, seat: Seat, tile: Tile | None) -> bool:
         """A quick necessary test for a win of ``seat`` (with ``tile`` added, if given): its tiles
@@ -775,7 +776,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         wild.  Whether the hand really wins, and for what, is `analyse`'s answer."""
         st = self.st
         ss = st.seats[seat]
-        counts = ss.counts
         if tile is None:
             drawn = ss.last_drawn
             # A drawn tile of a kind that is wild all hand (a 财神) is counted as a wildcard by
@@ -784,32 +784,22 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             if (drawn is not None and ss.draws > 0 and drawn.index not in st.wild_kinds
                     and self.rs.is_wild(st, seat, drawn.index)):
                 return True
-        try:
-            key = bytes(counts)
-        except ValueError:  # a count out of range (a record in error): no memo
-            return self._shape_complete(seat, None) if tile is None else \
-                self._shape_ready(seat) and self._shape_complete(seat, tile)
+            return self._shape_complete(seat, None)
+        counts = ss.counts
         memo = self._shape_memo
         if memo is None:
             memo = self._shape_memo = {}
         own = self.shape_shanten
         n_melds = len(ss.melds)
         known = memo.get(seat)
-        if known is None or known[0] != key or known[1] != n_melds or known[2] is not own:
-            answers: dict[int, bool] = {}
-            memo[seat] = (key, n_melds, own, answers)
+        # The counts compared as lists (cheaper than making a key of them).
+        if known is None or known[1] != n_melds or known[2] is not own or known[0] != counts:
+            # Another seat's tile completes only a ready hand: that is asked once per hand.
+            answers: dict[int, bool] = {-1: self._shape_ready(seat)}
+            memo[seat] = (counts.copy(), n_melds, own, answers)
         else:
             answers = known[3]
-        if tile is None:
-            found = answers.get(-1)
-            if found is None:
-                found = answers[-1] = self._shape_complete(seat, None)
-            return found
-        # Another seat's tile completes only a ready hand: that is asked once per hand.
-        ready = answers.get(-2)
-        if ready is None:
-            ready = answers[-2] = self._shape_ready(seat)
-        if not ready:
+        if not answers[-1]:
             return False
         t = tile.index
         found = answers.get(t)
