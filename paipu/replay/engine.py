@@ -652,17 +652,29 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             if ld is None:
                 return out
             tile = ld.tile
-            # Each seat's win asked once (a check beforehand whether any seat could claim at
-            # all asked the wins twice whenever none could claim by its counts).
-            by_counts = self._claims_by_counts(ld)
-            for seat in rs.seats_after(ld.seat):
-                won = self._may_win_on_discard(seat, tile)
-                if won:
+            i = tile.index
+            seats = st.seats
+            # Each seat's win asked once, and its claims read from its counts as `_claims_by_counts`
+            # lists them (no table of them made, since most discards have none).
+            chower = self._next_of[ld.seat] if i < 27 else None
+            for seat in self.claim_order(ld.seat):
+                claimed = False
+                if self._may_win_on_discard(seat, tile):
                     out.append(r.Hu(_NO_SPAN, seat, tile))
-                claims = by_counts.get(seat)
-                if claims:
-                    out += claims
-                if claims or won:
+                    claimed = True
+                counts = seats[seat].counts
+                n = counts[i]
+                if n >= 2:
+                    if n >= 3:
+                        out.append(_move(r.Kong, seat, tile))
+                    out.append(_move(r.Pong, seat, tile))
+                    claimed = True
+                if seat == chower:
+                    for chow, own in _chows(seat, i):
+                        if counts[own[0]] and counts[own[1]]:
+                            out.append(chow)
+                            claimed = True
+                if claimed:
                     out.append(_PASSES[seat])
             after = self.after_claims()
             if after is not None:
@@ -716,6 +728,19 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             return False
         return bool(self._claims_by_counts(ld)) or self._any_win_on_discard(ld)
 
+    _after: dict[Seat, tuple[Seat, ...]] | None = None
+    """`Ruleset.seats_after` of each seat, asked once per hand."""
+
+    def claim_order(self, seat: Seat) -> tuple[Seat, ...]:
+        """The other seats in claim order from ``seat`` (`Ruleset.seats_after`), kept."""
+        known = self._after
+        if known is None:
+            known = self._after = {}
+        found = known.get(seat)
+        if found is None:
+            found = known[seat] = self.rs.seats_after(seat)
+        return found
+
     def _claims_by_counts(self, ld: LastDiscard) -> dict[Seat, list[r.Action]]:
         """The kong, pong and chows of the last discard that each seat's counts allow, by seat
         (a seat with none is left out), in the order `candidates` lists them (each still
@@ -724,7 +749,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         tile = ld.tile
         i = tile.index
         out: dict[Seat, list[r.Action]] = {}
-        for seat in self.rs.seats_after(ld.seat):
+        for seat in self.claim_order(ld.seat):
             n = seats[seat].counts[i]
             if n >= 2:
                 out[seat] = [_move(r.Kong, seat, tile), _move(r.Pong, seat, tile)] if n >= 3 else \
@@ -740,7 +765,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
     def _any_win_on_discard(self, ld: LastDiscard) -> bool:
         """Whether some seat could win on the last discard (`_may_win_on_discard`)."""
         tile = ld.tile
-        for seat in self.rs.seats_after(ld.seat):
+        for seat in self.claim_order(ld.seat):
             if self._may_win_on_discard(seat, tile):
                 return True
         return False
