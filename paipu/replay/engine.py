@@ -196,8 +196,15 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             self.st.findings = saved
 
     def can(self, action: r.Action) -> bool:
-        """Whether ``action`` may be played now: its check finds no error."""
-        return not any(f.severity == "error" for f in self.check(action))
+        """Whether ``action`` may be played now: its check finds no error.  Only the verdict is
+        wanted, so a win the ruleset's value bound rules out is refused without its full
+        analysis (`paipu.replay.wins.WinsMixin._judge`)."""
+        was = self._verdict_only
+        self._verdict_only = True
+        try:
+            return not any(f.severity == "error" for f in self.check(action))
+        finally:
+            self._verdict_only = was
 
     def apply(self, action: r.Action) -> None:
         """Change the table as ``action`` says, without keeping findings (after `check`)."""
@@ -693,17 +700,29 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             if ld is None:
                 return out
             tile = ld.tile
-            # Each seat's win asked once (a check beforehand whether any seat could claim at
-            # all asked the wins twice whenever none could claim by its counts).
-            by_counts = self._claims_by_counts(ld)
-            for seat in rs.seats_after(ld.seat):
-                won = self._may_win_on_discard(seat, tile)
-                if won:
+            i = tile.index
+            seats = st.seats
+            # Each seat's win asked once, and its claims read from its counts as `_claims_by_counts`
+            # lists them (no table of them made, since most discards have none).
+            chower = self._next_of[ld.seat] if i < 27 else None
+            for seat in self.claim_order(ld.seat):
+                claimed = False
+                if self._may_win_on_discard(seat, tile):
                     out.append(r.Hu(_NO_SPAN, seat, tile))
-                claims = by_counts.get(seat)
-                if claims:
-                    out += claims
-                if claims or won:
+                    claimed = True
+                counts = seats[seat].counts
+                n = counts[i]
+                if n >= 2:
+                    if n >= 3:
+                        out.append(_move(r.Kong, seat, tile))
+                    out.append(_move(r.Pong, seat, tile))
+                    claimed = True
+                if seat == chower:
+                    for chow, own in _chows(seat, i):
+                        if counts[own[0]] and counts[own[1]]:
+                            out.append(chow)
+                            claimed = True
+                if claimed:
                     out.append(_PASSES[seat])
             after = self.after_claims()
             if after is not None:
@@ -720,15 +739,26 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
     def may_discard(self, seat: Seat, index: int) -> bool:
         """`can` of ``seat``'s discard of tile kind ``index`` (a plain tile), answered from the
-        counts when nothing but the counts could forbid it: the seat's turn to discard, the
-        tile held, no ready declaration owed, and a ruleset with no hook on discards or actions
-        (the same tests `play_all` makes); otherwise `can` itself answers."""
+        counts when nothing but the counts and the ruleset's test of discards could forbid it:
+        the seat's turn to discard, the tile held, no ready declaration owed, and a ruleset
+        with no hook on actions (the same tests `play_all` makes), then `Ruleset.check_discard`
+        if the ruleset has one; otherwise `can` itself answers."""
         st = self.st
-        if (not self._checks_discard and not self._owes_before and not self._ready_pending
+        if (not self._owes_before and not self._ready_pending
                 and st.phase == "discard" and seat == st.turn and not st.ended):
             ss = st.seats.get(seat)
             if ss is not None and ss.counts[index] >= 1 and not ss.ready_pending:
-                return True
+                if not self._checks_discard:
+                    return True
+                # The ruleset's own test of discards is then the only one left (as in `play_all`).
+                saved = st.findings
+                found: list[Finding] = []
+                st.findings = found
+                try:
+                    self.rs.check_discard(st, seat, _DISCARDS[seat][index], False)
+                finally:
+                    st.findings = saved
+                return not any(f.severity == "error" for f in found)
         return self.can(_DISCARDS[seat][index])
 
     def discard_move(self, seat: Seat, index: int) -> r.Discard:
@@ -746,6 +776,19 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             return False
         return bool(self._claims_by_counts(ld)) or self._any_win_on_discard(ld)
 
+    _after: dict[Seat, tuple[Seat, ...]] | None = None
+    """`Ruleset.seats_after` of each seat, asked once per hand."""
+
+    def claim_order(self, seat: Seat) -> tuple[Seat, ...]:
+        """The other seats in claim order from ``seat`` (`Ruleset.seats_after`), kept."""
+        known = self._after
+        if known is None:
+            known = self._after = {}
+        found = known.get(seat)
+        if found is None:
+            found = known[seat] = self.rs.seats_after(seat)
+        return found
+
     def _claims_by_counts(self, ld: LastDiscard) -> dict[Seat, list[r.Action]]:
         """The kong, pong and chows of the last discard that each seat's counts allow, by seat
         (a seat with none is left out), in the order `candidates` lists them (each still
@@ -754,7 +797,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         tile = ld.tile
         i = tile.index
         out: dict[Seat, list[r.Action]] = {}
-        for seat in self.rs.seats_after(ld.seat):
+        for seat in self.claim_order(ld.seat):
             n = seats[seat].counts[i]
             if n >= 2:
                 out[seat] = [_move(r.Kong, seat, tile), _move(r.Pong, seat, tile)] if n >= 3 else \
@@ -770,7 +813,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
     def _any_win_on_discard(self, ld: LastDiscard) -> bool:
         """Whether some seat could win on the last discard (`_may_win_on_discard`)."""
         tile = ld.tile
-        for seat in self.rs.seats_after(ld.seat):
+        for seat in self.claim_order(ld.seat):
             if self._may_win_on_discard(seat, tile):
                 return True
         return False
@@ -792,13 +835,20 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             return None
         return _move(r.Draw, self._next_of[ld.seat], drawn)
 
+    _shape_memo: dict[Seat, tuple[list[int], int, object, dict[int, bool]]] | None = None
+    """Per seat, what `could_win`'s shape test answered for another seat's tile with its hand as
+    it is now: (a copy of its counts, its melds, the `shape_shanten` asked, the answers by tile
+    kind, -1 for whether it is ready at all).  A seat's tiles change only by its own moves, so
+    while the others discard, its answer is looked up, not worked out again; any change of its
+    counts or melds (or of the table asked) starts afresh.  (Its own hand after a draw is new
+    each time: that question is not kept.)"""
+
     def could_win(self, seat: Seat, tile: Tile | None) -> bool:
         """A quick necessary test for a win of ``seat`` (with ``tile`` added, if given): its tiles
         are complete in one of the ruleset's shapes, or it holds a drawn tile the ruleset makes
         wild.  Whether the hand really wins, and for what, is `analyse`'s answer."""
         st = self.st
         ss = st.seats[seat]
-        counts = ss.counts
         if tile is None:
             drawn = ss.last_drawn
             # A drawn tile of a kind that is wild all hand (a 财神) is counted as a wildcard by
@@ -807,38 +857,77 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             if (drawn is not None and ss.draws > 0 and drawn.index not in st.wild_kinds
                     and self.rs.is_wild(st, seat, drawn.index)):
                 return True
+            return self._shape_complete(seat, None)
+        counts = ss.counts
+        memo = self._shape_memo
+        if memo is None:
+            memo = self._shape_memo = {}
+        own = self.shape_shanten
+        n_melds = len(ss.melds)
+        known = memo.get(seat)
+        # The counts compared as lists (cheaper than making a key of them).
+        if known is None or known[1] != n_melds or known[2] is not own or known[0] != counts:
+            # Another seat's tile completes only a ready hand: that is asked once per hand.
+            answers: dict[int, bool] = {-1: self._shape_ready(seat)}
+            memo[seat] = (counts.copy(), n_melds, own, answers)
+        else:
+            answers = known[3]
+        if not answers[-1]:
+            return False
+        t = tile.index
+        found = answers.get(t)
+        if found is None:
+            found = answers[t] = self._shape_complete(seat, tile)
+        return found
+
+    def _shape_ready(self, seat: Seat) -> bool:
+        """Whether ``seat``'s tiles are one short of complete in one of the ruleset's shapes
+        (ready), wildcards counted as such: only such a hand can be completed by another
+        seat's tile."""
+        st = self.st
+        ss = st.seats[seat]
+        counts = ss.counts
         if any(counts[34:]):
             return False
         own = self.shape_shanten
+        sets = 4 - len(ss.melds)
         if own is not None and not st.wild_kinds:
-            # The same tests on the counts as bytes, with no wildcard to set aside.
-            sets = 4 - len(ss.melds)
             key = bytes(counts[:34])
-            n = sum(key)
-            if tile is not None:
-                t = tile.index
-                if t >= 34 or sets < 0 or n != 3 * sets + 1 or own(key, 0, sets) > 0:
-                    return False
-                more = bytearray(key)
-                more[t] += 1
-                key = bytes(more)
-                n += 1
-            return sets >= 0 and n == 3 * sets + 2 and own(key, 0, sets) < 0
+            return sets >= 0 and sum(key) == 3 * sets + 1 and own(key, 0, sets) <= 0
         c = list(counts[:34])
         wild = 0
         for k in st.wild_kinds:
             wild += c[k]
             c[k] = 0
+        if own is None:
+            return _is_ready(bytes(c), wild, sets, self.rs.shapes)
+        return sets >= 0 and sum(c) + wild == 3 * sets + 1 and own(bytes(c), wild, sets) <= 0
+
+    def _shape_complete(self, seat: Seat, tile: Tile | None) -> bool:
+        """`could_win`'s shape test past readiness: ``seat``'s tiles (with ``tile``, another
+        seat's tile, if given) are complete in one of the ruleset's shapes, wildcards counted
+        as such; a function of its counts, its melds and the hand's wild kinds alone."""
+        st = self.st
+        ss = st.seats[seat]
+        counts = ss.counts
+        if any(counts[34:]) or (tile is not None and tile.index >= 34):
+            return False
+        own = self.shape_shanten
         sets = 4 - len(ss.melds)
+        if own is not None and not st.wild_kinds:
+            # The same tests on the counts as bytes, with no wildcard to set aside.
+            more = bytearray(counts[:34])
+            if tile is not None:
+                more[tile.index] += 1
+            key = bytes(more)
+            return sets >= 0 and sum(key) == 3 * sets + 2 and own(key, 0, sets) < 0
+        c = list(counts[:34])
+        wild = 0
+        for k in st.wild_kinds:
+            wild += c[k]
+            c[k] = 0
         if tile is not None:
             t = tile.index
-            if t >= 34:
-                return False
-            if own is None:
-                if not _is_ready(bytes(c), wild, sets, self.rs.shapes):
-                    return False  # only a ready hand can be completed by another seat's tile
-            elif sets < 0 or sum(c) + wild != 3 * sets + 1 or own(bytes(c), wild, sets) > 0:
-                return False
             if t in st.wild_kinds:
                 wild += 1
             else:

@@ -420,6 +420,15 @@ class Ruleset(Generic[OptionsT]):
     def analyse_win(self, hand: HandState, ctx: WinContext) -> WinAnalysis:
         raise NotImplementedError
 
+    def below_minimum(self, hand: HandState, ctx: WinContext) -> str:
+        """A cheap bound on the value of ``ctx.seat``'s win (its tiles as `analyse_win` sees
+        them), asked where only whether the win is legal matters (`HandEngine.can`), before
+        the full analysis: the id of the ruleset's rule of a minimum value when the bound
+        shows that no reading of the hand can reach it, so that `analyse_win` would find no
+        win; "" when the bound decides nothing.  It must never answer for a hand that
+        `analyse_win` accepts.  The default has no bound."""
+        return ""
+
     def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
         raise NotImplementedError
 

@@ -8,11 +8,17 @@ import paipu.record as r
 from paipu.record import Seat
 from paipu.replay.core import EngineCore
 from paipu.replay.result import WinAnalysis, WinContext
+from paipu.replay.ruleset import Ruleset
 from paipu.replay.state import LastDiscard
 from paipu.tiles import ALL_TILES, Tile
 
 
 class WinsMixin(EngineCore):
+    _verdict_only: bool = False
+    """Set while `HandEngine.can` asks: only whether an error is found matters, not its
+    words, so a win the ruleset's value bound (`Ruleset.below_minimum`) rules out is refused
+    without its full analysis."""
+
     def on_hu(self, a: r.Hu, apply: bool) -> None:
         st, seat = self.st, a.seat
         ss = st.seats[seat]
@@ -57,7 +63,7 @@ class WinsMixin(EngineCore):
                 return
             ctx = self.rob_context(seat, konger, ktile)
             if not apply:
-                self._record_win(a, ctx, self.analyse(ctx, ktile), apply)
+                self._record_win(a, ctx, self._judge(ctx, ktile), apply)
                 return
             st.extra.setdefault("robbers", robbers).append(seat)
             st.extra.setdefault("win_spans", {})[seat] = a.span
@@ -97,7 +103,7 @@ class WinsMixin(EngineCore):
                 self.err("claim-after-pass", f"{seat} passed on {ld.tile} and cannot then win on it",
                          a.span, "common.priority")
             ctx = self.discard_context(seat, ld)
-            analysis = self.analyse(ctx, ld.tile)
+            analysis = self._judge(ctx, ld.tile)
             if apply:
                 ld.winners.append(seat)
                 st.extra.setdefault("win_spans", {})[seat] = a.span
@@ -112,7 +118,7 @@ class WinsMixin(EngineCore):
                 self.err("turn-order", f"{seat} declares a win out of turn ({st.turn} is to move)",
                          a.span, "common.turn")
             return
-        self._record_win(a, ctx, self.analyse(ctx, None), apply)
+        self._record_win(a, ctx, self._judge(ctx, None), apply)
 
     def _may_add_winner(self, winners: list[Seat], seat: Seat, source: Seat, what: str, a: r.Hu,
                         apply: bool) -> bool:
@@ -170,6 +176,29 @@ class WinsMixin(EngineCore):
             counts[extra.index] += 1
         try:
             return self.rs.analyse_win(self.st, ctx)
+        finally:
+            if extra is not None:
+                counts[extra.index] -= 1
+
+    def _judge(self, ctx: WinContext, extra: Tile | None) -> WinAnalysis:
+        """`analyse`, or, while only the verdict is asked (`_verdict_only`), a refusal without
+        the analysis when the ruleset's value bound shows the win cannot reach its minimum (it
+        finds no win in exactly that case, so the verdict is the same)."""
+        if self._verdict_only and type(self.rs).below_minimum is not Ruleset.below_minimum:
+            rid = self.below_minimum(ctx, extra)
+            if rid:
+                return WinAnalysis(ctx.seat, ctx.tile, False, "none", reason="its value cannot reach the minimum",
+                                   rule=rid)
+        return self.analyse(ctx, extra)
+
+    def below_minimum(self, ctx: WinContext, extra: Tile | None) -> str:
+        """The ruleset's value bound (`Ruleset.below_minimum`) of ``ctx.seat``'s hand with
+        ``extra`` (a claimed tile) added, as `analyse` adds it."""
+        counts = self.st.seats[ctx.seat].counts
+        if extra is not None:
+            counts[extra.index] += 1
+        try:
+            return self.rs.below_minimum(self.st, ctx)
         finally:
             if extra is not None:
                 counts[extra.index] -= 1

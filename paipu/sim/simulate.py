@@ -462,7 +462,7 @@ class HandSim:
         i = ld.tile.index
         best: tuple[int, Seat, r.Action] | None = None
         declined: list[Seat] = []
-        for seat in self.rs.seats_after(ld.seat):
+        for seat in self.engine.claim_order(ld.seat):
             bot = self.bots[seat]
             counts = st.seats[seat].counts
             if bot.sets_needed() <= 0 or st.seats[seat].ready:

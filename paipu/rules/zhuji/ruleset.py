@@ -37,6 +37,7 @@ _BONUS_ITEMS = ("tianhu", "dihu", "wucai", "quanzipai")
 
 _DRAGONS = (31, 32, 33)
 _EAST = 27
+_SCORING_PONGS = (*_DRAGONS, _EAST)
 
 # Which kinds a group made only of wildcards may stand for, when scoring.  Within a suit
 # every rank scores alike in zhuji, so one representative per suit suffices; 东 and each
@@ -209,6 +210,66 @@ class Zhuji(Ruleset[ZhujiOptions]):
         return WinAnalysis(ctx.seat, ctx.tile, ok, shape, tuple(items), total if ok else 0,
                            views, reason, n_readings, rule="" if ok else self.rule("minimum"))
 
+    def below_minimum(self, hand: HandState, ctx: WinContext) -> str:
+        """Rule zhuji.minimum, bounded: the most 台 any reading of the hand could count toward
+        the minimum (the items of `_standard_items` and `_situation_items` but the 8台 ones),
+        each item taken at its best whatever the reading, is below ``min_tai``.  A hand of
+        honours alone (全字牌, or 字一色) is never bounded.
+
+        Bounds: each 中发白 or 东 pong of a reading, in a meld or read from the hand with
+        财神 standing in, needs three of its kind counting every 财神; 平和 and 对对胡 exclude
+        each other, and melds of both a chow and a pong or kong rule out both; a suited tile
+        held or melded stays in its suit whatever the 财神 stand for, so two suits rule out
+        清一色 and 混一色, and an honour rules out 清一色.
+        """
+        ss = hand.seats[ctx.seat]
+        counts = ss.counts
+        wild_kinds = hand.wild_kinds
+        wild = 0
+        for k in wild_kinds:
+            wild += counts[k]
+        suits = 0  # a bit per suit held or melded
+        honours = False
+        for i in range(34):
+            if counts[i] and i not in wild_kinds:
+                if i < 27:
+                    suits |= 1 << (i // 9)
+                else:
+                    honours = True
+        meld_wild = 0
+        scoring = 0  # 中发白 and 东 pongs already melded, in 台
+        for m in ss.melds:
+            first = m.tiles[0].index if m.kind != "chow" else min(t.index for t in m.tiles)
+            for t in m.tiles:
+                if t.index in wild_kinds:
+                    meld_wild += 1
+            if first < 27:
+                suits |= 1 << (first // 9)
+            else:
+                honours = True
+                if m.kind != "chow":
+                    scoring += 2 if first == _EAST else 1 if first in _DRAGONS else 0
+        if not suits:
+            return ""  # 全字牌 (or 字一色): wins, or scores, without the bound
+        # The 中发白 and 东 pongs read from the hand, the 财神 shared among them.
+        scoring += _most_scoring_pongs(
+            tuple(0 if k in wild_kinds else counts[k] for k in _SCORING_PONGS), 0, wild, 4 - len(ss.melds))
+        kinds = {m.kind == "chow" for m in ss.melds}
+        # 平和 (every set a chow) or 对对胡 (none), not both, and neither with melds of both sorts.
+        bound = scoring + (0 if len(kinds) == 2 else 1)
+        if suits & (suits - 1) == 0:  # one suit
+            bound += 1 if honours else 3  # 混一色, or 清一色 (the better of the two)
+        caishen_total = wild + meld_wild
+        if caishen_total >= 3:
+            bound += 2  # 三财神
+        if ctx.after_kong and ctx.self_drawn:
+            bound += 1  # 杠开
+        if ctx.robbed:
+            bound += 1  # 抢杠
+        if caishen_total == 0 and self.options.variant == "bao":
+            bound += 1  # 无财, which counts toward the minimum in 包麻将
+        return self.rule("minimum") if bound < self.options.min_tai else ""
+
     def _item(self, rid: str, value: int, count: int = 1) -> ValueItem:
         return self.shared_item(f"zhuji.tai.{rid}", rid, value, count)
 
@@ -303,6 +364,23 @@ class Zhuji(Ruleset[ZhujiOptions]):
         if result.result == "win" and result.winners:
             return result.winners[0]
         return result.dealer
+
+
+def _most_scoring_pongs(held: tuple[int, ...], first: int, wild: int, sets: int) -> int:
+    """The most 台 the 中发白 and 东 pongs read from a hand could count (`_SCORING_PONGS`,
+    ``held`` of each from ``first`` on): each pong is three of its kind, 财神 standing in
+    for those missing (``wild`` of them in all), in at most ``sets`` sets."""
+    if first == len(held) or sets <= 0:
+        return 0
+    value = 2 if _SCORING_PONGS[first] == _EAST else 1
+    best = 0
+    pongs = 0
+    while True:
+        need = max(3 * pongs - held[first], 0)
+        if need > wild or pongs > sets:
+            return best
+        best = max(best, value * pongs + _most_scoring_pongs(held, first + 1, wild - need, sets - pongs))
+        pongs += 1
 
 
 def _hand_set(g: Group) -> HandSet:
