@@ -41,6 +41,7 @@ from paipu.tiles import ALL_TILES, Tile
 __all__ = [
     "DEFAULT_SHAPES",
     "DiscardChoice",
+    "DiscardShanten",
     "EffectiveTile",
     "HandAnalysis",
     "analyse",
@@ -216,18 +217,29 @@ def _knitted_shapes(c: bytes, wild: int, sets: int, flags: int, limited: bool, b
     - 1 - ``wild``: only the straights whose bound is below the answer so far are worked
     out, and none when the best of them is not (a caller that knows another shape's shanten
     passes it as ``below``, and most hands end at this bound)."""
-    bukao = flags & _BUKAO and sets == tables.MAX_SETS
-    zuhelong = flags & _ZUHELONG and sets >= 3
+    bukao = bool(flags & _BUKAO and sets == tables.MAX_SETS)
+    zuhelong = bool(flags & _ZUHELONG and sets >= 3)
     if not bukao and not zuhelong:
         return below
-    missing = _knitted_missing(c)
+    return _knitted_given(c, -1, wild, sets, bukao, zuhelong, limited, below, _knitted_missing(c),
+                          7 - c[27:34].count(0))
+
+
+def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhelong: bool, limited: bool,
+                   below: int, missing: list[int], honour_kinds: int) -> int:
+    """`_knitted_shapes` of ``c`` less one tile of kind ``less`` (none if -1), given that hand's
+    `_knitted_missing` and how many honour kinds it holds."""
     lacks = min(missing)
     best = below
     if bukao:
-        s = 13 - min(7 - c[27:34].count(0) + 9 - lacks, 14) - wild
+        s = 13 - min(honour_kinds + 9 - lacks, 14) - wild
         if s < best:
             best = s
     if zuhelong and lacks - 1 - wild < best:
+        if less >= 0:
+            fewer = bytearray(c)
+            fewer[less] -= 1
+            c = bytes(fewer)
         rest_sets = sets - 3
         need = 3 * rest_sets + 1
         for straight, lack in zip(_KNITTED, missing, strict=True):
@@ -559,6 +571,140 @@ def shanten_of(counts: bytes, wild: int, sets: int, flags: int) -> int:
     sets still to make (4 less the melds), ``flags`` the shapes (`shape_flags`), wildcards in
     play when one is held, no suited meld.  None of `shanten`'s checks are made."""
     return _min_shanten(counts, wild, sets, flags, not wild, False)
+
+
+class DiscardShanten:
+    """`shanten_of` of a hand one tile over (``counts``, ``wild``, ``sets``, ``flags`` as
+    there) less one real tile of a kind it holds, asked kind by kind (`after`): the answers
+    `shanten_of` gives, for little more than one look-up each.
+
+    A discard changes one group (a suit or the honours) of the standard shape: the four
+    groups are looked up once, and each discard is one look-up of its group's new counts
+    and one combination with the other three (each such combination made on first need).
+    Seven pairs, the thirteen orphans and 全字牌 are counted from the hand's tallies, changed
+    by the one tile; the knitted shapes (MCR) are worked out on the hand less the tile, as
+    `shanten_of` does.  For a player that tries its discards one at a time and stops at the
+    first good enough (the simulator's bots)."""
+
+    def __init__(self, counts: bytes, wild: int, sets: int, flags: int) -> None:
+        self.c = counts
+        self.wild = wild
+        self.sets = sets
+        self.flags = flags
+        self.limited = limited = not wild
+        self.keys = keys = [int.from_bytes(counts[lo:hi], "big") for lo, hi in zip(_GROUP_LO, _GROUP_HI, strict=True)]
+        st, ht = (_SUIT_LIM, _HON_LIM) if limited else (_SUIT_UNL, _HON_UNL)
+        self.tables = (st, st, st, ht)
+        self.ids = [
+            st.get(keys[0]) or _suit_profile(counts[0:9], keys[0], limited),
+            st.get(keys[1]) or _suit_profile(counts[9:18], keys[1], limited),
+            st.get(keys[2]) or _suit_profile(counts[18:27], keys[2], limited),
+            ht.get(keys[3]) or _honour_profile(counts[27:34], keys[3], limited),
+        ]
+        self.others = [0, 0, 0, 0]
+        """For each group, the other three groups' profiles combined (0 until first needed)."""
+        self.base = 3 * sets + 1 - wild
+        self.index = 2 * sets + 1
+        whole = sets == tables.MAX_SETS
+        self.pairs = bool(whole and flags & (_PAIRS | _PAIRS4))
+        self.orphans = bool(whole and flags & _ORPH)
+        self.quanzi = bool(flags & _QUANZI)
+        self.tally = [0, counts.count(1), counts.count(2), counts.count(3), counts.count(4)] if self.pairs else []
+        self.orphan_kinds = self.orphan_ones = 0
+        if self.orphans:
+            t: tuple[int, ...] = _ORPHANS(counts)
+            self.orphan_kinds = 13 - t.count(0)
+            self.orphan_ones = t.count(1)
+        self.honours = sum(counts[27:34]) if self.quanzi else 0
+        self.bukao = bool(flags & _BUKAO and whole)
+        self.zuhelong = bool(flags & _ZUHELONG and sets >= 3)
+        self.missing = _knitted_missing(counts) if self.bukao or self.zuhelong else []
+        self.honour_kinds = 7 - counts[27:34].count(0)
+
+    def _other(self, g: int) -> int:
+        """The profile of the three groups other than ``g``, combined."""
+        found = self.others[g]
+        if found:
+            return found
+        get = _COMBINED.get
+        a, b, d, z = self.ids
+        if g < 2:
+            dz = get((d << 20) | z) or _combine(d, z)
+            found = get((b << 20) | dz) or _combine(b, dz) if g == 0 else get((a << 20) | dz) or _combine(a, dz)
+        else:
+            ab = get((a << 20) | b) or _combine(a, b)
+            found = get((ab << 20) | z) or _combine(ab, z) if g == 2 else get((ab << 20) | d) or _combine(ab, d)
+        self.others[g] = found
+        return found
+
+    def after(self, k: int) -> int:
+        """`shanten_of` of the hand less one tile of kind ``k`` (0-33, held)."""
+        flags = self.flags
+        best = 99
+        if flags & _STANDARD:
+            g = _GROUP_OF[k]
+            key = self.keys[g] - _KEY_STEP[k]
+            pid = self.tables[g].get(key)
+            if pid is None:
+                lo = _GROUP_LO[g]
+                part = bytearray(self.c[lo:_GROUP_HI[g]])
+                part[k - lo] -= 1
+                pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
+            other = self.others[g] or self._other(g)
+            best = self.base - _PROFILES[_COMBINED.get((pid << 20) | other) or _combine(pid, other)][self.index]
+        wild = self.wild
+        x = self.c[k]
+        if self.pairs:
+            n = self.tally
+            ones, twos, threes, quads = n[1], n[2], n[3], n[4]
+            # One kind goes from x tiles to x - 1.
+            if x == 1:
+                ones -= 1
+            elif x == 2:
+                twos -= 1
+                ones += 1
+            elif x == 3:
+                threes -= 1
+                twos += 1
+            else:
+                quads -= 1
+                threes += 1
+            if flags & _PAIRS:
+                pairs = min(twos + threes + quads, 7)
+                sp = 13 - 2 * pairs - min(ones, 7 - pairs) - wild
+                if sp < best:
+                    best = sp
+            if flags & _PAIRS4:
+                pairs = min(2 * quads + threes + twos, 7)
+                sp = 13 - 2 * pairs - min(threes + ones, 7 - pairs) - wild
+                if sp < best:
+                    best = sp
+        if self.orphans:
+            kinds, ones = self.orphan_kinds, self.orphan_ones
+            if _IS_ORPHAN[k]:
+                if x == 1:
+                    kinds -= 1
+                    ones -= 1
+                elif x == 2:
+                    ones += 1
+            orph = 13 - kinds - (1 if kinds > ones else 0) - wild
+            if orph < best:
+                best = orph
+        if self.quanzi:
+            qz = self.base - self.honours + (1 if k >= 27 else 0)
+            if qz < best:
+                best = qz
+        if self.bukao or self.zuhelong:
+            # Only a kind held once leaves the knitted tallies: a straight's tile, or an honour kind.
+            missing, honour_kinds = self.missing, self.honour_kinds
+            if x == 1:
+                if k < 27:
+                    missing = [m + 1 if k in kinds else m for m, kinds in zip(missing, _KNITTED_SETS, strict=True)]
+                else:
+                    honour_kinds -= 1
+            best = _knitted_given(self.c, k, wild, self.sets, self.bukao, self.zuhelong, self.limited, best,
+                                  missing, honour_kinds)
+        return best
 
 
 def shanten_by_shape(
