@@ -62,6 +62,9 @@ class SimStats:
 # ------------------------------------------------------------------ hand evaluation
 
 
+_TAILS = [bytes((wild, sets)) for wild in range(16) for sets in range(8)]
+
+
 class ShantenCache:
     """Shanten over the shapes the ruleset wins with, as the bots ask it, remembered.
 
@@ -78,7 +81,10 @@ class ShantenCache:
     def __init__(self, shapes: tuple[str, ...], limit: int = 1 << 17) -> None:
         self.shapes = shapes
         self._flags = _sh.shape_flags(shapes)
-        self._known: dict[tuple[bytes, int, int], int] = {}
+        self._known: dict[bytes, int] = {}
+        """The answers, by the question as one bytes value: the 34 counts, then the wildcards
+        and the sets (`tail`).  A bytes key, unlike a tuple, is no object the garbage
+        collector follows, and its making does not count toward the next collection."""
         self._limit = limit
         self.asked = 0
         """Questions asked."""
@@ -90,23 +96,30 @@ class ShantenCache:
         """The shapes, as `paipu.hand.shanten.shanten_of` takes them."""
         return self._flags
 
-    def known(self, key: bytes, wild: int, sets: int) -> int | None:
-        """The answer kept for a question (counted as asked), or None: the caller works it out
-        and gives it to `keep`."""
-        self.asked += 1
-        return self._known.get((key, wild, sets))
+    @staticmethod
+    def tail(wild: int, sets: int) -> bytes:
+        """What follows the 34 counts in a question's key: the wildcards and the sets."""
+        if 0 <= wild < 16 and 0 <= sets < 8:
+            return _TAILS[wild * 8 + sets]
+        return bytes((wild & 255, sets & 255))
 
-    def keep(self, key: bytes, wild: int, sets: int, shanten: int) -> None:
+    def known(self, question: bytes) -> int | None:
+        """The answer kept for a question (the counts followed by `tail`; counted as asked), or
+        None: the caller works it out and gives it to `keep`."""
+        self.asked += 1
+        return self._known.get(question)
+
+    def keep(self, question: bytes, shanten: int) -> None:
         """Keep the answer to a question `known` did not have, worked out by the caller (it
         must be `shanten_of`'s)."""
         self.computed += 1
         if len(self._known) >= self._limit:
             self._known.clear()
-        self._known[(key, wild, sets)] = shanten
+        self._known[question] = shanten
 
     def __call__(self, key: bytes, wild: int, sets: int) -> int:
         self.asked += 1
-        q = (key, wild, sets)
+        q = key + (_TAILS[wild * 8 + sets] if 0 <= wild < 16 and 0 <= sets < 8 else bytes((wild & 255, sets & 255)))
         found = self._known.get(q)
         if found is None:
             self.computed += 1
@@ -205,7 +218,7 @@ class Bot:
         held = [i for i in sim.tie_order if counts[i]]
         strategy = sim.strategy
         best_i = best_s = -99  # none yet
-        key = bytearray(key_bytes)
+        key = bytearray(key_bytes + evaluate.tail(wild, sets))  # a discard's question, once one count is taken
         self._after = None
         if sim.first_discards:
             tried: list[int] = []
@@ -246,22 +259,23 @@ class Bot:
 
     def _discard_shanten(self, key: bytearray, key_bytes: bytes, i: int, wild: int, sets: int) -> int:
         """The shanten after discarding one tile of the plain kind ``i`` from the hand whose
-        counts (wildcards aside) are ``key_bytes`` (``key``, a copy the call may change and
-        restores): the bots' table's answer, else worked out from the hand's shape tables
+        counts (wildcards aside) are ``key_bytes`` (``key``: its question to the bots' table,
+        `ShantenCache.tail` included, which the call changes and restores): the table's
+        answer, else worked out from the hand's shape tables
         (`paipu.hand.shanten.DiscardShanten`, made on the first such question of a
         `best_discard` and kept for the others) and put in the table."""
         key[i] -= 1
-        less = bytes(key)
+        question = bytes(key)
         key[i] += 1
         cache = self.sim.shanten
-        found = cache.known(less, wild, sets)
+        found = cache.known(question)
         if found is not None:
             return found
         after = self._after
         if after is None:
             after = self._after = DiscardShanten(key_bytes, wild, sets, cache.flags)
         s = after.after(i)
-        cache.keep(less, wild, sets, s)
+        cache.keep(question, s)
         return s
 
 
