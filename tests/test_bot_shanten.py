@@ -42,7 +42,7 @@ def test_each_discard_is_the_shanten_of_the_hand_less_that_tile() -> None:
         for _ in range(25):
             hand = _hand(rng, 3 * sets + 2 - wild)
             c = bytes(hand)
-            ev = DiscardShanten(c, wild, sets, flags)
+            ev = DiscardShanten(c, wild, sets, flags, shanten_of(c, wild, sets, flags))
             for k in range(34):
                 if not hand[k]:
                     continue

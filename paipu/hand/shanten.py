@@ -575,57 +575,52 @@ def shanten_of(counts: bytes, wild: int, sets: int, flags: int) -> int:
 
 class DiscardShanten:
     """`shanten_of` of a hand one tile over (``counts``, ``wild``, ``sets``, ``flags`` as
-    there) less one real tile of a kind it holds, asked kind by kind (`after`): the answers
-    `shanten_of` gives, for little more than one look-up each.
+    there; ``whole`` is `shanten_of` of that hand) less one real tile of a kind it holds,
+    asked kind by kind (`after`): the answers `shanten_of` gives, for little more than one
+    look-up each.
 
     A discard changes one group (a suit or the honours) of the standard shape: the four
-    groups are looked up once, and each discard is one look-up of its group's new counts
-    and one combination with the other three (each such combination made on first need).
-    Seven pairs, the thirteen orphans and 全字牌 are counted from the hand's tallies, changed
-    by the one tile; the knitted shapes (MCR) are worked out on the hand less the tile, as
-    `shanten_of` does.  For a player that tries its discards one at a time and stops at the
-    first good enough (the simulator's bots)."""
+    groups are looked up once, and each discard is one look-up of its group's new counts and
+    one combination with the other three (made on first need).  No discard leaves a hand
+    closer to a win than the whole hand (a shape the smaller hand can complete, the whole
+    hand completes with the same draws), so when the standard shape after the discard is as
+    close as the whole hand, that is the answer, whatever the other shapes say; otherwise seven
+    pairs, the thirteen orphans and 全字牌 are counted from the hand's tallies (made on first
+    need), changed by the one tile, and the knitted shapes (MCR) from the hand's knitted
+    tallies.  For a player that tries its discards one at a time and stops at the first good
+    enough (the simulator's bots)."""
 
-    def __init__(self, counts: bytes, wild: int, sets: int, flags: int) -> None:
+    def __init__(self, counts: bytes, wild: int, sets: int, flags: int, whole: int) -> None:
         self.c = counts
         self.wild = wild
         self.sets = sets
         self.flags = flags
+        self.whole = whole
         self.limited = limited = not wild
-        self.keys = keys = [int.from_bytes(counts[lo:hi], "big") for lo, hi in zip(_GROUP_LO, _GROUP_HI, strict=True)]
-        st, ht = (_SUIT_LIM, _HON_LIM) if limited else (_SUIT_UNL, _HON_UNL)
+        if limited:
+            st, ht = _SUIT_LIM, _HON_LIM
+        else:
+            st, ht = _SUIT_UNL, _HON_UNL
         self.tables = (st, st, st, ht)
-        self.ids = [
-            st.get(keys[0]) or _suit_profile(counts[0:9], keys[0], limited),
-            st.get(keys[1]) or _suit_profile(counts[9:18], keys[1], limited),
-            st.get(keys[2]) or _suit_profile(counts[18:27], keys[2], limited),
-            ht.get(keys[3]) or _honour_profile(counts[27:34], keys[3], limited),
-        ]
+        pm, pp, ps, pz = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+        km = int.from_bytes(pm, "big")
+        kp = int.from_bytes(pp, "big")
+        ks = int.from_bytes(ps, "big")
+        kz = int.from_bytes(pz, "big")
+        self.keys = (km, kp, ks, kz)
+        self.ids = (st.get(km) or _suit_profile(pm, km, limited), st.get(kp) or _suit_profile(pp, kp, limited),
+                    st.get(ks) or _suit_profile(ps, ks, limited), ht.get(kz) or _honour_profile(pz, kz, limited))
         self.others = [0, 0, 0, 0]
         """For each group, the other three groups' profiles combined (0 until first needed)."""
         self.base = 3 * sets + 1 - wild
         self.index = 2 * sets + 1
-        whole = sets == tables.MAX_SETS
-        self.pairs = bool(whole and flags & (_PAIRS | _PAIRS4))
-        self.orphans = bool(whole and flags & _ORPH)
-        self.quanzi = bool(flags & _QUANZI)
-        self.tally = [0, counts.count(1), counts.count(2), counts.count(3), counts.count(4)] if self.pairs else []
-        self.orphan_kinds = self.orphan_ones = 0
-        if self.orphans:
-            t: tuple[int, ...] = _ORPHANS(counts)
-            self.orphan_kinds = 13 - t.count(0)
-            self.orphan_ones = t.count(1)
-        self.honours = sum(counts[27:34]) if self.quanzi else 0
-        self.bukao = bool(flags & _BUKAO and whole)
-        self.zuhelong = bool(flags & _ZUHELONG and sets >= 3)
-        self.missing = _knitted_missing(counts) if self.bukao or self.zuhelong else []
-        self.honour_kinds = 7 - counts[27:34].count(0)
+        self.rest = bool(flags & ~_STANDARD)
+        """Whether shapes other than the standard one count."""
+        self.tally: list[int] = []
+        """The hand's tallies for the other shapes, once needed (`_tallies`)."""
 
     def _other(self, g: int) -> int:
         """The profile of the three groups other than ``g``, combined."""
-        found = self.others[g]
-        if found:
-            return found
         get = _COMBINED.get
         a, b, d, z = self.ids
         if g < 2:
@@ -636,6 +631,17 @@ class DiscardShanten:
             found = get((ab << 20) | z) or _combine(ab, z) if g == 2 else get((ab << 20) | d) or _combine(ab, d)
         self.others[g] = found
         return found
+
+    def _tallies(self) -> list[int]:
+        """Kinds held 1, 2, 3 and 4 times; orphan kinds held and held once; honour tiles; honour
+        kinds; then each knitted straight's missing tiles (`_knitted_missing`)."""
+        c = self.c
+        t: tuple[int, ...] = _ORPHANS(c)
+        self.tally = tally = [c.count(1), c.count(2), c.count(3), c.count(4), 13 - t.count(0), t.count(1),
+                              sum(c[27:34]), 7 - c[27:34].count(0)]
+        if self.flags & _KNITTED_SHAPES:
+            tally += _knitted_missing(c)
+        return tally
 
     def after(self, k: int) -> int:
         """`shanten_of` of the hand less one tile of kind ``k`` (0-33, held)."""
@@ -652,11 +658,15 @@ class DiscardShanten:
                 pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
             other = self.others[g] or self._other(g)
             best = self.base - _PROFILES[_COMBINED.get((pid << 20) | other) or _combine(pid, other)][self.index]
+            if best <= self.whole or not self.rest:
+                return best
+        tally = self.tally or self._tallies()
         wild = self.wild
+        sets = self.sets
         x = self.c[k]
-        if self.pairs:
-            n = self.tally
-            ones, twos, threes, quads = n[1], n[2], n[3], n[4]
+        whole = sets == tables.MAX_SETS
+        if whole and flags & (_PAIRS | _PAIRS4):
+            ones, twos, threes, quads = tally[0], tally[1], tally[2], tally[3]
             # One kind goes from x tiles to x - 1.
             if x == 1:
                 ones -= 1
@@ -679,8 +689,8 @@ class DiscardShanten:
                 sp = 13 - 2 * pairs - min(threes + ones, 7 - pairs) - wild
                 if sp < best:
                     best = sp
-        if self.orphans:
-            kinds, ones = self.orphan_kinds, self.orphan_ones
+        if whole and flags & _ORPH:
+            kinds, ones = tally[4], tally[5]
             if _IS_ORPHAN[k]:
                 if x == 1:
                     kinds -= 1
@@ -690,20 +700,22 @@ class DiscardShanten:
             orph = 13 - kinds - (1 if kinds > ones else 0) - wild
             if orph < best:
                 best = orph
-        if self.quanzi:
-            qz = self.base - self.honours + (1 if k >= 27 else 0)
+        if flags & _QUANZI:
+            qz = self.base - tally[6] + (1 if k >= 27 else 0)
             if qz < best:
                 best = qz
-        if self.bukao or self.zuhelong:
+        bukao = bool(flags & _BUKAO and whole)
+        zuhelong = bool(flags & _ZUHELONG and sets >= 3)
+        if bukao or zuhelong:
             # Only a kind held once leaves the knitted tallies: a straight's tile, or an honour kind.
-            missing, honour_kinds = self.missing, self.honour_kinds
+            missing = tally[8:]
+            honour_kinds = tally[7]
             if x == 1:
                 if k < 27:
                     missing = [m + 1 if k in kinds else m for m, kinds in zip(missing, _KNITTED_SETS, strict=True)]
                 else:
                     honour_kinds -= 1
-            best = _knitted_given(self.c, k, wild, self.sets, self.bukao, self.zuhelong, self.limited, best,
-                                  missing, honour_kinds)
+            best = _knitted_given(self.c, k, wild, sets, bukao, zuhelong, self.limited, best, missing, honour_kinds)
         return best
 
 

@@ -150,6 +150,8 @@ class Bot:
         self.uses_flowers = sim.rs.uses_flowers
         self._after: DiscardShanten | None = None
         """The shanten after each discard of the hand `best_discard` weighs, once needed."""
+        self._whole = 0
+        """The shanten of the whole hand `best_discard` weighs."""
 
     @property
     def counts(self) -> list[int]:
@@ -210,7 +212,8 @@ class Bot:
         evaluate = sim.shanten
         # A hand holding a flower is set in order (flowers aside) before it is judged.  A
         # complete hand (-1) can keep no better than ready (0) after a discard.
-        reachable = 8 if flowers else max(evaluate(key_bytes, wild, sets), 0)
+        whole = 8 if flowers else evaluate(key_bytes, wild, sets)
+        reachable = max(whole, 0)
         # The kinds held, in the hand's order of ties (`HandSim.tie_order`), tried by value,
         # lowest first: the order of sorting by (value, tie-break), without the sort.  A
         # strategy's first choices (`Strategy.first_discards`) come before every value, found
@@ -220,6 +223,7 @@ class Bot:
         best_i = best_s = -99  # none yet
         key = bytearray(key_bytes + evaluate.tail(wild, sets))  # a discard's question, once one count is taken
         self._after = None
+        self._whole = whole
         if sim.first_discards:
             tried: list[int] = []
             for i in strategy.first_discards(self, held):
@@ -273,7 +277,7 @@ class Bot:
             return found
         after = self._after
         if after is None:
-            after = self._after = DiscardShanten(key_bytes, wild, sets, cache.flags)
+            after = self._after = DiscardShanten(key_bytes, wild, sets, cache.flags, self._whole)
         s = after.after(i)
         cache.keep(question, s)
         return s
