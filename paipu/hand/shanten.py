@@ -41,6 +41,7 @@ from paipu.tiles import ALL_TILES, Tile
 __all__ = [
     "DEFAULT_SHAPES",
     "DiscardChoice",
+    "DiscardShanten",
     "EffectiveTile",
     "HandAnalysis",
     "analyse",
@@ -216,18 +217,29 @@ def _knitted_shapes(c: bytes, wild: int, sets: int, flags: int, limited: bool, b
     - 1 - ``wild``: only the straights whose bound is below the answer so far are worked
     out, and none when the best of them is not (a caller that knows another shape's shanten
     passes it as ``below``, and most hands end at this bound)."""
-    bukao = flags & _BUKAO and sets == tables.MAX_SETS
-    zuhelong = flags & _ZUHELONG and sets >= 3
+    bukao = bool(flags & _BUKAO and sets == tables.MAX_SETS)
+    zuhelong = bool(flags & _ZUHELONG and sets >= 3)
     if not bukao and not zuhelong:
         return below
-    missing = _knitted_missing(c)
+    return _knitted_given(c, -1, wild, sets, bukao, zuhelong, limited, below, _knitted_missing(c),
+                          7 - c[27:34].count(0))
+
+
+def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhelong: bool, limited: bool,
+                   below: int, missing: list[int], honour_kinds: int) -> int:
+    """`_knitted_shapes` of ``c`` less one tile of kind ``less`` (none if -1), given that hand's
+    `_knitted_missing` and how many honour kinds it holds."""
     lacks = min(missing)
     best = below
     if bukao:
-        s = 13 - min(7 - c[27:34].count(0) + 9 - lacks, 14) - wild
+        s = 13 - min(honour_kinds + 9 - lacks, 14) - wild
         if s < best:
             best = s
     if zuhelong and lacks - 1 - wild < best:
+        if less >= 0:
+            fewer = bytearray(c)
+            fewer[less] -= 1
+            c = bytes(fewer)
         rest_sets = sets - 3
         need = 3 * rest_sets + 1
         for straight, lack in zip(_KNITTED, missing, strict=True):
@@ -559,6 +571,152 @@ def shanten_of(counts: bytes, wild: int, sets: int, flags: int) -> int:
     sets still to make (4 less the melds), ``flags`` the shapes (`shape_flags`), wildcards in
     play when one is held, no suited meld.  None of `shanten`'s checks are made."""
     return _min_shanten(counts, wild, sets, flags, not wild, False)
+
+
+class DiscardShanten:
+    """`shanten_of` of a hand one tile over (``counts``, ``wild``, ``sets``, ``flags`` as
+    there; ``whole`` is `shanten_of` of that hand) less one real tile of a kind it holds,
+    asked kind by kind (`after`): the answers `shanten_of` gives, for little more than one
+    look-up each.
+
+    A discard changes one group (a suit or the honours) of the standard shape: the four
+    groups are looked up once, and each discard is one look-up of its group's new counts and
+    one combination with the other three (made on first need).  No discard leaves a hand
+    closer to a win than the whole hand (a shape the smaller hand can complete, the whole
+    hand completes with the same draws), so when the standard shape after the discard is as
+    close as the whole hand, that is the answer, whatever the other shapes say; otherwise seven
+    pairs, the thirteen orphans and 全字牌 are counted from the hand's tallies (made on first
+    need), changed by the one tile, and the knitted shapes (MCR) from the hand's knitted
+    tallies.  For a player that tries its discards one at a time and stops at the first good
+    enough (the simulator's bots)."""
+
+    def __init__(self, counts: bytes, wild: int, sets: int, flags: int, whole: int) -> None:
+        self.c = counts
+        self.wild = wild
+        self.sets = sets
+        self.flags = flags
+        self.whole = whole
+        self.limited = limited = not wild
+        if limited:
+            st, ht = _SUIT_LIM, _HON_LIM
+        else:
+            st, ht = _SUIT_UNL, _HON_UNL
+        self.tables = (st, st, st, ht)
+        pm, pp, ps, pz = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+        km = int.from_bytes(pm, "big")
+        kp = int.from_bytes(pp, "big")
+        ks = int.from_bytes(ps, "big")
+        kz = int.from_bytes(pz, "big")
+        self.keys = (km, kp, ks, kz)
+        self.ids = (st.get(km) or _suit_profile(pm, km, limited), st.get(kp) or _suit_profile(pp, kp, limited),
+                    st.get(ks) or _suit_profile(ps, ks, limited), ht.get(kz) or _honour_profile(pz, kz, limited))
+        self.others = [0, 0, 0, 0]
+        """For each group, the other three groups' profiles combined (0 until first needed)."""
+        self.base = 3 * sets + 1 - wild
+        self.index = 2 * sets + 1
+        self.rest = bool(flags & ~_STANDARD)
+        """Whether shapes other than the standard one count."""
+        self.tally: list[int] = []
+        """The hand's tallies for the other shapes, once needed (`_tallies`)."""
+
+    def _other(self, g: int) -> int:
+        """The profile of the three groups other than ``g``, combined."""
+        get = _COMBINED.get
+        a, b, d, z = self.ids
+        if g < 2:
+            dz = get((d << 20) | z) or _combine(d, z)
+            found = get((b << 20) | dz) or _combine(b, dz) if g == 0 else get((a << 20) | dz) or _combine(a, dz)
+        else:
+            ab = get((a << 20) | b) or _combine(a, b)
+            found = get((ab << 20) | z) or _combine(ab, z) if g == 2 else get((ab << 20) | d) or _combine(ab, d)
+        self.others[g] = found
+        return found
+
+    def _tallies(self) -> list[int]:
+        """Kinds held 1, 2, 3 and 4 times; orphan kinds held and held once; honour tiles; honour
+        kinds; then each knitted straight's missing tiles (`_knitted_missing`)."""
+        c = self.c
+        t: tuple[int, ...] = _ORPHANS(c)
+        self.tally = tally = [c.count(1), c.count(2), c.count(3), c.count(4), 13 - t.count(0), t.count(1),
+                              sum(c[27:34]), 7 - c[27:34].count(0)]
+        if self.flags & _KNITTED_SHAPES:
+            tally += _knitted_missing(c)
+        return tally
+
+    def after(self, k: int) -> int:
+        """`shanten_of` of the hand less one tile of kind ``k`` (0-33, held)."""
+        flags = self.flags
+        best = 99
+        if flags & _STANDARD:
+            g = _GROUP_OF[k]
+            key = self.keys[g] - _KEY_STEP[k]
+            pid = self.tables[g].get(key)
+            if pid is None:
+                lo = _GROUP_LO[g]
+                part = bytearray(self.c[lo:_GROUP_HI[g]])
+                part[k - lo] -= 1
+                pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
+            other = self.others[g] or self._other(g)
+            best = self.base - _PROFILES[_COMBINED.get((pid << 20) | other) or _combine(pid, other)][self.index]
+            if best <= self.whole or not self.rest:
+                return best
+        tally = self.tally or self._tallies()
+        wild = self.wild
+        sets = self.sets
+        x = self.c[k]
+        whole = sets == tables.MAX_SETS
+        if whole and flags & (_PAIRS | _PAIRS4):
+            ones, twos, threes, quads = tally[0], tally[1], tally[2], tally[3]
+            # One kind goes from x tiles to x - 1.
+            if x == 1:
+                ones -= 1
+            elif x == 2:
+                twos -= 1
+                ones += 1
+            elif x == 3:
+                threes -= 1
+                twos += 1
+            else:
+                quads -= 1
+                threes += 1
+            if flags & _PAIRS:
+                pairs = min(twos + threes + quads, 7)
+                sp = 13 - 2 * pairs - min(ones, 7 - pairs) - wild
+                if sp < best:
+                    best = sp
+            if flags & _PAIRS4:
+                pairs = min(2 * quads + threes + twos, 7)
+                sp = 13 - 2 * pairs - min(threes + ones, 7 - pairs) - wild
+                if sp < best:
+                    best = sp
+        if whole and flags & _ORPH:
+            kinds, ones = tally[4], tally[5]
+            if _IS_ORPHAN[k]:
+                if x == 1:
+                    kinds -= 1
+                    ones -= 1
+                elif x == 2:
+                    ones += 1
+            orph = 13 - kinds - (1 if kinds > ones else 0) - wild
+            if orph < best:
+                best = orph
+        if flags & _QUANZI:
+            qz = self.base - tally[6] + (1 if k >= 27 else 0)
+            if qz < best:
+                best = qz
+        bukao = bool(flags & _BUKAO and whole)
+        zuhelong = bool(flags & _ZUHELONG and sets >= 3)
+        if bukao or zuhelong:
+            # Only a kind held once leaves the knitted tallies: a straight's tile, or an honour kind.
+            missing = tally[8:]
+            honour_kinds = tally[7]
+            if x == 1:
+                if k < 27:
+                    missing = [m + 1 if k in kinds else m for m, kinds in zip(missing, _KNITTED_SETS, strict=True)]
+                else:
+                    honour_kinds -= 1
+            best = _knitted_given(self.c, k, wild, sets, bukao, zuhelong, self.limited, best, missing, honour_kinds)
+        return best
 
 
 def shanten_by_shape(

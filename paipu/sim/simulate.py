@@ -19,6 +19,7 @@ from mypy_extensions import mypyc_attr
 import paipu.record as r
 from paipu.grammar.writer import format_action, format_record, hand_lines
 from paipu.hand import shanten as _sh
+from paipu.hand.shanten import DiscardShanten
 from paipu.record import Record, Seat, Span
 from paipu.replay.engine import HandEngine
 from paipu.replay.result import HandResult, WinAnalysis, WinContext
@@ -61,6 +62,9 @@ class SimStats:
 # ------------------------------------------------------------------ hand evaluation
 
 
+_TAILS = [bytes((wild, sets)) for wild in range(16) for sets in range(8)]
+
+
 class ShantenCache:
     """Shanten over the shapes the ruleset wins with, as the bots ask it, remembered.
 
@@ -77,16 +81,45 @@ class ShantenCache:
     def __init__(self, shapes: tuple[str, ...], limit: int = 1 << 17) -> None:
         self.shapes = shapes
         self._flags = _sh.shape_flags(shapes)
-        self._known: dict[tuple[bytes, int, int], int] = {}
+        self._known: dict[bytes, int] = {}
+        """The answers, by the question as one bytes value: the 34 counts, then the wildcards
+        and the sets (`tail`).  A bytes key, unlike a tuple, is no object the garbage
+        collector follows, and its making does not count toward the next collection."""
         self._limit = limit
         self.asked = 0
         """Questions asked."""
         self.computed = 0
         """Questions answered by computing a shanten (the others came from the table)."""
 
+    @property
+    def flags(self) -> int:
+        """The shapes, as `paipu.hand.shanten.shanten_of` takes them."""
+        return self._flags
+
+    @staticmethod
+    def tail(wild: int, sets: int) -> bytes:
+        """What follows the 34 counts in a question's key: the wildcards and the sets."""
+        if 0 <= wild < 16 and 0 <= sets < 8:
+            return _TAILS[wild * 8 + sets]
+        return bytes((wild & 255, sets & 255))
+
+    def known(self, question: bytes) -> int | None:
+        """The answer kept for a question (the counts followed by `tail`; counted as asked), or
+        None: the caller works it out and gives it to `keep`."""
+        self.asked += 1
+        return self._known.get(question)
+
+    def keep(self, question: bytes, shanten: int) -> None:
+        """Keep the answer to a question `known` did not have, worked out by the caller (it
+        must be `shanten_of`'s)."""
+        self.computed += 1
+        if len(self._known) >= self._limit:
+            self._known.clear()
+        self._known[question] = shanten
+
     def __call__(self, key: bytes, wild: int, sets: int) -> int:
         self.asked += 1
-        q = (key, wild, sets)
+        q = key + (_TAILS[wild * 8 + sets] if 0 <= wild < 16 and 0 <= sets < 8 else bytes((wild & 255, sets & 255)))
         found = self._known.get(q)
         if found is None:
             self.computed += 1
@@ -115,6 +148,10 @@ class Bot:
         self.seat = seat
         self.ss = sim.st.seats[seat]
         self.uses_flowers = sim.rs.uses_flowers
+        self._after: DiscardShanten | None = None
+        """The shanten after each discard of the hand `best_discard` weighs, once needed."""
+        self._whole = 0
+        """The shanten of the whole hand `best_discard` weighs."""
 
     @property
     def counts(self) -> list[int]:
@@ -166,66 +203,84 @@ class Bot:
                 if counts[i] and (allowed is None or allowed(i)):
                     return i, -2
         sets = 4 - len(self.ss.melds) - extra_melds
-        key_bytes, wild = self.split(counts)
-        evaluate = self.sim.shanten
+        sim = self.sim
+        wild_kinds = sim.st.wild_kinds
+        if wild_kinds:
+            key_bytes, wild = self.split(counts)
+        else:
+            key_bytes, wild = bytes(counts[:34]), 0
+        evaluate = sim.shanten
         # A hand holding a flower is set in order (flowers aside) before it is judged.  A
         # complete hand (-1) can keep no better than ready (0) after a discard.
-        reachable = 8 if flowers else max(evaluate(key_bytes, wild, sets), 0)
+        whole = 8 if flowers else evaluate(key_bytes, wild, sets)
+        reachable = max(whole, 0)
         # The kinds held, in the hand's order of ties (`HandSim.tie_order`), tried by value,
         # lowest first: the order of sorting by (value, tie-break), without the sort.  A
         # strategy's first choices (`Strategy.first_discards`) come before every value, found
         # one at a time.
-        sim = self.sim
         held = [i for i in sim.tie_order if counts[i]]
         strategy = sim.strategy
-        wild_kinds = sim.st.wild_kinds
-        best: tuple[int, int] | None = None
-        key = bytearray(key_bytes)
-
-        def weigh(i: int) -> int:
-            """The shanten after discarding ``i``: one wildcard fewer, or one count fewer."""
-            if flowers:
-                return 8  # only when no flower could be discarded above
-            if i in wild_kinds:
-                return evaluate(key_bytes, wild - 1, sets)
-            key[i] -= 1
-            s = evaluate(bytes(key), wild, sets)
-            key[i] += 1
-            return s
-
+        best_i = best_s = -99  # none yet
+        key = bytearray(key_bytes + evaluate.tail(wild, sets))  # a discard's question, once one count is taken
+        self._after = None
+        self._whole = whole
         if sim.first_discards:
             tried: list[int] = []
             for i in strategy.first_discards(self, held):
                 if i in wild_kinds:
                     continue  # a wildcard keeps its value
                 tried.append(i)
-                s = weigh(i)
-                if (s <= reachable or best is None or s < best[1]) and (allowed is None or allowed(i)):
+                s = 8 if flowers else self._discard_shanten(key, key_bytes, i, wild, sets)
+                if (s <= reachable or best_i < 0 or s < best_s) and (allowed is None or allowed(i)):
                     if s <= reachable:
                         return i, s
-                    best = (i, s)
+                    best_i, best_s = i, s
             if tried:
                 held = [i for i in held if i not in tried]
         values = strategy.keep_values(self, held)
-        if wild_kinds:
+        if wild:  # a wildcard held is worth keeping above all (only a held one is counted in ``wild``)
             values = [100 if i in wild_kinds else v for i, v in zip(held, values, strict=True)]
+        n = len(held)
         for level in sorted(set(values)):
-            for i, v in zip(held, values, strict=True):
-                if v != level:
+            for j in range(n):
+                if values[j] != level:
                     continue
-                if flowers or i in wild_kinds:
-                    s = weigh(i)
-                else:  # `weigh`, inline: most candidates are plain tiles
-                    key[i] -= 1
-                    s = evaluate(bytes(key), wild, sets)
-                    key[i] += 1
-                if (s <= reachable or best is None or s < best[1]) and (allowed is None or allowed(i)):
+                i = held[j]
+                # One tile fewer of a plain kind, or one wildcard fewer.
+                if flowers:
+                    s = 8  # only when no flower could be discarded above
+                elif wild and i in wild_kinds:
+                    s = evaluate(key_bytes, wild - 1, sets)
+                else:
+                    s = self._discard_shanten(key, key_bytes, i, wild, sets)
+                if (s <= reachable or best_i < 0 or s < best_s) and (allowed is None or allowed(i)):
                     if s <= reachable:
                         return i, s
-                    best = (i, s)
-        if best is None:
+                    best_i, best_s = i, s
+        if best_i < 0:
             raise SimulationError("no legal discard")
-        return best
+        return best_i, best_s
+
+    def _discard_shanten(self, key: bytearray, key_bytes: bytes, i: int, wild: int, sets: int) -> int:
+        """The shanten after discarding one tile of the plain kind ``i`` from the hand whose
+        counts (wildcards aside) are ``key_bytes`` (``key``: its question to the bots' table,
+        `ShantenCache.tail` included, which the call changes and restores): the table's
+        answer, else worked out from the hand's shape tables
+        (`paipu.hand.shanten.DiscardShanten`, made on the first such question of a
+        `best_discard` and kept for the others) and put in the table."""
+        key[i] -= 1
+        question = bytes(key)
+        key[i] += 1
+        cache = self.sim.shanten
+        found = cache.known(question)
+        if found is not None:
+            return found
+        after = self._after
+        if after is None:
+            after = self._after = DiscardShanten(key_bytes, wild, sets, cache.flags, self._whole)
+        s = after.after(i)
+        cache.keep(question, s)
+        return s
 
 
 # ------------------------------------------------------------------ one hand
