@@ -1,19 +1,23 @@
-"""`discard_shanten` and `effective_kinds`, the quick forms the teaching notes use, give what
-the full teaching functions of `paipu.hand.shanten` give, hand by hand."""
+"""`discard_shanten` and `effective_kinds`, the quick forms the teaching notes use, and the bots'
+`DiscardShanten` give what the full functions of `paipu.hand.shanten` give, hand by hand."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from paipu.hand.shanten import (
+    DiscardShanten,
     _knitted_shapes,
     discard_shanten,
     discards,
     effective_kinds,
     effective_tiles,
     shanten,
+    shanten_of,
+    shape_flags,
     split_wild,
 )
 
@@ -25,10 +29,26 @@ SHAPE_SETS: tuple[tuple[str, ...], ...] = (
     ("seven_pairs", "orphans"),
 )
 
+# Every set of shapes the rulesets use and more, for the bots' quick shanten of each discard.
+BOT_SHAPE_SETS: tuple[tuple[str, ...], ...] = (
+    ("standard",),
+    ("standard", "quanzipai"),
+    ("standard", "seven_pairs_fours"),
+    ("standard", "seven_pairs_fours", "orphans"),
+    ("standard", "seven_pairs", "orphans"),
+    ("standard", "seven_pairs_fours", "orphans", "quanbukao", "zuhelong"),
+    ("seven_pairs", "orphans"),
+    ("quanzipai",),
+    ("quanbukao", "zuhelong"),
+)
 
-def _hand(rng: random.Random, size: int) -> list[int]:
-    """A hand of ``size`` tiles, drawn from a few kinds so that pairs, sets and fours are common."""
+
+def _hand(rng: random.Random, size: int, *, knitted: bool = False) -> list[int]:
+    """A hand of ``size`` tiles, drawn from a few kinds so that pairs, sets and fours are common
+    (``knitted``: one in five from the kinds of knitted and orphan hands instead)."""
     pool = rng.sample(range(34), rng.choice((6, 9, 14, 34)))
+    if knitted and rng.random() < 0.2:
+        pool = rng.sample([0, 3, 6, 10, 13, 16, 20, 23, 26, 8, 9, 17, 18, *range(27, 34)], 14)
     hand = [0] * 34
     while sum(hand) < size:
         k = rng.choice(pool)
@@ -188,3 +208,26 @@ def test_knitted_shapes_below_a_bound_give_the_lower_of_the_bound_and_the_exact_
                 pruned += exact < 99 and below <= exact
             assert _knitted_shapes(c, wild, sets, flags, limited) == exact
     assert checked == 400 * 3 * 10 and pruned > 1000
+
+
+# The bots' quick shanten of each discard (`DiscardShanten`) is `shanten_of` of the hand less that
+# tile, for every set of shapes above, with and without wildcards.
+def test_each_discard_is_the_shanten_of_the_hand_less_that_tile() -> None:
+    rng = random.Random(14)
+    seen: set[tuple[int, int]] = set()
+    for shapes, sets, wild in itertools.product(BOT_SHAPE_SETS, (4, 3, 2, 1), (0, 1, 2)):
+        flags = shape_flags(shapes)
+        for _ in range(25):
+            hand = _hand(rng, 3 * sets + 2 - wild, knitted=True)
+            c = bytes(hand)
+            ev = DiscardShanten(c, wild, sets, flags, shanten_of(c, wild, sets, flags))
+            for k in range(34):
+                if not hand[k]:
+                    continue
+                less = list(hand)
+                less[k] -= 1
+                want = shanten_of(bytes(less), wild, sets, flags)
+                assert ev.after(k) == want, (shapes, sets, wild, hand, k)
+                seen.add((min(want, 3), hand[k]))
+    # Ready hands (0: a 3n+1 hand is never complete), far ones, and every count of the tile discarded were met.
+    assert {s for s, _ in seen} == {0, 1, 2, 3} and {x for _, x in seen} == {1, 2, 3, 4}
