@@ -18,6 +18,7 @@ from typing import Literal, TypeAlias, overload
 from mypy_extensions import mypyc_attr
 
 from paipu.limits import control_escaped
+from paipu.pickling import by_fields
 from paipu.record import COLUMN_BITS, COLUMN_MASK, LINE_SHIFT, Span, pack_span
 
 Severity: TypeAlias = Literal["error", "warning", "note"]
@@ -54,6 +55,9 @@ class Finding:
             "message": self.message,
             "rule": self.rule,
         }
+
+    def __reduce__(self) -> tuple[type[Finding], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 def error(code: str, message: str, span: Span, rule: str | None = None) -> Finding:

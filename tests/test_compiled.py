@@ -170,6 +170,64 @@ def test_hand_analysis_is_the_same_compiled(pure: str, fast: str, tmp_path: Path
     assert out.strip()
 
 
+_PICKLING = r"""
+import dataclasses, importlib, inspect, pickle, pkgutil, sys
+from fractions import Fraction
+from pathlib import Path
+import paipu
+from paipu.api import audit
+from paipu.hand.inference import kind_posterior
+from paipu.hand.shanten import analyse
+from paipu.sim.mutate import mutants
+
+def same(value):
+    back = pickle.loads(pickle.dumps(value))
+    assert back == value, f"{type(value).__name__} changed by pickling"
+    return 1
+
+# Every frozen dataclass of a compiled module pickles by its constructor (`paipu.pickling`).
+missing = []
+for info in pkgutil.walk_packages(paipu.__path__, "paipu."):
+    if info.name.startswith("paipu.cli") or info.name.endswith("__main__"):
+        continue
+    module = importlib.import_module(info.name)
+    for name, cls in vars(module).items():
+        if (inspect.isclass(cls) and cls.__module__ == info.name and not name.startswith("_")
+                and dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen
+                and getattr(module, "__file__", "").endswith((".so", ".pyd")) and "__reduce__" not in vars(cls)):
+            missing.append(f"{info.name}.{name}")
+assert not missing, f"compiled frozen dataclasses that cannot be unpickled: {missing}"
+n = 0
+for path in sorted(Path(sys.argv[1]).rglob("*.paipu")):
+    text = path.read_text(encoding="utf-8")
+    a = audit(text)
+    n += same(list(a.findings))
+    if a.replay is not None:
+        for hand in a.replay.hands:
+            n += same(hand.result) + same(list(hand.findings))
+    if "valid" in path.parts:
+        for m in mutants(text, 1):
+            n += same(m)
+            break
+n += same(analyse([1, 1, 1, 0, 1, 1, 0, 0, 0] + [2] + [0] * 24, melds=2))
+n += same(analyse([1, 1, 1, 1, 1, 1, 1, 0, 0] + [0] * 18 + [2, 0, 0, 0, 1, 1, 0], melds=1))
+n += same(kind_posterior(3, (13, 13), 60, Fraction(1, 3)))
+print("round trips:", n)
+"""
+
+
+def test_results_survive_pickling_compiled(pure: str, fast: str, tmp_path: Path) -> None:
+    """An audit's findings and results, a hand analysis and a mutant pickle and come back equal
+    in both builds (compiled, a frozen dataclass cannot be restored field by field)."""
+    outs = []
+    for python in (pure, fast):
+        done = subprocess.run([python, "-I", "-c", _PICKLING, str(SAMPLES)], cwd=tmp_path, capture_output=True,
+                              timeout=600)
+        assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
+        outs.append(done.stdout)
+    assert outs[0] == outs[1] and int(outs[0].split()[-1]) > 500, outs
+
+
 def test_short_cli_fuzz_passes_against_the_compiled_build(fast: str, tmp_path: Path) -> None:
     got = subprocess.run([fast, str(ROOT / "tests" / "fuzz_cli.py"), "--profile", "short", "--seed", "1",
                           "--keep", str(tmp_path / "failures")], capture_output=True, text=True, timeout=600,

@@ -40,6 +40,8 @@ from fractions import Fraction
 from math import comb
 from typing import Final
 
+from paipu.pickling import by_fields
+
 __all__ = [
     "COPIES", "KindPosterior", "kind_posterior", "pair_odds", "pair_or_more", "pair_or_more_kept", "unseen_copies",
 ]
@@ -71,6 +73,9 @@ class KindPosterior:
     @property
     def places(self) -> int:
         return sum(self.hands) + self.wall
+
+    def __reduce__(self) -> tuple[type[KindPosterior], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 def unseen_copies(mine: int, seen: int, copies: int = COPIES) -> int:

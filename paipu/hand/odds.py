@@ -33,6 +33,7 @@ from typing import Final
 
 from paipu.hand.profile import ShapeProfile
 from paipu.hand.shapes import ORPHAN_KINDS
+from paipu.pickling import by_fields
 
 __all__ = ["Odds", "compute_odds", "group_complete_counts"]
 
@@ -99,6 +100,9 @@ class Odds:
             "by_shape": {k: {"hands": h, "deals": d} for k, (h, d) in self.by_shape.items()},
             "seconds": round(self.seconds, 2),
         }
+
+    def __reduce__(self) -> tuple[type[Odds], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 # ---------------------------------------------------------------------------------------

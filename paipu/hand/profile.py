@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from paipu.pickling import by_fields
+
 __all__ = ["PLAIN", "SHAPES", "ShapeProfile"]
 
 SHAPES: Final = ("standard", "seven_pairs", "seven_pairs_fours", "orphans", "quanzipai", "quanbukao", "zuhelong")
@@ -47,6 +49,9 @@ class ShapeProfile:
     @property
     def total_tiles(self) -> int:
         return sum(self.tile_counts)
+
+    def __reduce__(self) -> tuple[type[ShapeProfile], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 PLAIN: Final = ShapeProfile(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from paipu.pickling import by_fields
 from paipu.tiles import ALL_TILES, Tile
 
 
@@ -17,6 +18,9 @@ class GroupView:
     """The tiles the wildcards in this group stand for."""
     meld: bool = False
     """True for a set made before the win (exposed or concealed kong)."""
+
+    def __reduce__(self) -> tuple[type[GroupView], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +38,9 @@ class HandSet:
     """Not claimed: formed in hand, or a concealed kong.  A pong completed by a discard is not."""
     claimed: bool = False
     """Made by a claim (chow, pong, exposed kong, added kong): what 门前清 and 全求人 look at."""
+
+    def __reduce__(self) -> tuple[type[HandSet], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 def set_tiles(kind: str, first: int) -> tuple[Tile, ...]:

@@ -36,6 +36,7 @@ from typing import Final
 from paipu.hand import tables
 from paipu.hand.profile import SHAPES
 from paipu.hand.shapes import ORPHAN_KINDS, is_seven_pairs, is_standard_win, is_thirteen_orphans
+from paipu.pickling import by_fields
 from paipu.tiles import ALL_TILES, Tile
 
 __all__ = [
@@ -810,6 +811,9 @@ class EffectiveTile:
     wildcard: bool = False
     """The kind is wild: drawing it adds a wildcard."""
 
+    def __reduce__(self) -> tuple[type[EffectiveTile], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
+
 
 @dataclass(frozen=True, slots=True)
 class DiscardChoice:
@@ -823,6 +827,9 @@ class DiscardChoice:
     def unseen(self) -> int:
         """How many effective tiles are still unseen (the usual measure of a discard)."""
         return sum(e.unseen for e in self.effective)
+
+    def __reduce__(self) -> tuple[type[DiscardChoice], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 @dataclass(frozen=True, slots=True)
@@ -846,6 +853,9 @@ class HandAnalysis:
     @property
     def complete(self) -> bool:
         return self.shanten == -1
+
+    def __reduce__(self) -> tuple[type[HandAnalysis], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 def split_wild(hand: Sequence[int], wild_kinds: Iterable[int]) -> tuple[list[int], int]:

@@ -33,6 +33,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
 
+from paipu.pickling import by_fields
 from paipu.tiles import ALL_TILES
 
 __all__ = [
@@ -191,6 +192,9 @@ class Group:
             ]
         return f"{self.kind}[{' '.join(names)}]"
 
+    def __reduce__(self) -> tuple[type[Group], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
+
 
 @dataclass(frozen=True, slots=True)
 class Decomposition:
@@ -234,6 +238,9 @@ class Decomposition:
 
     def __str__(self) -> str:
         return " ".join(str(g) for g in self.groups)
+
+    def __reduce__(self) -> tuple[type[Decomposition], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 # ---------------------------------------------------------------------------------------

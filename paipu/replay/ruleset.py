@@ -19,6 +19,7 @@ from mypy_extensions import mypyc_attr
 
 import paipu.record as r
 from paipu.hand.profile import SHAPES, ShapeProfile
+from paipu.pickling import by_fields
 from paipu.record import SEATS, Seat, Span
 from paipu.replay.options_type import OptionsT
 from paipu.replay.result import HandResult, Payments, SessionState, ValueItem, WinAnalysis, WinContext
@@ -43,6 +44,9 @@ class Rule:
     name_zh: str = ""
     aliases: tuple[str, ...] = ()
     """Other names a recorded value item may use (``zhong`` for 中发白)."""
+
+    def __reduce__(self) -> tuple[type[Rule], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 def option(default: Any, doc: str, choices: tuple[str, ...] = ()) -> Any:
@@ -144,10 +148,16 @@ class TableWord:
     secret: bool = False
     """Known to no player during the hand (riichi's ura dora): a teaching view does not show it."""
 
+    def __reduce__(self) -> tuple[type[TableWord], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
+
 
 @dataclass(frozen=True)
 class NoOptions:
     pass
+
+    def __reduce__(self) -> tuple[type[NoOptions], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and still subclassed anywhere

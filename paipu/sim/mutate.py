@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import paipu.record as r
 from paipu.grammar.parser import parse
 from paipu.grammar.writer import format_record
+from paipu.pickling import by_fields
 from paipu.replay.engine import HandEngine
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.session import Observer, replay, resolve_ruleset
@@ -33,6 +34,9 @@ class Mutant:
         """The mutant as a file: a comment naming it and its expected finding, then the record."""
         head = [f"; mutant: {self.kind}: {self.description}", f"; expect: {self.code} {self.line + 2}"]
         return "\n".join([*head, *self.text.splitlines()]) + "\n"
+
+    def __reduce__(self) -> tuple[type[Mutant], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 @dataclass

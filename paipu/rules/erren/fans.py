@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from paipu.pickling import by_fields
 from paipu.replay.ruleset import Rule
 from paipu.rules.mcr.fans import FanTable
 
@@ -39,6 +40,9 @@ class FanDef:
     """Other names a recorded `fan` line may use (pinyin variants, other characters)."""
     partial: str = ""
     """A 不计 that cancels only part of another fan (幺九刻 of the pongs it is made of)."""
+
+    def __reduce__(self) -> tuple[type[FanDef], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 FAN_DEFS: tuple[FanDef, ...] = (
@@ -195,6 +199,9 @@ class Situation:
     renhe: bool = False
     tianting: bool = False
     flowers: int = 0
+
+    def __reduce__(self) -> tuple[type[Situation], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 EVALUATOR_IDS: dict[str, str] = {"qiduizi": "qidui", "dandiao": "dandiaojiang"}

@@ -24,6 +24,7 @@ from typing import Literal, TypeAlias
 
 from paipu.hand.shanten import waits
 from paipu.hand.shapes import decompositions
+from paipu.pickling import by_fields
 
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
 
@@ -58,6 +59,9 @@ class FanDef:
     aliases: tuple[str, ...] = ()
     """Other names a recorded `fan` line may use."""
     source: str = f"{_SOURCE}, Source M2"
+
+    def __reduce__(self) -> tuple[type[FanDef], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 def _f(fid: str, value: int, zh: str, text: str, excludes: str = "", aliases: tuple[str, ...] = (),
@@ -231,6 +235,9 @@ class FanTable:
     def has(self, fid: str) -> bool:
         return fid in self.values
 
+    def __reduce__(self) -> tuple[type[FanTable], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
+
 
 MCR_TABLE = FanTable.of("mcr", ((f.id, f.value, f.excludes) for f in FAN_DEFS))
 """The full table of the Chinese Official rules."""
@@ -246,6 +253,9 @@ class MeldIn:
     kind: SetKind
     first: int
     concealed: bool = False
+
+    def __reduce__(self) -> tuple[type[MeldIn], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +281,9 @@ class WinIn:
     no_win_tile: bool = False
     """The hand was won as dealt (天和): no tile completed it, so there is no wait and no 九莲宝灯."""
 
+    def __reduce__(self) -> tuple[type[WinIn], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
+
 
 @dataclass(frozen=True, slots=True)
 class ReadSet:
@@ -282,6 +295,9 @@ class ReadSet:
     """Not claimed and not completed by another's tile (what 暗刻 counts)."""
     claimed: bool = False
     """Made by a claim (what 门前清, 不求人 and 全求人 look at)."""
+
+    def __reduce__(self) -> tuple[type[ReadSet], tuple[object, ...]]:
+        return by_fields(self)  # the compiled build cannot restore it field by field
 
 
 @dataclass
