@@ -423,7 +423,7 @@ class Harbin(Ruleset[HarbinOptions]):
         # melds', and its kinds those plus the completing one.  The two-suit test is therefore
         # asked once, before any wait is worked out, and the 1/9/红中 test looks at the held
         # and melded kinds and the completing tile.  The pong and chow tests look at which
-        # groups a reading has (`reading_traits`); with both a chow and a pong among the melds,
+        # groups a reading has (`_some_reading`); with both a chow and a pong among the melds,
         # any reading passes them.
         meld_chow = any(s.kind == "chow" for s in meld_sets)
         meld_pong = any(s.kind != "chow" for s in meld_sets)
@@ -439,9 +439,6 @@ class Harbin(Ruleset[HarbinOptions]):
             if not self.tile_counts[k]:
                 continue
             if not (terminal or (k % 9 in (0, 8) if k < 27 else (honours_count or k == _RED))):
-                continue
-            if meld_chow and meld_pong and c[k] < 4:
-                out.append(k)  # complete with the tile: some reading exists, and any passes
                 continue
             c[k] += 1
             if _some_reading(c, sets, not meld_chow, not meld_pong):
@@ -743,10 +740,11 @@ _CHOW_STARTS = tuple(t for t in range(27) if t % 9 <= 6)
 
 def _some_reading(h: list[int], sets: int, need_chow: bool, need_pong: bool) -> bool:
     """Whether some standard reading of the complete hand ``h`` (``sets`` sets and a pair, no
-    wildcard, no kind five times) has a chow when ``need_chow`` and a pong or a 红中 pair when
-    ``need_pong``: what `reading_traits` answers, asked where it can be without listing the
-    readings.  A reading with a chow exists when taking some chow out of the hand leaves one
-    set fewer and a pair; a reading with a pong, when taking some pong out does."""
+    wildcard) has a chow when ``need_chow`` and a pong or a 红中 pair when ``need_pong``: what
+    `reading_traits` answers, asked where it can be without listing the readings.  A complete
+    hand has some reading, so with nothing needed the answer is yes; a reading with a chow
+    exists when taking some chow out of the hand leaves one set fewer and a pair; a reading
+    with a pong, when taking some pong out does."""
     if need_chow and not any(h[t] and h[t + 1] and h[t + 2] for t in _CHOW_STARTS):
         return False
     if need_pong and h[_RED] < 2 and max(h) < 3:
