@@ -23,7 +23,7 @@ from mypy_extensions import mypyc_attr
 import paipu.record as r
 from paipu.hand.sets import HandSet, group_view
 from paipu.hand.shanten import waits
-from paipu.hand.shapes import Group, decompositions, reading_traits
+from paipu.hand.shapes import Group, decompositions, is_standard_win, reading_traits
 from paipu.record import Seat, Span
 from paipu.replay.common_rules import COMMON_RULES
 from paipu.replay.result import (
@@ -417,25 +417,31 @@ class Harbin(Ruleset[HarbinOptions]):
         c = list(counts[:NUM_PLAY_KINDS])
         if sets < 0 or any(counts[NUM_PLAY_KINDS:]) or sum(c) != 3 * sets + 1:
             return []
-        out = []
-        # `_shape_problem` of a reading, as a yes/no: the 1/9/红中 and two-suit tests look only at
-        # the kinds the hand holds (every tile is in some group of every reading), the pong and
-        # chow tests at which groups a reading has (`reading_traits`).
+        # `_shape_problem` of a reading, as a yes/no.  Every tile of a winning hand is in a
+        # group, and a completing tile of a kind the hand does not hold can only be in a chow
+        # with held tiles of its suit: so the winning hand's suits are the held tiles' and the
+        # melds', and its kinds those plus the completing one.  The two-suit test is therefore
+        # asked once, before any wait is worked out, and the 1/9/红中 test looks at the held
+        # and melded kinds and the completing tile.  The pong and chow tests look at which
+        # groups a reading has (`_some_reading`); with both a chow and a pong among the melds,
+        # any reading passes them.
         meld_chow = any(s.kind == "chow" for s in meld_sets)
         meld_pong = any(s.kind != "chow" for s in meld_sets)
-        meld_kinds: list[int] = []
-        for s in meld_sets:
-            meld_kinds.extend((s.first, s.first + 1, s.first + 2) if s.kind == "chow" else (s.first,))
         honours_count = self.options.tiles == "136"
+        kinds = [i for i, n in enumerate(c) if n]
+        for s in meld_sets:
+            kinds.extend((s.first, s.first + 1, s.first + 2) if s.kind == "chow" else (s.first,))
+        if len({i // 9 for i in kinds if i < 27}) < 2:
+            return []
+        terminal = any(i % 9 in (0, 8) if i < 27 else (honours_count or i == _RED) for i in kinds)
+        out = []
         for k in waits(c, 0, melds=4 - sets, shapes=("standard",), fifth=True):
             if not self.tile_counts[k]:
                 continue
+            if not (terminal or (k % 9 in (0, 8) if k < 27 else (honours_count or k == _RED))):
+                continue
             c[k] += 1
-            kinds = [i for i, n in enumerate(c) if n] + meld_kinds
-            if (any(i % 9 in (0, 8) if i < 27 else (honours_count or i == _RED) for i in kinds)
-                    and len({i // 9 for i in kinds if i < 27}) >= 2
-                    and any((meld_chow or chow) and (meld_pong or pong or pair == _RED)
-                            for chow, pong, pair in reading_traits(c, sets))):
+            if _some_reading(c, sets, not meld_chow, not meld_pong):
                 out.append(k)
             c[k] -= 1
         return out
@@ -727,3 +733,44 @@ def _place(kind: str, first: int, tile: int) -> str | None:
 
 
 register(Harbin)
+
+
+_CHOW_STARTS = tuple(t for t in range(27) if t % 9 <= 6)
+
+
+def _some_reading(h: list[int], sets: int, need_chow: bool, need_pong: bool) -> bool:
+    """Whether some standard reading of the complete hand ``h`` (``sets`` sets and a pair, no
+    wildcard) has a chow when ``need_chow`` and a pong or a 红中 pair when ``need_pong``: what
+    `reading_traits` answers, asked where it can be without listing the readings.  A complete
+    hand has some reading, so with nothing needed the answer is yes; a reading with a chow
+    exists when taking some chow out of the hand leaves one set fewer and a pair; a reading
+    with a pong, when taking some pong out does."""
+    if need_chow and not any(h[t] and h[t + 1] and h[t + 2] for t in _CHOW_STARTS):
+        return False
+    if need_pong and h[_RED] < 2 and max(h) < 3:
+        return False
+    if need_chow and need_pong:
+        return any(chow and (pong or pair == _RED) for chow, pong, pair in reading_traits(h, sets))
+    if need_chow:
+        for t in _CHOW_STARTS:
+            if h[t] and h[t + 1] and h[t + 2]:
+                h[t] -= 1
+                h[t + 1] -= 1
+                h[t + 2] -= 1
+                found = is_standard_win(h, 0, sets - 1)
+                h[t] += 1
+                h[t + 1] += 1
+                h[t + 2] += 1
+                if found:
+                    return True
+        return False
+    if need_pong:
+        for t, n in enumerate(h):
+            if n >= 3:
+                h[t] -= 3
+                found = is_standard_win(h, 0, sets - 1)
+                h[t] += 3
+                if found:
+                    return True
+        return h[_RED] >= 2 and any(pair == _RED for _, _, pair in reading_traits(h, sets))
+    return True

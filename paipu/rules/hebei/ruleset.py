@@ -45,6 +45,9 @@ _WAIT_SHAPES = ("standard", "seven_pairs_fours", "orphans")
 _FOUR_MAN = 3
 _HAOHUA = {1: 8, 2: 16, 3: 32}
 _CAP = 1000
+_READY_CACHE_SIZE = 4096
+_READY_CACHES: dict[type, dict[tuple[tuple[int, ...], int], tuple[int, ...]]] = {}
+"""`Hebei.ready_waits`'s answers, per ruleset class."""
 
 
 
@@ -120,8 +123,21 @@ class Hebei(Ruleset[HebeiOptions]):
                        action.span, self.rule("ready"))
 
     def ready_waits(self, counts: list[int], melds: list[Meld]) -> list[int]:
-        """The kinds a hand of 3n+1 tiles waits on, in any of the winning shapes."""
-        return waits(counts[:NUM_PLAY_KINDS], 0, melds=len(melds), shapes=_WAIT_SHAPES, fifth=True)
+        """The kinds a hand of 3n+1 tiles waits on, in any of the winning shapes.
+
+        The answer depends only on the tiles and the number of melds, and the same hand is
+        asked about more than once (by a bot about to declare ready, then by the engine
+        checking the declaration): it is kept per ruleset class (a bounded table).
+        """
+        key = (tuple(counts[:NUM_PLAY_KINDS]), len(melds))
+        cache = _READY_CACHES.setdefault(type(self), {})
+        found = cache.get(key)
+        if found is None:
+            if len(cache) >= _READY_CACHE_SIZE:
+                cache.clear()
+            found = cache[key] = tuple(waits(counts[:NUM_PLAY_KINDS], 0, melds=len(melds),
+                                             shapes=_WAIT_SHAPES, fifth=True))
+        return list(found)
 
     # ---------------------------------------------------------------- wins
     def analyse_win(self, hand: HandState, ctx: WinContext) -> WinAnalysis:
