@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_ready_questions import _by_readings
 
-from paipu.hand.shanten import waits
 from paipu.hand.shapes import decompositions, reading_traits
 from paipu.replay.ruleset import get_ruleset
 from paipu.replay.state import Meld, meld_set
-from paipu.rules.harbin.ruleset import Harbin, _concealed_readings
+from paipu.rules.harbin.ruleset import Harbin
 from paipu.tiles import ALL_TILES
 
 
@@ -49,22 +49,6 @@ def test_reading_traits_are_those_of_every_decomposition() -> None:
     assert several >= 10  # and some have readings that differ in kind
 
 
-def _ready_waits_by_readings(rs: Harbin, counts: list[int], melds: list[Meld]) -> list[int]:
-    """Harbin's ready waits by the definition: some reading of the hand has no shape problem."""
-    meld_sets = [meld_set(m) for m in melds]
-    sets = 4 - len(melds)
-    c = list(counts)
-    out = []
-    for k in waits(c, 0, melds=len(melds), shapes=("standard",), fifth=True):
-        if not rs.tile_counts[k]:
-            continue
-        c[k] += 1
-        if any(rs._shape_problem([*meld_sets, *s], pair.first) is None for s, pair in _concealed_readings(c, 0, sets)):
-            out.append(k)
-        c[k] -= 1
-    return out
-
-
 @pytest.mark.parametrize("tiles", ["112", "136"])
 def test_harbin_ready_waits_match_the_shape_of_every_reading(tiles: str) -> None:
     rs = get_ruleset("harbin", tiles=tiles)
@@ -84,6 +68,6 @@ def test_harbin_ready_waits_match_the_shape_of_every_reading(tiles: str) -> None
         if any(counts[t.index] + sum(1 for x in m.tiles if x == t) > 4 for m in melds for t in m.tiles):
             continue
         got = rs._ready_waits(counts, len(melds), [meld_set(m) for m in melds])
-        assert got == _ready_waits_by_readings(rs, counts, melds)
+        assert got == _by_readings(rs, counts, [meld_set(m) for m in melds])  # harbin.ready by its definition
         ready += bool(got)
     assert ready > 20
