@@ -18,6 +18,7 @@ from typing import Literal, TypeAlias, overload
 from mypy_extensions import mypyc_attr
 
 from paipu.limits import control_escaped
+from paipu.made import same_items
 from paipu.pickling import by_fields
 from paipu.record import COLUMN_BITS, COLUMN_MASK, LINE_SHIFT, Span, pack_span
 
@@ -465,9 +466,8 @@ class PackedFindings:
             del self._origins[where]
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        same = same_items(self, other)
+        return NotImplemented if same is None else same
 
     __hash__ = None  # type: ignore[assignment]
 

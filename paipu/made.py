@@ -3,11 +3,20 @@ hold in its made form (report views, corpus rows) is not held at once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Generic, TypeVar, overload
 
 S = TypeVar("S")
 T = TypeVar("T")
+
+
+def same_items(items: Collection[object], other: object) -> bool | None:
+    """Whether ``items`` (a sequence made as it is read) equals ``other``: any sequence (not a
+    string) of equal items in the same order does; None when ``other`` is no such sequence
+    (its ``__eq__`` then answers `NotImplemented`)."""
+    if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+        return None
+    return len(items) == len(other) and all(a == b for a, b in zip(items, other, strict=True))
 
 
 class MadeAsRead(Sequence[T], Generic[S, T]):
@@ -38,9 +47,8 @@ class MadeAsRead(Sequence[T], Generic[S, T]):
         return map(self._made, self._items)
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        same = same_items(self, other)
+        return NotImplemented if same is None else same
 
     __hash__ = None  # type: ignore[assignment]
 
