@@ -127,10 +127,25 @@ def test_effective_kinds_need_a_hand_one_tile_short(size: int) -> None:
         effective_kinds(hand)
 
 
+def _knitted_hand(rng: random.Random, straight: int, least: int, size: int) -> list[int]:
+    """A hand of ``size`` tiles built around knitted straight ``straight`` (147m 258p 369s and
+    the like): ``least`` to 9 of its tiles, then any tiles, honours twice as likely."""
+    from paipu.hand.shanten import _KNITTED
+
+    hand = [0] * 34
+    for k in rng.sample(_KNITTED[straight], rng.randint(least, 9)):
+        hand[k] += 1
+    while sum(hand) < size:
+        k = rng.choice(list(range(27, 34)) * 2 + list(range(34)))
+        if hand[k] < 4:
+            hand[k] += 1
+    return hand
+
+
 def test_after_each_draw_of_knitted_hands_matches_each_hand_drawn_in_full() -> None:
     """全不靠 and 组合龙 after each draw, from tallies, against the shanten of each hand with
     the tile added, on hands built around a knitted straight (147m 258p 369s and the like)."""
-    from paipu.hand.shanten import _KNITTED, _after_each_draw, _checked, _flags, _min_shanten
+    from paipu.hand.shanten import _after_each_draw, _checked, _flags, _min_shanten
 
     rng = random.Random(5)
     shape_sets: tuple[tuple[str, ...], ...] = (
@@ -140,13 +155,7 @@ def test_after_each_draw_of_knitted_hands_matches_each_hand_drawn_in_full() -> N
     for i in range(300):
         melds = rng.choice((0, 0, 1))
         size = 3 * (4 - melds) + 1
-        hand = [0] * 34
-        for k in rng.sample(_KNITTED[i % 6], rng.randint(5, 9)):
-            hand[k] += 1
-        while sum(hand) < size:
-            k = rng.choice(list(range(27, 34)) * 2 + list(range(34)))
-            if hand[k] < 4:
-                hand[k] += 1
+        hand = _knitted_hand(rng, i % 6, 5, size)
         wild = 1 if i % 4 == 0 and hand[33] else 0
         real = list(hand)
         real[33] -= wild
@@ -177,13 +186,7 @@ def test_knitted_shapes_below_a_bound_give_the_lower_of_the_bound_and_the_exact_
     for i in range(400):
         melds = rng.choice((0, 0, 1))
         size = 3 * (4 - melds) + 1 + i % 2
-        hand = [0] * 34
-        for k in rng.sample(_KNITTED[i % 6], rng.randint(4, 9)):
-            hand[k] += 1
-        while sum(hand) < size:
-            k = rng.choice(list(range(27, 34)) * 2 + list(range(34)))
-            if hand[k] < 4:
-                hand[k] += 1
+        hand = _knitted_hand(rng, i % 6, 4, size)
         wild = (i // 2) % 3 if hand[33] >= (i // 2) % 3 else 0
         real = list(hand)
         real[33] -= wild
