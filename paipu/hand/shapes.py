@@ -33,6 +33,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
 
+from paipu.hand import tables
 from paipu.pickling import by_fields
 from paipu.tiles import ALL_TILES
 
@@ -417,6 +418,89 @@ def _entries(c: Sequence[int]) -> tuple[_Entry, _Entry, _Entry, _Entry]:
     s = table.get(ks) or _fill(table, ks, ps, True)
     z = _HONOUR_TABLE.get(kz) or _fill(_HONOUR_TABLE, kz, pz, False)
     return m, s_p, s, z
+
+
+_GroupWaits = tuple[int, int]
+"""(kinds whose tile makes the group sets only, kinds whose tile makes it sets and one pair),
+as bit masks over the group's kinds (bit ``j``: the group's ``j``-th kind); a kind the group
+already holds four of is in neither (there is no fifth tile to draw)."""
+
+_SUIT_WAITS: dict[int, _GroupWaits] = {}
+_HONOUR_WAITS: dict[int, _GroupWaits] = {}
+
+
+def _group_state(part: Sequence[int], key: int, suit: bool) -> int:
+    """0 when a group's tiles (no wildcard) are sets only, 2 when they are sets and one pair,
+    -1 otherwise: read from the group's profile (`paipu.hand.tables`, shipped for every suit
+    a hand can hold), whose slot for ``m`` sets (and a pair) is the most of its tiles they keep."""
+    n = sum(part)
+    pid = tables.suit_profile(part, key, True) if suit else tables.honour_profile(part, key, True)
+    m, rest = divmod(n, 3)
+    if m > tables.MAX_SETS or rest == 1:
+        return -1
+    return rest if tables.profile_of(pid)[2 * m + rest // 2] == n else -1
+
+
+def _group_waits(key: int, part: Sequence[int], suit: bool) -> _GroupWaits:
+    """`_GroupWaits` of one group (its counts ``part``, ``key`` their ``int.from_bytes``), kept."""
+    waits_table = _SUIT_WAITS if suit else _HONOUR_WAITS
+    found = waits_table.get(key)
+    if found is not None:
+        return found
+    v = bytearray(part)
+    sets_only = with_pair = 0
+    for j in range(len(v)):
+        if v[j] >= 4:
+            continue
+        v[j] += 1
+        state = _group_state(v, int.from_bytes(v, "big"), suit)
+        v[j] -= 1
+        if state == 0:
+            sets_only |= 1 << j
+        elif state == 2:
+            with_pair |= 1 << j
+    if len(waits_table) >= _TABLE_LIMIT:
+        waits_table.clear()
+    found = waits_table[key] = (sets_only, with_pair)
+    return found
+
+
+def standard_waits(c: bytes) -> list[int]:
+    """The kinds (0-33, ascending) whose tile completes ``c`` (the 34 counts as bytes, no
+    wildcard, one tile short of its sets and a pair) in the standard shape; a kind held four
+    times is never one.  `is_standard_win` of ``c`` plus each kind, answered group by group:
+    a tile changes one group (a suit or the honours), so the hand is complete with it when
+    that group becomes sets (or sets and the pair) and every other group already is, with
+    one pair in all; each group's answers are kept by its counts."""
+    parts = (c[0:9], c[9:18], c[18:27], c[27:34])
+    keys = [int.from_bytes(p, "big") for p in parts]
+    states = [_group_state(parts[g], keys[g], g < 3) for g in range(4)]
+    bad = -1
+    pairs = 0
+    for g in range(4):
+        if states[g] == 2:
+            pairs += 1
+        elif states[g] < 0:
+            if bad >= 0:
+                return []  # two groups are neither sets nor sets and a pair: one tile mends one
+            bad = g
+    out: list[int] = []
+    for g in range(4):
+        if bad >= 0 and g != bad:
+            continue
+        others = pairs - (1 if states[g] == 2 else 0)  # pairs among the other groups
+        if others > 1:
+            continue
+        sets_only, with_pair = _group_waits(keys[g], parts[g], g < 3)
+        mask = with_pair if others == 0 else sets_only
+        start = 9 * g
+        j = 0
+        while mask:
+            if mask & 1:
+                out.append(start + j)
+            mask >>= 1
+            j += 1
+    return out
 
 
 def _needed(c: Sequence[int], pair: int) -> int:
