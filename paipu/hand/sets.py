@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from paipu.frozen import own_init
 from paipu.pickling import by_fields
 from paipu.tiles import ALL_TILES, Tile
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class GroupView:
     """A set or pair of the chosen decomposition, for reports: which tiles, which were wild."""
 
@@ -19,11 +20,21 @@ class GroupView:
     meld: bool = False
     """True for a set made before the win (exposed or concealed kong)."""
 
+    def __init__(self, kind: str, tiles: tuple[Tile, ...], wild: tuple[Tile, ...] = (), meld: bool = False) -> None:
+        # Written out (`paipu.frozen`): one is made for each group of every win's reading.
+        self.kind = kind  # type: ignore[misc]
+        self.tiles = tiles  # type: ignore[misc]
+        self.wild = wild  # type: ignore[misc]
+        self.meld = meld  # type: ignore[misc]
+
     def __reduce__(self) -> tuple[type[GroupView], tuple[object, ...]]:
         return by_fields(self)  # the compiled build cannot restore it field by field
 
 
-@dataclass(frozen=True, slots=True)
+own_init(GroupView)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class HandSet:
     """One set of a reading: a chow, pong or kong, with the tiles its wildcards stand for."""
 
@@ -39,8 +50,21 @@ class HandSet:
     claimed: bool = False
     """Made by a claim (chow, pong, exposed kong, added kong): what 门前清 and 全求人 look at."""
 
+    def __init__(self, kind: str, first: int, meld: bool = False, wild: tuple[int, ...] = (),
+                 concealed: bool = True, claimed: bool = False) -> None:
+        # Written out (`paipu.frozen`): one is made for each set of every reading of every win.
+        self.kind = kind  # type: ignore[misc]
+        self.first = first  # type: ignore[misc]
+        self.meld = meld  # type: ignore[misc]
+        self.wild = wild  # type: ignore[misc]
+        self.concealed = concealed  # type: ignore[misc]
+        self.claimed = claimed  # type: ignore[misc]
+
     def __reduce__(self) -> tuple[type[HandSet], tuple[object, ...]]:
         return by_fields(self)  # the compiled build cannot restore it field by field
+
+
+own_init(HandSet)
 
 
 def set_tiles(kind: str, first: int) -> tuple[Tile, ...]:

@@ -33,6 +33,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
 
+from paipu.frozen import own_init
 from paipu.hand import tables
 from paipu.pickling import by_fields
 from paipu.tiles import ALL_TILES
@@ -197,7 +198,7 @@ class Group:
         return by_fields(self)  # the compiled build cannot restore it field by field
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Decomposition:
     """One standard reading of a hand: its sets and its pair, sorted by `Group.sort_key`.
 
@@ -206,6 +207,9 @@ class Decomposition:
     """
 
     groups: tuple[Group, ...]
+
+    def __init__(self, groups: tuple[Group, ...]) -> None:
+        self.groups = groups  # type: ignore[misc]  # written out (`paipu.frozen`): one for each reading
 
     @property
     def pair(self) -> Group:
@@ -243,6 +247,8 @@ class Decomposition:
     def __reduce__(self) -> tuple[type[Decomposition], tuple[object, ...]]:
         return by_fields(self)  # the compiled build cannot restore it field by field
 
+
+own_init(Decomposition)
 
 # ---------------------------------------------------------------------------------------
 # Interned groups.  Enumeration works on small ints; ids follow `Group.sort_key`, so a

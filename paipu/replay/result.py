@@ -32,8 +32,8 @@ class ValueItem:
     id: str
     value: int
     rule: str
-    name_zh: str
-    count: int
+    name_zh: str = ""
+    count: int = 1
     """How many times the item occurs (two 东风 pongs are not possible, but two 中发白 are)."""
 
     def __init__(self, id: str, value: int, rule: str, name_zh: str = "", count: int = 1) -> None:
@@ -53,16 +53,16 @@ class WinContext:
     tile: Tile
     """The winning tile: the last draw, the claimed discard or the robbed kong tile."""
     self_drawn: bool
-    from_seat: Seat | None
+    from_seat: Seat | None = None
     """Who discarded it, or whose kong was robbed."""
-    robbed: bool
-    after_kong: bool
+    robbed: bool = False
+    after_kong: bool = False
     """Won on a kong (or flower) replacement draw."""
-    first_draw: bool
+    first_draw: bool = False
     """The seat's first draw of the hand, with no claim before it."""
-    dealer_first: bool
+    dealer_first: bool = False
     """The dealer's 14 dealt tiles, before any discard."""
-    last_tile: bool
+    last_tile: bool = False
     """Won on the last drawable tile (or its discard)."""
 
     def __init__(self, seat: Seat, tile: Tile, self_drawn: bool, from_seat: Seat | None = None,
@@ -100,17 +100,17 @@ class WinAnalysis:
     is_win: bool
     shape: str
     """standard, seven_pairs, thirteen_orphans, quanzipai…; 'none' when no shape fits."""
-    items: tuple[ValueItem, ...]
-    total: int
-    groups: tuple[GroupView, ...]
-    reason: str
+    items: tuple[ValueItem, ...] = ()
+    total: int = 0
+    groups: tuple[GroupView, ...] = ()
+    reason: str = ""
     """Why it is not a win (no shape, below the minimum…), in words."""
-    decompositions: int
+    decompositions: int = 0
     """How many ways the hand could be read; the highest-valued one is chosen."""
-    multiplier: int
-    rule: str
+    multiplier: int = 1
+    rule: str = ""
     """The rule the hand fails (the minimum, a shape condition) when it is not a win."""
-    checked: bool
+    checked: bool = True
     """False when the winner's tiles were not known (after a not-held error): no verdict."""
 
     def __init__(self, seat: Seat, tile: Tile, is_win: bool, shape: str, items: tuple[ValueItem, ...] = (),

@@ -17,12 +17,20 @@ Phase: TypeAlias = Literal["discard", "claim", "replacement", "rob", "ended"]
 MeldKind: TypeAlias = Literal["chow", "pong", "kong", "ankong", "addkong"]
 
 
-@dataclass
+@dataclass(init=False)
 class Meld:
     kind: MeldKind
     tiles: list[Tile]
     claimed: Tile | None = None
     source: Seat | None = None
+
+    def __init__(self, kind: MeldKind, tiles: list[Tile], claimed: Tile | None = None,
+                 source: Seat | None = None) -> None:
+        # Written out: compiled, a dataclass's generated __init__ would run as Python code.
+        self.kind = kind
+        self.tiles = tiles
+        self.claimed = claimed
+        self.source = source
 
     @property
     def is_set_of_kind(self) -> bool:
@@ -49,7 +57,7 @@ def meld_set(m: Meld) -> HandSet:
                    claimed=not concealed)
 
 
-@dataclass
+@dataclass(init=False)
 class SeatState:
     counts: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
     melds: list[Meld] = field(default_factory=list)
@@ -76,6 +84,30 @@ class SeatState:
     """The discards packed, as far as `view` last read them (see `_river`)."""
     _river_slice: RiverSlice | None = field(default=None, repr=False, compare=False)
     """What `view` last gave of them."""
+
+    def __init__(self, counts: list[int] | None = None, melds: list[Meld] | None = None,
+                 discards: list[tuple[Tile, bool]] | None = None, flowers: list[Tile] | None = None,
+                 ready: bool = False, ready_pending: bool = False, draws: int = 0, flower_draws: int = 0,
+                 claimed_any: bool = False, last_drawn: Tile | None = None, passed_on: int = -1,
+                 drew_since_claim: bool = True, unknown_since: int = 0, _river_log: RiverLog | None = None,
+                 _river_slice: RiverSlice | None = None) -> None:
+        # Written out: compiled, a dataclass's generated __init__ would run as Python code (four
+        # seats a hand).  A list not given starts empty (the counts: all zero).
+        self.counts = [0] * NUM_KINDS if counts is None else counts
+        self.melds = [] if melds is None else melds
+        self.discards = [] if discards is None else discards
+        self.flowers = [] if flowers is None else flowers
+        self.ready = ready
+        self.ready_pending = ready_pending
+        self.draws = draws
+        self.flower_draws = flower_draws
+        self.claimed_any = claimed_any
+        self.last_drawn = last_drawn
+        self.passed_on = passed_on
+        self.drew_since_claim = drew_since_claim
+        self.unknown_since = unknown_since
+        self._river_log = _river_log
+        self._river_slice = _river_slice
 
     @property
     def own_draws(self) -> int:
@@ -154,9 +186,9 @@ class LastDiscard:
     serial: int
     action: r.Action
     """The discard (or the kong robbed) this is; its place is read only when a finding needs it."""
-    claimed_by: Seat | None
-    claim_kind: str | None
-    winners: list[Seat]
+    claimed_by: Seat | None = None
+    claim_kind: str | None = None
+    winners: list[Seat] = field(default_factory=list)
 
     def __init__(self, seat: Seat, tile: Tile, serial: int, action: r.Action, claimed_by: Seat | None = None,
                  claim_kind: str | None = None, winners: list[Seat] | None = None) -> None:

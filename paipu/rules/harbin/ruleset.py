@@ -21,6 +21,7 @@ from typing import Any, Literal
 from mypy_extensions import mypyc_attr
 
 import paipu.record as r
+from paipu.frozen import own_init
 from paipu.hand.sets import HandSet, group_view
 from paipu.hand.shanten import waits
 from paipu.hand.shapes import Group, decompositions, is_standard_win, reading_traits
@@ -55,7 +56,7 @@ _Kind = Literal["face", "bao", "dafeng"]
 
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class _Due:
     """A `bao` line the record owes: after which line, which 宝 of the hand, and its tile."""
 
@@ -67,8 +68,20 @@ class _Due:
     """The wall's tile, when the record has a `wall` line."""
     first: bool
 
+    def __init__(self, span: Span, fingerprint: tuple[int, int], number: int, expected: Tile | None,
+                 first: bool) -> None:
+        # Written out (`paipu.frozen`).
+        self.span = span  # type: ignore[misc]
+        self.fingerprint = fingerprint  # type: ignore[misc]
+        self.number = number  # type: ignore[misc]
+        self.expected = expected  # type: ignore[misc]
+        self.first = first  # type: ignore[misc]
 
-@dataclass
+
+own_init(_Due)
+
+
+@dataclass(init=False)
 class _BaoState:
     anchor: tuple[int, int] | None = None
     """(wall size, tail draws) when the first 宝 fell due: positions count from there."""
@@ -84,10 +97,20 @@ class _BaoState:
     that shows tiles is tested and shows no more of a kind than it says, so until one shows a
     宝 kind they stay not all shown: the tests between need not count the table again."""
 
+    def __init__(self, anchor: tuple[int, int] | None = None, turned: int = 0, tile: Tile | None = None,
+                 due: _Due | None = None, awaiting: bool = False, late: _Due | None = None,
+                 unseen: tuple[Tile, int] | None = None) -> None:
+        # Written out: compiled, a dataclass's generated __init__ would run as Python code.
+        self.anchor = anchor
+        self.turned = turned
+        self.tile = tile
+        self.due = due
+        self.awaiting = awaiting
+        self.late = late
+        self.unseen = unseen
 
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class _Reading:
     """One way to read a winning hand, with its multipliers (or what it lacks)."""
 
@@ -97,6 +120,19 @@ class _Reading:
     sets: tuple[HandSet, ...]
     pair: Group
     problem: str | None
+
+    def __init__(self, total: int, rank: int, items: tuple[ValueItem, ...], sets: tuple[HandSet, ...],
+                 pair: Group, problem: str | None) -> None:
+        # Written out (`paipu.frozen`): one for each reading of every win.
+        self.total = total  # type: ignore[misc]
+        self.rank = rank  # type: ignore[misc]
+        self.items = items  # type: ignore[misc]
+        self.sets = sets  # type: ignore[misc]
+        self.pair = pair  # type: ignore[misc]
+        self.problem = problem  # type: ignore[misc]
+
+
+own_init(_Reading)
 
 
 def _state(hand: HandState) -> _BaoState:
