@@ -17,6 +17,7 @@ from typing import Literal, TypeAlias, overload
 
 from mypy_extensions import mypyc_attr
 
+from paipu.frozen import own_init
 from paipu.limits import control_escaped
 from paipu.made import same_items
 from paipu.pickling import by_fields
@@ -26,7 +27,7 @@ Severity: TypeAlias = Literal["error", "warning", "note"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Finding:
     severity: Severity
     code: str
@@ -36,6 +37,16 @@ class Finding:
     subject: str | None = None
     """The seat whose hidden tiles the finding speaks of (a teaching note about a seat's own
     hand); a view for another seat leaves it out.  None: it says only what is public."""
+
+    def __init__(self, severity: Severity, code: str, message: str, span: Span, rule: str | None = None,
+                 subject: str | None = None) -> None:
+        # Written out (`paipu.frozen`): a replay's checks make one for every question they refuse.
+        self.severity = severity  # type: ignore[misc]
+        self.code = code  # type: ignore[misc]
+        self.message = message  # type: ignore[misc]
+        self.span = span  # type: ignore[misc]
+        self.rule = rule  # type: ignore[misc]
+        self.subject = subject  # type: ignore[misc]
 
     @property
     def line(self) -> int:
@@ -59,6 +70,9 @@ class Finding:
 
     def __reduce__(self) -> tuple[type[Finding], tuple[object, ...]]:
         return by_fields(self)  # the compiled build cannot restore it field by field
+
+
+own_init(Finding)
 
 
 def error(code: str, message: str, span: Span, rule: str | None = None) -> Finding:

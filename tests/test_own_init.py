@@ -20,6 +20,7 @@ _PACKAGES = ("paipu.hand", "paipu.replay", "paipu.rules", "paipu.sim")
 
 
 def _modules() -> Iterator[str]:
+    yield "paipu.findings"
     for pkg in _PACKAGES:
         yield pkg
         for info in pkgutil.walk_packages(importlib.import_module(pkg).__path__, pkg + "."):
@@ -47,8 +48,8 @@ def _own(cls: type) -> Callable[..., None]:
 
 def test_the_written_out_inits_are_found() -> None:
     names = {c.__qualname__ for c in CLASSES}
-    assert {"HandSet", "GroupView", "Decomposition", "SeatState", "Meld", "LastDiscard", "_Reading", "_Due",
-            "_BaoState"} <= names
+    assert {"Finding", "HandSet", "GroupView", "Decomposition", "SeatState", "Meld", "LastDiscard", "_Reading",
+            "_Due", "_BaoState", "Situation"} <= names
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: f"{c.__module__}.{c.__qualname__}")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from paipu.frozen import own_init
 from paipu.pickling import by_fields
 from paipu.replay.ruleset import Rule
 from paipu.rules.mcr.fans import FanTable
@@ -188,7 +189,7 @@ def fan_rules(prefix: str) -> tuple[Rule, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Situation:
     """How the hand was won, as the ruleset worked it out from the table."""
 
@@ -200,8 +201,22 @@ class Situation:
     tianting: bool = False
     flowers: int = 0
 
+    def __init__(self, self_drawn: bool, after_kong: bool = False, tianhe: bool = False, dihe: bool = False,
+                 renhe: bool = False, tianting: bool = False, flowers: int = 0) -> None:
+        # Written out (`paipu.frozen`): one for every win analysed.
+        self.self_drawn = self_drawn  # type: ignore[misc]
+        self.after_kong = after_kong  # type: ignore[misc]
+        self.tianhe = tianhe  # type: ignore[misc]
+        self.dihe = dihe  # type: ignore[misc]
+        self.renhe = renhe  # type: ignore[misc]
+        self.tianting = tianting  # type: ignore[misc]
+        self.flowers = flowers  # type: ignore[misc]
+
     def __reduce__(self) -> tuple[type[Situation], tuple[object, ...]]:
         return by_fields(self)  # the compiled build cannot restore it field by field
+
+
+own_init(Situation)
 
 
 EVALUATOR_IDS: dict[str, str] = {"qiduizi": "qidui", "dandiao": "dandiaojiang"}

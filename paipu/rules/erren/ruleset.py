@@ -16,6 +16,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 import paipu.record as r
+from paipu.frozen import own_init
 from paipu.hand.sets import set_tiles
 from paipu.hand.shanten import waits
 from paipu.record import Seat, Span
@@ -40,13 +41,25 @@ from paipu.rules.mcr.fans import MeldIn, WinIn, evaluate
 from paipu.tiles import ALL_TILES
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class _Reading:
     base: int
     total: int
     items: tuple[ValueItem, ...]
     groups: tuple[GroupView, ...]
     shape: str
+
+    def __init__(self, base: int, total: int, items: tuple[ValueItem, ...], groups: tuple[GroupView, ...],
+                 shape: str) -> None:
+        # Written out (`paipu.frozen`): one for each reading of every win.
+        self.base = base  # type: ignore[misc]
+        self.total = total  # type: ignore[misc]
+        self.items = items  # type: ignore[misc]
+        self.groups = groups  # type: ignore[misc]
+        self.shape = shape  # type: ignore[misc]
+
+
+own_init(_Reading)
 
 
 _KINDS = 34
