@@ -234,3 +234,26 @@ def test_each_discard_is_the_shanten_of_the_hand_less_that_tile() -> None:
                 seen.add((min(want, 3), hand[k]))
     # Ready hands (0: a 3n+1 hand is never complete), far ones, and every count of the tile discarded were met.
     assert {s for s, _ in seen} == {0, 1, 2, 3} and {x for _, x in seen} == {1, 2, 3, 4}
+
+
+# Made without the whole hand's shanten (the simulator's table makes it so for each hand one tile
+# over it meets), `DiscardShanten` works that shanten out from its own groups and tallies: the
+# answer `shanten_of` gives, and then the same discards.
+def test_discard_shanten_made_alone_gives_the_whole_hand_and_each_discard() -> None:
+    rng = random.Random(15)
+    wholes: set[int] = set()
+    for shapes, sets, wild in itertools.product(BOT_SHAPE_SETS, (4, 3, 2, 1), (0, 1, 2)):
+        flags = shape_flags(shapes)
+        for _ in range(25):
+            hand = _hand(rng, 3 * sets + 2 - wild, knitted=True)
+            c = bytes(hand)
+            alone = DiscardShanten(c, wild, sets, flags)
+            whole = shanten_of(c, wild, sets, flags)
+            assert alone.whole == whole, (shapes, sets, wild, hand)
+            wholes.add(min(whole, 3))
+            given = DiscardShanten(c, wild, sets, flags, whole)
+            for k in range(34):
+                if hand[k]:
+                    assert alone.after(k) == given.after(k), (shapes, sets, wild, hand, k)
+    # Complete hands, ready ones and far ones were met.
+    assert wholes == {-1, 0, 1, 2, 3}

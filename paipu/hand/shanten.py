@@ -81,6 +81,9 @@ _KNITTED_MASKS: Final = tuple(sum(1 << 8 * (26 - k) for k in straight) for strai
 _HELD: Final = bytes([0] + [1] * 255)
 """`bytes.translate` table: a count to 1 if any tile of the kind is held, else 0."""
 _FLAGS_CACHE: dict[tuple[str, ...], int] = {}
+_FROM_BYTES: Final = int.from_bytes
+"""`int.from_bytes`, bound once: the compiled build calls it without looking the method up on
+`int` and binding it at every call (about a third of its cost there)."""
 
 _PROFILES = tables._PROFILES
 _COMBINED = tables._COMBINED
@@ -145,10 +148,10 @@ def _checked(counts: Sequence[int], wild: int, melds: int) -> tuple[bytes, int]:
 
 def _standard(c: bytes, wild: int, sets: int, limited: bool) -> int:
     pm, pp, ps, pz = c[0:9], c[9:18], c[18:27], c[27:34]
-    km = int.from_bytes(pm, "big")
-    kp = int.from_bytes(pp, "big")
-    ks = int.from_bytes(ps, "big")
-    kz = int.from_bytes(pz, "big")
+    km = _FROM_BYTES(pm, "big")
+    kp = _FROM_BYTES(pp, "big")
+    ks = _FROM_BYTES(ps, "big")
+    kz = _FROM_BYTES(pz, "big")
     if limited:
         st, ht = _SUIT_LIM, _HON_LIM
     else:
@@ -189,7 +192,7 @@ def _quanzipai(c: bytes, wild: int, sets: int) -> int:
 def _knitted_missing(c: bytes) -> list[int]:
     """For each knitted straight (`_KNITTED`), how many of its nine tiles the hand lacks: the
     suited kinds held, one bit each, counted under each straight's mask."""
-    held = int.from_bytes(c[:27].translate(_HELD), "big")
+    held = _FROM_BYTES(c[:27].translate(_HELD), "big")
     return [9 - (held & mask).bit_count() for mask in _KNITTED_MASKS]
 
 
@@ -589,14 +592,17 @@ class DiscardShanten:
     pairs, the thirteen orphans and 全字牌 are counted from the hand's tallies (made on first
     need), changed by the one tile, and the knitted shapes (MCR) from the hand's knitted
     tallies.  For a player that tries its discards one at a time and stops at the first good
-    enough (the simulator's bots)."""
+    enough (the simulator's bots).
 
-    def __init__(self, counts: bytes, wild: int, sets: int, flags: int, whole: int) -> None:
+    Without ``whole`` the hand's own shanten is worked out from the same groups and tallies
+    (the same answer as `shanten_of`), so one object answers both the whole hand and its
+    discards: made once per turn, it spares looking the groups up twice."""
+
+    def __init__(self, counts: bytes, wild: int, sets: int, flags: int, whole: int | None = None) -> None:
         self.c = counts
         self.wild = wild
         self.sets = sets
         self.flags = flags
-        self.whole = whole
         self.limited = limited = not wild
         if limited:
             st, ht = _SUIT_LIM, _HON_LIM
@@ -604,10 +610,10 @@ class DiscardShanten:
             st, ht = _SUIT_UNL, _HON_UNL
         self.tables = (st, st, st, ht)
         pm, pp, ps, pz = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
-        km = int.from_bytes(pm, "big")
-        kp = int.from_bytes(pp, "big")
-        ks = int.from_bytes(ps, "big")
-        kz = int.from_bytes(pz, "big")
+        km = _FROM_BYTES(pm, "big")
+        kp = _FROM_BYTES(pp, "big")
+        ks = _FROM_BYTES(ps, "big")
+        kz = _FROM_BYTES(pz, "big")
         self.keys = (km, kp, ks, kz)
         self.ids = (st.get(km) or _suit_profile(pm, km, limited), st.get(kp) or _suit_profile(pp, kp, limited),
                     st.get(ks) or _suit_profile(ps, ks, limited), ht.get(kz) or _honour_profile(pz, kz, limited))
@@ -619,6 +625,53 @@ class DiscardShanten:
         """Whether shapes other than the standard one count."""
         self.tally: list[int] = []
         """The hand's tallies for the other shapes, once needed (`_tallies`)."""
+        if whole is None:
+            whole = self._whole()
+        self.whole = whole
+
+    def _whole(self) -> int:
+        """`shanten_of` of the whole hand, from its groups and tallies: the shapes of
+        `_min_shanten`, each counted the same way (no suited meld, as `shanten_of` assumes)."""
+        flags = self.flags
+        best = 99
+        if flags & _STANDARD:
+            get = _COMBINED.get
+            a, b, d, z = self.ids
+            ab = get((a << 20) | b) or _combine(a, b)
+            dz = get((d << 20) | z) or _combine(d, z)
+            best = self.base - _PROFILES[get((ab << 20) | dz) or _combine(ab, dz)][self.index]
+        if not self.rest:
+            return best
+        tally = self.tally or self._tallies()
+        wild = self.wild
+        sets = self.sets
+        whole = sets == tables.MAX_SETS
+        if whole and flags & (_PAIRS | _PAIRS4):
+            ones, twos, threes, quads = tally[0], tally[1], tally[2], tally[3]
+            if flags & _PAIRS:
+                pairs = min(twos + threes + quads, 7)
+                sp = 13 - 2 * pairs - min(ones, 7 - pairs) - wild
+                if sp < best:
+                    best = sp
+            if flags & _PAIRS4:
+                pairs = min(2 * quads + threes + twos, 7)
+                sp = 13 - 2 * pairs - min(threes + ones, 7 - pairs) - wild
+                if sp < best:
+                    best = sp
+        if whole and flags & _ORPH:
+            kinds = tally[4]
+            orph = 13 - kinds - (1 if kinds > tally[5] else 0) - wild
+            if orph < best:
+                best = orph
+        if flags & _QUANZI:
+            qz = self.base - tally[6]
+            if qz < best:
+                best = qz
+        bukao = bool(flags & _BUKAO and whole)
+        zuhelong = bool(flags & _ZUHELONG and sets >= 3)
+        if bukao or zuhelong:
+            best = _knitted_given(self.c, -1, wild, sets, bukao, zuhelong, self.limited, best, tally[8:], tally[7])
+        return best
 
     def _other(self, g: int) -> int:
         """The profile of the three groups other than ``g``, combined."""
@@ -705,6 +758,8 @@ class DiscardShanten:
             qz = self.base - tally[6] + (1 if k >= 27 else 0)
             if qz < best:
                 best = qz
+        if best <= self.whole:
+            return best  # no discard is closer than the whole hand: the knitted shapes cannot beat it
         bukao = bool(flags & _BUKAO and whole)
         zuhelong = bool(flags & _ZUHELONG and sets >= 3)
         if bukao or zuhelong:

@@ -90,6 +90,10 @@ class ShantenCache:
         """Questions asked."""
         self.computed = 0
         """Questions answered by computing a shanten (the others came from the table)."""
+        self.turn: DiscardShanten | None = None
+        """The last hand one tile over (a drawn hand, mostly) whose shanten was worked out, with
+        its groups and tallies: the bot whose turn it is weighs its discards from them (`turn_of`)
+        instead of looking them up again."""
 
     @property
     def flags(self) -> int:
@@ -123,11 +127,25 @@ class ShantenCache:
         found = self._known.get(q)
         if found is None:
             self.computed += 1
-            found = _sh.shanten_of(key, wild, sets, self._flags)
+            if sum(key) + wild == 3 * sets + 2:
+                # A hand one tile over: its discards are likely weighed next, from the same groups.
+                turn = self.turn = DiscardShanten(key, wild, sets, self._flags)
+                found = turn.whole
+            else:
+                found = _sh.shanten_of(key, wild, sets, self._flags)
             if len(self._known) >= self._limit:
                 self._known.clear()
             self._known[q] = found
         return found
+
+    def turn_of(self, key: bytes, wild: int, sets: int, whole: int) -> DiscardShanten:
+        """The shanten after each discard of the hand one tile over ``key`` (with ``wild``,
+        ``sets``; ``whole`` its shanten): the one kept from working out its own shanten when it
+        is that hand, else made now."""
+        turn = self.turn
+        if turn is not None and turn.c == key and turn.wild == wild and turn.sets == sets:
+            return turn
+        return DiscardShanten(key, wild, sets, self._flags, whole)
 
     @property
     def hit_rate(self) -> float:
@@ -277,7 +295,7 @@ class Bot:
             return found
         after = self._after
         if after is None:
-            after = self._after = DiscardShanten(key_bytes, wild, sets, cache.flags, self._whole)
+            after = self._after = cache.turn_of(key_bytes, wild, sets, self._whole)
         s = after.after(i)
         cache.keep(question, s)
         return s
