@@ -11,6 +11,7 @@ import pytest
 from paipu.hand.shanten import (
     DiscardShanten,
     _knitted_shapes,
+    complete_of,
     discard_shanten,
     discards,
     effective_kinds,
@@ -257,3 +258,33 @@ def test_discard_shanten_made_alone_gives_the_whole_hand_and_each_discard() -> N
                     assert alone.after(k) == given.after(k), (shapes, sets, wild, hand, k)
     # Complete hands, ready ones and far ones were met.
     assert wholes == {-1, 0, 1, 2, 3}
+
+
+# The quick complete test (`complete_of`, the knitted shapes worked out only for a straight held
+# whole) is `shanten_of` at -1, for every set of shapes, near-complete hands included.
+def test_complete_of_is_the_shanten_of_the_hand_at_minus_one() -> None:
+    rng = random.Random(16)
+    met = {True: 0, False: 0}
+    for shapes, sets, wild in itertools.product(BOT_SHAPE_SETS, (4, 3, 2, 1), (0, 1, 2)):
+        flags = shape_flags(shapes)
+        for _ in range(40):
+            hand = _hand(rng, 3 * sets + 2 - wild, knitted=True)
+            c = bytes(hand)
+            want = shanten_of(c, wild, sets, flags) < 0
+            assert complete_of(c, wild, sets, flags) == want, (shapes, sets, wild, hand)
+            met[want] += 1
+    # Knitted hands complete by a straight: a straight, a set and a pair, with and without wildcards.
+    for straight in ((0, 3, 6, 10, 13, 16, 20, 23, 26), (9, 12, 15, 1, 4, 7, 20, 23, 26)):
+        for wild in (0, 1):
+            hand = [0] * 34
+            for k in straight[wild:]:
+                hand[k] += 1
+            hand[27] += 3
+            hand[33] += 2
+            flags = shape_flags(("standard", "zuhelong"))
+            assert complete_of(bytes(hand), wild, 4, flags) and shanten_of(bytes(hand), wild, 4, flags) == -1
+            hand[33] -= 1
+            hand[32] += 1
+            assert not complete_of(bytes(hand), wild, 4, flags) and shanten_of(bytes(hand), wild, 4, flags) == 0
+            met[True] += 1
+    assert met[True] > 50 and met[False] > 500

@@ -46,6 +46,7 @@ __all__ = [
     "EffectiveTile",
     "HandAnalysis",
     "analyse",
+    "complete_of",
     "discard_shanten",
     "discards",
     "effective_kinds",
@@ -575,6 +576,14 @@ def shanten_of(counts: bytes, wild: int, sets: int, flags: int) -> int:
     sets still to make (4 less the melds), ``flags`` the shapes (`shape_flags`), wildcards in
     play when one is held, no suited meld.  None of `shanten`'s checks are made."""
     return _min_shanten(counts, wild, sets, flags, not wild, False)
+
+
+def complete_of(counts: bytes, wild: int, sets: int, flags: int) -> bool:
+    """Whether `shanten_of` of the hand (one tile over) is -1, for the same callers: the shapes
+    of `_min_shanten`, the knitted ones worked out only for a straight the hand holds whole
+    (with wildcards, nearly so), since no other could complete it."""
+    return _min_shanten(counts, wild, sets, flags & ~_KNITTED_SHAPES, not wild, False) < 0 or bool(
+        flags & _KNITTED_SHAPES and _knitted_shapes(counts, wild, sets, flags, not wild, 0) < 0)
 
 
 class DiscardShanten:

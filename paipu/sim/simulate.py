@@ -138,6 +138,17 @@ class ShantenCache:
             self._known[q] = found
         return found
 
+    def complete(self, key: bytes, wild: int, sets: int) -> bool:
+        """Whether the hand one tile over is complete: ``self(key, wild, sets) < 0``, from the
+        table when it has the hand, else by the quick test (`paipu.hand.shanten.complete_of`),
+        whose answer is not kept (it is no shanten).  For the engine's question whether another
+        seat's tile completes a ready hand, asked once per tile kind."""
+        found = self._known.get(key + (_TAILS[wild * 8 + sets] if 0 <= wild < 16 and 0 <= sets < 8
+                                       else bytes((wild & 255, sets & 255))))
+        if found is not None:
+            return found < 0
+        return _sh.complete_of(key, wild, sets, self._flags)
+
     def turn_of(self, key: bytes, wild: int, sets: int, whole: int) -> DiscardShanten:
         """The shanten after each discard of the hand one tile over ``key`` (with ``wild``,
         ``sets``; ``whole`` its shanten): the one kept from working out its own shanten when it
@@ -383,6 +394,7 @@ class HandSim:
             )
         self.engine = _SimEngine(rs, self.hand, session, dealer)
         self.engine.shape_shanten = shanten  # the engine's ready and win tests share the bots' table
+        self.engine.shape_complete = shanten.complete
         self.st: HandState = self.engine.st
         self.actions: list[r.Action] = []
         self.bots = {s: Bot(self, s) for s in seats}
