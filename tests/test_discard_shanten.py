@@ -9,7 +9,9 @@ import random
 import pytest
 
 from paipu.hand.shanten import (
+    _KNITTED,
     DiscardShanten,
+    _knitted_missing,
     _knitted_shapes,
     complete_of,
     discard_shanten,
@@ -288,3 +290,22 @@ def test_complete_of_is_the_shanten_of_the_hand_at_minus_one() -> None:
             assert not complete_of(bytes(hand), wild, 4, flags) and shanten_of(bytes(hand), wild, 4, flags) == 0
             met[True] += 1
     assert met[True] > 50 and met[False] > 500
+
+
+# The tallies `DiscardShanten` adds up from each group's packed tallies, and each knitted straight's
+# missing tiles, are those counted on the whole hand by their definition.
+def test_discard_tallies_are_the_hands_counts() -> None:
+    rng = random.Random(17)
+    flags = shape_flags(("standard", "seven_pairs", "orphans", "quanbukao", "zuhelong"))
+    orphans = (0, 8, 9, 17, 18, 26, *range(27, 34))
+    for i in range(3000):
+        sets = (4, 3, 2, 1)[i % 4]
+        hand = _hand(rng, 3 * sets + 2, knitted=True)
+        c = bytes(hand)
+        ev = DiscardShanten(c, 0, sets, flags, 0)
+        held = [c[k] for k in orphans]
+        missing = [sum(1 for k in straight if not c[k]) for straight in _KNITTED]
+        want = [c.count(1), c.count(2), c.count(3), c.count(4), 13 - held.count(0), held.count(1),
+                sum(c[27:]), 7 - c[27:].count(0), *missing]
+        assert ev._tallies() == want, hand
+        assert _knitted_missing(c) == missing, hand

@@ -77,8 +77,6 @@ _KNITTED: Final = tuple(
     for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )
 """The six knitted straights: 147 in one suit, 258 in another, 369 in the third."""
-_KNITTED_MASKS: Final = tuple(sum(1 << 8 * (26 - k) for k in straight) for straight in _KNITTED)
-"""Each knitted straight as a mask of the suited counts read as one big-endian number."""
 _HELD: Final = bytes([0] + [1] * 255)
 """`bytes.translate` table: a count to 1 if any tile of the kind is held, else 0."""
 _FLAGS_CACHE: dict[tuple[str, ...], int] = {}
@@ -191,10 +189,54 @@ def _quanzipai(c: bytes, wild: int, sets: int) -> int:
 
 
 def _knitted_missing(c: bytes) -> list[int]:
-    """For each knitted straight (`_KNITTED`), how many of its nine tiles the hand lacks: the
-    suited kinds held, one bit each, counted under each straight's mask."""
-    held = _FROM_BYTES(c[:27].translate(_HELD), "big")
-    return [9 - (held & mask).bit_count() for mask in _KNITTED_MASKS]
+    """For each knitted straight (`_KNITTED`), how many of its nine tiles the hand lacks: for
+    each suit, how many of its 147, 258 and 369 kinds are held, added up by straight."""
+    h = c[:27].translate(_HELD)
+    m0 = h[0] + h[3] + h[6]
+    m1 = h[1] + h[4] + h[7]
+    m2 = h[2] + h[5] + h[8]
+    p0 = h[9] + h[12] + h[15]
+    p1 = h[10] + h[13] + h[16]
+    p2 = h[11] + h[14] + h[17]
+    s0 = h[18] + h[21] + h[24]
+    s1 = h[19] + h[22] + h[25]
+    s2 = h[20] + h[23] + h[26]
+    return _straights_missing(m0, m1, m2, p0, p1, p2, s0, s1, s2)
+
+
+def _straights_missing(m0: int, m1: int, m2: int, p0: int, p1: int, p2: int, s0: int, s1: int, s2: int) -> list[int]:
+    """Each knitted straight's missing tiles, in `_KNITTED`'s order, from how many kinds of each
+    suit's three knitted lines (``m0``: 1/4/7 of the first suit, ``p1``: 2/5/8 of the second …)
+    the hand holds."""
+    return [9 - m0 - p1 - s2, 9 - m0 - s1 - p2, 9 - p0 - m1 - s2, 9 - p0 - s1 - m2, 9 - s0 - m1 - p2,
+            9 - s0 - p1 - m2]
+
+
+_SUIT_TALLY: dict[int, int] = {}
+_HONOUR_TALLY: dict[int, int] = {}
+_TALLY_MAX: Final = 1 << 16
+_F: Final = 31
+"""Each field of a group's tallies (`_group_tally`) is five bits wide."""
+
+
+def _group_tally(part: bytes, honours: bool) -> int:
+    """One group's tallies packed in one int, five bits a field: kinds held once, twice, three
+    and four times; orphan kinds (1 and 9 of a suit, every honour) held, and held once; then,
+    for a suit, its 147, 258 and 369 kinds held, for the honours, their tiles and kinds held.
+    The first six fields of the four groups add up without carrying (a hand has at most 14
+    tiles), so the hand's tallies are the sum of its groups'."""
+    n = [0, 0, 0, 0, 0]
+    for x in part:
+        n[x] += 1
+    if honours:
+        held = 7 - n[0]
+        tail = (held << 20) | (n[1] << 25) | (sum(part) << 30) | (held << 35)
+    else:
+        ends = (1 if part[0] else 0) + (1 if part[8] else 0)
+        once = (1 if part[0] == 1 else 0) + (1 if part[8] == 1 else 0)
+        lines = [(1 if part[r] else 0) + (1 if part[r + 3] else 0) + (1 if part[r + 6] else 0) for r in (0, 1, 2)]
+        tail = (ends << 20) | (once << 25) | (lines[0] << 30) | (lines[1] << 35) | (lines[2] << 40)
+    return n[1] | (n[2] << 5) | (n[3] << 10) | (n[4] << 15) | tail
 
 
 def _set_aside(c: bytes, straight: tuple[int, ...]) -> tuple[bytes, int]:
@@ -586,6 +628,15 @@ def complete_of(counts: bytes, wild: int, sets: int, flags: int) -> bool:
         flags & _KNITTED_SHAPES and _knitted_shapes(counts, wild, sets, flags, not wild, 0) < 0)
 
 
+def _kept_tally(table: dict[int, int], key: int, part: bytes, honours: bool) -> int:
+    """`_group_tally` of a group, kept in ``table`` by its key (bounded, emptied when full)."""
+    found = _group_tally(part, honours)
+    if len(table) >= _TALLY_MAX:
+        table.clear()
+    table[key] = found
+    return found
+
+
 class DiscardShanten:
     """`shanten_of` of a hand one tile over (``counts``, ``wild``, ``sets``, ``flags`` as
     there; ``whole`` is `shanten_of` of that hand) less one real tile of a kind it holds,
@@ -697,13 +748,30 @@ class DiscardShanten:
 
     def _tallies(self) -> list[int]:
         """Kinds held 1, 2, 3 and 4 times; orphan kinds held and held once; honour tiles; honour
-        kinds; then each knitted straight's missing tiles (`_knitted_missing`)."""
+        kinds; then each knitted straight's missing tiles (`_knitted_missing`): from each group's
+        packed tallies (`_group_tally`, kept by the group's key)."""
+        km, kp, ks, kz = self.keys
         c = self.c
-        t: tuple[int, ...] = _ORPHANS(c)
-        self.tally = tally = [c.count(1), c.count(2), c.count(3), c.count(4), 13 - t.count(0), t.count(1),
-                              sum(c[27:34]), 7 - c[27:34].count(0)]
+        st = _SUIT_TALLY
+        a = st.get(km, -1)
+        if a < 0:
+            a = _kept_tally(st, km, c[0:9], False)
+        b = st.get(kp, -1)
+        if b < 0:
+            b = _kept_tally(st, kp, c[9:18], False)
+        d = st.get(ks, -1)
+        if d < 0:
+            d = _kept_tally(st, ks, c[18:27], False)
+        z = _HONOUR_TALLY.get(kz, -1)
+        if z < 0:
+            z = _kept_tally(_HONOUR_TALLY, kz, c[27:34], True)
+        t = a + b + d + z
+        self.tally = tally = [t & _F, (t >> 5) & _F, (t >> 10) & _F, (t >> 15) & _F, (t >> 20) & _F,
+                              (t >> 25) & _F, (z >> 30) & _F, (z >> 35) & _F]
         if self.flags & _KNITTED_SHAPES:
-            tally += _knitted_missing(c)
+            tally += _straights_missing((a >> 30) & _F, (a >> 35) & _F, (a >> 40) & _F, (b >> 30) & _F,
+                                        (b >> 35) & _F, (b >> 40) & _F, (d >> 30) & _F, (d >> 35) & _F,
+                                        (d >> 40) & _F)
         return tally
 
     def after(self, k: int) -> int:
