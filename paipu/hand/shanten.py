@@ -276,7 +276,10 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
                    below: int, missing: list[int], honour_kinds: int) -> int:
     """`_knitted_shapes` of ``c`` less one tile of kind ``less`` (none if -1), given that hand's
     `_knitted_missing` and how many honour kinds it holds."""
-    lacks = min(missing)
+    lacks = missing[0]
+    for lack in missing:
+        if lack < lacks:
+            lacks = lack
     best = below
     if bukao:
         s = 13 - min(honour_kinds + 9 - lacks, 14) - wild
@@ -288,16 +291,62 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
             fewer[less] -= 1
             c = bytes(fewer)
         rest_sets = sets - 3
-        need = 3 * rest_sets + 1
-        for straight, lack in zip(_KNITTED, missing, strict=True):
-            if lack - 1 - wild >= best:
+        need = 3 * rest_sets + 1 - wild
+        size = sum(c)
+        # What is left beside a straight differs from the hand in the three suits only: each suit
+        # less one of each kind of one of its knitted lines held (`_line_profile`), each line's
+        # profile made once for the six straights; the honours as they are.
+        lines = [-1] * 9
+        keys = (_FROM_BYTES(c[0:9], "big"), _FROM_BYTES(c[9:18], "big"), _FROM_BYTES(c[18:27], "big"))
+        pz = c[27:34]
+        kz = _FROM_BYTES(pz, "big")
+        z = (_HON_LIM if limited else _HON_UNL).get(kz) or _honour_profile(pz, kz, limited)
+        get = _COMBINED.get
+        base = 3 * rest_sets + 1 - wild
+        index = 2 * rest_sets + 1
+        for j in range(6):
+            lack = missing[j]
+            if lack - 1 - wild >= best or size - 9 + lack < need:
                 continue
-            rest, _ = _set_aside(c, straight)
-            if sum(rest) + wild >= need:
-                s = lack + _standard(rest, wild, rest_sets, limited)
-                if s < best:
-                    best = s
+            o0, o1, o2 = _KNITTED_ORDERS[j]
+            a = lines[3 * o0]
+            if a < 0:
+                a = lines[3 * o0] = _line_profile(c, o0, 0, keys[o0], limited)
+            b = lines[3 * o1 + 1]
+            if b < 0:
+                b = lines[3 * o1 + 1] = _line_profile(c, o1, 1, keys[o1], limited)
+            d = lines[3 * o2 + 2]
+            if d < 0:
+                d = lines[3 * o2 + 2] = _line_profile(c, o2, 2, keys[o2], limited)
+            ab = get((a << 20) | b) or _combine(a, b)
+            dz = get((d << 20) | z) or _combine(d, z)
+            s = lack + base - _PROFILES[get((ab << 20) | dz) or _combine(ab, dz)][index]
+            if s < best:
+                best = s
     return best
+
+
+_KNITTED_ORDERS: Final = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+"""The suits of each knitted straight (`_KNITTED`), holding its 147, 258 and 369 in turn."""
+_RANK_STEP: Final = tuple(256 ** (8 - i) for i in range(9))
+"""What one tile of each rank adds to its suit's key (the suit's counts as a big-endian number)."""
+
+
+def _line_profile(c: bytes, suit: int, line: int, key: int, limited: bool) -> int:
+    """The profile id of ``suit`` (whose counts in ``c`` read as ``key``) less one tile of each
+    kind of its knitted line ``line`` (ranks line, line + 3, line + 6, from 0) that it holds."""
+    lo = 9 * suit
+    for i in (line, line + 3, line + 6):
+        if c[lo + i]:
+            key -= _RANK_STEP[i]
+    pid = (_SUIT_LIM if limited else _SUIT_UNL).get(key)
+    if pid is None:
+        part = bytearray(c[lo:lo + 9])
+        for i in (line, line + 3, line + 6):
+            if part[i]:
+                part[i] -= 1
+        pid = _suit_profile(bytes(part), key, limited)
+    return pid
 
 
 @functools.lru_cache(maxsize=1 << 16)
