@@ -36,6 +36,9 @@ from typing import Final
 from paipu.hand import tables
 from paipu.hand.profile import SHAPES
 from paipu.hand.shapes import ORPHAN_KINDS, is_seven_pairs, is_standard_win, is_thirteen_orphans
+from paipu.hand.tables import combine as _combine
+from paipu.hand.tables import honour_profile as _honour_profile
+from paipu.hand.tables import suit_profile as _suit_profile
 from paipu.pickling import by_fields
 from paipu.tiles import ALL_TILES, Tile
 
@@ -65,7 +68,15 @@ _NUM: Final = 34
 _ORPHANS: Final = operator.itemgetter(*ORPHAN_KINDS)
 
 # Bit flags for the shapes, so the hot path tests ints instead of strings.
-_STANDARD, _PAIRS, _PAIRS4, _ORPH, _QUANZI, _BUKAO, _ZUHELONG = 1, 2, 4, 8, 16, 32, 64
+# (Each a constant of its own: the compiled build reads a Final name as a C value, any other
+# module-level name from the module's dictionary at every use.)
+_STANDARD: Final = 1
+_PAIRS: Final = 2
+_PAIRS4: Final = 4
+_ORPH: Final = 8
+_QUANZI: Final = 16
+_BUKAO: Final = 32
+_ZUHELONG: Final = 64
 _KNITTED_SHAPES: Final = _BUKAO | _ZUHELONG
 _SHAPE_BIT: Final = {
     "standard": _STANDARD, "seven_pairs": _PAIRS, "seven_pairs_fours": _PAIRS4,
@@ -84,15 +95,12 @@ _FROM_BYTES: Final = int.from_bytes
 """`int.from_bytes`, bound once: the compiled build calls it without looking the method up on
 `int` and binding it at every call (about a third of its cost there)."""
 
-_PROFILES = tables._PROFILES
-_COMBINED = tables._COMBINED
-_SUIT_LIM = tables._SUIT_LIMITED
-_SUIT_UNL = tables._SUIT_UNLIMITED
-_HON_LIM = tables._HONOUR_LIMITED
-_HON_UNL = tables._HONOUR_UNLIMITED
-_suit_profile = tables.suit_profile
-_honour_profile = tables.honour_profile
-_combine = tables.combine
+_PROFILES: Final = tables._PROFILES
+_COMBINED: Final = tables._COMBINED
+_SUIT_LIM: Final = tables._SUIT_LIMITED
+_SUIT_UNL: Final = tables._SUIT_UNLIMITED
+_HON_LIM: Final = tables._HONOUR_LIMITED
+_HON_UNL: Final = tables._HONOUR_UNLIMITED
 
 
 def _flags(shapes: Iterable[str]) -> int:
@@ -212,8 +220,8 @@ def _straights_missing(m0: int, m1: int, m2: int, p0: int, p1: int, p2: int, s0:
             9 - s0 - p1 - m2]
 
 
-_SUIT_TALLY: dict[int, int] = {}
-_HONOUR_TALLY: dict[int, int] = {}
+_SUIT_TALLY: Final[dict[int, int]] = {}
+_HONOUR_TALLY: Final[dict[int, int]] = {}
 _TALLY_MAX: Final = 1 << 16
 _F: Final = 31
 """Each field of a group's tallies (`_group_tally`) is five bits wide."""
@@ -414,7 +422,7 @@ def _others(ids: list[int]) -> tuple[int, int, int, int]:
             get((ab << 20) | z) or _combine(ab, z), get((ab << 20) | d) or _combine(ab, d))
 
 
-_DRAW_ROWS: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}
+_DRAW_ROWS: Final[dict[tuple[int, int, int, bool, bool], tuple[int, ...]]] = {}
 _DRAW_ROWS_MAX: Final = 1 << 17
 
 

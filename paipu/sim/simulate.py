@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -62,7 +62,7 @@ class SimStats:
 # ------------------------------------------------------------------ hand evaluation
 
 
-_TAILS = [bytes((wild, sets)) for wild in range(16) for sets in range(8)]
+_TAILS: Final = [bytes((wild, sets)) for wild in range(16) for sets in range(8)]
 
 
 class ShantenCache:
@@ -341,7 +341,7 @@ class _SimEngine(HandEngine):
 
 
 _WALLS: dict[tuple[int, ...], tuple[Tile, ...]] = {}
-_AFTER_CLAIMS = (r.Draw, r.Exhausted)
+_AFTER_CLAIMS: Final = (r.Draw, r.Exhausted)
 
 
 def _unshuffled(rs: Ruleset) -> tuple[Tile, ...]:
