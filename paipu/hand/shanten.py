@@ -902,7 +902,9 @@ class DiscardShanten:
             honour_kinds = tally[7]
             if x == 1:
                 if k < 27:
-                    missing = [m + 1 if k in kinds else m for m, kinds in zip(missing, _KNITTED_SETS, strict=True)]
+                    for j in range(6):  # ``missing`` is the tallies' copy
+                        if k in _KNITTED_SETS[j]:
+                            missing[j] += 1
                 else:
                     honour_kinds -= 1
             best = _knitted_given(self.c, k, wild, sets, bukao, zuhelong, self.limited, best, missing, honour_kinds)
