@@ -9,8 +9,11 @@ import random
 import pytest
 
 from paipu.hand.shanten import (
+    _KNITTED,
     DiscardShanten,
+    _knitted_missing,
     _knitted_shapes,
+    complete_of,
     discard_shanten,
     discards,
     effective_kinds,
@@ -234,3 +237,75 @@ def test_each_discard_is_the_shanten_of_the_hand_less_that_tile() -> None:
                 seen.add((min(want, 3), hand[k]))
     # Ready hands (0: a 3n+1 hand is never complete), far ones, and every count of the tile discarded were met.
     assert {s for s, _ in seen} == {0, 1, 2, 3} and {x for _, x in seen} == {1, 2, 3, 4}
+
+
+# Made without the whole hand's shanten (the simulator's table makes it so for each hand one tile
+# over it meets), `DiscardShanten` works that shanten out from its own groups and tallies: the
+# answer `shanten_of` gives, and then the same discards.
+def test_discard_shanten_made_alone_gives_the_whole_hand_and_each_discard() -> None:
+    rng = random.Random(15)
+    wholes: set[int] = set()
+    for shapes, sets, wild in itertools.product(BOT_SHAPE_SETS, (4, 3, 2, 1), (0, 1, 2)):
+        flags = shape_flags(shapes)
+        for _ in range(25):
+            hand = _hand(rng, 3 * sets + 2 - wild, knitted=True)
+            c = bytes(hand)
+            alone = DiscardShanten(c, wild, sets, flags)
+            whole = shanten_of(c, wild, sets, flags)
+            assert alone.whole == whole, (shapes, sets, wild, hand)
+            wholes.add(min(whole, 3))
+            given = DiscardShanten(c, wild, sets, flags, whole)
+            for k in range(34):
+                if hand[k]:
+                    assert alone.after(k) == given.after(k), (shapes, sets, wild, hand, k)
+    # Complete hands, ready ones and far ones were met.
+    assert wholes == {-1, 0, 1, 2, 3}
+
+
+# The quick complete test (`complete_of`, the knitted shapes worked out only for a straight held
+# whole) is `shanten_of` at -1, for every set of shapes, near-complete hands included.
+def test_complete_of_is_the_shanten_of_the_hand_at_minus_one() -> None:
+    rng = random.Random(16)
+    met = {True: 0, False: 0}
+    for shapes, sets, wild in itertools.product(BOT_SHAPE_SETS, (4, 3, 2, 1), (0, 1, 2)):
+        flags = shape_flags(shapes)
+        for _ in range(40):
+            hand = _hand(rng, 3 * sets + 2 - wild, knitted=True)
+            c = bytes(hand)
+            want = shanten_of(c, wild, sets, flags) < 0
+            assert complete_of(c, wild, sets, flags) == want, (shapes, sets, wild, hand)
+            met[want] += 1
+    # Knitted hands complete by a straight: a straight, a set and a pair, with and without wildcards.
+    for straight in ((0, 3, 6, 10, 13, 16, 20, 23, 26), (9, 12, 15, 1, 4, 7, 20, 23, 26)):
+        for wild in (0, 1):
+            hand = [0] * 34
+            for k in straight[wild:]:
+                hand[k] += 1
+            hand[27] += 3
+            hand[33] += 2
+            flags = shape_flags(("standard", "zuhelong"))
+            assert complete_of(bytes(hand), wild, 4, flags) and shanten_of(bytes(hand), wild, 4, flags) == -1
+            hand[33] -= 1
+            hand[32] += 1
+            assert not complete_of(bytes(hand), wild, 4, flags) and shanten_of(bytes(hand), wild, 4, flags) == 0
+            met[True] += 1
+    assert met[True] > 50 and met[False] > 500
+
+
+# The tallies `DiscardShanten` adds up from each group's packed tallies, and each knitted straight's
+# missing tiles, are those counted on the whole hand by their definition.
+def test_discard_tallies_are_the_hands_counts() -> None:
+    rng = random.Random(17)
+    flags = shape_flags(("standard", "seven_pairs", "orphans", "quanbukao", "zuhelong"))
+    orphans = (0, 8, 9, 17, 18, 26, *range(27, 34))
+    for i in range(3000):
+        sets = (4, 3, 2, 1)[i % 4]
+        hand = _hand(rng, 3 * sets + 2, knitted=True)
+        c = bytes(hand)
+        ev = DiscardShanten(c, 0, sets, flags, 0)
+        held = [c[k] for k in orphans]
+        missing = [sum(1 for k in straight if not c[k]) for straight in _KNITTED]
+        want = [c.count(1), c.count(2), c.count(3), c.count(4), 13 - held.count(0), held.count(1),
+                sum(c[27:]), 7 - c[27:].count(0), *missing]
+        assert ev._tallies() == want, hand
+        assert _knitted_missing(c) == missing, hand

@@ -289,7 +289,8 @@ def test_the_engine_shortcuts_the_bots_use_answer_as_its_checks_do(ruleset: str,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """At every step of simulated hands: `HandEngine.may_discard` is `can` of the discard (for
     the seat on turn and another), `claims_possible` false means no seat can win on, pong, kong
-    or chow the discard, and `could_win` with the bots' shanten table (`shape_shanten`) is
+    or chow the discard, and `could_win` with the bots' shanten table (`shape_shanten`, and its
+    complete test `shape_complete`) is
     `could_win` without it."""
     seen: collections.Counter[str] = collections.Counter()
     step = HandSim.step

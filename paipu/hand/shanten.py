@@ -36,6 +36,9 @@ from typing import Final
 from paipu.hand import tables
 from paipu.hand.profile import SHAPES
 from paipu.hand.shapes import ORPHAN_KINDS, is_seven_pairs, is_standard_win, is_thirteen_orphans, standard_waits
+from paipu.hand.tables import combine as _combine
+from paipu.hand.tables import honour_profile as _honour_profile
+from paipu.hand.tables import suit_profile as _suit_profile
 from paipu.pickling import by_fields
 from paipu.tiles import ALL_TILES, Tile
 
@@ -46,6 +49,7 @@ __all__ = [
     "EffectiveTile",
     "HandAnalysis",
     "analyse",
+    "complete_of",
     "discard_shanten",
     "discards",
     "effective_kinds",
@@ -64,7 +68,15 @@ _NUM: Final = 34
 _ORPHANS: Final = operator.itemgetter(*ORPHAN_KINDS)
 
 # Bit flags for the shapes, so the hot path tests ints instead of strings.
-_STANDARD, _PAIRS, _PAIRS4, _ORPH, _QUANZI, _BUKAO, _ZUHELONG = 1, 2, 4, 8, 16, 32, 64
+# (Each a constant of its own: the compiled build reads a Final name as a C value, any other
+# module-level name from the module's dictionary at every use.)
+_STANDARD: Final = 1
+_PAIRS: Final = 2
+_PAIRS4: Final = 4
+_ORPH: Final = 8
+_QUANZI: Final = 16
+_BUKAO: Final = 32
+_ZUHELONG: Final = 64
 _KNITTED_SHAPES: Final = _BUKAO | _ZUHELONG
 _SHAPE_BIT: Final = {
     "standard": _STANDARD, "seven_pairs": _PAIRS, "seven_pairs_fours": _PAIRS4,
@@ -76,21 +88,19 @@ _KNITTED: Final = tuple(
     for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )
 """The six knitted straights: 147 in one suit, 258 in another, 369 in the third."""
-_KNITTED_MASKS: Final = tuple(sum(1 << 8 * (26 - k) for k in straight) for straight in _KNITTED)
-"""Each knitted straight as a mask of the suited counts read as one big-endian number."""
 _HELD: Final = bytes([0] + [1] * 255)
 """`bytes.translate` table: a count to 1 if any tile of the kind is held, else 0."""
 _FLAGS_CACHE: dict[tuple[str, ...], int] = {}
+_FROM_BYTES: Final = int.from_bytes
+"""`int.from_bytes`, bound once: the compiled build calls it without looking the method up on
+`int` and binding it at every call (about a third of its cost there)."""
 
-_PROFILES = tables._PROFILES
-_COMBINED = tables._COMBINED
-_SUIT_LIM = tables._SUIT_LIMITED
-_SUIT_UNL = tables._SUIT_UNLIMITED
-_HON_LIM = tables._HONOUR_LIMITED
-_HON_UNL = tables._HONOUR_UNLIMITED
-_suit_profile = tables.suit_profile
-_honour_profile = tables.honour_profile
-_combine = tables.combine
+_PROFILES: Final = tables._PROFILES
+_COMBINED: Final = tables._COMBINED
+_SUIT_LIM: Final = tables._SUIT_LIMITED
+_SUIT_UNL: Final = tables._SUIT_UNLIMITED
+_HON_LIM: Final = tables._HONOUR_LIMITED
+_HON_UNL: Final = tables._HONOUR_UNLIMITED
 
 
 def _flags(shapes: Iterable[str]) -> int:
@@ -145,10 +155,10 @@ def _checked(counts: Sequence[int], wild: int, melds: int) -> tuple[bytes, int]:
 
 def _standard(c: bytes, wild: int, sets: int, limited: bool) -> int:
     pm, pp, ps, pz = c[0:9], c[9:18], c[18:27], c[27:34]
-    km = int.from_bytes(pm, "big")
-    kp = int.from_bytes(pp, "big")
-    ks = int.from_bytes(ps, "big")
-    kz = int.from_bytes(pz, "big")
+    km = _FROM_BYTES(pm, "big")
+    kp = _FROM_BYTES(pp, "big")
+    ks = _FROM_BYTES(ps, "big")
+    kz = _FROM_BYTES(pz, "big")
     if limited:
         st, ht = _SUIT_LIM, _HON_LIM
     else:
@@ -187,10 +197,54 @@ def _quanzipai(c: bytes, wild: int, sets: int) -> int:
 
 
 def _knitted_missing(c: bytes) -> list[int]:
-    """For each knitted straight (`_KNITTED`), how many of its nine tiles the hand lacks: the
-    suited kinds held, one bit each, counted under each straight's mask."""
-    held = int.from_bytes(c[:27].translate(_HELD), "big")
-    return [9 - (held & mask).bit_count() for mask in _KNITTED_MASKS]
+    """For each knitted straight (`_KNITTED`), how many of its nine tiles the hand lacks: for
+    each suit, how many of its 147, 258 and 369 kinds are held, added up by straight."""
+    h = c[:27].translate(_HELD)
+    m0 = h[0] + h[3] + h[6]
+    m1 = h[1] + h[4] + h[7]
+    m2 = h[2] + h[5] + h[8]
+    p0 = h[9] + h[12] + h[15]
+    p1 = h[10] + h[13] + h[16]
+    p2 = h[11] + h[14] + h[17]
+    s0 = h[18] + h[21] + h[24]
+    s1 = h[19] + h[22] + h[25]
+    s2 = h[20] + h[23] + h[26]
+    return _straights_missing(m0, m1, m2, p0, p1, p2, s0, s1, s2)
+
+
+def _straights_missing(m0: int, m1: int, m2: int, p0: int, p1: int, p2: int, s0: int, s1: int, s2: int) -> list[int]:
+    """Each knitted straight's missing tiles, in `_KNITTED`'s order, from how many kinds of each
+    suit's three knitted lines (``m0``: 1/4/7 of the first suit, ``p1``: 2/5/8 of the second …)
+    the hand holds."""
+    return [9 - m0 - p1 - s2, 9 - m0 - s1 - p2, 9 - p0 - m1 - s2, 9 - p0 - s1 - m2, 9 - s0 - m1 - p2,
+            9 - s0 - p1 - m2]
+
+
+_SUIT_TALLY: Final[dict[int, int]] = {}
+_HONOUR_TALLY: Final[dict[int, int]] = {}
+_TALLY_MAX: Final = 1 << 16
+_F: Final = 31
+"""Each field of a group's tallies (`_group_tally`) is five bits wide."""
+
+
+def _group_tally(part: bytes, honours: bool) -> int:
+    """One group's tallies packed in one int, five bits a field: kinds held once, twice, three
+    and four times; orphan kinds (1 and 9 of a suit, every honour) held, and held once; then,
+    for a suit, its 147, 258 and 369 kinds held, for the honours, their tiles and kinds held.
+    The first six fields of the four groups add up without carrying (a hand has at most 14
+    tiles), so the hand's tallies are the sum of its groups'."""
+    n = [0, 0, 0, 0, 0]
+    for x in part:
+        n[x] += 1
+    if honours:
+        held = 7 - n[0]
+        tail = (held << 20) | (n[1] << 25) | (sum(part) << 30) | (held << 35)
+    else:
+        ends = (1 if part[0] else 0) + (1 if part[8] else 0)
+        once = (1 if part[0] == 1 else 0) + (1 if part[8] == 1 else 0)
+        lines = [(1 if part[r] else 0) + (1 if part[r + 3] else 0) + (1 if part[r + 6] else 0) for r in (0, 1, 2)]
+        tail = (ends << 20) | (once << 25) | (lines[0] << 30) | (lines[1] << 35) | (lines[2] << 40)
+    return n[1] | (n[2] << 5) | (n[3] << 10) | (n[4] << 15) | tail
 
 
 def _set_aside(c: bytes, straight: tuple[int, ...]) -> tuple[bytes, int]:
@@ -230,7 +284,10 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
                    below: int, missing: list[int], honour_kinds: int) -> int:
     """`_knitted_shapes` of ``c`` less one tile of kind ``less`` (none if -1), given that hand's
     `_knitted_missing` and how many honour kinds it holds."""
-    lacks = min(missing)
+    lacks = missing[0]
+    for lack in missing:
+        if lack < lacks:
+            lacks = lack
     best = below
     if bukao:
         s = 13 - min(honour_kinds + 9 - lacks, 14) - wild
@@ -242,16 +299,62 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
             fewer[less] -= 1
             c = bytes(fewer)
         rest_sets = sets - 3
-        need = 3 * rest_sets + 1
-        for straight, lack in zip(_KNITTED, missing, strict=True):
-            if lack - 1 - wild >= best:
+        need = 3 * rest_sets + 1 - wild
+        size = sum(c)
+        # What is left beside a straight differs from the hand in the three suits only: each suit
+        # less one of each kind of one of its knitted lines held (`_line_profile`), each line's
+        # profile made once for the six straights; the honours as they are.
+        lines = [-1] * 9
+        keys = (_FROM_BYTES(c[0:9], "big"), _FROM_BYTES(c[9:18], "big"), _FROM_BYTES(c[18:27], "big"))
+        pz = c[27:34]
+        kz = _FROM_BYTES(pz, "big")
+        z = (_HON_LIM if limited else _HON_UNL).get(kz) or _honour_profile(pz, kz, limited)
+        get = _COMBINED.get
+        base = 3 * rest_sets + 1 - wild
+        index = 2 * rest_sets + 1
+        for j in range(6):
+            lack = missing[j]
+            if lack - 1 - wild >= best or size - 9 + lack < need:
                 continue
-            rest, _ = _set_aside(c, straight)
-            if sum(rest) + wild >= need:
-                s = lack + _standard(rest, wild, rest_sets, limited)
-                if s < best:
-                    best = s
+            o0, o1, o2 = _KNITTED_ORDERS[j]
+            a = lines[3 * o0]
+            if a < 0:
+                a = lines[3 * o0] = _line_profile(c, o0, 0, keys[o0], limited)
+            b = lines[3 * o1 + 1]
+            if b < 0:
+                b = lines[3 * o1 + 1] = _line_profile(c, o1, 1, keys[o1], limited)
+            d = lines[3 * o2 + 2]
+            if d < 0:
+                d = lines[3 * o2 + 2] = _line_profile(c, o2, 2, keys[o2], limited)
+            ab = get((a << 20) | b) or _combine(a, b)
+            dz = get((d << 20) | z) or _combine(d, z)
+            s = lack + base - _PROFILES[get((ab << 20) | dz) or _combine(ab, dz)][index]
+            if s < best:
+                best = s
     return best
+
+
+_KNITTED_ORDERS: Final = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+"""The suits of each knitted straight (`_KNITTED`), holding its 147, 258 and 369 in turn."""
+_RANK_STEP: Final = tuple(256 ** (8 - i) for i in range(9))
+"""What one tile of each rank adds to its suit's key (the suit's counts as a big-endian number)."""
+
+
+def _line_profile(c: bytes, suit: int, line: int, key: int, limited: bool) -> int:
+    """The profile id of ``suit`` (whose counts in ``c`` read as ``key``) less one tile of each
+    kind of its knitted line ``line`` (ranks line, line + 3, line + 6, from 0) that it holds."""
+    lo = 9 * suit
+    for i in (line, line + 3, line + 6):
+        if c[lo + i]:
+            key -= _RANK_STEP[i]
+    pid = (_SUIT_LIM if limited else _SUIT_UNL).get(key)
+    if pid is None:
+        part = bytearray(c[lo:lo + 9])
+        for i in (line, line + 3, line + 6):
+            if part[i]:
+                part[i] -= 1
+        pid = _suit_profile(bytes(part), key, limited)
+    return pid
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -319,7 +422,7 @@ def _others(ids: list[int]) -> tuple[int, int, int, int]:
             get((ab << 20) | z) or _combine(ab, z), get((ab << 20) | d) or _combine(ab, d))
 
 
-_DRAW_ROWS: dict[tuple[int, int, int, bool, bool], tuple[int, ...]] = {}
+_DRAW_ROWS: Final[dict[tuple[int, int, int, bool, bool], tuple[int, ...]]] = {}
 _DRAW_ROWS_MAX: Final = 1 << 17
 
 
@@ -574,6 +677,23 @@ def shanten_of(counts: bytes, wild: int, sets: int, flags: int) -> int:
     return _min_shanten(counts, wild, sets, flags, not wild, False)
 
 
+def complete_of(counts: bytes, wild: int, sets: int, flags: int) -> bool:
+    """Whether `shanten_of` of the hand (one tile over) is -1, for the same callers: the shapes
+    of `_min_shanten`, the knitted ones worked out only for a straight the hand holds whole
+    (with wildcards, nearly so), since no other could complete it."""
+    return _min_shanten(counts, wild, sets, flags & ~_KNITTED_SHAPES, not wild, False) < 0 or bool(
+        flags & _KNITTED_SHAPES and _knitted_shapes(counts, wild, sets, flags, not wild, 0) < 0)
+
+
+def _kept_tally(table: dict[int, int], key: int, part: bytes, honours: bool) -> int:
+    """`_group_tally` of a group, kept in ``table`` by its key (bounded, emptied when full)."""
+    found = _group_tally(part, honours)
+    if len(table) >= _TALLY_MAX:
+        table.clear()
+    table[key] = found
+    return found
+
+
 class DiscardShanten:
     """`shanten_of` of a hand one tile over (``counts``, ``wild``, ``sets``, ``flags`` as
     there; ``whole`` is `shanten_of` of that hand) less one real tile of a kind it holds,
@@ -589,14 +709,17 @@ class DiscardShanten:
     pairs, the thirteen orphans and 全字牌 are counted from the hand's tallies (made on first
     need), changed by the one tile, and the knitted shapes (MCR) from the hand's knitted
     tallies.  For a player that tries its discards one at a time and stops at the first good
-    enough (the simulator's bots)."""
+    enough (the simulator's bots).
 
-    def __init__(self, counts: bytes, wild: int, sets: int, flags: int, whole: int) -> None:
+    Without ``whole`` the hand's own shanten is worked out from the same groups and tallies
+    (the same answer as `shanten_of`), so one object answers both the whole hand and its
+    discards: made once per turn, it spares looking the groups up twice."""
+
+    def __init__(self, counts: bytes, wild: int, sets: int, flags: int, whole: int | None = None) -> None:
         self.c = counts
         self.wild = wild
         self.sets = sets
         self.flags = flags
-        self.whole = whole
         self.limited = limited = not wild
         if limited:
             st, ht = _SUIT_LIM, _HON_LIM
@@ -604,10 +727,10 @@ class DiscardShanten:
             st, ht = _SUIT_UNL, _HON_UNL
         self.tables = (st, st, st, ht)
         pm, pp, ps, pz = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
-        km = int.from_bytes(pm, "big")
-        kp = int.from_bytes(pp, "big")
-        ks = int.from_bytes(ps, "big")
-        kz = int.from_bytes(pz, "big")
+        km = _FROM_BYTES(pm, "big")
+        kp = _FROM_BYTES(pp, "big")
+        ks = _FROM_BYTES(ps, "big")
+        kz = _FROM_BYTES(pz, "big")
         self.keys = (km, kp, ks, kz)
         self.ids = (st.get(km) or _suit_profile(pm, km, limited), st.get(kp) or _suit_profile(pp, kp, limited),
                     st.get(ks) or _suit_profile(ps, ks, limited), ht.get(kz) or _honour_profile(pz, kz, limited))
@@ -619,6 +742,53 @@ class DiscardShanten:
         """Whether shapes other than the standard one count."""
         self.tally: list[int] = []
         """The hand's tallies for the other shapes, once needed (`_tallies`)."""
+        if whole is None:
+            whole = self._whole()
+        self.whole = whole
+
+    def _whole(self) -> int:
+        """`shanten_of` of the whole hand, from its groups and tallies: the shapes of
+        `_min_shanten`, each counted the same way (no suited meld, as `shanten_of` assumes)."""
+        flags = self.flags
+        best = 99
+        if flags & _STANDARD:
+            get = _COMBINED.get
+            a, b, d, z = self.ids
+            ab = get((a << 20) | b) or _combine(a, b)
+            dz = get((d << 20) | z) or _combine(d, z)
+            best = self.base - _PROFILES[get((ab << 20) | dz) or _combine(ab, dz)][self.index]
+        if not self.rest:
+            return best
+        tally = self.tally or self._tallies()
+        wild = self.wild
+        sets = self.sets
+        whole = sets == tables.MAX_SETS
+        if whole and flags & (_PAIRS | _PAIRS4):
+            ones, twos, threes, quads = tally[0], tally[1], tally[2], tally[3]
+            if flags & _PAIRS:
+                pairs = min(twos + threes + quads, 7)
+                sp = 13 - 2 * pairs - min(ones, 7 - pairs) - wild
+                if sp < best:
+                    best = sp
+            if flags & _PAIRS4:
+                pairs = min(2 * quads + threes + twos, 7)
+                sp = 13 - 2 * pairs - min(threes + ones, 7 - pairs) - wild
+                if sp < best:
+                    best = sp
+        if whole and flags & _ORPH:
+            kinds = tally[4]
+            orph = 13 - kinds - (1 if kinds > tally[5] else 0) - wild
+            if orph < best:
+                best = orph
+        if flags & _QUANZI:
+            qz = self.base - tally[6]
+            if qz < best:
+                best = qz
+        bukao = bool(flags & _BUKAO and whole)
+        zuhelong = bool(flags & _ZUHELONG and sets >= 3)
+        if bukao or zuhelong:
+            best = _knitted_given(self.c, -1, wild, sets, bukao, zuhelong, self.limited, best, tally[8:], tally[7])
+        return best
 
     def _other(self, g: int) -> int:
         """The profile of the three groups other than ``g``, combined."""
@@ -635,13 +805,30 @@ class DiscardShanten:
 
     def _tallies(self) -> list[int]:
         """Kinds held 1, 2, 3 and 4 times; orphan kinds held and held once; honour tiles; honour
-        kinds; then each knitted straight's missing tiles (`_knitted_missing`)."""
+        kinds; then each knitted straight's missing tiles (`_knitted_missing`): from each group's
+        packed tallies (`_group_tally`, kept by the group's key)."""
+        km, kp, ks, kz = self.keys
         c = self.c
-        t: tuple[int, ...] = _ORPHANS(c)
-        self.tally = tally = [c.count(1), c.count(2), c.count(3), c.count(4), 13 - t.count(0), t.count(1),
-                              sum(c[27:34]), 7 - c[27:34].count(0)]
+        st = _SUIT_TALLY
+        a = st.get(km, -1)
+        if a < 0:
+            a = _kept_tally(st, km, c[0:9], False)
+        b = st.get(kp, -1)
+        if b < 0:
+            b = _kept_tally(st, kp, c[9:18], False)
+        d = st.get(ks, -1)
+        if d < 0:
+            d = _kept_tally(st, ks, c[18:27], False)
+        z = _HONOUR_TALLY.get(kz, -1)
+        if z < 0:
+            z = _kept_tally(_HONOUR_TALLY, kz, c[27:34], True)
+        t = a + b + d + z
+        self.tally = tally = [t & _F, (t >> 5) & _F, (t >> 10) & _F, (t >> 15) & _F, (t >> 20) & _F,
+                              (t >> 25) & _F, (z >> 30) & _F, (z >> 35) & _F]
         if self.flags & _KNITTED_SHAPES:
-            tally += _knitted_missing(c)
+            tally += _straights_missing((a >> 30) & _F, (a >> 35) & _F, (a >> 40) & _F, (b >> 30) & _F,
+                                        (b >> 35) & _F, (b >> 40) & _F, (d >> 30) & _F, (d >> 35) & _F,
+                                        (d >> 40) & _F)
         return tally
 
     def after(self, k: int) -> int:
@@ -705,6 +892,8 @@ class DiscardShanten:
             qz = self.base - tally[6] + (1 if k >= 27 else 0)
             if qz < best:
                 best = qz
+        if best <= self.whole:
+            return best  # no discard is closer than the whole hand: the knitted shapes cannot beat it
         bukao = bool(flags & _BUKAO and whole)
         zuhelong = bool(flags & _ZUHELONG and sets >= 3)
         if bukao or zuhelong:
@@ -713,7 +902,9 @@ class DiscardShanten:
             honour_kinds = tally[7]
             if x == 1:
                 if k < 27:
-                    missing = [m + 1 if k in kinds else m for m, kinds in zip(missing, _KNITTED_SETS, strict=True)]
+                    for j in range(6):  # ``missing`` is the tallies' copy
+                        if k in _KNITTED_SETS[j]:
+                            missing[j] += 1
                 else:
                     honour_kinds -= 1
             best = _knitted_given(self.c, k, wild, sets, bukao, zuhelong, self.limited, best, missing, honour_kinds)

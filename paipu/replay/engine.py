@@ -644,6 +644,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
     whether a hand is ready or complete, so that a player that keeps such a table (the
     simulator's bots) shares its answers with the engine; the answers are the same."""
 
+    shape_complete: Callable[[bytes, int, int], bool] | None = None
+    """With `shape_shanten`, the same player's test that a hand one tile over is complete (the
+    same arguments; the answer of ``shape_shanten(...) < 0``), asked whether another seat's tile
+    completes a ready hand."""
+
     def legal_actions(self, seat: Seat | None = None) -> list[r.Action]:
         """Every action that may be played now (of ``seat``, if given), in a fixed order.
 
@@ -920,7 +925,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             if tile is not None:
                 more[tile.index] += 1
             key = bytes(more)
-            return sets >= 0 and sum(key) == 3 * sets + 2 and own(key, 0, sets) < 0
+            if sets < 0 or sum(key) != 3 * sets + 2:
+                return False
+            complete = self.shape_complete
+            if tile is not None and complete is not None:
+                return complete(key, 0, sets)
+            return own(key, 0, sets) < 0
         c = list(counts[:34])
         wild = 0
         for k in st.wild_kinds:
@@ -935,6 +945,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         if sets < 0 or sum(c) + wild != 3 * sets + 2:
             return False
         if own is not None:
+            complete = self.shape_complete
+            if tile is not None and complete is not None:
+                return complete(bytes(c), wild, sets)
             return own(bytes(c), wild, sets) < 0
         return is_complete(bytes(c), wild, sets, self.rs.shapes)
 

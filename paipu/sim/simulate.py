@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -62,7 +62,7 @@ class SimStats:
 # ------------------------------------------------------------------ hand evaluation
 
 
-_TAILS = [bytes((wild, sets)) for wild in range(16) for sets in range(8)]
+_TAILS: Final = [bytes((wild, sets)) for wild in range(16) for sets in range(8)]
 
 
 class ShantenCache:
@@ -90,6 +90,10 @@ class ShantenCache:
         """Questions asked."""
         self.computed = 0
         """Questions answered by computing a shanten (the others came from the table)."""
+        self.turn: DiscardShanten | None = None
+        """The last hand one tile over (a drawn hand, mostly) whose shanten was worked out, with
+        its groups and tallies: the bot whose turn it is weighs its discards from them (`turn_of`)
+        instead of looking them up again."""
 
     @property
     def flags(self) -> int:
@@ -123,11 +127,36 @@ class ShantenCache:
         found = self._known.get(q)
         if found is None:
             self.computed += 1
-            found = _sh.shanten_of(key, wild, sets, self._flags)
+            if sum(key) + wild == 3 * sets + 2:
+                # A hand one tile over: its discards are likely weighed next, from the same groups.
+                turn = self.turn = DiscardShanten(key, wild, sets, self._flags)
+                found = turn.whole
+            else:
+                found = _sh.shanten_of(key, wild, sets, self._flags)
             if len(self._known) >= self._limit:
                 self._known.clear()
             self._known[q] = found
         return found
+
+    def complete(self, key: bytes, wild: int, sets: int) -> bool:
+        """Whether the hand one tile over is complete: ``self(key, wild, sets) < 0``, from the
+        table when it has the hand, else by the quick test (`paipu.hand.shanten.complete_of`),
+        whose answer is not kept (it is no shanten).  For the engine's question whether another
+        seat's tile completes a ready hand, asked once per tile kind."""
+        found = self._known.get(key + (_TAILS[wild * 8 + sets] if 0 <= wild < 16 and 0 <= sets < 8
+                                       else bytes((wild & 255, sets & 255))))
+        if found is not None:
+            return found < 0
+        return _sh.complete_of(key, wild, sets, self._flags)
+
+    def turn_of(self, key: bytes, wild: int, sets: int, whole: int) -> DiscardShanten:
+        """The shanten after each discard of the hand one tile over ``key`` (with ``wild``,
+        ``sets``; ``whole`` its shanten): the one kept from working out its own shanten when it
+        is that hand, else made now."""
+        turn = self.turn
+        if turn is not None and turn.c == key and turn.wild == wild and turn.sets == sets:
+            return turn
+        return DiscardShanten(key, wild, sets, self._flags, whole)
 
     @property
     def hit_rate(self) -> float:
@@ -277,7 +306,7 @@ class Bot:
             return found
         after = self._after
         if after is None:
-            after = self._after = DiscardShanten(key_bytes, wild, sets, cache.flags, self._whole)
+            after = self._after = cache.turn_of(key_bytes, wild, sets, self._whole)
         s = after.after(i)
         cache.keep(question, s)
         return s
@@ -312,7 +341,7 @@ class _SimEngine(HandEngine):
 
 
 _WALLS: dict[tuple[int, ...], tuple[Tile, ...]] = {}
-_AFTER_CLAIMS = (r.Draw, r.Exhausted)
+_AFTER_CLAIMS: Final = (r.Draw, r.Exhausted)
 
 
 def _unshuffled(rs: Ruleset) -> tuple[Tile, ...]:
@@ -365,6 +394,7 @@ class HandSim:
             )
         self.engine = _SimEngine(rs, self.hand, session, dealer)
         self.engine.shape_shanten = shanten  # the engine's ready and win tests share the bots' table
+        self.engine.shape_complete = shanten.complete
         self.st: HandState = self.engine.st
         self.actions: list[r.Action] = []
         self.bots = {s: Bot(self, s) for s in seats}
