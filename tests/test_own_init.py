@@ -49,7 +49,7 @@ def _own(cls: type) -> Callable[..., None]:
 def test_the_written_out_inits_are_found() -> None:
     names = {c.__qualname__ for c in CLASSES}
     assert {"Finding", "HandSet", "GroupView", "Decomposition", "SeatState", "Meld", "LastDiscard", "_Reading",
-            "_Due", "_BaoState", "Situation"} <= names
+            "_Due", "_BaoState", "Situation", "MeldIn", "WinIn", "ReadSet", "Reading"} <= names
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: f"{c.__module__}.{c.__qualname__}")

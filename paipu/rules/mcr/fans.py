@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
+from paipu.frozen import own_init
 from paipu.hand.shanten import waits
 from paipu.hand.shapes import decompositions
 from paipu.pickling import by_fields
@@ -246,7 +247,7 @@ MCR_TABLE = FanTable.of("mcr", ((f.id, f.value, f.excludes) for f in FAN_DEFS))
 # ---------------------------------------------------------------- the hand to value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class MeldIn:
     """A set made before the win: a claimed chow, pong or kong, or a concealed kong."""
 
@@ -254,11 +255,20 @@ class MeldIn:
     first: int
     concealed: bool = False
 
+    def __init__(self, kind: SetKind, first: int, concealed: bool = False) -> None:
+        # Written out (`paipu.frozen`): one for each meld of every win valued.
+        self.kind = kind  # type: ignore[misc]
+        self.first = first  # type: ignore[misc]
+        self.concealed = concealed  # type: ignore[misc]
+
     def __reduce__(self) -> tuple[type[MeldIn], tuple[object, ...]]:
         return by_fields(self)  # the compiled build cannot restore it field by field
 
 
-@dataclass(frozen=True, slots=True)
+own_init(MeldIn)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class WinIn:
     """Everything the value of a win depends on."""
 
@@ -281,11 +291,32 @@ class WinIn:
     no_win_tile: bool = False
     """The hand was won as dealt (天和): no tile completed it, so there is no wait and no 九莲宝灯."""
 
+    def __init__(self, concealed: tuple[int, ...], melds: tuple[MeldIn, ...], win_tile: int, self_drawn: bool,
+                 last_of_kind: bool = False, about_kong: bool = False, wall_last: bool = False,
+                 seat_wind: int = 0, prevalent_wind: int = 0, flowers: int = 0,
+                 given: tuple[tuple[str, int], ...] = (), no_win_tile: bool = False) -> None:
+        # Written out (`paipu.frozen`): one for every win valued.
+        self.concealed = concealed  # type: ignore[misc]
+        self.melds = melds  # type: ignore[misc]
+        self.win_tile = win_tile  # type: ignore[misc]
+        self.self_drawn = self_drawn  # type: ignore[misc]
+        self.last_of_kind = last_of_kind  # type: ignore[misc]
+        self.about_kong = about_kong  # type: ignore[misc]
+        self.wall_last = wall_last  # type: ignore[misc]
+        self.seat_wind = seat_wind  # type: ignore[misc]
+        self.prevalent_wind = prevalent_wind  # type: ignore[misc]
+        self.flowers = flowers  # type: ignore[misc]
+        self.given = given  # type: ignore[misc]
+        self.no_win_tile = no_win_tile  # type: ignore[misc]
+
     def __reduce__(self) -> tuple[type[WinIn], tuple[object, ...]]:
         return by_fields(self)  # the compiled build cannot restore it field by field
 
 
-@dataclass(frozen=True, slots=True)
+own_init(WinIn)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class ReadSet:
     """One set of a reading."""
 
@@ -296,11 +327,21 @@ class ReadSet:
     claimed: bool = False
     """Made by a claim (what 门前清, 不求人 and 全求人 look at)."""
 
+    def __init__(self, kind: SetKind, first: int, concealed: bool, claimed: bool = False) -> None:
+        # Written out (`paipu.frozen`): one for each set of every reading.
+        self.kind = kind  # type: ignore[misc]
+        self.first = first  # type: ignore[misc]
+        self.concealed = concealed  # type: ignore[misc]
+        self.claimed = claimed  # type: ignore[misc]
+
     def __reduce__(self) -> tuple[type[ReadSet], tuple[object, ...]]:
         return by_fields(self)  # the compiled build cannot restore it field by field
 
 
-@dataclass
+own_init(ReadSet)
+
+
+@dataclass(init=False)
 class Reading:
     shape: str
     """standard, knitted_straight, seven_pairs, thirteen_orphans, honours_and_knitted."""
@@ -310,6 +351,16 @@ class Reading:
     sets: tuple[ReadSet, ...] = ()
     pair: int = -1
     knitted: tuple[int, ...] = ()
+
+    def __init__(self, shape: str, fans: Counter[str], values: Mapping[str, int], sets: tuple[ReadSet, ...] = (),
+                 pair: int = -1, knitted: tuple[int, ...] = ()) -> None:
+        # Written out: compiled, a dataclass's generated __init__ would run as Python code.
+        self.shape = shape
+        self.fans = fans
+        self.values = values
+        self.sets = sets
+        self.pair = pair
+        self.knitted = knitted
 
     @property
     def total(self) -> int:
