@@ -171,3 +171,14 @@ def test_a_package_that_declares_a_ruleset_of_a_built_in_name_still_takes_it(tmp
     check, modules = _run(tmp_path, "check", str(VALID / "zhuji" / "exhausted-with-wall.paipu"), env=env)
     assert check.returncode == 0 and "club rules loaded" in check.stderr
     assert "importlib.metadata" in modules
+
+
+def test_the_api_s_parse_of_a_canonical_record_loads_neither_the_replay_nor_lark(tmp_path: Path) -> None:
+    sample = VALID / "riichi" / "double-riichi-ippatsu.paipu"
+    code = ("import json, sys, paipu\n"
+            f"record = paipu.parse(open({str(sample)!r}, encoding='utf-8').read())\n"
+            "print(json.dumps([len(record.hands), sorted(sys.modules)]))\n")
+    done, _ = _run(tmp_path, code=code)
+    hands, modules = json.loads(done.stdout)
+    assert hands >= 1
+    assert not [m for m in modules if m == "lark" or m.startswith(("paipu.replay", "paipu.rules", "lark."))]

@@ -29,13 +29,13 @@ from paipu.grammar.recovery import recover
 from paipu.grammar.scan import MAX_ANNOTATION_LINES as MAX_ANNOTATION_LINES
 from paipu.grammar.scan import MAX_SYNTAX_ERRORS as MAX_SYNTAX_ERRORS
 from paipu.grammar.scan import _annotation_open_after, _comment_start, scan_lines
-from paipu.grammar.writer import Comment
 from paipu.record import Record, Span
 
 if TYPE_CHECKING:
     from lark import Lark, UnexpectedInput
 
     from paipu.grammar.transform import LineTransformer
+    from paipu.grammar.writer import Comment
 
 
 def grammar_text() -> str:
@@ -320,6 +320,8 @@ def _parse_chunk(text: str, base_line: int, budget: int = MAX_SYNTAX_ERRORS + 1)
 
 def comments(text: str) -> dict[int, Comment]:
     """Every ``;`` comment of a record's text, by line number (what `paipu fmt` keeps)."""
+    from paipu.grammar.writer import Comment
+
     out: dict[int, Comment] = {}
     open_ = False
     for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
