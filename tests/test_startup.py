@@ -182,3 +182,9 @@ def test_the_api_s_parse_of_a_canonical_record_loads_neither_the_replay_nor_lark
     hands, modules = json.loads(done.stdout)
     assert hands >= 1
     assert not [m for m in modules if m == "lark" or m.startswith(("paipu.replay", "paipu.rules", "lark."))]
+
+
+def test_check_help_loads_neither_the_parser_nor_the_replay(tmp_path: Path) -> None:
+    done, modules = _run(tmp_path, "check", "--help")
+    assert done.returncode == 0 and "--jobs" in done.stdout
+    assert not [m for m in modules if m.startswith(("paipu.auditing", "paipu.replay", "paipu.grammar", "paipu.record"))]

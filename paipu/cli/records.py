@@ -158,7 +158,6 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
     """Audit one record and render what ``check`` prints for it (the same in a worker process).
     With ``stream`` it is printed as it is made rather than returned: a record with a finding
     on every line prints many times its size, not to be held whole as well."""
-    from paipu.auditing import audit_text
     from paipu.lang import translated
     from paipu.lang.check import RULE_SUFFIX, summary_zh
 
@@ -173,6 +172,13 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
             if not quiet:
                 echo(summary_zh(audit) if lang == "zh" else check_summary(audit))
     return Checked(out.getvalue(), counts["error"], counts["warning"], failed=not audit.ok)
+
+
+def audit_text(text: str, name: str, *, options: dict[str, str] | None = None, annotate: bool = False) -> Audit:
+    """`paipu.auditing.audit_text`, imported when the first record is checked."""
+    from paipu.auditing import audit_text as audit
+
+    return audit(text, name, options=options, annotate=annotate)
 
 
 def _unreadable(path: Path, message: str, as_json: bool) -> Checked:
@@ -231,7 +237,6 @@ def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json
 
 def _check_expected(paths: tuple[str, ...], opts: dict[str, str], expected: dict[str, dict[str, Any]]) -> int:
     """``check --expect``: every difference from the expected results; 1 if there is any."""
-    from paipu.auditing import audit_text
     from paipu.expect import compare_results, find_expected, key_of
 
     inputs = Inputs(paths)
