@@ -3,7 +3,9 @@
 The audit, parse and replay figures come from fresh simulated corpora of each ruleset, timed
 beside reading and splitting the same files (`bench_audit`); the simulator's per ruleset, with
 ``--jobs 2`` beside one job (`bench_simulate`); ingest with 1 and 2 jobs beside the audit alone
-on the same files, and peak memory read inside each process (`bench_corpus`).  ``--all`` also
+on the same files, and peak memory read inside each process (`bench_corpus`); the start-up of
+``paipu check`` of one small file, ``check --help`` and ``--version`` beside ``python -c pass``
+(`bench_startup`).  ``--all`` also
 runs the other benchmarks of this folder after the table, each printing its own figures.
 ``--compiled PY`` prints instead the audit and simulator figures of this interpreter's paipu
 (pure Python) and of the one ``PY`` imports (the compiled build of ``make fast``) side by side,
@@ -26,7 +28,7 @@ from pathlib import Path
 from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
-TABLE = ("bench_audit", "bench_simulate", "bench_corpus")
+TABLE = ("bench_audit", "bench_simulate", "bench_corpus", "bench_startup")
 
 
 def _load(name: str) -> ModuleType:
@@ -50,6 +52,7 @@ def main(argv: list[str] | None = None) -> None:
     sys.path.insert(0, str(HERE))
     if args.json_figures:  # a child of --compiled: import the paipu this interpreter has
         figures = _load("bench_audit").figures(args.hands, repeat=2) + _load("bench_simulate").figures(args.hands)
+        figures += _load("bench_startup").figures()
         print(json.dumps([dataclasses.asdict(f) for f in figures]))
         return
     sys.path.insert(1, str(HERE.parent))
@@ -62,6 +65,7 @@ def main(argv: list[str] | None = None) -> None:
     figures += _load("bench_audit").figures(args.hands, repeat=2)
     figures += _load("bench_simulate").figures(args.hands)
     figures += _load("bench_corpus").figures(args.ingest_hands, (args.ingest_hands // 2, args.ingest_hands * 4))
+    figures += _load("bench_startup").figures()
     print(f"paipu benchmarks ({table.machine_note()}; {time.perf_counter() - start:.0f} s)")
     print(table.format_table(figures))
     sys.stdout.flush()

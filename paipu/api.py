@@ -1,6 +1,7 @@
 """The front door: the small, stable API that `paipu/__init__.py` exports (docs/api.md).
 
-Every function here is a thin call into the library; none knows a rule.
+Every function here is a thin call into the library; none knows a rule.  Each imports what it
+calls when it is called: `parse` does not load the replay, nor `audit` the reports.
 """
 
 from __future__ import annotations
@@ -9,18 +10,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from paipu.auditing import Audit, audit_record, audit_text
-from paipu.errors import RecordSyntaxError
-from paipu.findings import has_errors
-from paipu.grammar.parser import parse as _parse
-from paipu.record import Record, Seat
-from paipu.replay.ruleset import Ruleset
-from paipu.replay.ruleset import get_ruleset as _get_ruleset
-
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
+    from paipu.auditing import Audit
     from paipu.corpus.ingest import IngestSummary
+    from paipu.record import Record, Seat
+    from paipu.replay.ruleset import Ruleset
 
 
 def parse(text: str) -> Record:
@@ -29,6 +25,10 @@ def parse(text: str) -> Record:
     A text with syntax errors raises `RecordSyntaxError`, whose ``findings`` are every
     syntax error of the text (the parser goes on after each one).
     """
+    from paipu.errors import RecordSyntaxError
+    from paipu.findings import has_errors
+    from paipu.grammar.parser import parse as _parse
+
     result = _parse(text)
     if has_errors(result.findings):
         first = next(f for f in result.findings if f.severity == "error")
@@ -38,6 +38,8 @@ def parse(text: str) -> Record:
 
 def get_ruleset(name: str, **options: object) -> Ruleset:
     """A ruleset by name or alias, with options: ``get_ruleset("zhuji", min_tai=2)``."""
+    from paipu.replay.ruleset import get_ruleset as _get_ruleset
+
     return _get_ruleset(name, **options)
 
 
@@ -50,6 +52,9 @@ def audit(source: Record | str, *, ruleset: Ruleset | str | None = None, annotat
     ``annotate`` adds teaching notes; ``views`` keeps the table after every step, which
     `render_html` draws (``views=False`` is faster when only the findings matter).
     """
+    from paipu.auditing import audit_record, audit_text
+    from paipu.record import Record
+
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     if isinstance(source, Record):
         return audit_record(source, name, ruleset=rs, options=options, views=views, annotate=annotate)

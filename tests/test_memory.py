@@ -33,6 +33,7 @@ def kb(key):
                 return int(line.split()[1]) * 1024
     raise SystemExit("no " + key)
 import paipu.cli, paipu.auditing, paipu.reports.render, paipu.corpus.ingest, paipu.corpus.db
+import importlib.metadata  # sqlite-utils reads its plug-ins through it; paipu no longer loads it for a check
 from paipu.auditing import audit_text
 from paipu.cli import main
 from paipu.reports.render import render_report

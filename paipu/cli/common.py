@@ -12,7 +12,6 @@ its summary names both.  Problems, usage errors included, are printed as one lin
 from __future__ import annotations
 
 import contextlib
-import difflib
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -23,7 +22,6 @@ import click
 
 from paipu.errors import InputError
 from paipu.limits import control_escaped
-from paipu.sources import expand_paths, read_record_text
 
 if TYPE_CHECKING:
     # paipu.findings brings the whole record model, most of a start-up: ``paipu --version``
@@ -85,6 +83,8 @@ class PaipuGroup(click.Group):
         # A misspelt command gets the near ones named (``paipu chekc`` → did you mean 'check'?).
         name = args[0] if args else None
         if name is not None and not name.startswith("-") and self.get_command(ctx, name) is None:
+            import difflib
+
             near = difflib.get_close_matches(name, self.list_commands(ctx), n=2, cutoff=0.6)
             if near:
                 ctx.fail(f"No such command {name!r} (did you mean {' or '.join(repr(n) for n in near)}?).")
@@ -281,6 +281,8 @@ def collect_files(paths: tuple[str, ...],
     """The record files named or found in folders, and the exit status so far; each problem
     (a folder without records, a sub-folder that cannot be read) is printed and told to
     ``on_problem(path, message)``."""
+    from paipu.sources import expand_paths
+
     files: list[Path] = []
     status = EXIT_OK
     problems: list[str] = []
@@ -318,6 +320,8 @@ class Inputs:
     def each(self) -> Iterator[tuple[Path, str | None, str | None]]:
         """Every file in order as ``(path, text, None)``, or ``(path, None, problem)`` when it
         cannot be read as a record (the problem is printed too)."""
+        from paipu.sources import read_record_text
+
         for path in self.files:
             try:
                 text = read_record_text(path)

@@ -1,4 +1,8 @@
-"""``paipu check``: auditing records."""
+"""``paipu check``: auditing records.
+
+What auditing needs (the parser, the replay, the rulesets) is imported when a record is
+checked, not when the command is defined: ``paipu check --help`` loads none of it, and
+process pools are started (and imported) only for more than one job."""
 
 from __future__ import annotations
 
@@ -10,11 +14,10 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from paipu.auditing import Audit, audit_text
 from paipu.cli.common import (
     EXIT_FINDINGS,
     EXIT_HELP,
@@ -33,10 +36,11 @@ from paipu.cli.common import (
 )
 from paipu.cli.common import plural as _n
 from paipu.errors import InputError
-from paipu.expect import compare_results, find_expected, key_of, load_expected
-from paipu.lang import LANGS, translated
-from paipu.lang.check import RULE_SUFFIX, summary_zh, totals_zh
+from paipu.lang import LANGS
 from paipu.limits import MAX_JOBS, json_text
+
+if TYPE_CHECKING:
+    from paipu.auditing import Audit
 
 
 @click.command("check", cls=PaipuCommand, epilog=EXIT_HELP)
@@ -70,6 +74,8 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
     """
     opts = parse_overrides(overrides)
     if expect_path is not None:
+        from paipu.expect import load_expected
+
         try:
             expected = load_expected(expect_path, base)
         except InputError as e:
@@ -96,6 +102,8 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
                 totals["failed"] += 1
                 status = max(status, EXIT_FINDINGS)
     if not as_json and not quiet and totals["files"] + inputs.unreadable > 1:
+        from paipu.lang.check import totals_zh
+
         total = totals_zh if lang == "zh" else check_total
         click.echo(total(totals["files"], totals["failed"], totals["error"], totals["warning"], inputs.unreadable))
     sys.exit(max(status, inputs.status))
@@ -104,11 +112,13 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
 def _dead_worker_said(checked: Iterator[Checked]) -> Iterator[Checked]:
     """``check --jobs``: a worker that died (killed, out of memory) ends the run with one line and
     exit 2 (the files not yet printed were not checked), not a traceback."""
-    from concurrent.futures.process import BrokenProcessPool
-
     try:
         yield from checked
-    except BrokenProcessPool:
+    except Exception as e:
+        # Only a run with a process pool imports it: without one, no worker can have died.
+        pools = sys.modules.get("concurrent.futures.process")
+        if pools is None or not isinstance(e, pools.BrokenProcessPool):
+            raise
         raise InputProblem("a worker process died (killed, or out of memory); the files after the last one "
                            "printed were not checked: run the check again") from None
 
@@ -148,6 +158,9 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
     """Audit one record and render what ``check`` prints for it (the same in a worker process).
     With ``stream`` it is printed as it is made rather than returned: a record with a finding
     on every line prints many times its size, not to be held whole as well."""
+    from paipu.lang import translated
+    from paipu.lang.check import RULE_SUFFIX, summary_zh
+
     audit = audit_text(text, name, options=opts, annotate=annotate)
     counts = audit.counts()
     out = io.StringIO()
@@ -159,6 +172,13 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
             if not quiet:
                 echo(summary_zh(audit) if lang == "zh" else check_summary(audit))
     return Checked(out.getvalue(), counts["error"], counts["warning"], failed=not audit.ok)
+
+
+def audit_text(text: str, name: str, *, options: dict[str, str] | None = None, annotate: bool = False) -> Audit:
+    """`paipu.auditing.audit_text`, imported when the first record is checked."""
+    from paipu.auditing import audit_text as audit
+
+    return audit(text, name, options=options, annotate=annotate)
 
 
 def _unreadable(path: Path, message: str, as_json: bool) -> Checked:
@@ -217,6 +237,8 @@ def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json
 
 def _check_expected(paths: tuple[str, ...], opts: dict[str, str], expected: dict[str, dict[str, Any]]) -> int:
     """``check --expect``: every difference from the expected results; 1 if there is any."""
+    from paipu.expect import compare_results, find_expected, key_of
+
     inputs = Inputs(paths)
     status = EXIT_OK
     differing = 0

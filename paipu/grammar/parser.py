@@ -7,34 +7,40 @@ syntax error in a file.
 Most lines never reach lark: `paipu.grammar.fast` reads every line the canonical writer
 produces and the common hand-written forms, and hands lark only the lines it is not sure of
 (``tests/test_parse_paths.py`` proves both paths give the same records, spans and findings).
+lark itself, and the transformer that reads its lines, are imported only when a line needs them:
+a record the fast path reads whole never loads lark.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 import re
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
-
-from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from paipu.findings import Finding, error, has_errors
 from paipu.grammar.bounds import limit_lines
 from paipu.grammar.build import build_record
 from paipu.grammar.fast import SKIP, fast_line, gc_paused
-from paipu.grammar.lines import Line, LineTransformer
+from paipu.grammar.lines import Line
 from paipu.grammar.recovery import recover
 from paipu.grammar.scan import MAX_ANNOTATION_LINES as MAX_ANNOTATION_LINES
 from paipu.grammar.scan import MAX_SYNTAX_ERRORS as MAX_SYNTAX_ERRORS
 from paipu.grammar.scan import _annotation_open_after, _comment_start, scan_lines
-from paipu.grammar.writer import Comment
 from paipu.record import Record, Span
+
+if TYPE_CHECKING:
+    from lark import Lark, UnexpectedInput
+
+    from paipu.grammar.transform import LineTransformer
+    from paipu.grammar.writer import Comment
 
 
 def grammar_text() -> str:
+    from importlib import resources
+
     return resources.files("paipu.grammar").joinpath("record.lark").read_text(encoding="utf-8")
 
 
@@ -63,7 +69,11 @@ def _parser() -> tuple[Lark, LineTransformer]:
     lark keeps the grammar's hash in the cache file and rebuilds it when the grammar (or
     lark) changes; a cache that cannot be read or written is quietly done without.
     """
+    import hashlib
+
     import lark as lark_module
+
+    from paipu.grammar.transform import LineTransformer
 
     transformer = LineTransformer()
     text = grammar_text()
@@ -72,7 +82,7 @@ def _parser() -> tuple[Lark, LineTransformer]:
     if folder is not None:
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
         cache = str(folder / f"record-{lark_module.__version__}-{digest}.lark-cache")
-    lark = Lark(
+    lark = lark_module.Lark(
         text,
         parser="lalr",
         lexer="contextual",
@@ -86,6 +96,8 @@ def _parser() -> tuple[Lark, LineTransformer]:
 
 def build_parser(strict: bool = False) -> Lark:
     """A fresh tree-building parser (for tests and tools; `parse` uses `_parser`)."""
+    from lark import Lark
+
     return Lark(grammar_text(), parser="lalr", propagate_positions=True, strict=strict)
 
 
@@ -202,6 +214,8 @@ def _word_at(text: str, pos: int) -> str:
 def _syntax_finding(e: UnexpectedInput, text: str, base: int, offset: int,
                     base_line: int = 0) -> tuple[Finding, int]:
     """The finding for one lark error, and its absolute position in ``text``."""
+    from lark import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     line = (e.line if e.line and e.line > 0 else 1) + offset
     column = e.column if e.column and e.column > 0 else 1
     pos = base + (e.pos_in_stream or 0)
@@ -260,6 +274,8 @@ def _past_annotations(text: str, start: int, nl: int) -> int:
 def _parse_chunk(text: str, base_line: int, budget: int = MAX_SYNTAX_ERRORS + 1) -> tuple[list[Line], list[Finding]]:
     """Parse ``text`` (which starts on line ``base_line + 1``) with lark, restarting after errors
     until ``budget`` syntax errors are found (past the cap, recovery would cost without showing)."""
+    from lark import UnexpectedInput
+
     lark, transformer = _parser()
     lines: list[Line] = []
     findings: list[Finding] = []
@@ -304,6 +320,8 @@ def _parse_chunk(text: str, base_line: int, budget: int = MAX_SYNTAX_ERRORS + 1)
 
 def comments(text: str) -> dict[int, Comment]:
     """Every ``;`` comment of a record's text, by line number (what `paipu fmt` keeps)."""
+    from paipu.grammar.writer import Comment
+
     out: dict[int, Comment] = {}
     open_ = False
     for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1):

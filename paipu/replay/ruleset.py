@@ -549,6 +549,18 @@ _REGISTRY: dict[str, type[Ruleset]] = {}
 BUILTIN_RULESETS: tuple[str, ...] = ("zhuji", "hebei", "erren", "harbin", "mcr", "riichi")
 """The rulesets that ship with paipu, each a package ``paipu.rules.<name>``."""
 
+BUILTIN_NAMES: dict[str, str] = {
+    **dict.fromkeys(("zhuji", "诸暨", "諸暨", "诸暨麻将", "諸暨麻將"), "zhuji"),
+    **dict.fromkeys(("hebei", "河北", "河北麻将", "河北麻將"), "hebei"),
+    **dict.fromkeys(("erren", "二人", "二人麻将", "二人麻將", "2人麻将"), "erren"),
+    **dict.fromkeys(("harbin", "哈尔滨", "哈尔滨麻将", "哈爾濱", "哈爾濱麻將"), "harbin"),
+    **dict.fromkeys(("mcr", "国标", "國標", "国标麻将", "國標麻將", "chinese-official", "mcr-botzone"), "mcr"),
+    **dict.fromkeys(("riichi", "tenhou", "立直麻雀", "日麻", "リーチ麻雀"), "riichi"),
+}
+"""Every name and alias of a built-in ruleset (as the registry keys it) → its package, so that
+a record naming one imports that ruleset alone.  The classes' own ``name`` and ``aliases`` are
+the definition; tests/test_startup.py keeps this table equal to them."""
+
 ENTRY_POINT_GROUP = "paipu.rulesets"
 """Outside packages add rulesets here: each entry names a `Ruleset` subclass."""
 
@@ -586,10 +598,13 @@ def _load() -> None:
     _loaded = True
     import importlib
     import sys
-    from importlib.metadata import entry_points
 
     for name in BUILTIN_RULESETS:
         importlib.import_module(f"paipu.rules.{name}")
+    if not _plugins_may_exist():
+        return
+    from importlib.metadata import entry_points
+
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         if ep.value.startswith("paipu.rules."):
             continue  # a built-in, already loaded
@@ -604,6 +619,71 @@ def _load() -> None:
                   file=sys.stderr)
             continue
         register(cls)
+
+
+_plugins: bool | None = None
+
+
+def _plugins_may_exist() -> bool:
+    """Whether an installed package may declare a ruleset of its own (a ``paipu.rulesets``
+    entry point outside ``paipu.rules``), answered without importing ``importlib.metadata``.
+
+    The folders on ``sys.path`` are where `importlib.metadata` finds installed packages: their
+    ``*.dist-info`` and ``*.egg-info`` folders' ``entry_points.txt`` are read for that group.
+    Anything this look cannot see through (a zip file on the path, an import hook that lists
+    packages of its own) counts as a yes, and the entry points are then read as usual."""
+    global _plugins
+    if _plugins is not None:
+        return _plugins
+    import sys
+
+    from_finders = any(hasattr(f, "find_distributions") and getattr(f, "__name__", "") != "PathFinder"
+                       for f in sys.meta_path)
+    _plugins = from_finders or any(_declares_plugin(entry) for entry in list(sys.path))
+    return _plugins
+
+
+def _declares_plugin(entry: object) -> bool:
+    """Whether a ``sys.path`` entry may hold a package with a ruleset entry point of its own."""
+    import os
+
+    if not isinstance(entry, str):
+        return True  # not a folder's name: let importlib.metadata look
+    folder = entry or "."
+    if not os.path.isdir(folder):
+        return os.path.exists(folder)  # a zip file: let importlib.metadata look; nothing there: no
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return False
+    for name in names:
+        if not name.lower().endswith((".dist-info", ".egg-info")):
+            continue
+        try:
+            with open(os.path.join(folder, name, "entry_points.txt"), encoding="utf-8", errors="replace") as f:
+                text = f.read()
+        except OSError:
+            continue  # no entry points (or an egg-info file, which holds none)
+        if ENTRY_POINT_GROUP in text and _own_entries(text):
+            return True
+    return False
+
+
+def _own_entries(text: str) -> bool:
+    """Whether an ``entry_points.txt`` declares a ruleset that is not one of ``paipu.rules``."""
+    group = ""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("["):
+            group = line.strip("[] ")
+            continue
+        if group == ENTRY_POINT_GROUP:
+            value = line.partition("=")[2].strip()
+            if not value.startswith("paipu.rules."):
+                return True
+    return False
 
 
 def translated_rule_texts(cls: type[Ruleset], lang: str) -> Mapping[str, str]:
@@ -645,10 +725,23 @@ def ruleset_names() -> list[str]:
 
 
 def ruleset_class(name: str) -> type[Ruleset]:
-    """The ruleset class for a name or alias; `KeyError` naming the known ones otherwise."""
+    """The ruleset class for a name or alias; `KeyError` naming the known ones otherwise.
+
+    A built-in ruleset's name imports that ruleset alone, unless an installed package declares
+    rulesets of its own (one may take a built-in's name): then every ruleset is loaded first."""
+    key = name.strip().lower()
+    if not _loaded:
+        package = BUILTIN_NAMES.get(key)
+        if package is not None and not _plugins_may_exist():
+            import importlib
+
+            importlib.import_module(f"paipu.rules.{package}")
+            found = _REGISTRY.get(key)
+            if found is not None:
+                return found
     _load()
     try:
-        return _REGISTRY[name.strip().lower()]
+        return _REGISTRY[key]
     except KeyError:
         raise KeyError(
             f"unknown ruleset {name!r}; known rulesets: {', '.join(ruleset_names())}"

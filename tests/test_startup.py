@@ -1,0 +1,190 @@
+"""Start-up of `paipu check` (issue 14): a record is checked with only what it needs loaded.
+
+Each test runs the real program in a process of its own, as a user does.  The modules loaded
+are read by an exit handler the program runs however it ends (it ends without tearing the
+interpreter down once its output is flushed, and exit handlers still run then).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from paipu.replay.ruleset import _REGISTRY, BUILTIN_NAMES, _own_names, ruleset_names
+
+ROOT = Path(__file__).resolve().parent.parent
+VALID = ROOT / "samples" / "valid"
+
+PROGRAM = r"""
+import atexit, json, os, sys
+
+def _modules():
+    with open(os.environ["PAIPU_TEST_MODULES"], "w", encoding="utf-8") as out:
+        json.dump(sorted(sys.modules), out)
+
+atexit.register(_modules)
+from paipu.cli import main
+main()
+"""
+"""The ``paipu`` program (its ``main()``, as the script calls it), writing the names of the
+modules it loaded to ``$PAIPU_TEST_MODULES`` when it ends."""
+
+NORMAL_EXIT = "from paipu.cli import main\nmain.main()\n"
+"""The same command, ended the ordinary way (``SystemExit`` out of the interpreter)."""
+
+
+def _run(tmp: Path, *args: str, code: str = PROGRAM,
+         env: dict[str, str] | None = None) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+    listing = tmp / "modules.json"
+    listing.unlink(missing_ok=True)
+    environ = {**os.environ, "PAIPU_TEST_MODULES": str(listing), "PAIPU_CACHE_DIR": str(tmp / "cache"),
+               **(env or {})}
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=environ,
+                          cwd=tmp, timeout=120)
+    modules = set(json.loads(listing.read_text(encoding="utf-8"))) if listing.exists() else set()
+    return done, modules
+
+
+# The ruleset packages a record of each ruleset loads: its own (Erren values its fans with the
+# MCR fan machinery, which loads the mcr package).
+NEEDS: dict[str, set[str]] = {"erren": {"erren", "mcr"}}
+
+NEVER = ("lark", "paipu.grammar.transform", "importlib.metadata", "concurrent.futures", "multiprocessing",
+         "paipu.reports", "paipu.corpus", "paipu.analysis", "paipu.sim", "sqlite3", "jinja2")
+
+
+def _loaded(modules: set[str], name: str) -> bool:
+    return name in modules or any(m.startswith(name + ".") for m in modules)
+
+
+@pytest.mark.parametrize("ruleset", sorted(set(BUILTIN_NAMES.values())))
+def test_check_of_a_canonical_record_loads_no_grammar_no_other_ruleset_no_pool(tmp_path: Path, ruleset: str) -> None:
+    sample = sorted((VALID / ruleset).glob("*.paipu"))[0]
+    done, modules = _run(tmp_path, "check", str(sample))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"{sample}: {ruleset}," in done.stdout and " 0 errors" in done.stdout
+    assert modules, "the exit handler did not run"
+    loaded = [name for name in NEVER if _loaded(modules, name)]
+    assert not loaded, f"checking {sample.name} loaded {loaded}"
+    rulesets = {m.split(".")[2] for m in modules if m.startswith("paipu.rules.") and m.count(".") >= 2}
+    assert rulesets == NEEDS.get(ruleset, {ruleset})
+
+
+def test_a_syntax_error_still_gets_lark_s_explanation_line_and_column(tmp_path: Path) -> None:
+    sample = VALID / "zhuji" / "exhausted-with-wall.paipu"
+    lines = sample.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.split()[1:2] == ["discard"])
+    seat, _, tile = lines[at].split()[:3]
+    lines[at] = f"{seat} {tile} discard"  # the words swapped
+    bad = tmp_path / "bad.paipu"
+    bad.write_text("\n".join(lines), encoding="utf-8")
+    done, modules = _run(tmp_path, "check", str(bad))
+    assert done.returncode == 1
+    assert (f"{bad}:{at + 1}:3: error[syntax] unexpected '{tile}': expected an action (draw, discard, chow"
+            in done.stdout), done.stdout
+    assert "lark" in modules and "paipu.grammar.transform" in modules
+    # The analysed grammar was kept for the next run, which reads it back and says the same.
+    kept = list((tmp_path / "cache").glob("record-*.lark-cache"))
+    assert len(kept) == 1
+    stamp = kept[0].stat().st_mtime_ns
+    again, _ = _run(tmp_path, "check", str(bad))
+    assert (again.returncode, again.stdout, again.stderr) == (done.returncode, done.stdout, done.stderr)
+    assert kept[0].stat().st_mtime_ns == stamp
+
+
+@pytest.mark.parametrize("args", [
+    ("check", "{valid}/zhuji"),
+    ("check", "{invalid}/zhuji/action-after-win.paipu", "{invalid}/zhuji/addkong-without-pong.paipu"),
+    ("check", "--json", "{invalid}/zhuji/addkong-with-caishen.paipu", "no-such-file.paipu"),
+    ("check", "--lang", "zh", "{syntax}/every-construct.paipu"),
+    ("check", "-j", "2", "{valid}/hebei"),
+    ("check",),
+    ("check", "--help"),
+    ("--version",),
+    ("--help",),
+    ("chekc",),
+])
+def test_ending_at_once_prints_and_exits_as_an_ordinary_end(tmp_path: Path, args: tuple[str, ...]) -> None:
+    where = {"valid": VALID, "invalid": ROOT / "samples" / "invalid", "syntax": ROOT / "samples" / "syntax"}
+    argv = [a.format(**where) for a in args]
+    fast, _ = _run(tmp_path, *argv)
+    slow, _ = _run(tmp_path, *argv, code=NORMAL_EXIT)
+    assert (fast.returncode, fast.stdout, fast.stderr) == (slow.returncode, slow.stdout, slow.stderr)
+
+
+@pytest.mark.parametrize("args", [("check", "{valid}/zhuji/exhausted-with-wall.paipu"),
+                                  ("check", "-j", "1", "{valid}/hebei"), ("--version",), ("check", "--help")])
+def test_check_help_and_version_end_without_tearing_the_interpreter_down(tmp_path: Path,
+                                                                         args: tuple[str, ...]) -> None:
+    argv = [a.format(valid=VALID) for a in args]
+    verbose = {"PYTHONVERBOSE": "1"}  # the interpreter's teardown says what it frees, module by module
+    fast, _ = _run(tmp_path, *argv, env=verbose)
+    slow, _ = _run(tmp_path, *argv, code=NORMAL_EXIT, env=verbose)
+    assert fast.returncode == slow.returncode == 0
+    assert "# cleanup[" in slow.stderr and "# cleanup[" not in fast.stderr
+
+
+def test_a_command_run_from_a_program_does_not_end_it(tmp_path: Path) -> None:
+    code = ("from paipu.cli import main\ntry:\n    main(['--version'])\nexcept SystemExit as e:\n"
+            "    print('still here', e.code)\n")
+    done, _ = _run(tmp_path, code=code)
+    assert done.stdout.splitlines()[-1] == "still here 0"
+
+
+def test_the_table_of_built_in_names_is_the_rulesets_own_names_and_aliases() -> None:
+    ruleset_names()  # every ruleset loaded
+    own = {key.strip().lower(): cls.__module__.split(".")[2]
+           for cls in set(_REGISTRY.values()) if cls.__module__.startswith("paipu.rules.")
+           for key in _own_names(cls)}
+    assert own == BUILTIN_NAMES
+
+
+CLUB = '''
+import sys
+from paipu.rules.zhuji import Zhuji
+
+print("club rules loaded", file=sys.stderr)
+
+
+class ClubZhuji(Zhuji):
+    """Our club's table under the built-in's own name."""
+
+    name = "zhuji"
+'''
+
+
+def test_a_package_that_declares_a_ruleset_of_a_built_in_name_still_takes_it(tmp_path: Path) -> None:
+    (tmp_path / "club_rules.py").write_text(CLUB, encoding="utf-8")
+    info = tmp_path / "club_rules-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: club-rules\nVersion: 0.1\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[paipu.rulesets]\nclub = club_rules:ClubZhuji\n", encoding="utf-8")
+    env = {"PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    code = "from paipu.replay.ruleset import ruleset_class\nprint(ruleset_class('zhuji').__module__)\n"
+    done, _ = _run(tmp_path, code=code, env=env)
+    assert done.stdout.strip() == "club_rules" and "club rules loaded" in done.stderr
+    check, modules = _run(tmp_path, "check", str(VALID / "zhuji" / "exhausted-with-wall.paipu"), env=env)
+    assert check.returncode == 0 and "club rules loaded" in check.stderr
+    assert "importlib.metadata" in modules
+
+
+def test_the_api_s_parse_of_a_canonical_record_loads_neither_the_replay_nor_lark(tmp_path: Path) -> None:
+    sample = VALID / "riichi" / "double-riichi-ippatsu.paipu"
+    code = ("import json, sys, paipu\n"
+            f"record = paipu.parse(open({str(sample)!r}, encoding='utf-8').read())\n"
+            "print(json.dumps([len(record.hands), sorted(sys.modules)]))\n")
+    done, _ = _run(tmp_path, code=code)
+    hands, modules = json.loads(done.stdout)
+    assert hands >= 1
+    assert not [m for m in modules if m == "lark" or m.startswith(("paipu.replay", "paipu.rules", "lark."))]
+
+
+def test_check_help_loads_neither_the_parser_nor_the_replay(tmp_path: Path) -> None:
+    done, modules = _run(tmp_path, "check", "--help")
+    assert done.returncode == 0 and "--jobs" in done.stdout
+    assert not [m for m in modules if m.startswith(("paipu.auditing", "paipu.replay", "paipu.grammar", "paipu.record"))]
