@@ -174,7 +174,12 @@ def _standard(c: bytes, wild: int, sets: int, limited: bool) -> int:
 
 
 def _seven_pairs(c: bytes, wild: int, fours: bool) -> int:
-    ones, twos, threes, quads = c.count(1), c.count(2), c.count(3), c.count(4)
+    return _pairs_from_tally(c.count(1), c.count(2), c.count(3), c.count(4), wild, fours)
+
+
+def _pairs_from_tally(ones: int, twos: int, threes: int, quads: int, wild: int, fours: bool) -> int:
+    """Seven pairs' shanten from how many kinds the hand holds once, twice, three and four
+    times (with ``fours``, a four of a kind is two pairs)."""
     if fours:
         pairs = 2 * quads + threes + twos
         singles = threes + ones
@@ -766,13 +771,11 @@ class DiscardShanten:
         if whole and flags & (_PAIRS | _PAIRS4):
             ones, twos, threes, quads = tally[0], tally[1], tally[2], tally[3]
             if flags & _PAIRS:
-                pairs = min(twos + threes + quads, 7)
-                sp = 13 - 2 * pairs - min(ones, 7 - pairs) - wild
+                sp = _pairs_from_tally(ones, twos, threes, quads, wild, False)
                 if sp < best:
                     best = sp
             if flags & _PAIRS4:
-                pairs = min(2 * quads + threes + twos, 7)
-                sp = 13 - 2 * pairs - min(threes + ones, 7 - pairs) - wild
+                sp = _pairs_from_tally(ones, twos, threes, quads, wild, True)
                 if sp < best:
                     best = sp
         if whole and flags & _ORPH:
@@ -868,13 +871,11 @@ class DiscardShanten:
                 quads -= 1
                 threes += 1
             if flags & _PAIRS:
-                pairs = min(twos + threes + quads, 7)
-                sp = 13 - 2 * pairs - min(ones, 7 - pairs) - wild
+                sp = _pairs_from_tally(ones, twos, threes, quads, wild, False)
                 if sp < best:
                     best = sp
             if flags & _PAIRS4:
-                pairs = min(2 * quads + threes + twos, 7)
-                sp = 13 - 2 * pairs - min(threes + ones, 7 - pairs) - wild
+                sp = _pairs_from_tally(ones, twos, threes, quads, wild, True)
                 if sp < best:
                     best = sp
         if whole and flags & _ORPH:
