@@ -190,11 +190,30 @@ def _pairs_from_tally(ones: int, twos: int, threes: int, quads: int, wild: int, 
     return 13 - 2 * pairs - min(singles, 7 - pairs) - wild
 
 
+def _pairs_below(best: int, flags: int, ones: int, twos: int, threes: int, quads: int, wild: int) -> int:
+    """``best``, or the shanten of the seven-pairs shapes ``flags`` allows (`_pairs_from_tally`)
+    where that is lower."""
+    if flags & _PAIRS:
+        sp = _pairs_from_tally(ones, twos, threes, quads, wild, False)
+        if sp < best:
+            best = sp
+    if flags & _PAIRS4:
+        sp = _pairs_from_tally(ones, twos, threes, quads, wild, True)
+        if sp < best:
+            best = sp
+    return best
+
+
 def _orphans(c: bytes, wild: int) -> int:
     t: tuple[int, ...] = _ORPHANS(c)
     kinds = 13 - t.count(0)
-    doubled = 1 if kinds > t.count(1) else 0
-    return 13 - kinds - doubled - wild
+    return _orphans_from_tally(kinds, kinds > t.count(1), wild)
+
+
+def _orphans_from_tally(kinds: int, doubled: bool | int, wild: int) -> int:
+    """The thirteen orphans' shanten from how many orphan kinds the hand holds and whether it
+    holds one of them twice or more."""
+    return 13 - kinds - (1 if doubled else 0) - wild
 
 
 def _quanzipai(c: bytes, wild: int, sets: int) -> int:
@@ -505,18 +524,13 @@ def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, 
             n4 = quads + (x == 3)
             plain = other = _NO_DRAW
             if seven:
-                if flags & _PAIRS:
-                    pairs = min(n2 + n3 + n4, 7)
-                    plain = 13 - 2 * pairs - min(n1, 7 - pairs) - wild
-                if flags & _PAIRS4:
-                    pairs = min(2 * n4 + n3 + n2, 7)
-                    plain = min(plain, 13 - 2 * pairs - min(n3 + n1, 7 - pairs) - wild)
+                plain = _pairs_below(plain, flags, n1, n2, n3, n4, wild)
                 other = plain
                 if flags & _ORPH:
-                    plain = min(plain, 13 - orphan_kinds - (1 if orphan_pairs else 0) - wild)
+                    plain = min(plain, _orphans_from_tally(orphan_kinds, orphan_pairs, wild))
                     kinds = orphan_kinds + (x == 0)
                     doubled = orphan_pairs + (x == 1)
-                    other = min(other, 13 - kinds - (1 if doubled else 0) - wild)
+                    other = min(other, _orphans_from_tally(kinds, doubled, wild))
                 else:
                     other = plain
             row = special[x]
@@ -769,18 +783,10 @@ class DiscardShanten:
         sets = self.sets
         whole = sets == tables.MAX_SETS
         if whole and flags & (_PAIRS | _PAIRS4):
-            ones, twos, threes, quads = tally[0], tally[1], tally[2], tally[3]
-            if flags & _PAIRS:
-                sp = _pairs_from_tally(ones, twos, threes, quads, wild, False)
-                if sp < best:
-                    best = sp
-            if flags & _PAIRS4:
-                sp = _pairs_from_tally(ones, twos, threes, quads, wild, True)
-                if sp < best:
-                    best = sp
+            best = _pairs_below(best, flags, tally[0], tally[1], tally[2], tally[3], wild)
         if whole and flags & _ORPH:
             kinds = tally[4]
-            orph = 13 - kinds - (1 if kinds > tally[5] else 0) - wild
+            orph = _orphans_from_tally(kinds, kinds > tally[5], wild)
             if orph < best:
                 best = orph
         if flags & _QUANZI:
@@ -870,14 +876,7 @@ class DiscardShanten:
             else:
                 quads -= 1
                 threes += 1
-            if flags & _PAIRS:
-                sp = _pairs_from_tally(ones, twos, threes, quads, wild, False)
-                if sp < best:
-                    best = sp
-            if flags & _PAIRS4:
-                sp = _pairs_from_tally(ones, twos, threes, quads, wild, True)
-                if sp < best:
-                    best = sp
+            best = _pairs_below(best, flags, ones, twos, threes, quads, wild)
         if whole and flags & _ORPH:
             kinds, ones = tally[4], tally[5]
             if _IS_ORPHAN[k]:
@@ -886,7 +885,7 @@ class DiscardShanten:
                     ones -= 1
                 elif x == 2:
                     ones += 1
-            orph = 13 - kinds - (1 if kinds > ones else 0) - wild
+            orph = _orphans_from_tally(kinds, kinds > ones, wild)
             if orph < best:
                 best = orph
         if flags & _QUANZI:
