@@ -2,14 +2,22 @@
 
 The grammar (``paipu.grammar``) builds these; the replay engine reads them.  Nothing here
 knows a rule: a `Draw` of a tile nobody could draw is still a perfectly good `Draw`.
+
+The compiled build compiles this module: each class is then a native class whose fields the
+compiled parser sets and the compiled replay reads directly.  So that both builds give the same
+values, every class writes its ``__init__`` out (`paipu.frozen`), a line's position is kept
+packed by a property of the class (`Action.span`, `Deal.span`, `SetupLine.span`), `replace`
+stands for ``dataclasses.replace`` and each class pickles through its constructor.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Final, Literal, NamedTuple, TypeAlias
+from typing import Any, Final, Literal, NamedTuple, TypeAlias, TypeVar
 
+from paipu.frozen import slot_init
+from paipu.pickling import by_fields
 from paipu.spans import compact_span
 from paipu.tiles import Tile
 
@@ -18,6 +26,8 @@ SEATS: tuple[Seat, ...] = ("E", "S", "W", "N")
 
 Glyph: TypeAlias = Literal["!", "?", "!!", "??", "!?", "?!"]
 GLYPHS: tuple[str, ...] = ("!!", "??", "!?", "?!", "!", "?")
+
+_T = TypeVar("_T")
 
 
 class Span(NamedTuple):
@@ -44,6 +54,8 @@ _COLUMN_BITS: Final = 20
 _COLUMN_MASK: Final = (1 << _COLUMN_BITS) - 1
 _LINE_SHIFT: Final = 2 * _COLUMN_BITS
 
+_tuple_new: Final[Callable[[type[Span], tuple[int, int, int, int]], Span]] = tuple.__new__
+
 
 def pack_span(line: int, column: int, end_line: int, end_column: int) -> int | Span:
     """The compact form an action keeps its span in: one int for a span on one line (the
@@ -61,20 +73,51 @@ def pack_columns(column: int, end_column: int) -> int | None:
     return None
 
 
+def packed(span: Span | int) -> int | Span:
+    """What a record line keeps of ``span``: `pack_span`'s form.  An int is taken as packed
+    already (the parser's fast path packs the positions it reads)."""
+    if isinstance(span, int):
+        return span
+    line, column, end_line, end_column = span
+    if line == end_line and line >= 0 and 0 <= column <= _COLUMN_MASK and 0 <= end_column <= _COLUMN_MASK:
+        return line << _LINE_SHIFT | column << _COLUMN_BITS | end_column
+    if span.__class__ is Span:
+        return span
+    return Span(line, column, end_line, end_column)
+
+
+def unpacked(p: int | Span) -> Span:
+    """The `Span` of a packed position (`packed`)."""
+    if isinstance(p, int):
+        line = p >> _LINE_SHIFT
+        return _tuple_new(Span, (line, p >> _COLUMN_BITS & _COLUMN_MASK, line, p & _COLUMN_MASK))
+    return p
+
+
 LINE_SHIFT: Final = _LINE_SHIFT
 COLUMN_BITS: Final = _COLUMN_BITS
 COLUMN_MASK: Final = _COLUMN_MASK
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Annotation:
     """A teacher's ``{…}`` note, with the escapes resolved."""
 
     text: str
     span: Span
 
+    def __init__(self, text: str, span: Span) -> None:
+        self.text = text  # type: ignore[misc]
+        self.span = span  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[type[Annotation], tuple[object, ...]]:
+        return by_fields(self)
+
+
+slot_init(Annotation)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Tag:
     """A free header tag such as ``[Event "Friday club"]``, kept and shown."""
 
@@ -82,15 +125,37 @@ class Tag:
     value: str
     span: Span
 
+    def __init__(self, name: str, value: str, span: Span) -> None:
+        self.name = name  # type: ignore[misc]
+        self.value = value  # type: ignore[misc]
+        self.span = span  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[type[Tag], tuple[object, ...]]:
+        return by_fields(self)
+
+
+slot_init(Tag)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class OptionTag:
     name: str
     value: str
     span: Span
 
+    def __init__(self, name: str, value: str, span: Span) -> None:
+        self.name = name  # type: ignore[misc]
+        self.value = value  # type: ignore[misc]
+        self.span = span  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[type[OptionTag], tuple[object, ...]]:
+        return by_fields(self)
+
+
+slot_init(OptionTag)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class SeatTag:
     """``[Player E "Alice"]`` or ``[Score E "0"]``."""
 
@@ -99,8 +164,20 @@ class SeatTag:
     value: str
     span: Span
 
+    def __init__(self, name: str, seat: Seat, value: str, span: Span) -> None:
+        self.name = name  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.value = value  # type: ignore[misc]
+        self.span = span  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[type[SeatTag], tuple[object, ...]]:
+        return by_fields(self)
+
+
+slot_init(SeatTag)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Header:
     ruleset: str | None
     ruleset_span: Span | None
@@ -109,6 +186,20 @@ class Header:
     scores: tuple[SeatTag, ...] = ()
     tags: tuple[Tag, ...] = ()
     annotations: tuple[Annotation, ...] = ()
+
+    def __init__(self, ruleset: str | None, ruleset_span: Span | None, options: tuple[OptionTag, ...] = (),
+                 players: tuple[SeatTag, ...] = (), scores: tuple[SeatTag, ...] = (), tags: tuple[Tag, ...] = (),
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self.ruleset = ruleset  # type: ignore[misc]
+        self.ruleset_span = ruleset_span  # type: ignore[misc]
+        self.options = options  # type: ignore[misc]
+        self.players = players  # type: ignore[misc]
+        self.scores = scores  # type: ignore[misc]
+        self.tags = tags  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+
+    def __reduce__(self) -> tuple[type[Header], tuple[object, ...]]:
+        return by_fields(self)
 
     def option(self, name: str) -> str | None:
         """The last value given for an option (a later tag overrides an earlier one)."""
@@ -131,89 +222,223 @@ class Header:
         return None
 
 
+slot_init(Header)
+
+
+# ---------------------------------------------------------------- lines with a packed span
+#
+# An action, a deal and a setup line keep their position packed (`packed`: one int for a span
+# on one line, the common case), in the field ``_span``: a record holds one of them per line,
+# and a `Span` of its own beside each would be a third of the record's memory.  The ``span``
+# property gives the `Span` back; the constructors take ``span`` (a `Span`, or an int packed
+# already) as before, `replace` and `to_json` speak of ``span``, and equality and hashing
+# compare the packed form, which is the same for the same span.
+
+
+def _restore(cls: type[_T], values: tuple[object, ...]) -> _T:
+    """Pickle's way back for a line with a packed span: the constructor, given every field
+    by name (``span`` for ``_span``)."""
+    return cls(**dict(zip(public_fields(cls), values, strict=True)))
+
+
+def _line_repr(value: object) -> str:
+    """The ``repr`` `dataclasses` writes, the span shown as a `Span`."""
+    cls = type(value)
+    return f"{cls.__qualname__}({', '.join(f'{n}={getattr(value, n)!r}' for n in public_fields(cls))})"
+
+
 # ---------------------------------------------------------------- actions
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Action:
     """Base of every line after a hand's setup: seat actions, table events and results."""
 
-    span: Span
+    _span: int | Span
     annotations: tuple[Annotation, ...] = field(default=(), kw_only=True)
+
+    def __init__(self, span: Span | int, *, annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+
+    @property
+    def span(self) -> Span:
+        """Where the line stands in the record text."""
+        return unpacked(self._span)
 
     @property
     def verb(self) -> str:
         return _VERBS[type(self)]
 
+    def __repr__(self) -> str:
+        return _line_repr(self)
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[Callable[..., Action], tuple[object, ...]]:
+        cls = type(self)
+        return _restore, (cls, tuple(getattr(self, f.name) for f in _fields_of(cls)))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class SeatAction(Action):
     seat: Seat
     glyph: str | None = field(default=None, kw_only=True)
 
+    def __init__(self, span: Span | int, seat: Seat, *, glyph: str | None = None,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.glyph = glyph  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Draw(SeatAction):
     tile: Tile
 
+    def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.glyph = glyph  # type: ignore[misc]
+        self.tile = tile  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Discard(SeatAction):
     tile: Tile
 
+    def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.glyph = glyph  # type: ignore[misc]
+        self.tile = tile  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Chow(SeatAction):
     tiles: tuple[Tile, Tile, Tile]
 
+    def __init__(self, span: Span | int, seat: Seat, tiles: tuple[Tile, Tile, Tile], *, glyph: str | None = None,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.glyph = glyph  # type: ignore[misc]
+        self.tiles = tiles  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Pong(SeatAction):
     tile: Tile
 
+    def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.glyph = glyph  # type: ignore[misc]
+        self.tile = tile  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Kong(SeatAction):
     """An exposed kong on the last discard (明杠)."""
 
     tile: Tile
 
+    def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.glyph = glyph  # type: ignore[misc]
+        self.tile = tile  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class AnKong(SeatAction):
     """A concealed kong of four held tiles (暗杠)."""
 
     tile: Tile
 
+    def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.glyph = glyph  # type: ignore[misc]
+        self.tile = tile  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class AddKong(SeatAction):
     """A tile added to one's own exposed pong (补杠)."""
 
     tile: Tile
 
+    def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.glyph = glyph  # type: ignore[misc]
+        self.tile = tile  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Flower(SeatAction):
     tile: Tile
 
+    def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.glyph = glyph  # type: ignore[misc]
+        self.tile = tile  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Ready(SeatAction):
     """报听: declared right before the discard that makes the hand ready."""
 
+    def __init__(self, span: Span | int, seat: Seat, *, glyph: str | None = None,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.glyph = glyph  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Hu(SeatAction):
     tile: Tile | None = None
 
+    def __init__(self, span: Span | int, seat: Seat, tile: Tile | None = None, *, glyph: str | None = None,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.glyph = glyph  # type: ignore[misc]
+        self.tile = tile  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Pass(SeatAction):
     """The seat declined a claim it could make."""
 
+    def __init__(self, span: Span | int, seat: Seat, *, glyph: str | None = None,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.glyph = glyph  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class TableEvent(Action):
     """A table event that is not a seat's action, declared by a ruleset (`Ruleset.events`):
     Harbin's ``bao T`` turns the treasure tile (宝牌).  The grammar reads it; what it means,
@@ -226,6 +451,15 @@ class TableEvent(Action):
     word: str = ""
     """The one word some events take: the reason of an abortive draw (``abort kyuushu``)."""
 
+    def __init__(self, span: Span | int, name: str, tiles: tuple[Tile, ...] = (), values: tuple[int, ...] = (),
+                 word: str = "", *, annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.name = name  # type: ignore[misc]
+        self.tiles = tiles  # type: ignore[misc]
+        self.values = values  # type: ignore[misc]
+        self.word = word  # type: ignore[misc]
+
     @property
     def verb(self) -> str:
         return self.name
@@ -236,19 +470,34 @@ class TableEvent(Action):
         return self.tiles[0] if self.tiles else None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Exhausted(Action):
     """The hand ended with no winner (流局)."""
 
+    def __init__(self, span: Span | int, *, annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class FanItem:
     name: str
     value: int | None
     span: Span
 
+    def __init__(self, name: str, value: int | None, span: Span) -> None:
+        self.name = name  # type: ignore[misc]
+        self.value = value  # type: ignore[misc]
+        self.span = span  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+    def __reduce__(self) -> tuple[type[FanItem], tuple[object, ...]]:
+        return by_fields(self)
+
+
+slot_init(FanItem)
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class FanLine(Action):
     """The value a platform recorded for a win: ``fan E 5 : dongfeng 2, hunyise 1``."""
 
@@ -256,21 +505,26 @@ class FanLine(Action):
     total: int
     items: tuple[FanItem, ...]
 
+    def __init__(self, span: Span | int, seat: Seat, total: int, items: tuple[FanItem, ...], *,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.total = total  # type: ignore[misc]
+        self.items = items  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class ScoreLine(Action):
     """All the payments of a hand as recorded: ``score E +12 S -4 W -4 N -4``."""
 
     payments: tuple[tuple[Seat, int], ...]
 
-
-def _compact_span(cls: type) -> Callable[[object, object], None]:
-    """Keep ``cls``'s ``span`` field packed (`pack_span`): a record holds one action per line,
-    and a `Span` of its own beside each would be a third of the record's memory.  The field
-    stays a field (constructors, ``dataclasses.replace``, equality and `to_json` are
-    unchanged); reading it builds the `Span` (`paipu.spans.compact_span`).  Returns the raw
-    setter of the packed slot."""
-    return compact_span(cls, Span, _LINE_SHIFT, _COLUMN_BITS, _COLUMN_MASK)
+    def __init__(self, span: Span | int, payments: tuple[tuple[Seat, int], ...], *,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.payments = payments  # type: ignore[misc]
 
 
 _VERBS: dict[type, str] = {
@@ -298,38 +552,89 @@ VERBS: tuple[str, ...] = (*_VERBS.values(), "bao")
 # ---------------------------------------------------------------- hands
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Deal:
     seat: Seat
     tiles: tuple[Tile, ...]
-    span: Span
+    _span: int | Span
     annotations: tuple[Annotation, ...] = ()
 
+    def __init__(self, seat: Seat, tiles: tuple[Tile, ...], span: Span | int,
+                 annotations: tuple[Annotation, ...] = ()) -> None:
+        self.seat = seat  # type: ignore[misc]
+        self.tiles = tiles  # type: ignore[misc]
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+    @property
+    def span(self) -> Span:
+        """Where the line stands in the record text."""
+        return unpacked(self._span)
+
+    def __repr__(self) -> str:
+        return _line_repr(self)
+
+    def __reduce__(self) -> tuple[Callable[..., Deal], tuple[object, ...]]:
+        return _restore, (Deal, (self.seat, self.tiles, self._span, self.annotations))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class SetupLine:
     """A hand's ``dealer``, ``wall`` or ``dice`` line, or a ruleset's own setup line."""
 
-    span: Span
+    _span: int | Span
     annotations: tuple[Annotation, ...] = ()
 
+    def __init__(self, span: Span | int, annotations: tuple[Annotation, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+    @property
+    def span(self) -> Span:
+        """Where the line stands in the record text."""
+        return unpacked(self._span)
+
+    def __repr__(self) -> str:
+        return _line_repr(self)
+
+    def __reduce__(self) -> tuple[Callable[..., SetupLine], tuple[object, ...]]:
+        cls = type(self)
+        return _restore, (cls, tuple(getattr(self, f.name) for f in _fields_of(cls)))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class DealerLine(SetupLine):
     seat: Seat = "E"
 
+    def __init__(self, span: Span | int, annotations: tuple[Annotation, ...] = (), seat: Seat = "E") -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class WallLine(SetupLine):
     tiles: tuple[Tile, ...] = ()
 
+    def __init__(self, span: Span | int, annotations: tuple[Annotation, ...] = (),
+                 tiles: tuple[Tile, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.tiles = tiles  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class DiceLine(SetupLine):
     values: tuple[int, ...] = ()
 
+    def __init__(self, span: Span | int, annotations: tuple[Annotation, ...] = (),
+                 values: tuple[int, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.values = values  # type: ignore[misc]
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class SetupTiles(SetupLine):
     """A setup line a ruleset declares (`Ruleset.setup_words`): Zhuji's ``caishen 5m`` names
     the hand's wildcard kinds.  The grammar reads it; the ruleset gives it its meaning."""
@@ -339,13 +644,21 @@ class SetupTiles(SetupLine):
     values: tuple[int, ...] = ()
     """Numbers the line carries instead of tiles (riichi's ``honba 2``)."""
 
+    def __init__(self, span: Span | int, annotations: tuple[Annotation, ...] = (), name: str = "",
+                 tiles: tuple[Tile, ...] = (), values: tuple[int, ...] = ()) -> None:
+        self._span = packed(span)  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.name = name  # type: ignore[misc]
+        self.tiles = tiles  # type: ignore[misc]
+        self.values = values  # type: ignore[misc]
+
     @property
     def value(self) -> int | None:
         """The line's first number, if it has one."""
         return self.values[0] if self.values else None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class HandRecord:
     number: int
     span: Span
@@ -357,6 +670,22 @@ class HandRecord:
     annotations: tuple[Annotation, ...] = ()
     extra: tuple[SetupTiles, ...] = ()
     """The ruleset's own setup lines (``caishen`` …), in record order."""
+
+    def __init__(self, number: int, span: Span, dealer: DealerLine | None = None, wall: WallLine | None = None,
+                 dice: DiceLine | None = None, deals: tuple[Deal, ...] = (), actions: tuple[Action, ...] = (),
+                 annotations: tuple[Annotation, ...] = (), extra: tuple[SetupTiles, ...] = ()) -> None:
+        self.number = number  # type: ignore[misc]
+        self.span = span  # type: ignore[misc]
+        self.dealer = dealer  # type: ignore[misc]
+        self.wall = wall  # type: ignore[misc]
+        self.dice = dice  # type: ignore[misc]
+        self.deals = deals  # type: ignore[misc]
+        self.actions = actions  # type: ignore[misc]
+        self.annotations = annotations  # type: ignore[misc]
+        self.extra = extra  # type: ignore[misc]
+
+    def __reduce__(self) -> tuple[type[HandRecord], tuple[object, ...]]:
+        return by_fields(self)
 
     def deal_of(self, seat: Seat) -> Deal | None:
         for d in self.deals:
@@ -373,16 +702,74 @@ class HandRecord:
         return found
 
 
-SET_PACKED_ACTION_SPAN: Final = _compact_span(Action)
-"""Sets an action's span in its packed form (`pack_span`), for the parser's fast path."""
-SET_PACKED_DEAL_SPAN: Final = _compact_span(Deal)
-SET_PACKED_SETUP_SPAN: Final = _compact_span(SetupLine)
+slot_init(HandRecord)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Record:
     header: Header
     hands: tuple[HandRecord, ...]
+
+    def __init__(self, header: Header, hands: tuple[HandRecord, ...]) -> None:
+        self.header = header  # type: ignore[misc]
+        self.hands = hands  # type: ignore[misc]
+
+    def __reduce__(self) -> tuple[type[Record], tuple[object, ...]]:
+        return by_fields(self)
+
+
+slot_init(Record)
+
+_PACKED_LINES: Final[tuple[type, ...]] = (
+    Action, SeatAction, Draw, Discard, Chow, Pong, Kong, AnKong, AddKong, Flower, Ready, Hu, Pass, TableEvent,
+    Exhausted, FanLine, ScoreLine, Deal, SetupLine, DealerLine, WallLine, DiceLine, SetupTiles,
+)
+"""The classes whose position is packed (``_span``)."""
+
+for _cls in _PACKED_LINES:
+    slot_init(_cls, public="span", slot="_span", convert=packed, as_is=int)
+
+
+# ---------------------------------------------------------------- fields by name
+
+_FIELDS: dict[type, tuple[Any, ...]] = {}
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _fields_of(cls: type) -> tuple[Any, ...]:
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = fields(cls)
+    return found
+
+
+def public_fields(cls: type) -> tuple[str, ...]:
+    """The fields of a record class by the names its constructor takes them (``span`` for the
+    packed ``_span``), in order."""
+    found = _NAMES.get(cls)
+    if found is None:
+        found = _NAMES[cls] = tuple("span" if f.name == "_span" else f.name for f in _fields_of(cls))
+    return found
+
+
+def replace(value: _T, **changes: object) -> _T:
+    """``dataclasses.replace`` for the record's values: a copy of ``value`` with ``changes``
+    (``span=`` for a line's position)."""
+    cls = type(value)
+    names = public_fields(cls)
+    unknown = set(changes) - set(names)
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+    given = {n: changes[n] if n in changes else getattr(value, n) for n in names}
+    made: _T = cls(**given)
+    return made
+
+
+def _compact_span(cls: type) -> Callable[[object, object], None]:
+    """Keep ``cls``'s ``span`` field packed (`pack_span`) in a Python class of another module
+    (`paipu.replay.result.Step`): reading it builds the `Span` (`paipu.spans.compact_span`).
+    Returns the raw setter of the packed slot."""
+    return compact_span(cls, Span, _LINE_SHIFT, _COLUMN_BITS, _COLUMN_MASK)
 
 
 # ---------------------------------------------------------------- JSON
@@ -413,9 +800,9 @@ def to_json(value: object, *, spans: bool = True) -> object:
             out["type"] = value.name
         elif isinstance(value, SetupLine):
             out["type"] = type(value).__name__.removesuffix("Line").lower()
-        for f in fields(value):  # type: ignore[arg-type]
-            if (f.name == "span" or f.name.endswith("_span")) and not spans:
+        for name in public_fields(type(value)):
+            if (name == "span" or name.endswith("_span")) and not spans:
                 continue
-            out[f.name] = to_json(getattr(value, f.name), spans=spans)
+            out[name] = to_json(getattr(value, name), spans=spans)
         return out
     return value

@@ -6,7 +6,7 @@ import logging
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import lark
@@ -18,6 +18,7 @@ import paipu.record as r
 from paipu.findings import Finding
 from paipu.grammar.parser import build_parser, grammar_text, parse
 from paipu.grammar.writer import format_record
+from paipu.record import replace
 from paipu.sources import read_record_text
 from paipu.tiles import ALL_TILES, Tile, format_tiles
 

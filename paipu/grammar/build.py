@@ -64,7 +64,7 @@ def _setup_name(line: r.SetupLine) -> str:
 
 
 def _with_annotations(item: Any, extra: tuple[r.Annotation, ...]) -> Any:
-    return replace(item, annotations=(*item.annotations, *extra))
+    return r.replace(item, annotations=(*item.annotations, *extra))
 
 
 def build_record(lines: list[Line], findings: list[Finding], gaps: Sequence[int] = ()) -> r.Record:

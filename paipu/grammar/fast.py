@@ -16,7 +16,7 @@ from __future__ import annotations
 import gc
 import operator
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Final, cast
 
@@ -85,20 +85,32 @@ _SEATS: Final = frozenset(("E", "S", "W", "N"))
 _GLYPHS: Final = frozenset(r.GLYPHS)
 _DIGITS: Final = frozenset("0123456789")
 
-_ONE_TILE: dict[str, type[r.SeatAction]] = {}
-_BARE: dict[str, Callable[..., Line]] = {}
+# The seat actions a line cache entry rebuilds, by number (the most common first).
+DISCARD: Final = 0
+DRAW: Final = 1
+PONG: Final = 2
+CHOW: Final = 3
+KONG: Final = 4
+ANKONG: Final = 5
+ADDKONG: Final = 6
+FLOWER: Final = 7
+HU: Final = 8
+_ONE_TILE: dict[str, int] = {}
+"""A one-tile seat action's verb -> its kind (`make_action`)."""
+_BARE: dict[str, bool] = {}
+"""``ready`` (True) or ``pass`` (False) by their words."""
 _CHOW_WORDS: Final = frozenset(("chow", "吃"))
 _HU_WORDS: Final = frozenset(("hu", "胡", "和"))
-for _words, _cls in (
-    (("draw", "摸"), r.Draw), (("discard", "打"), r.Discard), (("pong", "碰"), r.Pong),
-    (("kong", "杠", "槓"), r.Kong), (("ankong", "暗杠", "暗槓"), r.AnKong),
-    (("addkong", "补杠", "補槓"), r.AddKong), (("flower", "花"), r.Flower),
+for _words, _kind in (
+    (("draw", "摸"), DRAW), (("discard", "打"), DISCARD), (("pong", "碰"), PONG),
+    (("kong", "杠", "槓"), KONG), (("ankong", "暗杠", "暗槓"), ANKONG),
+    (("addkong", "补杠", "補槓"), ADDKONG), (("flower", "花"), FLOWER),
 ):
     for _w in _words:
-        _ONE_TILE[_w] = _cls
-for _bare_words, _bare_cls in ((("ready", "听", "聽"), r.Ready), (("pass", "过", "過"), r.Pass)):
+        _ONE_TILE[_w] = _kind
+for _bare_words, _ready in ((("ready", "听", "聽"), True), (("pass", "过", "過"), False)):
     for _w in _bare_words:
-        _BARE[_w] = _bare_cls
+        _BARE[_w] = _ready
 
 _DEALER: Final = frozenset(("dealer", "庄"))
 _CAISHEN: Final = frozenset(("caishen", "财神", "財神"))
@@ -109,12 +121,9 @@ _SCORE: Final = frozenset(("score", "分"))
 
 _BLANK: Final = frozenset(" \t")
 
-# Record values are frozen, slotted dataclasses whose generated ``__init__`` sets each field
-# through ``object.__setattr__``; the lines of a long record are many, so the fast path fills
-# the slots directly (2-3 times cheaper), an action's span in its packed form
-# (`paipu.record.pack_span`: one int, no `Span` object).  Should a class's fields ever differ
-# from what is filled here, the classes' own constructors are used instead.
-_object_new = object.__new__
+# Record values are made by their constructors, each line's span in its packed form
+# (`paipu.record.packed`: one int, no `Span` object).  Compiled, the record classes are native
+# classes and these are direct calls of their written-out ``__init__``.
 _tuple_new = tuple.__new__
 _Span = r.Span
 LINE_SHIFT: Final = r.LINE_SHIFT
@@ -122,105 +131,50 @@ COLUMN_BITS: Final = r.COLUMN_BITS
 COLUMN_MASK: Final = r.COLUMN_MASK
 
 
-def _slot_setters(cls: type, names: tuple[str, ...],
-                  span_setter: Callable[[object, object], None] = r.SET_PACKED_ACTION_SPAN,
-                  ) -> list[Callable[[object, object], None]] | None:
-    import dataclasses
-
-    if tuple(f.name for f in dataclasses.fields(cls)) != names:
-        return None
-    setters = []
-    for name in names:
-        if name == "span":
-            setters.append(span_setter)
-            continue
-        for klass in cls.__mro__:
-            if name in klass.__dict__:
-                setters.append(klass.__dict__[name].__set__)
-                break
-    return setters
-
-
-_FIVE_SLOTS: Final = ("span", "annotations", "seat", "glyph", "tile")
-_ACTION_SETTERS: dict[type[r.SeatAction], list[Callable[[object, object], None]] | None] = {
-    cls: _slot_setters(cls, _FIVE_SLOTS)
-    for cls in (r.Draw, r.Discard, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Hu)
-}
-_ACTION_SETTERS[r.Chow] = _slot_setters(r.Chow, (*_FIVE_SLOTS[:4], "tiles"))
+def make_action(kind: int, span: int | r.Span, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
+                last: Any) -> r.SeatAction:
+    """The seat action of number ``kind`` (`DISCARD` …) with its last field ``last`` (its tile,
+    or a chow's tiles), through its class's constructor (compiled: a direct native call)."""
+    if kind == DISCARD:
+        return r.Discard(span, seat, last, glyph=glyph, annotations=notes)
+    if kind == DRAW:
+        return r.Draw(span, seat, last, glyph=glyph, annotations=notes)
+    if kind == PONG:
+        return r.Pong(span, seat, last, glyph=glyph, annotations=notes)
+    if kind == CHOW:
+        return r.Chow(span, seat, last, glyph=glyph, annotations=notes)
+    if kind == KONG:
+        return r.Kong(span, seat, last, glyph=glyph, annotations=notes)
+    if kind == ANKONG:
+        return r.AnKong(span, seat, last, glyph=glyph, annotations=notes)
+    if kind == ADDKONG:
+        return r.AddKong(span, seat, last, glyph=glyph, annotations=notes)
+    if kind == FLOWER:
+        return r.Flower(span, seat, last, glyph=glyph, annotations=notes)
+    return r.Hu(span, seat, last, glyph=glyph, annotations=notes)
 
 
-def _shared_setters() -> tuple[Callable[[object, object], None], ...] | None:
-    """The setters of the four slots every seat action shares (span, annotations, seat, glyph),
-    if every class of `_ACTION_SETTERS` has them from the same base class."""
-    found = {tuple(s[:4]) if s is not None else None for s in _ACTION_SETTERS.values()}
-    if len(found) != 1:
-        return None
-    only = found.pop()
-    return only
-
-
-SHARED_SETTERS: Final = _shared_setters()
-_SET_SPAN, _SET_NOTES, _SET_SEAT, _SET_GLYPH = SHARED_SETTERS or (None, None, None, None)
-
-LINE_CACHE: dict[str, tuple[Any, ...]] = {}
+LINE_CACHE: dict[str, tuple[int, r.Seat, str | None, Any, int]] = {}
 """A seat action's line (with nothing that has a position of its own: no annotation) ->
-what rebuilds its value for any line number: (class, last slot's setter, seat, glyph, last
-slot's value, packed columns).  Records repeat such lines all the time (``E discard 5m``), so
-most lines are one dictionary look-up and one object (`paipu.grammar.parser.parse_lines`
-reads this cache itself, before calling `fast_line`)."""
+what rebuilds its value for any line number: (kind, seat, glyph, last field's value, packed
+columns), `make_action`'s arguments.  Records repeat such lines all the time
+(``E discard 5m``), so most lines are one dictionary look-up and one object
+(`paipu.grammar.scan.scan_lines` reads this cache itself, before calling `fast_line`)."""
 _LINE_CACHE = LINE_CACHE
 _LINE_CACHE_MAX: Final = 50_000
 
 
-def _new_action(cls: type[r.SeatAction], number: int, columns: int | None, span: r.Span,
-                notes: tuple[r.Annotation, ...], seat: str, glyph: str | None, tile: object) -> r.SeatAction:
-    setters = _ACTION_SETTERS.get(cls)
-    if setters is None or columns is None:
-        return cast(Callable[..., r.SeatAction], cls)(span, seat, tile, glyph=glyph, annotations=notes)
-    a, b, c, d, e = setters
-    action: r.SeatAction = _object_new(cls)
-    a(action, number << LINE_SHIFT | columns)
-    b(action, notes)
-    c(action, seat)
-    d(action, glyph)
-    e(action, tile)
-    return action
+def _new_action(kind: int, number: int, columns: int | None, span: r.Span,
+                notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None, last: Any) -> r.SeatAction:
+    return make_action(kind, span if columns is None else number << LINE_SHIFT | columns, notes, seat, glyph, last)
 
 
-def _remember(line: str, cls: type[r.SeatAction], seat: str, glyph: str | None, last: object,
-              columns: int | None) -> None:
+def _remember(line: str, kind: int, seat: r.Seat, glyph: str | None, last: object, columns: int | None) -> None:
     """Keep a seat action's line in `LINE_CACHE` (only when it has no annotation)."""
-    setters = _ACTION_SETTERS.get(cls)
-    if (setters is None or SHARED_SETTERS is None or columns is None or len(_LINE_CACHE) >= _LINE_CACHE_MAX
-            or "\n" in line):
+    if columns is None or len(_LINE_CACHE) >= _LINE_CACHE_MAX or "\n" in line:
         return
-    _LINE_CACHE[line] = (cls, setters[4], seat, glyph, last, columns)
+    _LINE_CACHE[line] = (kind, seat, glyph, last, columns)
 
-
-def _builder(cls: type, names: tuple[str, ...], span_setter: Callable[[object, object], None]
-             ) -> Callable[..., Any] | None:
-    """A function that makes a ``cls`` from its fields' values in ``names``' order (the span
-    packed), filling the slots directly; None if ``cls``'s fields are not ``names``."""
-    setters = _slot_setters(cls, names, span_setter)
-    if setters is None:
-        return None
-    new, pairs = _object_new, tuple(setters)
-
-    def build(*values: object) -> object:
-        made: object = new(cls)
-        for set_, value in zip(pairs, values, strict=True):
-            set_(made, value)
-        return made
-
-    return build
-
-
-_DEAL: Final = _builder(r.Deal, ("seat", "tiles", "span", "annotations"), r.SET_PACKED_DEAL_SPAN)
-_DEALER_LINE: Final = _builder(r.DealerLine, ("span", "annotations", "seat"), r.SET_PACKED_SETUP_SPAN)
-_WALL_LINE: Final = _builder(r.WallLine, ("span", "annotations", "tiles"), r.SET_PACKED_SETUP_SPAN)
-_DICE_LINE: Final = _builder(r.DiceLine, ("span", "annotations", "values"), r.SET_PACKED_SETUP_SPAN)
-_SETUP_TILES: Final = _builder(r.SetupTiles, ("span", "annotations", "name", "tiles", "values"),
-                               r.SET_PACKED_SETUP_SPAN)
 
 _GROUP_CACHE: dict[str, tuple[Tile, ...] | None] = {}
 _GROUP_CACHE_MAX: Final = 20_000
@@ -452,14 +406,8 @@ def fast_line(line: str, number: int) -> Line | _Skip | None:
     """The value of line ``number``; `SKIP` when it holds nothing; None when lark must read it."""
     hit = _LINE_CACHE.get(line)
     if hit is not None:
-        cls, set_last, seat, glyph, last, columns = hit
-        action = _object_new(cls)
-        _SET_SPAN(action, number << LINE_SHIFT | columns)  # type: ignore[misc]
-        _SET_NOTES(action, ())  # type: ignore[misc]
-        _SET_SEAT(action, seat)  # type: ignore[misc]
-        _SET_GLYPH(action, glyph)  # type: ignore[misc]
-        set_last(action, last)
-        return action  # type: ignore[no-any-return]
+        kind, seat, glyph, last, columns = hit
+        return make_action(kind, number << LINE_SHIFT | columns, (), seat, glyph, last)
     return _read_line(line, number)
 
 
@@ -485,14 +433,8 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
         # The words before an annotation or a comment are often a line read before (``E discard 5m``).
         hit = _LINE_CACHE.get(body)
         if hit is not None:
-            cls, set_last, seat_, glyph_, last_, columns_ = hit
-            action = _object_new(cls)
-            _SET_SPAN(action, number << LINE_SHIFT | columns_)  # type: ignore[misc]
-            _SET_NOTES(action, notes)  # type: ignore[misc]
-            _SET_SEAT(action, seat_)  # type: ignore[misc]
-            _SET_GLYPH(action, glyph_)  # type: ignore[misc]
-            set_last(action, last_)
-            return action  # type: ignore[no-any-return]
+            kind_, seat_, glyph_, last_, columns_ = hit
+            return make_action(kind_, number << LINE_SHIFT | columns_, notes, seat_, glyph_, last_)
     else:
         body = line
     key = body  # what a seat action's line is remembered by (the words alone read the same)
@@ -513,7 +455,8 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
         lead = 0
     end = lead + len(body) + 1
     span: r.Span = _tuple_new(_Span, (number, lead + 1, number, end))
-    packed = number << LINE_SHIFT | (lead + 1) << COLUMN_BITS | end if end <= COLUMN_MASK else None
+    # The span as the record's lines keep it (`paipu.record.packed`).
+    at: int | r.Span = number << LINE_SHIFT | (lead + 1) << COLUMN_BITS | end if end <= COLUMN_MASK else span
     first = words[0]
     n = len(words)
     if first in _SEATS:
@@ -525,24 +468,24 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
         if words[-1] in _GLYPHS:
             glyph = words[-1]
             n -= 1
-        cls = _ONE_TILE.get(verb)
-        if cls is not None:
+        kind = _ONE_TILE.get(verb)
+        if kind is not None:
             if n != 3:
                 return None
             tiles = _GROUP_CACHE.get(words[2]) or _group(words[2])
             if tiles is None or len(tiles) != 1:
                 return None
             columns = r.pack_columns(lead + 1, end)
-            _remember(key, cls, seat, glyph, tiles[0], columns)
-            return _new_action(cls, number, columns, span, notes, seat, glyph, tiles[0])
+            _remember(key, kind, seat, glyph, tiles[0], columns)
+            return _new_action(kind, number, columns, span, notes, seat, glyph, tiles[0])
         if verb in _CHOW_WORDS:
             tiles = _tiles(words[2:n])
             if tiles is None or len(tiles) != 3:
                 return None
             a, b, c = sorted(tiles, key=_index)
             columns = r.pack_columns(lead + 1, end)
-            _remember(key, r.Chow, seat, glyph, (a, b, c), columns)
-            return _new_action(r.Chow, number, columns, span, notes, seat, glyph, (a, b, c))
+            _remember(key, CHOW, seat, glyph, (a, b, c), columns)
+            return _new_action(CHOW, number, columns, span, notes, seat, glyph, (a, b, c))
         if verb in _HU_WORDS:
             if n == 2:
                 hu_tile = None
@@ -554,11 +497,13 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
                     return None
                 hu_tile = tiles[0]
             columns = r.pack_columns(lead + 1, end)
-            _remember(key, r.Hu, seat, glyph, hu_tile, columns)
-            return _new_action(r.Hu, number, columns, span, notes, seat, glyph, hu_tile)
+            _remember(key, HU, seat, glyph, hu_tile, columns)
+            return _new_action(HU, number, columns, span, notes, seat, glyph, hu_tile)
         bare = _BARE.get(verb)
         if bare is not None and n == 2:
-            return bare(span, seat, glyph=glyph, annotations=notes)
+            if bare:
+                return r.Ready(at, seat, glyph=glyph, annotations=notes)
+            return r.Pass(at, seat, glyph=glyph, annotations=notes)
         return None
     if first == "deal":
         if n < 3 or words[1] not in _SEATS:
@@ -567,29 +512,21 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
         if tiles is None:
             return None
         tiles = tuple(sorted(tiles, key=_index))
-        if _DEAL is None or packed is None:
-            return r.Deal(cast(r.Seat, words[1]), tiles, span, notes)
-        return cast(r.Deal, _DEAL(words[1], tiles, packed, notes))
+        return r.Deal(cast(r.Seat, words[1]), tiles, at, notes)
     if first == "hand":
         number_ = _count(words[1]) if n == 2 else None
         return None if number_ is None else HandLine(number_, span, notes)
     if first in _DEALER:
         if n != 2 or words[1] not in _SEATS:
             return None
-        if _DEALER_LINE is None or packed is None:
-            return r.DealerLine(span, notes, cast(r.Seat, words[1]))
-        return cast(r.DealerLine, _DEALER_LINE(packed, notes, words[1]))
+        return r.DealerLine(at, notes, cast(r.Seat, words[1]))
     if first == "wall" or first in _CAISHEN:
         tiles = _tiles(words[1:]) if n > 1 else None
         if tiles is None:
             return None
         if first == "wall":
-            if _WALL_LINE is None or packed is None:
-                return r.WallLine(span, notes, tiles)
-            return cast(r.WallLine, _WALL_LINE(packed, notes, tiles))
-        if _SETUP_TILES is None or packed is None:
-            return r.SetupTiles(span, notes, "caishen", tiles)
-        return cast(r.SetupTiles, _SETUP_TILES(packed, notes, "caishen", tiles, ()))
+            return r.WallLine(at, notes, tiles)
+        return r.SetupTiles(at, notes, "caishen", tiles)
     if first == "dice":
         values: list[int] = []
         for w in words[1:]:
@@ -599,9 +536,7 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
             values.append(v)
         if not values:
             return None
-        if _DICE_LINE is None or packed is None:
-            return r.DiceLine(span, notes, tuple(values))
-        return cast(r.DiceLine, _DICE_LINE(packed, notes, tuple(values)))
+        return r.DiceLine(at, notes, tuple(values))
     if first in _SCORE:
         paid = _SCORE_CACHE.get(body, _Skip)
         if paid is _Skip:
@@ -610,16 +545,16 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
                 _SCORE_CACHE[body] = paid
         if paid is None:
             return None
-        return r.ScoreLine(span, cast("tuple[tuple[r.Seat, int], ...]", paid), annotations=notes)
+        return r.ScoreLine(at, cast("tuple[tuple[r.Seat, int], ...]", paid), annotations=notes)
     if first in _FAN:
         return _fan(body, words, span, number, notes)
     if first in _EXHAUSTED:
-        return r.Exhausted(span, annotations=notes) if n == 1 else None
+        return r.Exhausted(at, annotations=notes) if n == 1 else None
     if first in _BAO:
         tiles = _tiles(words[1:]) if n == 2 else None
         if tiles is None or len(tiles) != 1:
             return None
-        return r.TableEvent(span, "bao", tiles, annotations=notes)
+        return r.TableEvent(at, "bao", tiles, annotations=notes)
     if n >= 2 and _NAME_RE.fullmatch(first) and not first.startswith(_NOT_NAMES):
         return _word_line(first, words, span, notes)
     return None

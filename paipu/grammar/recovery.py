@@ -300,5 +300,5 @@ def _keep_span(line: Line, raw: str, number: int) -> Line:
     start = len(body) - len(body.lstrip()) + 1
     span = r.Span(number, start, number, len(body) + 1)
     if isinstance(line, (r.Action, r.SetupLine, r.Deal, HandLine, WordLine)):
-        return replace(line, span=span)
+        return r.replace(line, span=span)
     return line

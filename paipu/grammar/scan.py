@@ -8,10 +8,9 @@ lark's side, stays Python); `paipu.grammar.parser.parse_lines` is the entry poin
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from paipu.findings import Finding, error
-from paipu.grammar.fast import LINE_CACHE, LINE_SHIFT, SHARED_SETTERS, SKIP, fast_line
+from paipu.grammar.fast import LINE_CACHE, LINE_SHIFT, SKIP, fast_line, make_action
 from paipu.grammar.fast import _read_line as read_line
 from paipu.grammar.lines import ArityProblem, Line, WordLine
 
@@ -24,10 +23,6 @@ def _annotation_end(raw_lines: list[str], number: int) -> int | None:
         if not _annotation_open_after(raw_lines[j], True):
             return j + 1
     return None
-
-
-def _no_set(target: object, value: object) -> None:  # pragma: no cover - never called: the cache stays empty
-    raise AssertionError("no slot setters")
 
 
 MAX_ANNOTATION_LINES = 200
@@ -67,10 +62,7 @@ def scan_lines(text: str, parse_chunk: Callable[[str, int, int], tuple[list[Line
 
     skip_to = 0
     # `fast_line`'s look-up of a repeated seat-action line, inlined: most lines are one of those.
-    no_cache: dict[str, tuple[Any, ...]] = {}
-    cache = LINE_CACHE if SHARED_SETTERS is not None else no_cache
-    new = object.__new__
-    set_span, set_notes, set_seat, set_glyph = SHARED_SETTERS or (_no_set, _no_set, _no_set, _no_set)
+    cache = LINE_CACHE
     shift = LINE_SHIFT
     for i, line in enumerate(raw_lines, 1):
         # The line before is read (or in ``chunk``): let its text go, so that a long record's
@@ -84,14 +76,8 @@ def scan_lines(text: str, parse_chunk: Callable[[str, int, int], tuple[list[Line
             if hit is not None:
                 if chunk:
                     flush()
-                cls, set_last, seat, glyph, last, columns = hit
-                action = new(cls)
-                set_span(action, i << shift | columns)
-                set_notes(action, ())
-                set_seat(action, seat)
-                set_glyph(action, glyph)
-                set_last(action, last)
-                out.append(action)
+                kind, seat, glyph, last, columns = hit
+                out.append(make_action(kind, i << shift | columns, (), seat, glyph, last))
                 continue
             fast = read_line(line, i)
             if fast is None and "{" in line and _annotation_open_after(line, False):

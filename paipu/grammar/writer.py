@@ -9,7 +9,7 @@ the item it was written beside or before.  Parsing the output gives the same rec
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Protocol
 
 import paipu.record as r
@@ -111,7 +111,7 @@ def _entries(record: r.Record, item_name: Callable[[str], str] | None) -> Iterat
     else:
         def action_text(a: r.Action) -> str:
             if isinstance(a, r.FanLine) and a.items:
-                a = replace(a, items=tuple(replace(i, name=item_name(i.name)) for i in a.items))
+                a = r.replace(a, items=tuple(r.replace(i, name=item_name(i.name)) for i in a.items))
             return format_action(a)
     for k, hand in enumerate(record.hands):
         for text, item in hand_lines(hand, action_text):

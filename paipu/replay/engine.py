@@ -13,6 +13,7 @@ import functools
 import gc
 from collections import deque
 from collections.abc import Callable, Sequence
+from typing import cast
 
 import paipu.record as r
 from paipu.findings import Finding
@@ -257,12 +258,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     self._handle(a, True)
                     held_back = -1
                     continue
-                seat: Seat = a.seat  # type: ignore[attr-defined]
+                seat: Seat = cast(r.SeatAction, a).seat  # compiled: a native read
                 if seat not in seats:
                     self._handle(a, True)
                     held_back = -1
                     continue
-                tile: Tile = a.tile  # type: ignore[attr-defined]
+                tile: Tile = cast(r.Draw, a).tile if kind is draw_type else cast(r.Discard, a).tile
                 i = tile.index
                 if owes_before:
                     rs.before_action(st, a, True)
