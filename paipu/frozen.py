@@ -91,6 +91,8 @@ def slot_init(cls: T, *, public: str = "", slot: str = "", convert: Callable[[An
     made = namespace["__init__"]
     made.__qualname__ = f"{cls.__qualname__}.__init__"
     made.__module__ = cls.__module__
+    made.__annotations__ = dict(own.__annotations__)
+    made.__doc__ = own.__doc__
     type.__setattr__(cls, "__init__", made)
     OWN_INITS[cls] = own
     return cls

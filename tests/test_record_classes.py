@@ -1,0 +1,181 @@
+"""The record classes (`paipu.record`) write their ``__init__`` out, keep a line's position packed
+behind a ``span`` property, and stand for ``dataclasses.replace`` with `paipu.record.replace`:
+they must still behave as frozen dataclasses do (the same constructor arguments and defaults,
+equality, hashing, ``repr``, assignment refused, pickling, `paipu.record.to_json`), in pure
+Python (this suite) as compiled (``tests/test_compiled.py`` compares both builds)."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import pickle
+from collections.abc import Callable
+from typing import Any, cast
+
+import pytest
+
+import paipu.record as r
+from paipu.frozen import OWN_INITS
+from paipu.grammar.parser import parse
+from paipu.tiles import ALL_TILES
+
+CLASSES: list[type] = sorted(
+    (v for v in vars(r).values() if isinstance(v, type) and v.__module__ == "paipu.record"
+     and dataclasses.is_dataclass(v)),
+    key=lambda c: c.__qualname__)
+PACKED = [c for c in CLASSES if "_span" in {f.name for f in dataclasses.fields(c)}]
+
+TILE = ALL_TILES[4]
+SPAN = r.Span(7, 3, 7, 15)
+LONG = r.Span(7, 3, 9, 2)  # over two lines: kept as a `Span`
+
+
+def _written_out(cls: type) -> Callable[..., None]:
+    init: Callable[..., None] = OWN_INITS.get(cls, cls.__init__)  # type: ignore[misc,assignment]
+    return init
+
+
+def _by_written_out(cls: type, kwargs: dict[str, Any]) -> object:
+    """``cls`` made by the ``__init__`` written in the class (pure Python: with the frozen guard
+    lifted, as compiled code assigns the fields directly)."""
+    obj: object = object.__new__(cls)
+    guard = cls.__dict__.get("__setattr__")
+    type.__setattr__(cls, "__setattr__", object.__setattr__)
+    try:
+        _written_out(cls)(obj, **kwargs)
+    finally:
+        if guard is None:
+            type.__delattr__(cls, "__setattr__")
+        else:
+            type.__setattr__(cls, "__setattr__", guard)
+    return obj
+
+
+def _sample(cls: type, name: str) -> object:
+    """A value of the right type for field ``name`` of ``cls``."""
+    values: dict[str, object] = {
+        "span": SPAN, "ruleset_span": SPAN, "annotations": (r.Annotation("note", r.Span(7, 16, 7, 22)),),
+        "seat": "S", "glyph": "!?", "tile": TILE, "tiles": (TILE, TILE, TILE), "values": (3, 4), "word": "kyuushu",
+        "name": "caishen", "value": "v", "total": 5, "items": (r.FanItem("hunyise", 6, SPAN),),
+        "payments": (("E", 4), ("S", -4)), "number": 2, "text": "hello", "ruleset": "zhuji",
+        "options": (r.OptionTag("min_tai", "1", SPAN),), "players": (r.SeatTag("Player", "E", "Ann", SPAN),),
+        "scores": (), "tags": (r.Tag("Event", "club", SPAN),), "header": r.Header("zhuji", SPAN),
+        "hands": (r.HandRecord(1, SPAN),), "dealer": r.DealerLine(SPAN, (), "S"), "wall": r.WallLine(SPAN, (), (TILE,)),
+        "dice": r.DiceLine(SPAN, (), (1, 6)), "deals": (r.Deal("E", (TILE,), SPAN),),
+        "actions": (r.Draw(SPAN, "E", TILE),), "extra": (r.SetupTiles(SPAN, (), "caishen", (TILE,)),),
+    }
+    if cls is r.FanItem and name == "value":
+        return 3
+    return values[name]
+
+
+def _full_kwargs(cls: type) -> dict[str, Any]:
+    return {name: _sample(cls, name) for name in r.public_fields(cls)}
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__qualname__)
+def test_record_init_takes_the_fields_by_name_in_order_with_their_defaults(cls: type) -> None:
+    """record classes, written-out __init__: the parameters are the fields (``span`` for the packed
+    ``_span``) in order, keyword-only where the field is, with the field's default."""
+    params = list(inspect.signature(_written_out(cls)).parameters.values())[1:]
+    fields = {("span" if f.name == "_span" else f.name): f for f in dataclasses.fields(cls)}
+    assert [p.name for p in params if p.kind is not p.KEYWORD_ONLY] == [
+        n for n, f in fields.items() if not f.kw_only]
+    assert {p.name for p in params} == set(fields) and len(params) == len(fields)
+    for p in params:
+        f = fields[p.name]
+        assert (p.kind is p.KEYWORD_ONLY) == f.kw_only, p.name
+        want = inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default
+        assert p.default == want, p.name
+    # The __init__ pure Python runs (`paipu.frozen.slot_init`) has the same signature.
+    assert inspect.signature(cls.__init__) == inspect.signature(_written_out(cls))  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__qualname__)
+def test_record_init_sets_every_field_as_the_written_out_one_does(cls: type) -> None:
+    kwargs = _full_kwargs(cls)
+    made = cls(**kwargs)
+    assert {n: getattr(made, n) for n in kwargs} == kwargs
+    assert made == _by_written_out(cls, kwargs)
+    required = {n: v for n, v in kwargs.items()
+                if inspect.signature(cls.__init__).parameters[n].default is inspect.Parameter.empty}  # type: ignore[misc]
+    bare = cls(**required)
+    assert bare == _by_written_out(cls, required)
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            assert getattr(bare, f.name) == f.default, f.name
+
+
+@pytest.mark.parametrize("cls", PACKED, ids=lambda c: c.__qualname__)
+def test_record_packed_span_reads_back_as_the_span_given(cls: type) -> None:
+    """record lines: a span on one line is kept as one int (given as a `Span` or packed already,
+    the same value), a span over lines as the `Span`; ``span`` reads the `Span` back."""
+    kwargs = _full_kwargs(cls)
+    one = cls(**kwargs)
+    assert type(one._span) is int and type(one.span) is r.Span and one.span == SPAN
+    assert cls(**{**kwargs, "span": r.pack_span(*SPAN)}) == one
+    assert hash(cls(**{**kwargs, "span": r.pack_span(*SPAN)})) == hash(one)
+    long = cls(**{**kwargs, "span": LONG})
+    assert long._span == LONG and long.span == LONG and long != one
+    plain = cls(**{**kwargs, "span": (7, 3, 9, 2)})  # a plain tuple is made a `Span`
+    assert type(plain.span) is r.Span and plain == long
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__qualname__)
+def test_record_values_are_frozen_equal_hashable_and_pickle(cls: type) -> None:
+    kwargs = _full_kwargs(cls)
+    made = cls(**kwargs)
+    for name in kwargs:
+        # A field refuses with FrozenInstanceError; the packed span's property refuses too (Python
+        # 3.11's frozen dataclass with slots raises TypeError for a name that is not a field).
+        with pytest.raises(dataclasses.FrozenInstanceError if name != "span" or cls not in PACKED else
+                           (dataclasses.FrozenInstanceError, TypeError, AttributeError)):
+            setattr(made, name, r.Span(1, 1, 1, 1) if name == "span" else kwargs[name])
+    assert made == cls(**kwargs)
+    again = cls(**kwargs)
+    assert again == made and hash(again) == hash(made) and again is not made
+    back = pickle.loads(pickle.dumps(made))
+    assert type(back) is cls and back == made and hash(back) == hash(made)
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__qualname__)
+def test_record_repr_is_the_dataclass_one_with_the_span(cls: type) -> None:
+    kwargs = _full_kwargs(cls)
+    made = cls(**kwargs)
+    assert repr(made) == f"{cls.__qualname__}({', '.join(f'{n}={v!r}' for n, v in kwargs.items())})"
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__qualname__)
+def test_record_replace_changes_only_what_it_is_given(cls: type) -> None:
+    kwargs = _full_kwargs(cls)
+    made = cls(**kwargs)
+    assert r.replace(made) == made
+    name = next(reversed(kwargs))
+    other = r.Span(1, 1, 1, 2) if name == "span" else ()
+    changed = r.replace(made, **{name: other})
+    assert getattr(changed, name) == other and changed != made
+    assert all(getattr(changed, n) == v for n, v in kwargs.items() if n != name)
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        r.replace(made, colour=1)
+    if cls in PACKED:
+        moved = r.replace(made, span=LONG)
+        assert moved.span == LONG and r.replace(moved, span=SPAN) == made
+
+
+def test_record_to_json_names_the_span_and_keeps_the_field_order() -> None:
+    d = r.Discard(SPAN, "E", TILE, glyph="!")
+    assert list(cast(dict[str, object], r.to_json(d))) == ["type", "span", "annotations", "seat", "glyph", "tile"]
+    assert list(cast(dict[str, object], r.to_json(d, spans=False))) == ["type", "annotations", "seat", "glyph", "tile"]
+    deal = r.to_json(r.Deal("E", (TILE,), LONG))
+    assert deal == {"seat": "E", "tiles": [str(TILE)], "span": {"line": 7, "column": 3, "end_line": 9, "end_column": 2},
+                    "annotations": []}
+
+
+def test_a_parsed_record_pickles_and_compares_equal() -> None:
+    text = ('[Ruleset "zhuji"]\n\nhand 1\ndealer E\ndeal E 1112345678999m\n'
+            "E discard 9m {a note}\nS draw 5p !?\nS discard 5p\n" + "E draw 1z\n" * 3)
+    record = parse(text).record
+    assert pickle.loads(pickle.dumps(record)) == record
+    first = record.hands[0].actions[0]
+    assert first.span == r.Span(6, 1, 6, 13) and first.annotations[0].text == "a note"
+    assert [a.span.line for a in record.hands[0].actions] == [6, 7, 8, 9, 10, 11]
