@@ -13,15 +13,17 @@ random and mutated records.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import operator
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Final, cast
 
 import paipu.record as r
 from paipu.errors import TileError
+from paipu.frozen import OWN_INITS
 from paipu.grammar.lines import AnnotationLine, HandLine, HeaderLine, Line, RawTag, WordLine, unescape_annotation
 from paipu.limits import MAX_TILES_PER_LINE
 from paipu.tiles import Tile, parse_tile_group
@@ -153,6 +155,45 @@ def make_action(kind: int, span: int | r.Span, notes: tuple[r.Annotation, ...], 
         return r.Flower(span, seat, last, glyph=glyph, annotations=notes)
     return r.Hu(span, seat, last, glyph=glyph, annotations=notes)
 
+
+_Maker = Callable[[int, tuple[r.Annotation, ...], r.Seat, "str | None", Any], r.SeatAction]
+
+
+def _python_makers() -> tuple[_Maker, ...] | None:
+    """Pure Python only (None compiled, where `make_action`'s constructors are native calls):
+    for each kind, a function that makes the same action as `make_action` from a packed span
+    by filling its slots directly (the constructor's work without its call and its checks of
+    the span), as the cheapest way pure Python has for the lines `LINE_CACHE` rebuilds."""
+    if r.Draw not in OWN_INITS:
+        return None
+    makers: list[_Maker] = []
+    for cls in (r.Discard, r.Draw, r.Pong, r.Chow, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Hu):
+        names = [f.name for f in dataclasses.fields(cls)]
+        if names[:4] != ["_span", "annotations", "seat", "glyph"] or len(names) != 5:
+            return None  # the fields changed: `make_action` serves
+        makers.append(_slot_maker(cls, [next(k.__dict__[n] for k in cls.__mro__ if n in k.__dict__).__set__
+                                         for n in names]))
+    return tuple(makers)
+
+
+def _slot_maker(cls: type[r.SeatAction], setters: list[Callable[[object, object], None]]) -> _Maker:
+    new = object.__new__
+    set_span, set_notes, set_seat, set_glyph, set_last = setters
+
+    def make(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None, last: Any) -> r.SeatAction:
+        action = new(cls)
+        set_span(action, span)
+        set_notes(action, notes)
+        set_seat(action, seat)
+        set_glyph(action, glyph)
+        set_last(action, last)
+        return action
+
+    return make
+
+
+PYTHON_MAKERS: Final = _python_makers()
+"""By kind (`DISCARD` …), pure Python's way to rebuild a cached line (`LINE_CACHE`); None compiled."""
 
 LINE_CACHE: dict[str, tuple[int, r.Seat, str | None, Any, int]] = {}
 """A seat action's line (with nothing that has a position of its own: no annotation) ->
@@ -407,6 +448,8 @@ def fast_line(line: str, number: int) -> Line | _Skip | None:
     hit = _LINE_CACHE.get(line)
     if hit is not None:
         kind, seat, glyph, last, columns = hit
+        if PYTHON_MAKERS is not None:
+            return PYTHON_MAKERS[kind](number << LINE_SHIFT | columns, (), seat, glyph, last)
         return make_action(kind, number << LINE_SHIFT | columns, (), seat, glyph, last)
     return _read_line(line, number)
 
@@ -434,6 +477,8 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
         hit = _LINE_CACHE.get(body)
         if hit is not None:
             kind_, seat_, glyph_, last_, columns_ = hit
+            if PYTHON_MAKERS is not None:
+                return PYTHON_MAKERS[kind_](number << LINE_SHIFT | columns_, notes, seat_, glyph_, last_)
             return make_action(kind_, number << LINE_SHIFT | columns_, notes, seat_, glyph_, last_)
     else:
         body = line

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from paipu.findings import Finding, error
-from paipu.grammar.fast import LINE_CACHE, LINE_SHIFT, SKIP, fast_line, make_action
+from paipu.grammar.fast import LINE_CACHE, LINE_SHIFT, PYTHON_MAKERS, SKIP, fast_line, make_action
 from paipu.grammar.fast import _read_line as read_line
 from paipu.grammar.lines import ArityProblem, Line, WordLine
 
@@ -63,6 +63,7 @@ def scan_lines(text: str, parse_chunk: Callable[[str, int, int], tuple[list[Line
     skip_to = 0
     # `fast_line`'s look-up of a repeated seat-action line, inlined: most lines are one of those.
     cache = LINE_CACHE
+    makers = PYTHON_MAKERS  # pure Python; compiled, None: `make_action`'s native constructors
     shift = LINE_SHIFT
     for i, line in enumerate(raw_lines, 1):
         # The line before is read (or in ``chunk``): let its text go, so that a long record's
@@ -77,7 +78,10 @@ def scan_lines(text: str, parse_chunk: Callable[[str, int, int], tuple[list[Line
                 if chunk:
                     flush()
                 kind, seat, glyph, last, columns = hit
-                out.append(make_action(kind, i << shift | columns, (), seat, glyph, last))
+                if makers is None:
+                    out.append(make_action(kind, i << shift | columns, (), seat, glyph, last))
+                else:
+                    out.append(makers[kind](i << shift | columns, (), seat, glyph, last))
                 continue
             fast = read_line(line, i)
             if fast is None and "{" in line and _annotation_open_after(line, False):
