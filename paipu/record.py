@@ -6,8 +6,8 @@ knows a rule: a `Draw` of a tile nobody could draw is still a perfectly good `Dr
 The compiled build compiles this module: each class is then a native class whose fields the
 compiled parser sets and the compiled replay reads directly.  So that both builds give the same
 values, every class writes its ``__init__`` out (`paipu.frozen`), a line's position is kept
-packed by a property of the class (`Action.span`, `Deal.span`, `SetupLine.span`), `replace`
-stands for ``dataclasses.replace`` and each class pickles through its constructor.
+packed by a property of the class (`Action.span`, `Deal.span`, `SetupLine.span`) and each class
+pickles through its constructor.
 """
 
 from __future__ import annotations
@@ -231,8 +231,9 @@ slot_init(Header)
 # on one line, the common case), in the field ``_span``: a record holds one of them per line,
 # and a `Span` of its own beside each would be a third of the record's memory.  The ``span``
 # property gives the `Span` back; the constructors take ``span`` (a `Span`, or an int packed
-# already) as before, `replace` and `to_json` speak of ``span``, and equality and hashing
-# compare the packed form, which is the same for the same span.
+# already) as before, the dataclass fields name it ``span`` (`_field_named_span`: `replace`,
+# ``dataclasses.replace`` and `to_json` work with it), and equality and hashing compare the
+# packed form, which is the same for the same span.
 
 
 def _restore(cls: type[_T], values: tuple[object, ...]) -> _T:
@@ -726,8 +727,27 @@ _PACKED_LINES: Final[tuple[type, ...]] = (
 )
 """The classes whose position is packed (``_span``)."""
 
+
+
+def _field_named_span(cls: type) -> None:
+    """Name the packed field ``span`` among ``cls``'s dataclass fields, as the constructor
+    names it: `dataclasses.fields`, ``dataclasses.replace`` and `to_json` then read it through
+    the ``span`` property (a `Span`) and give it back to the constructor as ``span=``, as they
+    did when the field itself was called ``span``.  The methods `dataclasses` wrote (equality,
+    hashing) compare the packed ``_span``, which is the same for the same span."""
+    found: dict[str, Any] = cls.__dict__["__dataclass_fields__"]
+    items = list(found.items())
+    found.clear()
+    for name, f in items:
+        if name == "_span":
+            f.name = name = "span"  # the `Field` is shared with the subclasses' own tables
+        found[name] = f
+
+
 for _cls in _PACKED_LINES:
     slot_init(_cls, public="span", slot="_span", convert=packed, as_is=int)
+for _cls in _PACKED_LINES:
+    _field_named_span(_cls)
 
 
 # ---------------------------------------------------------------- fields by name
@@ -748,13 +768,13 @@ def public_fields(cls: type) -> tuple[str, ...]:
     packed ``_span``), in order."""
     found = _NAMES.get(cls)
     if found is None:
-        found = _NAMES[cls] = tuple("span" if f.name == "_span" else f.name for f in _fields_of(cls))
+        found = _NAMES[cls] = tuple(f.name for f in _fields_of(cls))
     return found
 
 
 def replace(value: _T, **changes: object) -> _T:
-    """``dataclasses.replace`` for the record's values: a copy of ``value`` with ``changes``
-    (``span=`` for a line's position)."""
+    """``dataclasses.replace`` for the record's values (which it equals: a copy of ``value`` with
+    ``changes``, ``span=`` for a line's position), without `dataclasses`' generic machinery."""
     cls = type(value)
     names = public_fields(cls)
     unknown = set(changes) - set(names)

@@ -23,7 +23,7 @@ CLASSES: list[type] = sorted(
     (v for v in vars(r).values() if isinstance(v, type) and v.__module__ == "paipu.record"
      and dataclasses.is_dataclass(v)),
     key=lambda c: c.__qualname__)
-PACKED = [c for c in CLASSES if "_span" in {f.name for f in dataclasses.fields(c)}]
+PACKED = [c for c in CLASSES if issubclass(c, (r.Action, r.Deal, r.SetupLine))]
 
 TILE = ALL_TILES[4]
 SPAN = r.Span(7, 3, 7, 15)
@@ -78,7 +78,7 @@ def test_record_init_takes_the_fields_by_name_in_order_with_their_defaults(cls: 
     """record classes, written-out __init__: the parameters are the fields (``span`` for the packed
     ``_span``) in order, keyword-only where the field is, with the field's default."""
     params = list(inspect.signature(_written_out(cls)).parameters.values())[1:]
-    fields = {("span" if f.name == "_span" else f.name): f for f in dataclasses.fields(cls)}
+    fields = {f.name: f for f in dataclasses.fields(cls)}
     assert [p.name for p in params if p.kind is not p.KEYWORD_ONLY] == [
         n for n, f in fields.items() if not f.kw_only]
     assert {p.name for p in params} == set(fields) and len(params) == len(fields)
@@ -157,7 +157,14 @@ def test_record_replace_changes_only_what_it_is_given(cls: type) -> None:
     assert all(getattr(changed, n) == v for n, v in kwargs.items() if n != name)
     with pytest.raises(TypeError, match="no field 'colour'"):
         r.replace(made, colour=1)
+    # dataclasses.replace gives the same (the packed field is named ``span`` among the fields).
+    assert dataclasses.replace(made, **{name: other}) == changed
+    assert [f.name for f in dataclasses.fields(cls)] == list(kwargs)
+    assert list(dataclasses.asdict(made)) == list(kwargs)
     if cls in PACKED:
+        assert dataclasses.asdict(made)["span"] == SPAN
+    if cls in PACKED:
+        assert dataclasses.replace(made, span=LONG).span == LONG
         moved = r.replace(made, span=LONG)
         assert moved.span == LONG and r.replace(moved, span=SPAN) == made
 

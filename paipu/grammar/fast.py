@@ -168,7 +168,7 @@ def _python_makers() -> tuple[_Maker, ...] | None:
         return None
     makers: list[_Maker] = []
     for cls in (r.Discard, r.Draw, r.Pong, r.Chow, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Hu):
-        names = [f.name for f in dataclasses.fields(cls)]
+        names = ["_span" if f.name == "span" else f.name for f in dataclasses.fields(cls)]  # the slot it is kept in
         if names[:4] != ["_span", "annotations", "seat", "glyph"] or len(names) != 5:
             return None  # the fields changed: `make_action` serves
         makers.append(_slot_maker(cls, [next(k.__dict__[n] for k in cls.__mro__ if n in k.__dict__).__set__
