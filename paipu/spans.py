@@ -1,7 +1,10 @@
-"""The packed span of a record's lines: the property that keeps it as one int (`paipu.record`).
+"""A packed ``span`` field for a Python class: the property that keeps it as one int.
 
-A module of its own, compiled in the compiled build (the record classes themselves stay Python):
-reading an action's ``span`` runs this module's getter, not Python code.
+The record's own lines (`paipu.record`, compiled in the compiled build) keep theirs in a field
+``_span`` read by a property of their class; this serves a class that stays Python and sets its
+slots directly (`paipu.replay.result.Step`, through `paipu.record._compact_span`).  A module of its
+own, compiled in the compiled build: reading such a ``span`` runs this module's getter, not Python
+code.
 """
 
 from __future__ import annotations
