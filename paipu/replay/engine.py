@@ -692,7 +692,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 out.append(r.Hu(_NO_SPAN, seat))
             if any(counts[34:]):
                 out += [r.Flower(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34, len(counts)) if counts[i]]
-            if 4 in counts:
+            if _holds_four(counts):
                 out += [r.AnKong(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34) if counts[i] == 4]
             out += [r.AddKong(_NO_SPAN, seat, m.tiles[0]) for m in ss.melds
                     if m.kind == "pong" and counts[m.tiles[0].index]]
@@ -985,6 +985,15 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             result.payments = {s: 0 for s in self.rs.seats}
         audit_recorded_results(self.rs, st, result, self.result_lines)
         return result
+
+
+def _holds_four(counts: list[int]) -> bool:
+    """``4 in counts``, as a loop the compiled build runs on its own ints (``in`` compares each
+    count as an object, some forty a turn)."""
+    for n in counts:
+        if n == 4:
+            return True
+    return False
 
 
 def _event_phrase(name: str) -> str:

@@ -155,7 +155,7 @@ class Mcr(Ruleset[McrOptions]):
         win = self._win_in(hand, ctx)
         if win is None:
             return ""
-        bound = value_bound(win)
+        bound = value_bound(win, minimum)
         if bound is None or bound >= minimum:
             return ""
         return self.rule("minimum")
