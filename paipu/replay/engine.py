@@ -921,10 +921,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         sets = 4 - len(ss.melds)
         if own is not None and not st.wild_kinds:
             # The same tests on the counts as bytes, with no wildcard to set aside.
-            more = bytearray(counts[:34])
             if tile is not None:
+                more = bytearray(counts[:34])
                 more[tile.index] += 1
-            key = bytes(more)
+                key = bytes(more)
+            else:
+                key = bytes(counts[:34])
             if sets < 0 or sum(key) != 3 * sets + 2:
                 return False
             complete = self.shape_complete
