@@ -309,3 +309,29 @@ def test_discard_tallies_are_the_hands_counts() -> None:
                 sum(c[27:]), 7 - c[27:].count(0), *missing]
         assert ev._tallies() == want, hand
         assert _knitted_missing(c) == missing, hand
+
+
+# `DiscardShanten`'s floor, under which the standard shape's answer stands without the other shapes
+# being counted, is no more than any other shape's shanten of the whole hand or of any discard.
+def test_discard_floor_is_below_every_other_shape_of_the_hand_and_its_discards() -> None:
+    rng = random.Random(17)
+    used = 0
+    for shapes, sets, wild in itertools.product(BOT_SHAPE_SETS, (4, 3, 1), (0, 1)):
+        others = [shape_flags((s,)) for s in shapes if s != "standard"]
+        if not others:
+            continue
+        flags = shape_flags(shapes)
+        for _ in range(20):
+            hand = _hand(rng, 3 * sets + 2 - wild, knitted=True)
+            c = bytes(hand)
+            ev = DiscardShanten(c, wild, sets, flags)
+            floor = ev._floor()
+            for other in others:
+                assert shanten_of(c, wild, sets, other) >= floor, (shapes, sets, wild, hand)
+                for k in range(34):
+                    if hand[k]:
+                        less = list(hand)
+                        less[k] -= 1
+                        assert shanten_of(bytes(less), wild, sets, other) >= floor, (shapes, sets, wild, hand, k)
+            used += floor < 99
+    assert used > 100

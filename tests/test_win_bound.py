@@ -169,7 +169,7 @@ def test_zhuji_minimum_bound_never_refuses_a_win_of_the_samples(monkeypatch: pyt
 
 def test_a_ruleset_without_a_bound_is_always_analysed() -> None:
     """The default `below_minimum` decides nothing."""
-    for name in ("hebei", "harbin", "mcr", "riichi", "erren"):
+    for name in ("hebei", "harbin", "riichi", "erren"):
         rs = get_ruleset(name)
         assert type(rs).below_minimum is Ruleset.below_minimum
         st = rs.table()

@@ -358,6 +358,8 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
     return best
 
 
+_NO_FLOOR: Final = -99
+"""`DiscardShanten.floor` not worked out yet."""
 _KNITTED_ORDERS: Final = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 """The suits of each knitted straight (`_KNITTED`), holding its 147, 258 and 369 in turn."""
 _RANK_STEP: Final = tuple(256 ** (8 - i) for i in range(9))
@@ -761,6 +763,9 @@ class DiscardShanten:
         """Whether shapes other than the standard one count."""
         self.tally: list[int] = []
         """The hand's tallies for the other shapes, once needed (`_tallies`)."""
+        self.floor = _NO_FLOOR
+        """A lower bound on the shanten of every shape but the standard one, of the whole hand
+        and so of each discard (`_floor`, once needed)."""
         if whole is None:
             whole = self._whole()
         self.whole = whole
@@ -776,9 +781,9 @@ class DiscardShanten:
             ab = get((a << 20) | b) or _combine(a, b)
             dz = get((d << 20) | z) or _combine(d, z)
             best = self.base - _PROFILES[get((ab << 20) | dz) or _combine(ab, dz)][self.index]
-        if not self.rest:
-            return best
-        tally = self.tally or self._tallies()
+        if not self.rest or best <= self._floor():
+            return best  # no other shape comes closer
+        tally = self.tally
         wild = self.wild
         sets = self.sets
         whole = sets == tables.MAX_SETS
@@ -798,6 +803,49 @@ class DiscardShanten:
         if bukao or zuhelong:
             best = _knitted_given(self.c, -1, wild, sets, bukao, zuhelong, self.limited, best, tally[8:], tally[7])
         return best
+
+    def _floor(self) -> int:
+        """A lower bound on the shanten of every shape but the standard one, from the hand's
+        tallies: seven pairs, the thirteen orphans, 全字牌 and 全不靠 as `_whole` counts them,
+        组合龙 at best its least missing straight less one and the wildcards (what
+        `_knitted_given` bounds it by).  A discard never brings a shape closer (it takes a pair,
+        an orphan kind, an honour or a knitted tile away, or nothing these shapes count), so it
+        bounds each discard's shapes too (`after`)."""
+        floor = self.floor
+        if floor != _NO_FLOOR:
+            return floor
+        tally = self.tally or self._tallies()
+        flags = self.flags
+        wild = self.wild
+        sets = self.sets
+        whole = sets == tables.MAX_SETS
+        floor = 99
+        if whole and flags & (_PAIRS | _PAIRS4):
+            floor = _pairs_below(floor, flags, tally[0], tally[1], tally[2], tally[3], wild)
+        if whole and flags & _ORPH:
+            kinds = tally[4]
+            orph = _orphans_from_tally(kinds, kinds > tally[5], wild)
+            if orph < floor:
+                floor = orph
+        if flags & _QUANZI:
+            qz = self.base - tally[6]
+            if qz < floor:
+                floor = qz
+        bukao = bool(flags & _BUKAO and whole)
+        zuhelong = bool(flags & _ZUHELONG and sets >= 3)
+        if bukao or zuhelong:
+            lacks = tally[8]
+            for j in range(9, 14):
+                if tally[j] < lacks:
+                    lacks = tally[j]
+            if bukao:
+                s = 13 - min(tally[7] + 9 - lacks, 14) - wild
+                if s < floor:
+                    floor = s
+            if zuhelong and lacks - 1 - wild < floor:
+                floor = lacks - 1 - wild
+        self.floor = floor
+        return floor
 
     def _other(self, g: int) -> int:
         """The profile of the three groups other than ``g``, combined."""
@@ -855,8 +903,8 @@ class DiscardShanten:
                 pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
             other = self.others[g] or self._other(g)
             best = self.base - _PROFILES[_COMBINED.get((pid << 20) | other) or _combine(pid, other)][self.index]
-            if best <= self.whole or not self.rest:
-                return best
+            if best <= self.whole or not self.rest or best <= self._floor():
+                return best  # no other shape after the discard comes closer
         tally = self.tally or self._tallies()
         wild = self.wild
         sets = self.sets

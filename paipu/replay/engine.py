@@ -693,7 +693,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 out.append(r.Hu(_NO_SPAN, seat))
             if any(counts[34:]):
                 out += [r.Flower(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34, len(counts)) if counts[i]]
-            if 4 in counts:
+            if _holds_four(counts):
                 out += [r.AnKong(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34) if counts[i] == 4]
             out += [r.AddKong(_NO_SPAN, seat, m.tiles[0]) for m in ss.melds
                     if m.kind == "pong" and counts[m.tiles[0].index]]
@@ -922,10 +922,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         sets = 4 - len(ss.melds)
         if own is not None and not st.wild_kinds:
             # The same tests on the counts as bytes, with no wildcard to set aside.
-            more = bytearray(counts[:34])
             if tile is not None:
+                more = bytearray(counts[:34])
                 more[tile.index] += 1
-            key = bytes(more)
+                key = bytes(more)
+            else:
+                key = bytes(counts[:34])
             if sets < 0 or sum(key) != 3 * sets + 2:
                 return False
             complete = self.shape_complete
@@ -986,6 +988,15 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             result.payments = {s: 0 for s in self.rs.seats}
         audit_recorded_results(self.rs, st, result, self.result_lines)
         return result
+
+
+def _holds_four(counts: list[int]) -> bool:
+    """``4 in counts``, as a loop the compiled build runs on its own ints (``in`` compares each
+    count as an object, some forty a turn)."""
+    for n in counts:
+        if n == 4:
+            return True
+    return False
 
 
 def _event_phrase(name: str) -> str:

@@ -22,16 +22,24 @@ class McrStrategy(Strategy):
 
     def keep_values(self, bot: SeatBot, kinds: list[int]) -> list[int]:
         counts = bot.counts
-        suit_sizes = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
+        # Each suit's tiles, held and melded (a loop the compiled build runs on its own ints).
+        a = b = c = 0
+        for rank in range(9):
+            a += counts[rank]
+            b += counts[rank + 9]
+            c += counts[rank + 18]
         for m in bot.ss.melds:
             k = m.tiles[0].index
-            if k < 27:
-                suit_sizes[k // 9] += 3
-        a, b, c = suit_sizes
+            if k < 9:
+                a += 3
+            elif k < 18:
+                b += 3
+            elif k < 27:
+                c += 3
         main = 0 if a >= b and a >= c else 1 if b >= c else 2  # the first of the largest
-        kept = suit_sizes[main] >= _MAIN_SUIT_FROM
-        if kept:
-            return [(2 if counts[k] >= 2 else 1) if k >= 27 else 3 if k // 9 == main else -1 for k in kinds]
+        if (a, b, c)[main] >= _MAIN_SUIT_FROM:
+            lo = 9 * main
+            return [(2 if counts[k] >= 2 else 1) if k >= 27 else 3 if lo <= k < lo + 9 else -1 for k in kinds]
         return [(2 if counts[k] >= 2 else 0) if k >= 27 else 0 for k in kinds]
 
     def want_ready(self, sim: HandSim, seat: r.Seat, discard: int) -> bool:

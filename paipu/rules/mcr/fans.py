@@ -17,10 +17,10 @@ of `paipu.tiles`: 0-8 are 1m-9m, 9-17 1p-9p, 18-26 1s-9s, 27-30 东南西北, 31
 from __future__ import annotations
 
 import itertools
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from paipu.frozen import own_init
 from paipu.hand.shanten import waits
@@ -561,7 +561,16 @@ def _pong_fans(kinds: list[int], f: Counter[str]) -> None:
 # ---------------------------------------------------------------- whole hands
 
 
-def _tile_fans(kinds: set[int], f: Counter[str]) -> None:
+_RANKS_19: Final = frozenset((1, 9))
+_RANKS_789: Final = frozenset((7, 8, 9))
+_RANKS_6789: Final = frozenset((6, 7, 8, 9))
+_RANKS_456: Final = frozenset((4, 5, 6))
+_RANKS_123: Final = frozenset((1, 2, 3))
+_RANKS_1234: Final = frozenset((1, 2, 3, 4))
+"""The ranks of 清幺九, 全大, 大于五, 全中, 全小 and 小于五 (made once, not at every hand valued)."""
+
+
+def _tile_fans(kinds: set[int], f: MutableMapping[str, int]) -> None:
     """The fans that depend only on which kinds the hand holds: suits, ranks, colours."""
     suits = {_suit(k) for k in kinds if k < 27}
     honours = any(k >= 27 for k in kinds)
@@ -580,17 +589,17 @@ def _tile_fans(kinds: set[int], f: Counter[str]) -> None:
     if not honours:
         f["wuzi"] += 1
         ranks = {_rank(k) for k in kinds}
-        if ranks <= {1, 9}:
+        if ranks <= _RANKS_19:
             f["qingyaojiu"] += 1
-        if ranks <= {7, 8, 9}:
+        if ranks <= _RANKS_789:
             f["quanda"] += 1
-        if ranks <= {6, 7, 8, 9}:
+        if ranks <= _RANKS_6789:
             f["dayuwu"] += 1
-        if ranks <= {4, 5, 6}:
+        if ranks <= _RANKS_456:
             f["quanzhong"] += 1
-        if ranks <= {1, 2, 3}:
+        if ranks <= _RANKS_123:
             f["quanxiao"] += 1
-        if ranks <= {1, 2, 3, 4}:
+        if ranks <= _RANKS_1234:
             f["xiaoyuwu"] += 1
     elif suits and kinds <= TERMINALS_HONOURS:
         f["hunyaojiu"] += 1
@@ -598,7 +607,7 @@ def _tile_fans(kinds: set[int], f: Counter[str]) -> None:
         f["duanyao"] += 1
 
 
-def _situation_fans(w: WinIn, f: Counter[str], table: FanTable) -> None:
+def _situation_fans(w: WinIn, f: MutableMapping[str, int], table: FanTable) -> None:
     for fid, n in w.given:
         f[fid] += n
     if not table.situation:
@@ -629,7 +638,7 @@ def _meld_count(m: MeldIn, k: int) -> int:
     return 4 if m.kind == "kong" else 3
 
 
-def _concealment_fans(w: WinIn, f: Counter[str]) -> None:
+def _concealment_fans(w: WinIn, f: MutableMapping[str, int]) -> None:
     claimed = sum(1 for m in w.melds if not m.concealed)
     if claimed == 0:
         f["buqiuren" if w.self_drawn else "menqianqing"] += 1
@@ -647,7 +656,7 @@ def _all_kinds(w: WinIn) -> tuple[set[int], list[int]]:
     return {k for k in range(34) if counts[k]}, counts
 
 
-def _tile_hog(w: WinIn, counts: list[int], f: Counter[str]) -> None:
+def _tile_hog(w: WinIn, counts: list[int], f: MutableMapping[str, int]) -> None:
     kong_kinds = {m.first for m in w.melds if m.kind == "kong"}
     hogs = sum(1 for k in range(34) if counts[k] == 4 and k not in kong_kinds)
     if hogs:
@@ -708,21 +717,7 @@ def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str], tab
     pongs = [s for s in sets if s.kind != "chow"]
     chows = [s.first for s in sets if s.kind == "chow"]
     kongs = [s for s in pongs if s.kind == "kong"]
-    concealed_kongs = sum(1 for s in kongs if s.concealed)
-    open_kongs = len(kongs) - concealed_kongs
-    if len(kongs) == 4:
-        f["sigang"] += 1
-    elif len(kongs) == 3:
-        f["sangang"] += 1
-    elif len(kongs) == 2:
-        if table.has("shuanggang"):
-            f["shuanggang"] += 1
-        else:
-            f[{2: "shuangangang", 1: "mingangang", 0: "shuangminggang"}[concealed_kongs]] += 1
-    elif concealed_kongs:
-        f["angang"] += 1
-    elif open_kongs:
-        f["minggang"] += 1
+    _kong_fans(len(kongs), sum(1 for s in kongs if s.concealed), f, table)
     hidden = sum(1 for s in pongs if s.concealed)
     if hidden >= 2:
         f[{2: "shuanganke", 3: "sananke", 4: "sianke"}[hidden]] += 1
@@ -784,6 +779,25 @@ def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str], tab
         f["erwubajiang"] += 1
     elif pair in TERMINALS_HONOURS and pair < 27:
         f["yaojiutou"] += 1
+
+
+def _kong_fans(kongs: int, concealed_kongs: int, f: MutableMapping[str, int], table: FanTable) -> None:
+    """The fans of a reading's kongs (melds all: a reading reads no kong from the hand), of
+    which ``concealed_kongs`` concealed."""
+    open_kongs = kongs - concealed_kongs
+    if kongs == 4:
+        f["sigang"] += 1
+    elif kongs == 3:
+        f["sangang"] += 1
+    elif kongs == 2:
+        if table.has("shuanggang"):
+            f["shuanggang"] += 1
+        else:
+            f[{2: "shuangangang", 1: "mingangang", 0: "shuangminggang"}[concealed_kongs]] += 1
+    elif concealed_kongs:
+        f["angang"] += 1
+    elif open_kongs:
+        f["minggang"] += 1
 
 
 def _standard_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Reading]:
@@ -1017,6 +1031,136 @@ def evaluate(w: WinIn, table: FanTable = MCR_TABLE) -> list[Reading]:
             if special is not None:
                 out.append(special)
     return out
+
+
+def value_bound(w: WinIn, enough: int = 1 << 30) -> int | None:
+    """An upper bound on what every reading `evaluate` finds for the hand is worth in the full
+    MCR table, flowers aside (what rule mcr.minimum compares with the minimum), or None where
+    this quick bound does not apply.  For a verdict only: `paipu.rules.mcr.ruleset.Mcr.below_minimum`
+    refuses a win without its full evaluation when the bound is below the minimum.
+
+    The fans that do not depend on how the hand is read (its kinds, four of a kind, concealment,
+    the situation, the melded kongs, 全求人) are counted as `evaluate` counts them.  Those of
+    the sets and the pair are each taken at their best over the sets any reading could hold:
+    the pongs among the melds and the kinds held three times or more, the chows among the melds
+    and those the concealed tiles hold (as many times as they could be read).  Where a reading
+    could hold a fan of three sets or more, a special shape (七对, 十三幺, 全不靠, 组合龙), 九莲宝灯,
+    碰碰和, two dragon pongs or three wind pongs, 全带五 or a 双龙会, there is no bound (None), nor
+    where a reading could have no fan at all (无番和 is worth 8): those hands are rare among the
+    wins refused, and the full evaluation values them.  不计 only lowers a total, so it is left
+    out.  A single wait adds at most one fan (边张, 嵌张 or 单钓将).  A caller that asks only
+    whether the bound is below ``enough`` gets the bound so far as soon as it reaches that."""
+    c = w.concealed
+    melds = w.melds
+    n_melds = len(melds)
+    values = MCR_TABLE.values
+    if not n_melds:
+        if all(n % 2 == 0 for n in c) or all(n <= 1 for n in c) or not any(
+                c[k] for k in range(34) if k not in TERMINALS_HONOURS):
+            return None  # 七对, 全不靠, 十三幺
+    if n_melds <= 1 and any(all(c[k] for k in straight) for straight in KNITTED):
+        return None  # 组合龙
+    kinds, counts = _all_kinds(w)
+    # A defaultdict, not a Counter: the same += for the same fans, without Counter's Python code.
+    f: defaultdict[str, int] = defaultdict(int)
+    _tile_fans(kinds, f)
+    _tile_hog(w, counts, f)
+    _concealment_fans(w, f)
+    _situation_fans(w, f, MCR_TABLE)
+    kongs = [m for m in melds if m.kind == "kong"]
+    _kong_fans(len(kongs), sum(1 for m in kongs if m.concealed), f, MCR_TABLE)
+    if sum(1 for m in melds if not m.concealed) == 4 and not w.self_drawn:
+        f["quanqiuren"] += 1
+    if not f and not any(m.kind != "chow" and m.first in TERMINALS_HONOURS for m in melds) and not any(
+            c[k] >= 3 for k in range(27, 34)):
+        # A reading might have no fan (无番和); not one with a melded pong of a terminal or an
+        # honour, or an honour held three times, which only a pong takes: each is worth a fan.
+        return None
+    if not n_melds and f.get("qingyise"):
+        return None  # 九莲宝灯
+    bound = sum(values.get(fid, 0) * n for fid, n in f.items())
+    if bound >= enough:
+        return bound
+    # Pongs (and kongs): the melded ones and the kinds held three times or more.
+    pongs = [m.first for m in melds if m.kind != "chow"]
+    pong_melds = len(pongs)
+    hidden = sum(1 for m in kongs if m.concealed)
+    for k in range(34):
+        if c[k] >= 3:
+            pongs.append(k)
+            hidden += 1
+    if len(pongs) >= 4 and pong_melds == n_melds:
+        return None  # 碰碰和, with what it may bring
+    if sum(1 for k in pongs if k in DRAGONS) >= 2 or sum(1 for k in pongs if k in WINDS) >= 3:
+        return None
+    for a, b, d in itertools.combinations(pongs, 3):
+        if _three_pongs(a, b, d):
+            return None
+    for a, b in itertools.combinations(pongs, 2):
+        two = _two_pongs(a, b)
+        if two:
+            bound += values[two]
+    seat, prevalent = WINDS[w.seat_wind], WINDS[w.prevalent_wind]
+    for k in pongs:
+        if k in DRAGONS:
+            bound += values["jianke"]
+        elif k in WINDS:
+            wind = (values["quanfengke"] if k == prevalent else 0) + (values["menfengke"] if k == seat else 0)
+            bound += wind or values["yaojiuke"]
+        elif k in TERMINALS_HONOURS:
+            bound += values["yaojiuke"]
+    if hidden >= 2:
+        bound += values[("shuanganke", "sananke", "sianke")[min(hidden, 4) - 2]]
+    if bound >= enough:
+        return bound
+    # Chows: the melded ones and those the concealed tiles hold, each as often as it could be read.
+    chows = [m.first for m in melds if m.kind == "chow"]
+    for suit in range(3):
+        for first in range(9 * suit, 9 * suit + 7):
+            n = min(c[first], c[first + 1], c[first + 2])
+            if n:
+                chows += [first] * n
+    most = min(4 - pong_melds, len(chows))  # the most chows a reading can hold
+    if most >= 2:
+        if any(chows.count(9 * suit) >= 2 and chows.count(9 * suit + 6) >= 2 for suit in range(3)):
+            return None  # 一色双龙会
+        if sum(1 for suit in range(3) if 9 * suit in chows and 9 * suit + 6 in chows) >= 2:
+            return None  # 三色双龙会
+        melded = [m.first for m in melds if m.kind == "chow"]
+        if most >= 3:
+            for a, b, d in itertools.combinations(chows, 3):
+                if _three_chows(a, b, d) and _chows_fit((a, b, d), melded, c):
+                    return None
+        # Two-chow fans: at most one fewer than the chows, and no more than the pairs that make one.
+        twos = sorted((values[two] for a, b in itertools.combinations(chows, 2)
+                       if (two := _two_chows(a, b)) is not None and _chows_fit((a, b), melded, c)), reverse=True)
+        bound += sum(twos[:most - 1])
+        if most == 4:
+            bound += values["pinghe"]
+    # Every set and the pair: 全带幺 needs no 4, 5 or 6; 全带五 no honour and no 1, 2, 8 or 9.
+    ranks = {_rank(k) for k in kinds if k < 27}
+    if not ranks & {4, 5, 6}:
+        bound += values["quandaiyao"]
+    if all(k < 27 for k in kinds) and ranks <= {3, 4, 5, 6, 7}:
+        return None  # 全带五
+    return bound + max(values["bianzhang"], values["kanzhang"], values["dandiaojiang"])
+
+
+def _chows_fit(starts: Sequence[int], melded: list[int], concealed: Sequence[int]) -> bool:
+    """Whether one reading could hold all these chows (by their lowest tiles) together: the
+    melded chows (``melded``) each once, the others from the ``concealed`` tiles."""
+    left = list(melded)
+    need: dict[int, int] = {}
+    for first in starts:
+        if first in left:
+            left.remove(first)
+            continue
+        for k in (first, first + 1, first + 2):
+            n = need.get(k, 0) + 1
+            if n > concealed[k]:
+                return False
+            need[k] = n
+    return True
 
 
 def preference(r: Reading) -> tuple[int, int]:

@@ -31,7 +31,7 @@ from paipu.replay.result import (
 from paipu.replay.ruleset import Ruleset, register
 from paipu.replay.settle import payments_from
 from paipu.replay.state import HandState, Meld
-from paipu.rules.mcr.fans import FANS, MeldIn, Reading, WinIn, evaluate, fan_order, preference
+from paipu.rules.mcr.fans import FANS, MeldIn, Reading, WinIn, evaluate, fan_order, preference, value_bound
 from paipu.rules.mcr.options import McrOptions as McrOptions
 from paipu.rules.mcr.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES
@@ -103,19 +103,11 @@ class Mcr(Ruleset[McrOptions]):
             f = flowers[0]
             return WinAnalysis(ctx.seat, ctx.tile, False, "none",
                                reason=f"{ctx.seat} holds {f} ({f.chinese}), a flower that was not set aside")
-        counts = tuple(ss.counts[:_KINDS])
-        total_tiles = sum(counts) + 3 * len(ss.melds)
-        if total_tiles != 14 or ctx.tile.index >= _KINDS or counts[ctx.tile.index] == 0:
+        win = self._win_in(hand, ctx)
+        if win is None:
+            total_tiles = sum(ss.counts[:_KINDS]) + 3 * len(ss.melds)
             return WinAnalysis(ctx.seat, ctx.tile, False, "none",
                                reason=f"the hand has {total_tiles} tiles counting melds, not 14")
-        win = WinIn(
-            counts, tuple(_meld_in(m) for m in ss.melds), ctx.tile.index, ctx.self_drawn,
-            last_of_kind=self.shown(hand, ctx) >= 3,
-            about_kong=ctx.robbed or (ctx.self_drawn and ctx.after_kong),
-            wall_last=ctx.last_tile and not ctx.robbed,
-            seat_wind=self.seat_wind(hand, ctx.seat), prevalent_wind=self.prevalent_wind(hand),
-            flowers=len(ss.flowers),
-        )
         readings = evaluate(win)
         if not readings:
             return WinAnalysis(ctx.seat, ctx.tile, False, "none",
@@ -132,6 +124,41 @@ class Mcr(Ruleset[McrOptions]):
                                f"minimum of {minimum}番", len(readings), rule=self.rule("minimum"))
         return WinAnalysis(ctx.seat, ctx.tile, True, best.shape, items, total, _groups(best, ss.melds), "",
                            len(readings))
+
+    def _win_in(self, hand: HandState, ctx: WinContext) -> WinIn | None:
+        """What the value of ``ctx.seat``'s win depends on (`paipu.rules.mcr.fans.WinIn`), or None
+        for a hand that is not 14 tiles counting melds with the winning tile among them."""
+        ss = hand.seats[ctx.seat]
+        counts = tuple(ss.counts[:_KINDS])
+        if sum(counts) + 3 * len(ss.melds) != 14 or ctx.tile.index >= _KINDS or counts[ctx.tile.index] == 0:
+            return None
+        return WinIn(
+            counts, tuple(_meld_in(m) for m in ss.melds), ctx.tile.index, ctx.self_drawn,
+            last_of_kind=self.shown(hand, ctx) >= 3,
+            about_kong=ctx.robbed or (ctx.self_drawn and ctx.after_kong),
+            wall_last=ctx.last_tile and not ctx.robbed,
+            seat_wind=self.seat_wind(hand, ctx.seat), prevalent_wind=self.prevalent_wind(hand),
+            flowers=len(ss.flowers),
+        )
+
+    def below_minimum(self, hand: HandState, ctx: WinContext) -> str:
+        """Rule mcr.minimum, bounded (`paipu.rules.mcr.fans.value_bound`): the most any reading
+        of the hand could be worth, flowers aside, each fan taken at its best whatever the
+        reading, is below ``min_fan``; "" when the bound decides nothing (a hand holding a
+        flower, or not 14 tiles, is left to `analyse_win`, which refuses it with its reason)."""
+        minimum = self.options.min_fan
+        if minimum <= 0:
+            return ""
+        ss = hand.seats[ctx.seat]
+        if any(ss.counts[_KINDS:]):
+            return ""
+        win = self._win_in(hand, ctx)
+        if win is None:
+            return ""
+        bound = value_bound(win, minimum)
+        if bound is None or bound >= minimum:
+            return ""
+        return self.rule("minimum")
 
     def shown(self, hand: HandState, ctx: WinContext) -> int:
         """How many other tiles of the winning kind are shown: discards and exposed melds (rule
