@@ -692,7 +692,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 out.append(r.Hu(_NO_SPAN, seat))
             if any(counts[34:]):
                 out += [r.Flower(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34, len(counts)) if counts[i]]
-            if 4 in counts:
+            if any(n == 4 for n in counts):  # compiled, a loop of plain ints (``in`` compares objects)
                 out += [r.AnKong(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34) if counts[i] == 4]
             out += [r.AddKong(_NO_SPAN, seat, m.tiles[0]) for m in ss.melds
                     if m.kind == "pong" and counts[m.tiles[0].index]]

@@ -86,10 +86,12 @@ class HarbinStrategy(Strategy):
         if ss.ready or not isinstance(rs, Harbin) or sum(counts) % 3 != 2 or bot.shanten(counts) != 0:
             return
         for index in kinds:
-            if index < NUM_PLAY_KINDS and counts[index]:
+            # The shape question from the hand's own tables (`SeatBot.shanten_after`), the
+            # harbin one (kept per hand) only for a discard that leaves the hand ready.
+            if index < NUM_PLAY_KINDS and counts[index] and bot.shanten_after(index) == 0:
                 counts[index] -= 1
                 try:
-                    leaves_ready = bot.shanten(counts) == 0 and _may_declare(rs, counts, ss.melds)
+                    leaves_ready = _may_declare(rs, counts, ss.melds)
                 finally:
                     counts[index] += 1
                 if leaves_ready:
