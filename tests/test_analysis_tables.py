@@ -125,7 +125,7 @@ def test_honour_profiles_match_the_reference_for_every_vector_of_four_kinds() ->
 
 
 def test_the_shipped_suit_table_matches_the_reference_and_the_searches() -> None:
-    """`paipu.hand.suit_profiles` (every suit of at most 14 tiles, worked out once) gives, for a
+    """The shipped suit table (every suit of at most 14 tiles, worked out once) gives, for a
     random sample of suits with and without fours, the reference's profile and the searches'
     own (unlimited and limited), and places each suit where `_all_vectors` lists it."""
     from paipu.hand import tables
@@ -164,3 +164,58 @@ def test_without_the_shipped_table_the_searches_give_the_same_profiles(monkeypat
     shipped = profiles()
     monkeypatch.setattr(tables, "_SHIPPED", [])
     assert profiles() == shipped
+
+
+def test_the_shipped_suit_tables_limited_list_holds_suits_with_a_four_whose_profile_differs() -> None:
+    """The shipped table lists by rank, in increasing order, the suits whose limited profile is
+    not their unlimited one: each holds four of a kind, and for a sample of them the listed
+    profile is the limited search's and differs from the unlimited search's."""
+    from paipu.hand import tables
+
+    tables._shipped_profile((1, 1, 1, 0, 0, 0, 0, 0, 0), False)  # read the table
+    unlimited, ranks, numbers, _ = tables._SHIPPED[0]
+    assert len(unlimited) == tables.SHIPPED_VECTORS
+    assert len(ranks) == len(numbers) > 1000
+    assert list(ranks) == sorted(set(ranks))
+    vectors = tables._all_vectors()
+    for at in ranks:
+        assert 4 in vectors[at]
+    rng = random.Random(11)
+    for at in rng.sample(list(ranks), 200):
+        v = vectors[at]
+        pid = tables._shipped_profile(v, True)
+        assert pid is not None
+        assert tables.profile_of(pid) == limited_profile(v, True) != unlimited_profile(v, True), v
+
+
+@pytest.mark.parametrize("damage", ["missing", "empty", "truncated", "longer", "unknown number"])
+def test_a_damaged_shipped_suit_table_is_not_used(damage: str, tmp_path: pytest.TempPathFactory,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shipped table that is missing, cut short, too long or names a profile it does not
+    define gives no answer (the searches answer instead), never a wrong one or an error."""
+    import os
+
+    from paipu.hand import tables
+
+    good = open(os.path.join(os.path.dirname(tables.__file__), tables.SHIPPED_FILE), "rb").read()
+    path = os.path.join(str(tmp_path), "table.bin")
+    suit = (0, 1, 1, 1, 0, 2, 0, 0, 0)
+    if damage != "missing":
+        data = {"empty": b"", "truncated": good[:-1], "longer": good + b"\0"}.get(damage, good)
+        if damage == "unknown number":
+            n = good[0]
+            at = 1 + 10 * n + tables._rank(suit)
+            data = good[:at] + bytes([n + 1]) + good[at + 1:]
+        with open(path, "wb") as f:
+            f.write(data)
+    monkeypatch.setattr(tables, "_SHIPPED", [])
+    tables._read_shipped(path)
+    if damage == "unknown number":
+        assert tables._SHIPPED  # read, but the suit whose number is unknown is left to the searches
+        assert tables._shipped_profile(suit, False) is None
+        assert tables._shipped_profile((0, 1, 1, 1, 0, 2, 1, 0, 0), False) is not None
+    else:
+        assert not tables._SHIPPED
+        assert tables._shipped_profile(suit, False) is None
+    assert tables.profile_of(tables.suit_profile(suit, int.from_bytes(bytes(suit), "big"), False)) == \
+        unlimited_profile(suit, True)

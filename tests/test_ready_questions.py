@@ -44,9 +44,10 @@ def _asked(tiles: str, hands: int) -> list[tuple[list[int], int, list[HandSet]]]
     asked: list[tuple[list[int], int, list[HandSet]]] = []
     original = Harbin._ready_waits
 
-    def spy(self: Harbin, counts: Sequence[int], meld_count: int, meld_sets: list[HandSet]) -> list[int]:
+    def spy(self: Harbin, counts: Sequence[int], meld_count: int, meld_sets: list[HandSet],
+            shape: list[int] | None = None) -> list[int]:
         asked.append((list(counts), meld_count, list(meld_sets)))
-        return original(self, counts, meld_count, meld_sets)
+        return original(self, counts, meld_count, meld_sets, shape)
 
     mp = pytest.MonkeyPatch()
     mp.setattr(Harbin, "_ready_waits", spy)
@@ -144,3 +145,28 @@ def test_hebei_ready_waits_kept_answers_are_the_worked_out_ones() -> None:
         assert first == want
         first.append(99)  # the caller's list is its own
         assert rs.ready_waits(counts, melds) == want
+
+
+@pytest.mark.parametrize("tiles", ["112", "136"])
+def test_harbin_shape_waits_kept_with_the_ready_waits_are_the_standard_shapes_waits(tiles: str) -> None:
+    """Rule harbin.ready, `Harbin.ready_and_shape_waits`: beside the harbin waits of a hand that
+    could wait on a harbin win, the kinds of the tile set completing it in the standard shape
+    (a fifth tile included), as `paipu.hand.shanten.waits` lists them; the harbin waits are
+    among them."""
+    from paipu.rules.harbin import ruleset as harbin
+    from paipu.tiles import NUM_PLAY_KINDS
+
+    rs = get_ruleset("harbin", tiles=tiles)
+    assert isinstance(rs, Harbin)
+    harbin._READY_CACHES.clear()  # every question worked out again (not kept from another test)
+    compared = 0
+    for counts, meld_count, meld_sets in _asked(tiles, 16):
+        shape: list[int] = []
+        found = rs._ready_waits(counts, meld_count, meld_sets, shape)
+        assert set(found) <= set(shape)
+        if shape:
+            want = [k for k in waits(list(counts[:NUM_PLAY_KINDS]), 0, melds=meld_count, shapes=("standard",),
+                                     fifth=True) if rs.tile_counts[k]]
+            assert shape == want, (counts, meld_sets)
+            compared += 1
+    assert compared > 20

@@ -761,6 +761,9 @@ class DiscardShanten:
         self.index = 2 * sets + 1
         self.rest = bool(flags & ~_STANDARD)
         """Whether shapes other than the standard one count."""
+        self.honours = sum(counts[27:34]) if flags & ~(_STANDARD | _QUANZI) == 0 and flags & _QUANZI else -1
+        """With 全字牌 the only shape besides the standard one, the hand's honour tiles (all that
+        shape needs: no tallies are made); else -1."""
         self.tally: list[int] = []
         """The hand's tallies for the other shapes, once needed (`_tallies`)."""
         self.floor = _NO_FLOOR
@@ -781,7 +784,12 @@ class DiscardShanten:
             ab = get((a << 20) | b) or _combine(a, b)
             dz = get((d << 20) | z) or _combine(d, z)
             best = self.base - _PROFILES[get((ab << 20) | dz) or _combine(ab, dz)][self.index]
-        if not self.rest or best <= self._floor():
+        if not self.rest:
+            return best
+        if self.honours >= 0:
+            qz = self.base - self.honours
+            return qz if qz < best else best
+        if best <= self._floor():
             return best  # no other shape comes closer
         tally = self.tally
         wild = self.wild
@@ -903,8 +911,13 @@ class DiscardShanten:
                 pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
             other = self.others[g] or self._other(g)
             best = self.base - _PROFILES[_COMBINED.get((pid << 20) | other) or _combine(pid, other)][self.index]
-            if best <= self.whole or not self.rest or best <= self._floor():
-                return best  # no other shape after the discard comes closer
+            if best <= self.whole or not self.rest:
+                return best
+        if self.honours >= 0:
+            qz = self.base - self.honours + (1 if k >= 27 else 0)
+            return qz if qz < best else best
+        if best <= self._floor():
+            return best  # no other shape after the discard comes closer
         tally = self.tally or self._tallies()
         wild = self.wild
         sets = self.sets

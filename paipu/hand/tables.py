@@ -31,7 +31,10 @@ counts every kind's use, over all 405,350 suit vectors of at most 14 tiles;
 
 from __future__ import annotations
 
+import array
+import bisect
 import functools
+import os
 import sys
 from collections.abc import Sequence
 from typing import Final
@@ -299,10 +302,11 @@ def suit_profile(part: Sequence[int], key: int, limited: bool) -> int:
 
 # ---------------------------------------------------------------------------------------
 # The suit tables as shipped: every suit of at most `SHIPPED_TILES` tiles (405,350 count
-# vectors), its profile worked out once by the searches above and kept in
-# `paipu.hand.suit_profiles` (`write_shipped` makes it).  A suit met for the first time is then
-# one look-up instead of a search; the searches remain the definition, and answer whatever
-# the shipped table does not hold (or all, if it cannot be read).
+# vectors), its profile worked out once by the searches above and kept in the file
+# `SHIPPED_FILE` beside this module (`write_shipped` makes it), read in one piece the first time
+# a suit is asked about.  A suit met for the first time is then one look-up instead of a
+# search; the searches remain the definition, and answer whatever the shipped table does not
+# hold (or all, if it cannot be read).
 
 SHIPPED_TILES: Final = 14
 
@@ -343,92 +347,113 @@ def _all_vectors(length: int = 9, total: int = SHIPPED_TILES) -> list[tuple[int,
     return [(c, *rest) for c in range(min(4, total) + 1) for rest in _all_vectors(length - 1, total - c)]
 
 
-_SHIPPED: list[tuple[bytes, bytes, list[int]]] = []
-"""Once read: (the unlimited profile of each vector by rank, the limited one where it differs
-(0 where not), the interned id of each profile number); empty before, or if it cannot be read."""
+_SHIPPED: list[tuple[bytes, array.array[int], bytes, list[int]]] = []
+"""Once read: (the unlimited profile number of each vector by rank; the ranks, in increasing
+order, of the vectors whose limited profile differs, and those profiles' numbers; the interned
+id of each profile number, 0 for a number the table does not hold); empty before, or if it
+cannot be read."""
 _SHIPPED_READ: list[bool] = [False]
+SHIPPED_FILE: Final = "suit_profiles.bin"
+"""The shipped table's file, beside this module (`write_shipped` makes it)."""
 
 
 def _shipped_profile(v: tuple[int, ...], limited: bool) -> int | None:
     """The interned profile id of a suit from the shipped table, or None where it has none."""
     if not _SHIPPED_READ[0]:
         _read_shipped()
-    if not _SHIPPED or sum(v) > SHIPPED_TILES or max(v) > 4:
+    if not _SHIPPED:
         return None
-    unlimited, limited_table, ids = _SHIPPED[0]
-    at = _rank(v)
-    if limited:
-        n = limited_table[at]
-        if n:
-            return ids[n]
-    return ids[unlimited[at]]
+    # `_rank`, and whether the table holds the suit at all (at most 4 of a kind, 14 tiles), in
+    # one loop of plain ints.
+    at = before = 0
+    four = False
+    for i in range(9):
+        x = v[i]
+        if x > 4 or x < 0:
+            return None
+        if x == 4:
+            four = True
+        if before + x > SHIPPED_TILES:
+            return None
+        at += _RANK_STEP[(i * (SHIPPED_TILES + 1) + before) * 5 + x]
+        before += x
+    unlimited, ranks, numbers, ids = _SHIPPED[0]
+    if limited and four:  # only a suit holding four of a kind has a limited profile of its own
+        j = bisect.bisect_left(ranks, at)
+        if j < len(ranks) and ranks[j] == at:
+            return ids[numbers[j]] or None
+    return ids[unlimited[at]] or None
 
 
 def _payload() -> bytes:
     """The shipped table's bytes: the number of profiles, each profile's ten values, then one
-    profile number (from 1) per vector unlimited, then per vector limited (0: as unlimited)."""
+    profile number (from 1) per vector, unlimited, in `_rank` order; then how many vectors'
+    limited profile differs (4 bytes, little-endian), their ranks in increasing order (4 bytes
+    each, little-endian) and their limited profile numbers (one byte each).  Read with one
+    file read and no decoding loop (`_read_shipped`)."""
     vectors = _all_vectors()
     numbers: dict[Profile, int] = {}
     unlimited = bytearray(len(vectors))
-    limited = bytearray(len(vectors))
+    ranks: list[int] = []
+    limited = bytearray()
     for at, v in enumerate(vectors):
         p = _unlimited(_trimmed(v), True)
         unlimited[at] = numbers.setdefault(p, len(numbers) + 1)
         if 4 in v:
             q = _limited_suit(v)
             if q != p:
-                limited[at] = numbers.setdefault(q, len(numbers) + 1)
+                ranks.append(at)
+                limited.append(numbers.setdefault(q, len(numbers) + 1))
     if len(numbers) > 255:
         raise ValueError("more than 255 suit profiles: the shipped table's format holds 255")
     head = bytearray([len(numbers)])
     for p in numbers:
         head += bytes(p)
-    return bytes(head + unlimited + limited)
+    tail = len(ranks).to_bytes(4, "little") + b"".join(at.to_bytes(4, "little") for at in ranks)
+    return bytes(head + unlimited) + tail + bytes(limited)
 
 
 def write_shipped(path: str | None = None) -> None:
-    """Work out every suit's profiles by the searches (a minute or two) and write
-    `paipu.hand.suit_profiles`, the module that ships them:
+    """Work out every suit's profiles by the searches (a minute or two) and write the file
+    `SHIPPED_FILE` beside this module, which ships them (about 420 kB):
     ``python -c 'from paipu.hand.tables import write_shipped; write_shipped()'``."""
-    import base64
-    import lzma
-    from pathlib import Path
-
-    text = base64.b85encode(lzma.compress(_payload(), preset=9)).decode("ascii")
-    lines = [f'    "{text[i:i + 100]}"' for i in range(0, len(text), 100)]
-    out = Path(path) if path else Path(__file__).with_name("suit_profiles.py")
-    out.write_text(
-        '"""The per-suit profiles of `paipu.hand.tables`, worked out once for every suit of at most 14\n'
-        "tiles (`paipu.hand.tables.write_shipped` wrote this file; do not edit it).  Base85 of the\n"
-        'xz-compressed table that `paipu.hand.tables._payload` describes."""\n\n'
-        "from __future__ import annotations\n\n"
-        "from typing import Final\n\n"
-        f"VECTORS: Final = {SHIPPED_VECTORS}\n"
-        "DATA: Final = (\n" + "\n".join(lines) + "\n)\n",
-        encoding="utf-8",
-    )
+    out = path or os.path.join(os.path.dirname(__file__), SHIPPED_FILE)
+    with open(out, "wb") as f:
+        f.write(_payload())
 
 
-def _read_shipped() -> None:
+def _read_shipped(path: str | None = None) -> None:
+    """Read the shipped table (`_payload` says its layout): one read of the file, the profiles
+    interned, the rest looked up in the bytes read as they are needed; nothing if the file is
+    missing or not of this layout (the searches then answer everything, as they do a number the
+    file does not define)."""
     _SHIPPED_READ[0] = True
-    try:
-        import base64
-        import lzma
 
-        from paipu.hand import suit_profiles
-    except ImportError:
-        return
     try:
-        raw = lzma.decompress(base64.b85decode(suit_profiles.DATA))
-    except (ValueError, lzma.LZMAError):
+        with open(path or os.path.join(os.path.dirname(__file__), SHIPPED_FILE), "rb") as f:
+            raw = f.read()
+    except OSError:
+        return
+    size = SHIPPED_VECTORS
+    if not raw:
         return
     n = raw[0]
-    size = SHIPPED_VECTORS
-    if suit_profiles.VECTORS != size or len(raw) != 1 + 10 * n + 2 * size:
-        return
-    ids = [0] + [_intern(tuple(raw[1 + 10 * k:11 + 10 * k])) for k in range(n)]
     start = 1 + 10 * n
-    _SHIPPED.append((raw[start:start + size], raw[start + size:], ids))
+    at = start + size
+    if len(raw) < at + 4:
+        return
+    count = int.from_bytes(raw[at:at + 4], "little")
+    at += 4
+    ranks = array.array("I")
+    if ranks.itemsize != 4 or len(raw) != at + 5 * count:
+        return
+    ranks.frombytes(raw[at:at + 4 * count])
+    if sys.byteorder != "little":
+        ranks.byteswap()
+    ids = [0] * 256
+    for k in range(n):
+        ids[k + 1] = _intern(tuple(raw[1 + 10 * k:11 + 10 * k]))
+    _SHIPPED.append((raw[start:start + size], ranks, raw[at + 4 * count:], ids))
 
 
 def honour_profile(part: Sequence[int], key: int, limited: bool) -> int:

@@ -181,6 +181,9 @@ class Bot:
         """The shanten after each discard of the hand `best_discard` weighs, once needed."""
         self._whole = 0
         """The shanten of the whole hand `best_discard` weighs."""
+        self._weighed: tuple[bytearray, bytes, int, int] = (bytearray(), b"", 0, 0)
+        """The hand `best_discard` weighs: its question (changed and restored by each discard's),
+        its counts without wildcards, its wildcards and its sets (for `shanten_after`)."""
 
     @property
     def counts(self) -> list[int]:
@@ -254,6 +257,7 @@ class Bot:
         self._after = None
         self._whole = whole
         if sim.first_discards:
+            self._weighed = (key, key_bytes, wild, sets)
             tried: list[int] = []
             for i in strategy.first_discards(self, held):
                 if i in wild_kinds:
@@ -269,26 +273,31 @@ class Bot:
         values = strategy.keep_values(self, held)
         if wild:  # a wildcard held is worth keeping above all (only a held one is counted in ``wild``)
             values = [100 if i in wild_kinds else v for i, v in zip(held, values, strict=True)]
-        n = len(held)
-        for level in sorted(set(values)):
-            for j in range(n):
-                if values[j] != level:
-                    continue
-                i = held[j]
-                # One tile fewer of a plain kind, or one wildcard fewer.
-                if flowers:
-                    s = 8  # only when no flower could be discarded above
-                elif wild and i in wild_kinds:
-                    s = evaluate(key_bytes, wild - 1, sets)
-                else:
-                    s = self._discard_shanten(key, key_bytes, i, wild, sets)
-                if (s <= reachable or best_i < 0 or s < best_s) and (allowed is None or allowed(i)):
-                    if s <= reachable:
-                        return i, s
-                    best_i, best_s = i, s
+        # By value, then by place in ``held``: each value's kinds in the hand's order of ties
+        # (one sort of plain ints, the place in the low six bits; ``held`` has at most 34 kinds).
+        for x in sorted([v * 64 + j for j, v in enumerate(values)]):
+            i = held[x & 63]
+            # One tile fewer of a plain kind, or one wildcard fewer.
+            if flowers:
+                s = 8  # only when no flower could be discarded above
+            elif wild and i in wild_kinds:
+                s = evaluate(key_bytes, wild - 1, sets)
+            else:
+                s = self._discard_shanten(key, key_bytes, i, wild, sets)
+            if (s <= reachable or best_i < 0 or s < best_s) and (allowed is None or allowed(i)):
+                if s <= reachable:
+                    return i, s
+                best_i, best_s = i, s
         if best_i < 0:
             raise SimulationError("no legal discard")
         return best_i, best_s
+
+    def shanten_after(self, index: int) -> int:
+        """While `best_discard` asks the strategy's first choices (`Strategy.first_discards`):
+        the shanten of the hand it weighs less one tile of the plain kind ``index`` (held), as
+        `shanten` of those counts answers, from the bots' table or the hand's shape tables."""
+        key, key_bytes, wild, sets = self._weighed
+        return self._discard_shanten(key, key_bytes, index, wild, sets)
 
     def _discard_shanten(self, key: bytearray, key_bytes: bytes, i: int, wild: int, sets: int) -> int:
         """The shanten after discarding one tile of the plain kind ``i`` from the hand whose

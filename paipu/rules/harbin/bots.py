@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import paipu.record as r
-from paipu.hand.shanten import waits
 from paipu.record import Span
 from paipu.replay.state import Meld
 from paipu.rules.harbin.ruleset import Harbin
@@ -43,13 +42,9 @@ def _may_declare(rs: Harbin, counts: list[int], melds: list[Meld]) -> bool:
     known = cache.get(key)
     if known is not None:
         return known
-    found = rs.ready_waits(counts, melds)
-    answer = False
-    if found:
-        sets = 4 - len(melds)
-        shape = [k for k in waits(counts[:NUM_PLAY_KINDS], 0, melds=4 - sets, shapes=("standard",), fifth=True)
-                 if rs.tile_counts[k]]
-        answer = found == shape
+    # The harbin waits and the shape's (kept with them, worked out in the one pass).
+    found, shape = rs.ready_and_shape_waits(counts, melds)
+    answer = bool(found) and found == shape
     if len(cache) >= _DECLARE_CACHE_SIZE:
         cache.clear()
     cache[key] = answer
@@ -86,10 +81,12 @@ class HarbinStrategy(Strategy):
         if ss.ready or not isinstance(rs, Harbin) or sum(counts) % 3 != 2 or bot.shanten(counts) != 0:
             return
         for index in kinds:
-            if index < NUM_PLAY_KINDS and counts[index]:
+            # The shape question from the hand's own tables (`SeatBot.shanten_after`), the
+            # harbin one (kept per hand) only for a discard that leaves the hand ready.
+            if index < NUM_PLAY_KINDS and counts[index] and bot.shanten_after(index) == 0:
                 counts[index] -= 1
                 try:
-                    leaves_ready = bot.shanten(counts) == 0 and _may_declare(rs, counts, ss.melds)
+                    leaves_ready = _may_declare(rs, counts, ss.melds)
                 finally:
                     counts[index] += 1
                 if leaves_ready:

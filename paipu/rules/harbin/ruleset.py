@@ -437,6 +437,16 @@ class Harbin(Ruleset[HarbinOptions]):
         The answer depends only on the tiles and the melds' sets, and the engine and the bots
         ask it of the same hands again and again: it is kept per ruleset (a bounded table).
         """
+        return list(self.ready_and_shape_waits(counts, melds)[0])
+
+    def ready_and_shape_waits(self, counts: Sequence[int], melds: Sequence[Meld]
+                              ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """`ready_waits`, and beside it, whenever the hand could wait on a harbin win at all
+        (3n+1 concealed tiles of at least two suits, counting the melds), the kinds of the tile
+        set that complete its sets and pair in the standard shape, a fifth tile of a kind
+        included (`paipu.hand.shanten.waits` with ``fifth``), of which the harbin waits are
+        those that also make a harbin winning hand; () where it could not.  Kept as
+        `ready_waits` is."""
         meld_sets = [meld_set(m) for m in melds]
         key = (tuple(counts), tuple(meld_sets))
         # Shared by every instance with the same tile set (a record makes its own ruleset).
@@ -445,10 +455,14 @@ class Harbin(Ruleset[HarbinOptions]):
         if found is None:
             if len(cache) >= _READY_CACHE_SIZE:
                 cache.clear()
-            found = cache[key] = tuple(self._ready_waits(counts, len(melds), meld_sets))
-        return list(found)
+            shape: list[int] = []
+            found = cache[key] = (tuple(self._ready_waits(counts, len(melds), meld_sets, shape)), tuple(shape))
+        return found
 
-    def _ready_waits(self, counts: Sequence[int], meld_count: int, meld_sets: list[HandSet]) -> list[int]:
+    def _ready_waits(self, counts: Sequence[int], meld_count: int, meld_sets: list[HandSet],
+                     shape: list[int] | None = None) -> list[int]:
+        """`ready_waits` worked out; ``shape``, if given, gets the shape's waits of
+        `ready_and_shape_waits`."""
         sets = 4 - meld_count
         c = list(counts[:NUM_PLAY_KINDS])
         if sets < 0 or any(counts[NUM_PLAY_KINDS:]) or sum(c) != 3 * sets + 1:
@@ -474,6 +488,8 @@ class Harbin(Ruleset[HarbinOptions]):
         for k in waits(c, 0, melds=4 - sets, shapes=("standard",), fifth=True):
             if not self.tile_counts[k]:
                 continue
+            if shape is not None:
+                shape.append(k)
             if not (terminal or (k % 9 in (0, 8) if k < 27 else (honours_count or k == _RED))):
                 continue
             c[k] += 1
@@ -745,7 +761,7 @@ class Harbin(Ruleset[HarbinOptions]):
 
 
 _READY_CACHE_SIZE = 10_000
-_READY_CACHES: dict[tuple[type, str], dict[Any, tuple[int, ...]]] = {}
+_READY_CACHES: dict[tuple[type, str], dict[Any, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
 
 
 def _concealed_readings(counts: list[int], wild: int, sets: int) -> list[tuple[list[HandSet], Group]]:

@@ -19,12 +19,34 @@ class ZhujiStrategy(Strategy):
         return (r.SetupTiles(Span.none(), (), "caishen", tiles),)
 
     def keep_values(self, bot: SeatBot, kinds: list[int]) -> list[int]:
+        # `keep_value` of each kind, the suits' sizes counted once (a loop of plain ints: no
+        # slices, no generic sums).
         counts = bot.counts
-        m, p, s = sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])
-        top = max(m, p, s)
-        suit = (2 if m == top else 0, 2 if p == top else 0, 2 if s == top else 0)  # (one of) the largest
-        return [suit[k // 9] if k < 27 else -1 if k < 31 and k != 27 else 3 if counts[k] >= 2 else 1
-                for k in kinds]
+        m = p = s = 0
+        for k in range(9):
+            m += counts[k]
+            p += counts[k + 9]
+            s += counts[k + 18]
+        top = m if m >= p else p
+        if s > top:
+            top = s
+        # (One of) the largest suits keeps 2; 东 and the dragons 3 as a pair or more, else 1.
+        vm = 2 if m == top else 0
+        vp = 2 if p == top else 0
+        vs = 2 if s == top else 0
+        out: list[int] = []
+        for k in kinds:
+            if k < 9:
+                out.append(vm)
+            elif k < 18:
+                out.append(vp)
+            elif k < 27:
+                out.append(vs)
+            elif k == 27 or k >= 31:
+                out.append(3 if counts[k] >= 2 else 1)
+            else:
+                out.append(-1)
+        return out
 
     def keep_value(self, bot: SeatBot, index: int) -> int:
         # Higher keeps longer.  东 and the dragons score as pongs; the hand's main suit makes
