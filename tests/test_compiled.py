@@ -298,3 +298,15 @@ def test_a_plugin_ruleset_subclassing_a_compiled_one_is_the_same_compiled(
     probe_out, check_out, _ = outputs[0]
     assert probe_out.startswith(b"ClubZhuji True False\n"), probe_out
     assert b"draw-past-reserve" in check_out, "the plug-in's reserve hook was not called"
+
+
+def test_the_installed_build_reads_its_shipped_suit_table(fast: str) -> None:
+    """The shipped suit table (paipu/hand/suit_profiles.bin) is package data: an ordinary install
+    carries it and reads it (without it every suit would be searched, slower but silently)."""
+    got = subprocess.run(
+        [fast, "-I", "-c", "from paipu.hand import tables; tables._read_shipped(); "
+                           "print(len(tables._SHIPPED), tables._shipped_profile((0, 1, 1, 1, 0, 2, 0, 0, 0), False))"],
+        capture_output=True, text=True, cwd="/", timeout=60)
+    assert got.returncode == 0, got.stderr
+    read, profile = got.stdout.split()
+    assert read == "1" and profile != "None"
