@@ -10,13 +10,13 @@ import random
 from pathlib import Path
 
 import pytest
+from win_bounds import checked_audits, checked_sessions
 
 import paipu.record as r
-from paipu.auditing import audit_text
 from paipu.replay.engine import HandEngine
 from paipu.replay.result import WinAnalysis, WinContext
 from paipu.replay.ruleset import parse_options
-from paipu.replay.state import HandState, Meld
+from paipu.replay.state import Meld
 from paipu.rules.mcr import Mcr
 from paipu.rules.mcr.fans import MeldIn, WinIn, evaluate, value_bound
 from paipu.rules.mcr.options import McrOptions
@@ -164,38 +164,6 @@ def test_mcr_minimum_bound_is_never_below_a_reading_of_built_hands() -> None:
     assert refused >= low // 2 and refused >= 100, (refused, low)
 
 
-def _checked_session(name_options: dict[str, str], monkeypatch: pytest.MonkeyPatch, sessions: int,
-                     seed: str) -> dict[str, int]:
-    """Simulated sessions with every bound compared with the full analysis of the same hand."""
-    bound = Mcr.below_minimum
-    analyse = Mcr.analyse_win
-    seen = {"refused": 0, "accepted": 0}
-
-    def checked_bound(self: Mcr, hand: HandState, ctx: WinContext) -> str:
-        rid = bound(self, hand, ctx)
-        if rid:
-            full = analyse(self, hand, ctx)
-            assert not full.is_win, (ctx, full.items)
-            assert rid == "mcr.minimum"
-            seen["refused"] += 1
-        return rid
-
-    def checked_analysis(self: Mcr, hand: HandState, ctx: WinContext) -> WinAnalysis:
-        full = analyse(self, hand, ctx)
-        if full.is_win:
-            assert bound(self, hand, ctx) == "", (ctx, full.items)
-            seen["accepted"] += 1
-        return full
-
-    monkeypatch.setattr(Mcr, "below_minimum", checked_bound)
-    monkeypatch.setattr(Mcr, "analyse_win", checked_analysis)
-    rng = random.Random(seed)
-    for _ in range(sessions):
-        simulate_session("mcr", 8, rng, options=name_options)
-    monkeypatch.undo()
-    return seen
-
-
 MCR_OPTIONS = [{}, {"flowers": "true"}, {"prevalent": "rotate", "seat_wind": "dealer"}, {"min_fan": "12"}]
 
 
@@ -206,7 +174,8 @@ def test_mcr_minimum_bound_agrees_with_the_full_analysis_on_simulated_hands(
     """mcr.minimum: over simulated sessions, every hand the bound refuses (citing rule
     mcr.minimum) is one the full analysis refuses, and no hand the full analysis accepts is
     refused by the bound; the bound decides often."""
-    seen = _checked_session(options, monkeypatch, 3, f"mcr win bound {sorted(options.items())}")
+    seen = checked_sessions(Mcr, "mcr.minimum", "mcr", options, monkeypatch, 3,
+                            f"mcr win bound {sorted(options.items())}")
     assert seen["refused"] >= 20, seen
     assert seen["accepted"] >= 5, seen
 
@@ -214,22 +183,9 @@ def test_mcr_minimum_bound_agrees_with_the_full_analysis_on_simulated_hands(
 def test_mcr_minimum_bound_never_refuses_a_win_of_the_samples(monkeypatch: pytest.MonkeyPatch) -> None:
     """mcr.minimum: on every mcr record of samples/ (valid, invalid and the regression corpus),
     no win the full analysis accepts is refused by the bound."""
-    bound = Mcr.below_minimum
-    analyse = Mcr.analyse_win
-    compared = [0]
-
-    def checked_analysis(self: Mcr, hand: HandState, ctx: WinContext) -> WinAnalysis:
-        full = analyse(self, hand, ctx)
-        assert not (bound(self, hand, ctx) and full.is_win), ctx
-        compared[0] += 1
-        return full
-
-    monkeypatch.setattr(Mcr, "analyse_win", checked_analysis)
     paths = sorted({*SAMPLES.glob("**/mcr*/**/*.paipu"), *SAMPLES.glob("valid/mcr/*.paipu")})
     assert paths
-    for path in paths:
-        audit_text(path.read_text(encoding="utf-8"), str(path))
-    assert compared[0] >= 10
+    assert checked_audits(Mcr, paths, monkeypatch) >= 10
 
 
 def test_mcr_can_and_check_agree_on_every_win_the_bots_ask_about(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,14 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from win_bounds import checked_audits, checked_sessions
 
 import paipu.record as r
-from paipu.auditing import audit_text
 from paipu.record import Seat, Span
 from paipu.replay.engine import HandEngine
 from paipu.replay.result import WinAnalysis, WinContext
 from paipu.replay.ruleset import Ruleset, get_ruleset, parse_options
-from paipu.replay.state import HandState, Meld
+from paipu.replay.state import Meld
 from paipu.rules.zhuji.ruleset import Zhuji, ZhujiOptions
 from paipu.sim.simulate import HandSim, simulate_session
 from paipu.tiles import parse_tiles
@@ -110,52 +110,10 @@ def test_zhuji_minimum_bound_agrees_with_the_full_analysis_on_simulated_hands(
     """zhuji.minimum: over simulated sessions, every hand the bound refuses (citing rule
     zhuji.minimum) is one the full analysis refuses, and no hand the full analysis accepts
     is refused by the bound; the bound decides often (it is what spares the analyses)."""
-    bound = Zhuji.below_minimum
-    analyse = Zhuji.analyse_win
-    seen = {"refused": 0, "accepted": 0}
-
-    def checked_bound(self: Zhuji, hand: HandState, ctx: WinContext) -> str:
-        rid = bound(self, hand, ctx)
-        if rid:
-            full = analyse(self, hand, ctx)
-            assert not full.is_win, (ctx, full.items)
-            assert rid == "zhuji.minimum"
-            seen["refused"] += 1
-        return rid
-
-    def checked_analysis(self: Zhuji, hand: HandState, ctx: WinContext) -> WinAnalysis:
-        full = analyse(self, hand, ctx)
-        if full.is_win:
-            assert bound(self, hand, ctx) == "", (ctx, full.items)
-            seen["accepted"] += 1
-        return full
-
-    monkeypatch.setattr(Zhuji, "below_minimum", checked_bound)
-    monkeypatch.setattr(Zhuji, "analyse_win", checked_analysis)
-    rng = random.Random(f"win bound {sorted(options.items())}")
-    for _ in range(4):
-        simulate_session("zhuji", 8, rng, options=options)
+    seen = checked_sessions(Zhuji, "zhuji.minimum", "zhuji", options, monkeypatch, 4,
+                            f"win bound {sorted(options.items())}")
     assert seen["refused"] >= 20, seen
     assert seen["accepted"] >= 5, seen
-
-
-def _replay_checked(path: Path, monkeypatch: pytest.MonkeyPatch) -> int:
-    """Audit ``path`` with every full analysis compared with the bound; the wins compared."""
-    bound = Zhuji.below_minimum
-    analyse = Zhuji.analyse_win
-    compared = [0]
-
-    def checked_analysis(self: Zhuji, hand: HandState, ctx: WinContext) -> WinAnalysis:
-        full = analyse(self, hand, ctx)
-        rid = bound(self, hand, ctx)
-        assert not (rid and full.is_win), (path, ctx)
-        compared[0] += 1
-        return full
-
-    monkeypatch.setattr(Zhuji, "analyse_win", checked_analysis)
-    audit_text(path.read_text(encoding="utf-8"), str(path))
-    monkeypatch.undo()
-    return compared[0]
 
 
 def test_zhuji_minimum_bound_never_refuses_a_win_of_the_samples(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -163,7 +121,7 @@ def test_zhuji_minimum_bound_never_refuses_a_win_of_the_samples(monkeypatch: pyt
     corpus), no win the full analysis accepts is refused by the bound."""
     paths = sorted(SAMPLES.glob("**/zhuji*/**/*.paipu")) + sorted(SAMPLES.glob("valid/zhuji/*.paipu"))
     assert paths
-    compared = sum(_replay_checked(p, monkeypatch) for p in sorted(set(paths)))
+    compared = checked_audits(Zhuji, sorted(set(paths)), monkeypatch)
     assert compared >= 20
 
 
