@@ -251,6 +251,24 @@ _F: Final = 31
 """Each field of a group's tallies (`_group_tally`) is five bits wide."""
 
 
+def _tallied_shapes(best: int, flags: int, tally: list[int], wild: int, whole: bool, base: int) -> int:
+    """The least of ``best`` and the shanten of the shapes a hand's tallies (`DiscardShanten`'s)
+    give exactly: seven pairs, the thirteen orphans (both only for a hand of no melds) and
+    全字牌 (``base`` less the honour tiles)."""
+    if whole and flags & (_PAIRS | _PAIRS4):
+        best = _pairs_below(best, flags, tally[0], tally[1], tally[2], tally[3], wild)
+    if whole and flags & _ORPH:
+        kinds = tally[4]
+        orph = _orphans_from_tally(kinds, kinds > tally[5], wild)
+        if orph < best:
+            best = orph
+    if flags & _QUANZI:
+        qz = base - tally[6]
+        if qz < best:
+            best = qz
+    return best
+
+
 def _group_tally(part: bytes, honours: bool) -> int:
     """One group's tallies packed in one int, five bits a field: kinds held once, twice, three
     and four times; orphan kinds (1 and 9 of a suit, every honour) held, and held once; then,
@@ -795,17 +813,7 @@ class DiscardShanten:
         wild = self.wild
         sets = self.sets
         whole = sets == tables.MAX_SETS
-        if whole and flags & (_PAIRS | _PAIRS4):
-            best = _pairs_below(best, flags, tally[0], tally[1], tally[2], tally[3], wild)
-        if whole and flags & _ORPH:
-            kinds = tally[4]
-            orph = _orphans_from_tally(kinds, kinds > tally[5], wild)
-            if orph < best:
-                best = orph
-        if flags & _QUANZI:
-            qz = self.base - tally[6]
-            if qz < best:
-                best = qz
+        best = _tallied_shapes(best, flags, tally, wild, whole, self.base)
         bukao = bool(flags & _BUKAO and whole)
         zuhelong = bool(flags & _ZUHELONG and sets >= 3)
         if bukao or zuhelong:
@@ -827,18 +835,7 @@ class DiscardShanten:
         wild = self.wild
         sets = self.sets
         whole = sets == tables.MAX_SETS
-        floor = 99
-        if whole and flags & (_PAIRS | _PAIRS4):
-            floor = _pairs_below(floor, flags, tally[0], tally[1], tally[2], tally[3], wild)
-        if whole and flags & _ORPH:
-            kinds = tally[4]
-            orph = _orphans_from_tally(kinds, kinds > tally[5], wild)
-            if orph < floor:
-                floor = orph
-        if flags & _QUANZI:
-            qz = self.base - tally[6]
-            if qz < floor:
-                floor = qz
+        floor = _tallied_shapes(99, flags, tally, wild, whole, self.base)
         bukao = bool(flags & _BUKAO and whole)
         zuhelong = bool(flags & _ZUHELONG and sets >= 3)
         if bukao or zuhelong:
