@@ -10,17 +10,14 @@ import random
 from pathlib import Path
 
 import pytest
-from win_bounds import checked_audits, checked_sessions
+from win_bounds import checked_audits, checked_sessions, wins_asked_with_can_and_check_compared
 
-import paipu.record as r
-from paipu.replay.engine import HandEngine
 from paipu.replay.result import WinAnalysis, WinContext
 from paipu.replay.ruleset import parse_options
 from paipu.replay.state import Meld
 from paipu.rules.mcr import Mcr
 from paipu.rules.mcr.fans import MeldIn, WinIn, evaluate, value_bound
 from paipu.rules.mcr.options import McrOptions
-from paipu.sim.simulate import simulate_session
 from paipu.tiles import parse_tiles
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -191,21 +188,7 @@ def test_mcr_minimum_bound_never_refuses_a_win_of_the_samples(monkeypatch: pytes
 def test_mcr_can_and_check_agree_on_every_win_the_bots_ask_about(monkeypatch: pytest.MonkeyPatch) -> None:
     """mcr.minimum: `can` (which may use the bound) says a win is legal exactly when `check`
     (always the full analysis) finds no error, at every win the simulated bots ask about."""
-    can = HandEngine.can
-    asked = [0]
-
-    def compared(self: HandEngine, action: r.Action) -> bool:
-        verdict = can(self, action)
-        if isinstance(action, r.Hu):
-            assert verdict == (not any(f.severity == "error" for f in self.check(action))), action
-            asked[0] += 1
-        return verdict
-
-    monkeypatch.setattr(HandEngine, "can", compared)
-    rng = random.Random("mcr can and check")
-    for _ in range(2):
-        simulate_session("mcr", 8, rng)
-    assert asked[0] >= 20
+    assert wins_asked_with_can_and_check_compared("mcr", 2, "mcr can and check", monkeypatch) >= 20
 
 
 def test_mcr_minimum_bound_of_chows_that_cannot_be_read_together_is_no_three_chow_fan() -> None:

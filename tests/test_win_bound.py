@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from win_bounds import checked_audits, checked_sessions
+from win_bounds import checked_audits, checked_sessions, wins_asked_with_can_and_check_compared
 
 import paipu.record as r
 from paipu.record import Seat, Span
@@ -137,21 +137,7 @@ def test_a_ruleset_without_a_bound_is_always_analysed() -> None:
 def test_can_and_check_agree_on_every_win_the_bots_ask_about(monkeypatch: pytest.MonkeyPatch) -> None:
     """`can` (which may use the bound) says a win is legal exactly when `check` (always the full
     analysis, for its words) finds no error, at every win the simulated bots ask about."""
-    can = HandEngine.can
-    asked = [0]
-
-    def compared(self: HandEngine, action: r.Action) -> bool:
-        verdict = can(self, action)
-        if isinstance(action, r.Hu):
-            assert verdict == (not any(f.severity == "error" for f in self.check(action))), action
-            asked[0] += 1
-        return verdict
-
-    monkeypatch.setattr(HandEngine, "can", compared)
-    rng = random.Random("can and check")
-    for _ in range(3):
-        simulate_session("zhuji", 8, rng)
-    assert asked[0] >= 20
+    assert wins_asked_with_can_and_check_compared("zhuji", 3, "can and check", monkeypatch) >= 20
 
 
 # ---------------------------------------------------------------- could_win's kept answers

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+import paipu.record as r
 from paipu.auditing import audit_text
+from paipu.replay.engine import HandEngine
 from paipu.replay.result import WinAnalysis, WinContext
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.state import HandState
@@ -67,3 +69,26 @@ def checked_audits(cls: type[Ruleset], paths: list[Path], monkeypatch: pytest.Mo
         audit_text(path.read_text(encoding="utf-8"), str(path))
     monkeypatch.undo()
     return compared[0]
+
+
+def wins_asked_with_can_and_check_compared(name: str, sessions: int, seed: str,
+                                           monkeypatch: pytest.MonkeyPatch) -> int:
+    """Simulated sessions of ruleset ``name`` in which, at every win the bots ask about, `can`
+    (which may use the bound) is compared with `check` (always the full analysis): a win is
+    legal exactly when `check` finds no error.  The number of wins compared."""
+    can = HandEngine.can
+    asked = [0]
+
+    def compared(self: HandEngine, action: r.Action) -> bool:
+        verdict = can(self, action)
+        if isinstance(action, r.Hu):
+            assert verdict == (not any(f.severity == "error" for f in self.check(action))), action
+            asked[0] += 1
+        return verdict
+
+    monkeypatch.setattr(HandEngine, "can", compared)
+    rng = random.Random(seed)
+    for _ in range(sessions):
+        simulate_session(name, 8, rng)
+    monkeypatch.undo()
+    return asked[0]
