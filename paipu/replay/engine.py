@@ -841,13 +841,14 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             return None
         return _move(r.Draw, self._next_of[ld.seat], drawn)
 
-    _shape_memo: dict[Seat, tuple[list[int], int, object, dict[int, bool]]] | None = None
-    """Per seat, what `could_win`'s shape test answered for another seat's tile with its hand as
-    it is now: (a copy of its counts, its melds, the `shape_shanten` asked, the answers by tile
-    kind, -1 for whether it is ready at all).  A seat's tiles change only by its own moves, so
-    while the others discard, its answer is looked up, not worked out again; any change of its
-    counts or melds (or of the table asked) starts afresh.  (Its own hand after a draw is new
-    each time: that question is not kept.)"""
+    _shape_memo: dict[Seat, tuple[list[int], int, object, dict[int, bool], bytes, int, int]] | None = None
+    """Per seat, what `could_win`'s shape test answered with its hand as it is now: (a copy of
+    its counts, its melds, the `shape_shanten` asked, the answers by tile kind with -1 for
+    whether it is ready at all, then the question that readiness was asked as: the 34 real-tile
+    counts as bytes, the wildcards and the sets).  A seat's tiles change only by its own
+    moves, so while the others discard, its answer is looked up, not worked out again; any
+    change of its counts or melds (or of the table asked) starts afresh.  Its own hand after a
+    draw is that hand with the drawn tile: the same answers serve it (`could_win`)."""
 
     def could_win(self, seat: Seat, tile: Tile | None) -> bool:
         """A quick necessary test for a win of ``seat`` (with ``tile`` added, if given): its tiles
@@ -855,15 +856,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         wild.  Whether the hand really wins, and for what, is `analyse`'s answer."""
         st = self.st
         ss = st.seats[seat]
-        if tile is None:
-            drawn = ss.last_drawn
-            # A drawn tile of a kind that is wild all hand (a 财神) is counted as a wildcard by
-            # the shape test below; only a tile the ruleset makes wild for this draw alone
-            # (Harbin's 宝) skips that test.
-            if (drawn is not None and ss.draws > 0 and drawn.index not in st.wild_kinds
-                    and self.rs.is_wild(st, seat, drawn.index)):
-                return True
-            return self._shape_complete(seat, None)
         counts = ss.counts
         memo = self._shape_memo
         if memo is None:
@@ -871,43 +863,104 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         own = self.shape_shanten
         n_melds = len(ss.melds)
         known = memo.get(seat)
+        if tile is None:
+            drawn = ss.last_drawn
+            if drawn is None:
+                return self._shape_complete(seat, None)
+            d = drawn.index
+            wild_kinds = st.wild_kinds
+            if ss.draws > 0 and d not in wild_kinds and self.rs.is_wild(st, seat, d):
+                # A drawn tile of a kind that is wild all hand (a 财神) is counted as a wildcard by
+                # the shape test below; only a tile the ruleset makes wild for this draw alone
+                # (Harbin's 宝) skips that test.
+                return True
+            # The hand one tile over that the seat's kept answers were worked out for, with the
+            # tile drawn (a plain tile, not a flower or a wildcard): it is complete only if that
+            # hand was ready, and then exactly when the drawn tile completes it, which is the
+            # answer kept for another seat's tile of that kind.  (A hand that is not ready is
+            # at least one tile from ready, so one more tile leaves it short of complete.)  A
+            # wildcard drawn is left to the whole test: one held turns the limit of four tiles
+            # a kind off, so the kept readiness would not bound it.
+            if known is not None and d < 34 and d not in wild_kinds and known[1] == n_melds and known[2] is own:
+                counts[d] -= 1
+                same = known[0] == counts
+                counts[d] += 1
+                if same:
+                    answers = known[3]
+                    if not answers[-1]:
+                        return False
+                    found = answers.get(d)
+                    if found is None:
+                        found = answers[d] = self._shape_complete(seat, None)
+                    return found
+            return self._shape_complete(seat, None)
         # The counts compared as lists (cheaper than making a key of them).
         if known is None or known[1] != n_melds or known[2] is not own or known[0] != counts:
             # Another seat's tile completes only a ready hand: that is asked once per hand.
-            answers: dict[int, bool] = {-1: self._shape_ready(seat)}
-            memo[seat] = (counts.copy(), n_melds, own, answers)
-        else:
-            answers = known[3]
+            known = memo[seat] = self._ready_entry(seat, counts, n_melds)
+        answers = known[3]
         if not answers[-1]:
             return False
         t = tile.index
         found = answers.get(t)
         if found is None:
-            found = answers[t] = self._shape_complete(seat, tile)
+            found = answers[t] = self._completed_by(known, t)
         return found
+
+    def _ready_entry(self, seat: Seat, counts: list[int], n_melds: int,
+                     ) -> tuple[list[int], int, object, dict[int, bool], bytes, int, int]:
+        """``seat``'s entry of `_shape_memo` for its hand as it is now: whether it is ready
+        (`_shape_ready`), with the question asked."""
+        st = self.st
+        own = self.shape_shanten
+        sets = 4 - n_melds
+        if any(counts[34:]):
+            return (counts.copy(), n_melds, own, {-1: False}, b"", 0, sets)
+        wild = 0
+        if st.wild_kinds:
+            c = counts[:34]
+            for k in st.wild_kinds:
+                wild += c[k]
+                c[k] = 0
+            key = bytes(c)
+        else:
+            key = bytes(counts[:34])
+        if sets < 0 or sum(key) + wild != 3 * sets + 1:
+            ready = False
+        elif own is None:
+            ready = _is_ready(key, wild, sets, self.rs.shapes)
+        else:
+            ready = own(key, wild, sets) <= 0
+        return (counts.copy(), n_melds, own, {-1: ready}, key, wild, sets)
+
+    def _completed_by(self, known: tuple[list[int], int, object, dict[int, bool], bytes, int, int], t: int) -> bool:
+        """`_shape_complete` of a seat with another seat's tile of kind ``t``, asked of its
+        ready hand's entry in `_shape_memo` (its question, made once): the hand's counts with
+        the tile, whose size a ready hand already has."""
+        if t >= 34:
+            return False
+        key, wild, sets = known[4], known[5], known[6]
+        if t in self.st.wild_kinds:
+            wild += 1
+        else:
+            more = bytearray(key)
+            more[t] += 1
+            key = bytes(more)
+        own = self.shape_shanten
+        if own is None:
+            return is_complete(key, wild, sets, self.rs.shapes)
+        complete = self.shape_complete
+        if complete is not None:
+            return complete(key, wild, sets)
+        return own(key, wild, sets) < 0
 
     def _shape_ready(self, seat: Seat) -> bool:
         """Whether ``seat``'s tiles are one short of complete in one of the ruleset's shapes
         (ready), wildcards counted as such: only such a hand can be completed by another
         seat's tile."""
-        st = self.st
-        ss = st.seats[seat]
-        counts = ss.counts
-        if any(counts[34:]):
-            return False
-        own = self.shape_shanten
-        sets = 4 - len(ss.melds)
-        if own is not None and not st.wild_kinds:
-            key = bytes(counts[:34])
-            return sets >= 0 and sum(key) == 3 * sets + 1 and own(key, 0, sets) <= 0
-        c = list(counts[:34])
-        wild = 0
-        for k in st.wild_kinds:
-            wild += c[k]
-            c[k] = 0
-        if own is None:
-            return _is_ready(bytes(c), wild, sets, self.rs.shapes)
-        return sets >= 0 and sum(c) + wild == 3 * sets + 1 and own(bytes(c), wild, sets) <= 0
+        ss = self.st.seats[seat]
+        return self._ready_entry(seat, ss.counts, len(ss.melds))[3][-1]
+
 
     def _shape_complete(self, seat: Seat, tile: Tile | None) -> bool:
         """`could_win`'s shape test past readiness: ``seat``'s tiles (with ``tile``, another

@@ -1,0 +1,171 @@
+"""The engine's quick win tests (`HandEngine.could_win`) in simulated hands, answered from what
+it keeps (a seat's readiness and its answers by tile, and its own hand after a draw as that
+hand with the drawn tile) exactly as the shanten of the hand says, for every ruleset, with the
+bots' shanten table and without it."""
+
+from __future__ import annotations
+
+import collections
+import random
+
+import pytest
+
+import paipu.record as r
+from paipu.hand.shanten import shanten
+from paipu.record import Seat
+from paipu.replay.engine import HandEngine
+from paipu.sim.simulate import HandSim, simulate_session
+from paipu.tiles import Tile
+
+RULESETS = ["zhuji", "hebei", "harbin", "mcr", "riichi", "erren"]
+
+
+def complete_by_shanten(engine: HandEngine, seat: Seat, tile: Tile | None) -> bool:
+    """What `could_win` must answer, from `paipu.hand.shanten.shanten` of the seat's hand (with
+    ``tile``, another seat's tile): a drawn tile the ruleset makes wild for that draw alone
+    (Harbin's 宝), else complete (-1) in one of the ruleset's shapes, wildcards counted as such
+    and no flower held."""
+    st = engine.st
+    ss = st.seats[seat]
+    if tile is None:
+        drawn = ss.last_drawn
+        if (drawn is not None and ss.draws > 0 and drawn.index not in st.wild_kinds
+                and engine.rs.is_wild(st, seat, drawn.index)):
+            return True
+    counts = list(ss.counts)
+    if tile is not None:
+        if tile.index >= 34:
+            return False
+        counts[tile.index] += 1
+    if any(counts[34:]):
+        return False
+    wild = 0
+    for k in st.wild_kinds:
+        wild += counts[k]
+        counts[k] = 0
+    sets = 4 - len(ss.melds)
+    if sets < 0 or sum(counts) + wild != 3 * sets + 2:
+        return False
+    return shanten(counts[:34], wild, melds=len(ss.melds), shapes=tuple(engine.rs.shapes)) == -1
+
+
+def _kept_hand_case(engine: HandEngine, seat: Seat) -> str:
+    """Which of `could_win`'s ways its own-draw question takes now: from the kept answers of the
+    hand before the draw (that hand ready or not), or worked out whole."""
+    st = engine.st
+    ss = st.seats[seat]
+    drawn = ss.last_drawn
+    known = (engine._shape_memo or {}).get(seat)
+    if drawn is None or known is None or drawn.index >= 34 or drawn.index in st.wild_kinds:
+        return "whole"
+    before = list(ss.counts)
+    before[drawn.index] -= 1
+    if known[0] != before or known[1] != len(ss.melds) or known[2] is not engine.shape_shanten:
+        return "whole"
+    return "kept, ready" if known[3][-1] else "kept, not ready"
+
+
+def _play_checked(ruleset: str, hands: int, with_table: bool,
+                  monkeypatch: pytest.MonkeyPatch) -> collections.Counter[str]:
+    seen: collections.Counter[str] = collections.Counter()
+    step = HandSim.step
+    init = HandSim.__init__
+
+    def plain_init(sim: HandSim, *args: object, **kwargs: object) -> None:
+        init(sim, *args, **kwargs)  # type: ignore[arg-type]
+        sim.engine.shape_shanten = None  # the engine's own shape tests, without the bots' table
+        sim.engine.shape_complete = None
+
+    def checked_step(sim: HandSim) -> None:
+        engine, st = sim.engine, sim.st
+        if st.phase == "discard":
+            seat = st.turn
+            case = _kept_hand_case(engine, seat)
+            answer = engine.could_win(seat, None)
+            assert answer == complete_by_shanten(engine, seat, None), (ruleset, seat, case, st.seats[seat].counts)
+            seen[f"own draw {case}"] += 1
+            seen["own draw complete"] += answer
+        elif st.phase == "claim" and st.last_discard is not None:
+            ld = st.last_discard
+            for seat in engine.claim_order(ld.seat):
+                answer = engine.could_win(seat, ld.tile)
+                assert answer == complete_by_shanten(engine, seat, ld.tile), (ruleset, seat, ld.tile)
+                seen["discard complete"] += answer
+                seen["discard asked"] += 1
+        step(sim)
+
+    monkeypatch.setattr(HandSim, "step", checked_step)
+    if not with_table:
+        monkeypatch.setattr(HandSim, "__init__", plain_init)
+    simulate_session(ruleset, hands, random.Random(f"win tests {ruleset}"))
+    return seen
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_could_win_own_draw_from_the_kept_hand_is_its_shanten(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """could_win, every ruleset, the bots' shanten table: the own hand after a draw answered from
+    the hand before it (not ready: no win; ready: the answer for that tile kind), and another
+    seat's tile from the kept readiness and answers, are each the hand's shanten's answer."""
+    seen = _play_checked(ruleset, 6, True, monkeypatch)
+    # Both ways of the kept hand were met, and wins both on a draw and on a discard.
+    assert seen["own draw kept, not ready"] > 20, seen
+    assert seen["own draw kept, ready"] > 0, seen
+    assert seen["own draw whole"] > 0, seen
+    assert seen["discard asked"] > 50 and seen["discard complete"] + seen["own draw complete"] > 0, seen
+
+
+@pytest.mark.parametrize("ruleset", ["zhuji", "hebei", "harbin", "mcr"])
+def test_could_win_kept_hand_without_the_bots_table_is_its_shanten(ruleset: str,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """could_win with no `shape_shanten` (the engine's own readiness and complete tests, as a
+    replay asks them): the same shortcuts give the hand's shanten's answer."""
+    seen = _play_checked(ruleset, 3, False, monkeypatch)
+    assert seen["own draw kept, not ready"] > 20 and seen["own draw kept, ready"] + seen["own draw whole"] > 0, seen
+    assert seen["discard asked"] > 50, seen
+
+
+def test_could_win_a_drawn_wildcard_is_worked_out_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """could_win, zhuji: a drawn 财神 is not answered from the hand before the draw (a wildcard
+    held lifts the limit of four a kind, so that hand's readiness does not bound it), and is
+    still the hand's shanten's answer."""
+    seen: collections.Counter[str] = collections.Counter()
+    step = HandSim.step
+
+    def checked_step(sim: HandSim) -> None:
+        engine, st = sim.engine, sim.st
+        if st.phase == "discard":
+            drawn = st.seats[st.turn].last_drawn
+            if drawn is not None and drawn.index in st.wild_kinds:
+                assert _kept_hand_case(engine, st.turn) == "whole"
+                assert engine.could_win(st.turn, None) == complete_by_shanten(engine, st.turn, None)
+                seen["drawn wildcard"] += 1
+        step(sim)
+
+    monkeypatch.setattr(HandSim, "step", checked_step)
+    simulate_session("zhuji", 6, random.Random("win tests wildcards"))
+    assert seen["drawn wildcard"] > 0, seen
+
+
+def test_could_win_ready_hand_answers_follow_the_drawn_tile() -> None:
+    """could_win, hebei: a ready hand (waiting on 2s alone) after a draw is complete only with
+    its wait, answered from the hand before the draw."""
+    from paipu.replay.ruleset import get_ruleset
+    from paipu.tiles import parse_tiles
+
+    rs = get_ruleset("hebei")
+    deals: tuple[tuple[Seat, str], ...] = (
+        ("E", "1m1m1m2m2m2m3m3m3m4m4m4m5m5m"), ("S", "1p2p3p4p5p6p7p8p9p1s1s1s2s"),
+        ("W", "3s3s3s4s4s4s5s5s5s6s6s6s7z"), ("N", "1z1z2z2z3z3z4z4z5z5z6z6z9s"))
+    engine = HandEngine.start(rs, r.HandRecord(1, r.Span.none(), deals=tuple(
+        r.Deal(s, parse_tiles(t), r.Span.none()) for s, t in deals)))
+    two_s, nine_s = parse_tiles("2s9s")
+    assert engine.could_win("S", two_s) and not engine.could_win("S", nine_s)
+    ss = engine.st.seats["S"]
+    for tile, complete in ((two_s, True), (nine_s, False)):
+        ss.counts[tile.index] += 1
+        ss.last_drawn = tile
+        ss.draws = 1
+        assert _kept_hand_case(engine, "S") == "kept, ready"
+        assert engine.could_win("S", None) is complete
+        assert complete_by_shanten(engine, "S", None) is complete
+        ss.counts[tile.index] -= 1
