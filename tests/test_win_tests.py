@@ -78,6 +78,13 @@ def _play_checked(ruleset: str, hands: int, with_table: bool,
 
     def checked_step(sim: HandSim) -> None:
         engine, st = sim.engine, sim.st
+        for seat, known in (engine._shape_memo or {}).items():
+            # A seat's kept readiness (worked out, or the bots' hint `note_shanten`) is the one
+            # worked out afresh while its hand is the one kept.
+            ss = st.seats[seat]
+            if known[0] == ss.counts and known[1] == len(ss.melds) and known[2] is engine.shape_shanten:
+                assert known[3][-1] == engine._shape_ready(seat), (ruleset, seat, ss.counts)
+                seen["kept readiness"] += 1
         if st.phase == "discard":
             seat = st.turn
             case = _kept_hand_case(engine, seat)
@@ -105,13 +112,15 @@ def _play_checked(ruleset: str, hands: int, with_table: bool,
 def test_could_win_own_draw_from_the_kept_hand_is_its_shanten(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """could_win, every ruleset, the bots' shanten table: the own hand after a draw answered from
     the hand before it (not ready: no win; ready: the answer for that tile kind), and another
-    seat's tile from the kept readiness and answers, are each the hand's shanten's answer."""
+    seat's tile from the kept readiness (the bots' hint after each discard) and answers, are
+    each the hand's shanten's answer."""
     seen = _play_checked(ruleset, 6, True, monkeypatch)
     # Both ways of the kept hand were met, and wins both on a draw and on a discard.
     assert seen["own draw kept, not ready"] > 20, seen
     assert seen["own draw kept, ready"] > 0, seen
     assert seen["own draw whole"] > 0, seen
     assert seen["discard asked"] > 50 and seen["discard complete"] + seen["own draw complete"] > 0, seen
+    assert seen["kept readiness"] > 100, seen
 
 
 @pytest.mark.parametrize("ruleset", ["zhuji", "hebei", "harbin", "mcr"])

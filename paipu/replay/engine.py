@@ -907,6 +907,27 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             found = answers[t] = self._completed_by(known, t)
         return found
 
+    def note_shanten(self, seat: Seat, shanten: int) -> None:
+        """A player's hint: ``shanten`` is what its `shape_shanten` answered for ``seat``'s hand as
+        it is now (the simulator's bots, of the hand they keep after a discard), so `could_win`
+        keeps the seat's readiness without asking the table again.  A hand the table puts
+        farther than ready is not ready whatever its size; a ready one is worked out as
+        `could_win` would (its question is needed for the tiles that might complete it).
+        Without a `shape_shanten`, nothing is kept: the hint is that table's answer."""
+        own = self.shape_shanten
+        if own is None:
+            return
+        memo = self._shape_memo
+        if memo is None:
+            memo = self._shape_memo = {}
+        ss = self.st.seats[seat]
+        counts = ss.counts
+        n_melds = len(ss.melds)
+        if shanten > 0:
+            memo[seat] = (counts.copy(), n_melds, own, {-1: False}, b"", 0, 4 - n_melds)
+        else:
+            memo[seat] = self._ready_entry(seat, counts, n_melds)
+
     def _ready_entry(self, seat: Seat, counts: list[int], n_melds: int,
                      ) -> tuple[list[int], int, object, dict[int, bool], bytes, int, int]:
         """``seat``'s entry of `_shape_memo` for its hand as it is now: whether it is ready

@@ -542,6 +542,10 @@ class HandSim:
                 if declare:
                     self.play(ready)
         self.play(engine.discard_move(seat, index))
+        if index < 34:
+            # The shanten of the hand kept is the bots' table's answer (the engine's `shape_shanten`):
+            # the engine keeps the seat's readiness from it instead of asking again.
+            engine.note_shanten(seat, after)
 
     def try_claims(self, moves: list[r.Action]) -> bool:
         """Claims of the last discard, answered by priority; True if one was made."""
