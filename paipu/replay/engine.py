@@ -891,7 +891,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                         return False
                     found = answers.get(d)
                     if found is None:
-                        found = answers[d] = self._shape_complete(seat, None)
+                        # Asked of the whole table (its shanten), not only its complete test: the
+                        # player that keeps it weighs its discards from that hand next.
+                        found = answers[d] = self._completed_by(known, d, True)
                     return found
             return self._shape_complete(seat, None)
         # The counts compared as lists (cheaper than making a key of them).
@@ -954,10 +956,13 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             ready = own(key, wild, sets) <= 0
         return (counts.copy(), n_melds, own, {-1: ready}, key, wild, sets)
 
-    def _completed_by(self, known: tuple[list[int], int, object, dict[int, bool], bytes, int, int], t: int) -> bool:
-        """`_shape_complete` of a seat with another seat's tile of kind ``t``, asked of its
-        ready hand's entry in `_shape_memo` (its question, made once): the hand's counts with
-        the tile, whose size a ready hand already has."""
+    def _completed_by(self, known: tuple[list[int], int, object, dict[int, bool], bytes, int, int], t: int,
+                      whole: bool = False) -> bool:
+        """`_shape_complete` of a seat with a tile of kind ``t`` (another seat's, or the one it
+        drew), asked of its ready hand's entry in `_shape_memo` (its question, made once): the
+        hand's counts with the tile, whose size a ready hand already has.  With ``whole``, the
+        `shape_shanten` is asked rather than its `shape_complete` (the same answer), as
+        `_shape_complete` asks of a seat's own hand."""
         if t >= 34:
             return False
         key, wild, sets = known[4], known[5], known[6]
@@ -971,7 +976,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         if own is None:
             return is_complete(key, wild, sets, self.rs.shapes)
         complete = self.shape_complete
-        if complete is not None:
+        if complete is not None and not whole:
             return complete(key, wild, sets)
         return own(key, wild, sets) < 0
 
