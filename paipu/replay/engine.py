@@ -925,6 +925,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         ss = self.st.seats[seat]
         counts = ss.counts
         n_melds = len(ss.melds)
+        known = memo.get(seat)
+        if known is not None and known[1] == n_melds and known[2] is own and known[0] == counts:
+            return  # the hand kept already (a drawn tile discarded): its answers stand
         if shanten > 0:
             memo[seat] = (counts.copy(), n_melds, own, {-1: False}, b"", 0, 4 - n_melds)
         else:
@@ -986,7 +989,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         seat's tile."""
         ss = self.st.seats[seat]
         return self._ready_entry(seat, ss.counts, len(ss.melds))[3][-1]
-
 
     def _shape_complete(self, seat: Seat, tile: Tile | None) -> bool:
         """`could_win`'s shape test past readiness: ``seat``'s tiles (with ``tile``, another
