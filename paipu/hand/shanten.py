@@ -48,6 +48,7 @@ __all__ = [
     "DiscardShanten",
     "EffectiveTile",
     "HandAnalysis",
+    "MeldShanten",
     "analyse",
     "complete_of",
     "discard_shanten",
@@ -966,6 +967,109 @@ class DiscardShanten:
                 else:
                     honour_kinds -= 1
             best = _knitted_given(self.c, k, wild, sets, bukao, zuhelong, self.limited, best, missing, honour_kinds)
+        return best
+
+
+class MeldShanten:
+    """`shanten_of` of a hand (``counts``, ``wild``, ``sets``, ``flags`` as there) less the
+    tiles a meld made of another seat's discard takes from it, with one set fewer to make
+    (`without`): the simulator's bots weigh each claim they could make so, for a look-up of
+    the one group the meld's tiles come from and one combination with the other three.
+
+    With a meld made, only the standard shape, 全字牌 (as `shanten_of` counts it: no suited
+    meld assumed) and 组合龙 (still three sets to make) count; 组合龙 is worked out only when its
+    bound (the hand's least missing straight, which taking tiles away never lowers, less one and
+    the wildcards) is below the other shapes' answer."""
+
+    def __init__(self, counts: bytes, wild: int, sets: int, flags: int) -> None:
+        self.c = counts
+        self.wild = wild
+        self.sets = sets
+        self.flags = flags
+        self.limited = limited = not wild
+        if limited:
+            st, ht = _SUIT_LIM, _HON_LIM
+        else:
+            st, ht = _SUIT_UNL, _HON_UNL
+        self.tables = (st, st, st, ht)
+        pm, pp, ps, pz = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+        km = _FROM_BYTES(pm, "big")
+        kp = _FROM_BYTES(pp, "big")
+        ks = _FROM_BYTES(ps, "big")
+        kz = _FROM_BYTES(pz, "big")
+        self.keys = (km, kp, ks, kz)
+        self.ids = (st.get(km) or _suit_profile(pm, km, limited), st.get(kp) or _suit_profile(pp, kp, limited),
+                    st.get(ks) or _suit_profile(ps, ks, limited), ht.get(kz) or _honour_profile(pz, kz, limited))
+        self.others = [0, 0, 0, 0]
+        """For each group, the other three groups' profiles combined (0 until first needed)."""
+        self.base = 3 * (sets - 1) + 1 - wild
+        self.index = 2 * (sets - 1) + 1
+        self.honours = sum(pz) if flags & _QUANZI else 0
+        self.zuhelong = bool(flags & _ZUHELONG and sets - 1 >= 3)
+        self.lacks = -1
+        """The hand's least missing knitted straight (`_knitted_missing`), once needed."""
+
+    def _other(self, g: int) -> int:
+        """The profile of the three groups other than ``g``, combined."""
+        a, b, d, z = self.ids
+        if g < 2:
+            dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
+            if g == 0:
+                found = _COMBINED.get((b << 20) | dz) or _combine(b, dz)
+            else:
+                found = _COMBINED.get((a << 20) | dz) or _combine(a, dz)
+        else:
+            ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
+            if g == 2:
+                found = _COMBINED.get((ab << 20) | z) or _combine(ab, z)
+            else:
+                found = _COMBINED.get((ab << 20) | d) or _combine(ab, d)
+        self.others[g] = found
+        return found
+
+    def without(self, kinds: list[int]) -> int:
+        """`shanten_of` of the hand less one tile of each of ``kinds`` (held; all of one group: a
+        pong's, a kong's or a chow's own tiles), with ``sets`` less one."""
+        flags = self.flags
+        g = _GROUP_OF[kinds[0]]
+        for k in kinds:
+            if _GROUP_OF[k] != g:  # not a meld's tiles: the hand less them, worked out whole
+                fewer = bytearray(self.c)
+                for j in kinds:
+                    fewer[j] -= 1
+                return _min_shanten(bytes(fewer), self.wild, self.sets - 1, flags, self.limited, False)
+        best = 99
+        if flags & _STANDARD:
+            key = self.keys[g]
+            for k in kinds:
+                key -= _KEY_STEP[k]
+            pid = self.tables[g].get(key)
+            if pid is None:
+                lo = _GROUP_LO[g]
+                part = bytearray(self.c[lo:_GROUP_HI[g]])
+                for k in kinds:
+                    part[k - lo] -= 1
+                pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
+            other = self.others[g] or self._other(g)
+            best = self.base - _PROFILES[_COMBINED.get((pid << 20) | other) or _combine(pid, other)][self.index]
+        if flags & _QUANZI:
+            qz = self.base - self.honours + (len(kinds) if g == 3 else 0)
+            if qz < best:
+                best = qz
+        if self.zuhelong:
+            lacks = self.lacks
+            if lacks < 0:
+                missing = _knitted_missing(self.c)
+                lacks = missing[0]
+                for lack in missing:
+                    if lack < lacks:
+                        lacks = lack
+                self.lacks = lacks
+            if lacks - 1 - self.wild < best:
+                fewer = bytearray(self.c)
+                for k in kinds:
+                    fewer[k] -= 1
+                best = _knitted_shapes(bytes(fewer), self.wild, self.sets - 1, flags, self.limited, best)
         return best
 
 
