@@ -43,6 +43,7 @@ __all__ = [
     "MAX_SETS",
     "PROFILE_LEN",
     "combine",
+    "combined_at",
     "honour_profile",
     "profile_of",
     "suit_profile",
@@ -102,6 +103,23 @@ def _max_plus(a: Profile, b: Profile) -> Profile:
         if v > out[k]:
             out[k] = v
     return tuple(out)
+
+
+def combined_at(pa: Profile, pb: Profile, index: int) -> int:
+    """``profile_of(combine(a, b))[index]`` for the profiles ``pa`` and ``pb`` of ``a`` and
+    ``b``: the one entry of the combination a hand's answer reads, worked out from the two
+    profiles alone, so that no combination is made, interned or kept (the last combination of
+    a hand is seldom met again, and a miss costs the whole max-plus).  Slot ``i`` of one
+    profile and ``index - i`` of the other add up to slot ``index`` unless both hold a pair."""
+    best = 0
+    for i in range(index + 1):
+        j = index - i
+        if i & 1 and j & 1:
+            continue
+        v = pa[i] + pb[j]
+        if v > best:
+            best = v
+    return best
 
 
 def combine(a: int, b: int) -> int:
