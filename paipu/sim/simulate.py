@@ -169,6 +169,14 @@ def shanten_for(ruleset: Ruleset) -> ShantenCache:
     return ShantenCache(tuple(ruleset.shapes))
 
 
+def _same_counts(c: bytes, counts: list[int]) -> bool:
+    """Whether the 34 counts ``c`` are the first 34 of ``counts``."""
+    for k in range(34):
+        if c[k] != counts[k]:
+            return False
+    return True
+
+
 class Bot:
     """One seat's choices: discard toward a win, claim when it helps, win whenever it can."""
 
@@ -259,14 +267,20 @@ class Bot:
         sets = 4 - len(self.ss.melds) - extra_melds
         sim = self.sim
         wild_kinds = sim.st.wild_kinds
-        if wild_kinds:
-            key_bytes, wild = self.split(counts)
-        else:
-            key_bytes, wild = bytes(counts[:34]), 0
         evaluate = sim.shanten
+        turn = evaluate.turn
         # A hand holding a flower is set in order (flowers aside) before it is judged.  A
         # complete hand (-1) can keep no better than ready (0) after a discard.
-        whole = 8 if flowers else evaluate(key_bytes, wild, sets)
+        if wild_kinds:
+            key_bytes, wild = self.split(counts)
+            whole = 8 if flowers else evaluate(key_bytes, wild, sets)
+        elif not flowers and turn is not None and turn.wild == 0 and turn.sets == sets and _same_counts(turn.c, counts):
+            # The hand whose shanten the table worked out last (the engine's test of a drawn hand,
+            # mostly): its counts and shanten as the table has them, without making them again.
+            key_bytes, wild, whole = turn.c, 0, turn.whole
+        else:
+            key_bytes, wild = bytes(counts[:34]), 0
+            whole = 8 if flowers else evaluate(key_bytes, wild, sets)
         reachable = max(whole, 0)
         # The kinds held, in the hand's order of ties (`HandSim.tie_order`), tried by value,
         # lowest first: the order of sorting by (value, tie-break), without the sort.  A
@@ -297,7 +311,7 @@ class Bot:
             values = [100 if i in wild_kinds else v for i, v in zip(held, values, strict=True)]
         # By value, then by place in ``held``: each value's kinds in the hand's order of ties
         # (one sort of plain ints, the place in the low six bits; ``held`` has at most 34 kinds).
-        for x in sorted([v * 64 + j for j, v in enumerate(values)]):
+        for x in sorted([(v << 6) | j for j, v in enumerate(values)]):
             i = held[x & 63]
             # One tile fewer of a plain kind, or one wildcard fewer.
             if flowers:
