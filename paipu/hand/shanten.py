@@ -171,7 +171,7 @@ def _standard(c: bytes, wild: int, sets: int, limited: bool) -> int:
     z = ht.get(kz) or _honour_profile(pz, kz, limited)
     ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
     dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
-    return 3 * sets + 1 - _combined_at(_PROFILES[ab], _PROFILES[dz], 2 * sets + 1) - wild
+    return 3 * sets + 1 - _combined_at(ab, dz, 2 * sets + 1) - wild
 
 
 def _seven_pairs(c: bytes, wild: int, fours: bool) -> int:
@@ -375,7 +375,7 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
                 d = lines[3 * o2 + 2] = _line_profile(c, o2, 2, keys[o2], limited)
             ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
             dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
-            s = lack + base - _combined_at(_PROFILES[ab], _PROFILES[dz], index)
+            s = lack + base - _combined_at(ab, dz, index)
             if s < best:
                 best = s
     return best
@@ -805,7 +805,7 @@ class DiscardShanten:
             a, b, d, z = self.ids
             ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
             dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
-            best = self.base - _combined_at(_PROFILES[ab], _PROFILES[dz], self.index)
+            best = self.base - _combined_at(ab, dz, self.index)
         if not self.rest:
             return best
         if self.honours >= 0:
@@ -919,7 +919,7 @@ class DiscardShanten:
                 found = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
             pid = found
             other = self.others[g] or self._other(g)
-            best = self.base - _combined_at(_PROFILES[pid], _PROFILES[other], self.index)
+            best = self.base - _combined_at(pid, other, self.index)
             if best <= self.whole or not self.rest:
                 return best
         if self.honours >= 0:
@@ -1074,7 +1074,7 @@ class MeldShanten:
                     part[k - lo] -= 1
                 pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
             other = self.others[g] or self._other(g)
-            best = self.base - _combined_at(_PROFILES[pid], _PROFILES[other], self.index)
+            best = self.base - _combined_at(pid, other, self.index)
         if flags & _QUANZI:
             qz = self.base - self.honours + (len(kinds) if g == 3 else 0)
             if qz < best:
