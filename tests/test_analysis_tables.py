@@ -14,7 +14,16 @@ import random
 
 import pytest
 
-from paipu.hand.tables import PROFILE_LEN, limited_profile, unlimited_profile
+from paipu.hand.tables import (
+    PROFILE_LEN,
+    combine,
+    combined_at,
+    honour_profile,
+    limited_profile,
+    profile_of,
+    suit_profile,
+    unlimited_profile,
+)
 
 NEG = -99
 
@@ -219,3 +228,30 @@ def test_a_damaged_shipped_suit_table_is_not_used(damage: str, tmp_path: pytest.
         assert tables._shipped_profile(suit, False) is None
     assert tables.profile_of(tables.suit_profile(suit, int.from_bytes(bytes(suit), "big"), False)) == \
         unlimited_profile(suit, True)
+
+
+# `combined_at`, the one entry of a combination a hand's shanten reads, is that entry of the
+# combination `combine` makes and interns, for every slot, over profiles of random suits and honours
+# and combinations of them (as a hand's groups combine).
+def test_combined_at_is_the_entry_of_the_combination() -> None:
+    rng = random.Random(31)
+    ids: list[int] = []
+    for _ in range(60):
+        n = rng.randint(0, 9)
+        suit = [0] * 9
+        while sum(suit) < n:
+            k = rng.randrange(9)
+            suit[k] = min(4, suit[k] + 1)
+        limited = rng.random() < 0.5
+        ids.append(suit_profile(bytes(suit), int.from_bytes(bytes(suit), "big"), limited))
+        honours = bytes(rng.choice((0, 0, 1, 2, 3)) for _ in range(7))
+        ids.append(honour_profile(honours, int.from_bytes(honours, "big"), limited))
+    for _ in range(60):
+        ids.append(combine(rng.choice(ids), rng.choice(ids)))
+    differ = 0
+    for a, b in itertools.product(ids[::3], ids[1::3]):
+        whole = profile_of(combine(a, b))
+        for index in range(PROFILE_LEN):
+            assert combined_at(a, b, index) == whole[index], (a, b, index)
+        differ += whole != profile_of(a)
+    assert differ > 1000

@@ -11,6 +11,7 @@ import pytest
 from paipu.hand.shanten import (
     _KNITTED,
     DiscardShanten,
+    MeldShanten,
     _knitted_missing,
     _knitted_shapes,
     complete_of,
@@ -335,3 +336,40 @@ def test_discard_floor_is_below_every_other_shape_of_the_hand_and_its_discards()
                         assert shanten_of(bytes(less), wild, sets, other) >= floor, (shapes, sets, wild, hand, k)
             used += floor < 99
     assert used > 100
+
+
+# The bots' shanten of each claim they could make (`MeldShanten.without`) is `shanten_of` of the hand
+# less the meld's own tiles with one set fewer: pongs, kongs and chows (and tiles of two groups, which
+# no meld takes), every set of shapes, with and without wildcards.
+def test_meld_shanten_is_the_shanten_of_the_hand_less_the_melds_tiles() -> None:
+    rng = random.Random(18)
+    seen: dict[str, set[int]] = {"pong": set(), "kong": set(), "chow": set(), "mixed": set()}
+    for shapes, sets, wild in itertools.product(BOT_SHAPE_SETS, (4, 3, 2, 1), (0, 1, 2)):
+        flags = shape_flags(shapes)
+        for _ in range(25):
+            hand = _hand(rng, 3 * sets + 1 - wild, knitted=True)
+            c = bytes(hand)
+            ev = MeldShanten(c, wild, sets, flags)
+            claims: list[tuple[str, list[int]]] = []
+            for k in range(34):
+                if hand[k] >= 2:
+                    claims.append(("pong", [k, k]))
+                if hand[k] >= 3:
+                    claims.append(("kong", [k, k, k]))
+                if k < 27 and k % 9 <= 6:
+                    for a, b in ((k, k + 1), (k, k + 2), (k + 1, k + 2)):
+                        if hand[a] and hand[b]:
+                            claims.append(("chow", [a, b]))
+            held = [k for k in range(34) if hand[k]]
+            if held[0] // 9 != held[-1] // 9:
+                claims.append(("mixed", [held[0], held[-1]]))
+            for kind, kinds in claims:
+                less = list(hand)
+                for k in kinds:
+                    less[k] -= 1
+                want = shanten_of(bytes(less), wild, sets - 1, flags)
+                assert ev.without(kinds) == want, (shapes, sets, wild, hand, kinds)
+                seen[kind].add(min(want, 3))
+    # Every kind of claim was met, leaving hands ready or complete (a pong's) and far ones.
+    assert all(len(found) >= 3 for found in seen.values()), seen
+    assert -1 in seen["pong"] and 0 in seen["kong"]

@@ -37,6 +37,7 @@ from paipu.hand import tables
 from paipu.hand.profile import SHAPES
 from paipu.hand.shapes import ORPHAN_KINDS, is_seven_pairs, is_standard_win, is_thirteen_orphans, standard_waits
 from paipu.hand.tables import combine as _combine
+from paipu.hand.tables import combined_at as _combined_at
 from paipu.hand.tables import honour_profile as _honour_profile
 from paipu.hand.tables import suit_profile as _suit_profile
 from paipu.pickling import by_fields
@@ -48,6 +49,7 @@ __all__ = [
     "DiscardShanten",
     "EffectiveTile",
     "HandAnalysis",
+    "MeldShanten",
     "analyse",
     "complete_of",
     "discard_shanten",
@@ -169,8 +171,7 @@ def _standard(c: bytes, wild: int, sets: int, limited: bool) -> int:
     z = ht.get(kz) or _honour_profile(pz, kz, limited)
     ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
     dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
-    f = _COMBINED.get((ab << 20) | dz) or _combine(ab, dz)
-    return 3 * sets + 1 - _PROFILES[f][2 * sets + 1] - wild
+    return 3 * sets + 1 - _combined_at(ab, dz, 2 * sets + 1) - wild
 
 
 def _seven_pairs(c: bytes, wild: int, fours: bool) -> int:
@@ -323,9 +324,11 @@ def _knitted_shapes(c: bytes, wild: int, sets: int, flags: int, limited: bool, b
 
 
 def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhelong: bool, limited: bool,
-                   below: int, missing: list[int], honour_kinds: int) -> int:
+                   below: int, missing: list[int], honour_kinds: int,
+                   groups: tuple[int, int, int, int] | None = None, z: int = 0) -> int:
     """`_knitted_shapes` of ``c`` less one tile of kind ``less`` (none if -1), given that hand's
-    `_knitted_missing` and how many honour kinds it holds."""
+    `_knitted_missing` and how many honour kinds it holds; ``groups``, when given, that hand's
+    four group keys (the counts of each as one number), and ``z`` its honours' profile id."""
     lacks = missing[0]
     for lack in missing:
         if lack < lacks:
@@ -347,11 +350,13 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
         # less one of each kind of one of its knitted lines held (`_line_profile`), each line's
         # profile made once for the six straights; the honours as they are.
         lines = [-1] * 9
-        keys = (_FROM_BYTES(c[0:9], "big"), _FROM_BYTES(c[9:18], "big"), _FROM_BYTES(c[18:27], "big"))
-        pz = c[27:34]
-        kz = _FROM_BYTES(pz, "big")
-        z = (_HON_LIM if limited else _HON_UNL).get(kz) or _honour_profile(pz, kz, limited)
-        get = _COMBINED.get
+        if groups is None:
+            keys = (_FROM_BYTES(c[0:9], "big"), _FROM_BYTES(c[9:18], "big"), _FROM_BYTES(c[18:27], "big"))
+            pz = c[27:34]
+            kz = _FROM_BYTES(pz, "big")
+            z = (_HON_LIM if limited else _HON_UNL).get(kz) or _honour_profile(pz, kz, limited)
+        else:
+            keys = (groups[0], groups[1], groups[2])
         base = 3 * rest_sets + 1 - wild
         index = 2 * rest_sets + 1
         for j in range(6):
@@ -368,9 +373,9 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
             d = lines[3 * o2 + 2]
             if d < 0:
                 d = lines[3 * o2 + 2] = _line_profile(c, o2, 2, keys[o2], limited)
-            ab = get((a << 20) | b) or _combine(a, b)
-            dz = get((d << 20) | z) or _combine(d, z)
-            s = lack + base - _PROFILES[get((ab << 20) | dz) or _combine(ab, dz)][index]
+            ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
+            dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
+            s = lack + base - _combined_at(ab, dz, index)
             if s < best:
                 best = s
     return best
@@ -797,11 +802,10 @@ class DiscardShanten:
         flags = self.flags
         best = 99
         if flags & _STANDARD:
-            get = _COMBINED.get
             a, b, d, z = self.ids
-            ab = get((a << 20) | b) or _combine(a, b)
-            dz = get((d << 20) | z) or _combine(d, z)
-            best = self.base - _PROFILES[get((ab << 20) | dz) or _combine(ab, dz)][self.index]
+            ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
+            dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
+            best = self.base - _combined_at(ab, dz, self.index)
         if not self.rest:
             return best
         if self.honours >= 0:
@@ -817,7 +821,8 @@ class DiscardShanten:
         bukao = bool(flags & _BUKAO and whole)
         zuhelong = bool(flags & _ZUHELONG and sets >= 3)
         if bukao or zuhelong:
-            best = _knitted_given(self.c, -1, wild, sets, bukao, zuhelong, self.limited, best, tally[8:], tally[7])
+            best = _knitted_given(self.c, -1, wild, sets, bukao, zuhelong, self.limited, best, tally[8:], tally[7],
+                                  self.keys, self.ids[3])
         return best
 
     def _floor(self) -> int:
@@ -854,14 +859,19 @@ class DiscardShanten:
 
     def _other(self, g: int) -> int:
         """The profile of the three groups other than ``g``, combined."""
-        get = _COMBINED.get
         a, b, d, z = self.ids
         if g < 2:
-            dz = get((d << 20) | z) or _combine(d, z)
-            found = get((b << 20) | dz) or _combine(b, dz) if g == 0 else get((a << 20) | dz) or _combine(a, dz)
+            dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
+            if g == 0:
+                found = _COMBINED.get((b << 20) | dz) or _combine(b, dz)
+            else:
+                found = _COMBINED.get((a << 20) | dz) or _combine(a, dz)
         else:
-            ab = get((a << 20) | b) or _combine(a, b)
-            found = get((ab << 20) | z) or _combine(ab, z) if g == 2 else get((ab << 20) | d) or _combine(ab, d)
+            ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
+            if g == 2:
+                found = _COMBINED.get((ab << 20) | z) or _combine(ab, z)
+            else:
+                found = _COMBINED.get((ab << 20) | d) or _combine(ab, d)
         self.others[g] = found
         return found
 
@@ -897,17 +907,19 @@ class DiscardShanten:
         """`shanten_of` of the hand less one tile of kind ``k`` (0-33, held)."""
         flags = self.flags
         best = 99
+        g = _GROUP_OF[k]
+        key = self.keys[g] - _KEY_STEP[k]
+        pid = 0
         if flags & _STANDARD:
-            g = _GROUP_OF[k]
-            key = self.keys[g] - _KEY_STEP[k]
-            pid = self.tables[g].get(key)
-            if pid is None:
+            found = self.tables[g].get(key)
+            if found is None:
                 lo = _GROUP_LO[g]
                 part = bytearray(self.c[lo:_GROUP_HI[g]])
                 part[k - lo] -= 1
-                pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
+                found = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
+            pid = found
             other = self.others[g] or self._other(g)
-            best = self.base - _PROFILES[_COMBINED.get((pid << 20) | other) or _combine(pid, other)][self.index]
+            best = self.base - _combined_at(pid, other, self.index)
             if best <= self.whole or not self.rest:
                 return best
         if self.honours >= 0:
@@ -965,7 +977,122 @@ class DiscardShanten:
                             missing[j] += 1
                 else:
                     honour_kinds -= 1
-            best = _knitted_given(self.c, k, wild, sets, bukao, zuhelong, self.limited, best, missing, honour_kinds)
+            if pid:  # the hand's groups less the tile are known: the knitted shapes start from them
+                km, kp, ks, kz = self.keys
+                if g == 0:
+                    km = key
+                elif g == 1:
+                    kp = key
+                elif g == 2:
+                    ks = key
+                best = _knitted_given(self.c, k, wild, sets, bukao, zuhelong, self.limited, best, missing,
+                                      honour_kinds, (km, kp, ks, kz), pid if g == 3 else self.ids[3])
+            else:
+                best = _knitted_given(self.c, k, wild, sets, bukao, zuhelong, self.limited, best, missing,
+                                      honour_kinds)
+        return best
+
+
+class MeldShanten:
+    """`shanten_of` of a hand (``counts``, ``wild``, ``sets``, ``flags`` as there) less the
+    tiles a meld made of another seat's discard takes from it, with one set fewer to make
+    (`without`): the simulator's bots weigh each claim they could make so, for a look-up of
+    the one group the meld's tiles come from and one combination with the other three.
+
+    With a meld made, only the standard shape, 全字牌 (as `shanten_of` counts it: no suited
+    meld assumed) and 组合龙 (still three sets to make) count; 组合龙 is worked out only when its
+    bound (the hand's least missing straight, which taking tiles away never lowers, less one and
+    the wildcards) is below the other shapes' answer."""
+
+    def __init__(self, counts: bytes, wild: int, sets: int, flags: int) -> None:
+        self.c = counts
+        self.wild = wild
+        self.sets = sets
+        self.flags = flags
+        self.limited = limited = not wild
+        if limited:
+            st, ht = _SUIT_LIM, _HON_LIM
+        else:
+            st, ht = _SUIT_UNL, _HON_UNL
+        self.tables = (st, st, st, ht)
+        pm, pp, ps, pz = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+        km = _FROM_BYTES(pm, "big")
+        kp = _FROM_BYTES(pp, "big")
+        ks = _FROM_BYTES(ps, "big")
+        kz = _FROM_BYTES(pz, "big")
+        self.keys = (km, kp, ks, kz)
+        self.ids = (st.get(km) or _suit_profile(pm, km, limited), st.get(kp) or _suit_profile(pp, kp, limited),
+                    st.get(ks) or _suit_profile(ps, ks, limited), ht.get(kz) or _honour_profile(pz, kz, limited))
+        self.others = [0, 0, 0, 0]
+        """For each group, the other three groups' profiles combined (0 until first needed)."""
+        self.base = 3 * (sets - 1) + 1 - wild
+        self.index = 2 * (sets - 1) + 1
+        self.honours = sum(pz) if flags & _QUANZI else 0
+        self.zuhelong = bool(flags & _ZUHELONG and sets - 1 >= 3)
+        self.lacks = -1
+        """The hand's least missing knitted straight (`_knitted_missing`), once needed."""
+
+    def _other(self, g: int) -> int:
+        """The profile of the three groups other than ``g``, combined."""
+        a, b, d, z = self.ids
+        if g < 2:
+            dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
+            if g == 0:
+                found = _COMBINED.get((b << 20) | dz) or _combine(b, dz)
+            else:
+                found = _COMBINED.get((a << 20) | dz) or _combine(a, dz)
+        else:
+            ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
+            if g == 2:
+                found = _COMBINED.get((ab << 20) | z) or _combine(ab, z)
+            else:
+                found = _COMBINED.get((ab << 20) | d) or _combine(ab, d)
+        self.others[g] = found
+        return found
+
+    def without(self, kinds: list[int]) -> int:
+        """`shanten_of` of the hand less one tile of each of ``kinds`` (held; all of one group: a
+        pong's, a kong's or a chow's own tiles), with ``sets`` less one."""
+        flags = self.flags
+        g = _GROUP_OF[kinds[0]]
+        for k in kinds:
+            if _GROUP_OF[k] != g:  # not a meld's tiles: the hand less them, worked out whole
+                fewer = bytearray(self.c)
+                for j in kinds:
+                    fewer[j] -= 1
+                return _min_shanten(bytes(fewer), self.wild, self.sets - 1, flags, self.limited, False)
+        best = 99
+        if flags & _STANDARD:
+            key = self.keys[g]
+            for k in kinds:
+                key -= _KEY_STEP[k]
+            pid = self.tables[g].get(key)
+            if pid is None:
+                lo = _GROUP_LO[g]
+                part = bytearray(self.c[lo:_GROUP_HI[g]])
+                for k in kinds:
+                    part[k - lo] -= 1
+                pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
+            other = self.others[g] or self._other(g)
+            best = self.base - _combined_at(pid, other, self.index)
+        if flags & _QUANZI:
+            qz = self.base - self.honours + (len(kinds) if g == 3 else 0)
+            if qz < best:
+                best = qz
+        if self.zuhelong:
+            lacks = self.lacks
+            if lacks < 0:
+                missing = _knitted_missing(self.c)
+                lacks = missing[0]
+                for lack in missing:
+                    if lack < lacks:
+                        lacks = lack
+                self.lacks = lacks
+            if lacks - 1 - self.wild < best:
+                fewer = bytearray(self.c)
+                for k in kinds:
+                    fewer[k] -= 1
+                best = _knitted_shapes(bytes(fewer), self.wild, self.sets - 1, flags, self.limited, best)
         return best
 
 

@@ -43,6 +43,7 @@ __all__ = [
     "MAX_SETS",
     "PROFILE_LEN",
     "combine",
+    "combined_at",
     "honour_profile",
     "profile_of",
     "suit_profile",
@@ -69,6 +70,9 @@ sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
 # Id 0 is never a profile, so that ``table.get(key) or fill(...)`` works on the hot path.
 _PROFILES: list[Profile] = [()]
+_PROFILE_BYTES: Final[list[bytes]] = [b""]
+"""Each interned profile as bytes (its entries are tile counts, 0-14), by id: read by
+`combined_at`, where a byte is read as a plain int (a tuple's item is an object to unbox)."""
 _PROFILE_ID: dict[Profile, int] = {}
 _COMBINED: dict[int, int] = {}
 
@@ -78,6 +82,7 @@ def _intern(p: Profile) -> int:
     if pid is None:
         pid = len(_PROFILES)
         _PROFILES.append(p)
+        _PROFILE_BYTES.append(bytes(p))
         _PROFILE_ID[p] = pid
     return pid
 
@@ -102,6 +107,25 @@ def _max_plus(a: Profile, b: Profile) -> Profile:
         if v > out[k]:
             out[k] = v
     return tuple(out)
+
+
+def combined_at(a: int, b: int, index: int) -> int:
+    """``profile_of(combine(a, b))[index]``: the one entry of the combination a hand's answer
+    reads, worked out from the two profiles alone, so that no combination is made, interned or
+    kept (the last combination of a hand is seldom met again, and a miss costs the whole
+    max-plus).  Slot ``i`` of one profile and ``index - i`` of the other add up to slot
+    ``index`` unless both hold a pair."""
+    pa = _PROFILE_BYTES[a]
+    pb = _PROFILE_BYTES[b]
+    best = 0
+    j = index
+    for i in range(index + 1):
+        if not (i & j & 1):
+            v = pa[i] + pb[j]
+            if v > best:
+                best = v
+        j -= 1
+    return best
 
 
 def combine(a: int, b: int) -> int:

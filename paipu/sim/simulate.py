@@ -19,7 +19,7 @@ from mypy_extensions import mypyc_attr
 import paipu.record as r
 from paipu.grammar.writer import format_action, format_record, hand_lines
 from paipu.hand import shanten as _sh
-from paipu.hand.shanten import DiscardShanten
+from paipu.hand.shanten import DiscardShanten, MeldShanten
 from paipu.record import Record, Seat, Span
 from paipu.replay.engine import HandEngine
 from paipu.replay.result import HandResult, WinAnalysis, WinContext
@@ -169,6 +169,14 @@ def shanten_for(ruleset: Ruleset) -> ShantenCache:
     return ShantenCache(tuple(ruleset.shapes))
 
 
+def _same_counts(c: bytes, counts: list[int]) -> bool:
+    """Whether the 34 counts ``c`` are the first 34 of ``counts``."""
+    for k in range(34):
+        if c[k] != counts[k]:
+            return False
+    return True
+
+
 class Bot:
     """One seat's choices: discard toward a win, claim when it helps, win whenever it can."""
 
@@ -184,6 +192,8 @@ class Bot:
         self._weighed: tuple[bytearray, bytes, int, int] = (bytearray(), b"", 0, 0)
         """The hand `best_discard` weighs: its question (changed and restored by each discard's),
         its counts without wildcards, its wildcards and its sets (for `shanten_after`)."""
+        self._melds: MeldShanten | None = None
+        """The hand whose claims `claims_weighed` last weighed (kept while the hand does not change)."""
 
     @property
     def counts(self) -> list[int]:
@@ -213,6 +223,26 @@ class Bot:
         c, wild = self.split(counts)
         return self.sim.shanten(c, wild, 4 - len(self.ss.melds) - extra_melds)
 
+    def claims_weighed(self, counts: list[int]) -> tuple[int, MeldShanten | None]:
+        """`shanten` of the hand ``counts`` (3n+1 tiles, no meld to come), and what answers the
+        shanten of each claim of a discard it could make (`MeldShanten.without`: the same answer
+        as `shanten` of the counts less the meld's own tiles with one meld more), or None when
+        the hand holds a flower (then every claim's shanten is `shanten`'s too, asked so)."""
+        if self.uses_flowers and any(counts[34:]):
+            return 8, None
+        wild_kinds = self.sim.st.wild_kinds
+        if wild_kinds:
+            key, wild = self.split(counts)
+        else:
+            key, wild = bytes(counts[:34]), 0
+        sets = 4 - len(self.ss.melds)
+        cache = self.sim.shanten
+        now = cache(key, wild, sets)
+        melds = self._melds
+        if melds is None or melds.c != key or melds.wild != wild or melds.sets != sets:
+            melds = self._melds = MeldShanten(key, wild, sets, cache.flags)
+        return now, melds
+
     def keep_value(self, index: int) -> int:
         """How much a tile is worth keeping beyond shape: wildcards, scoring honours, the main suit."""
         if index in self.sim.st.wild_kinds:
@@ -237,14 +267,20 @@ class Bot:
         sets = 4 - len(self.ss.melds) - extra_melds
         sim = self.sim
         wild_kinds = sim.st.wild_kinds
-        if wild_kinds:
-            key_bytes, wild = self.split(counts)
-        else:
-            key_bytes, wild = bytes(counts[:34]), 0
         evaluate = sim.shanten
+        turn = evaluate.turn
         # A hand holding a flower is set in order (flowers aside) before it is judged.  A
         # complete hand (-1) can keep no better than ready (0) after a discard.
-        whole = 8 if flowers else evaluate(key_bytes, wild, sets)
+        if wild_kinds:
+            key_bytes, wild = self.split(counts)
+            whole = 8 if flowers else evaluate(key_bytes, wild, sets)
+        elif not flowers and turn is not None and turn.wild == 0 and turn.sets == sets and _same_counts(turn.c, counts):
+            # The hand whose shanten the table worked out last (the engine's test of a drawn hand,
+            # mostly): its counts and shanten as the table has them, without making them again.
+            key_bytes, wild, whole = turn.c, 0, turn.whole
+        else:
+            key_bytes, wild = bytes(counts[:34]), 0
+            whole = 8 if flowers else evaluate(key_bytes, wild, sets)
         reachable = max(whole, 0)
         # The kinds held, in the hand's order of ties (`HandSim.tie_order`), tried by value,
         # lowest first: the order of sorting by (value, tie-break), without the sort.  A
@@ -275,7 +311,7 @@ class Bot:
             values = [100 if i in wild_kinds else v for i, v in zip(held, values, strict=True)]
         # By value, then by place in ``held``: each value's kinds in the hand's order of ties
         # (one sort of plain ints, the place in the low six bits; ``held`` has at most 34 kinds).
-        for x in sorted([v * 64 + j for j, v in enumerate(values)]):
+        for x in sorted([(v << 6) | j for j, v in enumerate(values)]):
             i = held[x & 63]
             # One tile fewer of a plain kind, or one wildcard fewer.
             if flowers:
@@ -579,15 +615,20 @@ class HandSim:
                     melds.append((CLAIM_PRIORITY["chow"], a, own))
             if not melds:
                 continue
-            now = bot.shanten(counts)
+            now, weigh = bot.claims_weighed(counts)
+            wild_kinds = st.wild_kinds
             wanted: list[tuple[int, r.Action]] = []
             for priority, action, own_tiles in melds:
-                for t in own_tiles:
-                    counts[t.index] -= 1
-                # A kong is followed by a draw; a pong or chow by a discard: 3n+1 vs 3n+2 tiles.
-                after = bot.shanten(counts, extra_melds=1)
-                for t in own_tiles:
-                    counts[t.index] += 1
+                kinds = [t.index for t in own_tiles]
+                if weigh is not None and not (wild_kinds and any(k in wild_kinds for k in kinds)):
+                    after = weigh.without(kinds)
+                else:
+                    for k in kinds:
+                        counts[k] -= 1
+                    # A kong is followed by a draw; a pong or chow by a discard: 3n+1 vs 3n+2 tiles.
+                    after = bot.shanten(counts, extra_melds=1)
+                    for k in kinds:
+                        counts[k] += 1
                 if (after < now or (after == now and priority >= 2 and bot.keep_value(i) > 0)) and can(action) \
                         and self.strategy.want_claim(self, seat, action):
                     wanted.append((priority, action))
