@@ -500,13 +500,34 @@ def _group_waits(key: int, part: Sequence[int], suit: bool) -> _GroupWaits:
     return found
 
 
-def standard_waits(c: bytes) -> list[int]:
+def standard_waits(c: bytes, fifth: bool = False) -> list[int]:
     """The kinds (0-33, ascending) whose tile completes ``c`` (the 34 counts as bytes, no
     wildcard, one tile short of its sets and a pair) in the standard shape; a kind held four
-    times is never one.  `is_standard_win` of ``c`` plus each kind, answered group by group:
-    a tile changes one group (a suit or the honours), so the hand is complete with it when
-    that group becomes sets (or sets and the pair) and every other group already is, with
-    one pair in all; each group's answers are kept by its counts."""
+    times is never one, unless ``fifth`` asks about the shape alone (as `paipu.hand.shanten.waits`
+    with ``fifth``): then it is one when a fifth tile completes the hand.  `is_standard_win` of
+    ``c`` plus each kind, answered group by group: a tile changes one group (a suit or the
+    honours), so the hand is complete with it when that group becomes sets (or sets and the
+    pair) and every other group already is, with one pair in all; each group's answers are
+    kept by its counts."""
+    out = _standard_waits(c)
+    if fifth and 4 in c:
+        sets = (sum(c) - 1) // 3
+        five = list(c)
+        more = False
+        for k in range(NUM_SHAPE_KINDS):
+            if c[k] == 4:
+                five[k] += 1
+                if is_standard_win(five, 0, sets):
+                    out.append(k)
+                    more = True
+                five[k] -= 1
+        if more:
+            out.sort()
+    return out
+
+
+def _standard_waits(c: bytes) -> list[int]:
+    """`standard_waits` without ``fifth``."""
     parts = (c[0:9], c[9:18], c[18:27], c[27:34])
     keys = [int.from_bytes(p, "big") for p in parts]
     states = [_group_state(parts[g], keys[g], g < 3) for g in range(4)]
