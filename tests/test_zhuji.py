@@ -467,3 +467,38 @@ def test_winners_rule_a_nearer_robber_written_later_takes_the_win() -> None:
     assert ("claim-priority", line_of(text, "E hu 3s")) in [(f.code, f.line) for f in audit.findings]
     assert audit.replay is not None
     assert audit.replay.hands[1].result.winners == ["N"]
+
+
+def test_free_groups_pinned_to_each_scoring_kind_once() -> None:
+    """Rule zhuji.caishen: a group of 财神 alone stands for any kind, read (`_concrete`) as each
+    kind that scores differently (a suit's rank, 东, each dragon, 南 for the other winds), each
+    reading once with its groups in sort order: the same readings, in the same order, as pinning
+    each free group by hand, sorting and dropping repeats, over hands of 4 to 8 财神."""
+    import itertools
+
+    from paipu.hand.shapes import ANY_KIND, Group, decompositions
+    from paipu.rules.zhuji import ruleset as zr
+
+    kinds = {"pong": zr._FREE_PONG_KINDS, "chow": zr._FREE_CHOW_KINDS, "pair": zr._FREE_PAIR_KINDS}
+
+    def by_hand(groups: tuple[Group, ...]) -> list[tuple[Group, ...]]:
+        fixed = [g for g in groups if g.first != ANY_KIND]
+        free = [[Group(g.kind, k, g.size) for k in kinds[g.kind]] for g in groups if g.first == ANY_KIND]
+        out: list[tuple[Group, ...]] = []
+        for combo in itertools.product(*free):
+            reading = tuple(sorted((*fixed, *combo), key=lambda g: g.sort_key))
+            if reading not in out:
+                out.append(reading)
+        return out
+
+    pinned = 0
+    for tiles, wild in (("1m2m3m5p5p6s", 8), ("1m1m9p", 5), ("5z5z5z1s2s", 6), ("", 14), ("7m8m9m1z1z1z", 5),
+                        ("3m", 7)):
+        c = [0] * 34
+        for t in parse_tiles(tiles):
+            c[t.index] += 1
+        for dec in decompositions(c, wild, 4):
+            expected = by_hand(dec.groups)
+            assert zr._concrete(dec.groups) == expected, dec
+            pinned += len(expected) > 1
+    assert pinned > 10
