@@ -833,7 +833,8 @@ def seven_pairs_groups(
     c = _hand(counts)
     if c is None or sum(c) + wild != 14:
         return None
-    pairs: list[Group] = []
+    # The pairs as interned group ids (`_PAIR_IDS`): sorted, they are the groups in sort order.
+    pairs: list[int] = []
     singles = 0
     plain: list[int] = []
     fours = 0
@@ -849,21 +850,27 @@ def seven_pairs_groups(
             singles += 1
         if n <= 2:
             plain.append(k)
-            pairs.append(Group("pair", k, 2 - n))
+            pairs.append(_PAIR_IDS[k][2 - n])
         else:
             fours += 1
-            pairs.append(Group("pair", k, 0))
-            pairs.append(Group("pair", k, 4 - n))
+            pairs.append(_PAIR_IDS[k][0])
+            pairs.append(_PAIR_IDS[k][4 - n])
     if singles > wild:
         return None
     spare = (wild - singles) // 2
     if four_counts_as_two:
         upgrades = min(spare, len(plain))
-        pairs.extend(Group("pair", k, 2) for k in plain[:upgrades])
+        pairs.extend(_PAIR_IDS[k][2] for k in plain[:upgrades])
         fours += upgrades + (spare - upgrades) // 2
         spare -= upgrades
-    pairs.extend(Group("pair", ANY_KIND, 2) for _ in range(spare))
-    return SevenPairs(tuple(sorted(pairs, key=lambda g: g.sort_key)), fours)
+    pairs.extend([_FREE_PAIR] * spare)
+    pairs.sort()
+    groups = _GROUPS
+    return SevenPairs(tuple([groups[i] for i in pairs]), fours)
+
+
+_PAIR_IDS: Final = tuple(tuple(_GROUP_ID[Group("pair", k, w)] for w in range(3)) for k in range(NUM_SHAPE_KINDS))
+"""The interned id of the pair of each kind holding 0, 1 or 2 wildcards."""
 
 
 def is_thirteen_orphans(counts: Sequence[int], wild: int) -> bool:
