@@ -476,6 +476,20 @@ def _group_state(part: Sequence[int], key: int, suit: bool) -> int:
     return rest if tables.profile_of(pid)[2 * m + rest // 2] == n else -1
 
 
+_SUIT_STATES: dict[int, int] = {}
+_HONOUR_STATES: dict[int, int] = {}
+
+
+def _kept_state(part: Sequence[int], key: int, suit: bool) -> int:
+    """`_group_state`, kept by the group's key (bounded, emptied when full)."""
+    table = _SUIT_STATES if suit else _HONOUR_STATES
+    found = _group_state(part, key, suit)
+    if len(table) >= _TABLE_LIMIT:
+        table.clear()
+    table[key] = found
+    return found
+
+
 def _group_waits(key: int, part: Sequence[int], suit: bool) -> _GroupWaits:
     """`_GroupWaits` of one group (its counts ``part``, ``key`` their ``int.from_bytes``), kept."""
     waits_table = _SUIT_WAITS if suit else _HONOUR_WAITS
@@ -530,7 +544,11 @@ def _standard_waits(c: bytes) -> list[int]:
     """`standard_waits` without ``fifth``."""
     parts = (c[0:9], c[9:18], c[18:27], c[27:34])
     keys = [int.from_bytes(p, "big") for p in parts]
-    states = [_group_state(parts[g], keys[g], g < 3) for g in range(4)]
+    states = [_SUIT_STATES.get(keys[0], -2), _SUIT_STATES.get(keys[1], -2), _SUIT_STATES.get(keys[2], -2),
+              _HONOUR_STATES.get(keys[3], -2)]
+    for g in range(4):
+        if states[g] == -2:
+            states[g] = _kept_state(parts[g], keys[g], g < 3)
     bad = -1
     pairs = 0
     for g in range(4):
