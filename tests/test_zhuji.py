@@ -502,3 +502,27 @@ def test_free_groups_pinned_to_each_scoring_kind_once() -> None:
             assert zr._concrete(dec.groups) == expected, dec
             pinned += len(expected) > 1
     assert pinned > 10
+
+
+def test_bots_keep_values_are_keep_value_kind_by_kind() -> None:
+    """The Zhuji bots' `keep_values` (the suits counted once, a loop of plain ints) is their
+    `keep_value` (written out per kind: 东 and the dragons 3 as a pair or more, else 1; 南 西 北
+    -1; the largest suits 2, the others 0) of each kind, over random hands."""
+    import random
+    from types import SimpleNamespace
+
+    from paipu.rules.zhuji.bots import ZhujiStrategy
+
+    rng = random.Random(8)
+    strategy = ZhujiStrategy()
+    seen = set()
+    for _ in range(400):
+        counts = [0] * 42
+        for _ in range(rng.choice((13, 14, 8, 11))):
+            counts[rng.choice((rng.randrange(34), 27 + rng.randrange(7), rng.randrange(9)))] += 1
+        kinds = [k for k in range(34) if counts[k]]
+        bot = SimpleNamespace(counts=counts)
+        got = strategy.keep_values(bot, kinds)
+        assert got == [strategy.keep_value(bot, k) for k in kinds], counts
+        seen.update(got)
+    assert seen == {-1, 0, 1, 2, 3}
