@@ -29,7 +29,10 @@ _SHAPE_VALUE: Final[tuple[int, ...]] = tuple(
 
 
 _DECLARE_CACHE_SIZE = 1 << 14
-_DECLARE_CACHES: dict[tuple[type, object], dict[tuple[bytes, tuple[tuple[str, int], ...]], bool]] = {}
+_DeclareCache = dict[tuple[bytes, tuple[tuple[str, int], ...]], bool]
+_DECLARE_CACHES: dict[tuple[type, object], _DeclareCache] = {}
+_LAST_DECLARE_CACHE: list[tuple[Harbin, _DeclareCache]] = []
+"""The ruleset last asked and its table of `_DECLARE_CACHES`."""
 
 
 def _may_declare(rs: Harbin, counts: list[int], melds: list[Meld]) -> bool:
@@ -42,7 +45,14 @@ def _may_declare(rs: Harbin, counts: list[int], melds: list[Meld]) -> bool:
     melds, per ruleset class and options, on which the answer depends; the cache is bounded).
     """
     key = (bytes(counts), tuple((m.kind, m.tiles[0].index) for m in melds))
-    cache = _DECLARE_CACHES.setdefault((type(rs), rs.options), {})
+    last = _LAST_DECLARE_CACHE
+    if last and last[0][0] is rs:
+        cache = last[0][1]
+    else:
+        # The ruleset's options hashed once per ruleset asked in a row, not at every question
+        # (the ruleset is held here, so the same object is the same ruleset).
+        cache = _DECLARE_CACHES.setdefault((type(rs), rs.options), {})
+        last[:] = [(rs, cache)]
     known = cache.get(key)
     if known is not None:
         return known
