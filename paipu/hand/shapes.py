@@ -735,9 +735,9 @@ def _enumerate(c: list[int], wild: int, sets: int) -> list[tuple[int, ...]]:
     """
     # Table entries of the four groups as they stand, and their keys; placing a group only
     # changes its own.
+    ent = list(_entries(c))  # (which checks the counts)
     keys = [int.from_bytes(bytes(c[0:9]), "big"), int.from_bytes(bytes(c[9:18]), "big"),
             int.from_bytes(bytes(c[18:27]), "big"), int.from_bytes(bytes(c[27:34]), "big")]
-    ent = list(_entries(c))
     memo: _Memo = {}
     return [tuple(sorted(ids)) for ids in _place(c, keys, ent, memo, 0, wild, sets, 1, 0)]
 
