@@ -542,3 +542,30 @@ def test_bots_win_with_a_drawn_bao() -> None:
     stats = SimStats()
     list(simulate("harbin", 64, seed=1, stats=stats))
     assert stats.items.get("mobao", 0) > 0
+
+
+def test_bots_keep_values_are_the_strategys_preferences() -> None:
+    """The Harbin bots' `keep_values` (a table of the shape's kinds) against the preferences
+    written out kind by kind before ready: 1 for a 1, 9 or 红中 (part of every winning hand),
+    1 more for a kind held twice or more (the pong the shape needs)."""
+    import random
+    from types import SimpleNamespace
+
+    from paipu.replay.state import SeatState
+    from paipu.rules.harbin.bots import HarbinStrategy
+
+    rng = random.Random(5)
+    strategy = HarbinStrategy()
+    seen = set()
+    for _ in range(300):
+        counts = [0] * 42
+        for _ in range(rng.choice((13, 14, 10, 11))):
+            counts[rng.randrange(34)] += 1
+        kinds = [k for k in range(34) if counts[k]]
+        bot = SimpleNamespace(ss=SeatState(counts=counts), counts=counts)
+        got = strategy.keep_values(bot, kinds)
+        want = [(1 if k == 33 or (k < 27 and k % 9 in (0, 8)) else 0) + (1 if counts[k] >= 2 else 0)
+                for k in kinds]
+        assert got == want, counts
+        seen.update(got)
+    assert seen == {0, 1, 2}

@@ -647,3 +647,48 @@ def test_every_mutant_of_simulated_records_is_flagged(simulated: list[tuple[dict
             if not any(f.code == m.code and f.line == m.line for f in audit.findings):
                 missed.append(f"{m.kind}: {m.description}")
     assert checked >= 250 and not missed, missed[:5]
+
+
+def test_bots_keep_values_are_the_strategys_preferences() -> None:
+    """The Hebei bots' `keep_values` (a loop of plain ints) against the preferences written out
+    kind by kind: 3 for a kind held twice or more once a hand of no melds holds four such kinds
+    (七对), 1 for the main suit when it holds 8 tiles or more, -1 for an honour held once; 0
+    for everything when ready.  Random hands with and without melds."""
+    import random
+    from types import SimpleNamespace
+
+    from paipu.replay.state import SeatState
+    from paipu.rules.hebei.bots import HebeiStrategy
+
+    def expected(counts: list[int], melds: bool, kinds: list[int]) -> list[int]:
+        pairs = not melds and sum(1 for n in counts[:34] if n >= 2) >= 4
+        sizes = [sum(counts[9 * s:9 * s + 9]) for s in range(3)]
+        main = sizes.index(max(sizes))
+        out = []
+        for k in kinds:
+            v = 3 if pairs and counts[k] >= 2 else 0
+            if k >= 27:
+                v -= 1 if counts[k] == 1 else 0
+            elif k // 9 == main and sizes[main] >= 8:
+                v += 1
+            out.append(v)
+        return out
+
+    rng = random.Random(3)
+    strategy = HebeiStrategy()
+    meld = Meld("pong", list(parse_tiles("5p5p5p")))
+    seen = set()
+    for _ in range(400):
+        counts = [0] * 42
+        for _ in range(rng.choice((13, 14, 10, 11))):
+            counts[rng.choice((rng.randrange(34), rng.randrange(9)))] += 1
+        melds = [meld] if rng.random() < 0.3 else []
+        kinds = [k for k in range(34) if counts[k]]
+        ss = SeatState(counts=counts, melds=melds)
+        bot = SimpleNamespace(ss=ss, counts=counts)
+        got = strategy.keep_values(bot, kinds)
+        assert got == expected(counts, bool(melds), kinds), (counts, melds)
+        seen.update(got)
+        ss.ready = True
+        assert strategy.keep_values(bot, kinds) == [0] * len(kinds)
+    assert {-1, 0, 1, 3, 4} <= seen

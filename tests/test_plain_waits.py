@@ -107,3 +107,18 @@ def test_standard_waits_leave_out_a_kind_held_four_times() -> None:
     assert standard_waits(bytes(c)) == []
     assert waits(c, 0, melds=3, shapes=("standard",)) == []
     assert waits(c, 0, melds=3, shapes=("standard",), fifth=True) == [0]
+    assert standard_waits(bytes(c), True) == [0]
+
+
+def test_standard_waits_with_fifth_are_the_kinds_that_complete_the_shape() -> None:
+    """`standard_waits` with ``fifth`` (Harbin's ready question asks it directly) lists the kinds
+    whose tile completes the hand in the standard shape by `is_standard_win`, a kind held four
+    times included, and is `waits` of the standard shape with ``fifth``."""
+    rng = random.Random(14)
+    fours = 0
+    for c, melds in _hands(rng, 1500):
+        expected = _by_definition(c, 4 - melds, ("standard",), True)
+        assert standard_waits(bytes(c), True) == expected, (c, melds)
+        assert waits(c, 0, melds=melds, shapes=("standard",), fifth=True) == expected
+        fours += any(c[k] == 4 for k in expected)
+    assert fours > 0

@@ -750,3 +750,39 @@ def test_every_one_set_reading_matches_the_list_of_shapes() -> None:
         found = decompositions(c, 5 - len(real), 1, expand_free=True)
         assert {d.groups for d in found} == expected, real
         assert len(found) == len(expected)
+
+
+def test_group_entries_from_the_profiles_are_the_searchs() -> None:
+    """`_needed`'s per-group entries (fewest wildcards for sets only, and the pair's extra) read
+    from the unlimited suit and honour profiles are `_min_wild`'s, the search that defines them:
+    every seventh suit of at most 9 tiles, and random suits and honour groups of up to 16 tiles
+    (a kind held five times or more included); a group needing more sets than a profile counts
+    is left to the search, and the table entry (`_fill`) is the search's either way."""
+    from paipu.hand import shapes, tables
+
+    def search(v: tuple[int, ...], chows: bool) -> tuple[int, int]:
+        n0 = shapes._min_wild(v, 0, chows)
+        return n0, shapes._min_wild(v, 1, chows) - n0
+
+    rng = random.Random(14)
+    cases: list[tuple[tuple[int, ...], bool]] = [(v, True) for v in tables._all_vectors(9, 9)[::7]]
+    for _ in range(1500):
+        for size, chows in ((9, True), (7, False)):
+            group = [0] * size
+            for _ in range(rng.randrange(17)):
+                group[rng.randrange(size)] += 1
+            cases.append((tuple(group), chows))
+    read = beyond = 0
+    for v, chows in cases:
+        key = int.from_bytes(bytes(v), "big")
+        entry = shapes._from_profile(v, key, chows)
+        if entry is None:
+            beyond += 1
+            # Only a group whose sets, or whose sets and pair, need more sets than a profile counts.
+            n0, extra = search(v, chows)
+            assert sum(v) + n0 > 3 * tables.MAX_SETS or sum(v) + n0 + extra > 3 * tables.MAX_SETS + 2, v
+        else:
+            read += 1
+            assert entry == search(v, chows), v
+        assert shapes._fill({}, key, v, chows) == search(v, chows), v
+    assert read > 5000 and beyond > 0

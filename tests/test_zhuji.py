@@ -467,3 +467,62 @@ def test_winners_rule_a_nearer_robber_written_later_takes_the_win() -> None:
     assert ("claim-priority", line_of(text, "E hu 3s")) in [(f.code, f.line) for f in audit.findings]
     assert audit.replay is not None
     assert audit.replay.hands[1].result.winners == ["N"]
+
+
+def test_free_groups_pinned_to_each_scoring_kind_once() -> None:
+    """Rule zhuji.caishen: a group of 财神 alone stands for any kind, read (`_concrete`) as each
+    kind that scores differently (a suit's rank, 东, each dragon, 南 for the other winds), each
+    reading once with its groups in sort order: the same readings, in the same order, as pinning
+    each free group by hand, sorting and dropping repeats, over hands of 4 to 8 财神."""
+    import itertools
+
+    from paipu.hand.shapes import ANY_KIND, Group, decompositions
+    from paipu.rules.zhuji import ruleset as zr
+
+    kinds = {"pong": zr._FREE_PONG_KINDS, "chow": zr._FREE_CHOW_KINDS, "pair": zr._FREE_PAIR_KINDS}
+
+    def by_hand(groups: tuple[Group, ...]) -> list[tuple[Group, ...]]:
+        fixed = [g for g in groups if g.first != ANY_KIND]
+        free = [[Group(g.kind, k, g.size) for k in kinds[g.kind]] for g in groups if g.first == ANY_KIND]
+        out: list[tuple[Group, ...]] = []
+        for combo in itertools.product(*free):
+            reading = tuple(sorted((*fixed, *combo), key=lambda g: g.sort_key))
+            if reading not in out:
+                out.append(reading)
+        return out
+
+    pinned = 0
+    for tiles, wild in (("1m2m3m5p5p6s", 8), ("1m1m9p", 5), ("5z5z5z1s2s", 6), ("", 14), ("7m8m9m1z1z1z", 5),
+                        ("3m", 7)):
+        c = [0] * 34
+        for t in parse_tiles(tiles):
+            c[t.index] += 1
+        for dec in decompositions(c, wild, 4):
+            expected = by_hand(dec.groups)
+            assert zr._concrete(dec.groups) == expected, dec
+            pinned += len(expected) > 1
+    assert pinned > 10
+
+
+def test_bots_keep_values_are_keep_value_kind_by_kind() -> None:
+    """The Zhuji bots' `keep_values` (the suits counted once, a loop of plain ints) is their
+    `keep_value` (written out per kind: 东 and the dragons 3 as a pair or more, else 1; 南 西 北
+    -1; the largest suits 2, the others 0) of each kind, over random hands."""
+    import random
+    from types import SimpleNamespace
+
+    from paipu.rules.zhuji.bots import ZhujiStrategy
+
+    rng = random.Random(8)
+    strategy = ZhujiStrategy()
+    seen = set()
+    for _ in range(400):
+        counts = [0] * 42
+        for _ in range(rng.choice((13, 14, 8, 11))):
+            counts[rng.choice((rng.randrange(34), 27 + rng.randrange(7), rng.randrange(9)))] += 1
+        kinds = [k for k in range(34) if counts[k]]
+        bot = SimpleNamespace(counts=counts)
+        got = strategy.keep_values(bot, kinds)
+        assert got == [strategy.keep_value(bot, k) for k in kinds], counts
+        seen.update(got)
+    assert seen == {-1, 0, 1, 2, 3}

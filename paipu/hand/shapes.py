@@ -394,14 +394,43 @@ _HONOUR_TABLE: dict[int, _Entry] = {}
 
 def _fill(table: dict[int, _Entry], key: int, part: Sequence[int], chows: bool) -> _Entry:
     """Compute a table entry on first use (the space of count vectors is too big to build
-    up front, but a game only ever meets a small part of it)."""
-    vec = tuple(part)
-    n0 = _min_wild(vec, 0, chows)
-    entry = (n0, _min_wild(vec, 1, chows) - n0)
+    up front, but a game only ever meets a small part of it): from the group's unlimited
+    profile (`paipu.hand.tables`, shipped for every suit a hand can hold), else by the search."""
+    entry = _from_profile(part, key, chows)
+    if entry is None:
+        vec = tuple(part)
+        n0 = _min_wild(vec, 0, chows)
+        entry = (n0, _min_wild(vec, 1, chows) - n0)
     if len(table) >= _TABLE_LIMIT:
         table.clear()
     table[key] = entry
     return entry
+
+
+def _from_profile(part: Sequence[int], key: int, chows: bool) -> _Entry | None:
+    """`_min_wild`'s entry of a group (``key`` its counts' ``int.from_bytes``), read from its
+    unlimited profile, or None when that cannot say.
+
+    The unlimited profile's slot for ``m`` sets (and the pair) is the most of the group's tiles
+    that many sets (and the pair) keep, a wildcard standing in wherever a tile is missing, a
+    fifth of a kind included: the group's ``n`` tiles all fit in ``m`` sets (and the pair) when
+    the slot is ``n``, with ``3 * m`` (+ 2) - ``n`` wildcards, and fewer sets never need more
+    wildcards.  So the fewest wildcards are those of the fewest sets whose slot is ``n``; a group
+    that needs more sets than a profile counts (`tables.MAX_SETS`) is left to the search."""
+    pid = tables.suit_profile(part, key, False) if chows else tables.honour_profile(part, key, False)
+    prof = tables.profile_of(pid)
+    n = 0
+    for x in part:
+        n += x
+    sets_only = with_pair = -1
+    for m in range(tables.MAX_SETS + 1):
+        if sets_only < 0 and prof[2 * m] == n:
+            sets_only = 3 * m - n
+        if with_pair < 0 and prof[2 * m + 1] == n:
+            with_pair = 3 * m + 2 - n
+    if sets_only < 0 or with_pair < 0:
+        return None
+    return sets_only, with_pair - sets_only
 
 
 def _entries(c: Sequence[int]) -> tuple[_Entry, _Entry, _Entry, _Entry]:
@@ -447,6 +476,20 @@ def _group_state(part: Sequence[int], key: int, suit: bool) -> int:
     return rest if tables.profile_of(pid)[2 * m + rest // 2] == n else -1
 
 
+_SUIT_STATES: dict[int, int] = {}
+_HONOUR_STATES: dict[int, int] = {}
+
+
+def _kept_state(part: Sequence[int], key: int, suit: bool) -> int:
+    """`_group_state`, kept by the group's key (bounded, emptied when full)."""
+    table = _SUIT_STATES if suit else _HONOUR_STATES
+    found = _group_state(part, key, suit)
+    if len(table) >= _TABLE_LIMIT:
+        table.clear()
+    table[key] = found
+    return found
+
+
 def _group_waits(key: int, part: Sequence[int], suit: bool) -> _GroupWaits:
     """`_GroupWaits` of one group (its counts ``part``, ``key`` their ``int.from_bytes``), kept."""
     waits_table = _SUIT_WAITS if suit else _HONOUR_WAITS
@@ -471,16 +514,41 @@ def _group_waits(key: int, part: Sequence[int], suit: bool) -> _GroupWaits:
     return found
 
 
-def standard_waits(c: bytes) -> list[int]:
+def standard_waits(c: bytes, fifth: bool = False) -> list[int]:
     """The kinds (0-33, ascending) whose tile completes ``c`` (the 34 counts as bytes, no
     wildcard, one tile short of its sets and a pair) in the standard shape; a kind held four
-    times is never one.  `is_standard_win` of ``c`` plus each kind, answered group by group:
-    a tile changes one group (a suit or the honours), so the hand is complete with it when
-    that group becomes sets (or sets and the pair) and every other group already is, with
-    one pair in all; each group's answers are kept by its counts."""
+    times is never one, unless ``fifth`` asks about the shape alone (as `paipu.hand.shanten.waits`
+    with ``fifth``): then it is one when a fifth tile completes the hand.  `is_standard_win` of
+    ``c`` plus each kind, answered group by group: a tile changes one group (a suit or the
+    honours), so the hand is complete with it when that group becomes sets (or sets and the
+    pair) and every other group already is, with one pair in all; each group's answers are
+    kept by its counts."""
+    out = _standard_waits(c)
+    if fifth and 4 in c:
+        sets = (sum(c) - 1) // 3
+        five = list(c)
+        more = False
+        for k in range(NUM_SHAPE_KINDS):
+            if c[k] == 4:
+                five[k] += 1
+                if is_standard_win(five, 0, sets):
+                    out.append(k)
+                    more = True
+                five[k] -= 1
+        if more:
+            out.sort()
+    return out
+
+
+def _standard_waits(c: bytes) -> list[int]:
+    """`standard_waits` without ``fifth``."""
     parts = (c[0:9], c[9:18], c[18:27], c[27:34])
     keys = [int.from_bytes(p, "big") for p in parts]
-    states = [_group_state(parts[g], keys[g], g < 3) for g in range(4)]
+    states = [_SUIT_STATES.get(keys[0], -2), _SUIT_STATES.get(keys[1], -2), _SUIT_STATES.get(keys[2], -2),
+              _HONOUR_STATES.get(keys[3], -2)]
+    for g in range(4):
+        if states[g] == -2:
+            states[g] = _kept_state(parts[g], keys[g], g < 3)
     bad = -1
     pairs = 0
     for g in range(4):
@@ -651,6 +719,12 @@ def _free_tails(sets: int, pair: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
+_KIND_STEP: Final = tuple(256 ** (_SLOT[t][2] - 1 - t) for t in range(NUM_SHAPE_KINDS))
+"""What one tile of each kind adds to its group's key (the group's counts as a big-endian number)."""
+
+_Memo = dict[tuple[int, int, int, int, int, int, int, int], tuple[tuple[int, ...], ...]]
+
+
 def _enumerate(c: list[int], wild: int, sets: int) -> list[tuple[int, ...]]:
     """All readings as sorted tuples of group ids (unsorted list).
 
@@ -659,65 +733,79 @@ def _enumerate(c: list[int], wild: int, sets: int) -> list[tuple[int, ...]]:
     suffixes of each remaining state are memoised for the duration of the call: for
     345678m plus 8 wildcards that is under 40 states instead of thousands of calls.
     """
-    candidates = _CANDIDATES
-    slots = _SLOT
-    tables = (_SUIT_TABLE, _SUIT_TABLE, _SUIT_TABLE, _HONOUR_TABLE)
-    # Table entries of the four groups as they stand; placing a group only changes its own.
-    ent = list(_entries(c))
-    free_tails = _free_tails
-    memo: dict[tuple[bytes, int, int, int, int, int], tuple[tuple[int, ...], ...]] = {}
+    # Table entries of the four groups as they stand, and their keys; placing a group only
+    # changes its own.
+    ent = list(_entries(c))  # (which checks the counts)
+    keys = [int.from_bytes(bytes(c[0:9]), "big"), int.from_bytes(bytes(c[9:18]), "big"),
+            int.from_bytes(bytes(c[18:27]), "big"), int.from_bytes(bytes(c[27:34]), "big")]
+    memo: _Memo = {}
+    return [tuple(sorted(ids)) for ids in _place(c, keys, ent, memo, 0, wild, sets, 1, 0)]
 
-    def place(t: int, w: int, s: int, p: int, min_id: int) -> tuple[tuple[int, ...], ...]:
-        while t < NUM_SHAPE_KINDS and c[t] == 0:
-            t += 1
-            min_id = 0
-        if t == NUM_SHAPE_KINDS:
-            # Only wildcards left, exactly 3 * s + 2 * p of them (the tile total is fixed).
-            return free_tails(s, p)
-        state = (bytes(c[t:]), t, w, s, p, min_id)
-        done = memo.get(state)
-        if done is not None:
-            return done
-        out: list[tuple[int, ...]] = []
-        g, lo, hi, chows = slots[t]
-        table = tables[g]
-        saved = ent[g]
-        rest0 = ent[0][0] + ent[1][0] + ent[2][0] + ent[3][0] - saved[0]
-        for gid, reals, gw, is_set in candidates[t]:
-            if gid < min_id or gw > w:
+
+def _place(c: list[int], keys: list[int], ent: list[_Entry], memo: _Memo, t: int, w: int, s: int, p: int,
+           min_id: int) -> tuple[tuple[int, ...], ...]:
+    """The readings of what is left of the hand (``c``, every kind below ``t`` placed; ``keys``
+    and ``ent`` its groups' keys and table entries) with ``w`` wildcards as ``s`` sets and ``p``
+    pairs, whose groups at ``t`` have ids from ``min_id`` on: lowest real tile first, each
+    branch pruned by the tables (`_needed`).  Kinds below ``t`` are all placed, so the groups'
+    keys are the whole state of the hand for the memo."""
+    while t < NUM_SHAPE_KINDS and c[t] == 0:
+        t += 1
+        min_id = 0
+    if t == NUM_SHAPE_KINDS:
+        # Only wildcards left, exactly 3 * s + 2 * p of them (the tile total is fixed).
+        return _free_tails(s, p)
+    state = (keys[0], keys[1], keys[2], keys[3], w, s, p, min_id)
+    done = memo.get(state)
+    if done is not None:
+        return done
+    out: list[tuple[int, ...]] = []
+    g, lo, hi, chows = _SLOT[t]
+    table = _SUIT_TABLE if chows else _HONOUR_TABLE
+    saved = ent[g]
+    saved_key = keys[g]
+    rest0 = ent[0][0] + ent[1][0] + ent[2][0] + ent[3][0] - saved[0]
+    for gid, reals, gw, is_set in _CANDIDATES[t]:
+        if gid < min_id or gw > w:
+            continue
+        if is_set:
+            if not s:
                 continue
-            if is_set:
-                if not s:
-                    continue
-                s2, p2 = s - 1, p
-            else:
-                if not p:
-                    continue
-                s2, p2 = s, 0
-            ok = True
-            for u in reals:
-                c[u] -= 1
-                if c[u] < 0:
-                    ok = False
-            if ok:
-                part = c[lo:hi]
-                key = int.from_bytes(bytes(part), "big")
-                e = table.get(key) or _fill(table, key, part, chows)
-                ent[g] = e
-                need = rest0 + e[0]
-                if p2:
-                    need += min(ent[0][1], ent[1][1], ent[2][1], ent[3][1])
-                if need <= w - gw:
-                    head = (gid,)
-                    out.extend([head + rest for rest in place(t, w - gw, s2, p2, gid)])
-                ent[g] = saved
-            for u in reals:
-                c[u] += 1
-        result = tuple(out)
-        memo[state] = result
-        return result
-
-    return [tuple(sorted(ids)) for ids in place(0, wild, sets, 1, 0)]
+            s2, p2 = s - 1, p
+        else:
+            if not p:
+                continue
+            s2, p2 = s, 0
+        ok = True
+        key = saved_key
+        for u in reals:
+            c[u] -= 1
+            if c[u] < 0:
+                ok = False
+            key -= _KIND_STEP[u]
+        if ok:
+            e = table.get(key)
+            if e is None:
+                e = _fill(table, key, c[lo:hi], chows)
+            ent[g] = e
+            need = rest0 + e[0]
+            if p2:
+                extra = ent[0][1]
+                for x in (ent[1][1], ent[2][1], ent[3][1]):
+                    if x < extra:
+                        extra = x
+                need += extra
+            if need <= w - gw:
+                keys[g] = key
+                for rest in _place(c, keys, ent, memo, t, w - gw, s2, p2, gid):
+                    out.append((gid, *rest))
+                keys[g] = saved_key
+            ent[g] = saved
+        for u in reals:
+            c[u] += 1
+    result = tuple(out)
+    memo[state] = result
+    return result
 
 
 # ---------------------------------------------------------------------------------------
@@ -763,7 +851,8 @@ def seven_pairs_groups(
     c = _hand(counts)
     if c is None or sum(c) + wild != 14:
         return None
-    pairs: list[Group] = []
+    # The pairs as interned group ids (`_PAIR_IDS`): sorted, they are the groups in sort order.
+    pairs: list[int] = []
     singles = 0
     plain: list[int] = []
     fours = 0
@@ -779,21 +868,27 @@ def seven_pairs_groups(
             singles += 1
         if n <= 2:
             plain.append(k)
-            pairs.append(Group("pair", k, 2 - n))
+            pairs.append(_PAIR_IDS[k][2 - n])
         else:
             fours += 1
-            pairs.append(Group("pair", k, 0))
-            pairs.append(Group("pair", k, 4 - n))
+            pairs.append(_PAIR_IDS[k][0])
+            pairs.append(_PAIR_IDS[k][4 - n])
     if singles > wild:
         return None
     spare = (wild - singles) // 2
     if four_counts_as_two:
         upgrades = min(spare, len(plain))
-        pairs.extend(Group("pair", k, 2) for k in plain[:upgrades])
+        pairs.extend(_PAIR_IDS[k][2] for k in plain[:upgrades])
         fours += upgrades + (spare - upgrades) // 2
         spare -= upgrades
-    pairs.extend(Group("pair", ANY_KIND, 2) for _ in range(spare))
-    return SevenPairs(tuple(sorted(pairs, key=lambda g: g.sort_key)), fours)
+    pairs.extend([_FREE_PAIR] * spare)
+    pairs.sort()
+    groups = _GROUPS
+    return SevenPairs(tuple([groups[i] for i in pairs]), fours)
+
+
+_PAIR_IDS: Final = tuple(tuple(_GROUP_ID[Group("pair", k, w)] for w in range(3)) for k in range(NUM_SHAPE_KINDS))
+"""The interned id of the pair of each kind holding 0, 1 or 2 wildcards."""
 
 
 def is_thirteen_orphans(counts: Sequence[int], wild: int) -> bool:

@@ -11,6 +11,7 @@ and never claim (a ready hand may not chow or pong).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 import paipu.record as r
 from paipu.record import Span
@@ -19,13 +20,19 @@ from paipu.rules.harbin.ruleset import Harbin
 from paipu.sim.bots import HandSim, SeatBot, Strategy
 from paipu.tiles import NUM_PLAY_KINDS
 
-_KEEP_WHEN_READY = 1000
+_KEEP_WHEN_READY: Final = 1000
 """A ready hand keeps every tile but the one just drawn (and never claims)."""
-_RED = 33
+_RED: Final = 33
+_SHAPE_VALUE: Final[tuple[int, ...]] = tuple(
+    1 if k == _RED or (k < 27 and k % 9 in (0, 8)) else 0 for k in range(42))
+"""A kind's worth to the harbin shape alone: 1 for a 1, 9 or 红中 (part of every winning hand)."""
 
 
 _DECLARE_CACHE_SIZE = 1 << 14
-_DECLARE_CACHES: dict[tuple[type, object], dict[tuple[bytes, tuple[tuple[str, int], ...]], bool]] = {}
+_DeclareCache = dict[tuple[bytes, tuple[tuple[str, int], ...]], bool]
+_DECLARE_CACHES: dict[tuple[type, object], _DeclareCache] = {}
+_LAST_DECLARE_CACHE: list[tuple[Harbin, _DeclareCache]] = []
+"""The ruleset last asked and its table of `_DECLARE_CACHES`."""
 
 
 def _may_declare(rs: Harbin, counts: list[int], melds: list[Meld]) -> bool:
@@ -38,7 +45,14 @@ def _may_declare(rs: Harbin, counts: list[int], melds: list[Meld]) -> bool:
     melds, per ruleset class and options, on which the answer depends; the cache is bounded).
     """
     key = (bytes(counts), tuple((m.kind, m.tiles[0].index) for m in melds))
-    cache = _DECLARE_CACHES.setdefault((type(rs), rs.options), {})
+    last = _LAST_DECLARE_CACHE
+    if last and last[0][0] is rs:
+        cache = last[0][1]
+    else:
+        # The ruleset's options hashed once per ruleset asked in a row, not at every question
+        # (the ruleset is held here, so the same object is the same ruleset).
+        cache = _DECLARE_CACHES.setdefault((type(rs), rs.options), {})
+        last[:] = [(rs, cache)]
     known = cache.get(key)
     if known is not None:
         return known
@@ -56,9 +70,9 @@ class HarbinStrategy(Strategy):
         return self.keep_values(bot, [index])[0]
 
     def keep_values(self, bot: SeatBot, kinds: list[int]) -> list[int]:
-        st = bot.sim.st
-        ss = st.seats[bot.seat]
+        ss = bot.ss
         if ss.ready:
+            st = bot.sim.st
             if st.turn != bot.seat or st.phase != "discard":
                 return [0] * len(kinds)  # asked about a claim: not worth one
             drawn = ss.last_drawn
@@ -66,8 +80,11 @@ class HarbinStrategy(Strategy):
             return [-_KEEP_WHEN_READY if k == d else _KEEP_WHEN_READY for k in kinds]
         counts = bot.counts
         # A 1, 9 or 红中 is part of every winning hand; pairs become the pong the shape needs.
-        return [(1 if k == _RED or (k < 27 and k % 9 in (0, 8)) else 0) + (1 if counts[k] >= 2 else 0)
-                for k in kinds]
+        base = _SHAPE_VALUE
+        out: list[int] = []
+        for k in kinds:
+            out.append(base[k] + 1 if counts[k] >= 2 else base[k])
+        return out
 
     def first_discards(self, bot: SeatBot, kinds: list[int]) -> Iterator[int]:
         """The discards that leave a hand which may declare ready (discarded before all others),

@@ -23,8 +23,7 @@ from mypy_extensions import mypyc_attr
 import paipu.record as r
 from paipu.frozen import own_init
 from paipu.hand.sets import HandSet, group_view
-from paipu.hand.shanten import waits
-from paipu.hand.shapes import Group, decompositions, is_standard_win, reading_traits
+from paipu.hand.shapes import Group, decompositions, is_standard_win, reading_traits, standard_waits
 from paipu.record import Seat, Span
 from paipu.replay.common_rules import COMMON_RULES
 from paipu.replay.result import (
@@ -447,8 +446,20 @@ class Harbin(Ruleset[HarbinOptions]):
         included (`paipu.hand.shanten.waits` with ``fifth``), of which the harbin waits are
         those that also make a harbin winning hand; () where it could not.  Kept as
         `ready_waits` is."""
-        meld_sets = [meld_set(m) for m in melds]
-        key = (tuple(counts), tuple(meld_sets))
+        # The answer reads of each meld whether it is a chow, and its lowest kind: the key holds
+        # those as plain ints (4 * lowest kind, + 1 for a chow), the melds' sets made only when the
+        # answer is worked out.
+        meld_key: list[int] = []
+        for m in melds:
+            if m.kind == "chow":
+                low = m.tiles[0].index
+                for t in m.tiles:
+                    if t.index < low:
+                        low = t.index
+                meld_key.append(4 * low + 1)
+            else:
+                meld_key.append(4 * m.tiles[0].index)
+        key = (tuple(counts), tuple(meld_key))
         # Shared by every instance with the same tile set (a record makes its own ruleset).
         cache = _READY_CACHES.setdefault((type(self), self.options.tiles), {})
         found = cache.get(key)
@@ -456,6 +467,7 @@ class Harbin(Ruleset[HarbinOptions]):
             if len(cache) >= _READY_CACHE_SIZE:
                 cache.clear()
             shape: list[int] = []
+            meld_sets = [meld_set(m) for m in melds]
             found = cache[key] = (tuple(self._ready_waits(counts, len(melds), meld_sets, shape)), tuple(shape))
         return found
 
@@ -484,8 +496,11 @@ class Harbin(Ruleset[HarbinOptions]):
         if len({i // 9 for i in kinds if i < 27}) < 2:
             return []
         terminal = any(i % 9 in (0, 8) if i < 27 else (honours_count or i == _RED) for i in kinds)
+        if min(c) < 0 or max(c) > 4:
+            return []  # no hand (`waits` with ``fifth`` answers nothing for it)
         out = []
-        for k in waits(c, 0, melds=4 - sets, shapes=("standard",), fifth=True):
+        # `waits` of the standard shape with ``fifth``, asked of the shape's own answer directly.
+        for k in standard_waits(bytes(c), True):
             if not self.tile_counts[k]:
                 continue
             if shape is not None:

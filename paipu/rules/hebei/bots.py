@@ -6,15 +6,17 @@ closest to ready, so a higher `keep_value` keeps a tile longer.
 
 from __future__ import annotations
 
+from typing import Final
+
 import paipu.record as r
 from paipu.rules.hebei.ruleset import Hebei
 from paipu.sim.bots import HandSim, SeatBot, Strategy
 
-_SEVEN_PAIRS_FROM = 4
+_SEVEN_PAIRS_FROM: Final = 4
 """With this many pairs and no meld, the bot keeps its pairs: 七对 is 2番 and the road to 豪华七对."""
-_MAIN_SUIT_FROM = 8
+_MAIN_SUIT_FROM: Final = 8
 """With this many tiles of one suit, the bot keeps that suit (混一色 2番, 清一色 3番)."""
-_READY_CHANCE = 0.5
+_READY_CHANCE: Final = 0.5
 """How often a bot declares ready when it can: it is optional and worth nothing in Hebei."""
 
 
@@ -29,17 +31,41 @@ class HebeiStrategy(Strategy):
             # keeping; a ready bot claims nothing, so that a later added kong cannot break its wait.
             return [0] * len(kinds)
         counts = bot.counts
-        concealed = counts[:34]
-        # Kinds held twice or more: those held neither none nor once.
-        pairs = not ss.melds and 34 - concealed.count(0) - concealed.count(1) >= _SEVEN_PAIRS_FROM
-        suit_sizes = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
-        a, b, c = suit_sizes
-        main = 0 if a >= b and a >= c else 1 if b >= c else 2  # the first of the largest
-        main_kept = suit_sizes[main] >= _MAIN_SUIT_FROM
+        # One loop of plain ints (no slices, no list.count, no generic sums): the suits' sizes,
+        # and the kinds held twice or more (counted only for a hand of no melds).
+        m = p = s = 0
+        for k in range(9):
+            m += counts[k]
+            p += counts[k + 9]
+            s += counts[k + 18]
+        pairs = False
+        if not ss.melds:
+            held_twice = 0
+            for k in range(34):
+                if counts[k] >= 2:
+                    held_twice += 1
+            pairs = held_twice >= _SEVEN_PAIRS_FROM
+        main = 0 if m >= p and m >= s else 1 if p >= s else 2  # the first of the largest
+        main_kept = (m if main == 0 else p if main == 1 else s) >= _MAIN_SUIT_FROM
+        # The main suit keeps 1 when kept; an honour held once is worth -1.
+        vm = 1 if main_kept and main == 0 else 0
+        vp = 1 if main_kept and main == 1 else 0
+        vs = 1 if main_kept and main == 2 else 0
         pair_value = 3 if pairs else 0
-        return [(pair_value if counts[k] >= 2 else 0)
-                + ((-1 if counts[k] == 1 else 0) if k >= 27 else (1 if main_kept and k // 9 == main else 0))
-                for k in kinds]
+        out: list[int] = []
+        for k in kinds:
+            n = counts[k]
+            v = pair_value if n >= 2 else 0
+            if k < 9:
+                v += vm
+            elif k < 18:
+                v += vp
+            elif k < 27:
+                v += vs
+            elif n == 1:
+                v -= 1
+            out.append(v)
+        return out
 
     def want_ready(self, sim: HandSim, seat: r.Seat, discard: int) -> bool:
         rs = sim.rs

@@ -34,18 +34,16 @@ class ZhujiStrategy(Strategy):
         vm = 2 if m == top else 0
         vp = 2 if p == top else 0
         vs = 2 if s == top else 0
-        out: list[int] = []
-        for k in kinds:
+        out = [-1] * len(kinds)  # 南 西 北: -1
+        for j, k in enumerate(kinds):
             if k < 9:
-                out.append(vm)
+                out[j] = vm
             elif k < 18:
-                out.append(vp)
+                out[j] = vp
             elif k < 27:
-                out.append(vs)
+                out[j] = vs
             elif k == 27 or k >= 31:
-                out.append(3 if counts[k] >= 2 else 1)
-            else:
-                out.append(-1)
+                out[j] = 3 if counts[k] >= 2 else 1
         return out
 
     def keep_value(self, bot: SeatBot, index: int) -> int:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import functools
 import itertools
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from paipu.hand.sets import HandSet, group_view
-from paipu.hand.shapes import ANY_KIND, Group, decompositions
+from paipu.hand.shapes import ANY_KIND, Group, GroupKind, decompositions
 from paipu.record import Seat, Span
 from paipu.replay.common_rules import COMMON_RULES
 from paipu.replay.result import (
@@ -34,6 +35,9 @@ from paipu.tiles import ALL_TILES, Tile, next_kind, parse_tiles
 
 # Items that are added only once the rest of the hand reaches the minimum.
 _BONUS_ITEMS = ("tianhu", "dihu", "wucai", "quanzipai")
+_BONUS_IDS: Final = frozenset(_BONUS_ITEMS)
+_BONUS_IDS_BAO: Final = frozenset(_BONUS_ITEMS) - {"wucai"}
+"""The 8台 items of `_totals` (in 包麻将, 无财 is 1台 and counts toward the minimum)."""
 
 _DRAGONS = (31, 32, 33)
 _EAST = 27
@@ -226,12 +230,14 @@ class Zhuji(Ruleset[ZhujiOptions]):
         counts = ss.counts
         wild_kinds = hand.wild_kinds
         wild = 0
+        wild_bits = 0  # a bit per wild kind
         for k in wild_kinds:
             wild += counts[k]
+            wild_bits |= 1 << k
         suits = 0  # a bit per suit held or melded
         honours = False
         for i in range(34):
-            if counts[i] and i not in wild_kinds:
+            if counts[i] and not (wild_bits >> i) & 1:
                 if i < 27:
                     suits |= 1 << (i // 9)
                 else:
@@ -294,23 +300,41 @@ class Zhuji(Ruleset[ZhujiOptions]):
         """The items of one reading; ``situation``, when given, is `_situation_items` of the
         win (the same for every reading, so worked out once)."""
         items: list[ValueItem] = []
-        dragons = sum(1 for s in sets if s.kind != "chow" and s.first in _DRAGONS)
+        # One pass over the sets: the 中发白 and 东 pongs, whether every set is a chow or none
+        # is, the suits and whether an honour is held (the pair's kind counted with the sets').
+        dragons = east = chows = 0
+        suit_bits = 0
+        honours = False
+        for s in sets:
+            first = s.first
+            if s.kind == "chow":
+                chows += 1
+            elif first == _EAST:
+                east += 1
+            elif first in _DRAGONS:
+                dragons += 1
+            if first < 27:
+                suit_bits |= 1 << (first // 9 + 1)  # bits 1-3 for the suits
+            else:
+                honours = True
+        if pair.first < 27:
+            suit_bits |= 1 << (pair.first // 9 + 1)
+        else:
+            honours = True
         if dragons:
             items.append(self._item("zhongfabai", dragons, dragons))
-        east = sum(1 for s in sets if s.kind != "chow" and s.first == _EAST)
         if east:
             items.append(self._item("dongfeng", 2 * east, east))
-        if all(s.kind == "chow" for s in sets):
+        if chows == len(sets):
             items.append(self._item("pinghu", 1))
-        if all(s.kind != "chow" for s in sets):
+        if not chows:
             items.append(self._item("duiduihu", 1))
-        kinds = [s.first for s in sets] + [pair.first]
-        suits = {k // 9 for k in kinds if k < 27}
-        honours = any(k >= 27 for k in kinds)
-        if len(suits) == 1 and not honours:
+        one_suit = suit_bits != 0 and suit_bits & (suit_bits - 1) == 0
+        if one_suit and not honours:
             items.append(self._item("qingyise", 3))
-        elif len(suits) == 1 and honours:
+        elif one_suit and honours:
             items.append(self._item("hunyise", 1))
+        suits = suit_bits
         if not suits and not self.options.quanzipai:
             items.append(self._item("ziyise", 7))
         items.extend(self._situation_items(ctx, hand, caishen_total) if situation is None else situation)
@@ -323,13 +347,20 @@ class Zhuji(Ruleset[ZhujiOptions]):
         (docs/rules/zhuji.md, Source Z10 G), so a 全字牌 with a base of 0 is worth its 8台 alone; they are
         dropped from ``items`` here when the base falls short.
         """
-        bonus_ids = set(_BONUS_ITEMS)
-        if self.options.variant == "bao":
-            bonus_ids.discard("wucai")
-        base = sum(i.value for i in items if i.id not in bonus_ids)
+        bonus_ids = _BONUS_IDS_BAO if self.options.variant == "bao" else _BONUS_IDS
+        base = total = 0
+        for i in items:
+            total += i.value
+            if i.id not in bonus_ids:
+                base += i.value
         if base < self.options.min_tai:
-            items[:] = [i for i in items if i.id not in bonus_ids or i.id == "quanzipai"]
-        return base, sum(i.value for i in items)
+            kept = [i for i in items if i.id not in bonus_ids or i.id == "quanzipai"]
+            if len(kept) != len(items):
+                items[:] = kept
+                total = 0
+                for i in kept:
+                    total += i.value
+        return base, total
 
     # ---------------------------------------------------------------- settlement
     def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
@@ -384,34 +415,52 @@ def _most_scoring_pongs(held: tuple[int, ...], first: int, wild: int, sets: int)
 
 
 def _hand_set(g: Group) -> HandSet:
-    """A read set as the items value it: made once per group (both are immutable values)."""
-    found = _HAND_SETS.get(g)
+    """A read set as the items value it: made once per group (both are immutable values), kept
+    by its kind, first kind and wildcard positions (plain values, cheap to hash)."""
+    key = (g.kind, g.first, g.wild_mask)
+    found = _HAND_SETS.get(key)
     if found is None:
-        found = _HAND_SETS[g] = HandSet("pong" if g.kind == "pong" else "chow", g.first, wild=g.wild_tiles())
+        found = _HAND_SETS[key] = HandSet("pong" if g.kind == "pong" else "chow", g.first, wild=g.wild_tiles())
     return found
 
 
-_HAND_SETS: dict[Group, HandSet] = {}
+_HAND_SETS: dict[tuple[str, int, int], HandSet] = {}
 """Bounded: a group is a kind, a first tile and a wildcard pattern."""
+
+_SortKey = tuple[int, int, int, int]
+_FREE_KINDS: Final[tuple[tuple[GroupKind, tuple[int, ...], int], ...]] = (
+    ("pong", _FREE_PONG_KINDS, 3), ("chow", _FREE_CHOW_KINDS, 3), ("pair", _FREE_PAIR_KINDS, 2))
+_FREE_CHOICES: Final[dict[str, tuple[tuple[_SortKey, Group], ...]]] = {
+    kind: tuple((g.sort_key, g) for g in (Group(kind, k, size) for k in kinds)) for kind, kinds, size in _FREE_KINDS
+}
+"""For each kind of free group, the groups it is pinned to (`_concrete`), each with its sort key."""
+
+
+def _sort_key_of(keyed: tuple[_SortKey, Group]) -> _SortKey:
+    return keyed[0]
 
 
 def _concrete(groups: tuple[Group, ...]) -> list[tuple[Group, ...]]:
-    """Pin groups made only of wildcards to the kinds that can score differently."""
-    fixed = [g for g in groups if g.first != ANY_KIND]
-    free = [g for g in groups if g.first == ANY_KIND]
-    if not free:
+    """Pin groups made only of wildcards to the kinds that can score differently: each reading
+    once, its groups in `Group.sort_key` order (equal keys are equal groups), in the order of
+    the pinnings' product."""
+    fixed: list[tuple[_SortKey, Group]] = []
+    choices: list[tuple[tuple[_SortKey, Group], ...]] = []
+    for g in groups:
+        if g.first == ANY_KIND:
+            choices.append(_FREE_CHOICES[g.kind])
+        else:
+            fixed.append((g.sort_key, g))
+    if not choices:
         return [groups]
-    choices: list[list[Group]] = []
-    for g in free:
-        kinds = {"pong": _FREE_PONG_KINDS, "chow": _FREE_CHOW_KINDS, "pair": _FREE_PAIR_KINDS}[g.kind]
-        choices.append([Group(g.kind, k, g.size) for k in kinds])
     out: list[tuple[Group, ...]] = []
-    seen: set[tuple[Group, ...]] = set()
+    seen: set[tuple[_SortKey, ...]] = set()
     for combo in itertools.product(*choices):
-        key = tuple(sorted((*fixed, *combo), key=lambda g: g.sort_key))
+        ordered = sorted([*fixed, *combo], key=_sort_key_of)
+        key = tuple([k for k, _ in ordered])
         if key not in seen:
             seen.add(key)
-            out.append(key)
+            out.append(tuple([g for _, g in ordered]))
     return out
 
 
