@@ -18,7 +18,25 @@ from typing import cast
 import paipu.record as r
 from paipu.findings import Finding
 from paipu.hand.shanten import is_complete, shanten
-from paipu.record import Seat, Span
+from paipu.record import (  # by name: compiled, each class itself, where ``r.Draw`` is a look-up in the module
+    AddKong,
+    AnKong,
+    Chow,
+    Discard,
+    Draw,
+    Exhausted,
+    FanLine,
+    Flower,
+    Hu,
+    Kong,
+    Pass,
+    Pong,
+    Ready,
+    ScoreLine,
+    Seat,
+    Span,
+    TableEvent,
+)
 from paipu.replay.claims import ClaimsMixin
 from paipu.replay.core import plural
 from paipu.replay.result import UNCLAIMED_DISCARD, HandResult, SessionState
@@ -48,10 +66,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             kind = type(ruleset)
             tables = (ruleset, kind.before_action is not Ruleset.before_action,
                       kind.check_discard is not Ruleset.check_discard,
-                      {s: ruleset.next_seat(s) for s in ruleset.seats})
+                      {s: ruleset.next_seat(s) for s in ruleset.seats},
+                      kind.check_meld is not Ruleset.check_meld)
             _TABLES_OF[0] = tables
         self._owes_before = tables[1]
         self._checks_discard = tables[2]
+        self._checks_meld = tables[4]
         self._has_ready = ruleset.ready_allowed()
         self._ready_pending = False
         """Some seat may have declared ready and owe its discard (only `on_ready` sets
@@ -236,7 +256,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         seen = st.seen
         extra = st.extra
         limits = rs.tile_counts
-        discarded = UNCLAIMED_DISCARD.get  # an interned tile's discard: one shared pair
+        # An interned tile's discard: one shared pair (the dict itself, whose ``get`` the compiled
+        # build calls directly, where a bound method would be called through Python).
+        discarded: dict[int, tuple[Tile, bool]] = UNCLAIMED_DISCARD
         next_of = self._next_of
         owes_before = self._owes_before
         checks_discard = self._checks_discard
@@ -246,7 +268,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         steady = not owes_before and not checks_discard
         held_back = -1
         red_ok = rs.red_fives
-        draw_type, discard_type = r.Draw, r.Discard
+        draw_type, discard_type = Draw, Discard
         # A tuple is walked by index (compiled: no iterator object, no call per item).
         todo: tuple[r.Action, ...] = actions if isinstance(actions, tuple) else tuple(actions)
         was_on = gc.isenabled()
@@ -263,7 +285,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     self._handle(a, True)
                     held_back = -1
                     continue
-                tile: Tile = cast(r.Draw, a).tile if kind is draw_type else cast(r.Discard, a).tile
+                tile: Tile = cast(Draw, a).tile if kind is draw_type else cast(Discard, a).tile
                 i = tile.index
                 if owes_before:
                     rs.before_action(st, a, True)
@@ -313,7 +335,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     if checks_discard:
                         rs.check_discard(st, seat, a, True)  # type: ignore[arg-type]
                     ss.counts[i] -= 1
-                    ss.discards.append(discarded(id(tile)) or (tile, False))
+                    ss.discards.append(discarded.get(id(tile)) or (tile, False))
                     st.discard_serial += 1
                     st.last_discard = LastDiscard(seat, tile, st.discard_serial, a)
                     st.phase = "claim"
@@ -332,33 +354,33 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         """The handler of ``action``'s type, called directly (compiled: a native call, not a
         look-up in a table of Python-callable methods); a `TypeError` for a type with none."""
         kind = type(action)
-        if kind is r.Draw:
+        if kind is Draw:
             self.on_draw(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Discard:
+        elif kind is Discard:
             self.on_discard(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Chow:
+        elif kind is Chow:
             self.on_chow(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Pong:
+        elif kind is Pong:
             self.on_pong(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Hu:
+        elif kind is Hu:
             self.on_hu(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Pass:
+        elif kind is Pass:
             self.on_pass(action, apply)  # type: ignore[arg-type]
-        elif kind is r.FanLine or kind is r.ScoreLine:
+        elif kind is FanLine or kind is ScoreLine:
             self.on_result_line(action, apply)
-        elif kind is r.Kong:
+        elif kind is Kong:
             self.on_kong(action, apply)  # type: ignore[arg-type]
-        elif kind is r.AnKong:
+        elif kind is AnKong:
             self.on_ankong(action, apply)  # type: ignore[arg-type]
-        elif kind is r.AddKong:
+        elif kind is AddKong:
             self.on_addkong(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Flower:
+        elif kind is Flower:
             self.on_flower(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Ready:
+        elif kind is Ready:
             self.on_ready(action, apply)  # type: ignore[arg-type]
-        elif kind is r.TableEvent:
+        elif kind is TableEvent:
             self.on_event(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Exhausted:
+        elif kind is Exhausted:
             self.on_exhausted(action, apply)  # type: ignore[arg-type]
         else:  # pragma: no cover - every Action type has a handler
             raise TypeError(kind)
@@ -374,7 +396,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             self.err("bad-seat", f"seat {seat} does not play in {self.rs.name} (seats: {' '.join(self.rs.seats)})",
                      action.span, "common.header")
             return
-        if st.ended and not (kind is r.FanLine or kind is r.ScoreLine or kind is r.Hu or kind is r.Pass):
+        if st.ended and not (kind is FanLine or kind is ScoreLine or kind is Hu or kind is Pass):
             self.err(
                 "action-after-end",
                 f"`{action.verb}` after the hand has ended; only fan and score lines may follow",
@@ -382,7 +404,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 "common.end",
             )
             return
-        if (self._owes_before or self._ready_pending) and not (kind is r.FanLine or kind is r.ScoreLine):
+        if (self._owes_before or self._ready_pending) and not (kind is FanLine or kind is ScoreLine):
             if self._owes_before:
                 self.rs.before_action(self.st, action, apply)
             if self._ready_pending:
@@ -391,7 +413,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
     def _check_pending_ready(self, action: r.Action, apply: bool) -> None:
         for seat, ss in self.st.seats.items():
-            if ss.ready_pending and not (isinstance(action, r.Discard) and action.seat == seat):
+            if ss.ready_pending and not (isinstance(action, Discard) and action.seat == seat):
                 self.err(
                     "ready-without-discard",
                     f"{seat} declared ready but the next line is not {seat}'s discard",
@@ -1044,9 +1066,10 @@ def _move(kind: type[r.Draw] | type[r.Pong] | type[r.Kong], seat: Seat, tile: Ti
     return found
 
 
-_TABLES_OF: list[tuple[Ruleset, bool, bool, dict[Seat, Seat]] | None] = [None]
+_TABLES_OF: list[tuple[Ruleset, bool, bool, dict[Seat, Seat], bool] | None] = [None]
 """The last ruleset an engine was made for, with what `HandEngine.__init__` asks of it: whether
-it has a `Ruleset.before_action` and a `Ruleset.check_discard` of its own, each seat's next."""
+it has a `Ruleset.before_action` and a `Ruleset.check_discard` of its own, each seat's next,
+whether it has a `Ruleset.check_meld` of its own."""
 
 _HANDLED: frozenset[type] = frozenset((
     r.Draw, r.Discard, r.Chow, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Ready, r.Hu, r.Pass,

@@ -257,8 +257,9 @@ class Harbin(Ruleset[HarbinOptions]):
             size += 4
         return seen >= size
 
-    def _check_huanbao(self, hand: HandState, shown: Sequence[int], span: Span) -> None:
-        """Make a 换宝 due when the action at ``span`` (showing ``shown``) shows the last 宝."""
+    def _check_huanbao(self, hand: HandState, shown: Sequence[int], where: Span | r.Action) -> None:
+        """Make a 换宝 due when the action at ``where`` (showing ``shown``) shows the last 宝: its
+        `Span`, or the action itself, whose span is then made only for a 换宝 due."""
         s = _state(hand)
         if s.tile is None or s.due is not None or s.anchor is None:
             s.unseen = None
@@ -277,6 +278,7 @@ class Harbin(Ruleset[HarbinOptions]):
         s.unseen = None
         available, expected = self._bao_position(hand, s.turned)
         if available:
+            span = where if isinstance(where, Span) else where.span
             s.due = _Due(span, (hand.wall.size, hand.wall.drawn_from_tail), s.turned, expected, False)
 
     def _turn(self, hand: HandState, tile: Tile | None, span: Span) -> None:
@@ -507,7 +509,7 @@ class Harbin(Ruleset[HarbinOptions]):
                        f"{seat} has declared ready and discards {action.tile}; after 报听 a player "
                        f"discards {last}", action.span, self.rule("ready-locked"))
         if apply:
-            self._check_huanbao(hand, (action.tile.index,), action.span)
+            self._check_huanbao(hand, (action.tile.index,), action)
 
     def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span,
                    apply: bool) -> None:

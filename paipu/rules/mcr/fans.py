@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
@@ -28,6 +28,19 @@ from paipu.hand.shapes import decompositions
 from paipu.pickling import by_fields
 
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
+Fans: TypeAlias = "defaultdict[str, int]"
+"""The fans a reading is found to have while it is valued, by id: a ``defaultdict(int)``, which
+counts with the same ``+=`` as a `Counter` without running a `Counter`'s methods (Python code,
+also in the compiled build); `_finish` gives the reading its `Counter`."""
+
+
+def _counter() -> Counter[str]:
+    """An empty `Counter`, made without running its ``__init__`` (Python code, which does nothing
+    for an empty one but call ``update``)."""
+    return _new_dict(Counter)
+
+
+_new_dict: Final[Callable[[type[Counter[str]]], Counter[str]]] = dict.__new__
 
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
@@ -452,18 +465,23 @@ _CUT = _PAIR_ORDER[::-1]
 one of each kind, then to none."""
 
 
-def _capped_pairs(found: list[str | None], limit: int, f: Counter[str]) -> None:
-    table = Counter(x for x in found if x)
+def _capped_pairs(found: list[str | None], limit: int, f: Fans) -> None:
+    table: dict[str, int] = {}
+    for x in found:
+        if x:
+            table[x] = table.get(x, 0) + 1
     count = sum(table.values())
     for keep in (1, 0):
         for fid in _CUT:
-            while count > limit and table[fid] > keep:
+            while count > limit and table.get(fid, 0) > keep:
                 table[fid] -= 1
                 count -= 1
-    f.update(+table)
+    for fid, n in table.items():
+        if n > 0:
+            f[fid] += n
 
 
-def _chow_fans(starts: list[int], f: Counter[str], table: FanTable) -> None:
+def _chow_fans(starts: list[int], f: Fans, table: FanTable) -> None:
     s = sorted(starts, key=_lib_key)
     n = len(s)
     if n == 4:
@@ -527,7 +545,7 @@ def _three_pongs(a: int, b: int, c: int) -> str | None:
     return None
 
 
-def _pong_fans(kinds: list[int], f: Counter[str]) -> None:
+def _pong_fans(kinds: list[int], f: Fans) -> None:
     s = sorted(kinds, key=_lib_key)
     n = len(s)
     if n == 4:
@@ -674,23 +692,26 @@ def _ranks(table: FanTable) -> dict[str, int]:
     return found[1]
 
 
-def _finish(found: Counter[str], w: WinIn, table: FanTable) -> Counter[str]:
+def _finish(found: Fans, w: WinIn, table: FanTable) -> Counter[str]:
     """The table's fans only, 不计 applied, then 无番和 and the flowers."""
     values = table.values
-    f = Counter({fid: n for fid, n in found.items() if n > 0 and fid in values})
-    if f:
+    kept = {fid: n for fid, n in found.items() if n > 0 and fid in values}
+    f: Counter[str] = _counter()
+    if kept:
         # 不计 in `by_value` order, asked only of the fans found (the table has some eighty).
         rank = _ranks(table)
         excludes = table.excludes
-        for fid in sorted(f, key=rank.__getitem__):
-            if f[fid]:
+        for fid in sorted(kept, key=rank.__getitem__):
+            if kept.get(fid, 0):
                 for x in excludes[fid]:
-                    f[x] = 0
-        f = +f
+                    kept[x] = 0
+        for fid, n in kept.items():
+            if n > 0:
+                f[fid] = n
     if not f and table.has("wufanhe"):
-        f["wufanhe"] += 1
+        f["wufanhe"] = 1
     if w.flowers and table.has("huapai"):
-        f["huapai"] += w.flowers
+        f["huapai"] = f.get("huapai", 0) + w.flowers
     return f
 
 
@@ -712,7 +733,7 @@ def _wait_fan(sets: Sequence[ReadSet], pair: int, win: int, hand_sets: int) -> s
     return None
 
 
-def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str], table: FanTable) -> None:
+def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans, table: FanTable) -> None:
     """Fans of four sets and a pair (or of a knitted straight's set and pair)."""
     pongs = [s for s in sets if s.kind != "chow"]
     chows = [s.first for s in sets if s.kind == "chow"]
@@ -824,7 +845,7 @@ def _standard_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Rea
                 exposed = not w.self_drawn and g.first == win and not starts_with_win
                 sets.append(ReadSet("pong", g.first, not exposed))
         pair = dec.pair.first
-        f: Counter[str] = Counter()
+        f: Fans = defaultdict(int)
         _set_fans(w, sets, pair, f, table)
         if nine_gates:
             f["jiulianbaodeng"] += 1
@@ -861,7 +882,8 @@ def _knitted_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Read
                            and w.win_tile not in straight)
                 sets.append(ReadSet(g.kind, g.first, not exposed))  # type: ignore[arg-type]
             pair = dec.pair.first
-            f: Counter[str] = Counter({"zuhelong": 1})
+            f: Fans = defaultdict(int)
+            f["zuhelong"] = 1
             _knitted_set_fans(w, sets, pair, f)
             _tile_fans(kinds, f)
             _tile_hog(w, counts, f)
@@ -875,7 +897,7 @@ def _knitted_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Read
     return out
 
 
-def _knitted_set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str]) -> None:
+def _knitted_set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans) -> None:
     """The fans of 组合龙's fourth set and pair: kongs, winds and dragons, 平和."""
     s = sets[0]
     if s.kind == "chow":
@@ -906,7 +928,7 @@ def _seven_pairs(w: WinIn, table: FanTable) -> Reading | None:
     if w.melds or any(n % 2 for n in c) or sum(c) != 14:
         return None
     kinds, counts = _all_kinds(w)
-    f: Counter[str] = Counter()
+    f: Fans = defaultdict(int)
     ks = sorted(kinds)
     if len(ks) == 7 and ks[6] < 27 and _suit(ks[0]) == _suit(ks[6]) and ks[6] - ks[0] == 6:
         f["lianqidui"] += 1
@@ -925,7 +947,8 @@ def _thirteen_orphans(w: WinIn, table: FanTable) -> Reading | None:
         return None
     if any(c[k] for k in range(34) if k not in TERMINALS_HONOURS):
         return None
-    f: Counter[str] = Counter({"shisanyao": 1})
+    f: Fans = defaultdict(int)
+    f["shisanyao"] = 1
     _concealment_fans(w, f)
     _situation_fans(w, f, table)
     return Reading("thirteen_orphans", _finish(f, w, table), table.values)
@@ -941,7 +964,7 @@ def _honours_and_knitted(w: WinIn, table: FanTable) -> Reading | None:
     if straight is None:
         return None
     kinds = {k for k in range(34) if c[k]}
-    f: Counter[str] = Counter()
+    f: Fans = defaultdict(int)
     honours = sum(c[27:34])
     f["qixingbukao" if honours == 7 else "quanbukao"] += 1
     if set(straight) <= suited:
