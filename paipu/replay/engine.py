@@ -133,8 +133,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                              d.span, "common.tiles")
                     skipped = True
                     continue
-                counts[i] += 1
-                dealt[i] += 1
+                counts[i] = counts[i] + 1
+                dealt[i] = dealt[i] + 1
         for seat in rs.seats:
             if seat not in dealt_seats:
                 self.err("missing-deal", f"hand {hand.number} has no `deal {seat}` line",
@@ -149,7 +149,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             everything_deals = [0] * len(dealt)
             for d in hand.deals:
                 for t in d.tiles:
-                    everything_deals[t.index] += 1
+                    everything_deals[t.index] = everything_deals[t.index] + 1
         if any(n > limits[i] for i, n in enumerate(everything_deals) if n):
             self._deal_tile_counts()
         size_left = rs.total_tiles - sum(dealt)
@@ -161,7 +161,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     self._no_red_five(red, hand.wall.span)
             whole = list(dealt)
             for t in wall_tiles:
-                whole[t.index] += 1
+                whole[t.index] = whole[t.index] + 1
             diffs = []
             if whole != list(limits):
                 for i, n in enumerate(whole):
@@ -315,8 +315,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     wall.size -= 1
                     if tiles:
                         tiles.popleft()
-                    seen[i] += 1
-                    ss.counts[i] += 1
+                    # ``x[i] = x[i] + 1``: compiled, an int's addition (``+=`` on a list item is
+                    # Python's generic in-place addition).
+                    counts = ss.counts
+                    seen[i] = seen[i] + 1
+                    counts[i] = counts[i] + 1
                     ss.draws += 1
                     ss.last_drawn = tile
                     ss.drew_since_claim = True
@@ -327,14 +330,15 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     st.last_discard = None
                 else:
                     ss = seats[seat]
-                    if (st.phase != "discard" or seat != st.turn or ss.counts[i] < 1
+                    counts = ss.counts
+                    if (st.phase != "discard" or seat != st.turn or counts[i] < 1
                             or ss.ready_pending or (tile.red and not red_ok)):
                         self.on_discard(a, True)  # type: ignore[arg-type]
                         held_back = -1
                         continue
                     if checks_discard:
                         rs.check_discard(st, seat, a, True)  # type: ignore[arg-type]
-                    ss.counts[i] -= 1
+                    counts[i] = counts[i] - 1
                     ss.discards.append(discarded.get(id(tile)) or (tile, False))
                     st.discard_serial += 1
                     st.last_discard = LastDiscard(seat, tile, st.discard_serial, a)
@@ -512,8 +516,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         if was_rob:
             self._finish_addkong()
         st.wall.take(from_tail)
-        st.seen[a.tile.index] += 1
-        ss.counts[a.tile.index] += 1
+        # ``x[i] = x[i] + 1``, not ``x[i] += 1``: compiled, an int's own addition, where the augmented
+        # form on a list item is Python's generic in-place addition.
+        i = a.tile.index
+        seen, counts = st.seen, ss.counts
+        seen[i] = seen[i] + 1
+        counts[i] = counts[i] + 1
         ss.draws += 1
         if flower_replacement:
             ss.flower_draws += 1
@@ -558,12 +566,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             if ss.ready_pending:
                 # The ready question is about the hand after the discard: ask it of that hand.
                 if held:
-                    ss.counts[a.tile.index] -= 1
+                    ss.counts[a.tile.index] = ss.counts[a.tile.index] - 1
                 try:
                     self.rs.on_ready_discard(st, seat, a, False)
                 finally:
                     if held:
-                        ss.counts[a.tile.index] += 1
+                        ss.counts[a.tile.index] = ss.counts[a.tile.index] + 1
             return
         ss.discard(a.tile)
         st.discard_serial += 1

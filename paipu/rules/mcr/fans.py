@@ -821,7 +821,7 @@ def _kong_fans(kongs: int, concealed_kongs: int, f: MutableMapping[str, int], ta
         f["minggang"] += 1
 
 
-def _standard_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Reading]:
+def _standard_readings(w: WinIn, single_wait: _SingleWait, table: FanTable) -> list[Reading]:
     out: list[Reading] = []
     n_sets = 4 - len(w.melds)
     if n_sets < 0:
@@ -854,15 +854,14 @@ def _standard_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Rea
         _tile_hog(w, counts, f)
         _concealment_fans(w, f)
         _situation_fans(w, f, table)
-        if single_wait:
-            wait = _wait_fan(sets, pair, win, n_sets)
-            if wait:
-                f[wait] += 1
+        wait = _wait_fan(sets, pair, win, n_sets)
+        if wait and single_wait.answer():
+            f[wait] += 1
         out.append(Reading("standard", _finish(f, w, table), table.values, tuple(sets), pair))
     return out
 
 
-def _knitted_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Reading]:
+def _knitted_readings(w: WinIn, single_wait: _SingleWait, table: FanTable) -> list[Reading]:
     """组合龙 with one more set and a pair (the set may be a meld)."""
     out: list[Reading] = []
     if len(w.melds) > 1:
@@ -889,10 +888,9 @@ def _knitted_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Read
             _tile_hog(w, counts, f)
             _concealment_fans(w, f)
             _situation_fans(w, f, table)
-            if single_wait:
-                wait = _wait_fan(sets, pair, w.win_tile, n_sets)
-                if wait:
-                    f[wait] += 1
+            wait = _wait_fan(sets, pair, w.win_tile, n_sets)
+            if wait and single_wait.answer():
+                f[wait] += 1
             out.append(Reading("knitted_straight", _finish(f, w, table), table.values, tuple(sets), pair, straight))
     return out
 
@@ -1036,13 +1034,32 @@ def _is_knitted_win(c: list[int], n_melds: int) -> bool:
     return False
 
 
+class _SingleWait:
+    """Whether the hand waited on one kind only (what 边张, 嵌张 and 单钓将 need), worked out the
+    first time a reading that puts the winning tile in such a place asks (most readings put it
+    in no such place, and then the hand's waits are not worked out at all)."""
+
+    def __init__(self, w: WinIn, shapes: frozenset[str]) -> None:
+        self.w = w
+        self.shapes = shapes
+        self.known = -1
+        """-1 not asked yet, else 0 or 1."""
+
+    def answer(self) -> bool:
+        if self.known < 0:
+            w = self.w
+            single = False
+            if not w.no_win_tile:
+                standing = list(w.concealed)
+                standing[w.win_tile] -= 1
+                single = len(_waits(standing, len(w.melds), self.shapes, 2)) == 1
+            self.known = 1 if single else 0
+        return self.known == 1
+
+
 def evaluate(w: WinIn, table: FanTable = MCR_TABLE) -> list[Reading]:
     """Every reading of the winning hand, each valued by ``table`` with 不计 applied (no minimum)."""
-    single_wait = False
-    if not w.no_win_tile:
-        standing = list(w.concealed)
-        standing[w.win_tile] -= 1
-        single_wait = len(_waits(standing, len(w.melds), table.shapes, 2)) == 1
+    single_wait = _SingleWait(w, table.shapes)
     out = _standard_readings(w, single_wait, table)
     if "knitted_straight" in table.shapes:
         out += _knitted_readings(w, single_wait, table)
