@@ -234,18 +234,25 @@ class Harbin(Ruleset[HarbinOptions]):
         """Tiles of ``kinds`` face up on the table: discards and exposed melds (a concealed kong
         is face down); the other kinds are left at 0 (only two kinds are ever asked about)."""
         out = [0] * NUM_PLAY_KINDS
+        # One or two kinds, compared as ints (compiled: ``in`` a tuple compares boxed objects).
+        assert 1 <= len(kinds) <= 2
+        a, b = kinds[0], kinds[-1]
         for ss in hand.seats.values():
             for t, _ in ss.discards:
-                if t.index in kinds:
-                    out[t.index] += 1
+                i = t.index
+                if i == a or i == b:
+                    out[i] = out[i] + 1
             for m in ss.melds:
                 if m.kind == "ankong":
                     continue
                 for t in m.tiles:
-                    if t.index in kinds:
-                        out[t.index] += 1
-                if m.claimed is not None and m.claimed.index in kinds:
-                    out[m.claimed.index] -= 1  # already counted among the discards
+                    i = t.index
+                    if i == a or i == b:
+                        out[i] = out[i] + 1
+                if m.claimed is not None:
+                    i = m.claimed.index
+                    if i == a or i == b:
+                        out[i] = out[i] - 1  # already counted among the discards
         return out
 
     def _all_seen(self, tile: Tile, visible: list[int]) -> bool:
