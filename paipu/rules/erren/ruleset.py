@@ -87,8 +87,6 @@ class Erren(Ruleset[ErrenOptions]):
     """The options object `_dead_wall` was read from (options given after construction are read again)."""
     _dead_wall: int = 0
     """``options.dead_wall``, read once into a native field: `reserve` asks it before draws."""
-    _items: dict[tuple[str, int], ValueItem] | None = None
-    """The value items `_item` has made, by fan and count (immutable values, shared by the wins)."""
 
     def reserve(self, hand: HandState) -> int:
         # Replacement draws may dig into the dead wall (rule erren.exhausted): the tail feeds them.
@@ -248,13 +246,17 @@ class Erren(Ruleset[ErrenOptions]):
         return _Reading(base, total, items, groups, shape)
 
     def _item(self, fid: str, count: int) -> ValueItem:
-        made = self._items
-        if made is None:
-            made = self._items = {}
+        # Made once per rule table, fan and count (immutable values, shared by every win valued
+        # with the same table: a record makes its own ruleset, the table is its class's).
+        rules = self.rules
+        known = _ITEMS.get(id(rules))
+        if known is None or known[0] is not rules:
+            known = _ITEMS[id(rules)] = (rules, {})
+        made = known[1]
         key = (fid, count)
         found = made.get(key)
         if found is None:
-            rule = self.rules[f"erren.fan.{fid}"]
+            rule = rules[f"erren.fan.{fid}"]
             found = made[key] = ValueItem(fid, FANS[fid].value * count, rule.id, rule.name_zh, count)
         return found
 
@@ -339,5 +341,9 @@ def _meld_in(m: Meld) -> MeldIn:
 def _group_view(kind: str, first: int, meld: bool) -> GroupView:
     return GroupView(kind, set_tiles(kind, first), (), meld)
 
+
+
+_ITEMS: dict[int, tuple[object, dict[tuple[str, int], ValueItem]]] = {}
+"""The value items `_item` has made, by the id of the rule table they cite (kept with it)."""
 
 register(Erren)

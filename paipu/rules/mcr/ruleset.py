@@ -64,8 +64,6 @@ class Mcr(Ruleset[McrOptions]):
     """The options object `_flowers` was read from (options given after construction are read again)."""
     _flowers: bool = False
     """``options.flowers``, read once into a native field: `reserve` asks it before every draw."""
-    _items: dict[tuple[str, int], ValueItem] | None = None
-    """The value items `_item` has made, by fan and count (immutable values, shared by the wins)."""
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
@@ -188,13 +186,17 @@ class Mcr(Ruleset[McrOptions]):
         return n
 
     def _item(self, fid: str, count: int) -> ValueItem:
-        made = self._items
-        if made is None:
-            made = self._items = {}
+        # Made once per rule table, fan and count (immutable values, shared by every win valued
+        # with the same table: a record makes its own ruleset, the table is its class's).
+        rules = self.rules
+        known = _ITEMS.get(id(rules))
+        if known is None or known[0] is not rules:
+            known = _ITEMS[id(rules)] = (rules, {})
+        made = known[1]
         key = (fid, count)
         found = made.get(key)
         if found is None:
-            rule = self.rules[f"mcr.fan.{fid}"]
+            rule = rules[f"mcr.fan.{fid}"]
             found = made[key] = ValueItem(fid, FANS[fid].value * count, rule.id, rule.name_zh, count)
         return found
 
@@ -245,5 +247,9 @@ def _groups(reading: Reading, melds: list[Meld]) -> tuple[GroupView, ...]:
         return tuple(out)
     return ()
 
+
+
+_ITEMS: dict[int, tuple[object, dict[tuple[str, int], ValueItem]]] = {}
+"""The value items `_item` has made, by the id of the rule table they cite (kept with it)."""
 
 register(Mcr)
