@@ -34,6 +34,7 @@ from paipu.record import (  # by name: compiled, each class itself, where ``r.Dr
     Ready,
     ScoreLine,
     Seat,
+    SeatAction,
     Span,
     TableEvent,
 )
@@ -394,8 +395,13 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         if kind not in _HANDLED:  # pragma: no cover - every Action type has a handler
             raise TypeError(kind)
         st = self.st
-        # The types with a seat: every seat action, and a fan line.
-        seat: Seat | None = action.seat if kind in _SEATED else None  # type: ignore[attr-defined]
+        # The types with a seat: every seat action, and a fan line (compiled: a native read of
+        # the seat of either class, where the seat of an `Action` is a generic look-up).
+        seat: Seat | None = None
+        if isinstance(action, SeatAction):
+            seat = action.seat
+        elif kind is FanLine:
+            seat = cast(FanLine, action).seat
         if seat is not None and seat not in st.seats:
             self.err("bad-seat", f"seat {seat} does not play in {self.rs.name} (seats: {' '.join(self.rs.seats)})",
                      action.span, "common.header")
@@ -1084,7 +1090,3 @@ _HANDLED: frozenset[type] = frozenset((
     r.TableEvent, r.Exhausted, r.FanLine, r.ScoreLine,
 ))
 """The action types the engine handles (`HandEngine._verb`), each exactly (not its subclasses)."""
-_SEATED: frozenset[type] = frozenset((
-    r.Draw, r.Discard, r.Chow, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Ready, r.Hu, r.Pass, r.FanLine,
-))
-"""The handled types whose actions name a seat (`_handle` checks it is one the ruleset seats)."""
