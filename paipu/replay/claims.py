@@ -13,6 +13,10 @@ from paipu.tiles import Tile, format_tiles
 class ClaimsMixin(WinsMixin):
     """(On `WinsMixin`, one chain of single inheritance, as a compiled build needs.)"""
 
+    _checks_meld: bool = True
+    """Whether the ruleset has a `Ruleset.check_meld` of its own (`HandEngine` asks): without one
+    the hook, which would do nothing, is not called (nor the span and tiles it takes made)."""
+
     # ---- claims of the last discard
     def _claim_target(self, a: r.SeatAction, kind: str, tile: Tile) -> LastDiscard | None:
         """The discard a claim takes, or None (reported) if it may not be taken."""
@@ -108,7 +112,8 @@ class ClaimsMixin(WinsMixin):
             )
         own = list(a.tiles)
         own.remove(target.tile)
-        self.rs.check_meld(st, a.seat, "chow", [t.index for t in a.tiles], a.span, apply)
+        if self._checks_meld:
+            self.rs.check_meld(st, a.seat, "chow", [t.index for t in a.tiles], a.span, apply)
         for t in own:
             if not self._take(a.seat, t, 1, apply):
                 self._remove(a.seat, t, 1, a.span, f"chows {format_tiles(a.tiles)}", apply)
@@ -123,7 +128,8 @@ class ClaimsMixin(WinsMixin):
         target = self._claim_target(a, "pong", a.tile)
         if target is None:
             return
-        self.rs.check_meld(self.st, a.seat, "pong", [a.tile.index] * 3, a.span, apply)
+        if self._checks_meld:
+            self.rs.check_meld(self.st, a.seat, "pong", [a.tile.index] * 3, a.span, apply)
         if not self._take(a.seat, a.tile, 2, apply):
             self._remove(a.seat, a.tile, 2, a.span, f"pongs {a.tile}", apply)
         if not apply:
@@ -137,7 +143,8 @@ class ClaimsMixin(WinsMixin):
         target = self._claim_target(a, "kong", a.tile)
         if target is None:
             return
-        self.rs.check_meld(self.st, a.seat, "kong", [a.tile.index] * 4, a.span, apply)
+        if self._checks_meld:
+            self.rs.check_meld(self.st, a.seat, "kong", [a.tile.index] * 4, a.span, apply)
         self.rs.check_kong(self.st, a.seat, a, apply)
         if not self._take(a.seat, a.tile, 3, apply):
             self._remove(a.seat, a.tile, 3, a.span, f"kongs {a.tile}", apply)
@@ -149,7 +156,8 @@ class ClaimsMixin(WinsMixin):
 
     def on_ankong(self, a: r.AnKong, apply: bool) -> None:
         self._own_turn(a, f"declare a concealed kong of {a.tile}", apply)
-        self.rs.check_meld(self.st, a.seat, "ankong", [a.tile.index] * 4, a.span, apply)
+        if self._checks_meld:
+            self.rs.check_meld(self.st, a.seat, "ankong", [a.tile.index] * 4, a.span, apply)
         self.rs.check_kong(self.st, a.seat, a, apply)
         held = (self._take(a.seat, a.tile, 4, apply)
                 or self._remove(a.seat, a.tile, 4, a.span, f"declares a concealed kong of {a.tile}", apply))
@@ -171,7 +179,8 @@ class ClaimsMixin(WinsMixin):
             if apply:
                 self._need_replacement(a.seat, "kong")
             return
-        self.rs.check_meld(st, a.seat, "addkong", [a.tile.index], a.span, apply)
+        if self._checks_meld:
+            self.rs.check_meld(st, a.seat, "addkong", [a.tile.index], a.span, apply)
         self.rs.check_kong(st, a.seat, a, apply)
         held = (self._take(a.seat, a.tile, 1, apply)
                 or self._remove(a.seat, a.tile, 1, a.span, f"adds {a.tile} to its pong", apply))

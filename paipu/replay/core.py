@@ -60,7 +60,8 @@ class EngineCore:
         if counts[tile.index] < n:
             return False
         if apply:
-            counts[tile.index] -= n
+            # Not ``-=``: compiled, the augmented form on a list item is Python's generic subtraction.
+            counts[tile.index] = counts[tile.index] - n
         return True
 
     def _remove(self, seat: Seat, tile: Tile, n: int, span: Span, what: str, apply: bool) -> bool:
@@ -83,7 +84,7 @@ class EngineCore:
                 ss.unknown_since = span.line
             return False
         if apply:
-            ss.counts[tile.index] -= n
+            ss.counts[tile.index] = have - n
         return True
 
     def _own_turn(self, a: r.SeatAction, what: str, apply: bool) -> None:

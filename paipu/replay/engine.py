@@ -18,7 +18,26 @@ from typing import cast
 import paipu.record as r
 from paipu.findings import Finding
 from paipu.hand.shanten import is_complete, shanten
-from paipu.record import Seat, Span
+from paipu.record import (  # by name: compiled, each class itself, where ``r.Draw`` is a look-up in the module
+    AddKong,
+    AnKong,
+    Chow,
+    Discard,
+    Draw,
+    Exhausted,
+    FanLine,
+    Flower,
+    Hu,
+    Kong,
+    Pass,
+    Pong,
+    Ready,
+    ScoreLine,
+    Seat,
+    SeatAction,
+    Span,
+    TableEvent,
+)
 from paipu.replay.claims import ClaimsMixin
 from paipu.replay.core import plural
 from paipu.replay.result import UNCLAIMED_DISCARD, HandResult, SessionState
@@ -48,10 +67,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             kind = type(ruleset)
             tables = (ruleset, kind.before_action is not Ruleset.before_action,
                       kind.check_discard is not Ruleset.check_discard,
-                      {s: ruleset.next_seat(s) for s in ruleset.seats})
+                      {s: ruleset.next_seat(s) for s in ruleset.seats},
+                      kind.check_meld is not Ruleset.check_meld)
             _TABLES_OF[0] = tables
         self._owes_before = tables[1]
         self._checks_discard = tables[2]
+        self._checks_meld = tables[4]
         self._has_ready = ruleset.ready_allowed()
         self._ready_pending = False
         """Some seat may have declared ready and owe its discard (only `on_ready` sets
@@ -113,8 +134,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                              d.span, "common.tiles")
                     skipped = True
                     continue
-                counts[i] += 1
-                dealt[i] += 1
+                counts[i] = counts[i] + 1
+                dealt[i] = dealt[i] + 1
         for seat in rs.seats:
             if seat not in dealt_seats:
                 self.err("missing-deal", f"hand {hand.number} has no `deal {seat}` line",
@@ -129,7 +150,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             everything_deals = [0] * len(dealt)
             for d in hand.deals:
                 for t in d.tiles:
-                    everything_deals[t.index] += 1
+                    everything_deals[t.index] = everything_deals[t.index] + 1
         if any(n > limits[i] for i, n in enumerate(everything_deals) if n):
             self._deal_tile_counts()
         size_left = rs.total_tiles - sum(dealt)
@@ -141,7 +162,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     self._no_red_five(red, hand.wall.span)
             whole = list(dealt)
             for t in wall_tiles:
-                whole[t.index] += 1
+                whole[t.index] = whole[t.index] + 1
             diffs = []
             if whole != list(limits):
                 for i, n in enumerate(whole):
@@ -236,7 +257,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         seen = st.seen
         extra = st.extra
         limits = rs.tile_counts
-        discarded = UNCLAIMED_DISCARD.get  # an interned tile's discard: one shared pair
+        # An interned tile's discard: one shared pair (the dict itself, whose ``get`` the compiled
+        # build calls directly, where a bound method would be called through Python).
+        discarded: dict[int, tuple[Tile, bool]] = UNCLAIMED_DISCARD
         next_of = self._next_of
         owes_before = self._owes_before
         checks_discard = self._checks_discard
@@ -246,7 +269,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         steady = not owes_before and not checks_discard
         held_back = -1
         red_ok = rs.red_fives
-        draw_type, discard_type = r.Draw, r.Discard
+        draw_type, discard_type = Draw, Discard
         # A tuple is walked by index (compiled: no iterator object, no call per item).
         todo: tuple[r.Action, ...] = actions if isinstance(actions, tuple) else tuple(actions)
         was_on = gc.isenabled()
@@ -263,7 +286,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     self._handle(a, True)
                     held_back = -1
                     continue
-                tile: Tile = cast(r.Draw, a).tile if kind is draw_type else cast(r.Discard, a).tile
+                tile: Tile = cast(Draw, a).tile if kind is draw_type else cast(Discard, a).tile
                 i = tile.index
                 if owes_before:
                     rs.before_action(st, a, True)
@@ -293,8 +316,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     wall.size -= 1
                     if tiles:
                         tiles.popleft()
-                    seen[i] += 1
-                    ss.counts[i] += 1
+                    # ``x[i] = x[i] + 1``: compiled, an int's addition (``+=`` on a list item is
+                    # Python's generic in-place addition).
+                    counts = ss.counts
+                    seen[i] = seen[i] + 1
+                    counts[i] = counts[i] + 1
                     ss.draws += 1
                     ss.last_drawn = tile
                     ss.drew_since_claim = True
@@ -305,15 +331,16 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     st.last_discard = None
                 else:
                     ss = seats[seat]
-                    if (st.phase != "discard" or seat != st.turn or ss.counts[i] < 1
+                    counts = ss.counts
+                    if (st.phase != "discard" or seat != st.turn or counts[i] < 1
                             or ss.ready_pending or (tile.red and not red_ok)):
                         self.on_discard(a, True)  # type: ignore[arg-type]
                         held_back = -1
                         continue
                     if checks_discard:
                         rs.check_discard(st, seat, a, True)  # type: ignore[arg-type]
-                    ss.counts[i] -= 1
-                    ss.discards.append(discarded(id(tile)) or (tile, False))
+                    counts[i] = counts[i] - 1
+                    ss.discards.append(discarded.get(id(tile)) or (tile, False))
                     st.discard_serial += 1
                     st.last_discard = LastDiscard(seat, tile, st.discard_serial, a)
                     st.phase = "claim"
@@ -332,33 +359,33 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         """The handler of ``action``'s type, called directly (compiled: a native call, not a
         look-up in a table of Python-callable methods); a `TypeError` for a type with none."""
         kind = type(action)
-        if kind is r.Draw:
+        if kind is Draw:
             self.on_draw(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Discard:
+        elif kind is Discard:
             self.on_discard(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Chow:
+        elif kind is Chow:
             self.on_chow(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Pong:
+        elif kind is Pong:
             self.on_pong(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Hu:
+        elif kind is Hu:
             self.on_hu(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Pass:
+        elif kind is Pass:
             self.on_pass(action, apply)  # type: ignore[arg-type]
-        elif kind is r.FanLine or kind is r.ScoreLine:
+        elif kind is FanLine or kind is ScoreLine:
             self.on_result_line(action, apply)
-        elif kind is r.Kong:
+        elif kind is Kong:
             self.on_kong(action, apply)  # type: ignore[arg-type]
-        elif kind is r.AnKong:
+        elif kind is AnKong:
             self.on_ankong(action, apply)  # type: ignore[arg-type]
-        elif kind is r.AddKong:
+        elif kind is AddKong:
             self.on_addkong(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Flower:
+        elif kind is Flower:
             self.on_flower(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Ready:
+        elif kind is Ready:
             self.on_ready(action, apply)  # type: ignore[arg-type]
-        elif kind is r.TableEvent:
+        elif kind is TableEvent:
             self.on_event(action, apply)  # type: ignore[arg-type]
-        elif kind is r.Exhausted:
+        elif kind is Exhausted:
             self.on_exhausted(action, apply)  # type: ignore[arg-type]
         else:  # pragma: no cover - every Action type has a handler
             raise TypeError(kind)
@@ -368,13 +395,18 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         if kind not in _HANDLED:  # pragma: no cover - every Action type has a handler
             raise TypeError(kind)
         st = self.st
-        # The types with a seat: every seat action, and a fan line.
-        seat: Seat | None = action.seat if kind in _SEATED else None  # type: ignore[attr-defined]
+        # The types with a seat: every seat action, and a fan line (compiled: a native read of
+        # the seat of either class, where the seat of an `Action` is a generic look-up).
+        seat: Seat | None = None
+        if isinstance(action, SeatAction):
+            seat = action.seat
+        elif kind is FanLine:
+            seat = cast(FanLine, action).seat
         if seat is not None and seat not in st.seats:
             self.err("bad-seat", f"seat {seat} does not play in {self.rs.name} (seats: {' '.join(self.rs.seats)})",
                      action.span, "common.header")
             return
-        if st.ended and not (kind is r.FanLine or kind is r.ScoreLine or kind is r.Hu or kind is r.Pass):
+        if st.ended and not (kind is FanLine or kind is ScoreLine or kind is Hu or kind is Pass):
             self.err(
                 "action-after-end",
                 f"`{action.verb}` after the hand has ended; only fan and score lines may follow",
@@ -382,7 +414,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 "common.end",
             )
             return
-        if (self._owes_before or self._ready_pending) and not (kind is r.FanLine or kind is r.ScoreLine):
+        if (self._owes_before or self._ready_pending) and not (kind is FanLine or kind is ScoreLine):
             if self._owes_before:
                 self.rs.before_action(self.st, action, apply)
             if self._ready_pending:
@@ -391,7 +423,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
     def _check_pending_ready(self, action: r.Action, apply: bool) -> None:
         for seat, ss in self.st.seats.items():
-            if ss.ready_pending and not (isinstance(action, r.Discard) and action.seat == seat):
+            if ss.ready_pending and not (isinstance(action, Discard) and action.seat == seat):
                 self.err(
                     "ready-without-discard",
                     f"{seat} declared ready but the next line is not {seat}'s discard",
@@ -490,8 +522,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         if was_rob:
             self._finish_addkong()
         st.wall.take(from_tail)
-        st.seen[a.tile.index] += 1
-        ss.counts[a.tile.index] += 1
+        # ``x[i] = x[i] + 1``, not ``x[i] += 1``: compiled, an int's own addition, where the augmented
+        # form on a list item is Python's generic in-place addition.
+        i = a.tile.index
+        seen, counts = st.seen, ss.counts
+        seen[i] = seen[i] + 1
+        counts[i] = counts[i] + 1
         ss.draws += 1
         if flower_replacement:
             ss.flower_draws += 1
@@ -536,12 +572,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             if ss.ready_pending:
                 # The ready question is about the hand after the discard: ask it of that hand.
                 if held:
-                    ss.counts[a.tile.index] -= 1
+                    ss.counts[a.tile.index] = ss.counts[a.tile.index] - 1
                 try:
                     self.rs.on_ready_discard(st, seat, a, False)
                 finally:
                     if held:
-                        ss.counts[a.tile.index] += 1
+                        ss.counts[a.tile.index] = ss.counts[a.tile.index] + 1
             return
         ss.discard(a.tile)
         st.discard_serial += 1
@@ -1125,16 +1161,13 @@ def _move(kind: type[r.Draw] | type[r.Pong] | type[r.Kong], seat: Seat, tile: Ti
     return found
 
 
-_TABLES_OF: list[tuple[Ruleset, bool, bool, dict[Seat, Seat]] | None] = [None]
+_TABLES_OF: list[tuple[Ruleset, bool, bool, dict[Seat, Seat], bool] | None] = [None]
 """The last ruleset an engine was made for, with what `HandEngine.__init__` asks of it: whether
-it has a `Ruleset.before_action` and a `Ruleset.check_discard` of its own, each seat's next."""
+it has a `Ruleset.before_action` and a `Ruleset.check_discard` of its own, each seat's next,
+whether it has a `Ruleset.check_meld` of its own."""
 
 _HANDLED: frozenset[type] = frozenset((
     r.Draw, r.Discard, r.Chow, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Ready, r.Hu, r.Pass,
     r.TableEvent, r.Exhausted, r.FanLine, r.ScoreLine,
 ))
 """The action types the engine handles (`HandEngine._verb`), each exactly (not its subclasses)."""
-_SEATED: frozenset[type] = frozenset((
-    r.Draw, r.Discard, r.Chow, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Ready, r.Hu, r.Pass, r.FanLine,
-))
-"""The handled types whose actions name a seat (`_handle` checks it is one the ruleset seats)."""

@@ -81,9 +81,6 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
     if fl.items:
         for rid in sorted(set(recorded) | set(expected)):
             got, want = recorded.get(rid), expected.get(rid)
-            item_rule = next((i.rule for i in analysis.items if i.id == rid), None)
-            if item_rule is None:
-                item_rule = f"{rs.rule_prefix()}.{_kind(rs)}.{rid}"
             if want is None:
                 problems.append(f"{rid} {got} is recorded but not earned")
             elif got is None:
@@ -94,7 +91,12 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
                 problems.append(f"{rid} is recorded as {got}, the rules give {want}")
             else:
                 continue
-            rule = rule or (item_rule if item_rule in rs.rules else None)
+            if not rule:
+                # The rule cited: the first item whose value differs, looked up only then.
+                item_rule = next((i.rule for i in analysis.items if i.id == rid), None)
+                if item_rule is None:
+                    item_rule = f"{rs.rule_prefix()}.{_kind(rs)}.{rid}"
+                rule = item_rule if item_rule in rs.rules else None
     if problems:
         st.error(
             "fan-mismatch",

@@ -173,12 +173,12 @@ class WinsMixin(EngineCore):
         """The ruleset's analysis of ``ctx.seat``'s hand, with ``extra`` (a claimed tile) added."""
         counts = self.st.seats[ctx.seat].counts
         if extra is not None:
-            counts[extra.index] += 1
+            counts[extra.index] = counts[extra.index] + 1
         try:
             return self.rs.analyse_win(self.st, ctx)
         finally:
             if extra is not None:
-                counts[extra.index] -= 1
+                counts[extra.index] = counts[extra.index] - 1
 
     def _judge(self, ctx: WinContext, extra: Tile | None) -> WinAnalysis:
         """`analyse`, or, while only the verdict is asked (`_verdict_only`), a refusal without
@@ -196,12 +196,12 @@ class WinsMixin(EngineCore):
         ``extra`` (a claimed tile) added, as `analyse` adds it."""
         counts = self.st.seats[ctx.seat].counts
         if extra is not None:
-            counts[extra.index] += 1
+            counts[extra.index] = counts[extra.index] + 1
         try:
             return self.rs.below_minimum(self.st, ctx)
         finally:
             if extra is not None:
-                counts[extra.index] -= 1
+                counts[extra.index] = counts[extra.index] - 1
 
     def _record_win(self, a: r.Hu, ctx: WinContext, analysis: WinAnalysis, apply: bool) -> None:
         if a.tile is not None and a.tile != ctx.tile:

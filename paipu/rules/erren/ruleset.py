@@ -83,11 +83,20 @@ class Erren(Ruleset[ErrenOptions]):
     Options = ErrenOptions
 
     # ---------------------------------------------------------------- the wall
+    _read: object = None
+    """The options object `_dead_wall` was read from (options given after construction are read again)."""
+    _dead_wall: int = 0
+    """``options.dead_wall``, read once into a native field: `reserve` asks it before draws."""
+
     def reserve(self, hand: HandState) -> int:
         # Replacement draws may dig into the dead wall (rule erren.exhausted): the tail feeds them.
         if hand.phase in ("replacement", "rob"):
             return 0
-        return max(self.options.dead_wall, 0)
+        options = self.options
+        if options is not self._read:
+            self._dead_wall = max(options.dead_wall, 0)
+            self._read = options
+        return self._dead_wall
 
     def may_rob_kong(self, hand: HandState, robber: Seat, konger: Seat) -> bool:
         return self.options.rob_kong
@@ -96,19 +105,20 @@ class Erren(Ruleset[ErrenOptions]):
     def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
         ss = hand.seats[seat]
         tile = action.tile
-        span: Span = action.span
+        # The action's `Span` is made only for a finding (most discards have none).
         if tile.is_flower:
             hand.error("flower-discarded", f"{seat} discards {tile} ({tile.chinese}), a flower: flowers are set "
-                       "aside (`flower`) and replaced, never discarded", span, self.rule("flowers"))
+                       "aside (`flower`) and replaced, never discarded", action.span, self.rule("flowers"))
         else:
             kept = [ALL_TILES[i] for i in range(_KINDS, len(ss.counts)) if ss.counts[i]]
             if kept:
                 f = kept[0]
                 hand.error("flower-kept", f"{seat} discards while holding {f} ({f.chinese}): a flower is set "
-                           "aside (`flower`) on the seat's turn, before it discards", span, self.rule("flowers"))
+                           "aside (`flower`) on the seat's turn, before it discards", action.span,
+                           self.rule("flowers"))
         if ss.ready and not ss.ready_pending and ss.last_drawn is not None and tile != ss.last_drawn:
             hand.error("ready-hand-changed", f"{seat} declared ready (天听) and discards {tile}; a ready hand "
-                       f"discards the tile just drawn, {ss.last_drawn}", span, self.rule("ready"))
+                       f"discards the tile just drawn, {ss.last_drawn}", action.span, self.rule("ready"))
 
     # ---------------------------------------------------------------- 天听
     def ready_allowed(self) -> bool:
@@ -236,8 +246,19 @@ class Erren(Ruleset[ErrenOptions]):
         return _Reading(base, total, items, groups, shape)
 
     def _item(self, fid: str, count: int) -> ValueItem:
-        rule = self.rules[f"erren.fan.{fid}"]
-        return ValueItem(fid, FANS[fid].value * count, rule.id, rule.name_zh, count)
+        # Made once per rule table, fan and count (immutable values, shared by every win valued
+        # with the same table: a record makes its own ruleset, the table is its class's).
+        rules = self.rules
+        known = _ITEMS.get(id(rules))
+        if known is None or known[0] is not rules:
+            known = _ITEMS[id(rules)] = (rules, {})
+        made = known[1]
+        key = (fid, count)
+        found = made.get(key)
+        if found is None:
+            rule = rules[f"erren.fan.{fid}"]
+            found = made[key] = ValueItem(fid, FANS[fid].value * count, rule.id, rule.name_zh, count)
+        return found
 
     # ---------------------------------------------------------------- settlement
     def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
@@ -320,5 +341,9 @@ def _meld_in(m: Meld) -> MeldIn:
 def _group_view(kind: str, first: int, meld: bool) -> GroupView:
     return GroupView(kind, set_tiles(kind, first), (), meld)
 
+
+
+_ITEMS: dict[int, tuple[object, dict[tuple[str, int], ValueItem]]] = {}
+"""The value items `_item` has made, by the id of the rule table they cite (kept with it)."""
 
 register(Erren)

@@ -233,18 +233,25 @@ class Harbin(Ruleset[HarbinOptions]):
         """Tiles of ``kinds`` face up on the table: discards and exposed melds (a concealed kong
         is face down); the other kinds are left at 0 (only two kinds are ever asked about)."""
         out = [0] * NUM_PLAY_KINDS
+        # One or two kinds, compared as ints (compiled: ``in`` a tuple compares boxed objects).
+        assert 1 <= len(kinds) <= 2
+        a, b = kinds[0], kinds[-1]
         for ss in hand.seats.values():
             for t, _ in ss.discards:
-                if t.index in kinds:
-                    out[t.index] += 1
+                i = t.index
+                if i == a or i == b:
+                    out[i] = out[i] + 1
             for m in ss.melds:
                 if m.kind == "ankong":
                     continue
                 for t in m.tiles:
-                    if t.index in kinds:
-                        out[t.index] += 1
-                if m.claimed is not None and m.claimed.index in kinds:
-                    out[m.claimed.index] -= 1  # already counted among the discards
+                    i = t.index
+                    if i == a or i == b:
+                        out[i] = out[i] + 1
+                if m.claimed is not None:
+                    i = m.claimed.index
+                    if i == a or i == b:
+                        out[i] = out[i] - 1  # already counted among the discards
         return out
 
     def _all_seen(self, tile: Tile, visible: list[int]) -> bool:
@@ -256,8 +263,9 @@ class Harbin(Ruleset[HarbinOptions]):
             size += 4
         return seen >= size
 
-    def _check_huanbao(self, hand: HandState, shown: Sequence[int], span: Span) -> None:
-        """Make a 换宝 due when the action at ``span`` (showing ``shown``) shows the last 宝."""
+    def _check_huanbao(self, hand: HandState, shown: Sequence[int], where: Span | r.Action) -> None:
+        """Make a 换宝 due when the action at ``where`` (showing ``shown``) shows the last 宝: its
+        `Span`, or the action itself, whose span is then made only for a 换宝 due."""
         s = _state(hand)
         if s.tile is None or s.due is not None or s.anchor is None:
             s.unseen = None
@@ -276,6 +284,7 @@ class Harbin(Ruleset[HarbinOptions]):
         s.unseen = None
         available, expected = self._bao_position(hand, s.turned)
         if available:
+            span = where if isinstance(where, Span) else where.span
             s.due = _Due(span, (hand.wall.size, hand.wall.drawn_from_tail), s.turned, expected, False)
 
     def _turn(self, hand: HandState, tile: Tile | None, span: Span) -> None:
@@ -522,7 +531,7 @@ class Harbin(Ruleset[HarbinOptions]):
                        f"{seat} has declared ready and discards {action.tile}; after 报听 a player "
                        f"discards {last}", action.span, self.rule("ready-locked"))
         if apply:
-            self._check_huanbao(hand, (action.tile.index,), action.span)
+            self._check_huanbao(hand, (action.tile.index,), action)
 
     def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span,
                    apply: bool) -> None:

@@ -79,12 +79,22 @@ class Hebei(Ruleset[HebeiOptions]):
         self.multi_win = bool(self.options.multi_win)
 
     # ---------------------------------------------------------------- the wall
+    _read: object = None
+    """The options object `_reserve_fixed` was read from (options given after construction are read again)."""
+    _reserve_fixed: int | None = None
+    """``options.reserve_fixed``, read once into a native field: `reserve` asks it before draws."""
+
     def reserve(self, hand: HandState) -> int:
         # 保留最后6墩 … 杠完后留的单数海底牌不算一墩: a replacement draw takes the top tile of the
         # last stack, so after an odd number of them the tail is a loose half stack, which is
         # kept on top of the 6 whole stacks.
-        if self.options.reserve_fixed is not None:
-            return self.options.reserve_fixed
+        options = self.options
+        if options is not self._read:
+            self._reserve_fixed = options.reserve_fixed
+            self._read = options
+        fixed = self._reserve_fixed
+        if fixed is not None:
+            return fixed
         return 12 + hand.wall.drawn_from_tail % 2
 
     # ---------------------------------------------------------------- ready (听牌)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
@@ -28,6 +28,25 @@ from paipu.hand.shapes import decompositions
 from paipu.pickling import by_fields
 
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
+Fans: TypeAlias = "dict[str, int]"
+"""The fans a reading is found to have while it is valued, by id: a plain dict, counted by `_add`
+(compiled: the dict's own operations, where a `Counter`'s run its Python methods and a
+``defaultdict``'s go through Python's generic item protocol); `_finish` gives the reading its
+`Counter`."""
+
+
+def _add(f: Fans, fid: str, n: int = 1) -> None:
+    """Count fan ``fid`` ``n`` more times in ``f``."""
+    f[fid] = f.get(fid, 0) + n
+
+
+def _counter() -> Counter[str]:
+    """An empty `Counter`, made without running its ``__init__`` (Python code, which does nothing
+    for an empty one but call ``update``)."""
+    return _new_dict(Counter)
+
+
+_new_dict: Final[Callable[[type[Counter[str]]], Counter[str]]] = dict.__new__
 
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
@@ -452,31 +471,36 @@ _CUT = _PAIR_ORDER[::-1]
 one of each kind, then to none."""
 
 
-def _capped_pairs(found: list[str | None], limit: int, f: Counter[str]) -> None:
-    table = Counter(x for x in found if x)
+def _capped_pairs(found: list[str | None], limit: int, f: Fans) -> None:
+    table: dict[str, int] = {}
+    for x in found:
+        if x:
+            table[x] = table.get(x, 0) + 1
     count = sum(table.values())
     for keep in (1, 0):
         for fid in _CUT:
-            while count > limit and table[fid] > keep:
+            while count > limit and table.get(fid, 0) > keep:
                 table[fid] -= 1
                 count -= 1
-    f.update(+table)
+    for fid, n in table.items():
+        if n > 0:
+            _add(f, fid, n)
 
 
-def _chow_fans(starts: list[int], f: Counter[str], table: FanTable) -> None:
+def _chow_fans(starts: list[int], f: Fans, table: FanTable) -> None:
     s = sorted(starts, key=_lib_key)
     n = len(s)
     if n == 4:
         four = _four_chows(s)
         if four:
-            f[four] += 1
+            _add(f, four)
             return
     if n >= 3:
         for trio in itertools.combinations(range(n), 3):
             fan = _three_chows(*(s[i] for i in trio))
             if fan is None:
                 continue
-            f[fan] += 1
+            _add(f, fan)
             rest = [i for i in range(n) if i not in trio]
             if rest:
                 # The fourth chow adds one two-chow fan with the three: of those the three-chow
@@ -484,7 +508,7 @@ def _chow_fans(starts: list[int], f: Counter[str], table: FanTable) -> None:
                 with_fourth = {_two_chows(s[i], s[rest[0]]) for i in trio} - set(table.excludes.get(fan, ()))
                 two = next((x for x in _PAIR_ORDER if x in with_fourth), None)
                 if two:
-                    f[two] += 1
+                    _add(f, two)
             return
     pairs = list(itertools.combinations(range(n), 2))
     found = [_two_chows(s[i], s[j]) for i, j in pairs]
@@ -527,35 +551,35 @@ def _three_pongs(a: int, b: int, c: int) -> str | None:
     return None
 
 
-def _pong_fans(kinds: list[int], f: Counter[str]) -> None:
+def _pong_fans(kinds: list[int], f: Fans) -> None:
     s = sorted(kinds, key=_lib_key)
     n = len(s)
     if n == 4:
         ks = sorted(s)
         if ks == list(WINDS):
-            f["dasixi"] += 1
+            _add(f, "dasixi")
             return
         if ks[3] < 27 and len({_suit(k) for k in ks}) == 1 and all(ks[i] + 1 == ks[i + 1] for i in range(3)):
-            f["yisesijiegao"] += 1
+            _add(f, "yisesijiegao")
             return
     if n >= 3:
         for trio in itertools.combinations(range(n), 3):
             fan = _three_pongs(*(s[i] for i in trio))
             if fan is None:
                 continue
-            f[fan] += 1
+            _add(f, fan)
             rest = [i for i in range(n) if i not in trio]
             if rest:
                 for i in trio:
                     two = _two_pongs(s[i], s[rest[0]])
                     if two:
-                        f[two] += 1
+                        _add(f, two)
                         break
             return
     for i, j in itertools.combinations(range(n), 2):
         two = _two_pongs(s[i], s[j])
         if two:
-            f[two] += 1
+            _add(f, two)
 
 
 # ---------------------------------------------------------------- whole hands
@@ -570,64 +594,64 @@ _RANKS_1234: Final = frozenset((1, 2, 3, 4))
 """The ranks of 清幺九, 全大, 大于五, 全中, 全小 and 小于五 (made once, not at every hand valued)."""
 
 
-def _tile_fans(kinds: set[int], f: MutableMapping[str, int]) -> None:
+def _tile_fans(kinds: set[int], f: Fans) -> None:
     """The fans that depend only on which kinds the hand holds: suits, ranks, colours."""
     suits = {_suit(k) for k in kinds if k < 27}
     honours = any(k >= 27 for k in kinds)
     if kinds <= GREEN_KINDS:
-        f["lvyise"] += 1
+        _add(f, "lvyise")
     if kinds <= REVERSIBLE_KINDS:
-        f["tuibudao"] += 1
+        _add(f, "tuibudao")
     if not suits:
-        f["ziyise"] += 1
+        _add(f, "ziyise")
     elif len(suits) == 1:
-        f["hunyise" if honours else "qingyise"] += 1
+        _add(f, "hunyise" if honours else "qingyise")
     if len(suits) == 2:
-        f["queyimen"] += 1
+        _add(f, "queyimen")
     if len(suits) == 3 and any(k in WINDS for k in kinds) and any(k in DRAGONS for k in kinds):
-        f["wumenqi"] += 1
+        _add(f, "wumenqi")
     if not honours:
-        f["wuzi"] += 1
+        _add(f, "wuzi")
         ranks = {_rank(k) for k in kinds}
         if ranks <= _RANKS_19:
-            f["qingyaojiu"] += 1
+            _add(f, "qingyaojiu")
         if ranks <= _RANKS_789:
-            f["quanda"] += 1
+            _add(f, "quanda")
         if ranks <= _RANKS_6789:
-            f["dayuwu"] += 1
+            _add(f, "dayuwu")
         if ranks <= _RANKS_456:
-            f["quanzhong"] += 1
+            _add(f, "quanzhong")
         if ranks <= _RANKS_123:
-            f["quanxiao"] += 1
+            _add(f, "quanxiao")
         if ranks <= _RANKS_1234:
-            f["xiaoyuwu"] += 1
+            _add(f, "xiaoyuwu")
     elif suits and kinds <= TERMINALS_HONOURS:
-        f["hunyaojiu"] += 1
+        _add(f, "hunyaojiu")
     if not kinds & TERMINALS_HONOURS:
-        f["duanyao"] += 1
+        _add(f, "duanyao")
 
 
-def _situation_fans(w: WinIn, f: MutableMapping[str, int], table: FanTable) -> None:
+def _situation_fans(w: WinIn, f: Fans, table: FanTable) -> None:
     for fid, n in w.given:
-        f[fid] += n
+        _add(f, fid, n)
     if not table.situation:
         return
     shown = sum(_meld_count(m, w.win_tile) for m in w.melds)
     if w.self_drawn:
-        f["zimo"] += 1
+        _add(f, "zimo")
         if w.wall_last:
-            f["miaoshouhuichun"] += 1
+            _add(f, "miaoshouhuichun")
         if w.about_kong:
-            f["gangshangkaihua"] += 1
+            _add(f, "gangshangkaihua")
     else:
         if w.wall_last:
-            f["haidilaoyue"] += 1
+            _add(f, "haidilaoyue")
         if w.about_kong:
-            f["qiangganghe"] += 1
+            _add(f, "qiangganghe")
     # The winner's own melds may already show three of the winning kind: then the tile is the
     # last of its kind whatever the rest of the table shows.
     if w.last_of_kind or shown == 3:
-        f["hejuezhang"] += 1
+        _add(f, "hejuezhang")
 
 
 def _meld_count(m: MeldIn, k: int) -> int:
@@ -638,10 +662,10 @@ def _meld_count(m: MeldIn, k: int) -> int:
     return 4 if m.kind == "kong" else 3
 
 
-def _concealment_fans(w: WinIn, f: MutableMapping[str, int]) -> None:
+def _concealment_fans(w: WinIn, f: Fans) -> None:
     claimed = sum(1 for m in w.melds if not m.concealed)
     if claimed == 0:
-        f["buqiuren" if w.self_drawn else "menqianqing"] += 1
+        _add(f, "buqiuren" if w.self_drawn else "menqianqing")
 
 
 def _all_kinds(w: WinIn) -> tuple[set[int], list[int]]:
@@ -656,11 +680,11 @@ def _all_kinds(w: WinIn) -> tuple[set[int], list[int]]:
     return {k for k in range(34) if counts[k]}, counts
 
 
-def _tile_hog(w: WinIn, counts: list[int], f: MutableMapping[str, int]) -> None:
+def _tile_hog(w: WinIn, counts: list[int], f: Fans) -> None:
     kong_kinds = {m.first for m in w.melds if m.kind == "kong"}
     hogs = sum(1 for k in range(34) if counts[k] == 4 and k not in kong_kinds)
     if hogs:
-        f["siguiyi"] += hogs
+        _add(f, "siguiyi", hogs)
 
 
 _RANKS: dict[int, tuple[FanTable, dict[str, int]]] = {}
@@ -674,23 +698,26 @@ def _ranks(table: FanTable) -> dict[str, int]:
     return found[1]
 
 
-def _finish(found: Counter[str], w: WinIn, table: FanTable) -> Counter[str]:
+def _finish(found: Fans, w: WinIn, table: FanTable) -> Counter[str]:
     """The table's fans only, 不计 applied, then 无番和 and the flowers."""
     values = table.values
-    f = Counter({fid: n for fid, n in found.items() if n > 0 and fid in values})
-    if f:
+    kept = {fid: n for fid, n in found.items() if n > 0 and fid in values}
+    f: Counter[str] = _counter()
+    if kept:
         # 不计 in `by_value` order, asked only of the fans found (the table has some eighty).
         rank = _ranks(table)
         excludes = table.excludes
-        for fid in sorted(f, key=rank.__getitem__):
-            if f[fid]:
+        for fid in sorted(kept, key=rank.__getitem__):
+            if kept.get(fid, 0):
                 for x in excludes[fid]:
-                    f[x] = 0
-        f = +f
+                    kept[x] = 0
+        for fid, n in kept.items():
+            if n > 0:
+                f[fid] = n
     if not f and table.has("wufanhe"):
-        f["wufanhe"] += 1
+        f["wufanhe"] = 1
     if w.flowers and table.has("huapai"):
-        f["huapai"] += w.flowers
+        f["huapai"] = f.get("huapai", 0) + w.flowers
     return f
 
 
@@ -712,7 +739,7 @@ def _wait_fan(sets: Sequence[ReadSet], pair: int, win: int, hand_sets: int) -> s
     return None
 
 
-def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str], table: FanTable) -> None:
+def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans, table: FanTable) -> None:
     """Fans of four sets and a pair (or of a knitted straight's set and pair)."""
     pongs = [s for s in sets if s.kind != "chow"]
     chows = [s.first for s in sets if s.kind == "chow"]
@@ -720,87 +747,87 @@ def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str], tab
     _kong_fans(len(kongs), sum(1 for s in kongs if s.concealed), f, table)
     hidden = sum(1 for s in pongs if s.concealed)
     if hidden >= 2:
-        f[{2: "shuanganke", 3: "sananke", 4: "sianke"}[hidden]] += 1
+        _add(f, {2: "shuanganke", 3: "sananke", 4: "sianke"}[hidden])
     if len(pongs) == 4:
-        f["pengpenghe"] += 1
+        _add(f, "pengpenghe")
         if all(s.first < 27 and _rank(s.first) % 2 == 0 for s in pongs) and pair < 27 and _rank(pair) % 2 == 0:
-            f["quanshuangke"] += 1
+            _add(f, "quanshuangke")
     pong_kinds = [s.first for s in pongs]
     _pong_fans(pong_kinds, f)
     _chow_fans(chows, f, table)
     if len(chows) == 4 and pair < 27:
-        f["pinghe"] += 1
+        _add(f, "pinghe")
         ranks = sorted((_suit(c), _rank(c)) for c in chows)
         if pair < 27 and _rank(pair) == 5:
             suits = {_suit(c) for c in chows}
             if len(suits) == 1 and _suit(pair) in suits and [r for _, r in ranks] == [1, 1, 7, 7]:
-                f["yiseshuanglonghui"] += 1
+                _add(f, "yiseshuanglonghui")
             elif len(suits) == 2 and _suit(pair) not in suits and all(
                     sorted(_rank(c) for c in chows if _suit(c) == su) == [1, 7] for su in suits):
-                f["sanseshuanglonghui"] += 1
-    if pair in DRAGONS and f["shuangjianke"]:
-        f["xiaosanyuan"] += 1
-    if pair in WINDS and f["sanfengke"]:
-        f["xiaosixi"] += 1
+                _add(f, "sanseshuanglonghui")
+    if pair in DRAGONS and f.get("shuangjianke", 0):
+        _add(f, "xiaosanyuan")
+    if pair in WINDS and f.get("sanfengke", 0):
+        _add(f, "xiaosixi")
     seat, prevalent = WINDS[w.seat_wind], WINDS[w.prevalent_wind]
-    wind_fan = any(f[x] for x in ("dasixi", "xiaosixi", "sanfengke"))
-    dragon_fan = any(f[x] for x in ("dasanyuan", "xiaosanyuan", "shuangjianke"))
+    wind_fan = any(f.get(x, 0) for x in ("dasixi", "xiaosixi", "sanfengke"))
+    dragon_fan = any(f.get(x, 0) for x in ("dasanyuan", "xiaosanyuan", "shuangjianke"))
     yaojiu = 0
     for k in pong_kinds:
         if k in DRAGONS:
             if table.has("jianke"):
-                f["jianke"] += 1
+                _add(f, "jianke")
                 continue
             if dragon_fan:
                 continue
         if k in WINDS:
             special = False
             if k == prevalent and table.has("quanfengke"):
-                f["quanfengke"] += 1
+                _add(f, "quanfengke")
                 special = True
             if k == seat and table.has("menfengke"):
-                f["menfengke"] += 1
+                _add(f, "menfengke")
                 special = True
             if special or wind_fan:
                 continue
         if k in TERMINALS_HONOURS:
             yaojiu += 1
     if yaojiu:
-        f["yaojiuke"] += yaojiu
+        _add(f, "yaojiuke", yaojiu)
     groups = [_set_kinds(s) for s in sets] + [(pair,)]
     if all(any(k in TERMINALS_HONOURS for k in g) for g in groups):
-        f["quandaiyao"] += 1
+        _add(f, "quandaiyao")
     if all(any(k < 27 and _rank(k) == 5 for k in g) for g in groups):
-        f["quandaiwu"] += 1
+        _add(f, "quandaiwu")
     claimed = sum(1 for s in sets if s.claimed)
     if claimed == 4 and not w.self_drawn:
-        f["quanqiuren"] += 1
+        _add(f, "quanqiuren")
     if pair < 27 and _rank(pair) in (2, 5, 8):
-        f["erwubajiang"] += 1
+        _add(f, "erwubajiang")
     elif pair in TERMINALS_HONOURS and pair < 27:
-        f["yaojiutou"] += 1
+        _add(f, "yaojiutou")
 
 
-def _kong_fans(kongs: int, concealed_kongs: int, f: MutableMapping[str, int], table: FanTable) -> None:
+def _kong_fans(kongs: int, concealed_kongs: int, f: Fans, table: FanTable) -> None:
     """The fans of a reading's kongs (melds all: a reading reads no kong from the hand), of
     which ``concealed_kongs`` concealed."""
     open_kongs = kongs - concealed_kongs
     if kongs == 4:
-        f["sigang"] += 1
+        _add(f, "sigang")
     elif kongs == 3:
-        f["sangang"] += 1
+        _add(f, "sangang")
     elif kongs == 2:
         if table.has("shuanggang"):
-            f["shuanggang"] += 1
+            _add(f, "shuanggang")
         else:
-            f[{2: "shuangangang", 1: "mingangang", 0: "shuangminggang"}[concealed_kongs]] += 1
+            _add(f, {2: "shuangangang", 1: "mingangang", 0: "shuangminggang"}[concealed_kongs])
     elif concealed_kongs:
-        f["angang"] += 1
+        _add(f, "angang")
     elif open_kongs:
-        f["minggang"] += 1
+        _add(f, "minggang")
 
 
-def _standard_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Reading]:
+def _standard_readings(w: WinIn, single_wait: _SingleWait, table: FanTable) -> list[Reading]:
     out: list[Reading] = []
     n_sets = 4 - len(w.melds)
     if n_sets < 0:
@@ -824,24 +851,23 @@ def _standard_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Rea
                 exposed = not w.self_drawn and g.first == win and not starts_with_win
                 sets.append(ReadSet("pong", g.first, not exposed))
         pair = dec.pair.first
-        f: Counter[str] = Counter()
+        f: Fans = {}
         _set_fans(w, sets, pair, f, table)
         if nine_gates:
-            f["jiulianbaodeng"] += 1
-            f["yaojiuke"] = max(f["yaojiuke"] - 1, 0)
+            _add(f, "jiulianbaodeng")
+            f["yaojiuke"] = max(f.get("yaojiuke", 0) - 1, 0)
         _tile_fans(kinds, f)
         _tile_hog(w, counts, f)
         _concealment_fans(w, f)
         _situation_fans(w, f, table)
-        if single_wait:
-            wait = _wait_fan(sets, pair, win, n_sets)
-            if wait:
-                f[wait] += 1
+        wait = _wait_fan(sets, pair, win, n_sets)
+        if wait and single_wait.answer():
+            _add(f, wait)
         out.append(Reading("standard", _finish(f, w, table), table.values, tuple(sets), pair))
     return out
 
 
-def _knitted_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Reading]:
+def _knitted_readings(w: WinIn, single_wait: _SingleWait, table: FanTable) -> list[Reading]:
     """组合龙 with one more set and a pair (the set may be a meld)."""
     out: list[Reading] = []
     if len(w.melds) > 1:
@@ -861,41 +887,41 @@ def _knitted_readings(w: WinIn, single_wait: bool, table: FanTable) -> list[Read
                            and w.win_tile not in straight)
                 sets.append(ReadSet(g.kind, g.first, not exposed))  # type: ignore[arg-type]
             pair = dec.pair.first
-            f: Counter[str] = Counter({"zuhelong": 1})
+            f: Fans = {}
+            f["zuhelong"] = 1
             _knitted_set_fans(w, sets, pair, f)
             _tile_fans(kinds, f)
             _tile_hog(w, counts, f)
             _concealment_fans(w, f)
             _situation_fans(w, f, table)
-            if single_wait:
-                wait = _wait_fan(sets, pair, w.win_tile, n_sets)
-                if wait:
-                    f[wait] += 1
+            wait = _wait_fan(sets, pair, w.win_tile, n_sets)
+            if wait and single_wait.answer():
+                _add(f, wait)
             out.append(Reading("knitted_straight", _finish(f, w, table), table.values, tuple(sets), pair, straight))
     return out
 
 
-def _knitted_set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Counter[str]) -> None:
+def _knitted_set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans) -> None:
     """The fans of 组合龙's fourth set and pair: kongs, winds and dragons, 平和."""
     s = sets[0]
     if s.kind == "chow":
         if pair < 27:
-            f["pinghe"] += 1
+            _add(f, "pinghe")
         return
     if s.kind == "kong":
-        f["angang" if s.concealed else "minggang"] += 1
+        _add(f, "angang" if s.concealed else "minggang")
     k = s.first
     if k in DRAGONS:
-        f["jianke"] += 1
+        _add(f, "jianke")
     elif k in WINDS:
         if k == WINDS[w.prevalent_wind]:
-            f["quanfengke"] += 1
+            _add(f, "quanfengke")
         if k == WINDS[w.seat_wind]:
-            f["menfengke"] += 1
+            _add(f, "menfengke")
         if k not in (WINDS[w.prevalent_wind], WINDS[w.seat_wind]):
-            f["yaojiuke"] += 1
+            _add(f, "yaojiuke")
     elif k in TERMINALS_HONOURS:
-        f["yaojiuke"] += 1
+        _add(f, "yaojiuke")
 
 
 # ---------------------------------------------------------------- special shapes
@@ -906,12 +932,12 @@ def _seven_pairs(w: WinIn, table: FanTable) -> Reading | None:
     if w.melds or any(n % 2 for n in c) or sum(c) != 14:
         return None
     kinds, counts = _all_kinds(w)
-    f: Counter[str] = Counter()
+    f: Fans = {}
     ks = sorted(kinds)
     if len(ks) == 7 and ks[6] < 27 and _suit(ks[0]) == _suit(ks[6]) and ks[6] - ks[0] == 6:
-        f["lianqidui"] += 1
+        _add(f, "lianqidui")
     else:
-        f["qidui"] += 1
+        _add(f, "qidui")
     _tile_fans(kinds, f)
     _tile_hog(w, counts, f)
     _concealment_fans(w, f)
@@ -925,7 +951,8 @@ def _thirteen_orphans(w: WinIn, table: FanTable) -> Reading | None:
         return None
     if any(c[k] for k in range(34) if k not in TERMINALS_HONOURS):
         return None
-    f: Counter[str] = Counter({"shisanyao": 1})
+    f: Fans = {}
+    f["shisanyao"] = 1
     _concealment_fans(w, f)
     _situation_fans(w, f, table)
     return Reading("thirteen_orphans", _finish(f, w, table), table.values)
@@ -941,11 +968,11 @@ def _honours_and_knitted(w: WinIn, table: FanTable) -> Reading | None:
     if straight is None:
         return None
     kinds = {k for k in range(34) if c[k]}
-    f: Counter[str] = Counter()
+    f: Fans = {}
     honours = sum(c[27:34])
-    f["qixingbukao" if honours == 7 else "quanbukao"] += 1
+    _add(f, "qixingbukao" if honours == 7 else "quanbukao")
     if set(straight) <= suited:
-        f["zuhelong"] += 1
+        _add(f, "zuhelong")
     _tile_fans(kinds, f)
     _concealment_fans(w, f)
     _situation_fans(w, f, table)
@@ -1013,13 +1040,32 @@ def _is_knitted_win(c: list[int], n_melds: int) -> bool:
     return False
 
 
+class _SingleWait:
+    """Whether the hand waited on one kind only (what 边张, 嵌张 and 单钓将 need), worked out the
+    first time a reading that puts the winning tile in such a place asks (most readings put it
+    in no such place, and then the hand's waits are not worked out at all)."""
+
+    def __init__(self, w: WinIn, shapes: frozenset[str]) -> None:
+        self.w = w
+        self.shapes = shapes
+        self.known = -1
+        """-1 not asked yet, else 0 or 1."""
+
+    def answer(self) -> bool:
+        if self.known < 0:
+            w = self.w
+            single = False
+            if not w.no_win_tile:
+                standing = list(w.concealed)
+                standing[w.win_tile] -= 1
+                single = len(_waits(standing, len(w.melds), self.shapes, 2)) == 1
+            self.known = 1 if single else 0
+        return self.known == 1
+
+
 def evaluate(w: WinIn, table: FanTable = MCR_TABLE) -> list[Reading]:
     """Every reading of the winning hand, each valued by ``table`` with 不计 applied (no minimum)."""
-    single_wait = False
-    if not w.no_win_tile:
-        standing = list(w.concealed)
-        standing[w.win_tile] -= 1
-        single_wait = len(_waits(standing, len(w.melds), table.shapes, 2)) == 1
+    single_wait = _SingleWait(w, table.shapes)
     out = _standard_readings(w, single_wait, table)
     if "knitted_straight" in table.shapes:
         out += _knitted_readings(w, single_wait, table)

@@ -60,6 +60,11 @@ class Mcr(Ruleset[McrOptions]):
     # The discard after the last draw can only be won on (海底捞月): no draw would follow a claim.
     last_discard_claims = frozenset({"hu"})
 
+    _read: object = None
+    """The options object `_flowers` was read from (options given after construction are read again)."""
+    _flowers: bool = False
+    """``options.flowers``, read once into a native field: `reserve` asks it before every draw."""
+
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         if self.options.flowers:
@@ -67,12 +72,20 @@ class Mcr(Ruleset[McrOptions]):
             # The engine asks the ruleset instance whether it has flowers; here an option decides.
             self.uses_flowers = True
 
+    def _has_flowers(self) -> bool:
+        """``options.flowers`` (read again only when ``options`` is another object)."""
+        options = self.options
+        if options is not self._read:
+            self._flowers = bool(options.flowers)
+            self._read = options
+        return self._flowers
+
     # ---------------------------------------------------------------- the wall and flowers
     def reserve(self, hand: HandState) -> int:
         # Without flowers the wall is drawn to its end.  With them, ordinary draws stop while the
         # wall still holds as many tiles as there are flowers not yet drawn (rule mcr.exhausted),
         # so a flower drawn last is always replaced; the replacement draws may take them.
-        if not self.options.flowers or hand.phase in ("replacement", "rob"):
+        if not self._has_flowers() or hand.phase in ("replacement", "rob"):
             return 0
         return max(sum(self.tile_counts[_KINDS:]) - sum(hand.seen[_KINDS:]), 0)
 
@@ -173,8 +186,19 @@ class Mcr(Ruleset[McrOptions]):
         return n
 
     def _item(self, fid: str, count: int) -> ValueItem:
-        rule = self.rules[f"mcr.fan.{fid}"]
-        return ValueItem(fid, FANS[fid].value * count, rule.id, rule.name_zh, count)
+        # Made once per rule table, fan and count (immutable values, shared by every win valued
+        # with the same table: a record makes its own ruleset, the table is its class's).
+        rules = self.rules
+        known = _ITEMS.get(id(rules))
+        if known is None or known[0] is not rules:
+            known = _ITEMS[id(rules)] = (rules, {})
+        made = known[1]
+        key = (fid, count)
+        found = made.get(key)
+        if found is None:
+            rule = rules[f"mcr.fan.{fid}"]
+            found = made[key] = ValueItem(fid, FANS[fid].value * count, rule.id, rule.name_zh, count)
+        return found
 
     # ---------------------------------------------------------------- settlement
     def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
@@ -223,5 +247,9 @@ def _groups(reading: Reading, melds: list[Meld]) -> tuple[GroupView, ...]:
         return tuple(out)
     return ()
 
+
+
+_ITEMS: dict[int, tuple[object, dict[tuple[str, int], ValueItem]]] = {}
+"""The value items `_item` has made, by the id of the rule table they cite (kept with it)."""
 
 register(Mcr)
