@@ -738,7 +738,53 @@ def _kept_tally(table: dict[int, int], key: int, part: bytes, honours: bool) -> 
     return found
 
 
-class DiscardShanten:
+class _HandGroups:
+    """A hand's four groups (three suits and the honours) looked up in the shape tables once,
+    for `DiscardShanten` and `MeldShanten`: the counts, the groups' keys and profiles, and the
+    other three groups' profiles combined, made for each group on first need (`_other`)."""
+
+    def __init__(self, counts: bytes, wild: int, sets: int, flags: int) -> None:
+        self.c = counts
+        self.wild = wild
+        self.sets = sets
+        self.flags = flags
+        self.limited = limited = not wild
+        if limited:
+            st, ht = _SUIT_LIM, _HON_LIM
+        else:
+            st, ht = _SUIT_UNL, _HON_UNL
+        self.tables = (st, st, st, ht)
+        pm, pp, ps, pz = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+        km = _FROM_BYTES(pm, "big")
+        kp = _FROM_BYTES(pp, "big")
+        ks = _FROM_BYTES(ps, "big")
+        kz = _FROM_BYTES(pz, "big")
+        self.keys = (km, kp, ks, kz)
+        self.ids = (st.get(km) or _suit_profile(pm, km, limited), st.get(kp) or _suit_profile(pp, kp, limited),
+                    st.get(ks) or _suit_profile(ps, ks, limited), ht.get(kz) or _honour_profile(pz, kz, limited))
+        self.others = [0, 0, 0, 0]
+        """For each group, the other three groups' profiles combined (0 until first needed)."""
+
+    def _other(self, g: int) -> int:
+        """The profile of the three groups other than ``g``, combined."""
+        a, b, d, z = self.ids
+        if g < 2:
+            dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
+            if g == 0:
+                found = _COMBINED.get((b << 20) | dz) or _combine(b, dz)
+            else:
+                found = _COMBINED.get((a << 20) | dz) or _combine(a, dz)
+        else:
+            ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
+            if g == 2:
+                found = _COMBINED.get((ab << 20) | z) or _combine(ab, z)
+            else:
+                found = _COMBINED.get((ab << 20) | d) or _combine(ab, d)
+        self.others[g] = found
+        return found
+
+
+class DiscardShanten(_HandGroups):
     """`shanten_of` of a hand one tile over (``counts``, ``wild``, ``sets``, ``flags`` as
     there; ``whole`` is `shanten_of` of that hand) less one real tile of a kind it holds,
     asked kind by kind (`after`): the answers `shanten_of` gives, for little more than one
@@ -760,26 +806,7 @@ class DiscardShanten:
     discards: made once per turn, it spares looking the groups up twice."""
 
     def __init__(self, counts: bytes, wild: int, sets: int, flags: int, whole: int | None = None) -> None:
-        self.c = counts
-        self.wild = wild
-        self.sets = sets
-        self.flags = flags
-        self.limited = limited = not wild
-        if limited:
-            st, ht = _SUIT_LIM, _HON_LIM
-        else:
-            st, ht = _SUIT_UNL, _HON_UNL
-        self.tables = (st, st, st, ht)
-        pm, pp, ps, pz = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
-        km = _FROM_BYTES(pm, "big")
-        kp = _FROM_BYTES(pp, "big")
-        ks = _FROM_BYTES(ps, "big")
-        kz = _FROM_BYTES(pz, "big")
-        self.keys = (km, kp, ks, kz)
-        self.ids = (st.get(km) or _suit_profile(pm, km, limited), st.get(kp) or _suit_profile(pp, kp, limited),
-                    st.get(ks) or _suit_profile(ps, ks, limited), ht.get(kz) or _honour_profile(pz, kz, limited))
-        self.others = [0, 0, 0, 0]
-        """For each group, the other three groups' profiles combined (0 until first needed)."""
+        _HandGroups.__init__(self, counts, wild, sets, flags)
         self.base = 3 * sets + 1 - wild
         self.index = 2 * sets + 1
         self.rest = bool(flags & ~_STANDARD)
@@ -856,24 +883,6 @@ class DiscardShanten:
                 floor = lacks - 1 - wild
         self.floor = floor
         return floor
-
-    def _other(self, g: int) -> int:
-        """The profile of the three groups other than ``g``, combined."""
-        a, b, d, z = self.ids
-        if g < 2:
-            dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
-            if g == 0:
-                found = _COMBINED.get((b << 20) | dz) or _combine(b, dz)
-            else:
-                found = _COMBINED.get((a << 20) | dz) or _combine(a, dz)
-        else:
-            ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
-            if g == 2:
-                found = _COMBINED.get((ab << 20) | z) or _combine(ab, z)
-            else:
-                found = _COMBINED.get((ab << 20) | d) or _combine(ab, d)
-        self.others[g] = found
-        return found
 
     def _tallies(self) -> list[int]:
         """Kinds held 1, 2, 3 and 4 times; orphan kinds held and held once; honour tiles; honour
@@ -993,7 +1002,7 @@ class DiscardShanten:
         return best
 
 
-class MeldShanten:
+class MeldShanten(_HandGroups):
     """`shanten_of` of a hand (``counts``, ``wild``, ``sets``, ``flags`` as there) less the
     tiles a meld made of another seat's discard takes from it, with one set fewer to make
     (`without`): the simulator's bots weigh each claim they could make so, for a look-up of
@@ -1005,50 +1014,13 @@ class MeldShanten:
     the wildcards) is below the other shapes' answer."""
 
     def __init__(self, counts: bytes, wild: int, sets: int, flags: int) -> None:
-        self.c = counts
-        self.wild = wild
-        self.sets = sets
-        self.flags = flags
-        self.limited = limited = not wild
-        if limited:
-            st, ht = _SUIT_LIM, _HON_LIM
-        else:
-            st, ht = _SUIT_UNL, _HON_UNL
-        self.tables = (st, st, st, ht)
-        pm, pp, ps, pz = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
-        km = _FROM_BYTES(pm, "big")
-        kp = _FROM_BYTES(pp, "big")
-        ks = _FROM_BYTES(ps, "big")
-        kz = _FROM_BYTES(pz, "big")
-        self.keys = (km, kp, ks, kz)
-        self.ids = (st.get(km) or _suit_profile(pm, km, limited), st.get(kp) or _suit_profile(pp, kp, limited),
-                    st.get(ks) or _suit_profile(ps, ks, limited), ht.get(kz) or _honour_profile(pz, kz, limited))
-        self.others = [0, 0, 0, 0]
-        """For each group, the other three groups' profiles combined (0 until first needed)."""
+        _HandGroups.__init__(self, counts, wild, sets, flags)
         self.base = 3 * (sets - 1) + 1 - wild
         self.index = 2 * (sets - 1) + 1
-        self.honours = sum(pz) if flags & _QUANZI else 0
+        self.honours = sum(counts[27:34]) if flags & _QUANZI else 0
         self.zuhelong = bool(flags & _ZUHELONG and sets - 1 >= 3)
         self.lacks = -1
         """The hand's least missing knitted straight (`_knitted_missing`), once needed."""
-
-    def _other(self, g: int) -> int:
-        """The profile of the three groups other than ``g``, combined."""
-        a, b, d, z = self.ids
-        if g < 2:
-            dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
-            if g == 0:
-                found = _COMBINED.get((b << 20) | dz) or _combine(b, dz)
-            else:
-                found = _COMBINED.get((a << 20) | dz) or _combine(a, dz)
-        else:
-            ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
-            if g == 2:
-                found = _COMBINED.get((ab << 20) | z) or _combine(ab, z)
-            else:
-                found = _COMBINED.get((ab << 20) | d) or _combine(ab, d)
-        self.others[g] = found
-        return found
 
     def without(self, kinds: list[int]) -> int:
         """`shanten_of` of the hand less one tile of each of ``kinds`` (held; all of one group: a

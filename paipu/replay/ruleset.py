@@ -472,6 +472,23 @@ class Ruleset(Generic[OptionsT]):
             found = cache[1][key] = ValueItem(rid, value, rule.id, rule.name_zh.split("/")[0], count)
         return found
 
+    def fan_item(self, prefix: str, fid: str, value: int, count: int) -> ValueItem:
+        """The fan ``fid`` counted ``count`` times, worth ``value`` in all, under the rule
+        ``prefix + fid`` (its Chinese name whole): made once per rule table, fan and count, and
+        shared by every win valued with that table (a record makes its own ruleset; the table
+        is its class's)."""
+        rules = self.rules
+        known = _FAN_ITEMS.get(id(rules))
+        if known is None or known[0] is not rules:
+            known = _FAN_ITEMS[id(rules)] = (rules, {})
+        made = known[1]
+        key = (fid, count)
+        found = made.get(key)
+        if found is None:
+            rule = rules[prefix + fid]
+            found = made[key] = ValueItem(fid, value, rule.id, rule.name_zh, count)
+        return found
+
     def item_ids(self) -> Mapping[str, str]:
         """Every name a recorded value item may use (id or Chinese name) -> its id.
 
@@ -541,6 +558,8 @@ _OWN_DEFAULTS: dict[type, dict[str, object]] = {}
 
 
 _SHARED_ITEMS: dict[int, tuple[object, dict[tuple[str, int, int], ValueItem]]] = {}
+_FAN_ITEMS: dict[int, tuple[object, dict[tuple[str, int], ValueItem]]] = {}
+"""The items `Ruleset.fan_item` has made, by the id of the rule table they cite (kept with it)."""
 _ITEM_IDS: dict[type, tuple[dict[str, Rule], dict[str, str]]] = {}
 
 

@@ -186,19 +186,7 @@ class Mcr(Ruleset[McrOptions]):
         return n
 
     def _item(self, fid: str, count: int) -> ValueItem:
-        # Made once per rule table, fan and count (immutable values, shared by every win valued
-        # with the same table: a record makes its own ruleset, the table is its class's).
-        rules = self.rules
-        known = _ITEMS.get(id(rules))
-        if known is None or known[0] is not rules:
-            known = _ITEMS[id(rules)] = (rules, {})
-        made = known[1]
-        key = (fid, count)
-        found = made.get(key)
-        if found is None:
-            rule = rules[f"mcr.fan.{fid}"]
-            found = made[key] = ValueItem(fid, FANS[fid].value * count, rule.id, rule.name_zh, count)
-        return found
+        return self.fan_item("mcr.fan.", fid, FANS[fid].value * count, count)
 
     # ---------------------------------------------------------------- settlement
     def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
@@ -247,9 +235,5 @@ def _groups(reading: Reading, melds: list[Meld]) -> tuple[GroupView, ...]:
         return tuple(out)
     return ()
 
-
-
-_ITEMS: dict[int, tuple[object, dict[tuple[str, int], ValueItem]]] = {}
-"""The value items `_item` has made, by the id of the rule table they cite (kept with it)."""
 
 register(Mcr)
