@@ -918,9 +918,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             # wildcard drawn is left to the whole test: one held turns the limit of four tiles
             # a kind off, so the kept readiness would not bound it.
             if known is not None and d < 34 and d not in wild_kinds and known[1] == n_melds and known[2] is own:
-                counts[d] -= 1
+                counts[d] = counts[d] - 1  # compiled, an int's addition (see `play_all`)
                 same = known[0] == counts
-                counts[d] += 1
+                counts[d] = counts[d] + 1
                 if same:
                     answers = known[3]
                     if not answers[-1]:

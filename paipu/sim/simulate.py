@@ -230,11 +230,7 @@ class Bot:
         the hand holds a flower (then every claim's shanten is `shanten`'s too, asked so)."""
         if self.uses_flowers and any(counts[34:]):
             return 8, None
-        wild_kinds = self.sim.st.wild_kinds
-        if wild_kinds:
-            key, wild = self.split(counts)
-        else:
-            key, wild = bytes(counts[:34]), 0
+        key, wild = self.split(counts)
         sets = 4 - len(self.ss.melds)
         cache = self.sim.shanten
         now = cache(key, wild, sets)
