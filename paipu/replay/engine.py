@@ -342,7 +342,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     counts[i] = counts[i] - 1
                     ss.discards.append(discarded.get(id(tile)) or (tile, False))
                     st.discard_serial += 1
-                    st.last_discard = LastDiscard(seat, tile, st.discard_serial, a)
+                    st.open_discard(cast(Discard, a))
                     st.phase = "claim"
                     st.after_kong = False
                     st.any_discard = True
@@ -581,7 +581,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             return
         ss.discard(a.tile)
         st.discard_serial += 1
-        st.last_discard = LastDiscard(seat, a.tile, st.discard_serial, a)
+        st.open_discard(a)
         st.turn = seat
         st.phase = "claim"
         st.after_kong = False

@@ -257,7 +257,9 @@ class HandState:
         gives each hand a `PackedFindings` before the hand is set up)."""
         self.phase: Phase = "discard"
         self.turn: Seat = dealer
-        self.last_discard: LastDiscard | None = None
+        self._last_discard: LastDiscard | None = None
+        self._open_discard: r.Discard | None = None
+        """A discard whose `LastDiscard` is made only when someone asks for it (`last_discard`)."""
         self.discard_serial = 0
         self.wall = Wall(0, None)
         self.seen = [0] * NUM_KINDS
@@ -277,6 +279,32 @@ class HandState:
         """Ruleset-specific per-hand data (the 宝 sequence, …)."""
         self._messages: dict[str, str] = {}
         self._last_span: Span | None = None
+
+    # ---- the last discard
+    @property
+    def last_discard(self) -> LastDiscard | None:
+        """The discard still open to claims (or the kong being robbed), if any.  A plain discard
+        played by `paipu.replay.engine.HandEngine.play_all` is kept as its action
+        (`open_discard`) and its `LastDiscard` made here on first asking: most discards are
+        never claimed nor asked about in a replay, and one object per discard cost some 5% of
+        a replay's instructions."""
+        ld = self._last_discard
+        if ld is None:
+            a = self._open_discard
+            if a is not None:
+                ld = self._last_discard = LastDiscard(a.seat, a.tile, self.discard_serial, a)
+        return ld
+
+    @last_discard.setter
+    def last_discard(self, ld: LastDiscard | None) -> None:
+        self._last_discard = ld
+        self._open_discard = None
+
+    def open_discard(self, a: r.Discard) -> None:
+        """``a`` is now the last discard, its serial the current `discard_serial` (its
+        `LastDiscard` made when asked for, as `last_discard` says)."""
+        self._last_discard = None
+        self._open_discard = a
 
     # ---- findings
     def add(
