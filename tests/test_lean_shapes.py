@@ -71,3 +71,27 @@ def test_harbin_ready_waits_match_the_shape_of_every_reading(tiles: str) -> None
         assert got == _by_readings(rs, counts, [meld_set(m) for m in melds])  # harbin.ready by its definition
         ready += bool(got)
     assert ready > 20
+
+
+def test_plain_enumeration_finds_the_readings_of_the_wildcard_search() -> None:
+    """`decompositions` of a hand without wildcards searches the counts plainly
+    (`_enumerate_plain`); the wildcard search (`_enumerate`, with its tables' pruning) must find
+    the same readings, each once, for winning hands and for near misses (a tile moved)."""
+    from paipu.hand.shapes import _enumerate, _enumerate_plain, _needed
+
+    rng = random.Random(41)
+    several = 0
+    for _ in range(3000):
+        sets = rng.choice((1, 2, 3, 4, 4))
+        counts = _winning_hand(rng, sets)
+        if rng.random() < 0.3:  # a near miss: one tile of a kind held moved to another kind
+            held = [k for k in range(34) if counts[k]]
+            counts[rng.choice(held)] -= 1
+            counts[rng.randrange(34)] += 1
+        plain = sorted(_enumerate_plain(list(counts), sets))
+        full = sorted(tuple(sorted(ids)) for ids in _enumerate(list(counts), 0, sets)) if not _needed(
+            counts, 1) else []
+        assert plain == full, counts
+        assert len(set(plain)) == len(plain)
+        several += len(plain) > 1
+    assert several > 10
