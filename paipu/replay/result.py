@@ -283,6 +283,10 @@ def _unpack_river(packed: PackedRiver) -> tuple[tuple[Tile, bool], ...]:
 UNCLAIMED_DISCARD: dict[int, tuple[Tile, bool]] = {
     i: pair for i, c in _CODE_OF_TILE.items() if (pair := _PAIR_OF_CODE[c]) is not None}
 """`shared_discard` of each interned tile, not claimed, by its identity."""
+CLAIMED_DISCARD: dict[int, tuple[Tile, bool]] = {
+    i: pair for i, c in _CODE_OF_TILE.items() if (pair := _PAIR_OF_CODE[c | _CODE_CLAIMED]) is not None}
+"""`shared_discard` of each interned tile, claimed, by its identity (a dict the compiled engine reads
+directly: this module is not compiled, and a call of `shared_discard` is a call into Python)."""
 
 
 def shared_discard(tile: Tile, claimed: bool) -> tuple[Tile, bool]:

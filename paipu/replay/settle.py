@@ -6,7 +6,6 @@ recorded ones up against them and says, item by item and seat by seat, what diff
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import TYPE_CHECKING
 
 import paipu.record as r
@@ -27,10 +26,13 @@ def format_items(items: tuple[ValueItem, ...] | list[ValueItem]) -> str:
 
 
 def item_totals(items: tuple[ValueItem, ...] | list[ValueItem]) -> dict[str, int]:
-    out: dict[str, int] = defaultdict(int)
+    # A plain dict's own operations (compiled: a ``defaultdict``'s ``+=`` is Python's generic
+    # item protocol), in the same order.
+    out: dict[str, int] = {}
     for i in items:
-        out[i.id] += i.value
-    return dict(out)
+        rid = i.id
+        out[rid] = out.get(rid, 0) + i.value
+    return out
 
 
 def payments_from(transfers: list[Transfer], seats: tuple[r.Seat, ...]) -> Payments:
@@ -58,7 +60,7 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
         return  # the winner's tiles are unknown: the unchecked-win warning says why
     names = rs.item_ids()
     expected = item_totals(analysis.items)
-    recorded: dict[str, int] = defaultdict(int)
+    recorded: dict[str, int] = {}
     listed = False  # the ruleset's items are listed once a line, not once an unknown item
     for it in fl.items:
         rid = rs.item_id(it.name)
@@ -73,7 +75,11 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
                          it.span, "common.result")
                 listed = True
             continue
-        recorded[rid] += it.value if it.value is not None else expected.get(rid, 0)
+        recorded[rid] = recorded.get(rid, 0) + (it.value if it.value is not None else expected.get(rid, 0))
+    if fl.total == analysis.total and (recorded == expected or not fl.items):
+        # The line agrees with the rules item by item (what the comparison below would find
+        # when each item recorded is one earned, at its value): nothing to report.
+        return
     problems: list[str] = []
     rule: str | None = None
     if fl.total != analysis.total:

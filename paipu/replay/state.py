@@ -10,7 +10,16 @@ from paipu import record as r
 from paipu.findings import Finding, PackedFindings, Severity
 from paipu.hand.sets import HandSet
 from paipu.record import HandRecord, Seat, Span
-from paipu.replay.result import MeldView, RiverLog, RiverSlice, SeatView, TableView, river_code, shared_discard
+from paipu.replay.result import (
+    CLAIMED_DISCARD,
+    UNCLAIMED_DISCARD,
+    MeldView,
+    RiverLog,
+    RiverSlice,
+    SeatView,
+    TableView,
+    river_code,
+)
 from paipu.tiles import ALL_TILES, NUM_KINDS, Tile
 
 Phase: TypeAlias = Literal["discard", "claim", "replacement", "rob", "ended"]
@@ -123,13 +132,16 @@ class SeatState:
 
     def discard(self, tile: Tile) -> None:
         """Add ``tile`` to the discards, not claimed."""
-        self.discards.append(shared_discard(tile, False))
+        self.discards.append(UNCLAIMED_DISCARD.get(id(tile)) or (tile, False))  # `shared_discard`
 
     def claim_last_discard(self) -> None:
         """Mark the last discard claimed (taken into a meld or won on), if there is one."""
         river = self.discards
         if river:
-            river[-1] = shared_discard(river[-1][0], True)
+            # `shared_discard` of the tile, claimed, read from its table (a call of that function
+            # is a call into Python: some 1,500 instructions a claim).
+            t = river[-1][0]
+            river[-1] = CLAIMED_DISCARD.get(id(t)) or (t, True)
 
     def concealed_tiles(self) -> tuple[Tile, ...]:
         # From a list, sized exactly: a tuple made from a generator is made at a guessed size and

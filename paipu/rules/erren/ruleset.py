@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -62,7 +62,7 @@ class _Reading:
 own_init(_Reading)
 
 
-_KINDS = 34
+_KINDS: Final = 34
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in may subclass it

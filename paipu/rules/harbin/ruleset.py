@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from mypy_extensions import mypyc_attr
 
@@ -43,11 +43,11 @@ from paipu.rules.harbin.options import HarbinOptions as HarbinOptions
 from paipu.rules.harbin.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles, next_kind
 
-_RED = 33
+_RED: Final = 33
 """红中: no suit, but it counts as a 1/9 tile and its pair stands for the pong."""
-_RESERVE_STACKS = 4
+_RESERVE_STACKS: Final = 4
 """The turned 宝 is the top of the 4th stack from the wall's end."""
-_FIRST_DEPTH = 7
+_FIRST_DEPTH: Final = 7
 """With a `wall` line the first 宝 is the 7th tile from the tail end of what remains."""
 
 _Kind = Literal["face", "bao", "dafeng"]
@@ -811,7 +811,7 @@ def _place(kind: str, first: int, tile: int) -> str | None:
 register(Harbin)
 
 
-_CHOW_STARTS = tuple(t for t in range(27) if t % 9 <= 6)
+_CHOW_STARTS: Final = tuple(t for t in range(27) if t % 9 <= 6)
 
 
 def _some_reading(h: list[int], sets: int, need_chow: bool, need_pong: bool) -> bool:

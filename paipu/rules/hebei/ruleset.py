@@ -8,7 +8,7 @@ docs/rules/hebei.md says where.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -40,11 +40,11 @@ from paipu.rules.hebei.options import HebeiOptions as HebeiOptions
 from paipu.rules.hebei.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, format_tiles
 
-_FIVE_MAN = 4
-_WAIT_SHAPES = ("standard", "seven_pairs_fours", "orphans")
-_FOUR_MAN = 3
+_FIVE_MAN: Final = 4
+_WAIT_SHAPES: Final = ("standard", "seven_pairs_fours", "orphans")
+_FOUR_MAN: Final = 3
 _HAOHUA = {1: 8, 2: 16, 3: 32}
-_CAP = 1000
+_CAP: Final = 1000
 _READY_CACHE_SIZE = 4096
 _READY_CACHES: dict[type, dict[tuple[tuple[int, ...], int], tuple[int, ...]]] = {}
 """`Hebei.ready_waits`'s answers, per ruleset class."""

@@ -411,8 +411,26 @@ def _lib_key(k: int) -> int:
     return _SUIT_ORDER[k // 9] * 9 + k % 9 if k < 27 else k
 
 
-def _set_kinds(s: ReadSet) -> tuple[int, ...]:
-    return (s.first, s.first + 1, s.first + 2) if s.kind == "chow" else (s.first,)
+_LIB_KIND: Final = tuple(sorted(range(34), key=_lib_key))
+"""The kind at each place of `_lib_key`'s order (that order is a permutation of the 34 kinds)."""
+
+
+def _lib_sorted(kinds: list[int]) -> list[int]:
+    """``sorted(kinds, key=_lib_key)``, sorted as plain ints (compiled: no key function called
+    through Python for each item)."""
+    keys = [_lib_key(k) for k in kinds]
+    keys.sort()
+    return [_LIB_KIND[k] for k in keys]
+
+
+def _index_combinations(n: int, r: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(itertools.combinations(range(n), r))
+
+
+_TRIOS: Final = tuple(_index_combinations(n, 3) for n in range(5))
+"""``itertools.combinations(range(n), 3)`` for each number of sets ``n`` (0-4), made once."""
+_DUOS: Final = tuple(_index_combinations(n, 2) for n in range(5))
+"""``itertools.combinations(range(n), 2)`` for each ``n`` (0-4), made once."""
 
 
 # ---------------------------------------------------------------- chows
@@ -488,16 +506,18 @@ def _capped_pairs(found: list[str | None], limit: int, f: Fans) -> None:
 
 
 def _chow_fans(starts: list[int], f: Fans, table: FanTable) -> None:
-    s = sorted(starts, key=_lib_key)
-    n = len(s)
+    n = len(starts)
+    if n < 2:
+        return  # no fan of one chow or none (what the search below finds for them)
+    s = _lib_sorted(starts)
     if n == 4:
         four = _four_chows(s)
         if four:
             _add(f, four)
             return
     if n >= 3:
-        for trio in itertools.combinations(range(n), 3):
-            fan = _three_chows(*(s[i] for i in trio))
+        for trio in _TRIOS[n]:
+            fan = _three_chows(s[trio[0]], s[trio[1]], s[trio[2]])
             if fan is None:
                 continue
             _add(f, fan)
@@ -510,11 +530,19 @@ def _chow_fans(starts: list[int], f: Fans, table: FanTable) -> None:
                 if two:
                     _add(f, two)
             return
-    pairs = list(itertools.combinations(range(n), 2))
+    pairs = _DUOS[n]
     found = [_two_chows(s[i], s[j]) for i, j in pairs]
     limit = n - 1
     for i in range(n):
-        if not any(fan for (a, b), fan in zip(pairs, found, strict=True) if i in (a, b)):
+        # A chow in no pair with a fan lowers the limit (loops, not a generator: compiled, a
+        # generator is an object of its own).
+        alone = True
+        for p in range(len(pairs)):
+            a, b = pairs[p]
+            if (a == i or b == i) and found[p]:
+                alone = False
+                break
+        if alone:
             limit -= 1
     if limit > 0:
         _capped_pairs(found, limit, f)
@@ -552,8 +580,10 @@ def _three_pongs(a: int, b: int, c: int) -> str | None:
 
 
 def _pong_fans(kinds: list[int], f: Fans) -> None:
-    s = sorted(kinds, key=_lib_key)
-    n = len(s)
+    n = len(kinds)
+    if n < 2:
+        return  # no fan of one pong or none
+    s = _lib_sorted(kinds)
     if n == 4:
         ks = sorted(s)
         if ks == list(WINDS):
@@ -563,8 +593,8 @@ def _pong_fans(kinds: list[int], f: Fans) -> None:
             _add(f, "yisesijiegao")
             return
     if n >= 3:
-        for trio in itertools.combinations(range(n), 3):
-            fan = _three_pongs(*(s[i] for i in trio))
+        for trio in _TRIOS[n]:
+            fan = _three_pongs(s[trio[0]], s[trio[1]], s[trio[2]])
             if fan is None:
                 continue
             _add(f, fan)
@@ -576,7 +606,7 @@ def _pong_fans(kinds: list[int], f: Fans) -> None:
                         _add(f, two)
                         break
             return
-    for i, j in itertools.combinations(range(n), 2):
+    for i, j in _DUOS[n]:
         two = _two_pongs(s[i], s[j])
         if two:
             _add(f, two)
@@ -741,18 +771,45 @@ def _wait_fan(sets: Sequence[ReadSet], pair: int, win: int, hand_sets: int) -> s
 
 def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans, table: FanTable) -> None:
     """Fans of four sets and a pair (or of a knitted straight's set and pair)."""
-    pongs = [s for s in sets if s.kind != "chow"]
-    chows = [s.first for s in sets if s.kind == "chow"]
-    kongs = [s for s in pongs if s.kind == "kong"]
-    _kong_fans(len(kongs), sum(1 for s in kongs if s.concealed), f, table)
-    hidden = sum(1 for s in pongs if s.concealed)
+    # One pass over the sets (compiled: plain ints and two lists, where list comprehensions,
+    # generators and the sets' kinds as tuples were objects of their own): the pongs' and the
+    # chows' kinds, the kongs, the concealed pongs, the claimed sets, and whether every set
+    # holds a terminal or an honour (全带幺) and a 5 (全带五).
+    pong_kinds: list[int] = []
+    chows: list[int] = []
+    kongs = concealed_kongs = hidden = claimed = 0
+    every_yao = pair in TERMINALS_HONOURS
+    every_five = pair < 27 and pair % 9 == 4
+    for s in sets:
+        k = s.first
+        if s.kind == "chow":
+            chows.append(k)
+            r = k % 9 + 1  # the chow holds ranks r, r + 1 and r + 2
+            if r != 1 and r != 7:
+                every_yao = False
+            if r < 3 or r > 5:
+                every_five = False
+        else:
+            pong_kinds.append(k)
+            if s.kind == "kong":
+                kongs += 1
+                if s.concealed:
+                    concealed_kongs += 1
+            if s.concealed:
+                hidden += 1
+            if k not in TERMINALS_HONOURS:
+                every_yao = False
+            if k >= 27 or k % 9 != 4:
+                every_five = False
+        if s.claimed:
+            claimed += 1
+    _kong_fans(kongs, concealed_kongs, f, table)
     if hidden >= 2:
-        _add(f, {2: "shuanganke", 3: "sananke", 4: "sianke"}[hidden])
-    if len(pongs) == 4:
+        _add(f, _HIDDEN_PONG_FANS[hidden])
+    if len(pong_kinds) == 4:
         _add(f, "pengpenghe")
-        if all(s.first < 27 and _rank(s.first) % 2 == 0 for s in pongs) and pair < 27 and _rank(pair) % 2 == 0:
+        if all(k < 27 and _rank(k) % 2 == 0 for k in pong_kinds) and pair < 27 and _rank(pair) % 2 == 0:
             _add(f, "quanshuangke")
-    pong_kinds = [s.first for s in pongs]
     _pong_fans(pong_kinds, f)
     _chow_fans(chows, f, table)
     if len(chows) == 4 and pair < 27:
@@ -770,8 +827,8 @@ def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans, table: FanT
     if pair in WINDS and f.get("sanfengke", 0):
         _add(f, "xiaosixi")
     seat, prevalent = WINDS[w.seat_wind], WINDS[w.prevalent_wind]
-    wind_fan = any(f.get(x, 0) for x in ("dasixi", "xiaosixi", "sanfengke"))
-    dragon_fan = any(f.get(x, 0) for x in ("dasanyuan", "xiaosanyuan", "shuangjianke"))
+    wind_fan = bool(f.get("dasixi", 0) or f.get("xiaosixi", 0) or f.get("sanfengke", 0))
+    dragon_fan = bool(f.get("dasanyuan", 0) or f.get("xiaosanyuan", 0) or f.get("shuangjianke", 0))
     yaojiu = 0
     for k in pong_kinds:
         if k in DRAGONS:
@@ -794,18 +851,20 @@ def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans, table: FanT
             yaojiu += 1
     if yaojiu:
         _add(f, "yaojiuke", yaojiu)
-    groups = [_set_kinds(s) for s in sets] + [(pair,)]
-    if all(any(k in TERMINALS_HONOURS for k in g) for g in groups):
+    if every_yao:
         _add(f, "quandaiyao")
-    if all(any(k < 27 and _rank(k) == 5 for k in g) for g in groups):
+    if every_five:
         _add(f, "quandaiwu")
-    claimed = sum(1 for s in sets if s.claimed)
     if claimed == 4 and not w.self_drawn:
         _add(f, "quanqiuren")
     if pair < 27 and _rank(pair) in (2, 5, 8):
         _add(f, "erwubajiang")
     elif pair in TERMINALS_HONOURS and pair < 27:
         _add(f, "yaojiutou")
+
+
+_HIDDEN_PONG_FANS: Final = ("", "", "shuanganke", "sananke", "sianke")
+"""The fan of two, three and four concealed pongs."""
 
 
 def _kong_fans(kongs: int, concealed_kongs: int, f: Fans, table: FanTable) -> None:

@@ -10,7 +10,7 @@ wind, which a record gives as the option `prevalent`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -36,9 +36,9 @@ from paipu.rules.mcr.options import McrOptions as McrOptions
 from paipu.rules.mcr.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES
 
-_KINDS = 34
-_WIND_LETTERS = ("E", "S", "W", "N")
-BASE_POINTS = 8
+_KINDS: Final = 34
+_WIND_LETTERS: Final = ("E", "S", "W", "N")
+BASE_POINTS: Final = 8
 """What every payer pays on top of the fan total (MCR's 底分)."""
 
 

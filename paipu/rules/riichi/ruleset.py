@@ -11,7 +11,7 @@ kept on the instance and restarts with hand 1 of a record.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -37,10 +37,10 @@ from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles, next_kind
 _SHAPES = ("standard", "seven_pairs", "orphans")
 _WAITS: dict[tuple[bytes, int], tuple[int, ...]] = {}
 """`Riichi._waits`, by the hand's counts and melds."""
-_FIVES = (4, 13, 22)
-_TERMINAL_HONOUR = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
-_DRAGONS = (31, 32, 33)
-_WINDS = (27, 28, 29, 30)
+_FIVES: Final = (4, 13, 22)
+_TERMINAL_HONOUR: Final = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+_DRAGONS: Final = (31, 32, 33)
+_WINDS: Final = (27, 28, 29, 30)
 ABORT_REASONS = ("kyuushu", "suufon", "suucha", "suukan", "sanchahou")
 _DUE = {
     "suufon": "the first four discards are one wind with no call",

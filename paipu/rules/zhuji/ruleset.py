@@ -34,21 +34,21 @@ from paipu.rules.zhuji.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES, Tile, next_kind, parse_tiles
 
 # Items that are added only once the rest of the hand reaches the minimum.
-_BONUS_ITEMS = ("tianhu", "dihu", "wucai", "quanzipai")
+_BONUS_ITEMS: Final = ("tianhu", "dihu", "wucai", "quanzipai")
 _BONUS_IDS: Final = frozenset(_BONUS_ITEMS)
 _BONUS_IDS_BAO: Final = frozenset(_BONUS_ITEMS) - {"wucai"}
 """The 8台 items of `_totals` (in 包麻将, 无财 is 1台 and counts toward the minimum)."""
 
-_DRAGONS = (31, 32, 33)
-_EAST = 27
-_SCORING_PONGS = (*_DRAGONS, _EAST)
+_DRAGONS: Final = (31, 32, 33)
+_EAST: Final = 27
+_SCORING_PONGS: Final = (*_DRAGONS, _EAST)
 
 # Which kinds a group made only of wildcards may stand for, when scoring.  Within a suit
 # every rank scores alike in zhuji, so one representative per suit suffices; 东 and each
 # dragon score on their own, and 南 stands for the winds that score nothing.
-_FREE_PONG_KINDS = (0, 9, 18, 27, 28, 31, 32, 33)
-_FREE_CHOW_KINDS = (0, 9, 18)
-_FREE_PAIR_KINDS = (0, 9, 18, 28)
+_FREE_PONG_KINDS: Final = (0, 9, 18, 27, 28, 31, 32, 33)
+_FREE_CHOW_KINDS: Final = (0, 9, 18)
+_FREE_PAIR_KINDS: Final = (0, 9, 18, 28)
 
 
 
