@@ -110,12 +110,15 @@ class Erren(Ruleset[ErrenOptions]):
             hand.error("flower-discarded", f"{seat} discards {tile} ({tile.chinese}), a flower: flowers are set "
                        "aside (`flower`) and replaced, never discarded", action.span, self.rule("flowers"))
         else:
-            kept = [ALL_TILES[i] for i in range(_KINDS, len(ss.counts)) if ss.counts[i]]
-            if kept:
-                f = kept[0]
-                hand.error("flower-kept", f"{seat} discards while holding {f} ({f.chinese}): a flower is set "
-                           "aside (`flower`) on the seat's turn, before it discards", action.span,
-                           self.rule("flowers"))
+            # The first flower held, if any (a loop on the counts: no list made at each discard).
+            counts = ss.counts
+            for i in range(_KINDS, len(counts)):
+                if counts[i]:
+                    f = ALL_TILES[i]
+                    hand.error("flower-kept", f"{seat} discards while holding {f} ({f.chinese}): a flower is set "
+                               "aside (`flower`) on the seat's turn, before it discards", action.span,
+                               self.rule("flowers"))
+                    break
         if ss.ready and not ss.ready_pending and ss.last_drawn is not None and tile != ss.last_drawn:
             hand.error("ready-hand-changed", f"{seat} declared ready (天听) and discards {tile}; a ready hand "
                        f"discards the tile just drawn, {ss.last_drawn}", action.span, self.rule("ready"))
