@@ -437,10 +437,13 @@ def _entries(c: Sequence[int]) -> tuple[_Entry, _Entry, _Entry, _Entry]:
     """Table entries of the three suits and the honours.
 
     The key is the suit's counts as base-256 digits (`_group_key`)."""
-    km = _group_key(c, 0)
-    kp = _group_key(c, 9)
-    ks = _group_key(c, 18)
-    kz = _group_key(c, 27)
+    # Read as a list (compiled: a native read of each count, where an item of any sequence is
+    # Python's generic look-up, some 100 instructions).
+    cl: list[int] = c if isinstance(c, list) else list(c)
+    km = _group_key(cl, 0)
+    kp = _group_key(cl, 9)
+    ks = _group_key(cl, 18)
+    kz = _group_key(cl, 27)
     table = _SUIT_TABLE
     m = table.get(km) or _fill(table, km, c[0:9], True)
     s_p = table.get(kp) or _fill(table, kp, c[9:18], True)
@@ -449,7 +452,7 @@ def _entries(c: Sequence[int]) -> tuple[_Entry, _Entry, _Entry, _Entry]:
     return m, s_p, s, z
 
 
-def _group_key(c: Sequence[int], lo: int) -> int:
+def _group_key(c: list[int], lo: int) -> int:
     """``int.from_bytes(bytes(c[lo:hi]), "big")`` of the group starting at kind ``lo`` (a suit's
     nine kinds, or the seven honours from 27), worked out on the ints themselves: compiled,
     some forty native steps where the slice, the bytes and ``from_bytes`` were three Python

@@ -48,7 +48,7 @@ class ClaimsMixin(WinsMixin):
                          f"{a.seat} cannot {kind} {ld.tile}: {by} already took it ({taken})",
                          a.span, "common.claim")
             return None
-        if tile != ld.tile:
+        if tile.index != ld.tile.index:  # `Tile` equality (compiled: no ``__ne__`` called through Python)
             earlier = self._discarded_earlier(tile)
             if earlier:
                 self.err("stale-claim",

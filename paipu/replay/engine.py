@@ -151,9 +151,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             for d in hand.deals:
                 for t in d.tiles:
                     everything_deals[t.index] = everything_deals[t.index] + 1
-        if any(n > limits[i] for i, n in enumerate(everything_deals) if n):
-            self._deal_tile_counts()
-        size_left = rs.total_tiles - sum(dealt)
+        # Loops on the ints (compiled: no generator, no iterator objects).
+        for i in range(len(everything_deals)):
+            if everything_deals[i] > limits[i]:
+                self._deal_tile_counts()
+                break
         if hand.wall is not None:
             wall_tiles = hand.wall.tiles
             if no_red:
@@ -164,7 +166,13 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             for t in wall_tiles:
                 whole[t.index] = whole[t.index] + 1
             diffs = []
-            if whole != list(limits):
+            differs = len(whole) != len(limits)
+            if not differs:
+                for i in range(len(whole)):
+                    if whole[i] != limits[i]:
+                        differs = True
+                        break
+            if differs:
                 for i, n in enumerate(whole):
                     if n != limits[i]:
                         diffs.append(f"{n} of {ALL_TILES[i]} (the set has {limits[i]})")
@@ -179,7 +187,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             st.wall.size = len(wall_tiles)
             st.wall.tiles = deque(wall_tiles)
         else:
-            st.wall.size = size_left
+            st.wall.size = rs.total_tiles - sum(dealt)
         return ok
 
     def _deal_tile_counts(self) -> None:
@@ -493,7 +501,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             first_draw = ss.own_draws == 0 and not st.any_claim
         self._reserve_check(a.span, seat)
         wall_tile = st.wall.peek(from_tail)
-        if wall_tile is not None and wall_tile != a.tile:
+        if wall_tile is not None and wall_tile.index != a.tile.index:  # `Tile` equality, natively
             where = "from the tail of the wall (a replacement draw)" if from_tail else "from the wall"
             self.err(
                 "draw-mismatch",

@@ -204,7 +204,7 @@ class WinsMixin(EngineCore):
                 counts[extra.index] = counts[extra.index] - 1
 
     def _record_win(self, a: r.Hu, ctx: WinContext, analysis: WinAnalysis, apply: bool) -> None:
-        if a.tile is not None and a.tile != ctx.tile:
+        if a.tile is not None and a.tile.index != ctx.tile.index:  # `Tile` equality, natively
             self.err("hu-tile-mismatch",
                      f"{a.seat} names {a.tile} as the winning tile, but it is {ctx.tile}",
                      a.span, "common.win")
