@@ -299,8 +299,13 @@ class Erren(Ruleset[ErrenOptions]):
             events.extend((seat, f"no. {n}", t) for n, t in enumerate(ss.flowers, 1) if n >= 4)
         where: dict[int, int] = {}
         taken: set[int] = set()
+        if not events:
+            return events  # nothing to put in order (the record's lines need not be read)
         for pos, a in enumerate(hand.record.actions):
-            if not isinstance(a, (r.Kong, r.AnKong, r.AddKong, r.Flower)):
+            # One class at a time (compiled: a native type test each, where a tuple of classes
+            # is Python's generic ``isinstance``, once for every line of the hand).
+            if not (isinstance(a, r.Flower) or isinstance(a, r.Kong) or isinstance(a, r.AnKong)
+                    or isinstance(a, r.AddKong)):
                 continue
             is_kong = not isinstance(a, r.Flower)
             for i, (seat, what, tile) in enumerate(events):
