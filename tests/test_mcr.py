@@ -265,3 +265,48 @@ def test_mcr_best_reading_of_equal_value_keeps_the_higher_pair() -> None:
     pairs = [g for g in a.groups if g.kind == "pair"]
     assert [str(g.tiles[0]) for g in pairs] == ["4p"]
     assert "yaojiuke" in fans(a) and "lianliu" not in fans(a)
+
+
+def test_single_wait_short_cut_agrees_with_every_wait() -> None:
+    """边张 嵌张 单钓将 need the hand to have waited on one kind only: `_SingleWait` answers "no"
+    from the standard shape's waits alone when they are two kinds already; its answer must be
+    that of all the hand's waits (`waits_of`, the special shapes included) on winning hands of
+    every kind: random sets and a pair, seven pairs, with and without melds."""
+    from paipu.rules.mcr.fans import SPECIAL_SHAPES, MeldIn, WinIn, _SingleWait, waits_of
+
+    rng = random.Random(7)
+    seen = {True: 0, False: 0}
+    for _ in range(4000):
+        counts = [0] * 34
+        melds: list[MeldIn] = []
+        if rng.random() < 0.2:  # seven pairs
+            for k in rng.sample(range(34), 7):
+                counts[k] += 2
+        else:
+            n_melds = rng.choice((0, 0, 1, 2))
+            suits = rng.sample((0, 9, 18), 2)
+            for i in range(4):
+                if rng.random() < 0.6:
+                    first = rng.choice(suits) + rng.randrange(7)
+                    if i < n_melds:
+                        melds.append(MeldIn("chow", first))
+                    else:
+                        for k in (first, first + 1, first + 2):
+                            counts[k] += 1
+                else:
+                    k = rng.choice((rng.choice(suits) + rng.randrange(9), 27 + rng.randrange(7)))
+                    if i < n_melds:
+                        melds.append(MeldIn("pong", k))
+                    else:
+                        counts[k] += 3
+            counts[rng.choice(suits) + rng.randrange(9)] += 2
+        if max(counts) > 4:
+            continue
+        win = rng.choice([k for k in range(34) if counts[k]])
+        w = WinIn(tuple(counts), tuple(melds), win, rng.random() < 0.5)
+        standing = list(counts)
+        standing[win] -= 1
+        want = len(waits_of(standing, len(melds), SPECIAL_SHAPES)) == 1
+        assert _SingleWait(w, SPECIAL_SHAPES).answer() == want, (counts, melds, win)
+        seen[want] += 1
+    assert min(seen.values()) > 100, seen
