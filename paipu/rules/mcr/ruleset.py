@@ -178,9 +178,16 @@ class Mcr(Ruleset[McrOptions]):
         mcr.last-of-kind).  A discard that was claimed is counted in the meld it went to."""
         k = ctx.tile.index
         n = 0
+        # Loops (compiled: no generator objects), counting what the sums of generators did.
         for ss in hand.seats.values():
-            n += sum(1 for m in ss.melds if m.kind != "ankong" for t in m.tiles if t.index == k)
-            n += sum(1 for t, claimed in ss.discards if not claimed and t.index == k)
+            for m in ss.melds:
+                if m.kind != "ankong":
+                    for t in m.tiles:
+                        if t.index == k:
+                            n += 1
+            for t, claimed in ss.discards:
+                if not claimed and t.index == k:
+                    n += 1
         if not ctx.self_drawn and not ctx.robbed:
             n -= 1  # the winning discard itself
         return n
