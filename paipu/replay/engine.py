@@ -13,7 +13,7 @@ import functools
 import gc
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import Any, cast
 
 import paipu.record as r
 from paipu.findings import Finding
@@ -43,7 +43,7 @@ from paipu.replay.core import plural
 from paipu.replay.result import UNCLAIMED_DISCARD, HandResult, SessionState
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.settle import audit_recorded_results
-from paipu.replay.state import LastDiscard
+from paipu.replay.state import LastDiscard, SeatState
 from paipu.tiles import ALL_TILES, Tile
 
 
@@ -267,7 +267,10 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         limits = rs.tile_counts
         # An interned tile's discard: one shared pair (the dict itself, whose ``get`` the compiled
         # build calls directly, where a bound method would be called through Python).
-        discarded: dict[int, tuple[Tile, bool]] = UNCLAIMED_DISCARD
+        # Its pairs are read and stored as objects (compiled: a pair typed as a tuple is unboxed
+        # into its fields when read and made again as a new tuple when stored in the river, two
+        # tuples made and freed for every discard).
+        discarded: dict[int, Any] = UNCLAIMED_DISCARD
         next_of = self._next_of
         owes_before = self._owes_before
         checks_discard = self._checks_discard
@@ -290,10 +293,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     held_back = -1
                     continue
                 seat: Seat = cast(r.SeatAction, a).seat  # compiled: a native read
-                if seat not in seats:
+                found = seats.get(seat)  # one look-up for the test and the seat's state
+                if found is None:
                     self._handle(a, True)
                     held_back = -1
                     continue
+                ss: SeatState = found
                 tile: Tile = cast(Draw, a).tile if kind is draw_type else cast(Discard, a).tile
                 i = tile.index
                 if owes_before:
@@ -319,7 +324,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                         self.on_draw(a, True)  # type: ignore[arg-type]
                         held_back = -1
                         continue
-                    ss = seats[seat]
                     first_draw = ss.draws == ss.flower_draws and not st.any_claim
                     wall.size -= 1
                     if tiles:
@@ -338,7 +342,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     st.phase = "discard"
                     st.last_discard = None
                 else:
-                    ss = seats[seat]
                     counts = ss.counts
                     if (st.phase != "discard" or seat != st.turn or counts[i] < 1
                             or ss.ready_pending or (tile.red and not red_ok)):
@@ -348,7 +351,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     if checks_discard:
                         rs.check_discard(st, seat, a, True)  # type: ignore[arg-type]
                     counts[i] = counts[i] - 1
-                    ss.discards.append(discarded.get(id(tile)) or (tile, False))
+                    river: list[Any] = ss.discards
+                    river.append(discarded.get(id(tile)) or (tile, False))
                     st.discard_serial += 1
                     st.open_discard(cast(Discard, a))
                     st.phase = "claim"

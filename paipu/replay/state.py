@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 from paipu import record as r
 from paipu.findings import Finding, PackedFindings, Severity
@@ -132,16 +132,19 @@ class SeatState:
 
     def discard(self, tile: Tile) -> None:
         """Add ``tile`` to the discards, not claimed."""
-        self.discards.append(UNCLAIMED_DISCARD.get(id(tile)) or (tile, False))  # `shared_discard`
+        river: list[Any] = self.discards  # its pairs as objects (see `claim_last_discard`)
+        river.append(_UNCLAIMED.get(id(tile)) or (tile, False))  # `shared_discard`
 
     def claim_last_discard(self) -> None:
         """Mark the last discard claimed (taken into a meld or won on), if there is one."""
-        river = self.discards
+        # The pairs read and stored as objects (compiled: a pair typed as a tuple would be
+        # unboxed when read and made again as a new tuple when stored).
+        river: list[Any] = self.discards
         if river:
             # `shared_discard` of the tile, claimed, read from its table (a call of that function
             # is a call into Python: some 1,500 instructions a claim).
-            t = river[-1][0]
-            river[-1] = CLAIMED_DISCARD.get(id(t)) or (t, True)
+            t = self.discards[-1][0]
+            river[-1] = _CLAIMED.get(id(t)) or (t, True)
 
     def concealed_tiles(self) -> tuple[Tile, ...]:
         # From a list, sized exactly: a tuple made from a generator is made at a guessed size and
@@ -252,6 +255,10 @@ class Wall:
             return None
         return self.tiles[-depth]
 
+
+_UNCLAIMED: Final[dict[int, Any]] = UNCLAIMED_DISCARD
+_CLAIMED: Final[dict[int, Any]] = CLAIMED_DISCARD
+"""`UNCLAIMED_DISCARD` and `CLAIMED_DISCARD` with their pairs typed as objects (see `SeatState.discard`)."""
 
 _SHARED_MESSAGES = 256
 """How many distinct finding messages a hand keeps to share (past it, it starts again)."""
