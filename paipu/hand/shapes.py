@@ -676,9 +676,21 @@ def decompositions(
     """
     _check_args(wild, sets)
     c = _hand(counts)
-    if c is None or sum(c) + wild != 3 * sets + 2 or _needed(c, 1) > wild:
+    if c is None or sum(c) + wild != 3 * sets + 2:
         return []
-    found = _enumerate_plain(list(c), sets) if not wild else _enumerate(list(c), wild, sets)
+    if wild:
+        if _needed(c, 1) > wild:
+            return []
+        found = _enumerate(list(c), wild, sets)
+    else:
+        # Without wildcards the plain search finds nothing where the tables' test (`_needed`)
+        # would fail, so that test (a third of the cost, its tables filled on first use) is
+        # left out; the counts are checked as it checks them.
+        cl = list(c)
+        for n in cl:
+            if n < 0 or n > 255:
+                raise ValueError(f"tile counts must be 0-255, got {cl}")
+        found = _enumerate_plain(cl, sets)
     if expand_free:
         found = [e for ids in found for e in _expand_ids(ids)]
     found.sort()
