@@ -40,7 +40,7 @@ from paipu.record import (  # by name: compiled, each class itself, where ``r.Dr
 )
 from paipu.replay.claims import ClaimsMixin
 from paipu.replay.core import plural
-from paipu.replay.result import UNCLAIMED_DISCARD, HandResult, SessionState
+from paipu.replay.result import CODE_RED, TILE_OF_CODE, UNCLAIMED_OF_CODE, HandResult, SessionState
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.settle import audit_recorded_results
 from paipu.replay.state import LastDiscard, SeatState
@@ -265,12 +265,16 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         seen = st.seen
         extra = st.extra
         limits = rs.tile_counts
-        # An interned tile's discard: one shared pair (the dict itself, whose ``get`` the compiled
-        # build calls directly, where a bound method would be called through Python).
-        # Its pairs are read and stored as objects (compiled: a pair typed as a tuple is unboxed
-        # into its fields when read and made again as a new tuple when stored in the river, two
-        # tuples made and freed for every discard).
-        discarded: dict[int, Any] = UNCLAIMED_DISCARD
+        # An interned tile's discard: one shared pair (`shared_discard`), found in a list by the
+        # tile's code (its index, `CODE_RED` more for a red five) when the tile there is this
+        # one.  The pairs are read and stored as objects (compiled: a pair typed as a tuple is
+        # unboxed into its fields when read and made again as a new tuple when stored in the
+        # river, two tuples made and freed for every discard), and a list read by a small int
+        # costs a few instructions where a dict keyed by the tile's identity made that an int
+        # object each time (some 400 instructions a discard in all).
+        interned = TILE_OF_CODE
+        discarded = UNCLAIMED_OF_CODE
+        code_red = CODE_RED
         next_of = self._next_of
         owes_before = self._owes_before
         checks_discard = self._checks_discard
@@ -283,10 +287,16 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         draw_type, discard_type = Draw, Discard
         # A tuple is walked by index (compiled: no iterator object, no call per item).
         todo: tuple[r.Action, ...] = actions if isinstance(actions, tuple) else tuple(actions)
+        # The seat whose draw follows the last plain discard played here, kept for the action
+        # right after it (`drawn_after`: its place) and asked of the table otherwise.
+        pos = -1
+        drawn_after = -2
+        drawer: Seat | None = None
         was_on = gc.isenabled()
         gc.disable()  # a hand's replay makes no reference cycles worth a collector's pass
         try:
             for a in todo:
+                pos += 1
                 kind = type(a)
                 if (kind is not draw_type and kind is not discard_type) or st.ended or self._ready_pending:
                     self._handle(a, True)
@@ -304,7 +314,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 if owes_before:
                     rs.before_action(st, a, True)
                 if kind is draw_type:
-                    if st.phase != "claim" or next_of.get(st.turn) != seat or i >= 34 or (tile.red and not red_ok):
+                    expected = drawer if drawn_after == pos - 1 and not owes_before else next_of.get(st.turn)
+                    if st.phase != "claim" or expected != seat or i >= 34 or (tile.red and not red_ok):
                         self.on_draw(a, True)  # type: ignore[arg-type]
                         held_back = -1
                         continue
@@ -352,12 +363,15 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                         rs.check_discard(st, seat, a, True)  # type: ignore[arg-type]
                     counts[i] = counts[i] - 1
                     river: list[Any] = ss.discards
-                    river.append(discarded.get(id(tile)) or (tile, False))
+                    code = i + code_red if tile.red else i
+                    river.append(discarded[code] if interned[code] is tile else (tile, False))
                     st.discard_serial += 1
                     st.open_discard(cast(Discard, a))
                     st.phase = "claim"
                     st.after_kong = False
                     st.any_discard = True
+                    drawer = next_of.get(st.turn)
+                    drawn_after = pos
         finally:
             if was_on:
                 gc.enable()

@@ -283,10 +283,15 @@ def _unpack_river(packed: PackedRiver) -> tuple[tuple[Tile, bool], ...]:
 UNCLAIMED_DISCARD: dict[int, tuple[Tile, bool]] = {
     i: pair for i, c in _CODE_OF_TILE.items() if (pair := _PAIR_OF_CODE[c]) is not None}
 """`shared_discard` of each interned tile, not claimed, by its identity."""
-CLAIMED_DISCARD: dict[int, tuple[Tile, bool]] = {
-    i: pair for i, c in _CODE_OF_TILE.items() if (pair := _PAIR_OF_CODE[c | _CODE_CLAIMED]) is not None}
-"""`shared_discard` of each interned tile, claimed, by its identity (a dict the compiled engine reads
-directly: this module is not compiled, and a call of `shared_discard` is a call into Python)."""
+TILE_OF_CODE: list[Tile | None] = list(_TILE_OF_CODE)
+"""The interned tile of each code below 128 (its index, plus `CODE_RED` for a red five), or None:
+a tile ``t`` is interned when ``TILE_OF_CODE[t.index + (CODE_RED if t.red else 0)] is t``."""
+CODE_RED = _CODE_RED
+UNCLAIMED_OF_CODE: list[Any] = list(_PAIR_OF_CODE[:_CODE_CLAIMED])
+"""`shared_discard` of the interned tile of each code (`TILE_OF_CODE`), not claimed: read by the
+compiled engine from a list by a small int (no dict, no identity made an int object)."""
+CLAIMED_OF_CODE: list[Any] = list(_PAIR_OF_CODE[_CODE_CLAIMED:])
+"""The same, claimed."""
 
 
 def shared_discard(tile: Tile, claimed: bool) -> tuple[Tile, bool]:

@@ -11,8 +11,10 @@ from paipu.findings import Finding, PackedFindings, Severity
 from paipu.hand.sets import HandSet
 from paipu.record import HandRecord, Seat, Span
 from paipu.replay.result import (
-    CLAIMED_DISCARD,
-    UNCLAIMED_DISCARD,
+    CLAIMED_OF_CODE,
+    CODE_RED,
+    TILE_OF_CODE,
+    UNCLAIMED_OF_CODE,
     MeldView,
     RiverLog,
     RiverSlice,
@@ -133,7 +135,7 @@ class SeatState:
     def discard(self, tile: Tile) -> None:
         """Add ``tile`` to the discards, not claimed."""
         river: list[Any] = self.discards  # its pairs as objects (see `claim_last_discard`)
-        river.append(_UNCLAIMED.get(id(tile)) or (tile, False))  # `shared_discard`
+        river.append(_shared_pair(tile, _UNCLAIMED, False))  # `shared_discard`
 
     def claim_last_discard(self) -> None:
         """Mark the last discard claimed (taken into a meld or won on), if there is one."""
@@ -143,8 +145,7 @@ class SeatState:
         if river:
             # `shared_discard` of the tile, claimed, read from its table (a call of that function
             # is a call into Python: some 1,500 instructions a claim).
-            t = self.discards[-1][0]
-            river[-1] = _CLAIMED.get(id(t)) or (t, True)
+            river[-1] = _shared_pair(self.discards[-1][0], _CLAIMED, True)
 
     def concealed_tiles(self) -> tuple[Tile, ...]:
         # From a list, sized exactly: a tuple made from a generator is made at a guessed size and
@@ -256,9 +257,22 @@ class Wall:
         return self.tiles[-depth]
 
 
-_UNCLAIMED: Final[dict[int, Any]] = UNCLAIMED_DISCARD
-_CLAIMED: Final[dict[int, Any]] = CLAIMED_DISCARD
-"""`UNCLAIMED_DISCARD` and `CLAIMED_DISCARD` with their pairs typed as objects (see `SeatState.discard`)."""
+_INTERNED: Final[list[Tile | None]] = TILE_OF_CODE
+_UNCLAIMED: Final[list[Any]] = UNCLAIMED_OF_CODE
+_CLAIMED: Final[list[Any]] = CLAIMED_OF_CODE
+_CODE_RED: Final[int] = CODE_RED
+
+
+def _shared_pair(tile: Tile, pairs: list[Any], claimed: bool) -> Any:
+    """`shared_discard` of ``tile``, read from ``pairs`` (`UNCLAIMED_OF_CODE` or
+    `CLAIMED_OF_CODE`, as ``claimed`` says) by the tile's code, for an interned tile; a new
+    pair for any other (a call of `shared_discard` is a call into Python, this module's own
+    lists a few native steps)."""
+    i = tile.index
+    code = i + _CODE_RED if tile.red else i
+    if 0 <= code < len(_INTERNED) and _INTERNED[code] is tile:
+        return pairs[code]
+    return (tile, claimed)
 
 _SHARED_MESSAGES = 256
 """How many distinct finding messages a hand keeps to share (past it, it starts again)."""
