@@ -468,9 +468,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         self.err("bad-tile", f"{tile} is a red five; {self.rs.name} has no red fives (write {tile.plain})",
                  span, "common.tiles")
 
-    def _reserve_check(self, span: Span, seat: Seat) -> None:
+    def _reserve_check(self, a: r.SeatAction, seat: Seat) -> None:
+        """Whether ``a``, a draw of ``seat``, comes past the wall's reserve (the action's place
+        is read only for a finding: a packed place is unpacked each time it is read)."""
         reserve = self.rs.reserve(self.st)
         if self.st.wall.size <= reserve:
+            span = a.span
             self.err(
                 "draw-past-reserve",
                 f"{seat} draws with {plural(self.st.wall.size, 'tile')} left in the wall, but "
@@ -517,7 +520,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             first_draw = bool(st.extra.get("first_draw"))
         else:
             first_draw = ss.own_draws == 0 and not st.any_claim
-        self._reserve_check(a.span, seat)
+        self._reserve_check(a, seat)
         wall_tile = st.wall.peek(from_tail)
         if wall_tile is not None and wall_tile.index != a.tile.index:  # `Tile` equality, natively
             where = "from the tail of the wall (a replacement draw)" if from_tail else "from the wall"
@@ -626,7 +629,10 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             self.err("illegal-flower", f"{a.tile} ({a.tile.chinese}) is not a flower", a.span,
                      self.rs.rule("flowers"))
             return
-        self._own_turn(a, f"set aside {a.tile}", apply)
+        if self.st.phase != "discard" or a.seat != self.st.turn:
+            # (`_own_turn` finds nothing on the seat's own turn to discard: its words are made
+            # only where it may.)
+            self._own_turn(a, f"set aside {a.tile}", apply)
         held = (self._take(a.seat, a.tile, 1, apply)
                 or self._remove(a.seat, a.tile, 1, a.span, f"sets aside {a.tile}", apply))
         if not apply:
