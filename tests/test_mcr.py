@@ -267,11 +267,11 @@ def test_mcr_best_reading_of_equal_value_keeps_the_higher_pair() -> None:
     assert "yaojiuke" in fans(a) and "lianliu" not in fans(a)
 
 
-def test_single_wait_short_cut_agrees_with_every_wait() -> None:
-    """边张 嵌张 单钓将 need the hand to have waited on one kind only: `_SingleWait` answers "no"
-    from the standard shape's waits alone when they are two kinds already; its answer must be
-    that of all the hand's waits (`waits_of`, the special shapes included) on winning hands of
-    every kind: random sets and a pair, seven pairs, with and without melds."""
+def test_single_wait_agrees_with_every_wait() -> None:
+    """边张 嵌张 单钓将 need the hand to have waited on one kind only: `_SingleWait`, which stops
+    at a second kind, must answer as all the hand's waits (`waits_of`, the special shapes
+    included) do, on winning hands of every kind: random sets and a pair, seven pairs, with
+    and without melds."""
     from paipu.rules.mcr.fans import SPECIAL_SHAPES, MeldIn, WinIn, _SingleWait, waits_of
 
     rng = random.Random(7)

@@ -24,7 +24,7 @@ from typing import Final, Literal, TypeAlias
 
 from paipu.frozen import own_init
 from paipu.hand.shanten import waits
-from paipu.hand.shapes import decompositions, standard_waits
+from paipu.hand.shapes import decompositions
 from paipu.pickling import by_fields
 
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
@@ -1152,15 +1152,7 @@ class _SingleWait:
             if not w.no_win_tile:
                 standing = list(w.concealed)
                 standing[w.win_tile] -= 1
-                n_melds = len(w.melds)
-                if (n_melds <= 4 and len(standing) == 34 and sum(standing) == 13 - 3 * n_melds
-                        and min(standing) >= 0 and max(standing) <= 4
-                        and len(standard_waits(bytes(standing))) >= 2):
-                    # The standard shape's waits, which `_waits` adds the others' to, are two
-                    # kinds already: not a single wait, without the special shapes' tests.
-                    single = False
-                else:
-                    single = len(_waits(standing, n_melds, self.shapes, 2)) == 1
+                single = len(_waits(standing, len(w.melds), self.shapes, 2)) == 1
             self.known = 1 if single else 0
         return self.known == 1
 
