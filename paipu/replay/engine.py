@@ -319,16 +319,17 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                         self.on_draw(a, True)  # type: ignore[arg-type]
                         held_back = -1
                         continue
-                    tiles = wall.tiles
-                    if tiles is None:
+                    if not wall.known:
                         if seen[i] >= limits[i]:
                             self.on_draw(a, True)  # type: ignore[arg-type]
                             held_back = -1
                             continue
-                    elif tiles and tiles[0].index != i:
-                        self.on_draw(a, True)  # type: ignore[arg-type]
-                        held_back = -1
-                        continue
+                    else:
+                        head = wall.head_kind()
+                        if head >= 0 and head != i:
+                            self.on_draw(a, True)  # type: ignore[arg-type]
+                            held_back = -1
+                            continue
                     if held_back < 0 or not steady:
                         held_back = rs.reserve(st)
                     if wall.size <= held_back:
@@ -336,9 +337,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                         held_back = -1
                         continue
                     first_draw = ss.draws == ss.flower_draws and not st.any_claim
-                    wall.size -= 1
-                    if tiles:
-                        tiles.popleft()
+                    wall.take(False)
                     # ``x[i] = x[i] + 1``: compiled, an int's addition (``+=`` on a list item is
                     # Python's generic in-place addition).
                     counts = ss.counts

@@ -224,37 +224,82 @@ class LastDiscard:
 
 
 class Wall:
-    """The live wall: its size always; its tiles too when the record has a ``wall`` line."""
+    """The live wall: its size always; its tiles too when the record has a ``wall`` line.
+
+    The tiles are kept in a list with the places of its two live ends, so a draw from either
+    end moves a place (compiled: native reads and writes of a list and two ints, where a
+    ``deque``'s ``[0]`` and ``popleft`` are Python's generic calls, some 300 instructions a
+    draw); `tiles` gives them as a ``deque``, as the wall kept them before."""
 
     def __init__(self, size: int, tiles: tuple[Tile, ...] | None) -> None:
         self.size = size
-        self.tiles: deque[Tile] | None = deque(tiles) if tiles is not None else None
         self.drawn_from_tail = 0
+        self._live: list[Tile] = []
+        self._head = 0
+        """The place of the tile the next draw from the head takes."""
+        self._end = 0
+        """One past the place of the tile the next draw from the tail takes."""
+        self._known = False
+        self.tiles = deque(tiles) if tiles is not None else None
+
+    @property
+    def tiles(self) -> deque[Tile] | None:
+        """The tiles left, head first (a new ``deque`` each time), or None when unknown."""
+        if not self._known:
+            return None
+        return deque(self._live[self._head:self._end])
+
+    @tiles.setter
+    def tiles(self, tiles: deque[Tile] | None) -> None:
+        self._known = tiles is not None
+        self._live = list(tiles) if tiles is not None else []
+        self._head = 0
+        self._end = len(self._live)
 
     @property
     def known(self) -> bool:
-        return self.tiles is not None
+        return self._known
+
+    def left(self) -> tuple[Tile, ...] | None:
+        """The tiles left, head first, or None when unknown (`tiles` as a tuple, made once)."""
+        if not self._known:
+            return None
+        return tuple(self._live[self._head:self._end])
+
+    def head_kind(self) -> int:
+        """The kind (index) of the tile the next draw from the head takes, or -1 when the wall's
+        tiles are unknown or none is left."""
+        head = self._head
+        if head < self._end:
+            return self._live[head].index
+        return -1
 
     def take(self, from_tail: bool) -> Tile | None:
         """Take one tile (the wall's own tile when known); the size shrinks either way."""
         self.size -= 1
         if from_tail:
             self.drawn_from_tail += 1
-        if self.tiles:
-            return self.tiles.pop() if from_tail else self.tiles.popleft()
+        head, end = self._head, self._end
+        if head < end:
+            if from_tail:
+                self._end = end - 1
+                return self._live[end - 1]
+            self._head = head + 1
+            return self._live[head]
         return None
 
     def peek(self, from_tail: bool) -> Tile | None:
         """The tile the next draw takes (from the head, or the tail), when the wall is known."""
-        if not self.tiles:
+        head, end = self._head, self._end
+        if head >= end:
             return None
-        return self.tiles[-1] if from_tail else self.tiles[0]
+        return self._live[end - 1] if from_tail else self._live[head]
 
     def peek_from_tail(self, depth: int) -> Tile | None:
         """The tile ``depth`` places from the tail end (1 = the last), when known."""
-        if self.tiles is None or depth > len(self.tiles) or depth < 1:
+        if not self._known or depth > self._end - self._head or depth < 1:
             return None
-        return self.tiles[-depth]
+        return self._live[self._end - depth]
 
 
 _INTERNED: Final[list[Tile | None]] = TILE_OF_CODE
@@ -380,7 +425,7 @@ class HandState:
     def view(self, marked: tuple[Tile, ...] = ()) -> TableView:
         """A snapshot of the table for reports; ``marked`` are the kinds the ruleset marks
         (`Ruleset.marked_tiles`: Harbin's 宝 kinds)."""
-        known = tuple(self.wall.tiles) if self.wall.tiles is not None else None
+        known = self.wall.left()
         return TableView(
             {s: st.view() for s, st in self.seats.items()},
             self.wall.size,
