@@ -352,7 +352,14 @@ def test_best_discard_is_the_first_by_value_then_tie_of_those_that_reach_the_bes
             turn is not None and not bot.sim.st.wild_kinds and turn.wild == 0 and not any(counts[34:])
             and turn.sets == 4 - len(bot.ss.melds) - extra_melds and turn.c == bytes(counts[:34]))
         got = chosen(bot, counts, extra_melds, allowed)  # type: ignore[arg-type]
-        if extra_melds == 0 and allowed is not None and not any(counts[34:]):
+        if extra_melds == 0 and not any(counts[34:]):
+            if allowed is None:
+                # The engine said every kind held may be discarded (`HandEngine.discards_free`):
+                # the reference asks it of each all the same.
+                engine, seat = bot.sim.engine, bot.seat
+                assert engine.discards_free(seat)
+                allowed = lambda i: engine.may_discard(seat, i)  # noqa: E731
+                seen["free discards"] += 1
             assert got == reference(bot, counts, allowed), (ruleset, counts)
             seen["checked"] += 1
             seen["first choice"] += got[0] in set(bot.sim.strategy.first_discards(bot, [got[0]]))
@@ -362,6 +369,10 @@ def test_best_discard_is_the_first_by_value_then_tie_of_those_that_reach_the_bes
     list(simulate(ruleset, 16, seed=3))
     assert seen["checked"] > 300, seen
     if ruleset != "zhuji":  # (Zhuji's hands hold wildcards: its bots make their questions themselves)
-        assert seen["from the table's last hand"] > 100, seen
+        # (The engine tests a drawn hand, not one right after a claim, which cannot win: the bot
+        # works that one out itself.)
+        assert seen["from the table's last hand"] > 50, seen
+    if ruleset == "zhuji":  # no hook on discards: the engine is not asked of each
+        assert seen["free discards"] > 300, seen
     if ruleset == "harbin":
         assert seen["first choice"] > 5, seen

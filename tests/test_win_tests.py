@@ -83,6 +83,11 @@ def _play_checked(ruleset: str, hands: int, with_table: bool,
             # worked out afresh while its hand is the one kept.
             ss = st.seats[seat]
             if known[0] == ss.counts and known[1] == len(ss.melds) and known[2] is engine.shape_shanten:
+                if known[3].get(-3):
+                    # Readiness not asked (`HandEngine._ready_entry`'s lazy entry): taken as possible.
+                    assert known[3][-1] and known[5] == 0, (ruleset, seat)  # (no wildcard held)
+                    seen["readiness not asked"] += 1
+                    continue
                 assert known[3][-1] == engine._shape_ready(seat), (ruleset, seat, ss.counts)
                 seen["kept readiness"] += 1
         if st.phase == "discard":
@@ -121,6 +126,8 @@ def test_could_win_own_draw_from_the_kept_hand_is_its_shanten(ruleset: str, monk
     assert seen["own draw whole"] > 0, seen
     assert seen["discard asked"] > 50 and seen["discard complete"] + seen["own draw complete"] > 0, seen
     assert seen["kept readiness"] > 100, seen
+    if ruleset in ("mcr", "hebei"):  # (wins on discards by four seats, no wildcard)
+        assert seen["readiness not asked"] > 5, seen
 
 
 @pytest.mark.parametrize("ruleset", ["zhuji", "hebei", "harbin", "mcr"])
@@ -178,3 +185,151 @@ def test_could_win_ready_hand_answers_follow_the_drawn_tile() -> None:
         assert engine.could_win("S", None) is complete
         assert complete_by_shanten(engine, "S", None) is complete
         ss.counts[tile.index] -= 1
+
+
+def _far(key: bytes, t: int) -> bool:
+    """Whether kind ``t`` is far from the hand ``key``: none of it held, no suited neighbour
+    within two ranks (what `HandEngine._completed_by` rules out without a complete test)."""
+    if key[t]:
+        return False
+    if t >= 27:
+        return True
+    return not any(key[k] for k in range(t - t % 9, t - t % 9 + 9) if abs(k - t) <= 2)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_completed_by_far_tiles_is_the_full_test(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """_completed_by, every ruleset, every tile kind asked of every ready hand kept in simulated
+    hands: a far tile (none of its kind held, no neighbour within two) ruled out by shape
+    (`paipu.hand.complete.far_tiles_may_complete`) gives the answer of the hand's shanten, as every other does."""
+    from paipu.tiles import ALL_TILES
+
+    seen: collections.Counter[str] = collections.Counter()
+    step = HandSim.step
+
+    def checked_step(sim: HandSim) -> None:
+        engine, st = sim.engine, sim.st
+        if st.phase == "claim":
+            for seat, known in list((engine._shape_memo or {}).items()):
+                ss = st.seats[seat]
+                if (not known[3][-1] or known[0] != ss.counts or known[1] != len(ss.melds)
+                        or known[2] is not engine.shape_shanten):
+                    continue
+                if known[3].get(-3):
+                    seen["readiness not asked"] += 1
+                seen["ready hands"] += 1
+                for t in range(34):
+                    answer = engine._completed_by(known, t)
+                    assert answer == complete_by_shanten(engine, seat, ALL_TILES[t]), (ruleset, seat, t, ss.counts)
+                    if not known[5] and t not in st.wild_kinds and _far(known[4], t):
+                        seen["far complete" if answer else "far"] += 1
+        step(sim)
+
+    monkeypatch.setattr(HandSim, "step", checked_step)
+    simulate_session(ruleset, 3, random.Random(f"far tiles {ruleset}"))
+    assert seen["ready hands"] > 5, seen
+    if ruleset != "harbin":  # Harbin's 宝 is wild: its ready hands are few without a wildcard
+        assert seen["far"] > 20, seen
+
+
+@pytest.mark.parametrize(("shapes", "hand", "far_wait"), [
+    (("standard", "seven_pairs_fours", "orphans"), "1m9m1p9p1s9s1z2z3z4z5z6z6z", "7z"),
+    (("standard", "quanzipai"), "1z1z1z2z2z3z3z4z4z5z5z6z6z", "7z"),
+    (("standard", "quanbukao"), "1m4m7m2p5p8p3s6s1z2z3z4z5z", "6z"),
+    (("standard", "zuhelong"), "1m4m7m2p5p8p3s6s1z1z1z5z5z", "9s"),
+])
+def test_far_tiles_complete_the_shapes_that_take_them(shapes: tuple[str, ...], hand: str, far_wait: str) -> None:
+    """far_tiles_may_complete: a ready hand of the orphans, all honours, 全不靠 or 组合龙 that a
+    far tile completes is never ruled out; the same hand under the plain shapes is."""
+    from paipu.hand.complete import far_tiles_may_complete
+    from paipu.hand.shanten import shanten as full_shanten
+    from paipu.tiles import parse_tiles
+
+    counts = [0] * 34
+    for tile in parse_tiles(hand):
+        counts[tile.index] += 1
+    wait = parse_tiles(far_wait)[0].index
+    key = bytes(counts)
+    assert full_shanten(counts, 0, melds=0, shapes=shapes) == 0
+    assert _far(key, wait)
+    counts[wait] += 1
+    assert full_shanten(counts, 0, melds=0, shapes=shapes) == -1
+    assert far_tiles_may_complete(key, shapes)
+    assert not far_tiles_may_complete(key, ("standard", "seven_pairs_fours"))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_quick_complete_is_the_full_test_on_random_hands(ruleset: str) -> None:
+    """quick_complete, every ruleset's shapes: on random hands one tile over (made of random
+    sets and a pair, seven pairs, orphans, honours and knitted tiles, one tile changed at times,
+    with 0-2 melds), where it answers, the answer is the hand's shanten's (-1: complete); it
+    answers most of them, the complete and the incomplete."""
+    from paipu.hand.complete import quick_complete
+    from paipu.replay.ruleset import get_ruleset
+
+    shapes = tuple(get_ruleset(ruleset).shapes)
+    rng = random.Random(f"quick complete {ruleset}")
+    seen: collections.Counter[str] = collections.Counter()
+    knitted = [0, 3, 6, 10, 13, 16, 20, 23, 26]
+    for _ in range(4000):
+        melds = rng.choice((0, 0, 1, 2))
+        sets = 4 - melds
+        c = [0] * 34
+        how = rng.random()
+        if how < 0.6 or sets < 4:
+            for _ in range(sets):
+                if rng.random() < 0.6:
+                    start = rng.randrange(27)
+                    start -= max(0, start % 9 - 6)
+                    for k in (start, start + 1, start + 2):
+                        c[k] += 1
+                else:
+                    c[rng.randrange(34)] += 3
+            c[rng.randrange(34)] += 2
+        elif how < 0.75:
+            for k in rng.sample(range(34), 7):
+                c[k] += 2
+        elif how < 0.85:
+            for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33):
+                c[k] += 1
+            c[rng.choice((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))] += 1
+        else:
+            kinds = knitted + list(range(27, 34))
+            for k in rng.sample(kinds, 14):
+                c[k] += 1
+        if rng.random() < 0.4:  # one tile changed
+            held = [k for k in range(34) if c[k]]
+            c[rng.choice(held)] -= 1
+            c[rng.randrange(34)] += 1
+        if max(c) > 4:
+            continue
+        quick = quick_complete(bytes(c), shapes)
+        full = shanten(c, 0, melds=melds, shapes=shapes) == -1
+        if quick >= 0:
+            assert (quick == 1) == full, (ruleset, c, melds, quick)
+            seen[f"answered {full}"] += 1
+        else:
+            seen["left to the full test"] += 1
+    assert seen["answered True"] > 500 and seen["answered False"] > 500, seen
+
+
+@pytest.mark.parametrize("ruleset", ["zhuji", "mcr", "hebei"])
+def test_no_win_offered_right_after_a_claim(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """candidates, right after a chow, pong or kong claim (no draw since): no win is offered, and
+    the engine refuses one if asked (rule: a win needs a draw after a claim), complete or not."""
+    seen: collections.Counter[str] = collections.Counter()
+    step = HandSim.step
+
+    def checked_step(sim: HandSim) -> None:
+        engine, st = sim.engine, sim.st
+        if st.phase == "discard" and not st.seats[st.turn].drew_since_claim:
+            seat = st.turn
+            assert not any(isinstance(a, r.Hu) for a in engine.candidates(discards=False)), (ruleset, seat)
+            assert not engine.can(r.Hu(r.Span.none(), seat)), (ruleset, seat)
+            seen["after a claim"] += 1
+            seen["complete"] += complete_by_shanten(engine, seat, None)
+        step(sim)
+
+    monkeypatch.setattr(HandSim, "step", checked_step)
+    simulate_session(ruleset, 6, random.Random(f"after a claim {ruleset}"))
+    assert seen["after a claim"] > 5, seen

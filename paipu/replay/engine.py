@@ -17,6 +17,7 @@ from typing import Any, cast
 
 import paipu.record as r
 from paipu.findings import Finding
+from paipu.hand.complete import far_tiles_may_complete, quick_complete
 from paipu.hand.shanten import is_complete, shanten
 from paipu.record import (  # by name: compiled, each class itself, where ``r.Draw`` is a look-up in the module
     AddKong,
@@ -756,9 +757,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             discards = _DISCARDS[seat]
             if ss.ready_pending:
                 return [discards[i] for i, n in enumerate(counts) if n] if with_discards else []
-            if self.could_win(seat, None):
+            # Right after a claim (no draw since) a win is refused (`on_hu`): not offered, and its
+            # shape not tested.
+            if ss.drew_since_claim and self.could_win(seat, None):
                 out.append(r.Hu(_NO_SPAN, seat))
-            if any(counts[34:]):
+            if _holds_flower(counts):
                 out += [r.Flower(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34, len(counts)) if counts[i]]
             if _holds_four(counts):
                 out += [r.AnKong(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34) if counts[i] == 4]
@@ -791,7 +794,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     out.append(_move(r.Pong, seat, tile))
                     claimed = True
                 if seat == chower:
-                    for chow, own in _chows(seat, i):
+                    for chow, own in _CHOWS[seat][i]:
                         if counts[own[0]] and counts[own[1]]:
                             out.append(chow)
                             claimed = True
@@ -807,7 +810,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                         if rs.may_rob_kong(st, s, konger) and self.could_win(s, tile)]
             drawn = st.wall.peek(True)
             if drawn is not None:
-                out.append(_move(r.Draw, st.turn, drawn))
+                out.append(_draw_move(st.turn, drawn))
         return out
 
     def may_discard(self, seat: Seat, index: int) -> bool:
@@ -833,6 +836,18 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     st.findings = saved
                 return not any(f.severity == "error" for f in found)
         return self.can(_DISCARDS[seat][index])
+
+    def discards_free(self, seat: Seat) -> bool:
+        """Whether `may_discard` answers True for every kind ``seat`` holds, as the table is now:
+        its turn to discard, no ready declaration owed, and a ruleset with no hook on actions
+        and no test of discards of its own.  A player that weighs its discards first then need
+        not ask of each."""
+        st = self.st
+        if (self._owes_before or self._ready_pending or self._checks_discard
+                or st.phase != "discard" or seat != st.turn or st.ended):
+            return False
+        ss = st.seats.get(seat)
+        return ss is not None and not ss.ready_pending
 
     def discard_move(self, seat: Seat, index: int) -> r.Discard:
         """``seat``'s discard of the plain tile of kind ``index`` (one shared, immutable value)."""
@@ -878,7 +893,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         if i < 27:  # a suited tile: the next seat may chow it
             nxt = self._next_of[ld.seat]
             counts = seats[nxt].counts
-            chows: list[r.Action] = [chow for chow, own in _chows(nxt, i) if counts[own[0]] and counts[own[1]]]
+            chows: list[r.Action] = [chow for chow, own in _CHOWS[nxt][i] if counts[own[0]] and counts[own[1]]]
             if chows:
                 out[nxt] = out[nxt] + chows if nxt in out else chows
         return out
@@ -906,7 +921,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         drawn = st.wall.peek(False)
         if drawn is None or ld is None:
             return None
-        return _move(r.Draw, self._next_of[ld.seat], drawn)
+        return _draw_move(self._next_of[ld.seat], drawn)
 
     _shape_memo: dict[Seat, tuple[list[int], int, object, dict[int, bool], bytes, int, int]] | None = None
     """Per seat, what `could_win`'s shape test answered with its hand as it is now: (a copy of
@@ -965,8 +980,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             return self._shape_complete(seat, None)
         # The counts compared as lists (cheaper than making a key of them).
         if known is None or known[1] != n_melds or known[2] is not own or known[0] != counts:
-            # Another seat's tile completes only a ready hand: that is asked once per hand.
-            known = memo[seat] = self._ready_entry(seat, counts, n_melds)
+            # Another seat's tile completes only a ready hand: that is asked once per hand (or,
+            # without a wildcard, not at all: see `_ready_entry`).
+            known = memo[seat] = self._ready_entry(seat, counts, n_melds, lazy=True)
         answers = known[3]
         if not answers[-1]:
             return False
@@ -998,16 +1014,24 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         if shanten > 0:
             memo[seat] = (counts.copy(), n_melds, own, {-1: False}, b"", 0, 4 - n_melds)
         else:
-            memo[seat] = self._ready_entry(seat, counts, n_melds)
+            # The table's answer is the hint itself: the entry is made without asking it again.
+            memo[seat] = self._ready_entry(seat, counts, n_melds, shanten == 0)
 
-    def _ready_entry(self, seat: Seat, counts: list[int], n_melds: int,
-                     ) -> tuple[list[int], int, object, dict[int, bool], bytes, int, int]:
+    def _ready_entry(self, seat: Seat, counts: list[int], n_melds: int, told: bool = False,
+                     lazy: bool = False) -> tuple[list[int], int, object, dict[int, bool], bytes, int, int]:
         """``seat``'s entry of `_shape_memo` for its hand as it is now: whether it is ready
-        (`_shape_ready`), with the question asked."""
+        (`_shape_ready`), with the question asked.  ``told``: the `shape_shanten` of that
+        question is already known to be 0 (`note_shanten`), so it is not asked.  ``lazy``, for
+        a hand with no wildcard and a `shape_shanten`: its readiness is not asked but taken
+        as possible (marked by the key -3 in its answers), since `_completed_by` answers each
+        tile without it, mostly by the quick test; such an entry is made only for a hand no
+        bot has told about (each seat's dealt hand, until its first discard), which sees a
+        few discards, where the shanten of a 13-tile hand costs about as much as a dozen quick
+        tests (MCR: some 40k instructions a seat and hand)."""
         st = self.st
         own = self.shape_shanten
         sets = 4 - n_melds
-        if any(counts[34:]):
+        if _holds_flower(counts):
             return (counts.copy(), n_melds, own, {-1: False}, b"", 0, sets)
         wild = 0
         if st.wild_kinds:
@@ -1020,6 +1044,10 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             key = bytes(counts[:34])
         if sets < 0 or sum(key) + wild != 3 * sets + 1:
             ready = False
+        elif told:
+            ready = True
+        elif lazy and not wild and own is not None:
+            return (counts.copy(), n_melds, own, {-1: True, -3: True}, key, wild, sets)
         elif own is None:
             ready = _is_ready(key, wild, sets, self.rs.shapes)
         else:
@@ -1039,9 +1067,29 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         if t in self.st.wild_kinds:
             wild += 1
         else:
+            if not whole and not wild and key[t] == 0 and not _next_to_held(key, t):
+                # A tile far from every tile held (none of its kind, no suited neighbour within
+                # two) completes no set and no pair: only a shape that takes such a tile (the
+                # orphans, all honours, the knitted ones) could be completed, and only if the
+                # hand can be read so at all (`far_tiles_may_complete`, asked once per hand).
+                # MCR: about two questions in three, each a complete test of some 13k
+                # instructions, answered so.
+                answers = known[3]
+                far = answers.get(-2)
+                if far is None:
+                    far = answers[-2] = far_tiles_may_complete(key, self.rs.shapes)
+                if not far:
+                    return False
             more = bytearray(key)
             more[t] += 1
             key = bytes(more)
+            if not whole and not wild:
+                # Without a wildcard, the standard shape read from suit tables, the others ruled
+                # out by their tiles (`paipu.hand.complete.quick_complete`); the full test only
+                # where that cannot tell.
+                quick = quick_complete(key, self.rs.shapes)
+                if quick >= 0:
+                    return quick == 1
         own = self.shape_shanten
         if own is None:
             return is_complete(key, wild, sets, self.rs.shapes)
@@ -1064,7 +1112,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         st = self.st
         ss = st.seats[seat]
         counts = ss.counts
-        if any(counts[34:]) or (tile is not None and tile.index >= 34):
+        if _holds_flower(counts) or (tile is not None and tile.index >= 34):
             return False
         own = self.shape_shanten
         sets = 4 - len(ss.melds)
@@ -1138,11 +1186,34 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         return result
 
 
+def _holds_flower(counts: list[int]) -> bool:
+    """``any(counts[34:])``, as a loop on the compiled build's own ints (no slice, no call of
+    ``any`` through Python: some 900 instructions a turn)."""
+    for i in range(34, len(counts)):
+        if counts[i]:
+            return True
+    return False
+
+
 def _holds_four(counts: list[int]) -> bool:
-    """``4 in counts``, as a loop the compiled build runs on its own ints (``in`` compares each
-    count as an object, some forty a turn)."""
-    for n in counts:
-        if n == 4:
+    """``4 in counts[:34]`` (a flower is one of its kind), as a loop the compiled build runs on
+    its own ints (``in`` compares each count as an object, some forty a turn)."""
+    for i in range(34):
+        if counts[i] == 4:
+            return True
+    return False
+
+
+def _next_to_held(key: bytes, t: int) -> bool:
+    """Whether the hand ``key`` (34 counts) holds a suited tile of ``t``'s suit within two ranks
+    of ``t`` (a plain suited kind; an honour has no neighbour)."""
+    if t >= 27:
+        return False
+    rank = t % 9
+    lo = t - 2 if rank >= 2 else t - rank
+    hi = t + 2 if rank <= 6 else t + 8 - rank
+    for k in range(lo, hi + 1):
+        if key[k]:
             return True
     return False
 
@@ -1181,6 +1252,29 @@ def _chows(seat: Seat, claimed: int) -> tuple[tuple[r.Chow, tuple[int, int]], ..
             own = tuple(t.index for t in run if t.index != claimed)
             out.append((r.Chow(_NO_SPAN, seat, (run[0], run[1], run[2])), (own[0], own[1])))
     return tuple(out)
+
+
+_CHOWS: dict[Seat, tuple[tuple[tuple[r.Chow, tuple[int, int]], ...], ...]] = {
+    seat: tuple(_chows(seat, i) for i in range(27)) for seat in r.SEATS
+}
+"""`_chows` of each seat for each suited kind (index 0-26), made once: read by index, where the
+cached function is a call through Python with a key to hash (compiled: some 750 instructions
+a discard)."""
+
+
+_DRAWS: dict[Seat, list[r.Action]] = {}
+
+
+def _draw_move(seat: Seat, tile: Tile) -> r.Action:
+    """``_move(Draw, seat, tile)``: a tile of the set (`ALL_TILES`, as every simulated wall holds)
+    read from the seat's list by kind, without a key to hash; another (a red five) from `_move`."""
+    i = tile.index
+    if ALL_TILES[i] is not tile:
+        return _move(r.Draw, seat, tile)
+    found = _DRAWS.get(seat)
+    if found is None:
+        found = _DRAWS[seat] = [_move(r.Draw, seat, t) for t in ALL_TILES]
+    return found[i]
 
 
 def _move(kind: type[r.Draw] | type[r.Pong] | type[r.Kong], seat: Seat, tile: Tile) -> r.Action:

@@ -20,7 +20,24 @@ import paipu.record as r
 from paipu.grammar.writer import format_action, format_record, hand_lines
 from paipu.hand import shanten as _sh
 from paipu.hand.shanten import DiscardShanten, MeldShanten
-from paipu.record import Record, Seat, Span
+from paipu.record import (  # by name: compiled, each class itself, where ``r.Draw`` is a look-up in the module
+    AddKong,
+    AnKong,
+    Chow,
+    Discard,
+    Draw,
+    Exhausted,
+    Flower,
+    Hu,
+    Kong,
+    Pass,
+    Pong,
+    Ready,
+    Record,
+    Seat,
+    SeatAction,
+    Span,
+)
 from paipu.replay.engine import HandEngine
 from paipu.replay.result import HandResult, WinAnalysis, WinContext
 from paipu.replay.ruleset import CLAIM_PRIORITY, Ruleset, get_ruleset, parse_options
@@ -382,7 +399,27 @@ class _SimEngine(HandEngine):
 
 
 _WALLS: dict[tuple[int, ...], tuple[Tile, ...]] = {}
-_AFTER_CLAIMS: Final = (r.Draw, r.Exhausted)
+_AFTER_CLAIMS: Final = (Draw, Exhausted)
+_REPLACEMENT: Final = (Draw,)
+_KONG_PRIORITY: Final = CLAIM_PRIORITY["kong"]
+_PONG_PRIORITY: Final = CLAIM_PRIORITY["pong"]
+_CHOW_PRIORITY: Final = CLAIM_PRIORITY["chow"]
+
+
+def _any_legal_claim(engine: HandEngine, melds: list[tuple[int, r.Action, list[Tile]]]) -> bool:
+    """Whether a pong or kong (priority 2 and up) among ``melds`` is legal, asked in order."""
+    for p, a, _ in melds:
+        if p >= 2 and engine.can(a):
+            return True
+    return False
+
+
+def _offers_kong(moves: list[r.Action]) -> bool:
+    """Whether ``moves`` hold a concealed or an added kong."""
+    for a in moves:
+        if isinstance(a, AnKong) or isinstance(a, AddKong):
+            return True
+    return False
 
 
 def _unshuffled(rs: Ruleset) -> tuple[Tile, ...]:
@@ -454,7 +491,7 @@ class HandSim:
     # ---- playing actions through the engine
     def play(self, action: r.Action) -> None:
         kind = type(action)
-        if kind is r.Draw or kind is r.Discard:
+        if kind is Draw or kind is Discard:
             # The engine's own fast path for plain draws and discards (same tests, same changes).
             findings = self.st.findings
             mark = len(findings)
@@ -497,21 +534,24 @@ class HandSim:
                 # first, as `_the_move` does.
                 self.play(moves[0])
             elif not self.try_claims(moves):
-                self.play(self._the_move(moves, (r.Draw, r.Exhausted)))
+                self.play(self._the_move(moves, _AFTER_CLAIMS))
         else:  # a replacement draw, or robbing the kong about to be added
             wins = self._legal_wins(moves)
             for win in wins:
                 self.play(win)
             if not wins:
-                self.play(self._the_move(moves, (r.Draw,)))
+                self.play(self._the_move(moves, _REPLACEMENT))
 
     def _legal_wins(self, moves: list[r.Action]) -> list[r.Action]:
         """The wins among ``moves`` the engine accepts, in order: all of them when the ruleset
         lets several seats win on one tile, else the first (the others are not asked)."""
-        can = self.engine.can
+        engine = self.engine
         if self.rs.multi_win:
-            return [a for a in moves if isinstance(a, r.Hu) and can(a)]
-        return next(([a] for a in moves if isinstance(a, r.Hu) and can(a)), [])
+            return [a for a in moves if isinstance(a, Hu) and engine.can(a)]
+        for a in moves:
+            if isinstance(a, Hu) and engine.can(a):
+                return [a]
+        return []
 
     def _the_move(self, moves: list[r.Action], kinds: tuple[type, ...]) -> r.Action:
         """The move of these kinds when the engine offers exactly one (the next draw, or the end
@@ -533,44 +573,49 @@ class HandSim:
         return self.st.wall.size > self.rs.reserve(self.st)
 
     def own_turn(self, seat: Seat, moves: list[r.Action]) -> None:
-        st, bot, can = self.st, self.bots[seat], self.engine.can
+        st, bot, engine = self.st, self.bots[seat], self.engine
         ss = st.seats[seat]
         # Every legal win is declared: the engine has asked the ruleset that it is one.
         for act in moves:
-            if isinstance(act, (r.Hu, r.Flower)) and can(act):
+            if (isinstance(act, Hu) or isinstance(act, Flower)) and engine.can(act):
                 self.play(act)
                 return
         counts = ss.counts
         # A ready hand may kong only if it stays ready: the bots simply don't, after declaring.
-        if moves and self.can_kong() and not ss.ready:
+        # (The wall's reserve is asked only when a kong is offered.)
+        if not ss.ready and _offers_kong(moves) and self.can_kong():
             now: int | None = None
             for act in moves:
-                if isinstance(act, r.AnKong):
+                if isinstance(act, AnKong):
                     if now is None:
                         now = bot.shanten(counts)
                     i = act.tile.index
                     counts[i] -= 4
                     after = bot.shanten(counts, extra_melds=1)
                     counts[i] += 4
-                    if after <= now and can(act):
+                    if after <= now and engine.can(act):
                         self.play(act)
                         return
             for act in moves:
-                if isinstance(act, r.AddKong) and can(act):
+                if isinstance(act, AddKong) and engine.can(act):
                     self.play(act)
                     return
-        engine = self.engine
         may_discard = engine.may_discard
-        index, after = bot.best_discard(counts, allowed=lambda i: may_discard(seat, i))
+        # Where every kind held may be discarded (`HandEngine.discards_free`), the engine is not
+        # asked of each discard tried (zhuji: some 7,000 calls through Python in 60 hands).
+        allowed: Callable[[int], bool] | None = None
+        if not engine.discards_free(seat):
+            allowed = lambda i: may_discard(seat, i)  # noqa: E731
+        index, after = bot.best_discard(counts, allowed=allowed)
         if after == 0:
-            ready = next((a for a in moves if isinstance(a, r.Ready)), None)
+            ready = next((a for a in moves if isinstance(a, Ready)), None)
             if ready is not None:
                 strategy = self.strategy
                 if strategy.ready_by_chance:
                     # The strategy draws from the game's random source: asked first, as always.
-                    declare = strategy.want_ready(self, seat, index) and can(ready)
+                    declare = strategy.want_ready(self, seat, index) and engine.can(ready)
                 else:
-                    declare = can(ready) and strategy.want_ready(self, seat, index)
+                    declare = engine.can(ready) and strategy.want_ready(self, seat, index)
                 if declare:
                     self.play(ready)
         self.play(engine.discard_move(seat, index))
@@ -581,7 +626,7 @@ class HandSim:
 
     def try_claims(self, moves: list[r.Action]) -> bool:
         """Claims of the last discard, answered by priority; True if one was made."""
-        st, can = self.st, self.engine.can
+        st, engine = self.st, self.engine
         ld = st.last_discard
         assert ld is not None
         wins = self._legal_wins(moves)
@@ -590,25 +635,37 @@ class HandSim:
                 self.play(win)
             return True
         i = ld.tile.index
+        # The kongs, pongs and chows offered, in their order (one pass over the moves, each
+        # seat's read natively from the move, where ``getattr`` is a generic look-up).
+        claims: list[SeatAction] = []
+        passes: dict[Seat, Pass] = {}  # the engine's own pass of each seat that could claim (a shared value)
+        for a in moves:
+            if isinstance(a, Kong) or isinstance(a, Pong) or isinstance(a, Chow):
+                claims.append(a)
+            elif isinstance(a, Pass):
+                passes[a.seat] = a
+        if not claims:
+            return False
         best: tuple[int, Seat, r.Action] | None = None
         declined: list[Seat] = []
-        for seat in self.engine.claim_order(ld.seat):
+        for seat in engine.claim_order(ld.seat):
             bot = self.bots[seat]
             counts = st.seats[seat].counts
             if bot.sets_needed() <= 0 or st.seats[seat].ready:
                 continue  # a ready hand changes only by its draws
             melds: list[tuple[int, r.Action, list[Tile]]] = []
-            for a in moves:
-                if getattr(a, "seat", None) != seat:
+            for a in claims:
+                if a.seat != seat:
                     continue
-                if isinstance(a, r.Kong) and self.can_kong():
-                    melds.append((CLAIM_PRIORITY["kong"], a, [a.tile] * 3))
-                elif isinstance(a, r.Pong):
-                    melds.append((CLAIM_PRIORITY["pong"], a, [a.tile] * 2))
-                elif isinstance(a, r.Chow):
+                if isinstance(a, Kong):
+                    if self.can_kong():
+                        melds.append((_KONG_PRIORITY, a, [a.tile] * 3))
+                elif isinstance(a, Pong):
+                    melds.append((_PONG_PRIORITY, a, [a.tile] * 2))
+                elif isinstance(a, Chow):
                     own = list(a.tiles)
                     own.remove(ld.tile)
-                    melds.append((CLAIM_PRIORITY["chow"], a, own))
+                    melds.append((_CHOW_PRIORITY, a, own))
             if not melds:
                 continue
             now, weigh = bot.claims_weighed(counts)
@@ -625,17 +682,17 @@ class HandSim:
                     after = bot.shanten(counts, extra_melds=1)
                     for k in kinds:
                         counts[k] += 1
-                if (after < now or (after == now and priority >= 2 and bot.keep_value(i) > 0)) and can(action) \
+                if (after < now or (after == now and priority >= 2 and bot.keep_value(i) > 0)) and engine.can(action) \
                         and self.strategy.want_claim(self, seat, action):
                     wanted.append((priority, action))
             if wanted:
                 p, a = max(wanted, key=lambda x: x[0])
                 if best is None or p > best[0]:
                     best = (p, seat, a)
-            elif any(p >= 2 and can(a) for p, a, _ in melds):
+            elif _any_legal_claim(engine, melds):
                 declined.append(seat)
         for seat in declined:
-            self.play(r.Pass(NO_SPAN, seat))
+            self.play(passes.get(seat) or Pass(NO_SPAN, seat))
         if best is None:
             return False
         self.play(best[2])
