@@ -325,7 +325,7 @@ def _knitted_shapes(c: bytes, wild: int, sets: int, flags: int, limited: bool, b
 
 def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhelong: bool, limited: bool,
                    below: int, missing: list[int], honour_kinds: int,
-                   groups: tuple[int, int, int, int] | None = None, z: int = 0) -> int:
+                   groups: list[int] | None = None, z: int = 0) -> int:
     """`_knitted_shapes` of ``c`` less one tile of kind ``less`` (none if -1), given that hand's
     `_knitted_missing` and how many honour kinds it holds; ``groups``, when given, that hand's
     four group keys (the counts of each as one number), and ``z`` its honours' profile id."""
@@ -351,12 +351,12 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
         # profile made once for the six straights; the honours as they are.
         lines = [-1] * 9
         if groups is None:
-            keys = (_FROM_BYTES(c[0:9], "big"), _FROM_BYTES(c[9:18], "big"), _FROM_BYTES(c[18:27], "big"))
+            keys = [_FROM_BYTES(c[0:9], "big"), _FROM_BYTES(c[9:18], "big"), _FROM_BYTES(c[18:27], "big")]
             pz = c[27:34]
             kz = _FROM_BYTES(pz, "big")
             z = (_HON_LIM if limited else _HON_UNL).get(kz) or _honour_profile(pz, kz, limited)
         else:
-            keys = (groups[0], groups[1], groups[2])
+            keys = groups  # (a list: read at a suit chosen at run time, see `_HandGroups`)
         base = 3 * rest_sets + 1 - wild
         index = 2 * rest_sets + 1
         for j in range(6):
@@ -753,33 +753,42 @@ class _HandGroups:
             st, ht = _SUIT_LIM, _HON_LIM
         else:
             st, ht = _SUIT_UNL, _HON_UNL
-        self.tables = (st, st, st, ht)
+        self.suit_table = st
+        self.honour_table = ht
         pm, pp, ps, pz = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
         km = _FROM_BYTES(pm, "big")
         kp = _FROM_BYTES(pp, "big")
         ks = _FROM_BYTES(ps, "big")
         kz = _FROM_BYTES(pz, "big")
-        self.keys = (km, kp, ks, kz)
-        self.ids = (st.get(km) or _suit_profile(pm, km, limited), st.get(kp) or _suit_profile(pp, kp, limited),
-                    st.get(ks) or _suit_profile(ps, ks, limited), ht.get(kz) or _honour_profile(pz, kz, limited))
+        # Lists, not tuples: compiled, a fixed-size tuple attribute is a C value, and reading it
+        # at a group chosen at run time first boxes it into a new tuple (two per discard asked).
+        self.keys = [km, kp, ks, kz]
+        self.ids = [st.get(km) or _suit_profile(pm, km, limited), st.get(kp) or _suit_profile(pp, kp, limited),
+                    st.get(ks) or _suit_profile(ps, ks, limited), ht.get(kz) or _honour_profile(pz, kz, limited)]
         self.others = [0, 0, 0, 0]
         """For each group, the other three groups' profiles combined (0 until first needed)."""
+        self.ab = 0
+        self.dz = 0
+        """The two suits' (first and second) and the third suit's and honours' profiles
+        combined, once worked out (0 before): `_other` starts from them."""
 
     def _other(self, g: int) -> int:
         """The profile of the three groups other than ``g``, combined."""
-        a, b, d, z = self.ids
+        ids = self.ids
         if g < 2:
-            dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
-            if g == 0:
-                found = _COMBINED.get((b << 20) | dz) or _combine(b, dz)
-            else:
-                found = _COMBINED.get((a << 20) | dz) or _combine(a, dz)
+            dz = self.dz
+            if not dz:
+                d, z = ids[2], ids[3]
+                dz = self.dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
+            b = ids[1 - g]  # the other suit of the first two
+            found = _COMBINED.get((b << 20) | dz) or _combine(b, dz)
         else:
-            ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
-            if g == 2:
-                found = _COMBINED.get((ab << 20) | z) or _combine(ab, z)
-            else:
-                found = _COMBINED.get((ab << 20) | d) or _combine(ab, d)
+            ab = self.ab
+            if not ab:
+                a, b = ids[0], ids[1]
+                ab = self.ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
+            d = ids[5 - g]  # the third suit for the honours, the honours for the third suit
+            found = _COMBINED.get((ab << 20) | d) or _combine(ab, d)
         self.others[g] = found
         return found
 
@@ -829,9 +838,10 @@ class DiscardShanten(_HandGroups):
         flags = self.flags
         best = 99
         if flags & _STANDARD:
-            a, b, d, z = self.ids
-            ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
-            dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
+            ids = self.ids
+            a, b, d, z = ids[0], ids[1], ids[2], ids[3]
+            ab = self.ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
+            dz = self.dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
             best = self.base - _combined_at(ab, dz, self.index)
         if not self.rest:
             return best
@@ -920,12 +930,15 @@ class DiscardShanten(_HandGroups):
         key = self.keys[g] - _KEY_STEP[k]
         pid = 0
         if flags & _STANDARD:
-            found = self.tables[g].get(key)
+            found = (self.honour_table if g == 3 else self.suit_table).get(key)
             if found is None:
                 lo = _GROUP_LO[g]
                 part = bytearray(self.c[lo:_GROUP_HI[g]])
                 part[k - lo] -= 1
-                found = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
+                if g == 3:
+                    found = _honour_profile(bytes(part), key, self.limited)
+                else:
+                    found = _suit_profile(bytes(part), key, self.limited)
             pid = found
             other = self.others[g] or self._other(g)
             best = self.base - _combined_at(pid, other, self.index)
@@ -987,15 +1000,10 @@ class DiscardShanten(_HandGroups):
                 else:
                     honour_kinds -= 1
             if pid:  # the hand's groups less the tile are known: the knitted shapes start from them
-                km, kp, ks, kz = self.keys
-                if g == 0:
-                    km = key
-                elif g == 1:
-                    kp = key
-                elif g == 2:
-                    ks = key
+                keys = self.keys.copy()
+                keys[g] = key
                 best = _knitted_given(self.c, k, wild, sets, bukao, zuhelong, self.limited, best, missing,
-                                      honour_kinds, (km, kp, ks, kz), pid if g == 3 else self.ids[3])
+                                      honour_kinds, keys, pid if g == 3 else self.ids[3])
             else:
                 best = _knitted_given(self.c, k, wild, sets, bukao, zuhelong, self.limited, best, missing,
                                       honour_kinds)
@@ -1038,13 +1046,16 @@ class MeldShanten(_HandGroups):
             key = self.keys[g]
             for k in kinds:
                 key -= _KEY_STEP[k]
-            pid = self.tables[g].get(key)
+            pid = (self.honour_table if g == 3 else self.suit_table).get(key)
             if pid is None:
                 lo = _GROUP_LO[g]
                 part = bytearray(self.c[lo:_GROUP_HI[g]])
                 for k in kinds:
                     part[k - lo] -= 1
-                pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
+                if g == 3:
+                    pid = _honour_profile(bytes(part), key, self.limited)
+                else:
+                    pid = _suit_profile(bytes(part), key, self.limited)
             other = self.others[g] or self._other(g)
             best = self.base - _combined_at(pid, other, self.index)
         if flags & _QUANZI:

@@ -128,12 +128,36 @@ def combined_at(a: int, b: int, index: int) -> int:
     return best
 
 
+def _max_plus_bytes(pa: bytes, pb: bytes) -> Profile:
+    """`_max_plus` of two profiles given as bytes (`_PROFILE_BYTES`), slot by slot in plain
+    ints: compiled, reading a byte is a plain int where a tuple's item is an object to unbox
+    and each term of `_MAX_PLUS_TERMS` three (about a third of `_max_plus`'s cost)."""
+    out = [0] * PROFILE_LEN
+    for ma in range(MAX_SETS + 1):
+        x0 = pa[2 * ma]
+        x1 = pa[2 * ma + 1]
+        for mb in range(MAX_SETS + 1 - ma):
+            y0 = pb[2 * mb]
+            y1 = pb[2 * mb + 1]
+            k = 2 * (ma + mb)
+            v = x0 + y0
+            if v > out[k]:
+                out[k] = v
+            v = x1 + y0
+            w = x0 + y1
+            if w > v:
+                v = w
+            if v > out[k + 1]:
+                out[k + 1] = v
+    return tuple(out)
+
+
 def combine(a: int, b: int) -> int:
     """The id of the max-plus combination of two interned profiles (memoised)."""
     key = (a << 20) | b
     c = _COMBINED.get(key)
     if c is None:
-        c = _intern(_max_plus(_PROFILES[a], _PROFILES[b]))
+        c = _intern(_max_plus_bytes(_PROFILE_BYTES[a], _PROFILE_BYTES[b]))
         _COMBINED[key] = c
     return c
 
