@@ -276,18 +276,31 @@ def _group_tally(part: bytes, honours: bool) -> int:
     for a suit, its 147, 258 and 369 kinds held, for the honours, their tiles and kinds held.
     The first six fields of the four groups add up without carrying (a hand has at most 14
     tiles), so the hand's tallies are the sum of its groups'."""
-    n = [0, 0, 0, 0, 0]
-    for x in part:
-        n[x] += 1
+    # Plain ints throughout (compiled, a loop over the bytes' items and a list of counters cost
+    # about three times as much).
+    n1 = n2 = n3 = n4 = size = 0
+    for i in range(len(part)):
+        x = part[i]
+        size += x
+        if x == 1:
+            n1 += 1
+        elif x == 2:
+            n2 += 1
+        elif x == 3:
+            n3 += 1
+        elif x == 4:
+            n4 += 1
     if honours:
-        held = 7 - n[0]
-        tail = (held << 20) | (n[1] << 25) | (sum(part) << 30) | (held << 35)
+        held = n1 + n2 + n3 + n4
+        tail = (held << 20) | (n1 << 25) | (size << 30) | (held << 35)
     else:
         ends = (1 if part[0] else 0) + (1 if part[8] else 0)
         once = (1 if part[0] == 1 else 0) + (1 if part[8] == 1 else 0)
-        lines = [(1 if part[r] else 0) + (1 if part[r + 3] else 0) + (1 if part[r + 6] else 0) for r in (0, 1, 2)]
-        tail = (ends << 20) | (once << 25) | (lines[0] << 30) | (lines[1] << 35) | (lines[2] << 40)
-    return n[1] | (n[2] << 5) | (n[3] << 10) | (n[4] << 15) | tail
+        l0 = (1 if part[0] else 0) + (1 if part[3] else 0) + (1 if part[6] else 0)
+        l1 = (1 if part[1] else 0) + (1 if part[4] else 0) + (1 if part[7] else 0)
+        l2 = (1 if part[2] else 0) + (1 if part[5] else 0) + (1 if part[8] else 0)
+        tail = (ends << 20) | (once << 25) | (l0 << 30) | (l1 << 35) | (l2 << 40)
+    return n1 | (n2 << 5) | (n3 << 10) | (n4 << 15) | tail
 
 
 def _set_aside(c: bytes, straight: tuple[int, ...]) -> tuple[bytes, int]:
@@ -345,7 +358,7 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
             c = bytes(fewer)
         rest_sets = sets - 3
         need = 3 * rest_sets + 1 - wild
-        size = sum(c)
+        size = _tiles_in(c, 0, _NUM)
         # What is left beside a straight differs from the hand in the three suits only: each suit
         # less one of each kind of one of its knitted lines held (`_line_profile`), each line's
         # profile made once for the six straights; the honours as they are.
@@ -363,7 +376,9 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
             lack = missing[j]
             if lack - 1 - wild >= best or size - 9 + lack < need:
                 continue
-            o0, o1, o2 = _KNITTED_ORDERS[j]
+            o0 = _KNITTED_SUITS[3 * j]
+            o1 = _KNITTED_SUITS[3 * j + 1]
+            o2 = _KNITTED_SUITS[3 * j + 2]
             a = lines[3 * o0]
             if a < 0:
                 a = lines[3 * o0] = _line_profile(c, o0, 0, keys[o0], limited)
@@ -383,8 +398,19 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
 
 _NO_FLOOR: Final = -99
 """`DiscardShanten.floor` not worked out yet."""
-_KNITTED_ORDERS: Final = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-"""The suits of each knitted straight (`_KNITTED`), holding its 147, 258 and 369 in turn."""
+_KNITTED_SUITS: Final[tuple[int, ...]] = (0, 1, 2, 0, 2, 1, 1, 0, 2, 1, 2, 0, 2, 0, 1, 2, 1, 0)
+"""The suits of each knitted straight (`_KNITTED`), holding its 147, 258 and 369 in turn, three
+by three (one flat tuple of any length: compiled, a tuple of fixed size read at a place chosen
+at run time is first boxed into a new tuple)."""
+
+
+def _tiles_in(c: bytes, lo: int, hi: int) -> int:
+    """The tiles of kinds ``lo`` to ``hi`` - 1 of the counts ``c``: a loop of plain ints
+    (compiled, a fraction of ``sum`` of a slice, which takes each count as an object)."""
+    n = 0
+    for k in range(lo, hi):
+        n += c[k]
+    return n
 _RANK_STEP: Final = tuple(256 ** (8 - i) for i in range(9))
 """What one tile of each rank adds to its suit's key (the suit's counts as a big-endian number)."""
 
@@ -393,9 +419,12 @@ def _line_profile(c: bytes, suit: int, line: int, key: int, limited: bool) -> in
     """The profile id of ``suit`` (whose counts in ``c`` read as ``key``) less one tile of each
     kind of its knitted line ``line`` (ranks line, line + 3, line + 6, from 0) that it holds."""
     lo = 9 * suit
-    for i in (line, line + 3, line + 6):
-        if c[lo + i]:
-            key -= _RANK_STEP[i]
+    if c[lo + line]:
+        key -= _RANK_STEP[line]
+    if c[lo + line + 3]:
+        key -= _RANK_STEP[line + 3]
+    if c[lo + line + 6]:
+        key -= _RANK_STEP[line + 6]
     pid = (_SUIT_LIM if limited else _SUIT_UNL).get(key)
     if pid is None:
         part = bytearray(c[lo:lo + 9])
@@ -760,36 +789,71 @@ class _HandGroups:
         kp = _FROM_BYTES(pp, "big")
         ks = _FROM_BYTES(ps, "big")
         kz = _FROM_BYTES(pz, "big")
-        # Lists, not tuples: compiled, a fixed-size tuple attribute is a C value, and reading it
-        # at a group chosen at run time first boxes it into a new tuple (two per discard asked).
-        self.keys = [km, kp, ks, kz]
-        self.ids = [st.get(km) or _suit_profile(pm, km, limited), st.get(kp) or _suit_profile(pp, kp, limited),
-                    st.get(ks) or _suit_profile(ps, ks, limited), ht.get(kz) or _honour_profile(pz, kz, limited)]
-        self.others = [0, 0, 0, 0]
+        # Each group's key and profile id an attribute of its own, read by `_key` and `_other`:
+        # compiled, a fixed-size tuple attribute read at a group chosen at run time is first
+        # boxed into a new tuple (twice per discard asked), and lists cost more to make than
+        # the reads save (measured).
+        self.k0 = km
+        self.k1 = kp
+        self.k2 = ks
+        self.k3 = kz
+        """The groups' keys (each group's counts read as one big-endian number)."""
+        self.i0 = st.get(km) or _suit_profile(pm, km, limited)
+        self.i1 = st.get(kp) or _suit_profile(pp, kp, limited)
+        self.i2 = st.get(ks) or _suit_profile(ps, ks, limited)
+        self.i3 = ht.get(kz) or _honour_profile(pz, kz, limited)
+        """The groups' profile ids."""
+        self.o0 = self.o1 = self.o2 = self.o3 = 0
         """For each group, the other three groups' profiles combined (0 until first needed)."""
         self.ab = 0
         self.dz = 0
         """The two suits' (first and second) and the third suit's and honours' profiles
         combined, once worked out (0 before): `_other` starts from them."""
 
+    def _key(self, g: int) -> int:
+        """The key of group ``g``."""
+        if g == 0:
+            return self.k0
+        if g == 1:
+            return self.k1
+        if g == 2:
+            return self.k2
+        return self.k3
+
+    def _suit_keys(self) -> list[int]:
+        """The three suits' keys, as `_knitted_given` takes them."""
+        return [self.k0, self.k1, self.k2]
+
     def _other(self, g: int) -> int:
-        """The profile of the three groups other than ``g``, combined."""
-        ids = self.ids
+        """The profile of the three groups other than ``g``, combined (kept once made)."""
         if g < 2:
+            found = self.o0 if g == 0 else self.o1
+            if found:
+                return found
             dz = self.dz
             if not dz:
-                d, z = ids[2], ids[3]
+                d, z = self.i2, self.i3
                 dz = self.dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
-            b = ids[1 - g]  # the other suit of the first two
+            b = self.i1 if g == 0 else self.i0  # the other suit of the first two
             found = _COMBINED.get((b << 20) | dz) or _combine(b, dz)
+            if g == 0:
+                self.o0 = found
+            else:
+                self.o1 = found
+            return found
+        found = self.o2 if g == 2 else self.o3
+        if found:
+            return found
+        ab = self.ab
+        if not ab:
+            a, b = self.i0, self.i1
+            ab = self.ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
+        d = self.i3 if g == 2 else self.i2  # the honours beside the third suit, or the third suit
+        found = _COMBINED.get((ab << 20) | d) or _combine(ab, d)
+        if g == 2:
+            self.o2 = found
         else:
-            ab = self.ab
-            if not ab:
-                a, b = ids[0], ids[1]
-                ab = self.ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
-            d = ids[5 - g]  # the third suit for the honours, the honours for the third suit
-            found = _COMBINED.get((ab << 20) | d) or _combine(ab, d)
-        self.others[g] = found
+            self.o3 = found
         return found
 
 
@@ -820,7 +884,7 @@ class DiscardShanten(_HandGroups):
         self.index = 2 * sets + 1
         self.rest = bool(flags & ~_STANDARD)
         """Whether shapes other than the standard one count."""
-        self.honours = sum(counts[27:34]) if flags & ~(_STANDARD | _QUANZI) == 0 and flags & _QUANZI else -1
+        self.honours = _tiles_in(counts, 27, _NUM) if flags & ~(_STANDARD | _QUANZI) == 0 and flags & _QUANZI else -1
         """With 全字牌 the only shape besides the standard one, the hand's honour tiles (all that
         shape needs: no tallies are made); else -1."""
         self.tally: list[int] = []
@@ -838,8 +902,7 @@ class DiscardShanten(_HandGroups):
         flags = self.flags
         best = 99
         if flags & _STANDARD:
-            ids = self.ids
-            a, b, d, z = ids[0], ids[1], ids[2], ids[3]
+            a, b, d, z = self.i0, self.i1, self.i2, self.i3
             ab = self.ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
             dz = self.dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
             best = self.base - _combined_at(ab, dz, self.index)
@@ -859,7 +922,7 @@ class DiscardShanten(_HandGroups):
         zuhelong = bool(flags & _ZUHELONG and sets >= 3)
         if bukao or zuhelong:
             best = _knitted_given(self.c, -1, wild, sets, bukao, zuhelong, self.limited, best, tally[8:], tally[7],
-                                  self.keys, self.ids[3])
+                                  self._suit_keys(), self.i3)
         return best
 
     def _floor(self) -> int:
@@ -898,7 +961,7 @@ class DiscardShanten(_HandGroups):
         """Kinds held 1, 2, 3 and 4 times; orphan kinds held and held once; honour tiles; honour
         kinds; then each knitted straight's missing tiles (`_knitted_missing`): from each group's
         packed tallies (`_group_tally`, kept by the group's key)."""
-        km, kp, ks, kz = self.keys
+        km, kp, ks, kz = self.k0, self.k1, self.k2, self.k3
         c = self.c
         st = _SUIT_TALLY
         a = st.get(km, -1)
@@ -927,7 +990,7 @@ class DiscardShanten(_HandGroups):
         flags = self.flags
         best = 99
         g = _GROUP_OF[k]
-        key = self.keys[g] - _KEY_STEP[k]
+        key = self._key(g) - _KEY_STEP[k]
         pid = 0
         if flags & _STANDARD:
             found = (self.honour_table if g == 3 else self.suit_table).get(key)
@@ -940,7 +1003,7 @@ class DiscardShanten(_HandGroups):
                 else:
                     found = _suit_profile(bytes(part), key, self.limited)
             pid = found
-            other = self.others[g] or self._other(g)
+            other = self._other(g)
             best = self.base - _combined_at(pid, other, self.index)
             if best <= self.whole or not self.rest:
                 return best
@@ -1000,10 +1063,11 @@ class DiscardShanten(_HandGroups):
                 else:
                     honour_kinds -= 1
             if pid:  # the hand's groups less the tile are known: the knitted shapes start from them
-                keys = self.keys.copy()
-                keys[g] = key
+                keys = self._suit_keys()
+                if g < 3:
+                    keys[g] = key
                 best = _knitted_given(self.c, k, wild, sets, bukao, zuhelong, self.limited, best, missing,
-                                      honour_kinds, keys, pid if g == 3 else self.ids[3])
+                                      honour_kinds, keys, pid if g == 3 else self.i3)
             else:
                 best = _knitted_given(self.c, k, wild, sets, bukao, zuhelong, self.limited, best, missing,
                                       honour_kinds)
@@ -1025,7 +1089,7 @@ class MeldShanten(_HandGroups):
         _HandGroups.__init__(self, counts, wild, sets, flags)
         self.base = 3 * (sets - 1) + 1 - wild
         self.index = 2 * (sets - 1) + 1
-        self.honours = sum(counts[27:34]) if flags & _QUANZI else 0
+        self.honours = _tiles_in(counts, 27, _NUM) if flags & _QUANZI else 0
         self.zuhelong = bool(flags & _ZUHELONG and sets - 1 >= 3)
         self.lacks = -1
         """The hand's least missing knitted straight (`_knitted_missing`), once needed."""
@@ -1043,7 +1107,7 @@ class MeldShanten(_HandGroups):
                 return _min_shanten(bytes(fewer), self.wild, self.sets - 1, flags, self.limited, False)
         best = 99
         if flags & _STANDARD:
-            key = self.keys[g]
+            key = self._key(g)
             for k in kinds:
                 key -= _KEY_STEP[k]
             pid = (self.honour_table if g == 3 else self.suit_table).get(key)
@@ -1056,7 +1120,7 @@ class MeldShanten(_HandGroups):
                     pid = _honour_profile(bytes(part), key, self.limited)
                 else:
                     pid = _suit_profile(bytes(part), key, self.limited)
-            other = self.others[g] or self._other(g)
+            other = self._other(g)
             best = self.base - _combined_at(pid, other, self.index)
         if flags & _QUANZI:
             qz = self.base - self.honours + (len(kinds) if g == 3 else 0)

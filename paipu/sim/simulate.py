@@ -121,6 +121,13 @@ class ShantenCache:
             self._known.clear()
         self._known[question] = shanten
 
+    def remember(self, question: bytes, shanten: int) -> None:
+        """Keep an answer worked out without asking the table (`Bot.best_discard`'s discard
+        chosen), not counted as a question: `shanten_of`'s answer to ``question``."""
+        if len(self._known) >= self._limit:
+            self._known.clear()
+        self._known[question] = shanten
+
     def __call__(self, key: bytes, wild: int, sets: int) -> int:
         return self.ask(key, wild, sets)
 
@@ -208,6 +215,9 @@ class Bot:
         self._weighed: tuple[bytearray, bytes, int, int] = (bytearray(), b"", 0, 0)
         """The hand `best_discard` weighs: its question (changed and restored by each discard's),
         its counts without wildcards, its wildcards and its sets (for `shanten_after`)."""
+        self._turn: DiscardShanten | None = None
+        """The hand `best_discard` weighs, as the bots' table worked it out just before
+        (`ShantenCache.turn`), when it did: each discard is asked of it directly."""
         self._melds: MeldShanten | None = None
         """The hand whose claims `claims_weighed` last weighed (kept while the hand does not change)."""
 
@@ -270,7 +280,26 @@ class Bot:
         can reach, so candidates are tried least-valuable first and the first that reaches it
         is the answer.  ``allowed``
         says whether a discard is legal (the engine's answer), asked only of those tried.
+
+        When the bots' table has just worked out the whole hand (`ShantenCache.turn`), each
+        discard is asked of that hand's `DiscardShanten` directly, without the table (its
+        question, a new bytes value, and the look-up cost about half an answer, and the table
+        held few of them); the answer of the discard chosen, the hand the seat keeps, is put
+        in the table, which the engine and the bot's claims ask about next.
         """
+        i, s = self._best_discard(counts, extra_melds, allowed)
+        turn = self._turn
+        if turn is not None and i < 34 and turn.c[i]:  # a plain kind, answered by ``turn``
+            key = self._weighed[0]
+            key[i] = key[i] - 1
+            self.sim.shanten.remember(bytes(key), s)
+            key[i] = key[i] + 1
+        return i, s
+
+    def _best_discard(self, counts: list[int], extra_melds: int,
+                      allowed: Callable[[int], bool] | None) -> tuple[int, int]:
+        """`best_discard`, but for putting the chosen discard's answer in the table."""
+        self._turn = None
         flowers = self.uses_flowers and any(counts[34:])
         if flowers:
             for i in range(34, 42):
@@ -304,8 +333,12 @@ class Bot:
         key = bytearray(key_bytes + evaluate.tail(wild, sets))  # a discard's question, once one count is taken
         self._after = None
         self._whole = whole
+        self._weighed = (key, key_bytes, wild, sets)
+        if not flowers:
+            turn = evaluate.turn  # made by the question above when the table did not hold it
+            if turn is not None and turn.c is key_bytes and turn.wild == wild and turn.sets == sets:
+                self._turn = turn
         if sim.first_discards:
-            self._weighed = (key, key_bytes, wild, sets)
             tried: list[int] = []
             for i in strategy.first_discards(self, held):
                 if i in wild_kinds:
@@ -353,7 +386,11 @@ class Bot:
         `ShantenCache.tail` included, which the call changes and restores): the table's
         answer, else worked out from the hand's shape tables
         (`paipu.hand.shanten.DiscardShanten`, made on the first such question of a
-        `best_discard` and kept for the others) and put in the table."""
+        `best_discard` and kept for the others) and put in the table; or, when `best_discard`
+        found the hand's own `DiscardShanten` (``_turn``), its answer alone."""
+        turn = self._turn
+        if turn is not None:
+            return turn.after(i)
         key[i] -= 1
         question = bytes(key)
         key[i] += 1
