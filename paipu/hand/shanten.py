@@ -156,19 +156,19 @@ def _checked(counts: Sequence[int], wild: int, melds: int) -> tuple[bytes, int]:
 
 
 def _standard(c: bytes, wild: int, sets: int, limited: bool) -> int:
-    pm, pp, ps, pz = c[0:9], c[9:18], c[18:27], c[27:34]
-    km = _FROM_BYTES(pm, "big")
-    kp = _FROM_BYTES(pp, "big")
-    ks = _FROM_BYTES(ps, "big")
-    kz = _FROM_BYTES(pz, "big")
+    # The groups by their small keys (`_oct_key`).
+    km = _oct_key(c, 0, 9)
+    kp = _oct_key(c, 9, 18)
+    ks = _oct_key(c, 18, 27)
+    kz = _oct_key(c, 27, 34)
     if limited:
-        st, ht = _SUIT_LIM, _HON_LIM
+        st, ht = _OCT_SUIT_LIM, _OCT_HON_LIM
     else:
-        st, ht = _SUIT_UNL, _HON_UNL
-    a = st.get(km) or _suit_profile(pm, km, limited)
-    b = st.get(kp) or _suit_profile(pp, kp, limited)
-    d = st.get(ks) or _suit_profile(ps, ks, limited)
-    z = ht.get(kz) or _honour_profile(pz, kz, limited)
+        st, ht = _OCT_SUIT_UNL, _OCT_HON_UNL
+    a = st.get(km) or _oct_suit(c[0:9], km, limited)
+    b = st.get(kp) or _oct_suit(c[9:18], kp, limited)
+    d = st.get(ks) or _oct_suit(c[18:27], ks, limited)
+    z = ht.get(kz) or _oct_honour(c[27:34], kz, limited)
     ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
     dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
     return 3 * sets + 1 - _combined_at(ab, dz, 2 * sets + 1) - wild
@@ -341,7 +341,7 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
                    groups: list[int] | None = None, z: int = 0) -> int:
     """`_knitted_shapes` of ``c`` less one tile of kind ``less`` (none if -1), given that hand's
     `_knitted_missing` and how many honour kinds it holds; ``groups``, when given, that hand's
-    four group keys (the counts of each as one number), and ``z`` its honours' profile id."""
+    three suits' keys (`_oct_key`), and ``z`` its honours' profile id."""
     lacks = missing[0]
     for lack in missing:
         if lack < lacks:
@@ -364,10 +364,9 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
         # profile made once for the six straights; the honours as they are.
         lines = [-1] * 9
         if groups is None:
-            keys = [_FROM_BYTES(c[0:9], "big"), _FROM_BYTES(c[9:18], "big"), _FROM_BYTES(c[18:27], "big")]
-            pz = c[27:34]
-            kz = _FROM_BYTES(pz, "big")
-            z = (_HON_LIM if limited else _HON_UNL).get(kz) or _honour_profile(pz, kz, limited)
+            keys = [_oct_key(c, 0, 9), _oct_key(c, 9, 18), _oct_key(c, 18, 27)]
+            kz = _oct_key(c, 27, 34)
+            z = (_OCT_HON_LIM if limited else _OCT_HON_UNL).get(kz) or _oct_honour(c[27:34], kz, limited)
         else:
             keys = groups  # (a list: read at a suit chosen at run time, see `_HandGroups`)
         base = 3 * rest_sets + 1 - wild
@@ -411,27 +410,63 @@ def _tiles_in(c: bytes, lo: int, hi: int) -> int:
     for k in range(lo, hi):
         n += c[k]
     return n
-_RANK_STEP: Final = tuple(256 ** (8 - i) for i in range(9))
-"""What one tile of each rank adds to its suit's key (the suit's counts as a big-endian number)."""
+
+
+# Group keys for the bots' hot path: each count in three bits (a suit is 27 bits, the honours
+# 21), a plain int made by a loop of shifts.  `paipu.hand.tables` keys its tables by the counts
+# read as a big-endian number (`int.from_bytes`), which for a suit is above the compiled
+# build's plain ints (63 bits): every key made, changed, hashed or compared is then an object.
+# These tables answer the same profile ids by the small keys, asking `paipu.hand.tables` the
+# first time a group is met (measured: a quarter of a hand's look-up of its four groups).
+_OCT_SUIT_LIM: Final[dict[int, int]] = {}
+_OCT_SUIT_UNL: Final[dict[int, int]] = {}
+_OCT_HON_LIM: Final[dict[int, int]] = {}
+_OCT_HON_UNL: Final[dict[int, int]] = {}
+_OCT_RANK: Final = tuple(1 << 3 * (8 - i) for i in range(9))
+"""What one tile of each rank adds to its suit's `_oct_key`."""
+
+
+def _oct_key(c: bytes, lo: int, hi: int) -> int:
+    """The key of the group of kinds ``lo`` to ``hi`` - 1 of ``c``: three bits a count."""
+    k = 0
+    for i in range(lo, hi):
+        k = (k << 3) | c[i]
+    return k
+
+
+def _oct_suit(part: bytes, key: int, limited: bool) -> int:
+    """The profile id of one suit's nine counts ``part`` (whose `_oct_key` is ``key``), from
+    `paipu.hand.tables`, kept by ``key``: what a miss of ``_OCT_SUIT_*`` asks."""
+    pid = _suit_profile(part, _FROM_BYTES(part, "big"), limited)
+    (_OCT_SUIT_LIM if limited else _OCT_SUIT_UNL)[key] = pid
+    return pid
+
+
+def _oct_honour(part: bytes, key: int, limited: bool) -> int:
+    """`_oct_suit` for the seven honour counts."""
+    pid = _honour_profile(part, _FROM_BYTES(part, "big"), limited)
+    (_OCT_HON_LIM if limited else _OCT_HON_UNL)[key] = pid
+    return pid
 
 
 def _line_profile(c: bytes, suit: int, line: int, key: int, limited: bool) -> int:
-    """The profile id of ``suit`` (whose counts in ``c`` read as ``key``) less one tile of each
-    kind of its knitted line ``line`` (ranks line, line + 3, line + 6, from 0) that it holds."""
+    """The profile id of ``suit`` (whose counts in ``c`` have the `_oct_key` ``key``) less one
+    tile of each kind of its knitted line ``line`` (ranks line, line + 3, line + 6, from 0)
+    that it holds."""
     lo = 9 * suit
     if c[lo + line]:
-        key -= _RANK_STEP[line]
+        key -= _OCT_RANK[line]
     if c[lo + line + 3]:
-        key -= _RANK_STEP[line + 3]
+        key -= _OCT_RANK[line + 3]
     if c[lo + line + 6]:
-        key -= _RANK_STEP[line + 6]
-    pid = (_SUIT_LIM if limited else _SUIT_UNL).get(key)
+        key -= _OCT_RANK[line + 6]
+    pid = (_OCT_SUIT_LIM if limited else _OCT_SUIT_UNL).get(key)
     if pid is None:
         part = bytearray(c[lo:lo + 9])
         for i in (line, line + 3, line + 6):
             if part[i]:
                 part[i] -= 1
-        pid = _suit_profile(bytes(part), key, limited)
+        pid = _oct_suit(bytes(part), key, limited)
     return pid
 
 
@@ -486,6 +521,8 @@ _GROUP_OF: Final = tuple(k // 9 if k < 27 else 3 for k in range(_NUM))
 _GROUP_LO: Final = (0, 9, 18, 27)
 _GROUP_HI: Final = (9, 18, 27, 34)
 _KEY_STEP: Final = tuple(256 ** (_GROUP_HI[_GROUP_OF[k]] - 1 - k) for k in range(_NUM))
+_OCT_STEP: Final = tuple(1 << 3 * (_GROUP_HI[_GROUP_OF[k]] - 1 - k) for k in range(_NUM))
+"""What one tile of each kind adds to its group's `_oct_key`."""
 _IS_ORPHAN: Final = tuple(k in ORPHAN_KINDS for k in range(_NUM))
 _NO_DRAW: Final = 99
 
@@ -779,16 +816,15 @@ class _HandGroups:
         self.flags = flags
         self.limited = limited = not wild
         if limited:
-            st, ht = _SUIT_LIM, _HON_LIM
+            st, ht = _OCT_SUIT_LIM, _OCT_HON_LIM
         else:
-            st, ht = _SUIT_UNL, _HON_UNL
+            st, ht = _OCT_SUIT_UNL, _OCT_HON_UNL
         self.suit_table = st
         self.honour_table = ht
-        pm, pp, ps, pz = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
-        km = _FROM_BYTES(pm, "big")
-        kp = _FROM_BYTES(pp, "big")
-        ks = _FROM_BYTES(ps, "big")
-        kz = _FROM_BYTES(pz, "big")
+        km = _oct_key(counts, 0, 9)
+        kp = _oct_key(counts, 9, 18)
+        ks = _oct_key(counts, 18, 27)
+        kz = _oct_key(counts, 27, 34)
         # Each group's key and profile id an attribute of its own, read by `_key` and `_other`:
         # compiled, a fixed-size tuple attribute read at a group chosen at run time is first
         # boxed into a new tuple (twice per discard asked), and lists cost more to make than
@@ -797,11 +833,11 @@ class _HandGroups:
         self.k1 = kp
         self.k2 = ks
         self.k3 = kz
-        """The groups' keys (each group's counts read as one big-endian number)."""
-        self.i0 = st.get(km) or _suit_profile(pm, km, limited)
-        self.i1 = st.get(kp) or _suit_profile(pp, kp, limited)
-        self.i2 = st.get(ks) or _suit_profile(ps, ks, limited)
-        self.i3 = ht.get(kz) or _honour_profile(pz, kz, limited)
+        """The groups' keys (`_oct_key`)."""
+        self.i0 = st.get(km) or _oct_suit(counts[0:9], km, limited)
+        self.i1 = st.get(kp) or _oct_suit(counts[9:18], kp, limited)
+        self.i2 = st.get(ks) or _oct_suit(counts[18:27], ks, limited)
+        self.i3 = ht.get(kz) or _oct_honour(counts[27:34], kz, limited)
         """The groups' profile ids."""
         self.o0 = self.o1 = self.o2 = self.o3 = 0
         """For each group, the other three groups' profiles combined (0 until first needed)."""
@@ -990,7 +1026,7 @@ class DiscardShanten(_HandGroups):
         flags = self.flags
         best = 99
         g = _GROUP_OF[k]
-        key = self._key(g) - _KEY_STEP[k]
+        key = self._key(g) - _OCT_STEP[k]
         pid = 0
         if flags & _STANDARD:
             found = (self.honour_table if g == 3 else self.suit_table).get(key)
@@ -999,9 +1035,9 @@ class DiscardShanten(_HandGroups):
                 part = bytearray(self.c[lo:_GROUP_HI[g]])
                 part[k - lo] -= 1
                 if g == 3:
-                    found = _honour_profile(bytes(part), key, self.limited)
+                    found = _oct_honour(bytes(part), key, self.limited)
                 else:
-                    found = _suit_profile(bytes(part), key, self.limited)
+                    found = _oct_suit(bytes(part), key, self.limited)
             pid = found
             other = self._other(g)
             best = self.base - _combined_at(pid, other, self.index)
@@ -1109,7 +1145,7 @@ class MeldShanten(_HandGroups):
         if flags & _STANDARD:
             key = self._key(g)
             for k in kinds:
-                key -= _KEY_STEP[k]
+                key -= _OCT_STEP[k]
             pid = (self.honour_table if g == 3 else self.suit_table).get(key)
             if pid is None:
                 lo = _GROUP_LO[g]
@@ -1117,9 +1153,9 @@ class MeldShanten(_HandGroups):
                 for k in kinds:
                     part[k - lo] -= 1
                 if g == 3:
-                    pid = _honour_profile(bytes(part), key, self.limited)
+                    pid = _oct_honour(bytes(part), key, self.limited)
                 else:
-                    pid = _suit_profile(bytes(part), key, self.limited)
+                    pid = _oct_suit(bytes(part), key, self.limited)
             other = self._other(g)
             best = self.base - _combined_at(pid, other, self.index)
         if flags & _QUANZI:

@@ -336,7 +336,9 @@ class Bot:
         self._weighed = (key, key_bytes, wild, sets)
         if not flowers:
             turn = evaluate.turn  # made by the question above when the table did not hold it
-            if turn is not None and turn.c is key_bytes and turn.wild == wild and turn.sets == sets:
+            # (The same counts, as often as not another bytes value: the engine's question.)
+            if turn is not None and turn.wild == wild and turn.sets == sets and (
+                    turn.c is key_bytes or turn.c == key_bytes):
                 self._turn = turn
         if sim.first_discards:
             tried: list[int] = []
@@ -353,7 +355,10 @@ class Bot:
                 held = [i for i in held if i not in tried]
         values = strategy.keep_values(self, held)
         if wild:  # a wildcard held is worth keeping above all (only a held one is counted in ``wild``)
-            values = [100 if i in wild_kinds else v for i, v in zip(held, values, strict=True)]
+            # (An index loop: compiled, a ``zip`` is a generic iterator, about 2,000 instructions.)
+            for j in range(len(held)):
+                if held[j] in wild_kinds:
+                    values[j] = 100
         # By value, then by place in ``held``: each value's kinds in the hand's order of ties
         # (one sort of plain ints, the place in the low six bits; ``held`` has at most 34 kinds).
         for x in sorted([(v << 6) | j for j, v in enumerate(values)]):
