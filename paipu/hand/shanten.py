@@ -160,7 +160,7 @@ def _standard(c: bytes, wild: int, sets: int, limited: bool) -> int:
     km = _oct_key(c, 0, 9)
     kp = _oct_key(c, 9, 18)
     ks = _oct_key(c, 18, 27)
-    kz = _oct_key(c, 27, 34)
+    kz = _honour_key(c)
     if limited:
         st, ht = _OCT_SUIT_LIM, _OCT_HON_LIM
     else:
@@ -365,7 +365,7 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
         lines = [-1] * 9
         if groups is None:
             keys = [_oct_key(c, 0, 9), _oct_key(c, 9, 18), _oct_key(c, 18, 27)]
-            kz = _oct_key(c, 27, 34)
+            kz = _honour_key(c)
             z = (_OCT_HON_LIM if limited else _OCT_HON_UNL).get(kz) or _oct_honour(c[27:34], kz, limited)
         else:
             keys = groups  # (a list: read at a suit chosen at run time, see `_HandGroups`)
@@ -427,11 +427,21 @@ _OCT_RANK: Final = tuple(1 << 3 * (8 - i) for i in range(9))
 
 
 def _oct_key(c: bytes, lo: int, hi: int) -> int:
-    """The key of the group of kinds ``lo`` to ``hi`` - 1 of ``c``: three bits a count."""
+    """The key of the group of kinds ``lo`` to ``hi`` - 1 of ``c`` (a suit, nine kinds, or the
+    seven honours): three bits a count, written out (a loop costs about twice as much)."""
+    if hi - lo == 9:
+        return ((c[lo] << 24) | (c[lo + 1] << 21) | (c[lo + 2] << 18) | (c[lo + 3] << 15) | (c[lo + 4] << 12)
+                | (c[lo + 5] << 9) | (c[lo + 6] << 6) | (c[lo + 7] << 3) | c[lo + 8])
     k = 0
     for i in range(lo, hi):
         k = (k << 3) | c[i]
     return k
+
+
+def _honour_key(c: bytes) -> int:
+    """`_oct_key` of the honours of the 34 counts ``c``, written out."""
+    return ((c[27] << 18) | (c[28] << 15) | (c[29] << 12) | (c[30] << 9) | (c[31] << 6) | (c[32] << 3)
+            | c[33])
 
 
 def _oct_suit(part: bytes, key: int, limited: bool) -> int:
@@ -824,7 +834,7 @@ class _HandGroups:
         km = _oct_key(counts, 0, 9)
         kp = _oct_key(counts, 9, 18)
         ks = _oct_key(counts, 18, 27)
-        kz = _oct_key(counts, 27, 34)
+        kz = _honour_key(counts)
         # Each group's key and profile id an attribute of its own, read by `_key` and `_other`:
         # compiled, a fixed-size tuple attribute read at a group chosen at run time is first
         # boxed into a new tuple (twice per discard asked), and lists cost more to make than

@@ -131,6 +131,21 @@ class ShantenCache:
     def __call__(self, key: bytes, wild: int, sets: int) -> int:
         return self.ask(key, wild, sets)
 
+    def ask_over(self, key: bytes, wild: int, sets: int) -> int:
+        """`ask` of a hand the caller knows to be one tile over (3n+2 tiles, `Bot.best_discard`'s),
+        without counting its tiles."""
+        self.asked += 1
+        q = key + (_TAILS[wild * 8 + sets] if 0 <= wild < 16 and 0 <= sets < 8 else bytes((wild & 255, sets & 255)))
+        found = self._known.get(q)
+        if found is None:
+            self.computed += 1
+            turn = self.turn = DiscardShanten(key, wild, sets, self._flags)
+            found = turn.whole
+            if len(self._known) >= self._limit:
+                self._known.clear()
+            self._known[q] = found
+        return found
+
     def ask(self, key: bytes, wild: int, sets: int) -> int:
         """The shanten of the hand ``key`` (the 34 real-tile counts as bytes) with ``wild``
         wildcards and ``sets`` sets to make: what calling the table answers, for the bots,
@@ -314,14 +329,14 @@ class Bot:
         # complete hand (-1) can keep no better than ready (0) after a discard.
         if wild_kinds:
             key_bytes, wild = self.split(counts)
-            whole = 8 if flowers else evaluate.ask(key_bytes, wild, sets)
+            whole = 8 if flowers else evaluate.ask_over(key_bytes, wild, sets)
         elif not flowers and turn is not None and turn.wild == 0 and turn.sets == sets and _same_counts(turn.c, counts):
             # The hand whose shanten the table worked out last (the engine's test of a drawn hand,
             # mostly): its counts and shanten as the table has them, without making them again.
             key_bytes, wild, whole = turn.c, 0, turn.whole
         else:
             key_bytes, wild = bytes(counts[:34]), 0
-            whole = 8 if flowers else evaluate.ask(key_bytes, wild, sets)
+            whole = 8 if flowers else evaluate.ask_over(key_bytes, wild, sets)
         reachable = max(whole, 0)
         # The kinds held, in the hand's order of ties (`HandSim.tie_order`), tried by value,
         # lowest first: the order of sorting by (value, tie-break), without the sort.  A
