@@ -363,6 +363,9 @@ def test_best_discard_is_the_first_by_value_then_tie_of_those_that_reach_the_bes
             # Each discard asked of the hand's own `DiscardShanten`, which the table had just made.
             seen["asked of the whole hand's table"] += bot._turn is not None
             assert got == reference(bot, counts, allowed), (ruleset, counts)
+            # The whole hand's shanten the bot holds for its strategy (`SeatBot.weighed_shanten`).
+            key, wild = bot.split(counts)
+            assert bot.weighed_shanten() == shanten_of(key, wild, 4 - len(bot.ss.melds), bot.sim.shanten.flags)
             after = list(counts)
             after[got[0]] -= 1
             assert bot.shanten(after) == got[1], (ruleset, counts)  # the table's answer, kept or not

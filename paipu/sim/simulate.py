@@ -393,6 +393,11 @@ class Bot:
             raise SimulationError("no legal discard")
         return best_i, best_s
 
+    def weighed_shanten(self) -> int:
+        """While `best_discard` asks the strategy's first choices (`Strategy.first_discards`):
+        the shanten of the whole hand it weighs (`shanten` of its counts), as it worked it out."""
+        return self._whole
+
     def shanten_after(self, index: int) -> int:
         """While `best_discard` asks the strategy's first choices (`Strategy.first_discards`):
         the shanten of the hand it weighs less one tile of the plain kind ``index`` (held), as
