@@ -255,3 +255,33 @@ def test_combined_at_is_the_entry_of_the_combination() -> None:
             assert combined_at(a, b, index) == whole[index], (a, b, index)
         differ += whole != profile_of(a)
     assert differ > 1000
+
+
+# `combine` works the max-plus out from the profiles' bytes, slot by slot: the same profile as the
+# definition (every way m sets and p pairs split between the two, at most one pair, at most four
+# sets), for suits, honours and combinations of them, limited or not.
+def test_combine_is_the_max_plus_of_the_two_profiles() -> None:
+    rng = random.Random(32)
+    ids: list[int] = []
+    for _ in range(80):
+        suit = [0] * 9
+        for _ in range(rng.randint(0, 12)):
+            k = rng.randrange(9)
+            suit[k] = min(4, suit[k] + 1)
+        limited = rng.random() < 0.5
+        ids.append(suit_profile(bytes(suit), int.from_bytes(bytes(suit), "big"), limited))
+        honours = bytes(rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(7))
+        ids.append(honour_profile(honours, int.from_bytes(honours, "big"), limited))
+    for _ in range(80):
+        ids.append(combine(rng.choice(ids), rng.choice(ids)))
+    sums = 0
+    for a, b in itertools.product(ids[::4], ids[1::4]):
+        pa, pb = profile_of(a), profile_of(b)
+        want = [0] * PROFILE_LEN
+        for ma, pa_, mb, pb_ in itertools.product(range(5), (0, 1), range(5), (0, 1)):
+            if ma + mb <= 4 and pa_ + pb_ <= 1:
+                k = 2 * (ma + mb) + pa_ + pb_
+                want[k] = max(want[k], pa[2 * ma + pa_] + pb[2 * mb + pb_])
+        assert profile_of(combine(a, b)) == tuple(want), (pa, pb)
+        sums += tuple(want) not in (pa, pb)
+    assert sums > 1000

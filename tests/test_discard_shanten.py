@@ -14,6 +14,7 @@ from paipu.hand.shanten import (
     MeldShanten,
     _knitted_missing,
     _knitted_shapes,
+    _standard,
     complete_of,
     discard_shanten,
     discards,
@@ -24,6 +25,7 @@ from paipu.hand.shanten import (
     shape_flags,
     split_wild,
 )
+from paipu.hand.tables import combine, honour_profile, profile_of, suit_profile
 
 SHAPE_SETS: tuple[tuple[str, ...], ...] = (
     ("standard", "seven_pairs", "orphans"),
@@ -373,3 +375,27 @@ def test_meld_shanten_is_the_shanten_of_the_hand_less_the_melds_tiles() -> None:
     # Every kind of claim was met, leaving hands ready or complete (a pong's) and far ones.
     assert all(len(found) >= 3 for found in seen.values()), seen
     assert -1 in seen["pong"] and 0 in seen["kong"]
+
+
+# The shanten functions look a hand's groups up by small keys of their own (three bits a count),
+# asking `paipu.hand.tables` (keyed by the counts read as a big-endian number) the first time a
+# group is met: each group's profile id, and the standard shanten, are those the tables give by
+# their own keys, for suits and honours, limited or not, hands of every size.
+def test_groups_looked_up_by_small_keys_are_the_tables_profiles() -> None:
+    rng = random.Random(19)
+    flags = shape_flags(("standard",))
+    kinds: set[int] = set()
+    for i in range(4000):
+        limited = i % 2 == 0
+        sets = (4, 3, 2, 1)[i % 4]
+        hand = _hand(rng, 3 * sets + 2 - (0 if limited else 1))
+        c = bytes(hand)
+        want = [suit_profile(c[lo:lo + 9], int.from_bytes(c[lo:lo + 9], "big"), limited) for lo in (0, 9, 18)]
+        want.append(honour_profile(c[27:], int.from_bytes(c[27:], "big"), limited))
+        ev = DiscardShanten(c, 0 if limited else 1, sets, flags)
+        assert [ev.i0, ev.i1, ev.i2, ev.i3] == want, (hand, limited)
+        whole = profile_of(combine(combine(want[0], want[1]), combine(want[2], want[3])))
+        wild = 0 if limited else 1
+        assert _standard(c, wild, sets, limited) == 3 * sets + 1 - whole[2 * sets + 1] - wild, (hand, limited)
+        kinds.update(x for x in hand if x)
+    assert kinds == {1, 2, 3, 4}

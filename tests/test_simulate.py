@@ -316,7 +316,10 @@ def test_best_discard_is_the_first_by_value_then_tie_of_those_that_reach_the_bes
     makes: every kind held valued (a strategy's first choices, Harbin's discards that leave a
     hand which may declare ready, below every value; a wildcard 100), sorted by (value, the
     hand's tie-break), the first legal one that keeps the hand as close to ready as the whole
-    hand is (ready for a complete hand), else the legal one closest to ready."""
+    hand is (ready for a complete hand), else the legal one closest to ready.  Each shanten
+    of the reference is `shanten_of`'s, worked out afresh (not the bots' table, which the bot
+    fills); the answer the bot puts in the table for the discard it chose is that too."""
+    from paipu.hand.shanten import shanten_of
     from paipu.sim.simulate import Bot
 
     chosen = Bot.best_discard
@@ -330,12 +333,16 @@ def test_best_discard_is_the_first_by_value_then_tie_of_those_that_reach_the_bes
         values = sim.strategy.keep_values(bot, held)
         order = sorted((100 if i in sim.st.wild_kinds else -10_000 if i in firsts else v, sim.rng_tiebreak(i), i)
                        for i, v in zip(held, values, strict=True))
-        whole = bot.shanten(counts)
+        flags = sim.shanten.flags
+        sets = 4 - len(bot.ss.melds)
+        key, wild = bot.split(counts)
+        whole = shanten_of(key, wild, sets, flags)
         best: tuple[int, int] | None = None
         for _, _, i in order:
             after = list(counts)
             after[i] -= 1
-            s = bot.shanten(after)
+            key, wild = bot.split(after)
+            s = shanten_of(key, wild, sets, flags)
             if allowed(i) and (best is None or s < best[1]):
                 if s <= max(whole, 0):
                     return i, s
@@ -353,6 +360,8 @@ def test_best_discard_is_the_first_by_value_then_tie_of_those_that_reach_the_bes
             and turn.sets == 4 - len(bot.ss.melds) - extra_melds and turn.c == bytes(counts[:34]))
         got = chosen(bot, counts, extra_melds, allowed)  # type: ignore[arg-type]
         if extra_melds == 0 and not any(counts[34:]):
+            # Each discard asked of the hand's own `DiscardShanten`, which the table had just made.
+            seen["asked of the whole hand's table"] += bot._turn is not None
             if allowed is None:
                 # The engine said every kind held may be discarded (`HandEngine.discards_free`):
                 # the reference asks it of each all the same.
@@ -361,6 +370,12 @@ def test_best_discard_is_the_first_by_value_then_tie_of_those_that_reach_the_bes
                 allowed = lambda i: engine.may_discard(seat, i)  # noqa: E731
                 seen["free discards"] += 1
             assert got == reference(bot, counts, allowed), (ruleset, counts)
+            # The whole hand's shanten the bot holds for its strategy (`SeatBot.weighed_shanten`).
+            key, wild = bot.split(counts)
+            assert bot.weighed_shanten() == shanten_of(key, wild, 4 - len(bot.ss.melds), bot.sim.shanten.flags)
+            after = list(counts)
+            after[got[0]] -= 1
+            assert bot.shanten(after) == got[1], (ruleset, counts)  # the table's answer, kept or not
             seen["checked"] += 1
             seen["first choice"] += got[0] in set(bot.sim.strategy.first_discards(bot, [got[0]]))
         return got
@@ -368,6 +383,7 @@ def test_best_discard_is_the_first_by_value_then_tie_of_those_that_reach_the_bes
     monkeypatch.setattr(Bot, "best_discard", checked)
     list(simulate(ruleset, 16, seed=3))
     assert seen["checked"] > 300, seen
+    assert seen["asked of the whole hand's table"] > 100, seen
     if ruleset != "zhuji":  # (Zhuji's hands hold wildcards: its bots make their questions themselves)
         # (The engine tests a drawn hand, not one right after a claim, which cannot win: the bot
         # works that one out itself.)

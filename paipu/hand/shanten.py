@@ -156,19 +156,19 @@ def _checked(counts: Sequence[int], wild: int, melds: int) -> tuple[bytes, int]:
 
 
 def _standard(c: bytes, wild: int, sets: int, limited: bool) -> int:
-    pm, pp, ps, pz = c[0:9], c[9:18], c[18:27], c[27:34]
-    km = _FROM_BYTES(pm, "big")
-    kp = _FROM_BYTES(pp, "big")
-    ks = _FROM_BYTES(ps, "big")
-    kz = _FROM_BYTES(pz, "big")
+    # The groups by their small keys (`_oct_key`).
+    km = _oct_key(c, 0, 9)
+    kp = _oct_key(c, 9, 18)
+    ks = _oct_key(c, 18, 27)
+    kz = _honour_key(c)
     if limited:
-        st, ht = _SUIT_LIM, _HON_LIM
+        st, ht = _OCT_SUIT_LIM, _OCT_HON_LIM
     else:
-        st, ht = _SUIT_UNL, _HON_UNL
-    a = st.get(km) or _suit_profile(pm, km, limited)
-    b = st.get(kp) or _suit_profile(pp, kp, limited)
-    d = st.get(ks) or _suit_profile(ps, ks, limited)
-    z = ht.get(kz) or _honour_profile(pz, kz, limited)
+        st, ht = _OCT_SUIT_UNL, _OCT_HON_UNL
+    a = st.get(km) or _oct_suit(c[0:9], km, limited)
+    b = st.get(kp) or _oct_suit(c[9:18], kp, limited)
+    d = st.get(ks) or _oct_suit(c[18:27], ks, limited)
+    z = ht.get(kz) or _oct_honour(c[27:34], kz, limited)
     ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
     dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
     return 3 * sets + 1 - _combined_at(ab, dz, 2 * sets + 1) - wild
@@ -276,18 +276,31 @@ def _group_tally(part: bytes, honours: bool) -> int:
     for a suit, its 147, 258 and 369 kinds held, for the honours, their tiles and kinds held.
     The first six fields of the four groups add up without carrying (a hand has at most 14
     tiles), so the hand's tallies are the sum of its groups'."""
-    n = [0, 0, 0, 0, 0]
-    for x in part:
-        n[x] += 1
+    # Plain ints throughout (compiled, a loop over the bytes' items and a list of counters cost
+    # about three times as much).
+    n1 = n2 = n3 = n4 = size = 0
+    for i in range(len(part)):
+        x = part[i]
+        size += x
+        if x == 1:
+            n1 += 1
+        elif x == 2:
+            n2 += 1
+        elif x == 3:
+            n3 += 1
+        elif x == 4:
+            n4 += 1
     if honours:
-        held = 7 - n[0]
-        tail = (held << 20) | (n[1] << 25) | (sum(part) << 30) | (held << 35)
+        held = n1 + n2 + n3 + n4
+        tail = (held << 20) | (n1 << 25) | (size << 30) | (held << 35)
     else:
         ends = (1 if part[0] else 0) + (1 if part[8] else 0)
         once = (1 if part[0] == 1 else 0) + (1 if part[8] == 1 else 0)
-        lines = [(1 if part[r] else 0) + (1 if part[r + 3] else 0) + (1 if part[r + 6] else 0) for r in (0, 1, 2)]
-        tail = (ends << 20) | (once << 25) | (lines[0] << 30) | (lines[1] << 35) | (lines[2] << 40)
-    return n[1] | (n[2] << 5) | (n[3] << 10) | (n[4] << 15) | tail
+        l0 = (1 if part[0] else 0) + (1 if part[3] else 0) + (1 if part[6] else 0)
+        l1 = (1 if part[1] else 0) + (1 if part[4] else 0) + (1 if part[7] else 0)
+        l2 = (1 if part[2] else 0) + (1 if part[5] else 0) + (1 if part[8] else 0)
+        tail = (ends << 20) | (once << 25) | (l0 << 30) | (l1 << 35) | (l2 << 40)
+    return n1 | (n2 << 5) | (n3 << 10) | (n4 << 15) | tail
 
 
 def _set_aside(c: bytes, straight: tuple[int, ...]) -> tuple[bytes, int]:
@@ -325,10 +338,10 @@ def _knitted_shapes(c: bytes, wild: int, sets: int, flags: int, limited: bool, b
 
 def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhelong: bool, limited: bool,
                    below: int, missing: list[int], honour_kinds: int,
-                   groups: tuple[int, int, int, int] | None = None, z: int = 0) -> int:
+                   groups: list[int] | None = None, z: int = 0) -> int:
     """`_knitted_shapes` of ``c`` less one tile of kind ``less`` (none if -1), given that hand's
     `_knitted_missing` and how many honour kinds it holds; ``groups``, when given, that hand's
-    four group keys (the counts of each as one number), and ``z`` its honours' profile id."""
+    three suits' keys (`_oct_key`), and ``z`` its honours' profile id."""
     lacks = missing[0]
     for lack in missing:
         if lack < lacks:
@@ -345,25 +358,26 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
             c = bytes(fewer)
         rest_sets = sets - 3
         need = 3 * rest_sets + 1 - wild
-        size = sum(c)
+        size = _tiles_in(c, 0, _NUM)
         # What is left beside a straight differs from the hand in the three suits only: each suit
         # less one of each kind of one of its knitted lines held (`_line_profile`), each line's
         # profile made once for the six straights; the honours as they are.
         lines = [-1] * 9
         if groups is None:
-            keys = (_FROM_BYTES(c[0:9], "big"), _FROM_BYTES(c[9:18], "big"), _FROM_BYTES(c[18:27], "big"))
-            pz = c[27:34]
-            kz = _FROM_BYTES(pz, "big")
-            z = (_HON_LIM if limited else _HON_UNL).get(kz) or _honour_profile(pz, kz, limited)
+            keys = [_oct_key(c, 0, 9), _oct_key(c, 9, 18), _oct_key(c, 18, 27)]
+            kz = _honour_key(c)
+            z = (_OCT_HON_LIM if limited else _OCT_HON_UNL).get(kz) or _oct_honour(c[27:34], kz, limited)
         else:
-            keys = (groups[0], groups[1], groups[2])
+            keys = groups  # (a list: read at a suit chosen at run time, see `_HandGroups`)
         base = 3 * rest_sets + 1 - wild
         index = 2 * rest_sets + 1
         for j in range(6):
             lack = missing[j]
             if lack - 1 - wild >= best or size - 9 + lack < need:
                 continue
-            o0, o1, o2 = _KNITTED_ORDERS[j]
+            o0 = _KNITTED_SUITS[3 * j]
+            o1 = _KNITTED_SUITS[3 * j + 1]
+            o2 = _KNITTED_SUITS[3 * j + 2]
             a = lines[3 * o0]
             if a < 0:
                 a = lines[3 * o0] = _line_profile(c, o0, 0, keys[o0], limited)
@@ -383,26 +397,86 @@ def _knitted_given(c: bytes, less: int, wild: int, sets: int, bukao: bool, zuhel
 
 _NO_FLOOR: Final = -99
 """`DiscardShanten.floor` not worked out yet."""
-_KNITTED_ORDERS: Final = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-"""The suits of each knitted straight (`_KNITTED`), holding its 147, 258 and 369 in turn."""
-_RANK_STEP: Final = tuple(256 ** (8 - i) for i in range(9))
-"""What one tile of each rank adds to its suit's key (the suit's counts as a big-endian number)."""
+_KNITTED_SUITS: Final[tuple[int, ...]] = (0, 1, 2, 0, 2, 1, 1, 0, 2, 1, 2, 0, 2, 0, 1, 2, 1, 0)
+"""The suits of each knitted straight (`_KNITTED`), holding its 147, 258 and 369 in turn, three
+by three (one flat tuple of any length: compiled, a tuple of fixed size read at a place chosen
+at run time is first boxed into a new tuple)."""
+
+
+def _tiles_in(c: bytes, lo: int, hi: int) -> int:
+    """The tiles of kinds ``lo`` to ``hi`` - 1 of the counts ``c``: a loop of plain ints
+    (compiled, a fraction of ``sum`` of a slice, which takes each count as an object)."""
+    n = 0
+    for k in range(lo, hi):
+        n += c[k]
+    return n
+
+
+# Group keys for the bots' hot path: each count in three bits (a suit is 27 bits, the honours
+# 21), a plain int made by a loop of shifts.  `paipu.hand.tables` keys its tables by the counts
+# read as a big-endian number (`int.from_bytes`), which for a suit is above the compiled
+# build's plain ints (63 bits): every key made, changed, hashed or compared is then an object.
+# These tables answer the same profile ids by the small keys, asking `paipu.hand.tables` the
+# first time a group is met (measured: a quarter of a hand's look-up of its four groups).
+_OCT_SUIT_LIM: Final[dict[int, int]] = {}
+_OCT_SUIT_UNL: Final[dict[int, int]] = {}
+_OCT_HON_LIM: Final[dict[int, int]] = {}
+_OCT_HON_UNL: Final[dict[int, int]] = {}
+_OCT_RANK: Final = tuple(1 << 3 * (8 - i) for i in range(9))
+"""What one tile of each rank adds to its suit's `_oct_key`."""
+
+
+def _oct_key(c: bytes, lo: int, hi: int) -> int:
+    """The key of the group of kinds ``lo`` to ``hi`` - 1 of ``c`` (a suit, nine kinds, or the
+    seven honours): three bits a count, written out (a loop costs about twice as much)."""
+    if hi - lo == 9:
+        return ((c[lo] << 24) | (c[lo + 1] << 21) | (c[lo + 2] << 18) | (c[lo + 3] << 15) | (c[lo + 4] << 12)
+                | (c[lo + 5] << 9) | (c[lo + 6] << 6) | (c[lo + 7] << 3) | c[lo + 8])
+    k = 0
+    for i in range(lo, hi):
+        k = (k << 3) | c[i]
+    return k
+
+
+def _honour_key(c: bytes) -> int:
+    """`_oct_key` of the honours of the 34 counts ``c``, written out."""
+    return ((c[27] << 18) | (c[28] << 15) | (c[29] << 12) | (c[30] << 9) | (c[31] << 6) | (c[32] << 3)
+            | c[33])
+
+
+def _oct_suit(part: bytes, key: int, limited: bool) -> int:
+    """The profile id of one suit's nine counts ``part`` (whose `_oct_key` is ``key``), from
+    `paipu.hand.tables`, kept by ``key``: what a miss of ``_OCT_SUIT_*`` asks."""
+    pid = _suit_profile(part, _FROM_BYTES(part, "big"), limited)
+    (_OCT_SUIT_LIM if limited else _OCT_SUIT_UNL)[key] = pid
+    return pid
+
+
+def _oct_honour(part: bytes, key: int, limited: bool) -> int:
+    """`_oct_suit` for the seven honour counts."""
+    pid = _honour_profile(part, _FROM_BYTES(part, "big"), limited)
+    (_OCT_HON_LIM if limited else _OCT_HON_UNL)[key] = pid
+    return pid
 
 
 def _line_profile(c: bytes, suit: int, line: int, key: int, limited: bool) -> int:
-    """The profile id of ``suit`` (whose counts in ``c`` read as ``key``) less one tile of each
-    kind of its knitted line ``line`` (ranks line, line + 3, line + 6, from 0) that it holds."""
+    """The profile id of ``suit`` (whose counts in ``c`` have the `_oct_key` ``key``) less one
+    tile of each kind of its knitted line ``line`` (ranks line, line + 3, line + 6, from 0)
+    that it holds."""
     lo = 9 * suit
-    for i in (line, line + 3, line + 6):
-        if c[lo + i]:
-            key -= _RANK_STEP[i]
-    pid = (_SUIT_LIM if limited else _SUIT_UNL).get(key)
+    if c[lo + line]:
+        key -= _OCT_RANK[line]
+    if c[lo + line + 3]:
+        key -= _OCT_RANK[line + 3]
+    if c[lo + line + 6]:
+        key -= _OCT_RANK[line + 6]
+    pid = (_OCT_SUIT_LIM if limited else _OCT_SUIT_UNL).get(key)
     if pid is None:
         part = bytearray(c[lo:lo + 9])
         for i in (line, line + 3, line + 6):
             if part[i]:
                 part[i] -= 1
-        pid = _suit_profile(bytes(part), key, limited)
+        pid = _oct_suit(bytes(part), key, limited)
     return pid
 
 
@@ -457,6 +531,8 @@ _GROUP_OF: Final = tuple(k // 9 if k < 27 else 3 for k in range(_NUM))
 _GROUP_LO: Final = (0, 9, 18, 27)
 _GROUP_HI: Final = (9, 18, 27, 34)
 _KEY_STEP: Final = tuple(256 ** (_GROUP_HI[_GROUP_OF[k]] - 1 - k) for k in range(_NUM))
+_OCT_STEP: Final = tuple(1 << 3 * (_GROUP_HI[_GROUP_OF[k]] - 1 - k) for k in range(_NUM))
+"""What one tile of each kind adds to its group's `_oct_key`."""
 _IS_ORPHAN: Final = tuple(k in ORPHAN_KINDS for k in range(_NUM))
 _NO_DRAW: Final = 99
 
@@ -750,37 +826,80 @@ class _HandGroups:
         self.flags = flags
         self.limited = limited = not wild
         if limited:
-            st, ht = _SUIT_LIM, _HON_LIM
+            st, ht = _OCT_SUIT_LIM, _OCT_HON_LIM
         else:
-            st, ht = _SUIT_UNL, _HON_UNL
-        self.tables = (st, st, st, ht)
-        pm, pp, ps, pz = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
-        km = _FROM_BYTES(pm, "big")
-        kp = _FROM_BYTES(pp, "big")
-        ks = _FROM_BYTES(ps, "big")
-        kz = _FROM_BYTES(pz, "big")
-        self.keys = (km, kp, ks, kz)
-        self.ids = (st.get(km) or _suit_profile(pm, km, limited), st.get(kp) or _suit_profile(pp, kp, limited),
-                    st.get(ks) or _suit_profile(ps, ks, limited), ht.get(kz) or _honour_profile(pz, kz, limited))
-        self.others = [0, 0, 0, 0]
+            st, ht = _OCT_SUIT_UNL, _OCT_HON_UNL
+        self.suit_table = st
+        self.honour_table = ht
+        km = _oct_key(counts, 0, 9)
+        kp = _oct_key(counts, 9, 18)
+        ks = _oct_key(counts, 18, 27)
+        kz = _honour_key(counts)
+        # Each group's key and profile id an attribute of its own, read by `_key` and `_other`:
+        # compiled, a fixed-size tuple attribute read at a group chosen at run time is first
+        # boxed into a new tuple (twice per discard asked), and lists cost more to make than
+        # the reads save (measured).
+        self.k0 = km
+        self.k1 = kp
+        self.k2 = ks
+        self.k3 = kz
+        """The groups' keys (`_oct_key`)."""
+        self.i0 = st.get(km) or _oct_suit(counts[0:9], km, limited)
+        self.i1 = st.get(kp) or _oct_suit(counts[9:18], kp, limited)
+        self.i2 = st.get(ks) or _oct_suit(counts[18:27], ks, limited)
+        self.i3 = ht.get(kz) or _oct_honour(counts[27:34], kz, limited)
+        """The groups' profile ids."""
+        self.o0 = self.o1 = self.o2 = self.o3 = 0
         """For each group, the other three groups' profiles combined (0 until first needed)."""
+        self.ab = 0
+        self.dz = 0
+        """The two suits' (first and second) and the third suit's and honours' profiles
+        combined, once worked out (0 before): `_other` starts from them."""
+
+    def _key(self, g: int) -> int:
+        """The key of group ``g``."""
+        if g == 0:
+            return self.k0
+        if g == 1:
+            return self.k1
+        if g == 2:
+            return self.k2
+        return self.k3
+
+    def _suit_keys(self) -> list[int]:
+        """The three suits' keys, as `_knitted_given` takes them."""
+        return [self.k0, self.k1, self.k2]
 
     def _other(self, g: int) -> int:
-        """The profile of the three groups other than ``g``, combined."""
-        a, b, d, z = self.ids
+        """The profile of the three groups other than ``g``, combined (kept once made)."""
         if g < 2:
-            dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
+            found = self.o0 if g == 0 else self.o1
+            if found:
+                return found
+            dz = self.dz
+            if not dz:
+                d, z = self.i2, self.i3
+                dz = self.dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
+            b = self.i1 if g == 0 else self.i0  # the other suit of the first two
+            found = _COMBINED.get((b << 20) | dz) or _combine(b, dz)
             if g == 0:
-                found = _COMBINED.get((b << 20) | dz) or _combine(b, dz)
+                self.o0 = found
             else:
-                found = _COMBINED.get((a << 20) | dz) or _combine(a, dz)
+                self.o1 = found
+            return found
+        found = self.o2 if g == 2 else self.o3
+        if found:
+            return found
+        ab = self.ab
+        if not ab:
+            a, b = self.i0, self.i1
+            ab = self.ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
+        d = self.i3 if g == 2 else self.i2  # the honours beside the third suit, or the third suit
+        found = _COMBINED.get((ab << 20) | d) or _combine(ab, d)
+        if g == 2:
+            self.o2 = found
         else:
-            ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
-            if g == 2:
-                found = _COMBINED.get((ab << 20) | z) or _combine(ab, z)
-            else:
-                found = _COMBINED.get((ab << 20) | d) or _combine(ab, d)
-        self.others[g] = found
+            self.o3 = found
         return found
 
 
@@ -811,7 +930,7 @@ class DiscardShanten(_HandGroups):
         self.index = 2 * sets + 1
         self.rest = bool(flags & ~_STANDARD)
         """Whether shapes other than the standard one count."""
-        self.honours = sum(counts[27:34]) if flags & ~(_STANDARD | _QUANZI) == 0 and flags & _QUANZI else -1
+        self.honours = _tiles_in(counts, 27, _NUM) if flags & ~(_STANDARD | _QUANZI) == 0 and flags & _QUANZI else -1
         """With 全字牌 the only shape besides the standard one, the hand's honour tiles (all that
         shape needs: no tallies are made); else -1."""
         self.tally: list[int] = []
@@ -829,9 +948,9 @@ class DiscardShanten(_HandGroups):
         flags = self.flags
         best = 99
         if flags & _STANDARD:
-            a, b, d, z = self.ids
-            ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
-            dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
+            a, b, d, z = self.i0, self.i1, self.i2, self.i3
+            ab = self.ab = _COMBINED.get((a << 20) | b) or _combine(a, b)
+            dz = self.dz = _COMBINED.get((d << 20) | z) or _combine(d, z)
             best = self.base - _combined_at(ab, dz, self.index)
         if not self.rest:
             return best
@@ -849,7 +968,7 @@ class DiscardShanten(_HandGroups):
         zuhelong = bool(flags & _ZUHELONG and sets >= 3)
         if bukao or zuhelong:
             best = _knitted_given(self.c, -1, wild, sets, bukao, zuhelong, self.limited, best, tally[8:], tally[7],
-                                  self.keys, self.ids[3])
+                                  self._suit_keys(), self.i3)
         return best
 
     def _floor(self) -> int:
@@ -888,7 +1007,7 @@ class DiscardShanten(_HandGroups):
         """Kinds held 1, 2, 3 and 4 times; orphan kinds held and held once; honour tiles; honour
         kinds; then each knitted straight's missing tiles (`_knitted_missing`): from each group's
         packed tallies (`_group_tally`, kept by the group's key)."""
-        km, kp, ks, kz = self.keys
+        km, kp, ks, kz = self.k0, self.k1, self.k2, self.k3
         c = self.c
         st = _SUIT_TALLY
         a = st.get(km, -1)
@@ -917,17 +1036,20 @@ class DiscardShanten(_HandGroups):
         flags = self.flags
         best = 99
         g = _GROUP_OF[k]
-        key = self.keys[g] - _KEY_STEP[k]
+        key = self._key(g) - _OCT_STEP[k]
         pid = 0
         if flags & _STANDARD:
-            found = self.tables[g].get(key)
+            found = (self.honour_table if g == 3 else self.suit_table).get(key)
             if found is None:
                 lo = _GROUP_LO[g]
                 part = bytearray(self.c[lo:_GROUP_HI[g]])
                 part[k - lo] -= 1
-                found = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
+                if g == 3:
+                    found = _oct_honour(bytes(part), key, self.limited)
+                else:
+                    found = _oct_suit(bytes(part), key, self.limited)
             pid = found
-            other = self.others[g] or self._other(g)
+            other = self._other(g)
             best = self.base - _combined_at(pid, other, self.index)
             if best <= self.whole or not self.rest:
                 return best
@@ -987,15 +1109,11 @@ class DiscardShanten(_HandGroups):
                 else:
                     honour_kinds -= 1
             if pid:  # the hand's groups less the tile are known: the knitted shapes start from them
-                km, kp, ks, kz = self.keys
-                if g == 0:
-                    km = key
-                elif g == 1:
-                    kp = key
-                elif g == 2:
-                    ks = key
+                keys = self._suit_keys()
+                if g < 3:
+                    keys[g] = key
                 best = _knitted_given(self.c, k, wild, sets, bukao, zuhelong, self.limited, best, missing,
-                                      honour_kinds, (km, kp, ks, kz), pid if g == 3 else self.ids[3])
+                                      honour_kinds, keys, pid if g == 3 else self.i3)
             else:
                 best = _knitted_given(self.c, k, wild, sets, bukao, zuhelong, self.limited, best, missing,
                                       honour_kinds)
@@ -1017,7 +1135,7 @@ class MeldShanten(_HandGroups):
         _HandGroups.__init__(self, counts, wild, sets, flags)
         self.base = 3 * (sets - 1) + 1 - wild
         self.index = 2 * (sets - 1) + 1
-        self.honours = sum(counts[27:34]) if flags & _QUANZI else 0
+        self.honours = _tiles_in(counts, 27, _NUM) if flags & _QUANZI else 0
         self.zuhelong = bool(flags & _ZUHELONG and sets - 1 >= 3)
         self.lacks = -1
         """The hand's least missing knitted straight (`_knitted_missing`), once needed."""
@@ -1035,17 +1153,20 @@ class MeldShanten(_HandGroups):
                 return _min_shanten(bytes(fewer), self.wild, self.sets - 1, flags, self.limited, False)
         best = 99
         if flags & _STANDARD:
-            key = self.keys[g]
+            key = self._key(g)
             for k in kinds:
-                key -= _KEY_STEP[k]
-            pid = self.tables[g].get(key)
+                key -= _OCT_STEP[k]
+            pid = (self.honour_table if g == 3 else self.suit_table).get(key)
             if pid is None:
                 lo = _GROUP_LO[g]
                 part = bytearray(self.c[lo:_GROUP_HI[g]])
                 for k in kinds:
                     part[k - lo] -= 1
-                pid = (_honour_profile if g == 3 else _suit_profile)(bytes(part), key, self.limited)
-            other = self.others[g] or self._other(g)
+                if g == 3:
+                    pid = _oct_honour(bytes(part), key, self.limited)
+                else:
+                    pid = _oct_suit(bytes(part), key, self.limited)
+            other = self._other(g)
             best = self.base - _combined_at(pid, other, self.index)
         if flags & _QUANZI:
             qz = self.base - self.honours + (len(kinds) if g == 3 else 0)

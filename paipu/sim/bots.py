@@ -48,6 +48,11 @@ class SeatBot(Protocol):
 
     def shanten(self, counts: list[int], extra_melds: int = 0) -> int: ...
 
+    def weighed_shanten(self) -> int:
+        """While the bot weighs its discards and asks `Strategy.first_discards`: the shanten
+        (`shanten`) of the whole hand weighed, which the bot has worked out already."""
+        ...
+
     def shanten_after(self, index: int) -> int:
         """While the bot weighs its discards and asks `Strategy.first_discards`: the shanten
         (`shanten`) of the hand weighed less one tile of the plain kind ``index``, which it holds."""

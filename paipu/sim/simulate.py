@@ -138,13 +138,42 @@ class ShantenCache:
             self._known.clear()
         self._known[question] = shanten
 
+    def remember(self, question: bytes, shanten: int) -> None:
+        """Keep an answer worked out without asking the table (`Bot.best_discard`'s discard
+        chosen), not counted as a question: `shanten_of`'s answer to ``question``."""
+        if len(self._known) >= self._limit:
+            self._known.clear()
+        self._known[question] = shanten
+
     def __call__(self, key: bytes, wild: int, sets: int) -> int:
+        return self.ask(key, wild, sets)
+
+    def ask_over(self, key: bytes, wild: int, sets: int) -> int:
+        """`ask` of a hand the caller knows to be one tile over (3n+2 tiles, `Bot.best_discard`'s),
+        without counting its tiles."""
         self.asked += 1
         q = key + (_TAILS[wild * 8 + sets] if 0 <= wild < 16 and 0 <= sets < 8 else bytes((wild & 255, sets & 255)))
         found = self._known.get(q)
         if found is None:
             self.computed += 1
-            if sum(key) + wild == 3 * sets + 2:
+            turn = self.turn = DiscardShanten(key, wild, sets, self._flags)
+            found = turn.whole
+            if len(self._known) >= self._limit:
+                self._known.clear()
+            self._known[q] = found
+        return found
+
+    def ask(self, key: bytes, wild: int, sets: int) -> int:
+        """The shanten of the hand ``key`` (the 34 real-tile counts as bytes) with ``wild``
+        wildcards and ``sets`` sets to make: what calling the table answers, for the bots,
+        which call this method directly (compiled, calling the object itself goes through the
+        generic call machinery, about 300 instructions more)."""
+        self.asked += 1
+        q = key + (_TAILS[wild * 8 + sets] if 0 <= wild < 16 and 0 <= sets < 8 else bytes((wild & 255, sets & 255)))
+        found = self._known.get(q)
+        if found is None:
+            self.computed += 1
+            if _tiles(key) + wild == 3 * sets + 2:
                 # A hand one tile over: its discards are likely weighed next, from the same groups.
                 turn = self.turn = DiscardShanten(key, wild, sets, self._flags)
                 found = turn.whole
@@ -186,6 +215,15 @@ def shanten_for(ruleset: Ruleset) -> ShantenCache:
     return ShantenCache(tuple(ruleset.shapes))
 
 
+def _tiles(c: bytes) -> int:
+    """The tiles of 34 counts as bytes: a loop of plain ints (compiled, about a quarter of
+    ``sum(c)``, which takes each count as an object)."""
+    n = 0
+    for k in range(34):
+        n += c[k]
+    return n
+
+
 def _same_counts(c: bytes, counts: list[int]) -> bool:
     """Whether the 34 counts ``c`` are the first 34 of ``counts``."""
     for k in range(34):
@@ -209,6 +247,9 @@ class Bot:
         self._weighed: tuple[bytearray, bytes, int, int] = (bytearray(), b"", 0, 0)
         """The hand `best_discard` weighs: its question (changed and restored by each discard's),
         its counts without wildcards, its wildcards and its sets (for `shanten_after`)."""
+        self._turn: DiscardShanten | None = None
+        """The hand `best_discard` weighs, as the bots' table worked it out just before
+        (`ShantenCache.turn`), when it did: each discard is asked of it directly."""
         self._melds: MeldShanten | None = None
         """The hand whose claims `claims_weighed` last weighed (kept while the hand does not change)."""
 
@@ -236,9 +277,9 @@ class Bot:
             return 8  # a hand holding a flower is set in order (flowers aside) before it is judged
         wild_kinds = self.sim.st.wild_kinds
         if not wild_kinds:
-            return self.sim.shanten(bytes(counts[:34]), 0, 4 - len(self.ss.melds) - extra_melds)
+            return self.sim.shanten.ask(bytes(counts[:34]), 0, 4 - len(self.ss.melds) - extra_melds)
         c, wild = self.split(counts)
-        return self.sim.shanten(c, wild, 4 - len(self.ss.melds) - extra_melds)
+        return self.sim.shanten.ask(c, wild, 4 - len(self.ss.melds) - extra_melds)
 
     def claims_weighed(self, counts: list[int]) -> tuple[int, MeldShanten | None]:
         """`shanten` of the hand ``counts`` (3n+1 tiles, no meld to come), and what answers the
@@ -250,7 +291,7 @@ class Bot:
         key, wild = self.split(counts)
         sets = 4 - len(self.ss.melds)
         cache = self.sim.shanten
-        now = cache(key, wild, sets)
+        now = cache.ask(key, wild, sets)
         melds = self._melds
         if melds is None or melds.c != key or melds.wild != wild or melds.sets != sets:
             melds = self._melds = MeldShanten(key, wild, sets, cache.flags)
@@ -271,7 +312,26 @@ class Bot:
         can reach, so candidates are tried least-valuable first and the first that reaches it
         is the answer.  ``allowed``
         says whether a discard is legal (the engine's answer), asked only of those tried.
+
+        When the bots' table has just worked out the whole hand (`ShantenCache.turn`), each
+        discard is asked of that hand's `DiscardShanten` directly, without the table (its
+        question, a new bytes value, and the look-up cost about half an answer, and the table
+        held few of them); the answer of the discard chosen, the hand the seat keeps, is put
+        in the table, which the engine and the bot's claims ask about next.
         """
+        i, s = self._best_discard(counts, extra_melds, allowed)
+        turn = self._turn
+        if turn is not None and i < 34 and turn.c[i]:  # a plain kind, answered by ``turn``
+            key = self._weighed[0]
+            key[i] = key[i] - 1
+            self.sim.shanten.remember(bytes(key), s)
+            key[i] = key[i] + 1
+        return i, s
+
+    def _best_discard(self, counts: list[int], extra_melds: int,
+                      allowed: Callable[[int], bool] | None) -> tuple[int, int]:
+        """`best_discard`, but for putting the chosen discard's answer in the table."""
+        self._turn = None
         flowers = self.uses_flowers and any(counts[34:])
         if flowers:
             for i in range(34, 42):
@@ -286,14 +346,14 @@ class Bot:
         # complete hand (-1) can keep no better than ready (0) after a discard.
         if wild_kinds:
             key_bytes, wild = self.split(counts)
-            whole = 8 if flowers else evaluate(key_bytes, wild, sets)
+            whole = 8 if flowers else evaluate.ask_over(key_bytes, wild, sets)
         elif not flowers and turn is not None and turn.wild == 0 and turn.sets == sets and _same_counts(turn.c, counts):
             # The hand whose shanten the table worked out last (the engine's test of a drawn hand,
             # mostly): its counts and shanten as the table has them, without making them again.
             key_bytes, wild, whole = turn.c, 0, turn.whole
         else:
             key_bytes, wild = bytes(counts[:34]), 0
-            whole = 8 if flowers else evaluate(key_bytes, wild, sets)
+            whole = 8 if flowers else evaluate.ask_over(key_bytes, wild, sets)
         reachable = max(whole, 0)
         # The kinds held, in the hand's order of ties (`HandSim.tie_order`), tried by value,
         # lowest first: the order of sorting by (value, tie-break), without the sort.  A
@@ -305,8 +365,14 @@ class Bot:
         key = bytearray(key_bytes + evaluate.tail(wild, sets))  # a discard's question, once one count is taken
         self._after = None
         self._whole = whole
+        self._weighed = (key, key_bytes, wild, sets)
+        if not flowers:
+            turn = evaluate.turn  # made by the question above when the table did not hold it
+            # (The same counts, as often as not another bytes value: the engine's question.)
+            if turn is not None and turn.wild == wild and turn.sets == sets and (
+                    turn.c is key_bytes or turn.c == key_bytes):
+                self._turn = turn
         if sim.first_discards:
-            self._weighed = (key, key_bytes, wild, sets)
             tried: list[int] = []
             for i in strategy.first_discards(self, held):
                 if i in wild_kinds:
@@ -321,7 +387,10 @@ class Bot:
                 held = [i for i in held if i not in tried]
         values = strategy.keep_values(self, held)
         if wild:  # a wildcard held is worth keeping above all (only a held one is counted in ``wild``)
-            values = [100 if i in wild_kinds else v for i, v in zip(held, values, strict=True)]
+            # (An index loop: compiled, a ``zip`` is a generic iterator, about 2,000 instructions.)
+            for j in range(len(held)):
+                if held[j] in wild_kinds:
+                    values[j] = 100
         # By value, then by place in ``held``: each value's kinds in the hand's order of ties
         # (one sort of plain ints, the place in the low six bits; ``held`` has at most 34 kinds).
         for x in sorted([(v << 6) | j for j, v in enumerate(values)]):
@@ -330,7 +399,7 @@ class Bot:
             if flowers:
                 s = 8  # only when no flower could be discarded above
             elif wild and i in wild_kinds:
-                s = evaluate(key_bytes, wild - 1, sets)
+                s = evaluate.ask(key_bytes, wild - 1, sets)
             else:
                 s = self._discard_shanten(key, key_bytes, i, wild, sets)
             if (s <= reachable or best_i < 0 or s < best_s) and (allowed is None or allowed(i)):
@@ -340,6 +409,11 @@ class Bot:
         if best_i < 0:
             raise SimulationError("no legal discard")
         return best_i, best_s
+
+    def weighed_shanten(self) -> int:
+        """While `best_discard` asks the strategy's first choices (`Strategy.first_discards`):
+        the shanten of the whole hand it weighs (`shanten` of its counts), as it worked it out."""
+        return self._whole
 
     def shanten_after(self, index: int) -> int:
         """While `best_discard` asks the strategy's first choices (`Strategy.first_discards`):
@@ -354,7 +428,11 @@ class Bot:
         `ShantenCache.tail` included, which the call changes and restores): the table's
         answer, else worked out from the hand's shape tables
         (`paipu.hand.shanten.DiscardShanten`, made on the first such question of a
-        `best_discard` and kept for the others) and put in the table."""
+        `best_discard` and kept for the others) and put in the table; or, when `best_discard`
+        found the hand's own `DiscardShanten` (``_turn``), its answer alone."""
+        turn = self._turn
+        if turn is not None:
+            return turn.after(i)
         key[i] -= 1
         question = bytes(key)
         key[i] += 1

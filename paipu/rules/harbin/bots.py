@@ -89,13 +89,18 @@ class HarbinStrategy(Strategy):
     def first_discards(self, bot: SeatBot, kinds: list[int]) -> Iterator[int]:
         """The discards that leave a hand which may declare ready (discarded before all others),
         one at a time: a discard leaves the hand ready only if the whole hand
-        is ready in shape (a cached question, asked once); only then, per tile, the cheap
-        shape question and the costly harbin one."""
+        is ready in shape (the bot's answer, `SeatBot.weighed_shanten`); only then, per tile,
+        the cheap shape question and the costly harbin one."""
         st = bot.sim.st
         ss = st.seats[bot.seat]
         rs = bot.sim.rs
         counts = bot.counts
-        if ss.ready or not isinstance(rs, Harbin) or sum(counts) % 3 != 2 or bot.shanten(counts) != 0:
+        if ss.ready or not isinstance(rs, Harbin) or bot.weighed_shanten() != 0:
+            return
+        tiles = 0  # (a loop of plain ints: compiled, ``sum`` takes each count as an object)
+        for x in counts:
+            tiles += x
+        if tiles % 3 != 2:
             return
         for index in kinds:
             # The shape question from the hand's own tables (`SeatBot.shanten_after`), the
