@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import paipu.record as r
 from paipu.findings import Finding, error
-from paipu.grammar.fast import LINE_CACHE, LINE_SHIFT, PYTHON_MAKERS, SKIP, fast_line, make_action
+from paipu.grammar.fast import DISCARD, DRAW, LINE_CACHE, LINE_SHIFT, PYTHON_MAKERS, SKIP, fast_line, make_action
 from paipu.grammar.fast import _read_line as read_line
 from paipu.grammar.lines import ArityProblem, Line, WordLine
 
@@ -83,7 +84,13 @@ def scan_lines(text: str, parse_chunk: Callable[[str, int, int], tuple[list[Line
                     flush()
                 kind, seat, glyph, last, columns = hit
                 if makers is None:
-                    out.append(make_action(kind, i << shift | columns, (), seat, glyph, last))
+                    # The two most common kinds made here, the rest through `make_action`.
+                    if kind == DISCARD:
+                        out.append(r.Discard(i << shift | columns, seat, last, glyph=glyph))
+                    elif kind == DRAW:
+                        out.append(r.Draw(i << shift | columns, seat, last, glyph=glyph))
+                    else:
+                        out.append(make_action(kind, i << shift | columns, (), seat, glyph, last))
                 else:
                     out.append(makers[kind](i << shift | columns, (), seat, glyph, last))
                 continue
