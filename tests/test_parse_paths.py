@@ -277,3 +277,12 @@ def test_a_brace_in_the_comment_of_a_bad_line_opens_no_annotation_on_either_path
     _both(text)
     record = parse(text).record
     assert record is not None and [a.text for a in record.hands[0].annotations] == ["a"]
+
+
+@given(st.lists(st.text(alphabet="01234567899mpszf东万", min_size=1, max_size=5), min_size=2, max_size=8))
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_tile_groups_read_a_character_at_a_time_read_as_the_grammar_does(words: list[str]) -> None:
+    # `_tiles` reads a group of digits and a suit letter through its table of tiles by
+    # character, other groups whole: a wall or a deal of any such groups must read as lark does.
+    for line in ("wall " + " ".join(words), "deal S " + " ".join(words)):
+        _both('[Ruleset "zhuji"]\nhand 1\n' + line + "\n")

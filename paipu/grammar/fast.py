@@ -290,27 +290,35 @@ _PACKED: Final = _packed_table()
 def _tiles(words: list[str]) -> tuple[Tile, ...] | None:
     """The tiles of the written groups ``words``; None if lark must judge them (a group it
     does not know, or more than `MAX_TILES_PER_LINE` tiles: lark's ``over-limit``)."""
-    # The dictionaries' ``get`` called on them, not through a bound method kept in a local:
-    # compiled, that is a direct look-up instead of a Python call (a third of a wall's cost).
+    cache = _GROUP_CACHE
     if len(words) == 1:
-        got = _GROUP_CACHE.get(words[0]) or _group(words[0])
+        got = cache.get(words[0]) or _group(words[0])
         return got if got is None or len(got) <= MAX_TILES_PER_LINE else None
+    # A group of digits and a suit letter (the writer's ``2469m``) is read a character at a
+    # time from `_PACKED` (one-character strings are shared and keep their hash): a third of
+    # the cost of looking the whole group up, which hashes a new string, for a wall or a deal.
     out: list[Tile] = []
     for w in words:
-        g = _GROUP_CACHE.get(w)
+        last = len(w) - 1
+        table = _PACKED.get(w[last]) if last > 0 else None
+        if table is not None:
+            k = 0
+            while k < last:
+                t = table.get(w[k])
+                if t is None:
+                    break
+                out.append(t)
+                k += 1
+            if k == last:
+                continue
+            del out[len(out) - k:]
+        g = cache.get(w)
         if g is None:
-            table = _PACKED.get(w[-1])
-            if table is not None and len(w) > 1:
-                try:
-                    g = tuple(map(table.__getitem__, w[:-1]))
-                except KeyError:
-                    return None  # a rank the suit does not have, or not a digit: lark words it
-                if len(_GROUP_CACHE) < _GROUP_CACHE_MAX:
-                    _GROUP_CACHE[w] = g
-            else:
-                g = _group(w)
-                if g is None:
-                    return None
+            if table is not None:
+                return None  # a rank the suit does not have, or not a digit: lark words it
+            g = _group(w)
+            if g is None:
+                return None
         out.extend(g)
     if len(out) > MAX_TILES_PER_LINE:
         return None
