@@ -396,10 +396,24 @@ def _canonical_header(line: str, number: int) -> Line | None:
     return HeaderLine((tag,), _tuple_new(_Span, (number, 1, number, n + 1)), ())
 
 
+_HEADER_CACHE: dict[tuple[str, int], Line] = {}
+"""A writer's tag line and its number -> its value.  The values are immutable, and records
+written by one program repeat their header lines at the same places (``[Ruleset …]`` on line
+1): the same value serves them all, instead of three Python objects made per line (a tag
+line's whole cost)."""
+_HEADER_CACHE_MAX: Final = 5_000
+
+
 def _header(line: str, number: int) -> Line | None:
     if line.startswith("["):
+        key = (line, number)
+        known = _HEADER_CACHE.get(key)
+        if known is not None:
+            return known
         canonical = _canonical_header(line, number)
         if canonical is not None:
+            if len(_HEADER_CACHE) < _HEADER_CACHE_MAX:
+                _HEADER_CACHE[key] = canonical
             return canonical
     tags: list[RawTag] = []
     pos = 0
