@@ -290,36 +290,30 @@ _PACKED: Final = _packed_table()
 def _tiles(words: list[str]) -> tuple[Tile, ...] | None:
     """The tiles of the written groups ``words``; None if lark must judge them (a group it
     does not know, or more than `MAX_TILES_PER_LINE` tiles: lark's ``over-limit``)."""
+    # The module's dictionaries in locals: compiled, each use of a module-level name that is not
+    # `Final` is a look-up in the module's namespace (a word's look-up cost twice as much).
     cache = _GROUP_CACHE
     if len(words) == 1:
         got = cache.get(words[0]) or _group(words[0])
         return got if got is None or len(got) <= MAX_TILES_PER_LINE else None
-    # A group of digits and a suit letter (the writer's ``2469m``) is read a character at a
-    # time from `_PACKED` (one-character strings are shared and keep their hash): a third of
-    # the cost of looking the whole group up, which hashes a new string, for a wall or a deal.
     out: list[Tile] = []
+    packed = _PACKED
     for w in words:
-        last = len(w) - 1
-        table = _PACKED.get(w[last]) if last > 0 else None
-        if table is not None:
-            k = 0
-            while k < last:
-                t = table.get(w[k])
-                if t is None:
-                    break
-                out.append(t)
-                k += 1
-            if k == last:
-                continue
-            del out[len(out) - k:]
         g = cache.get(w)
         if g is None:
-            if table is not None:
-                return None  # a rank the suit does not have, or not a digit: lark words it
-            g = _group(w)
-            if g is None:
-                return None
-        out.extend(g)
+            table = packed.get(w[-1])
+            if table is not None and len(w) > 1:
+                try:
+                    g = tuple(map(table.__getitem__, w[:-1]))
+                except KeyError:
+                    return None  # a rank the suit does not have, or not a digit: lark words it
+                if len(cache) < _GROUP_CACHE_MAX:
+                    cache[w] = g
+            else:
+                g = _group(w)
+                if g is None:
+                    return None
+        out += g
     if len(out) > MAX_TILES_PER_LINE:
         return None
     return tuple(out)
