@@ -76,6 +76,12 @@ def pack_columns(column: int, end_column: int) -> int | None:
 def packed(span: Span | int) -> int | Span:
     """What a record line keeps of ``span``: `pack_span`'s form.  An int is taken as packed
     already (the parser's fast path packs the positions it reads)."""
+    if type(span) in (int,):
+        # Compiled, returned as it is. This test does not narrow ``span`` to an int for the type
+        # checker; after one that does (``isinstance``, ``type(span) is int``) the compiled code
+        # takes the int out of its object and boxes it again: a new int object and some 150
+        # instructions for every line of a record.
+        return span
     if isinstance(span, int):
         return span
     line, column, end_line, end_column = span

@@ -62,7 +62,9 @@ def test_plain_lines_take_the_fast_path(line: str) -> None:
     _both('[Ruleset "zhuji"]\nhand 1\n' + line + "\n")
 
 
-@pytest.mark.parametrize("line", [*FAST_LINES, "W chow 7s 8s 9s ?", "  N kong 3p   ; late", "E hu 5m"])
+@pytest.mark.parametrize("line", [*FAST_LINES, "W chow 7s 8s 9s ?", "  N kong 3p   ; late", "E hu 5m",
+                                  "  S pass\t", "N ready ; c", "dice 1 2 3 {n}", "  hand 3 ; c", "dealer W {x}",
+                                  "score E 0 S 0 W 0 N 0 ; none", "exhausted {x}", "S pass !", "分 E +1 S -1 {n}"])
 def test_a_line_read_again_from_the_line_cache_is_the_line_read_afresh(line: str) -> None:
     # A repeated seat-action line is rebuilt from `_LINE_CACHE` with its own line number.
     fast_line(line, 3)
@@ -96,6 +98,43 @@ def test_annotations_over_several_lines_take_the_fast_path(monkeypatch: pytest.M
     result = parse(text)
     notes = result.record.hands[0].actions[0].annotations
     assert [(n.text, n.span) for n in notes] == [("a\n\n b", Span(4, 16, 6, 4)), ("c", Span(6, 5, 6, 8))]
+
+
+TAG_LINES = [
+    '[Ruleset "zhuji"]', '[Player E "bot-E"]', '[Source "paipu simulate --ruleset mcr --seed 14, session 1"]',
+    '[A ""]', '[A "]', '[A-b_9 "x]"]', '[Option x_1 "a{b};c"]', '[X "a\\"b"]', '[X "a\\\\b"]', '[Player  E "x"]',
+    '[Player E "x"] ', ' [Player E "x"]', '[Player E "x" ]', '[Player\tE "x"]', '[P E F "x"]', '[1x "x"]',
+    '[Player E "x"] [Player S "y"]', '[Player E "x"] {n}', '[Event "x"]"]', '[E "a"b"]', '[E "é 东\t"]',
+]
+
+
+@pytest.mark.parametrize("line", TAG_LINES)
+def test_the_writers_tag_lines_read_as_the_general_tag_reading_does(line: str) -> None:
+    import paipu.grammar.fast as fast
+
+    got = fast._canonical_header(line, 4)
+    if got is not None:
+        assert line.count('"') == 2 and line.startswith("[") and line.endswith('"]')
+        general = fast._TAG_RE.match(line)
+        assert general is not None and general.end() == len(line)
+    _both('[Ruleset "zhuji"]\n' + line + "\n")
+
+
+@given(st.text(alphabet='[]" \\\tAbE_-1x{};é', max_size=24))
+@settings(max_examples=300, deadline=None)
+def test_random_tag_lines_read_the_same_on_both_paths(body: str) -> None:
+    import paipu.grammar.fast as fast
+
+    line = "[" + body
+    got = fast._canonical_header(line, 4)
+    if got is not None:
+        saved = fast._canonical_header
+        fast._canonical_header = lambda text, number: None  # type: ignore[assignment]
+        try:
+            assert fast._header(line, 4) == got
+        finally:
+            fast._canonical_header = saved
+    _both('[Ruleset "zhuji"]\n' + line + "\n")
 
 
 @pytest.mark.parametrize("line", [
@@ -238,3 +277,12 @@ def test_a_brace_in_the_comment_of_a_bad_line_opens_no_annotation_on_either_path
     _both(text)
     record = parse(text).record
     assert record is not None and [a.text for a in record.hands[0].annotations] == ["a"]
+
+
+@given(st.lists(st.text(alphabet="01234567899mpszf东万", min_size=1, max_size=5), min_size=2, max_size=8))
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_tile_groups_read_a_character_at_a_time_read_as_the_grammar_does(words: list[str]) -> None:
+    # `_tiles` reads a group of digits and a suit letter through its table of tiles by
+    # character, other groups whole: a wall or a deal of any such groups must read as lark does.
+    for line in ("wall " + " ".join(words), "deal S " + " ".join(words)):
+        _both('[Ruleset "zhuji"]\nhand 1\n' + line + "\n")

@@ -193,50 +193,54 @@ def build_record(lines: list[Line], findings: list[Finding], gaps: Sequence[int]
             current.actions.append(line)  # the common case, first
             last_kind = "action"
             continue
-        if isinstance(line, AnnotationLine):
-            attach(line.annotations)
-            continue
-        if isinstance(line, ArityProblem):
-            findings.append(error("syntax", line.message, line.span))
-            continue
-        if isinstance(line, HeaderLine):
-            for t in line.tags:
-                tag(t)
+        # A setup line or a deal inside a hand is none of the parser's own line kinds below (whose
+        # classes are Python ones: each look is a dictionary look-up and a generic isinstance).
+        if current is None or not (isinstance(line, r.SetupLine) or isinstance(line, r.Deal)):
+            if isinstance(line, AnnotationLine):
+                attach(line.annotations)
+                continue
+            if isinstance(line, ArityProblem):
+                findings.append(error("syntax", line.message, line.span))
+                continue
+            if isinstance(line, HeaderLine):
+                for t in line.tags:
+                    tag(t)
+                if current is None:
+                    header_notes.extend(line.annotations)
+                continue
+            if isinstance(line, HandLine):
+                expected = len(hands) + 1 + skipped
+                if line.number > expected and gap_before(line.span.line):
+                    skipped += line.number - expected
+                elif line.number != expected:
+                    findings.append(
+                        error(
+                            "hand-number",
+                            f"hand {line.number} where hand {expected} was expected: "
+                            "hands are numbered 1, 2, 3… in order",
+                            line.span,
+                        )
+                    )
+                current = _HandBuilder(line.number, line.span, list(line.annotations))
+                hands.append(current)
+                last_kind = "hand"
+                continue
             if current is None:
-                header_notes.extend(line.annotations)
-            continue
-        if isinstance(line, HandLine):
-            expected = len(hands) + 1 + skipped
-            if line.number > expected and gap_before(line.span.line):
-                skipped += line.number - expected
-            elif line.number != expected:
                 findings.append(
                     error(
-                        "hand-number",
-                        f"hand {line.number} where hand {expected} was expected: "
-                        "hands are numbered 1, 2, 3… in order",
+                        "misplaced-line",
+                        f"`{_line_word(line)}` before the first `hand` line: start a hand with `hand 1`",
                         line.span,
                     )
                 )
-            current = _HandBuilder(line.number, line.span, list(line.annotations))
-            hands.append(current)
-            last_kind = "hand"
-            continue
-        if current is None:
-            findings.append(
-                error(
-                    "misplaced-line",
-                    f"`{_line_word(line)}` before the first `hand` line: start a hand with `hand 1`",
-                    line.span,
-                )
-            )
-            continue
-        if isinstance(line, WordLine):
-            # A ruleset's own line: part of the setup until the hand's first action, then an event.
-            if current.actions:
-                line = r.TableEvent(line.span, line.name, line.tiles, line.values, annotations=line.annotations)
-            else:
-                line = r.SetupTiles(line.span, line.annotations, line.name, line.tiles, line.values)
+                continue
+            if isinstance(line, WordLine):
+                # A ruleset's own line: part of the setup until the hand's first action, then an event.
+                if current.actions:
+                    line = r.TableEvent(line.span, line.name, line.tiles, line.values, annotations=line.annotations)
+                else:
+                    line = r.SetupTiles(line.span, line.annotations, line.name, line.tiles, line.values)
+        assert current is not None  # set above, or the line was reported as misplaced
         if isinstance(line, (r.SetupLine, r.Deal)) and current.actions and gap_before(line.span.line):
             continue  # perhaps the next hand's, whose `hand` line could not be read
         if isinstance(line, r.SetupLine):

@@ -97,6 +97,14 @@ ANKONG: Final = 5
 ADDKONG: Final = 6
 FLOWER: Final = 7
 HU: Final = 8
+# Other lines a cache entry rebuilds (`make_action`), repeated from hand to hand and record to record.
+PASS: Final = 9
+READY: Final = 10
+DEALER: Final = 11
+DICE: Final = 12
+SCORE: Final = 13
+EXHAUSTED: Final = 14
+HAND: Final = 15
 _ONE_TILE: dict[str, int] = {}
 """A one-tile seat action's verb -> its kind (`make_action`)."""
 _BARE: dict[str, bool] = {}
@@ -134,9 +142,13 @@ COLUMN_MASK: Final = r.COLUMN_MASK
 
 
 def make_action(kind: int, span: int | r.Span, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
-                last: Any) -> r.SeatAction:
-    """The seat action of number ``kind`` (`DISCARD` …) with its last field ``last`` (its tile,
-    or a chow's tiles), through its class's constructor (compiled: a direct native call)."""
+                last: Any) -> Line:
+    """The line of number ``kind`` (`DISCARD` …) with its last field ``last`` (its tile, a
+    chow's tiles, the dice, the payments, the hand's number), through its class's constructor
+    (compiled: a direct native call).  ``seat`` and ``glyph`` are those of a seat's line (the
+    dealer's seat for `DEALER`); ``span`` is packed (an int) for any line but a seat action's."""
+    if kind > HU:
+        return _make_other(kind, span, notes, seat, last)
     if kind == DISCARD:
         return r.Discard(span, seat, last, glyph=glyph, annotations=notes)
     if kind == DRAW:
@@ -156,7 +168,25 @@ def make_action(kind: int, span: int | r.Span, notes: tuple[r.Annotation, ...], 
     return r.Hu(span, seat, last, glyph=glyph, annotations=notes)
 
 
-_Maker = Callable[[int, tuple[r.Annotation, ...], r.Seat, "str | None", Any], r.SeatAction]
+def _make_other(kind: int, span: int | r.Span, notes: tuple[r.Annotation, ...], seat: r.Seat, last: Any) -> Line:
+    """`make_action` for the lines that are not a seat action with a tile (``glyph`` is None
+    for these: a cached line with a glyph is a seat action's)."""
+    if kind == PASS:
+        return r.Pass(span, seat, annotations=notes)
+    if kind == READY:
+        return r.Ready(span, seat, annotations=notes)
+    if kind == DEALER:
+        return r.DealerLine(span, notes, seat)
+    if kind == DICE:
+        return r.DiceLine(span, notes, last)
+    if kind == SCORE:
+        return r.ScoreLine(span, last, annotations=notes)
+    if kind == EXHAUSTED:
+        return r.Exhausted(span, annotations=notes)
+    return HandLine(last, r.unpacked(span), notes)
+
+
+_Maker = Callable[[int, tuple[r.Annotation, ...], r.Seat, "str | None", Any], Line]
 
 
 def _python_makers() -> tuple[_Maker, ...] | None:
@@ -173,7 +203,15 @@ def _python_makers() -> tuple[_Maker, ...] | None:
             return None  # the fields changed: `make_action` serves
         makers.append(_slot_maker(cls, [next(k.__dict__[n] for k in cls.__mro__ if n in k.__dict__).__set__
                                          for n in names]))
+    makers.extend(_other_maker(kind) for kind in range(PASS, HAND + 1))
     return tuple(makers)
+
+
+def _other_maker(kind: int) -> _Maker:
+    def make(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None, last: Any) -> Line:
+        return _make_other(kind, span, notes, seat, last)
+
+    return make
 
 
 def _slot_maker(cls: type[r.SeatAction], setters: list[Callable[[object, object], None]]) -> _Maker:
@@ -196,7 +234,8 @@ PYTHON_MAKERS: Final = _python_makers()
 """By kind (`DISCARD` …), pure Python's way to rebuild a cached line (`LINE_CACHE`); None compiled."""
 
 LINE_CACHE: dict[str, tuple[int, r.Seat, str | None, Any, int]] = {}
-"""A seat action's line (with nothing that has a position of its own: no annotation) ->
+"""A seat action's line, or one of the other lines `make_action` makes (``dealer E``,
+``dice 3 5``, ``score …``, ``hand 2``), with nothing that has a position of its own (no annotation) ->
 what rebuilds its value for any line number: (kind, seat, glyph, last field's value, packed
 columns), `make_action`'s arguments.  Records repeat such lines all the time
 (``E discard 5m``), so most lines are one dictionary look-up and one object
@@ -206,7 +245,7 @@ _LINE_CACHE_MAX: Final = 50_000
 
 
 def _new_action(kind: int, number: int, columns: int | None, span: r.Span,
-                notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None, last: Any) -> r.SeatAction:
+                notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None, last: Any) -> Line:
     return make_action(kind, span if columns is None else number << LINE_SHIFT | columns, notes, seat, glyph, last)
 
 
@@ -251,23 +290,25 @@ _PACKED: Final = _packed_table()
 def _tiles(words: list[str]) -> tuple[Tile, ...] | None:
     """The tiles of the written groups ``words``; None if lark must judge them (a group it
     does not know, or more than `MAX_TILES_PER_LINE` tiles: lark's ``over-limit``)."""
-    known = _GROUP_CACHE.get
+    # The module's dictionaries in locals: compiled, each use of a module-level name that is not
+    # `Final` is a look-up in the module's namespace (a word's look-up cost twice as much).
+    cache = _GROUP_CACHE
     if len(words) == 1:
-        got = known(words[0]) or _group(words[0])
+        got = cache.get(words[0]) or _group(words[0])
         return got if got is None or len(got) <= MAX_TILES_PER_LINE else None
     out: list[Tile] = []
-    packed = _PACKED.get
+    packed = _PACKED
     for w in words:
-        g = known(w)
+        g = cache.get(w)
         if g is None:
-            table = packed(w[-1])
+            table = packed.get(w[-1])
             if table is not None and len(w) > 1:
                 try:
                     g = tuple(map(table.__getitem__, w[:-1]))
                 except KeyError:
                     return None  # a rank the suit does not have, or not a digit: lark words it
-                if len(_GROUP_CACHE) < _GROUP_CACHE_MAX:
-                    _GROUP_CACHE[w] = g
+                if len(cache) < _GROUP_CACHE_MAX:
+                    cache[w] = g
             else:
                 g = _group(w)
                 if g is None:
@@ -322,7 +363,52 @@ def _annotations(line: str, start: int, end: int, number: int) -> tuple[r.Annota
     return tuple(out)
 
 
+# The writer's tag line: one tag, nothing around it, no escape in its value.
+_CANONICAL_TAG_RE: Final = re.compile(r'\[([A-Za-z_][A-Za-z0-9_\-]*)(?: ([A-Za-z_][A-Za-z0-9_\-]*))? "')
+
+
+def _canonical_header(line: str, number: int) -> Line | None:
+    """`_header` for a line the writer makes (``[Player E "bot-E"]``), or None: its value is
+    taken whole instead of through `_TAG_RE`'s escapes, character by character (two thirds of
+    a tag line's cost)."""
+    m = _CANONICAL_TAG_RE.match(line)
+    if m is None or not line.endswith('"]'):
+        return None
+    n = len(line)
+    start = m.end()
+    if n - 2 < start:
+        return None  # `[A "]`: the one quote is the opening one
+    value = line[start:n - 2]
+    if '"' in value or "\\" in value or "\n" in value:
+        return None
+    arg = m.group(2)
+    word_end = m.end(1) + 1
+    word_span: r.Span = _tuple_new(_Span, (number, 2, number, word_end))
+    arg_span: r.Span | None = None if arg is None else _tuple_new(_Span, (number, word_end + 1, number,
+                                                                           m.end(2) + 1))
+    tag = RawTag(m.group(1), arg, value, _tuple_new(_Span, (number, 1, number, n + 1)), word_span, arg_span)
+    return HeaderLine((tag,), _tuple_new(_Span, (number, 1, number, n + 1)), ())
+
+
+_HEADER_CACHE: dict[tuple[str, int], Line] = {}
+"""A writer's tag line and its number -> its value.  The values are immutable, and records
+written by one program repeat their header lines at the same places (``[Ruleset …]`` on line
+1): the same value serves them all, instead of three Python objects made per line (a tag
+line's whole cost)."""
+_HEADER_CACHE_MAX: Final = 5_000
+
+
 def _header(line: str, number: int) -> Line | None:
+    if line.startswith("["):
+        key = (line, number)
+        known = _HEADER_CACHE.get(key)
+        if known is not None:
+            return known
+        canonical = _canonical_header(line, number)
+        if canonical is not None:
+            if len(_HEADER_CACHE) < _HEADER_CACHE_MAX:
+                _HEADER_CACHE[key] = canonical
+            return canonical
     tags: list[RawTag] = []
     pos = 0
     n = len(line)
@@ -332,9 +418,11 @@ def _header(line: str, number: int) -> Line | None:
             break
         word, arg, raw = m.group(1), m.group(2), m.group(3)
         value = raw[1:-1].replace('\\"', '"').replace("\\\\", "\\")
-        word_span = r.Span(number, m.start(1) + 1, number, m.end(1) + 1)
-        arg_span = None if arg is None else r.Span(number, m.start(2) + 1, number, m.end(2) + 1)
-        span = r.Span(number, m.start(1), number, m.end(3) + 2)
+        # Spans made as tuples (`Span`'s own constructor is a Python function, a third of a tag's cost).
+        word_span: r.Span = _tuple_new(_Span, (number, m.start(1) + 1, number, m.end(1) + 1))
+        arg_span: r.Span | None = None if arg is None else _tuple_new(_Span, (number, m.start(2) + 1, number,
+                                                                               m.end(2) + 1))
+        span: r.Span = _tuple_new(_Span, (number, m.start(1), number, m.end(3) + 2))
         tags.append(RawTag(word, arg, value, span, word_span, arg_span))
         pos = m.end()
     if not tags:
@@ -345,7 +433,7 @@ def _header(line: str, number: int) -> Line | None:
     if tail is None:
         return None
     first, last = tags[0].span, tags[-1].span
-    span = r.Span(number, first.column, number, last.end_column)
+    span = _tuple_new(_Span, (number, first.column, number, last.end_column))
     return HeaderLine(tuple(tags), span, _annotations(line, tail.start(1), tail.end(1), number))
 
 
@@ -546,6 +634,8 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
             return _new_action(HU, number, columns, span, notes, seat, glyph, hu_tile)
         bare = _BARE.get(verb)
         if bare is not None and n == 2:
+            if glyph is None:
+                _remember(key, READY if bare else PASS, seat, None, None, r.pack_columns(lead + 1, end))
             if bare:
                 return r.Ready(at, seat, glyph=glyph, annotations=notes)
             return r.Pass(at, seat, glyph=glyph, annotations=notes)
@@ -556,14 +646,19 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
         tiles = _tiles(words[2:])
         if tiles is None:
             return None
-        tiles = tuple(sorted(tiles, key=_index))
+        if not _in_order(tiles):
+            tiles = tuple(sorted(tiles, key=_index))
         return r.Deal(cast(r.Seat, words[1]), tiles, at, notes)
     if first == "hand":
         number_ = _count(words[1]) if n == 2 else None
-        return None if number_ is None else HandLine(number_, span, notes)
+        if number_ is None:
+            return None
+        _remember(key, HAND, "E", None, number_, r.pack_columns(lead + 1, end))
+        return HandLine(number_, span, notes)
     if first in _DEALER:
         if n != 2 or words[1] not in _SEATS:
             return None
+        _remember(key, DEALER, cast(r.Seat, words[1]), None, None, r.pack_columns(lead + 1, end))
         return r.DealerLine(at, notes, cast(r.Seat, words[1]))
     if first == "wall" or first in _CAISHEN:
         tiles = _tiles(words[1:]) if n > 1 else None
@@ -581,7 +676,9 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
             values.append(v)
         if not values:
             return None
-        return r.DiceLine(at, notes, tuple(values))
+        dice = tuple(values)
+        _remember(key, DICE, "E", None, dice, r.pack_columns(lead + 1, end))
+        return r.DiceLine(at, notes, dice)
     if first in _SCORE:
         paid = _SCORE_CACHE.get(body, _Skip)
         if paid is _Skip:
@@ -590,11 +687,15 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
                 _SCORE_CACHE[body] = paid
         if paid is None:
             return None
+        _remember(key, SCORE, "E", None, paid, r.pack_columns(lead + 1, end))
         return r.ScoreLine(at, cast("tuple[tuple[r.Seat, int], ...]", paid), annotations=notes)
     if first in _FAN:
         return _fan(body, words, span, number, notes)
     if first in _EXHAUSTED:
-        return r.Exhausted(at, annotations=notes) if n == 1 else None
+        if n != 1:
+            return None
+        _remember(key, EXHAUSTED, "E", None, None, r.pack_columns(lead + 1, end))
+        return r.Exhausted(at, annotations=notes)
     if first in _BAO:
         tiles = _tiles(words[1:]) if n == 2 else None
         if tiles is None or len(tiles) != 1:
@@ -631,3 +732,16 @@ def _word_line(name: str, words: list[str], span: r.Span, notes: tuple[r.Annotat
 
 
 _index: Final = operator.attrgetter("index")
+
+
+def _in_order(tiles: tuple[Tile, ...]) -> bool:
+    """Whether ``tiles`` are in the order ``sorted(tiles, key=_index)`` gives (a stable sort
+    keeps tiles of one index as they are): the writer's deals are, and this look costs a tenth
+    of the sort."""
+    prev = -1
+    for t in tiles:
+        index = t.index
+        if index < prev:
+            return False
+        prev = index
+    return True

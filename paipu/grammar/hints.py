@@ -187,6 +187,22 @@ def tag_hint(word: str, has_arg: bool) -> str | None:
     free tags."""
     if word in TAGS:
         return None
+    key = (word, has_arg)
+    if key in _TAG_HINTS:
+        return _TAG_HINTS[key]
+    meant = _tag_hint(word, has_arg)
+    if len(_TAG_HINTS) < _TAG_HINTS_MAX:
+        _TAG_HINTS[key] = meant
+    return meant
+
+
+_TAG_HINTS: dict[tuple[str, bool], str | None] = {}
+"""`tag_hint`'s answers: records repeat their free tags (``[Source …]``, ``[Event …]``) and each
+answer costs an edit distance to every tag (a fifth of reading a simulated record's header)."""
+_TAG_HINTS_MAX: Final = 10_000
+
+
+def _tag_hint(word: str, has_arg: bool) -> str | None:
     low = word.lower()
     fits = [t for t in TAGS if has_arg == (t != "Ruleset")
             and (low == t.lower() or (len(t) >= 6 and distance(low, t.lower(), 1) <= 1))]

@@ -25,7 +25,6 @@ from paipu.grammar.bounds import limit_lines
 from paipu.grammar.build import build_record
 from paipu.grammar.fast import SKIP, fast_line, gc_paused
 from paipu.grammar.lines import Line
-from paipu.grammar.recovery import recover
 from paipu.grammar.scan import MAX_ANNOTATION_LINES as MAX_ANNOTATION_LINES
 from paipu.grammar.scan import MAX_SYNTAX_ERRORS as MAX_SYNTAX_ERRORS
 from paipu.grammar.scan import _annotation_open_after, _comment_start, scan_lines
@@ -374,8 +373,15 @@ def assemble(text: str, lines: list[Line], findings: list[Finding], skipped: lis
     are lines not read at all (past the cap of syntax errors): unread, with no hint.  ``odd``:
     the word lines and arity problems among ``lines``, when the caller knows them (else all
     lines are looked at)."""
-    budget = MAX_SYNTAX_ERRORS - sum(1 for f in findings if f.code == "syntax")
-    lines, findings, unread, hinted = recover(text, lines, findings, _read_line, budget, odd)
+    unread: tuple[int, ...] = ()
+    hinted: tuple[int, ...] = ()
+    if findings or odd is None or odd:
+        # Something to recover from (`recover` finds nothing otherwise, and is imported only then:
+        # a clean record's check does without it).
+        from paipu.grammar.recovery import recover
+
+        budget = MAX_SYNTAX_ERRORS - sum(1 for f in findings if f.code == "syntax")
+        lines, findings, unread, hinted = recover(text, lines, findings, _read_line, budget, odd)
     if skipped:
         unread = tuple(sorted({*unread, *skipped}))
     record = build_record(lines, findings, unread)

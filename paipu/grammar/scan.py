@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import paipu.record as r
 from paipu.findings import Finding, error
-from paipu.grammar.fast import LINE_CACHE, LINE_SHIFT, PYTHON_MAKERS, SKIP, fast_line, make_action
+from paipu.grammar.fast import DISCARD, DRAW, LINE_CACHE, LINE_SHIFT, PYTHON_MAKERS, SKIP, fast_line, make_action
 from paipu.grammar.fast import _read_line as read_line
 from paipu.grammar.lines import ArityProblem, Line, WordLine
 
@@ -65,11 +66,15 @@ def scan_lines(text: str, parse_chunk: Callable[[str, int, int], tuple[list[Line
     cache = LINE_CACHE
     makers = PYTHON_MAKERS  # pure Python; compiled, None: `make_action`'s native constructors
     shift = LINE_SHIFT
-    for i, line in enumerate(raw_lines, 1):
+    # Indexed rather than `enumerate`: compiled, a native loop over a list known to be one
+    # (enumerate went through the iterator protocol, some 200 instructions a line).
+    lines: list[str] = raw_lines
+    for i in range(1, len(lines) + 1):
+        line = lines[i - 1]
         # The line before is read (or in ``chunk``): let its text go, so that a long record's
         # lines make room for its values as they are read.
         if i > 1:
-            raw_lines[i - 2] = ""
+            lines[i - 2] = ""
         if i <= skip_to:
             continue  # the rest of an annotation the fast path read
         if not in_annotation:
@@ -79,16 +84,22 @@ def scan_lines(text: str, parse_chunk: Callable[[str, int, int], tuple[list[Line
                     flush()
                 kind, seat, glyph, last, columns = hit
                 if makers is None:
-                    out.append(make_action(kind, i << shift | columns, (), seat, glyph, last))
+                    # The two most common kinds made here, the rest through `make_action`.
+                    if kind == DISCARD:
+                        out.append(r.Discard(i << shift | columns, seat, last, glyph=glyph))
+                    elif kind == DRAW:
+                        out.append(r.Draw(i << shift | columns, seat, last, glyph=glyph))
+                    else:
+                        out.append(make_action(kind, i << shift | columns, (), seat, glyph, last))
                 else:
                     out.append(makers[kind](i << shift | columns, (), seat, glyph, last))
                 continue
             fast = read_line(line, i)
             if fast is None and "{" in line and _annotation_open_after(line, False):
                 # An annotation running over several lines: give the fast path the lines it spans.
-                end = _annotation_end(raw_lines, i)
+                end = _annotation_end(lines, i)
                 if end is not None:
-                    fast = fast_line("\n".join(raw_lines[i - 1:end]), i)
+                    fast = fast_line("\n".join(lines[i - 1:end]), i)
                     if fast is not None:
                         skip_to = end
             if fast is not None:
