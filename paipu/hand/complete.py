@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from paipu.hand.shapes import KNITTED_STRAIGHTS
+
 
 def quick_complete(c: bytes, shapes: Sequence[str]) -> int:
     """Whether the 34 counts ``c`` (a hand one tile over: 3n+2 tiles, n the sets to make; no
@@ -90,14 +92,6 @@ def _sets_only(a: list[int]) -> bool:
     return a[7] % 3 == 0 and a[8] % 3 == 0
 
 
-_ORPHANS: Final = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
-_KNITTED: Final = tuple(
-    tuple(9 * suit + first + step for suit, first in zip((0, 1, 2), order, strict=True) for step in (0, 3, 6))
-    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-)
-"""The six knitted straights (147, 258, 369, each in another suit), as their nine kinds."""
-
-
 def other_shapes_possible(c: bytes, shapes: Sequence[str], short: int) -> bool:
     """Whether the counts ``c`` (no wildcard), with ``short`` tiles more (0 for a hand one tile
     over, 1 for a ready hand), could be complete in one of ``shapes`` other than the standard
@@ -142,7 +136,7 @@ def other_shapes_possible(c: bytes, shapes: Sequence[str], short: int) -> bool:
             if most <= 1:
                 return True
         elif shape == "zuhelong":
-            for straight in _KNITTED:
+            for straight in KNITTED_STRAIGHTS:
                 held = 0
                 for k in straight:
                     if c[k]:

@@ -35,7 +35,15 @@ from typing import Final
 
 from paipu.hand import tables
 from paipu.hand.profile import SHAPES
-from paipu.hand.shapes import ORPHAN_KINDS, is_seven_pairs, is_standard_win, is_thirteen_orphans, standard_waits
+from paipu.hand.shapes import (
+    KNITTED_STRAIGHT_SETS,
+    KNITTED_STRAIGHTS,
+    ORPHAN_KINDS,
+    is_seven_pairs,
+    is_standard_win,
+    is_thirteen_orphans,
+    standard_waits,
+)
 from paipu.hand.tables import combine as _combine
 from paipu.hand.tables import combined_at as _combined_at
 from paipu.hand.tables import honour_profile as _honour_profile
@@ -84,11 +92,7 @@ _SHAPE_BIT: Final = {
     "standard": _STANDARD, "seven_pairs": _PAIRS, "seven_pairs_fours": _PAIRS4,
     "orphans": _ORPH, "quanzipai": _QUANZI, "quanbukao": _BUKAO, "zuhelong": _ZUHELONG,
 }
-_KNITTED: Final = tuple(
-    tuple(9 * suit + rank for suit, start in zip(order, (0, 1, 2), strict=True)
-          for rank in (start, start + 3, start + 6))
-    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-)
+_KNITTED: Final = KNITTED_STRAIGHTS
 """The six knitted straights: 147 in one suit, 258 in another, 369 in the third."""
 _HELD: Final = bytes([0] + [1] * 255)
 """`bytes.translate` table: a count to 1 if any tile of the kind is held, else 0."""
@@ -672,7 +676,7 @@ def _after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool, 
     return out
 
 
-_KNITTED_SETS: Final = tuple(frozenset(straight) for straight in _KNITTED)
+_KNITTED_SETS: Final = KNITTED_STRAIGHT_SETS
 
 
 def _knitted_after_each_draw(c: bytes, wild: int, sets: int, flags: int, limited: bool,

@@ -62,6 +62,16 @@ ANY_KIND: Final = -1
 ORPHAN_KINDS: Final[tuple[int, ...]] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 """The 13 kinds of thirteen orphans (十三幺): terminals of the three suits and the honours."""
 
+KNITTED_STRAIGHTS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(9 * suit + rank for suit, start in zip(order, (0, 1, 2), strict=True)
+          for rank in (start, start + 3, start + 6))
+    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)
+"""The six knitted straights (组合龙): 147 in one suit, 258 in another, 369 in the third, each
+as its nine kinds."""
+KNITTED_STRAIGHT_SETS: Final = tuple(frozenset(straight) for straight in KNITTED_STRAIGHTS)
+"""`KNITTED_STRAIGHTS`, each as a set of its kinds."""
+
 GroupKind = Literal["chow", "pong", "pair"]
 
 _SIZE: Final[dict[str, int]] = {"chow": 3, "pong": 3, "pair": 2}

@@ -24,7 +24,7 @@ from typing import Final, Literal, TypeAlias
 
 from paipu.frozen import own_init
 from paipu.hand.shanten import waits
-from paipu.hand.shapes import decompositions
+from paipu.hand.shapes import KNITTED_STRAIGHT_SETS, KNITTED_STRAIGHTS, decompositions
 from paipu.pickling import by_fields
 
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
@@ -56,13 +56,9 @@ GREEN_KINDS = frozenset((19, 20, 21, 23, 25, GREEN))
 """绿一色: 2 3 4 6 8 条 and 发."""
 REVERSIBLE_KINDS = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE))
 """推不倒: 1234589 饼, 245689 条 and 白, the tiles that look the same upside down."""
-KNITTED: tuple[tuple[int, ...], ...] = tuple(
-    tuple(9 * suit + rank for suit, start in zip(order, (0, 1, 2), strict=True)
-          for rank in (start, start + 3, start + 6))
-    for order in itertools.permutations((0, 1, 2))
-)
+KNITTED: tuple[tuple[int, ...], ...] = KNITTED_STRAIGHTS
 """The six knitted straights (组合龙): 147 in one suit, 258 in another, 369 in the third."""
-_KNITTED_SETS = tuple(frozenset(s) for s in KNITTED)
+_KNITTED_SETS = KNITTED_STRAIGHT_SETS
 
 _SOURCE = "docs/rules/mcr.md"
 
