@@ -134,9 +134,7 @@ class ShantenCache:
         """Keep the answer to a question `known` did not have, worked out by the caller (it
         must be `shanten_of`'s)."""
         self.computed += 1
-        if len(self._known) >= self._limit:
-            self._known.clear()
-        self._known[question] = shanten
+        self.remember(question, shanten)
 
     def remember(self, question: bytes, shanten: int) -> None:
         """Keep an answer worked out without asking the table (`Bot.best_discard`'s discard
@@ -151,37 +149,29 @@ class ShantenCache:
     def ask_over(self, key: bytes, wild: int, sets: int) -> int:
         """`ask` of a hand the caller knows to be one tile over (3n+2 tiles, `Bot.best_discard`'s),
         without counting its tiles."""
-        self.asked += 1
-        q = key + (_TAILS[wild * 8 + sets] if 0 <= wild < 16 and 0 <= sets < 8 else bytes((wild & 255, sets & 255)))
-        found = self._known.get(q)
-        if found is None:
-            self.computed += 1
-            turn = self.turn = DiscardShanten(key, wild, sets, self._flags)
-            found = turn.whole
-            if len(self._known) >= self._limit:
-                self._known.clear()
-            self._known[q] = found
-        return found
+        return self._ask(key, wild, sets, True)
 
     def ask(self, key: bytes, wild: int, sets: int) -> int:
         """The shanten of the hand ``key`` (the 34 real-tile counts as bytes) with ``wild``
         wildcards and ``sets`` sets to make: what calling the table answers, for the bots,
         which call this method directly (compiled, calling the object itself goes through the
         generic call machinery, about 300 instructions more)."""
+        return self._ask(key, wild, sets, False)
+
+    def _ask(self, key: bytes, wild: int, sets: int, over: bool) -> int:
+        """`ask`; ``over``: the hand is known to be one tile over (its tiles are not counted)."""
         self.asked += 1
-        q = key + (_TAILS[wild * 8 + sets] if 0 <= wild < 16 and 0 <= sets < 8 else bytes((wild & 255, sets & 255)))
+        q = key + self.tail(wild, sets)
         found = self._known.get(q)
         if found is None:
             self.computed += 1
-            if _tiles(key) + wild == 3 * sets + 2:
+            if over or _tiles(key) + wild == 3 * sets + 2:
                 # A hand one tile over: its discards are likely weighed next, from the same groups.
                 turn = self.turn = DiscardShanten(key, wild, sets, self._flags)
                 found = turn.whole
             else:
                 found = _sh.shanten_of(key, wild, sets, self._flags)
-            if len(self._known) >= self._limit:
-                self._known.clear()
-            self._known[q] = found
+            self.remember(q, found)
         return found
 
     def complete(self, key: bytes, wild: int, sets: int) -> bool:
@@ -189,8 +179,7 @@ class ShantenCache:
         table when it has the hand, else by the quick test (`paipu.hand.shanten.complete_of`),
         whose answer is not kept (it is no shanten).  For the engine's question whether another
         seat's tile completes a ready hand, asked once per tile kind."""
-        found = self._known.get(key + (_TAILS[wild * 8 + sets] if 0 <= wild < 16 and 0 <= sets < 8
-                                       else bytes((wild & 255, sets & 255))))
+        found = self._known.get(key + self.tail(wild, sets))
         if found is not None:
             return found < 0
         return _sh.complete_of(key, wild, sets, self._flags)
