@@ -280,29 +280,16 @@ def _unpack_river(packed: PackedRiver) -> tuple[tuple[Tile, bool], ...]:
     return tuple(map(_pair_of_code, packed))  # type: ignore[arg-type]
 
 
-UNCLAIMED_DISCARD: dict[int, tuple[Tile, bool]] = {
-    i: pair for i, c in _CODE_OF_TILE.items() if (pair := _PAIR_OF_CODE[c]) is not None}
-"""`shared_discard` of each interned tile, not claimed, by its identity."""
 TILE_OF_CODE: list[Tile | None] = list(_TILE_OF_CODE)
 """The interned tile of each code below 128 (its index, plus `CODE_RED` for a red five), or None:
 a tile ``t`` is interned when ``TILE_OF_CODE[t.index + (CODE_RED if t.red else 0)] is t``."""
 CODE_RED = _CODE_RED
 UNCLAIMED_OF_CODE: list[Any] = list(_PAIR_OF_CODE[:_CODE_CLAIMED])
-"""`shared_discard` of the interned tile of each code (`TILE_OF_CODE`), not claimed: read by the
-compiled engine from a list by a small int (no dict, no identity made an int object)."""
+"""The pair ``(tile, False)`` every discard of the interned tile of each code (`TILE_OF_CODE`)
+shares (`paipu.replay.state.shared_discard`): read by the compiled engine from a list by a small
+int (no dict, no identity made an int object)."""
 CLAIMED_OF_CODE: list[Any] = list(_PAIR_OF_CODE[_CODE_CLAIMED:])
 """The same, claimed."""
-
-
-def shared_discard(tile: Tile, claimed: bool) -> tuple[Tile, bool]:
-    """The pair ``(tile, claimed)`` of a seat's discards: for an interned tile, one tuple shared
-    by every discard of it (`_PAIR_OF_CODE`), a new one for any other tile."""
-    code = _CODE_OF_TILE.get(id(tile))
-    if code is None:
-        return (tile, claimed)
-    pair = _PAIR_OF_CODE[code | _CODE_CLAIMED if claimed else code]
-    assert pair is not None
-    return pair
 
 
 def river_code(tile: Tile, claimed: object) -> int:

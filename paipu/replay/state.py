@@ -135,7 +135,7 @@ class SeatState:
     def discard(self, tile: Tile) -> None:
         """Add ``tile`` to the discards, not claimed."""
         river: list[Any] = self.discards  # its pairs as objects (see `claim_last_discard`)
-        river.append(_shared_pair(tile, _UNCLAIMED, False))  # `shared_discard`
+        river.append(shared_discard(tile, False))
 
     def claim_last_discard(self) -> None:
         """Mark the last discard claimed (taken into a meld or won on), if there is one."""
@@ -143,9 +143,7 @@ class SeatState:
         # unboxed when read and made again as a new tuple when stored).
         river: list[Any] = self.discards
         if river:
-            # `shared_discard` of the tile, claimed, read from its table (a call of that function
-            # is a call into Python: some 1,500 instructions a claim).
-            river[-1] = _shared_pair(self.discards[-1][0], _CLAIMED, True)
+            river[-1] = shared_discard(self.discards[-1][0], True)
 
     def concealed_tiles(self) -> tuple[Tile, ...]:
         # From a list, sized exactly: a tuple made from a generator is made at a guessed size and
@@ -308,15 +306,16 @@ _CLAIMED: Final[list[Any]] = CLAIMED_OF_CODE
 _CODE_RED: Final[int] = CODE_RED
 
 
-def _shared_pair(tile: Tile, pairs: list[Any], claimed: bool) -> Any:
-    """`shared_discard` of ``tile``, read from ``pairs`` (`UNCLAIMED_OF_CODE` or
-    `CLAIMED_OF_CODE`, as ``claimed`` says) by the tile's code, for an interned tile; a new
-    pair for any other (a call of `shared_discard` is a call into Python, this module's own
-    lists a few native steps)."""
+def shared_discard(tile: Tile, claimed: bool) -> Any:
+    """The pair ``(tile, claimed)`` of a seat's discards: for an interned tile, one tuple shared
+    by every discard of it, read from `UNCLAIMED_OF_CODE` or `CLAIMED_OF_CODE` by the tile's
+    code (a few native steps, compiled, where the tables of `paipu.replay.result`, a module
+    that is not compiled, were a call into Python: some 1,500 instructions a claim); a new pair
+    for any other tile."""
     i = tile.index
     code = i + _CODE_RED if tile.red else i
     if 0 <= code < len(_INTERNED) and _INTERNED[code] is tile:
-        return pairs[code]
+        return _CLAIMED[code] if claimed else _UNCLAIMED[code]
     return (tile, claimed)
 
 _SHARED_MESSAGES = 256
