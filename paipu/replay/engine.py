@@ -268,11 +268,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         limits = rs.tile_counts
         # An interned tile's discard: one shared pair (`paipu.replay.state.shared_discard`, written
         # out here for this loop's plain discards), found in a list by the tile's code (its
-        # index, `CODE_RED` more for a red five) when the tile there is this one.  The pairs are read and stored as objects (compiled: a pair typed as a tuple is
-        # unboxed into its fields when read and made again as a new tuple when stored in the
-        # river, two tuples made and freed for every discard), and a list read by a small int
-        # costs a few instructions where a dict keyed by the tile's identity made that an int
-        # object each time (some 400 instructions a discard in all).
+        # index, `CODE_RED` more for a red five) when the tile there is this one.  The pairs are
+        # read and stored as objects (compiled: a pair typed as a tuple is unboxed into its
+        # fields when read and made again as a new tuple when stored in the river, two tuples
+        # made and freed for every discard), and a list read by a small int costs a few
+        # instructions where a dict keyed by the tile's identity made that an int object each
+        # time (some 400 instructions a discard in all).
         interned = TILE_OF_CODE
         discarded = UNCLAIMED_OF_CODE
         code_red = CODE_RED
