@@ -55,10 +55,6 @@ FUZZ_KEEP ?= fuzz-cli-failures
 fuzz-cli: $(VENV)/.test-installed
 	nice -n 10 $(BIN)/python tests/fuzz_cli.py --rounds $(FUZZ_ROUNDS) --seed $(or $(FUZZ_SEED),1) --keep $(FUZZ_KEEP)
 
-$(VENV)/.bench-installed: pyproject.toml $(VENV)/.test-installed
-	$(BIN)/python -m pip install -q -e '.[test,bench]'
-	@touch $@
-
 ## fast: the compiled build (mypyc) in .venv-fast, a plain (not editable) install rebuilt whenever a file of
 ## paipu/ changes; .venv keeps the editable pure-Python install every other target uses
 FAST   := .venv-fast
@@ -67,7 +63,7 @@ PAIPU_FILES := $(shell find paipu -type f -not -path '*/__pycache__/*' -not -nam
 $(FAST)/.deps: pyproject.toml
 	@test -x $(FAST)/bin/python || $(PYTHON) -m venv $(FAST)
 	$(FAST)/bin/python -m pip install -q 'setuptools>=77' 'mypy>=1.10' wheel
-	PAIPU_COMPILE=0 $(FAST)/bin/python -m pip install -q --no-build-isolation '.[riichi]'
+	PAIPU_COMPILE=0 $(FAST)/bin/python -m pip install -q --no-build-isolation .
 	@touch $@
 
 $(FAST)/.built: setup.py $(PAIPU_FILES) $(FAST)/.deps
@@ -79,7 +75,7 @@ fast: $(FAST)/.built
 	@echo "compiled paipu: $(FAST)/bin/paipu"
 
 ## bench: print the speed figures of benchmarks/; beside them those of the compiled build when one can be built
-bench: $(VENV)/.bench-installed
+bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run.py
 	@if $(MAKE) -s fast; then $(BIN)/python benchmarks/run.py --compiled $(FAST)/bin/python; \
 	  else echo "no compiled build here (make fast failed): pure Python figures only"; fi

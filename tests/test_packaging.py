@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import configparser
+import json
 import re
 import shutil
 import subprocess
@@ -99,3 +100,66 @@ def test_build_requirement_is_new_enough_for_the_license_field() -> None:
     (req,) = [r for r in PYPROJECT["build-system"]["requires"] if r.startswith("setuptools")]
     m = re.search(r">=\s*(\d+)", req)
     assert m is not None and int(m.group(1)) >= 77, req
+
+
+def test_the_six_rulesets_are_named_in_the_description() -> None:
+    description = PYPROJECT["project"]["description"]
+    for name in ("Zhuji", "Hebei", "two-player", "Harbin", "MCR", "riichi"):
+        assert name in description, name
+
+
+def test_riichi_values_come_with_paipu_itself_not_an_extra(wheel: zipfile.ZipFile) -> None:
+    """Riichi is a built-in ruleset: the package that values its hands is a plain dependency."""
+    metadata = _dist_info(wheel, "METADATA")
+    plain = re.findall(r"^Requires-Dist: ([A-Za-z0-9_.-]+)[^;\n]*$", metadata, re.MULTILINE)
+    assert "mahjong" in {r.lower() for r in plain}
+
+
+@pytest.fixture(scope="module")
+def plain_install(wheel: zipfile.ZipFile, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A new virtual environment with the wheel installed as ``pip install paipu`` would: its
+    dependencies and nothing else (no extras, nothing of the test environment)."""
+    venv = tmp_path_factory.mktemp("plain") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    assert wheel.filename is not None
+    proc = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check", wheel.filename],
+        capture_output=True, text=True, timeout=600,
+    )
+    if proc.returncode != 0:
+        log = proc.stdout + proc.stderr
+        if re.search(r"No matching distribution found|Could not find a version|Network is unreachable", log):
+            pytest.skip("paipu's dependencies cannot be installed here:\n" + log[-2000:])
+        pytest.fail("installing the wheel failed:\n" + log[-4000:])
+    return venv
+
+
+def test_a_plain_install_audits_every_sample_of_every_ruleset(plain_install: Path, tmp_path: Path) -> None:
+    paipu = str(plain_install / "bin" / "paipu")
+    rulesets = sorted(p.name for p in (ROOT / "samples" / "valid").iterdir() if p.is_dir())
+    assert {"zhuji", "hebei", "erren", "harbin", "mcr", "riichi"} <= set(rulesets)
+    for name in rulesets:
+        proc = subprocess.run([paipu, "check", "--json", str(ROOT / "samples" / "valid" / name)],
+                              capture_output=True, text=True, timeout=300, cwd=tmp_path)
+        assert proc.returncode == 0, (name, proc.stdout[-2000:], proc.stderr[-2000:])
+        audits = [json.loads(line) for line in proc.stdout.splitlines()]
+        assert len(audits) == len(list((ROOT / "samples" / "valid" / name).glob("*.paipu"))), name
+        assert all(a["ruleset"] == name for a in audits), name
+    for sample in sorted((ROOT / "samples" / "valid" / "riichi").glob("*.paipu")):
+        out = tmp_path / f"{sample.stem}.html"
+        proc = subprocess.run([paipu, "report", str(sample), "-o", str(out)],
+                              capture_output=True, text=True, timeout=300, cwd=tmp_path)
+        assert proc.returncode == 0, (sample.name, proc.stderr[-2000:])
+        assert "</html>" in out.read_text(encoding="utf-8")
+
+
+def test_a_plain_install_audits_a_real_tenhou_log(plain_install: Path, tmp_path: Path) -> None:
+    logs = ROOT.parent / "shared" / "logs" / "tenhou" / "mjlog"
+    if not logs.is_dir():
+        pytest.skip("the real platform logs (../shared/logs) are not here")
+    log = sorted(logs.glob("*.mjlog"))[0]
+    proc = subprocess.run([str(plain_install / "bin" / "paipu"), "import", "tenhou", str(log), "-o",
+                           str(tmp_path / "out"), "--check"], capture_output=True, text=True, timeout=300)
+    assert proc.returncode in (0, 1), proc.stderr[-2000:]
+    assert "internal error" not in proc.stderr
+    assert list((tmp_path / "out").glob("*.paipu"))

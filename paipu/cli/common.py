@@ -20,7 +20,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from paipu.errors import InputError
+from paipu.errors import InputError, missing_dependency
 from paipu.limits import control_escaped
 
 if TYPE_CHECKING:
@@ -123,6 +123,14 @@ class PaipuGroup(click.Group):
             # asked for, not a bug; said in one line, exit 2.
             where = e.filename if e.filename2 is None else f"{e.filename} → {e.filename2}"
             echo_err(f"{where}: {e.strerror or e.__class__.__name__}")
+            ctx.exit(EXIT_USAGE)
+        except ModuleNotFoundError as e:
+            missing = missing_dependency(e)
+            if missing is None:
+                raise _internal(ctx, e) from None
+            # A package paipu depends on is missing (a broken environment): said with the command
+            # that installs it, exit 2; not a bug of paipu's.
+            echo_err(missing)
             ctx.exit(EXIT_USAGE)
         except MemoryError:
             echo_err(f"internal error: out of memory in `{_running(ctx)}`; {REPORT_BUGS}")

@@ -20,6 +20,7 @@ from sqlite_utils import Database
 from paipu.corpus.index_template import INDEX_NAME, INDEX_TEMPLATE, SORT_NAME, SORT_SCRIPT
 from paipu.corpus.rows import read_source
 from paipu.corpus.stats import CorpusStats, corpus_stats
+from paipu.errors import missing_dependency
 from paipu.reports.render import make_environment
 
 CHART_WIDTH = 560
@@ -244,6 +245,8 @@ def write_corpus_report(db: Database, out_dir: Path, *, limit: int | None = 200,
             except OSError:
                 raise
             except Exception as e:  # one record's page must not cost the whole index
+                if missing_dependency(e) is not None:
+                    raise  # the environment's, not the record's
                 failed.append(f"{path}: its report failed ({e.__class__.__name__}: {e})")
                 continue
             if made:

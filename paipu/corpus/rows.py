@@ -22,7 +22,7 @@ from typing import Literal, TypeAlias, cast, overload
 
 from paipu._version import __version__
 from paipu.auditing import Audit, audit_text
-from paipu.errors import InputError
+from paipu.errors import InputError, missing_dependency
 from paipu.findings import Finding, PackedFindings
 from paipu.made import MadeAsRead
 from paipu.record import (
@@ -491,6 +491,8 @@ def audit_source(source: Source, *, actions: bool = True) -> RecordRows:
                                "stored in the corpus (SQLite keeps 64-bit integers); `paipu check` reports the record")
         return rows
     except Exception as e:  # one record's bug must not stop a batch of thousands
+        if missing_dependency(e) is not None:
+            raise  # the environment's, not the record's: no record is stored as failed for it
         return failed_rows(source.path, source.sha256, INTERNAL_ERROR,
                            f"{source.path}: the audit failed ({e.__class__.__name__}: {e}); please report it")
 

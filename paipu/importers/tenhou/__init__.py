@@ -2,7 +2,7 @@
 
 ``read_mjlog``/``parse_mjlog`` and ``read_json6``/``parse_json6`` return a `Game`; the
 `checks` module tells whether its tiles, wall and payments add up, and `valuation` values
-its wins with the ``mahjong`` package (installed with the ``riichi`` extra).
+its wins with the ``mahjong`` package (one of paipu's dependencies).
 """
 
 from paipu.importers.tenhou.errors import TenhouFormatError

@@ -12,8 +12,8 @@ kan, last tile, first-draw wins, winds, dora) and sets the package's options to 
   yakuman in one hand still add up;
 * no renhou (Tenhou does not have it); open pinfu shapes take 30 fu on a discard.
 
-The ``mahjong`` package is an optional dependency (``pip install 'paipu[riichi]'``), imported
-when this module is.
+The ``mahjong`` package is one of paipu's dependencies, imported when this module is (an
+environment that lacks it gets a usage error naming the command that installs it).
 """
 
 from __future__ import annotations

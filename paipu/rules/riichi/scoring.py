@@ -4,8 +4,8 @@ The package values a hand (yaku, han, fu) under options set to Tenhou's rules: o
 red fives, no double yakuman for a single pattern, 13 han or more counted as one yakuman,
 no kiriage mangan, no renhou.  This module only translates paipu's table to the package's
 136-tile ids and back, and turns han and fu into points (`basic_points`, `ron_points`,
-`tsumo_points`).  The package is imported when a hand is first valued, so that paipu loads
-without it; records of other rulesets never need it.
+`tsumo_points`).  The package (one of paipu's dependencies) is imported when a hand is first
+valued, so that records of other rulesets never load it.
 """
 
 from __future__ import annotations
