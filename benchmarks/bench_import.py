@@ -34,7 +34,7 @@ def main() -> None:
     start = time.perf_counter()
     while time.perf_counter() - start < 3.0:
         for name, data in files:
-            for game_id, text in importer.convert(data, name):
+            for game_id, text, _ in importer.convert(data, name):
                 audit = audit_text(text, game_id)
                 assert audit.ok, game_id
                 games += 1

@@ -134,8 +134,10 @@ def decode_record_bytes(data: bytes | bytearray, name: str) -> str:
 
 
 def expand_paths(paths: Iterable[str | os.PathLike[str]],
-                 on_error: Callable[[str], None] | None = None) -> Iterator[Path]:
-    """Files as given; folders searched recursively for ``*.paipu`` and ``*.paipu.gz``, sorted.
+                 on_error: Callable[[str], None] | None = None,
+                 suffixes: tuple[str, ...] = RECORD_SUFFIXES, what: str = "records") -> Iterator[Path]:
+    """Files as given; folders searched recursively for files whose names end with one of
+    ``suffixes`` (records: ``*.paipu`` and ``*.paipu.gz``), sorted (``what`` names them in messages).
 
     A sub-folder that cannot be read is told to ``on_error`` (one message each), or, without
     it, raises `InputError`: records are never skipped without a word."""
@@ -146,14 +148,14 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]],
 
             def unreadable(e: OSError, top: Path = p) -> None:
                 where = e.filename or top
-                message = f"{where}: this folder cannot be read ({e.strerror or e}); its records are not read"
+                message = f"{where}: this folder cannot be read ({e.strerror or e}); its {what} are not read"
                 if on_error is None:
                     raise InputError(message)
                 on_error(message)
 
             for folder, dirs, names in os.walk(p, onerror=unreadable):
                 dirs.sort()
-                found.extend(Path(folder) / n for n in names if n.endswith(RECORD_SUFFIXES))
+                found.extend(Path(folder) / n for n in names if n.endswith(suffixes))
             yield from sorted(found)
         else:
             yield p

@@ -325,7 +325,7 @@ def base_records(short: bool = False) -> list[tuple[str, str]]:
 
         try:
             out.extend((f"log-{path.name}-{game}", text)
-                       for game, text in get_importer(name).convert(path.read_bytes(), str(path)))
+                       for game, text, _ in get_importer(name).convert(path.read_bytes(), str(path)))
         except ConversionError:
             pass
     return out

@@ -37,7 +37,7 @@ SEATS = "ESWN"
 def test_botzone_real_game_imports_and_audits_with_its_fan_total_and_scores(path: Path) -> None:
     games = BotzoneImporter().convert(path.read_bytes(), str(path))
     assert len(games) == 1
-    game_id, text = games[0]
+    game_id, text, _ = games[0]
     assert game_id in path.name
     audit = audit_text(text, game_id)
     assert audit.ok, [f"{f.code} {f.line}: {f.message}" for f in audit.findings if f.severity == "error"]
@@ -58,7 +58,7 @@ def test_botzone_real_games_reach_last_of_kind_and_both_ways_to_win() -> None:
     """The real games check more than plain fans: 和绝张 (rule mcr.last-of-kind), self-drawn and discard wins."""
     seen: set[str] = set()
     for path in REAL_LOGS:
-        (_, text), = BotzoneImporter().convert(path.read_bytes(), str(path))
+        (_, text, _), = BotzoneImporter().convert(path.read_bytes(), str(path))
         rp = replay(parse(text).record)
         for win, ctx in zip(rp.hands[0].result.wins, rp.hands[0].result.contexts, strict=True):
             seen.update(i.id for i in win.items)
@@ -92,9 +92,9 @@ def test_simulated_games_written_as_botzone_logs_import_back_and_audit_clean() -
     logs = simulated_logs(12, seed=4)
     data = "\n".join(logs).encode()
     games = BotzoneImporter().convert(data, "sim.txt")
-    assert [g for g, _ in games] == [f"sim{i:03d}" for i in range(12)]
+    assert [g.game_id for g in games] == [f"sim{i:03d}" for i in range(12)]
     results = set()
-    for game_id, text in games:
+    for game_id, text, _ in games:
         audit = audit_text(text, game_id)
         assert audit.ok, (game_id, [f"{f.code} {f.line}: {f.message}" for f in audit.findings])
         assert audit.replay is not None
@@ -104,7 +104,7 @@ def test_simulated_games_written_as_botzone_logs_import_back_and_audit_clean() -
 
 def test_botzone_fan_names_that_are_readable_become_value_items() -> None:
     log = simulated_logs(3, seed=4)
-    for game_id, text in BotzoneImporter().convert("\n".join(log).encode(), "sim.txt"):
+    for game_id, text, _ in BotzoneImporter().convert("\n".join(log).encode(), "sim.txt"):
         fan = next((line for line in text.splitlines() if line.startswith("fan ")), None)
         if fan is not None:
             assert " : " in fan, fan
@@ -120,7 +120,7 @@ def test_botzone_ignore_clause_is_kept_as_a_comment_not_a_pass() -> None:
     log.insert(i + 1, f"Player {other} Peng {tile}")
     # Not a legal game any more; the conversion alone is checked.
     log[i + 1] += f" Ignore Player {(seat + 1) % 4} Chi {tile}"
-    (_, text), = BotzoneImporter().convert(("\n".join(log) + "\n").encode(), "x.txt")
+    (_, text, _), = BotzoneImporter().convert(("\n".join(log) + "\n").encode(), "x.txt")
     line = next(x for x in text.splitlines() if " pong " in x)
     assert "; Botzone:" in line and "Ignore Player" in line
     assert " pass" not in text
@@ -137,7 +137,7 @@ def test_botzone_huang_is_an_exhausted_hand() -> None:
     log = simulated_logs(1, seed=4)[0].splitlines()
     cut = next(n for n, line in enumerate(log) if " Hu " in line or line == "Huang")
     text = "\n".join([*log[:cut], "Huang", "Score 0 0 0 0"]) + "\n"
-    (_, record), = BotzoneImporter().convert(text.encode(), "x.txt")
+    (_, record, _), = BotzoneImporter().convert(text.encode(), "x.txt")
     assert record.splitlines()[-2:] == ["exhausted", "score E 0 S 0 W 0 N 0"]
 
 
@@ -183,9 +183,10 @@ def test_import_command_prints_one_file_and_writes_a_folder(tmp_path: Path) -> N
     out = tmp_path / "out"
     many = CliRunner().invoke(main, ["import", "botzone", str(tmp_path), "--out", str(out)])
     assert many.exit_code == 0, many.output
-    # Each game is named after its match id; the README is skipped, not an error.
+    # Each game is named after its match id; the README is named as skipped, not an error.
     assert sorted(p.name for p in out.iterdir()) == ["sim000.paipu", "sim001.paipu"]
-    assert "skipped 1 file" in many.output
+    assert f"{tmp_path / 'README.txt'}: skipped: not a botzone log" in many.output
+    assert "1 file skipped as no log" in many.output
 
 
 def test_import_command_reports_a_malformed_log_and_converts_the_rest(tmp_path: Path) -> None:
@@ -207,12 +208,12 @@ def test_import_command_refuses_an_unknown_format_and_a_folder_without_out(tmp_p
     assert result.exit_code == 2 and "--out" in result.output
 
 
-def test_check_on_a_botzone_log_suggests_the_import_command(tmp_path: Path) -> None:
+def test_check_audits_a_botzone_log_where_it_is(tmp_path: Path) -> None:
     log = tmp_path / "game.txt"
     log.write_text(simulated_logs(1, seed=9)[0], encoding="utf-8")
     result = CliRunner().invoke(main, ["check", str(log)])
-    assert result.exit_code == 2
-    assert "a botzone log, not a paipu record" in result.output and "paipu import botzone" in result.output
+    assert result.exit_code == 0, result.output
+    assert f"{log}: mcr, 1 hand" in result.output
 
 
 def test_importer_registry_takes_a_new_format_that_the_command_then_runs(tmp_path: Path) -> None:

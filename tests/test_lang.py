@@ -251,7 +251,7 @@ def test_findings_and_notes_of_real_platform_logs_translate() -> None:
             games = get_importer(name).convert(data, str(path))
         except Exception:  # a log its importer refuses is the importer's tests' business
             continue
-        for game_id, text in games[:1]:
+        for game_id, text, _ in games[:1]:
             for f in audit(text, name=game_id, views=False, annotate=True).findings:
                 seen += 1
                 zh = translation(f.code, f.message, "zh")

@@ -15,6 +15,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     # paipu.findings brings the whole record model, most of a start-up: ``paipu --version``
     # and ``--help`` do without it.
     from paipu.findings import Finding
+    from paipu.importers.logs import LogGame, RecordNames
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -284,16 +286,17 @@ def json_flag(help: str) -> Callable[[F], F]:
     return click.option("--json", "as_json", is_flag=True, help=help)
 
 
-def collect_files(paths: tuple[str, ...],
-                  on_problem: Callable[[str, str], None] | None = None) -> tuple[list[Path], int]:
-    """The record files named or found in folders, and the exit status so far; each problem
-    (a folder without records, a sub-folder that cannot be read) is printed and told to
-    ``on_problem(path, message)``."""
-    from paipu.sources import expand_paths
+def collect_files(paths: tuple[str, ...], on_problem: Callable[[str, str], None] | None = None,
+                  suffixes: tuple[str, ...] | None = None) -> tuple[list[Path], int]:
+    """The record files named or found in folders (or, with ``suffixes``, the files of those
+    names), and the exit status so far; each problem (a folder without records, a sub-folder
+    that cannot be read) is printed and told to ``on_problem(path, message)``."""
+    from paipu.sources import RECORD_SUFFIXES, expand_paths
 
     files: list[Path] = []
     status = EXIT_OK
     problems: list[str] = []
+    wanted = suffixes or RECORD_SUFFIXES
 
     def problem(raw: str, message: str) -> None:
         echo_err(message)
@@ -301,51 +304,131 @@ def collect_files(paths: tuple[str, ...],
             on_problem(raw, message)
 
     for raw in paths:
-        found = list(expand_paths([raw], problems.append))
+        found = list(expand_paths([raw], problems.append, wanted, "records" if suffixes is None else "files"))
         for message in problems:
             problem(message.split(": ", 1)[0], message)
             status = EXIT_USAGE
         problems.clear()
         if not found and Path(raw).is_dir():
-            problem(raw, f"{raw}: no records (*.paipu, *.paipu.gz) in this folder")
+            what = "records (*.paipu, *.paipu.gz)" if suffixes is None else "records or logs"
+            problem(raw, f"{raw}: no {what} in this folder")
             status = EXIT_USAGE
         files.extend(found)
     return files, status
+
+
+@dataclass(frozen=True)
+class Item:
+    """One record to audit: a record file, or a game of a platform's log converted in memory
+    (``game``); or, with ``text`` None, a file that could not be read (``problem`` says why)."""
+
+    path: Path
+    name: str
+    """How findings name it: the file, or for a game of a log of several, ``LOG#GAME-ID``."""
+    text: str | None
+    problem: str | None = None
+    game: LogGame | None = None
+    skipped: str | None = None
+    """Why a file found in a folder was not read: it is neither a record nor a log (said, not counted)."""
 
 
 class Inputs:
     """The records named on the command line, read one by one; unreadable ones are reported
     (one line each on standard error) and skipped, `status` remembers that something was,
     and `problems` keeps each ``(path, message)`` for a command that reports them in its
-    output too (``check --json``)."""
+    output too (``check --json``).
 
-    def __init__(self, paths: tuple[str, ...]) -> None:
+    With ``logs``, platforms' logs are read too, where they are (`items`): a file named, or a
+    file of a log format's name found in a folder, that starts like a log is converted in
+    memory, game by game (``fmt`` names the format to read them as; else each file's own is
+    told by its content).  A file found in a folder that is plain text and no log (a README)
+    is named as skipped (`skipped`) and counts as nothing; one that looks like a log's data
+    but is none paipu reads is a problem, as is a log that cannot be converted."""
+
+    def __init__(self, paths: tuple[str, ...], *, logs: bool = False, fmt: str | None = None) -> None:
         self.problems: list[tuple[str, str]] = []
-        self.files, self.status = collect_files(paths, lambda p, m: self.problems.append((p, m)))
+        self.skipped: list[tuple[str, str]] = []
+        self.logs = logs
+        self.fmt = fmt
+        suffixes = None
+        if logs:
+            from paipu.importers.logs import log_suffixes
+            from paipu.sources import RECORD_SUFFIXES
+
+            suffixes = (*RECORD_SUFFIXES, *log_suffixes(fmt))
+        self.named = {Path(p) for p in paths if not Path(p).is_dir()}
+        self.files, self.status = collect_files(paths, lambda p, m: self.problems.append((p, m)), suffixes)
         self.folder_problems = list(self.problems)
         """The problems found before any file is read: folders without records or unreadable."""
 
     def each(self) -> Iterator[tuple[Path, str | None, str | None]]:
         """Every file in order as ``(path, text, None)``, or ``(path, None, problem)`` when it
         cannot be read as a record (the problem is printed too)."""
+        for item in self.items():
+            if item.skipped is None:
+                yield item.path, item.text, item.problem
+
+    def items(self) -> Iterator[Item]:
+        """Every record in order (a log's games one by one, with ``logs``), or a file that cannot
+        be read, with its problem (printed too)."""
         from paipu.sources import read_record_text
 
+        names = None
         for path in self.files:
+            if self.logs:
+                from paipu.importers.logs import RecordNames
+
+                names = names or RecordNames()
+                log = self._log(path, names)
+                if log is not None:
+                    yield from log
+                    continue
             try:
                 text = read_record_text(path)
             except InputError as e:
                 message = str(e)
             else:
-                other = _other_format(text)
+                other = None if self.logs else _other_format(text)
                 if other is None:
-                    yield path, text, None
+                    yield Item(path, str(path), text)
                     continue
                 message = (f"{path}: a {other} log, not a paipu record: convert it with "
                            f"`paipu import {other} {path} --out DIR`")
-            echo_err(message)
-            self.status = EXIT_USAGE
-            self.problems.append((str(path), message))
-            yield path, None, message
+            yield self._problem(path, message)
+
+    def _log(self, path: Path, names: RecordNames) -> list[Item] | None:
+        """The games of ``path`` when it is a log (or a problem, or nothing for a file skipped);
+        None when it is to be read as a record."""
+        from paipu.importers.base import ConversionError
+        from paipu.importers.logs import is_record_name, log_format, log_games
+        from paipu.importers.registry import importer_names
+
+        found, looks = log_format(path, self.fmt)
+        if found is None:
+            if is_record_name(path):
+                return None
+            named = path in self.named
+            if not looks and not (named and self.fmt is not None):
+                if named:
+                    return None  # plain text named on the command line: read as a record, whatever its name
+                reason = "plain text that is neither a record nor a log paipu reads"
+                echo(f"paipu: {path}: skipped: {reason}", err=True)
+                self.skipped.append((str(path), reason))
+                return [Item(path, str(path), None, skipped=reason)]
+            said = f"a {self.fmt} log" if self.fmt else f"a record or a log paipu reads ({', '.join(importer_names())})"
+            return [self._problem(path, f"{path}: not {said}: it starts like none of them")]
+        try:
+            games = log_games(path, found, names)
+        except ConversionError as e:
+            where = f"{e.filename}:{e.line}" if e.line else e.filename
+            return [self._problem(path, f"{where}: {e.message}")]
+        return [Item(path, g.name, g.text, None, g) for g in games]
+
+    def _problem(self, path: Path, message: str) -> Item:
+        echo_err(message)
+        self.status = EXIT_USAGE
+        self.problems.append((str(path), message))
+        return Item(path, str(path), None, message)
 
     def __iter__(self) -> Iterator[tuple[Path, str]]:
         for path, text, _ in self.each():
@@ -364,6 +447,32 @@ def problem_json(path: str, message: str) -> dict[str, object]:
             "ok": False, "findings": [], "hands": [], "scores": {}}
 
 
+def skipped_json(path: str, reason: str) -> dict[str, object]:
+    """A file found in a folder and skipped as neither a record nor a log (``check --json``): it
+    holds nothing to audit, and counts neither as a record nor as a problem."""
+    return {"file": path, "readable": True, "skipped": reason, "ruleset": None, "parsed": False,
+            "ok": True, "findings": [], "hands": [], "scores": {}}
+
+
+def from_flag() -> Callable[[F], F]:
+    """The shared ``--from FORMAT`` flag: read the logs given as this platform's format."""
+    return click.option("--from", "fmt", metavar="FORMAT", default=None,
+                        help="Read the files that are not records as logs of this format (botzone, mjai, "
+                             "tenhou); default: each log's format is told by its content.")
+
+
+def known_format(fmt: str | None) -> str | None:
+    """The import format ``--from`` names (checked), or None."""
+    if fmt is None:
+        return None
+    from paipu.importers.registry import get_importer
+
+    try:
+        return get_importer(fmt).name
+    except KeyError as e:
+        raise InputProblem(str(e.args[0])) from None
+
+
 def _other_format(text: str) -> str | None:
     """The import format of a file that is another platform's log, not a record (sniffed from
     its start); None for anything else, which the parser then reads and reports."""
@@ -375,16 +484,23 @@ def _other_format(text: str) -> str | None:
     return sniff_format(head)
 
 
-def print_findings(findings: Iterable[Finding], name: str, text: str, rule_word: str = " (rule {})") -> None:
+def print_findings(findings: Iterable[Finding], name: str, text: str, rule_word: str = " (rule {})",
+                   game: LogGame | None = None) -> None:
     """Each finding as `format_finding` prints it, printed as it is made (the findings may be made
-    as they are read, and a record may have one on every line)."""
+    as they are read, and a record may have one on every line); for a game of a log, with the
+    place in the log its line comes from."""
     from paipu.findings import RecordLines, format_finding
 
     # The lines as the parser numbers them (``splitlines`` also splits at form feeds and others).
     lines = RecordLines(text)
 
     for f in findings:
-        click.echo(format_finding(f, name, lines, rule_word))
+        said = format_finding(f, name, lines, rule_word)
+        if game is not None:
+            place = game.place(f.line)
+            if place is not None:
+                said += f"\n  in the log: {control_escaped(place)}"
+        click.echo(said)
 
 
 @contextlib.contextmanager

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import click
 from sqlite_utils import Database
 
-from paipu.cli.common import EXIT_HELP, PaipuGroup, echo, echo_err, json_flag, out_flag
+from paipu.cli.common import EXIT_HELP, PaipuGroup, echo, echo_err, from_flag, json_flag, known_format, out_flag
 from paipu.cli.common import plural as _n
 from paipu.corpus.db import CorpusError, locked_or_damaged, open_corpus
 from paipu.corpus.diff import DiffSummary, RecordDiff, diff_corpora, diff_expected
@@ -76,11 +76,17 @@ def corpus_group() -> None:
 
 # ------------------------------------------------------------------ ingest
 
-def _collect(paths: tuple[str, ...], on_problem: Callable[[str, str], None]) -> tuple[list[Path], int]:
-    """Files named or found in folders; a missing path or an empty folder is a usage problem
-    (printed, and told to ``on_problem(path, message)``)."""
+def _collect(paths: tuple[str, ...], on_problem: Callable[[str, str], None],
+             fmt: str | None = None) -> tuple[list[Path], int]:
+    """Record files and logs named or found in folders; a missing path or an empty folder is a
+    usage problem (printed, and told to ``on_problem(path, message)``).  A file found in a
+    folder that is plain text and neither a record nor a log (a README) is named and skipped."""
+    from paipu.importers.logs import is_record_name, log_format, log_suffixes
+    from paipu.sources import RECORD_SUFFIXES
+
     files: list[Path] = []
     status = EXIT_OK
+    suffixes = (*RECORD_SUFFIXES, *log_suffixes(fmt))
 
     def problem(raw: str, message: str) -> None:
         nonlocal status
@@ -94,12 +100,16 @@ def _collect(paths: tuple[str, ...], on_problem: Callable[[str, str], None]) -> 
             problem(raw, f"{raw}: no such file or folder")
             continue
         problems: list[str] = []
-        found = list(expand_paths([raw], problems.append))
+        found = list(expand_paths([raw], problems.append, suffixes, "files"))
         for message in problems:
             problem(message.split(": ", 1)[0], message)
         if not found and p.is_dir():
-            problem(raw, f"{raw}: no records (*.paipu, *.paipu.gz) in this folder")
-        files.extend(found)
+            problem(raw, f"{raw}: no records or logs in this folder")
+        for f in found:
+            if p.is_dir() and not is_record_name(f) and log_format(f, fmt) == (None, False):
+                echo(f"paipu: {f}: skipped: plain text that is neither a record nor a log paipu reads", err=True)
+                continue
+            files.append(f)
     return files, status
 
 
@@ -150,11 +160,14 @@ def format_ingest(db_path: str, s: IngestSummary) -> str:
 @click.option("--progress/--no-progress", default=None,
               help="A progress bar on standard error (default: when standard error is a terminal).")
 @json_flag("Print the summary as one JSON object (files, new records, hands, failed, already stored, time).")
+@from_flag()
 def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int | None, no_actions: bool, dask_address: str | None,
-               batch: int, quiet: bool, progress: bool | None, as_json: bool) -> None:
-    """Audit record files and store them in the corpus database.
+               batch: int, quiet: bool, progress: bool | None, as_json: bool, fmt: str | None) -> None:
+    """Audit record files and platforms' logs and store them in the corpus database.
 
-    PATHS are record files or folders (searched recursively for *.paipu and *.paipu.gz).
+    PATHS are record files, logs (Botzone, Tenhou, mjai; told by their content, each game
+    stored as a record named LOG or LOG#GAME-ID) or folders (searched recursively for
+    *.paipu, *.paipu.gz and the logs' files).
     Each record is written in one transaction, so an interrupted ingest leaves only whole
     records and running it again completes it. Content already stored (same bytes, any
     path) is not stored again. A file that cannot be read or parsed is stored as a failed
@@ -166,7 +179,9 @@ def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int | None, no_action
     if dask_address is not None and jobs is not None:
         raise CorpusProblem("--jobs and --dask do not go together: the cluster's workers do the auditing")
     unreadable: list[dict[str, str]] = []
-    files, status = _collect(paths, lambda path, message: unreadable.append({"file": path, "problem": message}))
+    fmt = known_format(fmt)
+    files, status = _collect(paths, lambda path, message: unreadable.append({"file": path, "problem": message}),
+                             fmt)
     client = None
     if dask_address is not None:
         from paipu.corpus.distributed import connect
@@ -186,7 +201,7 @@ def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int | None, no_action
                     summary = ingest_dask(db, files, client, batch=batch, actions=not no_actions, progress=update)
                 else:
                     summary = ingest(db, files, jobs=jobs or default_jobs(), actions=not no_actions,
-                                     progress=update)
+                                     progress=update, fmt=fmt)
         except sqlite3.DatabaseError as e:
             raise CorpusProblem(f"{locked_or_damaged(db_path, e)}; the records stored so far are kept") from None
         except BrokenProcessPool:

@@ -9,74 +9,39 @@ record.
 
 from __future__ import annotations
 
-import os
-import stat
 import sys
 from pathlib import Path
 
 import click
 
 from paipu.cli.common import EXIT_HELP, InputProblem, PaipuCommand, echo, echo_err, json_flag, out_flag, plural, shown
-from paipu.errors import InputError
 from paipu.importers.base import ConversionError, Importer
 from paipu.importers.registry import get_importer, importer_names
 from paipu.limits import json_text
-from paipu.sources import read_bounded
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-MAX_BYTES = 512 * 1024 * 1024
-"""A log larger than this is refused (Botzone's whole data set of 98,209 games is ~170 MB)."""
 
 
 def _files(paths: tuple[str, ...], importer: Importer) -> tuple[list[Path], int]:
+    """The files named, and the format's files found in the folders named; a folder that cannot
+    be read, or holds none of them, is named and makes the exit status 2."""
+    from paipu.importers.logs import log_suffixes
+    from paipu.sources import expand_paths
+
     files: list[Path] = []
     status = EXIT_OK
+    problems: list[str] = []
     for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            named: list[Path] = []
-
-            def unreadable(e: OSError, top: Path = p) -> None:
-                # A sub-folder that cannot be read is named and counted, never skipped without a word.
-                nonlocal status
-                echo_err(f"{e.filename or top}: this folder cannot be read ({e.strerror or e}); its logs are not read")
-                status = EXIT_USAGE
-
-            for folder, dirs, names in os.walk(p, onerror=unreadable):
-                dirs.sort()
-                named.extend(Path(folder) / n for n in names if n.endswith(importer.suffixes))
-            named.sort()
-            # A folder of logs often holds other text files (a README): only the files that
-            # start like a log of this format are converted.
-            found = [f for f in named if importer.sniff(_head(f))]
-            if len(found) < len(named):
-                skipped = len(named) - len(found)
-                echo(f"paipu: {raw}: skipped {plural(skipped, 'file')} that "
-                     f"{'do' if skipped != 1 else 'does'} not start like a {importer.name} log", err=True)
-            if not found:
-                echo_err(f"{raw}: no {importer.name} logs ({', '.join(importer.suffixes)}) in this folder")
-                status = EXIT_USAGE
-            files.extend(found)
-        else:
-            files.append(p)
+        found = list(expand_paths([raw], problems.append, log_suffixes(importer.name), "logs"))
+        for message in problems:
+            echo_err(message)
+            status = EXIT_USAGE
+        problems.clear()
+        if not found and Path(raw).is_dir():
+            echo_err(f"{raw}: no {importer.name} logs ({', '.join(importer.suffixes)}) in this folder")
+            status = EXIT_USAGE
+        files.extend(found)
     return files, status
-
-
-def _head(path: Path) -> str:
-    try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            return ""  # a device or a named pipe is not opened (it would never end or block)
-        with path.open("rb") as fh:
-            return fh.read(512).decode("utf-8", errors="replace")
-    except OSError:
-        return ""
-
-
-def _read(path: Path) -> bytes:
-    try:
-        return read_bounded(path, MAX_BYTES, "log files")
-    except InputError as e:
-        raise ConversionError(str(path), 0, str(e).removeprefix(f"{path}: ")) from None
 
 
 @click.command("import", cls=PaipuCommand, epilog=EXIT_HELP)
@@ -86,16 +51,20 @@ def _read(path: Path) -> bytes:
           help="Write one record per game into this folder, named after the game (default: print "
                "the records of a single file).")
 @click.option("--check", "check", is_flag=True, help="Also audit every converted record and print its findings.")
-@json_flag("Print what was done as one JSON object: each record written (with its audit under --check) "
-           "and each log that failed; needs --out.")
+@json_flag("Print what was done as one JSON object: each record written (with its audit under --check), "
+           "each log that could not be converted and each file skipped as no log, with the reason; needs --out.")
 def import_command(fmt: str, paths: tuple[str, ...], out_dir: str | None, check: bool, as_json: bool) -> None:
     """Convert other platforms' game logs into paipu records.
 
-    FORMAT is the log format (botzone, tenhou); PATHS are log files or folders (searched
-    for the format's files, e.g. *.txt). Each game becomes one record (`GAME-ID.paipu`).
-    A log that cannot be converted is one line on standard error, and the others still
-    convert.
+    FORMAT is the log format (botzone, mjai, tenhou); PATHS are log files or folders
+    (searched for the format's files, e.g. *.txt). Each game becomes one record
+    (`GAME-ID.paipu`; two games of the same id get distinct names). Every file is accounted
+    for: converted, or named with the reason. A log that cannot be converted is one line on
+    standard error, the others still convert, and the exit status is 2; a file in a folder
+    that is plain text and no log at all (a README) is named as skipped.
     """
+    from paipu.importers.logs import RecordNames, file_head, log_format, log_games
+
     try:
         importer = get_importer(fmt)
     except KeyError as e:
@@ -110,37 +79,62 @@ def import_command(fmt: str, paths: tuple[str, ...], out_dir: str | None, check:
         target.mkdir(parents=True, exist_ok=True)
     written: list[dict[str, object]] = []
     failed: list[dict[str, object]] = []
+    skipped: list[dict[str, object]] = []
+    names = RecordNames()
+    named = {Path(p) for p in paths}
     for path in files:
         try:
-            converted = importer.convert(_read(path), str(path))
+            if path not in named:
+                # A file found in a folder: plain text that is no log (a README) is named and
+                # skipped; a file that looks like a log's data but not this format's, refused.
+                found, looks = log_format(path, importer.name)
+                if found is None and not looks:
+                    reason = f"not a {importer.name} log (plain text that starts like no log)"
+                    echo(f"paipu: {path}: skipped: {reason}", err=True)
+                    skipped.append({"file": str(path), "reason": reason})
+                    continue
+                if found is None and file_head(path) is not None:
+                    raise ConversionError(str(path), 0, f"does not start like a {importer.name} log "
+                                          f"({_formats_like(path)})")
+            games = log_games(path, importer.name, names)
         except ConversionError as e:
             where = f"{e.filename}:{e.line}" if e.line else e.filename
             echo_err(f"{where}: {e.message}")
             failed.append({"file": e.filename, "line": e.line or None, "problem": e.message})
             status = max(status, EXIT_USAGE)
             continue
-        for game_id, text in converted:
-            name = f"{_safe(game_id)}.paipu"
-            item: dict[str, object] = {"file": str(target / name) if target else name, "game": game_id,
-                                       "source": str(path)}
+        for game in games:
+            item: dict[str, object] = {"file": str(target / game.record_name) if target else game.record_name,
+                                       "game": game.game_id, "source": str(path)}
             if target is not None:
-                (target / name).write_text(text, encoding="utf-8")
+                (target / game.record_name).write_text(game.text, encoding="utf-8")
             else:
-                click.echo(shown(text) if sys.stdout.isatty() else text, nl=False)  # raw but on a terminal
+                click.echo(shown(game.text) if sys.stdout.isatty() else game.text, nl=False)  # raw but on a terminal
             if check:
-                ok, findings = _audit(text, str(target / name) if target else name, quiet=as_json)
+                ok, findings = _audit(game.text, str(target / game.record_name) if target else game.record_name,
+                                      quiet=as_json)
                 item["ok"], item["findings"] = ok, findings
                 status = max(status, EXIT_OK if ok else EXIT_FINDINGS)
             written.append(item)
     if as_json:
-        click.echo(json_text({"format": importer.name, "out": str(target), "written": written, "failed": failed},
-                             indent=2))
+        click.echo(json_text({"format": importer.name, "out": str(target), "written": written, "failed": failed,
+                              "skipped": skipped}, indent=2))
     elif target is not None:
         done = f"wrote {plural(len(written), 'record')} to {target}/"
         if failed:
             done += f"; {plural(len(failed), 'log')} could not be converted"
+        if skipped:
+            done += f"; {plural(len(skipped), 'file')} skipped as no log"
         echo(done, err=True)
     sys.exit(status)
+
+
+def _formats_like(path: Path) -> str:
+    """What a file that is not of the format asked for is instead, in words."""
+    from paipu.importers.logs import log_format
+
+    other, _ = log_format(path)
+    return f"it is a {other} log: `paipu import {other}` reads it" if other else "nor like any log paipu reads"
 
 
 def _audit(text: str, name: str, quiet: bool) -> tuple[bool, list[dict[str, object]]]:
@@ -154,11 +148,6 @@ def _audit(text: str, name: str, quiet: bool) -> tuple[bool, list[dict[str, obje
         for f in audit.findings:
             echo(format_finding(f, name, lines), err=True)
     return audit.ok, [f.to_json() for f in audit.findings]
-
-
-def _safe(game_id: str) -> str:
-    """A game id as a file name: letters, digits, ``-`` and ``_`` only."""
-    return "".join(c if c.isalnum() or c in "-_" else "_" for c in game_id) or "game"
 
 
 def formats_help() -> str:

@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -24,15 +24,19 @@ from paipu.cli.common import (
     EXIT_OK,
     InputProblem,
     Inputs,
+    Item,
     PaipuCommand,
     echo,
+    from_flag,
     json_flag,
+    known_format,
     option_flag,
     parse_overrides,
     plural,
     print_findings,
     problem_json,
     progress_bar,
+    skipped_json,
 )
 from paipu.cli.common import plural as _n
 from paipu.errors import InputError
@@ -41,6 +45,7 @@ from paipu.limits import MAX_JOBS, json_text
 
 if TYPE_CHECKING:
     from paipu.auditing import Audit
+    from paipu.importers.logs import LogGame
 
 
 @click.command("check", cls=PaipuCommand, epilog=EXIT_HELP)
@@ -62,17 +67,23 @@ if TYPE_CHECKING:
               help="A progress bar on standard error (default: on a terminal, from 50 files).")
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
               help="The language of the findings and summary lines (--json keeps English messages).")
+@from_flag()
 def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...], quiet: bool,
               expect_path: str | None, base: str | None, annotate: bool, jobs: int | None,
-              progress: bool | None, lang: str) -> None:
+              progress: bool | None, lang: str, fmt: str | None) -> None:
     """Replay records and audit every action, win and payment.
 
     Prints every finding compiler-style (FILE:LINE:COL: severity[code] message (rule id)),
-    then one summary line per file, and a total line for several. PATHS are record files or
-    folders (searched for *.paipu and *.paipu.gz). An -O option a record's ruleset does not
-    have is a bad-option finding on that record; the other records use it.
+    then one summary line per file, and a total line for several. PATHS are record files,
+    platforms' logs (Botzone, Tenhou mjlog or tenhou.net/6, mjai; told by their content) or
+    folders of either (searched for *.paipu, *.paipu.gz and the logs' files). A log is
+    checked where it is, converted in memory game by game: a finding names the line of the
+    converted record (what `paipu import` writes) and the place in the log it comes from.
+    An -O option a record's ruleset does not have is a bad-option finding on that record;
+    the other records use it.
     """
     opts = parse_overrides(overrides)
+    fmt = known_format(fmt)
     if expect_path is not None:
         from paipu.expect import load_expected
 
@@ -81,9 +92,10 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
         except InputError as e:
             raise InputProblem(str(e)) from None
         sys.exit(_check_expected(paths, opts, expected))
-    inputs = Inputs(paths)
+    inputs = Inputs(paths, logs=True, fmt=fmt)
     status = EXIT_OK
-    totals = {"files": 0, "failed": 0, "error": 0, "warning": 0}
+    totals = {"files": 0, "failed": 0, "error": 0, "warning": 0, "games": 0}
+    logs: set[Path] = set()
     if as_json:
         for raw, message in inputs.folder_problems:
             click.echo(json_text(problem_json(raw, message)))
@@ -95,6 +107,9 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
             click.echo(checked.output, nl=False)
             if checked.unreadable:
                 continue
+            if checked.log is not None:
+                totals["games"] += 1
+                logs.add(checked.log)
             totals["files"] += 1
             totals["error"] += checked.errors
             totals["warning"] += checked.warnings
@@ -105,7 +120,12 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
         from paipu.lang.check import totals_zh
 
         total = totals_zh if lang == "zh" else check_total
-        click.echo(total(totals["files"], totals["failed"], totals["error"], totals["warning"], inputs.unreadable))
+        line = total(totals["files"], totals["failed"], totals["error"], totals["warning"], inputs.unreadable)
+        if logs:
+            line += f" ({_n(totals['games'], 'game')} read from {_n(len(logs), 'log')})"
+        if inputs.skipped:
+            line += f"; {_n(len(inputs.skipped), 'file')} skipped as neither record nor log"
+        click.echo(line)
     sys.exit(max(status, inputs.status))
 
 
@@ -144,20 +164,23 @@ BATCH = 8
 
 @dataclass(frozen=True)
 class Checked:
-    """One file's audit as ``check`` prints it: the text (or JSON line) and its tallies."""
+    """One record's audit as ``check`` prints it: the text (or JSON line) and its tallies."""
 
     output: str
     errors: int = 0
     warnings: int = 0
     failed: bool = False
     unreadable: bool = False
+    log: Path | None = None
+    """The log the record is a game of, when it is one."""
 
 
 def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_json: bool, quiet: bool,
-               lang: str = "en", stream: bool = False) -> Checked:
-    """Audit one record and render what ``check`` prints for it (the same in a worker process).
-    With ``stream`` it is printed as it is made rather than returned: a record with a finding
-    on every line prints many times its size, not to be held whole as well."""
+               lang: str = "en", stream: bool = False, game: LogGame | None = None) -> Checked:
+    """Audit one record (``game``: a game of a log, converted) and render what ``check`` prints
+    for it (the same in a worker process).  With ``stream`` it is printed as it is made rather
+    than returned: a record with a finding on every line prints many times its size, not to be
+    held whole as well."""
     from paipu.lang import translated
     from paipu.lang.check import RULE_SUFFIX, summary_zh
 
@@ -166,12 +189,18 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
     out = io.StringIO()
     with contextlib.nullcontext() if stream else contextlib.redirect_stdout(out):
         if as_json:
-            click.echo(json_text(audit.to_json()))
+            result = audit.to_json()
+            if game is not None:
+                result.update(game.json_fields())
+                for f in cast("list[dict[str, object]]", result["findings"]):
+                    f["log"] = game.place(cast(int, f["line"]))
+            click.echo(json_text(result))
         else:
-            print_findings((translated(f, lang) for f in audit.findings), name, text, RULE_SUFFIX[lang])
+            print_findings((translated(f, lang) for f in audit.findings), name, text, RULE_SUFFIX[lang], game)
             if not quiet:
                 echo(summary_zh(audit) if lang == "zh" else check_summary(audit))
-    return Checked(out.getvalue(), counts["error"], counts["warning"], failed=not audit.ok)
+    return Checked(out.getvalue(), counts["error"], counts["warning"], failed=not audit.ok,
+                   log=Path(game.log) if game is not None else None)
 
 
 def audit_text(text: str, name: str, *, options: dict[str, str] | None = None, annotate: bool = False) -> Audit:
@@ -181,30 +210,40 @@ def audit_text(text: str, name: str, *, options: dict[str, str] | None = None, a
     return audit(text, name, options=options, annotate=annotate)
 
 
-def _unreadable(path: Path, message: str, as_json: bool) -> Checked:
-    """A path that could not be read, in the output's order (its line on stderr is printed already)."""
-    output = json_text(problem_json(str(path), message)) + "\n" if as_json else ""
+def _unreadable(item: Item, as_json: bool) -> Checked:
+    """A path that could not be read, or was skipped, in the output's order (its line on stderr is
+    printed already)."""
+    if item.skipped is not None:
+        return Checked(json_text(skipped_json(str(item.path), item.skipped)) + "\n" if as_json else "",
+                       unreadable=True)
+    output = json_text(problem_json(str(item.path), item.problem or "")) + "\n" if as_json else ""
     return Checked(output, unreadable=True)
 
 
-def _check_batch(batch: list[tuple[str, str]], opts: dict[str, str], annotate: bool, as_json: bool,
+Task = tuple[str, str, "LogGame | None"]
+"""A record for a worker to check: its name, its text, and the log game it is (or None)."""
+
+
+def _check_batch(batch: list[Task], opts: dict[str, str], annotate: bool, as_json: bool,
                  quiet: bool, lang: str = "en") -> list[Checked]:
-    return [check_file(name, text, opts, annotate, as_json, quiet, lang) for name, text in batch]
+    return [check_file(name, text, opts, annotate, as_json, quiet, lang, game=game) for name, text, game in batch]
 
 
 def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json: bool, quiet: bool,
                    jobs: int, lang: str = "en") -> Iterator[Checked]:
-    """Each file's `Checked`, in the order of the files, from ``jobs`` processes.
+    """Each record's `Checked`, in the order of the files, from ``jobs`` processes.
 
-    Workers get a file's name and text and send back the text to print, so their output is
-    the very bytes one job prints; at most ``4 * jobs`` batches are in flight.
+    Workers get a record's name and text (and, for a game of a log, where its lines come
+    from) and send back the text to print, so their output is the very bytes one job prints;
+    at most ``4 * jobs`` batches are in flight.
     """
     if jobs <= 1 or len(inputs.files) <= 1:
-        for path, text, problem in inputs.each():
-            if text is None:
-                yield _unreadable(path, problem or "", as_json)
+        for item in inputs.items():
+            if item.text is None:
+                yield _unreadable(item, as_json)
             else:
-                yield check_file(str(path), text, opts, annotate, as_json, quiet, lang, stream=True)
+                yield check_file(item.name, item.text, opts, annotate, as_json, quiet, lang, stream=True,
+                                 game=item.game)
         return
     from concurrent.futures import Future, ProcessPoolExecutor
 
@@ -214,19 +253,19 @@ def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json
     with ProcessPoolExecutor(max_workers=jobs, initializer=end_with_parent, initargs=(os.getpid(),)) as pool:
         # Each slot is a batch in a worker or an unreadable path, kept in the files' order.
         pending: deque[Future[list[Checked]] | list[Checked]] = deque()
-        batch: list[tuple[str, str]] = []
+        batch: list[Task] = []
 
         def ready(slot: Future[list[Checked]] | list[Checked]) -> list[Checked]:
             return slot if isinstance(slot, list) else slot.result()
 
-        for path, text, problem in inputs.each():
-            if text is not None:
-                batch.append((str(path), text))
-            if batch and (len(batch) >= BATCH or text is None):
+        for item in inputs.items():
+            if item.text is not None:
+                batch.append((item.name, item.text, item.game))
+            if batch and (len(batch) >= BATCH or item.text is None):
                 pending.append(pool.submit(_check_batch, batch, opts, annotate, as_json, quiet, lang))
                 batch = []
-            if text is None:
-                pending.append([_unreadable(path, problem or "", as_json)])
+            if item.text is None:
+                pending.append([_unreadable(item, as_json)])
             while len(pending) >= 4 * jobs:
                 yield from ready(pending.popleft())
         if batch:

@@ -23,7 +23,7 @@ from typing import Literal, TypeVar
 from sqlite_utils import Database
 
 from paipu.corpus.db import immediate
-from paipu.corpus.rows import RecordRows, Source, audit_source, audit_sources, read_source
+from paipu.corpus.rows import RecordRows, Source, audit_source, audit_sources, read_sources
 from paipu.sim.parallel import ResultLike, end_with_parent, in_order
 
 T = TypeVar("T", covariant=True)
@@ -174,8 +174,10 @@ def by_size(sources: Iterable[Source], files: int = BATCH_FILES, chars: int = BA
 class Writer:
     """One ingest: the writer's state and tallies."""
 
-    def __init__(self, db: Database, total: int, progress: Progress | None) -> None:
+    def __init__(self, db: Database, total: int, progress: Progress | None, fmt: str | None = None) -> None:
         self.db = db
+        self.fmt = fmt
+        """The import format logs are read as (None: each log's own, told by its content)."""
         self.summary = IngestSummary(files=total)
         self.progress = progress
         self.done = 0
@@ -207,9 +209,9 @@ class Writer:
             self.tick()
 
     def new_sources(self, files: Sequence[str | Path]) -> Iterator[Source]:
-        """Read each file here; content already stored only gains its path and is not audited again."""
-        for f in files:
-            source = read_source(f)
+        """Read each file here (a log's games one by one); content already stored only gains its path
+        and is not audited again."""
+        for source in (s for f in files for s in read_sources(f, self.fmt)):
             if source.sha256 is not None:
                 rid = known_record(self.db, source.sha256)
                 if rid is not None:
@@ -231,15 +233,18 @@ def ingest(
     progress: Progress | None = None,
     executor: Executor | None = None,
     window: int | None = None,
+    fmt: str | None = None,
 ) -> IngestSummary:
-    """Audit and store record files (already expanded: files, not folders).
+    """Audit and store record files and platforms' logs (already expanded: files, not folders);
+    each game of a log is a record of its own, named as `paipu check` names it.
 
     ``jobs`` > 1 audits in that many worker processes (or give an ``executor``); files are
-    read, hashed and deduplicated here, and only new content is sent to be audited.
-    ``actions=False`` leaves the actions table empty (most of a corpus's size).
+    read (logs converted), hashed and deduplicated here, and only new content is sent to be
+    audited.  ``actions=False`` leaves the actions table empty (most of a corpus's size).
+    ``fmt`` reads the files that are not records as logs of that import format.
     """
     start = time.perf_counter()
-    run = Writer(db, len(files), progress)
+    run = Writer(db, len(files), progress, fmt)
     sources = run.new_sources(files)
     cache = db.execute("PRAGMA cache_size").fetchone()[0]
     db.execute(f"PRAGMA cache_size = {WRITE_CACHE}")

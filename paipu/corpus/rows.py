@@ -24,6 +24,8 @@ from paipu._version import __version__
 from paipu.auditing import Audit, audit_text
 from paipu.errors import InputError, missing_dependency
 from paipu.findings import Finding, PackedFindings
+from paipu.importers.base import ConversionError
+from paipu.importers.logs import RecordNames, file_head, is_record_name, log_format, log_games, read_game
 from paipu.made import MadeAsRead
 from paipu.record import (
     Action,
@@ -126,13 +128,50 @@ def _raw_hash(path: Path) -> str | None:
 
 
 def read_source(path: str | Path) -> Source:
-    """Read a record file: its text and hash, or the reason it cannot be read (never raises)."""
+    """Read a record: a record file, a log of one game, or a game of a log named ``LOG#GAME-ID``
+    (as `read_sources` names them): its text and hash, or the reason it cannot be read (never
+    raises)."""
     p = Path(path)
+    if p.exists() or "#" not in p.name:
+        found, _ = log_format(p)
+        if found is None:
+            try:
+                text = read_record_text(p)
+            except InputError as e:
+                return Source(str(path), None, _raw_hash(p) if p.is_file() else None, str(e))
+            return _text_source(str(path), text)
     try:
-        text = read_record_text(p)
-    except InputError as e:
-        return Source(str(path), None, _raw_hash(p) if p.is_file() else None, str(e))
-    return Source(str(path), text, hashlib.sha256(text.encode("utf-8")).hexdigest())
+        game = read_game(str(path))
+    except ConversionError as e:
+        return Source(str(path), None, None, _conversion_problem(e))
+    return _text_source(game.name, game.text)
+
+
+def read_sources(path: str | Path, fmt: str | None = None, names: RecordNames | None = None) -> list[Source]:
+    """The records of one file found or named: the record, or each game of a log (told by its
+    content; ``fmt``: read it as a log of that format), named as `check` names it (the log, or
+    ``LOG#GAME-ID`` for a game of a log of several).  A log that cannot be converted is one
+    unreadable source; a file in a folder that is plain text and neither is none."""
+    p = Path(path)
+    found, looks = log_format(p, fmt)
+    if found is None:
+        if looks and not is_record_name(p) and file_head(p) is not None:
+            said = f"a {fmt} log" if fmt else "a record or a log paipu reads"
+            return [Source(str(path), None, _raw_hash(p), f"{path}: not {said}: it starts like none")]
+        return [read_source(p)]
+    try:
+        games = log_games(p, found, names or RecordNames())
+    except ConversionError as e:
+        return [Source(str(path), None, _raw_hash(p), _conversion_problem(e))]
+    return [_text_source(g.name, g.text) for g in games]
+
+
+def _text_source(name: str, text: str) -> Source:
+    return Source(name, text, hashlib.sha256(text.encode("utf-8")).hexdigest())
+
+
+def _conversion_problem(e: ConversionError) -> str:
+    return f"{e.filename}:{e.line}: {e.message}" if e.line else f"{e.filename}: {e.message}"
 
 
 def _header_json(record: Record) -> tuple[str | None, str, str, str]:
@@ -504,4 +543,4 @@ def audit_sources(sources: list[Source], actions: bool = True) -> list[RecordRow
 
 def audit_paths(paths: list[str], actions: bool = True) -> list[RecordRows]:
     """A batch of files read and audited where they are (the task a Dask worker runs)."""
-    return [audit_source(read_source(p), actions=actions) for p in paths]
+    return [audit_source(source, actions=actions) for p in paths for source in read_sources(p)]

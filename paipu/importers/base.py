@@ -8,7 +8,10 @@ that a command converting a folder can report it in one line and go on with the 
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from bisect import bisect_right
+from typing import NamedTuple, Protocol, runtime_checkable
+
+from paipu.limits import control_escaped
 
 
 class ConversionError(ValueError):
@@ -21,8 +24,36 @@ class ConversionError(ValueError):
         self.message = message
 
 
-Converted = tuple[str, str]
-"""(game id, record text) of one converted game; the id names the output file."""
+Origins = tuple[tuple[int, str], ...]
+"""Where a converted record's lines come from in the log: ``(record line, place in the log)``
+pairs in the order of the record's lines, each place holding from its line up to the next
+pair's (``(12, "line 7: Player 0 Draw W3")``, or one pair a hand: ``(10, "round 2, 東2局 0本場")``)."""
+
+
+class Converted(NamedTuple):
+    """One game of a log as a record: its id (which names the output file), the record's text,
+    and where its lines come from in the log."""
+
+    game_id: str
+    text: str
+    origins: Origins = ()
+
+
+QUOTED = 60
+"""How much of a log's line a place quotes (a log's line may be of any length)."""
+
+
+def quoted(text: str) -> str:
+    """A log's line as a place quotes it: at most `QUOTED` characters, control characters escaped."""
+    text = text.strip()
+    return control_escaped(text if len(text) <= QUOTED else text[:QUOTED] + "…")
+
+
+def place_in_log(origins: Origins, line: int) -> str | None:
+    """The place in the log of the converted record's line ``line`` (None before the first
+    place given, e.g. for a header line)."""
+    i = bisect_right(origins, line, key=lambda o: o[0]) - 1
+    return origins[i][1] if i >= 0 else None
 
 
 @runtime_checkable
@@ -41,5 +72,6 @@ class Importer(Protocol):
         ...
 
     def convert(self, data: bytes, filename: str) -> list[Converted]:
-        """Every game of the file as a record; `ConversionError` for a log it cannot read."""
+        """Every game of the file as a record, with the places in the log its lines come from;
+        `ConversionError` for a log it cannot read."""
         ...

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import paipu.record as r
-from paipu.importers.base import ConversionError, Converted
+from paipu.importers.base import ConversionError, Converted, quoted
 from paipu.replay.session import replay
 from paipu.rules.mcr.fans import FANS
 from paipu.sim.simulate import simulate_session
@@ -72,6 +72,10 @@ class _Game:
     deals: dict[int, list[Tile]] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
     """The record's action and result lines (the dealer's first draw already in its deal)."""
+    places: list[str] = field(default_factory=list)
+    """The place in the log (its line) of each of `lines`."""
+    deal_lines: dict[int, int] = field(default_factory=dict)
+    """The log's line number of each player's `Deal`."""
     started: bool = False
     winner: int = -1
     ended: bool = False
@@ -111,11 +115,14 @@ class BotzoneImporter:
                 continue
             if game is None:
                 raise ConversionError(filename, number, f"expected a `Match ID` line first, not {line!r}")
+            made = len(game.lines)
             self._line(game, words, line, filename, number)
+            if len(game.lines) > made:
+                game.places.extend([f"line {number}: {quoted(line)}"] * (len(game.lines) - made))
         if game is None:
             raise ConversionError(filename, 1, "no `Match ID` line: not a Botzone log")
         self._finish(game, filename, len(text.splitlines()) + 1)
-        return [(g.match, self._record(g)) for g in games]
+        return [self._record(g) for g in games]
 
     # ---------------------------------------------------------------- one line
     def _line(self, g: _Game, words: list[str], line: str, filename: str, number: int) -> None:
@@ -162,6 +169,7 @@ class BotzoneImporter:
             if player in g.deals or g.started:
                 raise fail(f"a second or late `Deal` for player {player}")
             g.deals[player] = tiles
+            g.deal_lines[player] = number
             return
         if verb not in _ACTION_VERBS:
             raise fail(f"unknown verb {verb!r}: expected Deal, {', '.join(sorted(_ACTION_VERBS))}")
@@ -245,7 +253,8 @@ class BotzoneImporter:
                                   "`Score` line: the log is cut short")
 
     @staticmethod
-    def _record(g: _Game) -> str:
+    def _record(g: _Game) -> Converted:
+        """The game as a record, each of its lines after the header placed at its line of the log."""
         out = [
             '[Ruleset "mcr"]',
             f'[Option prevalent "{SEATS[g.wind]}"]',
@@ -254,12 +263,15 @@ class BotzoneImporter:
             f'[Event "Botzone match {g.match}"]',
             f'[Source "https://botzone.org.cn/match/{g.match}"]',
             "",
-            "hand 1",
-            "dealer E",
-            *(f"deal {SEATS[i]} {format_tiles(sorted(g.deals[i], key=lambda t: t.index))}" for i in range(4)),
-            *g.lines,
         ]
-        return "\n".join(out) + "\n"
+        origins = [(len(out) + 1, f"line {g.line}: Match {g.match}")]
+        out += ["hand 1", "dealer E"]
+        for i in range(4):
+            origins.append((len(out) + 1, f"line {g.deal_lines[i]}: Player {i} Deal"))
+            out.append(f"deal {SEATS[i]} {format_tiles(sorted(g.deals[i], key=lambda t: t.index))}")
+        origins += [(len(out) + 1 + k, place) for k, place in enumerate(g.places)]
+        out += g.lines
+        return Converted(g.match, "\n".join(out) + "\n", tuple(origins))
 
 
 # ---------------------------------------------------------------- the other way

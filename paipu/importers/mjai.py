@@ -29,10 +29,14 @@ on ``ryukyoku``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
+from pathlib import PurePath
 from typing import Any, Final, cast
 
 import paipu.record as r
+from paipu.grammar.writer import format_record
+from paipu.importers.base import ConversionError, Converted
 from paipu.record import Seat, Span
 from paipu.tiles import ALL_TILES, Tile, red_five_of_index, sort_key
 
@@ -277,35 +281,48 @@ def mjai_lines(events: Iterable[Event]) -> str:
 # ---------------------------------------------------------------- mjai -> record
 
 
-def mjai_to_record(events: Sequence[Event]) -> r.Record:
-    """A riichi record of an mjai stream of one game."""
+def mjai_to_record(events: Sequence[Event], lines: Sequence[int] | None = None) -> r.Record:
+    """A riichi record of an mjai stream of one game; `MjaiError` naming the event (by its line
+    of the stream, ``lines[i]`` for ``events[i]``, where given) that cannot be read."""
     names: list[str] = []
     hands: list[r.HandRecord] = []
     first_scores: list[int] | None = None
     current: dict[str, Any] | None = None
-    for ev in events:
-        kind = ev.get("type")
-        if kind == "start_game":
-            names = [str(n) for n in ev.get("names", [])]
-        elif kind == "start_kyoku":
-            if first_scores is None:
-                first_scores = [int(x) for x in ev.get("scores", [0, 0, 0, 0])]
-            current = _start(ev, len(hands) + 1)
-        elif kind == "end_kyoku":
-            if current is None:
-                raise MjaiError("end_kyoku outside a hand")
-            hands.append(_finish(current))
-            current = None
-        elif kind in ("end_game", "none", None):
-            continue
-        else:
-            if current is None:
-                raise MjaiError(f"a {kind} event outside a hand")
-            _play(current, ev)
+    for i, ev in enumerate(events):
+        kind = ev.get("type") if isinstance(ev, dict) else "?"
+        try:
+            if not isinstance(ev, dict):
+                raise MjaiError("an event is a JSON object")
+            if kind == "start_game":
+                names = [str(n) for n in ev.get("names", [])]
+            elif kind == "start_kyoku":
+                if first_scores is None:
+                    first_scores = [int(x) for x in ev.get("scores", [0, 0, 0, 0])]
+                current = _start(ev, len(hands) + 1)
+            elif kind == "end_kyoku":
+                if current is None:
+                    raise MjaiError("end_kyoku outside a hand")
+                hands.append(_finish(current))
+                current = None
+            elif kind in ("end_game", "none", None):
+                continue
+            else:
+                if current is None:
+                    raise MjaiError(f"a {kind} event outside a hand")
+                _play(current, ev)
+        except MjaiError as e:
+            raise MjaiError(f"{_event_at(i, lines)}: {e}") from None
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError) as e:
+            what = f"no {e.args[0]!r}" if isinstance(e, KeyError) and e.args else f"{e.__class__.__name__}: {e}"
+            raise MjaiError(f"{_event_at(i, lines)}: a {kind!r} event paipu cannot read ({what})") from None
     players = tuple(r.SeatTag("Player", SEATS[i], n, _NO) for i, n in enumerate(names) if n)
     scores = tuple(r.SeatTag("Score", SEATS[i], str(s), _NO) for i, s in enumerate(first_scores or []))
     header = r.Header("riichi", _NO, (), players, scores, (r.Tag("Source", "mjai", _NO),))
     return r.Record(header, tuple(hands))
+
+
+def _event_at(i: int, lines: Sequence[int] | None) -> str:
+    return f"line {lines[i]}" if lines is not None and i < len(lines) else f"event {i + 1}"
 
 
 def _start(ev: Event, number: int) -> dict[str, Any]:
@@ -420,3 +437,65 @@ def _finish(h: dict[str, Any]) -> r.HandRecord:
     deals = tuple(r.Deal(SEATS[i], tuple(sorted(d, key=sort_key)), _NO) for i, d in enumerate(h["deals"]))
     return r.HandRecord(number=h["number"], span=_NO, dealer=r.DealerLine(_NO, (), cast(Seat, SEATS[h["oya"]])),
                         deals=deals, actions=tuple(actions), extra=tuple(extra))
+
+
+# ---------------------------------------------------------------- the importer
+
+
+class MjaiImporter:
+    """`paipu import mjai`: mjai streams (JSON lines), as riichi records; a stream may hold
+    several games, each from its ``start_game``."""
+
+    name = "mjai"
+    description = "mjai event streams (JSON lines: start_game, start_kyoku, tsumo, dahai, …) as riichi records"
+    suffixes = (".mjson", ".json")
+
+    def sniff(self, head: str) -> bool:
+        first = head.lstrip("\ufeff").lstrip().split("\n", 1)[0].strip()
+        return first.startswith("{") and re.match(r'\{\s*"type"\s*:\s*"(start_game|start_kyoku)"', first) is not None
+
+    def convert(self, data: bytes, filename: str) -> list[Converted]:
+        try:
+            text = data.decode("utf-8").removeprefix("\ufeff")
+        except UnicodeDecodeError as e:
+            raise ConversionError(filename, data[:e.start].count(b"\n") + 1, "not UTF-8 text") from None
+        games: list[tuple[list[Event], list[int]]] = []
+        for number, raw in enumerate(text.split("\n"), 1):
+            if not raw.strip():
+                continue
+            try:
+                ev = json.loads(raw)
+            except (ValueError, RecursionError) as e:
+                raise ConversionError(filename, number, f"not a JSON event ({str(e).split(';')[0]})") from None
+            if not isinstance(ev, dict):
+                raise ConversionError(filename, number, "an mjai event is a JSON object")
+            if ev.get("type") == "start_game" or not games:
+                games.append(([], []))
+            games[-1][0].append(ev)
+            games[-1][1].append(number)
+        if not games:
+            raise ConversionError(filename, 1, "no events: not an mjai stream")
+        stem = PurePath(filename).name
+        for suffix in (".gz", *self.suffixes):
+            stem = stem.removesuffix(suffix)
+        out: list[Converted] = []
+        for k, (events, lines) in enumerate(games):
+            try:
+                record = mjai_to_record(events, lines)
+            except MjaiError as e:
+                raise ConversionError(filename, 0, str(e)) from None
+            text_out = format_record(record)
+            starts = [(n, ev) for ev, n in zip(events, lines, strict=True) if ev.get("type") == "start_kyoku"]
+            origins: list[tuple[int, str]] = []
+            hands = iter(starts)
+            for line_no, line in enumerate(text_out.split("\n"), 1):
+                if line.startswith("hand "):
+                    found = next(hands, None)
+                    if found is None:
+                        break
+                    n, ev = found
+                    origins.append((line_no, f"line {n}: start_kyoku {ev.get('bakaze', '')}{ev.get('kyoku', '')}"
+                                              f" honba {ev.get('honba', 0)}"))
+            game_id = stem if len(games) == 1 else f"{stem}-{k + 1}"
+            out.append(Converted(game_id or "game", text_out, tuple(origins)))
+        return out

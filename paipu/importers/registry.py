@@ -10,6 +10,7 @@ _loaded = False
 BUILTIN_IMPORTERS: tuple[str, ...] = (
     "paipu.importers.botzone:BotzoneImporter",
     "paipu.importers.tenhou.importer:TenhouImporter",
+    "paipu.importers.mjai:MjaiImporter",
 )
 """The importers that ship with paipu, as ``module:Class``."""
 

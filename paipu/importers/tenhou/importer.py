@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
-from paipu.importers.base import ConversionError, Converted
+from paipu.importers.base import ConversionError, Converted, Origins
 from paipu.importers.tenhou.convert import ConversionError as GameError
 from paipu.importers.tenhou.convert import game_to_text
 from paipu.importers.tenhou.errors import TenhouFormatError
 from paipu.importers.tenhou.json6 import parse_json6
 from paipu.importers.tenhou.mjlog import parse_mjlog
+from paipu.importers.tenhou.model import Game
 
 
 class TenhouImporter:
@@ -32,7 +33,8 @@ class TenhouImporter:
         try:
             data = data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte order mark, as an editor may save it
             stripped = data.lstrip()
-            game = parse_json6(data) if stripped[:1] == b"{" else parse_mjlog(data)
+            json6 = stripped[:1] == b"{"
+            game = parse_json6(data) if json6 else parse_mjlog(data)
             text = game_to_text(game)
         except TenhouFormatError as e:
             raise ConversionError(filename, 0, e.message if not e.position else f"{e.position}: {e.message}") from None
@@ -41,4 +43,22 @@ class TenhouImporter:
         name = PurePath(filename).name
         for suffix in (".gz", ".mjlog", ".xml", ".json"):
             name = name.removesuffix(suffix)
-        return [(name or "game", text)]
+        return [Converted(name or "game", text, _origins(text, game, json6))]
+
+
+_WINDS = "東南西北"
+
+
+def _origins(text: str, game: Game, json6: bool) -> Origins:
+    """Each hand of the record placed at its round of the log (tenhou.net/6: its entry of ``log``;
+    mjlog: its ``INIT`` element, counted from 1)."""
+    places: list[tuple[int, str]] = []
+    hands = iter(enumerate(game.rounds))
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.startswith("hand "):
+            i, rnd = next(hands, (-1, None))
+            if rnd is None:
+                break
+            where = f"log[{i}]" if json6 else f"round {i + 1} (its INIT element)"
+            places.append((number, f"{where}: {_WINDS[rnd.round_wind % 4]}{rnd.number}局 {rnd.honba}本場"))
+    return tuple(places)
