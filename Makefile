@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := out
 
-.PHONY: demo test oracle fuzz fuzz-cli bench fast lint clean
+.PHONY: demo test oracle fuzz fuzz-cli reallogs bench fast lint clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "paipu needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -54,6 +54,12 @@ FUZZ_ROUNDS ?= 10
 FUZZ_KEEP ?= fuzz-cli-failures
 fuzz-cli: $(VENV)/.test-installed
 	nice -n 10 $(BIN)/python tests/fuzz_cli.py --rounds $(FUZZ_ROUNDS) --seed $(or $(FUZZ_SEED),1) --keep $(FUZZ_KEEP)
+
+## reallogs: every real platform log in ../shared/logs (LOGS=DIR… for others) audited where it is, in one table:
+## logs, games, hands, findings, and agreement with the numbers each platform recorded; skips without the folder
+LOGS ?=
+reallogs: $(VENV)/.installed
+	$(BIN)/python tests/reallogs.py --list $(LOGS)
 
 ## fast: the compiled build (mypyc) in .venv-fast, a plain (not editable) install rebuilt whenever a file of
 ## paipu/ changes; .venv keeps the editable pure-Python install every other target uses

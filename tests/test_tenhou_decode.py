@@ -319,6 +319,12 @@ def test_every_real_wall_rebuilt_from_the_seed_agrees_with_deal_draws_and_indica
 ) -> None:
     rounds = 0
     for name, game in mjlog_games.items():
+        data = (LOGS / "mjlog" / name).read_bytes()
+        text = (gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data).decode("utf-8")
+        if SEED_PREFIX not in text:
+            # Logs of 2009 have no seed of this kind (none, or an older hex one): no wall to rebuild.
+            assert all(rnd.wall is None for rnd in game.rounds), name
+            continue
         for rnd in game.rounds:
             assert rnd.wall is not None, (name, rnd.label)
             assert checks.wall_problems(rnd) == [], (name, rnd.label)

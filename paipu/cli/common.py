@@ -352,10 +352,10 @@ class Inputs:
         self.fmt = fmt
         suffixes = None
         if logs:
-            from paipu.importers.logs import log_suffixes
+            from paipu.importers.registry import importer_suffixes
             from paipu.sources import RECORD_SUFFIXES
 
-            suffixes = (*RECORD_SUFFIXES, *log_suffixes(fmt))
+            suffixes = (*RECORD_SUFFIXES, *importer_suffixes(fmt))
         self.named = {Path(p) for p in paths if not Path(p).is_dir()}
         self.files, self.status = collect_files(paths, lambda p, m: self.problems.append((p, m)), suffixes)
         self.folder_problems = list(self.problems)
@@ -371,11 +371,12 @@ class Inputs:
     def items(self) -> Iterator[Item]:
         """Every record in order (a log's games one by one, with ``logs``), or a file that cannot
         be read, with its problem (printed too)."""
-        from paipu.sources import read_record_text
+        from paipu.sources import RECORD_SUFFIXES, read_record_text
 
         names = None
         for path in self.files:
-            if self.logs:
+            if self.logs and not path.name.endswith(RECORD_SUFFIXES):
+                # (`paipu.importers.logs` is loaded only when a file may be a log.)
                 from paipu.importers.logs import RecordNames
 
                 names = names or RecordNames()
@@ -400,13 +401,13 @@ class Inputs:
         """The games of ``path`` when it is a log (or a problem, or nothing for a file skipped);
         None when it is to be read as a record."""
         from paipu.importers.base import ConversionError
-        from paipu.importers.logs import is_record_name, log_format, log_games
+        from paipu.importers.logs import file_head, is_record_name, log_format, log_games
         from paipu.importers.registry import importer_names
 
         found, looks = log_format(path, self.fmt)
         if found is None:
-            if is_record_name(path):
-                return None
+            if is_record_name(path) or file_head(path) is None:
+                return None  # a record; or a file that cannot be read, which reading it as one says why
             named = path in self.named
             if not looks and not (named and self.fmt is not None):
                 if named:

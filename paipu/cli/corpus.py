@@ -81,12 +81,13 @@ def _collect(paths: tuple[str, ...], on_problem: Callable[[str, str], None],
     """Record files and logs named or found in folders; a missing path or an empty folder is a
     usage problem (printed, and told to ``on_problem(path, message)``).  A file found in a
     folder that is plain text and neither a record nor a log (a README) is named and skipped."""
-    from paipu.importers.logs import is_record_name, log_format, log_suffixes
+    from paipu.importers.logs import is_record_name, log_format
+    from paipu.importers.registry import importer_suffixes
     from paipu.sources import RECORD_SUFFIXES
 
     files: list[Path] = []
     status = EXIT_OK
-    suffixes = (*RECORD_SUFFIXES, *log_suffixes(fmt))
+    suffixes = (*RECORD_SUFFIXES, *importer_suffixes(fmt))
 
     def problem(raw: str, message: str) -> None:
         nonlocal status

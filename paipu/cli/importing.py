@@ -25,14 +25,14 @@ EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 def _files(paths: tuple[str, ...], importer: Importer) -> tuple[list[Path], int]:
     """The files named, and the format's files found in the folders named; a folder that cannot
     be read, or holds none of them, is named and makes the exit status 2."""
-    from paipu.importers.logs import log_suffixes
+    from paipu.importers.registry import importer_suffixes
     from paipu.sources import expand_paths
 
     files: list[Path] = []
     status = EXIT_OK
     problems: list[str] = []
     for raw in paths:
-        found = list(expand_paths([raw], problems.append, log_suffixes(importer.name), "logs"))
+        found = list(expand_paths([raw], problems.append, importer_suffixes(importer.name), "logs"))
         for message in problems:
             echo_err(message)
             status = EXIT_USAGE

@@ -116,16 +116,12 @@ def check_cmd(paths: tuple[str, ...], as_json: bool, overrides: tuple[str, ...],
             if checked.failed:
                 totals["failed"] += 1
                 status = max(status, EXIT_FINDINGS)
-    if not as_json and not quiet and totals["files"] + inputs.unreadable > 1:
+    if not as_json and not quiet and totals["files"] + inputs.unreadable + len(inputs.skipped) > 1:
         from paipu.lang.check import totals_zh
 
         total = totals_zh if lang == "zh" else check_total
-        line = total(totals["files"], totals["failed"], totals["error"], totals["warning"], inputs.unreadable)
-        if logs:
-            line += f" ({_n(totals['games'], 'game')} read from {_n(len(logs), 'log')})"
-        if inputs.skipped:
-            line += f"; {_n(len(inputs.skipped), 'file')} skipped as neither record nor log"
-        click.echo(line)
+        click.echo(total(totals["files"], totals["failed"], totals["error"], totals["warning"], inputs.unreadable,
+                         totals["games"], len(logs), len(inputs.skipped)))
     sys.exit(max(status, inputs.status))
 
 
@@ -143,16 +139,22 @@ def _dead_worker_said(checked: Iterator[Checked]) -> Iterator[Checked]:
                            "printed were not checked: run the check again") from None
 
 
-def check_total(files: int, failed: int, errors: int, warnings: int, unreadable: int) -> str:
-    """The last line of ``check`` on several paths: what was checked, how many files have
-    errors, and how many paths could not be read, so that neither hides the other (the exit
-    status is 2 when a path could not be read, even if a file has an error)."""
+def check_total(files: int, failed: int, errors: int, warnings: int, unreadable: int, games: int = 0,
+                logs: int = 0, skipped: int = 0) -> str:
+    """The last line of ``check`` on several paths: what was checked (and how much of it was
+    read from logs), how many files have errors, how many paths could not be read, so that
+    neither hides the other (the exit status is 2 when a path could not be read, even if a
+    file has an error), and how many were skipped as neither record nor log."""
     line = f"{plural(files, 'file')} checked"
+    if logs:
+        line += f" ({plural(games, 'game')} read from {plural(logs, 'log')})"
     if failed:
         line += f", {failed} with errors"
     line += f": {plural(errors, 'error')}, {plural(warnings, 'warning')}"
     if unreadable:
         line += f"; {plural(unreadable, 'path')} could not be read"
+    if skipped:
+        line += f"; {plural(skipped, 'file')} skipped as neither record nor log"
     return line
 
 

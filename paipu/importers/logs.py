@@ -22,7 +22,7 @@ from pathlib import Path
 
 from paipu.errors import InputError
 from paipu.importers.base import ConversionError, Converted, Origins, place_in_log
-from paipu.importers.registry import get_importer, importer_names, sniff_format
+from paipu.importers.registry import get_importer, sniff_format
 from paipu.sources import RECORD_SUFFIXES, read_bounded, read_pieces, regular_file
 
 LOG_MAX_BYTES = 512 * 1024 * 1024
@@ -35,12 +35,6 @@ HEAD_BYTES = 512
 _DATA_START = re.compile(rb"\{|<|\[\s*[\[{\"0-9-]")
 """How JSON and XML start (a record's ``[Ruleset "…"]`` tag does not: a tag starts with a word)."""
 _BOTZONE_WORDS = (b"Match ", b"Wind ", b"Player ", b"Huang", b"Score ", b"Fan ")
-
-
-def log_suffixes(fmt: str | None = None) -> tuple[str, ...]:
-    """The file names a folder is searched for: the format's, or every importer's."""
-    names = [fmt] if fmt is not None else importer_names()
-    return tuple(dict.fromkeys(s for n in names for s in get_importer(n).suffixes))
 
 
 def _decompressed_head(data: bytes) -> bytes:

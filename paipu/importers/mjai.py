@@ -38,6 +38,7 @@ import paipu.record as r
 from paipu.grammar.writer import format_record
 from paipu.importers.base import ConversionError, Converted
 from paipu.record import Seat, Span
+from paipu.rules.riichi.options import RiichiOptions
 from paipu.tiles import ALL_TILES, Tile, red_five_of_index, sort_key
 
 Event = dict[str, Any]
@@ -78,7 +79,10 @@ def record_to_mjai(record: r.Record) -> list[Event]:
     """The events of a riichi record, in order."""
     h = record.header
     names = [h.player(s) or "" for s in SEATS]
-    scores = [0] * 4
+    # Without [Score] tags a riichi record starts every seat from its `start_score` option.
+    start = h.option("start_score")
+    scores = [int(start) if start is not None and start.strip().lstrip("-").isdigit()
+              else RiichiOptions().start_score] * 4
     for tag in h.scores:
         scores[_seat_index(tag.seat)] = int(tag.value)
     out: list[Event] = [{"type": "start_game", "names": names}]

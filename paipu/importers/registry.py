@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from paipu.importers.base import Importer
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from paipu.importers.base import Importer
 
 _IMPORTERS: dict[str, Importer] = {}
 _loaded = False
@@ -13,6 +16,14 @@ BUILTIN_IMPORTERS: tuple[str, ...] = (
     "paipu.importers.mjai:MjaiImporter",
 )
 """The importers that ship with paipu, as ``module:Class``."""
+
+BUILTIN_SUFFIXES: dict[str, tuple[str, ...]] = {
+    "botzone": (".txt",),
+    "tenhou": (".mjlog", ".xml", ".json", ".gz"),
+    "mjai": (".mjson", ".json"),
+}
+"""Each built-in importer's ``suffixes`` (a test holds them equal), so that a folder is searched
+for logs without importing the importers: a check of records never loads them."""
 
 
 def register_importer(importer: Importer) -> Importer:
@@ -54,3 +65,14 @@ def sniff_format(head: str) -> str | None:
         if importer.sniff(head):
             return name
     return None
+
+
+def importer_suffixes(name: str | None = None) -> tuple[str, ...]:
+    """The file names a folder is searched for: those of the importer ``name`` (`KeyError` for
+    an unknown one), or of every importer, the built-in ones without importing them."""
+    if name is not None and name in BUILTIN_SUFFIXES and name not in _IMPORTERS:
+        return BUILTIN_SUFFIXES[name]
+    if name is not None:
+        return get_importer(name).suffixes
+    found = [*BUILTIN_SUFFIXES.values(), *(i.suffixes for i in _IMPORTERS.values())]
+    return tuple(dict.fromkeys(s for suffixes in found for s in suffixes))

@@ -32,12 +32,17 @@ def summary_zh(audit: Audit) -> str:
     )
 
 
-def totals_zh(files: int, failed: int, errors: int, warnings: int, unreadable: int) -> str:
+def totals_zh(files: int, failed: int, errors: int, warnings: int, unreadable: int, games: int = 0,
+              logs: int = 0, skipped: int = 0) -> str:
     """The last line of a run over several paths (`paipu.cli.records.check_total` in Chinese)."""
     line = f"共检查 {files} 个文件"
+    if logs:
+        line += f"（其中 {games} 局读自 {logs} 个牌谱日志）"
     if failed:
         line += f"，{failed} 个有错误"
     line += f"：{counts_zh(errors, warnings)}"
     if unreadable:
         line += f"；{unreadable} 个路径无法读取"
+    if skipped:
+        line += f"；跳过 {skipped} 个既非牌谱也非日志的文件"
     return line

@@ -3,6 +3,7 @@ records of the ``riichi`` ruleset, one per game."""
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePath
 
 from paipu.importers.base import ConversionError, Converted, Origins
@@ -12,6 +13,8 @@ from paipu.importers.tenhou.errors import TenhouFormatError
 from paipu.importers.tenhou.json6 import parse_json6
 from paipu.importers.tenhou.mjlog import parse_mjlog
 from paipu.importers.tenhou.model import Game
+
+_JSON6_START = re.compile(r'\{\s*"(title|name|rule|log|ver|ref|lobby|dan|rate|sx|sc|ratingc)"\s*:')
 
 
 class TenhouImporter:
@@ -27,7 +30,8 @@ class TenhouImporter:
         start = head.lstrip("\ufeff").lstrip()
         if start.startswith("<"):
             return "mjloggm" in start
-        return start.startswith("{") and '"log"' in start
+        # tenhou.net/6: a JSON object whose keys are Tenhou's (the ``log`` may come after long names).
+        return _JSON6_START.match(start) is not None or (start.startswith("{") and '"log"' in start)
 
     def convert(self, data: bytes, filename: str) -> list[Converted]:
         try:
@@ -50,8 +54,8 @@ _WINDS = "東南西北"
 
 
 def _origins(text: str, game: Game, json6: bool) -> Origins:
-    """Each hand of the record placed at its round of the log (tenhou.net/6: its entry of ``log``;
-    mjlog: its ``INIT`` element, counted from 1)."""
+    """Each hand of the record placed at its round of the log (tenhou.net/6: its entry of ``log``,
+    counted from 0 as in the file; mjlog: its ``INIT`` element, counted from 1)."""
     places: list[tuple[int, str]] = []
     hands = iter(enumerate(game.rounds))
     for number, line in enumerate(text.split("\n"), 1):
@@ -59,6 +63,6 @@ def _origins(text: str, game: Game, json6: bool) -> Origins:
             i, rnd = next(hands, (-1, None))
             if rnd is None:
                 break
-            where = f"log[{i}]" if json6 else f"round {i + 1} (its INIT element)"
+            where = f"log[{i}]" if json6 else f"<INIT> {i + 1}"
             places.append((number, f"{where}: {_WINDS[rnd.round_wind % 4]}{rnd.number}局 {rnd.honba}本場"))
     return tuple(places)
