@@ -15,7 +15,18 @@ from typing import Any, TypeVar
 import click
 from sqlite_utils import Database
 
-from paipu.cli.common import EXIT_HELP, PaipuGroup, echo, echo_err, from_flag, json_flag, known_format, out_flag
+from paipu.cli.common import (
+    EXIT_HELP,
+    EXIT_INTERNAL,
+    REPORT_BUGS,
+    PaipuGroup,
+    echo,
+    echo_err,
+    from_flag,
+    json_flag,
+    known_format,
+    out_flag,
+)
 from paipu.cli.common import plural as _n
 from paipu.corpus.db import CorpusError, locked_or_damaged, open_corpus
 from paipu.corpus.diff import DiffSummary, RecordDiff, diff_corpora, diff_expected
@@ -217,13 +228,19 @@ def ingest_cmd(paths: tuple[str, ...], db_path: str, jobs: int | None, no_action
         click.echo(json_text(ingest_json(db_path, summary, unreadable), indent=2))
     elif not quiet:
         echo(format_ingest(db_path, summary))
+    if summary.internal:
+        # Stored as failed (so the batch went on), but a bug all the same: never a clean exit.
+        echo_err(f"internal error: the audit of {_n(summary.internal, 'record')} raised (stored as failed, "
+                 f"with finding internal-error; `paipu check` names the error); {REPORT_BUGS}")
+        sys.exit(EXIT_INTERNAL)
     sys.exit(status)
 
 
 def ingest_json(db_path: str, s: IngestSummary, unreadable: list[dict[str, str]]) -> dict[str, object]:
     """``corpus ingest --json``: the summary line's figures by name, and the paths not found."""
     return {"db": db_path, "files": s.files, "new": s.new, "hands": s.hands, "with_findings": s.with_findings,
-            "failed": s.failed, "duplicates": s.duplicates, "statuses": dict(sorted(s.statuses.items())),
+            "failed": s.failed, "internal_errors": s.internal, "duplicates": s.duplicates,
+            "statuses": dict(sorted(s.statuses.items())),
             "unreadable": unreadable, "seconds": round(s.seconds, 3)}
 
 

@@ -23,7 +23,7 @@ from typing import Literal, TypeVar
 from sqlite_utils import Database
 
 from paipu.corpus.db import immediate
-from paipu.corpus.rows import RecordRows, Source, audit_source, audit_sources, read_sources
+from paipu.corpus.rows import INTERNAL_ERROR, RecordRows, Source, audit_source, audit_sources, read_sources
 from paipu.sim.parallel import ResultLike, end_with_parent, in_order
 
 T = TypeVar("T", covariant=True)
@@ -48,6 +48,8 @@ class IngestSummary:
     """New records that could not be read or parsed."""
     with_findings: int = 0
     """New records with at least one error finding."""
+    internal: int = 0
+    """New records whose audit raised (a bug in paipu): stored as failed, and the ingest's exit status is 3."""
     hands: int = 0
     """Hands of the new records."""
     seconds: float = 0.0
@@ -86,8 +88,16 @@ def delete_record(db: Database, record_id: int) -> None:
     db.execute("DELETE FROM records WHERE id = ?", [record_id])
 
 
+_BROKEN_AUDIT = (f"status = 'failed' AND EXISTS (SELECT 1 FROM findings WHERE findings.record_id = records.id "
+                 f"AND findings.code = '{INTERNAL_ERROR}')")
+"""A record whose audit raised: its content was never audited whole."""
+
+
 def known_record(db: Database, sha256: str) -> int | None:
-    row = db.execute("SELECT id FROM records WHERE sha256 = ?", [sha256]).fetchone()
+    """The record stored with this content, if any; one whose audit raised does not count (the
+    failure was paipu's or the machine's, not the content's), so a later ingest audits the
+    content again and replaces it."""
+    row = db.execute(f"SELECT id FROM records WHERE sha256 = ? AND NOT ({_BROKEN_AUDIT})", [sha256]).fetchone()
     return int(row[0]) if row else None
 
 
@@ -99,9 +109,10 @@ def add_path(db: Database, path: str, record_id: int) -> None:
 def write_record(db: Database, rows: RecordRows, ingested_at: str) -> tuple[Outcome, int]:
     """Store one record's rows in one transaction; the same content twice is stored once.
 
-    Content that is already stored only gains its path.  A file that could not be read at
-    all (so has no hash) replaces the earlier failed record of the same path: a re-run
-    retries it rather than piling up copies.
+    Content that is already stored only gains its path.  A record whose audit raised never
+    counts as stored: the same content audited again replaces it, and so does a file that
+    could not be read at all (so has no hash) at the same path: a re-run retries it rather than
+    piling up copies.
     """
     conn = db.conn
     with immediate(db):
@@ -111,11 +122,13 @@ def write_record(db: Database, rows: RecordRows, ingested_at: str) -> tuple[Outc
             if existing is not None:
                 conn.execute(_PATH_SQL, (rows.path, existing))
                 return "duplicate", existing
+            failed = conn.execute(f"SELECT id FROM records WHERE sha256 = ? AND {_BROKEN_AUDIT}",
+                                  (rows.sha256,)).fetchall()
         else:
-            old = conn.execute("SELECT id FROM records WHERE sha256 IS NULL AND path = ?", (rows.path,)).fetchone()
-            if old is not None:
-                delete_record(db, int(old[0]))
-                outcome = "replaced"
+            failed = conn.execute("SELECT id FROM records WHERE sha256 IS NULL AND path = ?", (rows.path,)).fetchall()
+        for (old,) in failed:
+            delete_record(db, int(old))
+            outcome = "replaced"
         cur = conn.execute(
             _RECORD_SQL,
             (rows.path, rows.sha256, rows.status, rows.ruleset, rows.options, rows.players, rows.tags, rows.hands,
@@ -205,6 +218,7 @@ class Writer:
                 s.hands += rows.hands if rows.status != "failed" else 0
                 s.statuses[rows.status] = s.statuses.get(rows.status, 0) + 1
                 s.failed += rows.status == "failed"
+                s.internal += rows.status == "failed" and any(f[2] == INTERNAL_ERROR for f in rows.finding_rows)
                 s.with_findings += rows.status == "findings"
             self.tick()
 

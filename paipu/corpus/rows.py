@@ -529,6 +529,8 @@ def audit_source(source: Source, *, actions: bool = True) -> RecordRows:
                                f"{source.path}: a value of about {digits} digits cannot be "
                                "stored in the corpus (SQLite keeps 64-bit integers); `paipu check` reports the record")
         return rows
+    except MemoryError:
+        raise  # the machine's, not the record's: nothing is stored for it, and the ingest ends (exit 3)
     except Exception as e:  # one record's bug must not stop a batch of thousands
         if missing_dependency(e) is not None:
             raise  # the environment's, not the record's: no record is stored as failed for it
