@@ -93,3 +93,68 @@ def test_an_out_of_memory_ingest_is_one_line_and_exit_3(monkeypatch: pytest.Monk
     assert code == 3 and "out of memory" in out and "Traceback" not in out
     with sqlite3.connect(tmp_path / "c.db") as con:
         assert con.execute("SELECT COUNT(*) FROM records").fetchone()[0] == 0
+
+
+# ---------------------------------------------------------------- export mjai
+
+
+def _riichi_with_a_chow() -> tuple[str, int]:
+    """A simulated riichi game with a chow: its text and the chow's line (0-based)."""
+    import random
+
+    from paipu.grammar.writer import format_record
+    from paipu.sim.simulate import simulate_session
+
+    for seed in range(1, 40):
+        text = format_record(simulate_session("riichi", 4, random.Random(seed)))
+        lines = text.splitlines()
+        at = next((i for i, line in enumerate(lines) if " chow " in line), None)
+        if at is not None:
+            return text, at
+    raise AssertionError("no simulated riichi game with a chow")
+
+
+def test_export_of_a_chow_that_lacks_the_discard_is_a_message_and_stdout_stays_a_stream(tmp_path: Path) -> None:
+    text, at = _riichi_with_a_chow()
+    lines = text.splitlines()
+    seat, verb, *_ = lines[at].split(";")[0].split()
+    taken = lines[at - 1].split()[-1]  # the discard the chow takes
+    suit = taken[-1]
+    others = [f"{n}{suit}" for n in (1, 2, 3, 7, 8, 9) if f"{n}{suit}" != taken][:3]
+    lines[at] = f"{seat} {verb} {' '.join(others)}"
+    bad = tmp_path / "bad.paipu"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    good = tmp_path / "good.paipu"
+    good.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["export", "mjai", str(good), str(bad)])
+    assert result.exit_code == 1, result.output
+    assert "does not take the discard" in result.stderr and "Traceback" not in result.stderr
+    events = [json.loads(line) for line in result.stdout.splitlines()]
+    assert events and events[0]["type"] == "start_game" and events[-1]["type"] == "end_game"
+
+
+def test_findings_of_a_record_export_refuses_go_to_stderr(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.paipu"
+    broken.write_text('[Ruleset "riichi"]\n\nhand 1\ndealer E\nE dicsard 1m\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["export", "mjai", str(broken)])
+    assert result.exit_code == 1
+    assert result.stdout == "" and "error[" in result.stderr
+
+
+# ---------------------------------------------------------------- huge lines quoted short
+
+
+@pytest.mark.parametrize("fmt,body", [
+    ("botzone", "Match a\nWind 0\nPlayer 0 Deal " + "W1 " * 300_000 + "\n"),
+    ("botzone", "Match a\n" + "Q" * 900_000 + "\n"),
+    ("mjai", '{"type":"start_game","names":["' + "n" * 900_000 + '"]}\n{"type":"start_kyoku","oya":"x"}\n'),
+])
+def test_an_error_about_a_huge_line_quotes_a_few_dozen_characters(tmp_path: Path, fmt: str, body: str) -> None:
+    log = tmp_path / ("big.txt" if fmt == "botzone" else "big.mjson")
+    log.write_text(body, encoding="utf-8")
+    result = CliRunner().invoke(main, ["import", fmt, str(log), "-o", str(tmp_path / "out"), "--json"])
+    assert result.exit_code == 2
+    assert len(result.stderr) < 1000, result.stderr[:300]
+    report = json.loads(result.stdout)
+    assert len(report["failed"][0]["problem"]) < 600
+    assert len(_run("check", str(log))[1]) < 1500

@@ -486,10 +486,11 @@ def _other_format(text: str) -> str | None:
 
 
 def print_findings(findings: Iterable[Finding], name: str, text: str, rule_word: str = " (rule {})",
-                   game: LogGame | None = None) -> None:
+                   game: LogGame | None = None, err: bool = False) -> None:
     """Each finding as `format_finding` prints it, printed as it is made (the findings may be made
     as they are read, and a record may have one on every line); for a game of a log, with the
-    place in the log its line comes from."""
+    place in the log its line comes from; on standard error with ``err`` (a command whose
+    standard output is data, such as `export`)."""
     from paipu.findings import RecordLines, format_finding
 
     # The lines as the parser numbers them (``splitlines`` also splits at form feeds and others).
@@ -501,7 +502,7 @@ def print_findings(findings: Iterable[Finding], name: str, text: str, rule_word:
             place = game.place(f.line)
             if place is not None:
                 said += f"\n  in the log: {control_escaped(place)}"
-        click.echo(said)
+        click.echo(said, err=err)
 
 
 @contextlib.contextmanager

@@ -42,7 +42,8 @@ def export_cmd(fmt: str, paths: tuple[str, ...], out: str | None) -> None:
     for path, text in inputs:
         result = parse(text)
         if has_errors(result.findings):
-            print_findings([f for f in result.findings if f.severity == "error"], str(path), text)
+            # On standard error: standard output is the stream, valid JSON lines whatever happens.
+            print_findings([f for f in result.findings if f.severity == "error"], str(path), text, err=True)
             status = EXIT_FINDINGS
             continue
         if result.record.header.ruleset != "riichi":

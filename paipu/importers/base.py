@@ -8,16 +8,27 @@ that a command converting a folder can report it in one line and go on with the 
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from paipu.limits import control_escaped
 
+_LONG_QUOTE = re.compile(r"""(['"])([^'"\n]{60})[^'"\n]{8,}\1""")
+
+
+def short_quotes(message: str) -> str:
+    """``message`` with each quoted part cut to its first 60 characters (``'Player 0 Dra…'``): a
+    log's line may be of any length, and a message quotes it, not repeats it."""
+    return _LONG_QUOTE.sub(lambda m: f"{m[1]}{m[2]}…{m[1]}", message) if len(message) > 120 else message
+
 
 class ConversionError(ValueError):
-    """A log that cannot be converted: where (file and line) and what is wrong, in words."""
+    """A log that cannot be converted: where (file and line) and what is wrong, in words (a
+    quoted part of the log cut short)."""
 
     def __init__(self, filename: str, line: int, message: str) -> None:
+        message = short_quotes(message)
         super().__init__(f"{filename}:{line}: {message}")
         self.filename = filename
         self.line = line

@@ -186,7 +186,10 @@ def _hand_events(hand: r.HandRecord, scores: list[int]) -> list[Event]:
             base: Event = {"actor": _seat_index(a.seat), "target": _seat_index(source), "pai": mjai_tile(taken)}
             if isinstance(a, r.Chow):
                 rest = list(a.tiles)
-                i = next(i for i, t in enumerate(rest) if t.index == taken.index)
+                i = next((i for i, t in enumerate(rest) if t.index == taken.index), -1)
+                if i < 0 or len(rest) != 3:
+                    raise MjaiError(f"hand {hand.number}, line {a.span.line}: {a.seat}'s chow "
+                                    f"{' '.join(map(str, a.tiles))} does not take the discard {taken}")
                 rest.pop(i)
                 for t in rest:
                     if t.red:
@@ -208,6 +211,8 @@ def _hand_events(hand: r.HandRecord, scores: list[int]) -> list[Event]:
             out.append({"type": "kakan", "actor": _seat_index(a.seat), "pai": mjai_tile(added),
                         "consumed": [mjai_tile(a.tile.plain)] * 3})
         elif isinstance(a, r.TableEvent) and a.name == "dora" and a.tiles:
+            if len(a.tiles) != 1:
+                raise MjaiError(f"hand {hand.number}, line {a.span.line}: a `dora` line shows one indicator")
             out.append({"type": "dora", "dora_marker": mjai_tile(a.tiles[0])})
         elif isinstance(a, r.Hu):
             actor = _seat_index(a.seat)
