@@ -158,3 +158,53 @@ def test_an_error_about_a_huge_line_quotes_a_few_dozen_characters(tmp_path: Path
     report = json.loads(result.stdout)
     assert len(report["failed"][0]["problem"]) < 600
     assert len(_run("check", str(log))[1]) < 1500
+
+
+# ---------------------------------------------------------------- symbolic links in the output folder
+
+
+def _planted(folder: Path, name: str, victim: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    link = folder / name
+    link.symlink_to(victim)
+    return link
+
+
+def _untouched(victim: Path, link: Path) -> None:
+    assert victim.read_text(encoding="utf-8") == "precious\n", "written through the link"
+    assert not link.is_symlink() and link.is_file(), "the link is replaced by the file written"
+
+
+@pytest.mark.parametrize("command", ["import", "simulate", "mutate", "report", "export", "corpus report"])
+def test_nothing_is_written_through_a_symbolic_link_in_the_output(tmp_path: Path, command: str) -> None:
+    from paipu.importers.botzone import simulated_logs
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n", encoding="utf-8")
+    out = tmp_path / "out"
+    sample = SAMPLES[0]
+    if command == "import":
+        log = tmp_path / "game.txt"
+        log.write_text(simulated_logs(1, seed=9)[0], encoding="utf-8")
+        link = _planted(out, "sim000.paipu", victim)
+        args = ["import", "botzone", str(log), "-o", str(out)]
+    elif command == "simulate":
+        link = _planted(out, "zhuji-1-0001.paipu", victim)
+        args = ["simulate", "--ruleset", "zhuji", "--hands", "1", "--seed", "1", "-o", str(out)]
+    elif command == "mutate":
+        link = _planted(out, f"{sample.stem}-draw-changed-1.paipu", victim)
+        args = ["mutate", str(sample), "-o", str(out), "--kind", "draw-changed", "--seed", "1"]
+    elif command == "report":
+        link = _planted(out, "page.html", victim)
+        args = ["report", str(sample), "-o", str(link)]
+    elif command == "export":
+        link = _planted(out, "stream.mjson", victim)
+        args = ["export", "mjai", str(next((ROOT / "samples" / "valid" / "riichi").glob("*.paipu"))), "-o", str(link)]
+    else:
+        db = tmp_path / "c.db"
+        assert _run("corpus", "ingest", str(sample), "--db", str(db))[0] == 0
+        link = _planted(out, "index.html", victim)
+        args = ["corpus", "report", "--db", str(db), "-o", str(out)]
+    code, said = _run(*args)
+    assert code == 0, said
+    _untouched(victim, link)

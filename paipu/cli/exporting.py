@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
@@ -22,6 +21,7 @@ from paipu.findings import has_errors
 from paipu.grammar.parser import parse
 from paipu.importers.mjai import MjaiError, mjai_lines, record_to_mjai
 from paipu.limits import json_escaped
+from paipu.outputs import write_output_text
 
 FORMATS = ("mjai",)
 
@@ -64,7 +64,7 @@ def export_cmd(fmt: str, paths: tuple[str, ...], out: str | None) -> None:
             streams.append(stream)
     if out is not None:
         try:
-            Path(out).write_text("".join(streams), encoding="utf-8")
+            write_output_text(out, "".join(streams))
         except OSError as e:
             raise InputProblem(f"{out}: cannot be written ({e.strerror or e})") from None
     sys.exit(max(status, inputs.status))

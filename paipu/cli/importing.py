@@ -18,6 +18,7 @@ from paipu.cli.common import EXIT_HELP, InputProblem, PaipuCommand, echo, echo_e
 from paipu.importers.base import ConversionError, Importer
 from paipu.importers.registry import get_importer, importer_names
 from paipu.limits import json_text
+from paipu.outputs import write_output_text
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -107,7 +108,7 @@ def import_command(fmt: str, paths: tuple[str, ...], out_dir: str | None, check:
             item: dict[str, object] = {"file": str(target / game.record_name) if target else game.record_name,
                                        "game": game.game_id, "source": str(path)}
             if target is not None:
-                (target / game.record_name).write_text(game.text, encoding="utf-8")
+                write_output_text(target / game.record_name, game.text)
             else:
                 click.echo(shown(game.text) if sys.stdout.isatty() else game.text, nl=False)  # raw but on a terminal
             if check:

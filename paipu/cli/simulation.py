@@ -21,6 +21,7 @@ from paipu.cli.common import (
 from paipu.cli.common import plural as _n
 from paipu.errors import InputError
 from paipu.limits import MAX_JOBS, MAX_MUTANTS_PER_KIND, json_text
+from paipu.outputs import write_output_text
 from paipu.replay.ruleset import OptionError, Ruleset, get_ruleset
 from paipu.sources import read_record_text
 
@@ -73,7 +74,7 @@ def simulate_cmd(ruleset: str, hands: int, seed: int, session_hands: int, overri
             for name, text in simulate(rs, hands, seed, session_hands=session_hands,
                                        stats=tally, progress=update, jobs=jobs):
                 if target is not None:
-                    (target / name).write_text(text, encoding="utf-8")
+                    write_output_text(target / name, text)
                 elif not stats:
                     click.echo(text)
     except SimulationError as e:  # pragma: no cover - a bug, reported plainly
@@ -160,7 +161,7 @@ def mutate_cmd(path: str, seed: int, out_dir: str, per_kind: int, kinds: tuple[s
     for m in made:
         counts[m.kind] = counts.get(m.kind, 0) + 1
         file = target / f"{stem}-{m.kind}-{counts[m.kind]}.paipu"
-        file.write_text(m.with_header(), encoding="utf-8")
+        write_output_text(file, m.with_header())
         written.append({"file": str(file), "kind": m.kind, "code": m.code, "line": m.line + 2,
                         "description": m.description})
     made_kinds = {_maker_kind(m.kind) for m in made}

@@ -21,6 +21,7 @@ from paipu.corpus.index_template import INDEX_NAME, INDEX_TEMPLATE, SORT_NAME, S
 from paipu.corpus.rows import read_source
 from paipu.corpus.stats import CorpusStats, corpus_stats
 from paipu.errors import missing_dependency
+from paipu.outputs import write_output_text
 from paipu.reports.render import make_environment
 
 CHART_WIDTH = 560
@@ -253,6 +254,5 @@ def write_corpus_report(db: Database, out_dir: Path, *, limit: int | None = 200,
                 links[rid] = f"records/{rid}.html"
     model = build_index_model(db, limit=limit, links=links)
     index = out_dir / "index.html"
-    with index.open("w", encoding="utf-8", newline="\n") as fh:
-        fh.write(render_index(model))
+    write_output_text(index, render_index(model))
     return ReportResult(index, len(model.records), len(links), tuple(failed))

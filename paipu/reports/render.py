@@ -22,6 +22,7 @@ from markupsafe import Markup, escape
 
 from paipu.auditing import Audit, audit_text
 from paipu.findings import Finding
+from paipu.outputs import write_output
 from paipu.record import Action, HandRecord, Hu, Record, Seat
 from paipu.replay.engine import HandEngine
 from paipu.replay.result import HandReplay, HandResult, Step, TableView
@@ -235,26 +236,9 @@ def write_model(model: ReportModel, fh: TextIO) -> None:
 
 
 def _write_file(path: str | os.PathLike[str], write: Callable[[TextIO], None]) -> Path:
-    """Write a page (UTF-8, LF) to ``path`` through ``write``, creating its folder.
-
-    It is written to a file beside ``path`` that takes its name once complete, so a failure
-    leaves no half page (a ``path`` that is no regular file, such as ``/dev/stdout``, is
-    written directly)."""
-    out = Path(path)
-    if out.exists() and not out.is_file():
-        with out.open("w", encoding="utf-8", newline="\n") as fh:
-            write(fh)
-        return out
-    if out.is_symlink():
-        out = out.resolve()  # the file the link names is the one replaced, not the link
-    out.parent.mkdir(parents=True, exist_ok=True)
-    part = out.with_name(f".{out.name}.{os.getpid()}.part")
-    try:
-        with part.open("w", encoding="utf-8", newline="\n") as fh:
-            write(fh)
-        os.replace(part, out)
-    finally:
-        part.unlink(missing_ok=True)
+    """Write a page (UTF-8, LF) to ``path`` through ``write``, creating its folder: whole or not
+    at all, and never through a symbolic link of that name (`paipu.outputs.write_output`)."""
+    write_output(path, write)
     return Path(path)
 
 
