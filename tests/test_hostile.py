@@ -208,3 +208,30 @@ def test_nothing_is_written_through_a_symbolic_link_in_the_output(tmp_path: Path
     code, said = _run(*args)
     assert code == 0, said
     _untouched(victim, link)
+
+
+# ---------------------------------------------------------------- another program's SQLite file
+
+
+@pytest.mark.parametrize("schema", [
+    "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users VALUES (1, 'ann');",
+    "CREATE TABLE migrations (id INTEGER PRIMARY KEY, name TEXT, applied_at TEXT);"
+    "INSERT INTO migrations VALUES (1, 'create users', 'then'); CREATE TABLE users (id INTEGER);",
+])
+@pytest.mark.parametrize("command", [["corpus", "ingest", "{sample}"], ["corpus", "stats"],
+                                     ["corpus", "report", "-o", "{out}"]])
+def test_a_sqlite_file_that_is_not_a_corpus_is_refused_and_never_changed(tmp_path: Path, schema: str,
+                                                                          command: list[str]) -> None:
+    import hashlib
+
+    db = tmp_path / "theirs.db"
+    with sqlite3.connect(db) as con:
+        con.executescript(schema)
+    con.close()
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    args = [a.format(sample=SAMPLES[0], out=tmp_path / "site") for a in command]
+    code, said = _run(*args, "--db", str(db))
+    assert code == 2, said
+    assert "not a paipu corpus" in said and "Traceback" not in said
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("theirs")) == ["theirs.db"]

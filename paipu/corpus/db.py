@@ -256,6 +256,26 @@ def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
+def _not_a_corpus(db: Database, *, empty_ok: bool) -> str | None:
+    """Why the database is not a paipu corpus (None when it is one, or, with ``empty_ok``, when it
+    holds no table at all): another program's tables, or a ``migrations`` table of its own."""
+    tables = [t for t in db.table_names() if not t.startswith("sqlite_")]
+    if not tables:
+        return None if empty_ok else "no migrations table"
+    if "migrations" not in tables:
+        shown = ", ".join(tables[:3]) + (f" and {len(tables) - 3} more" if len(tables) > 3 else "")
+        return f"no migrations table; it holds other tables: {shown}"
+    names = {m.number: m.name for m in MIGRATIONS}
+    try:
+        done = db.execute("SELECT id, name FROM migrations").fetchall()
+    except sqlite3.DatabaseError:
+        return "its migrations table is not paipu's"
+    if any(isinstance(i, int) and i in names and names[i] != name for i, name in done) or \
+            any(not isinstance(i, int) for i, _ in done):
+        return "its migrations table is not paipu's"
+    return None
+
+
 def schema_version(db: Database) -> int:
     """The number of the last migration this database has had (0 for an empty database)."""
     if not db.table("migrations").exists():
@@ -394,10 +414,15 @@ def open_corpus(path: str | Path, *, create: bool = True, read_only: bool = Fals
         if not memory:
             if create:
                 check_integrity(db, path)
+            # Before anything is written (WAL mode, the migrations): another program's database
+            # is refused as it is, never changed.
+            foreign = _not_a_corpus(db, empty_ok=create)
+            if foreign is not None:
+                db.close()
+                raise CorpusError(f"{path}: not a paipu corpus ({foreign}); paipu writes only its own corpus "
+                                  "files: give a new file with --db")
             db.enable_wal()
             db.execute("PRAGMA synchronous = NORMAL")
-        if not memory and not create and not db.table("migrations").exists():
-            raise CorpusError(f"{path}: not a paipu corpus (no migrations table)")
         migrate(db)
     except sqlite3.DatabaseError as e:
         if "locked" in str(e) or "busy" in str(e):
