@@ -235,3 +235,37 @@ def test_a_sqlite_file_that_is_not_a_corpus_is_refused_and_never_changed(tmp_pat
     assert "not a paipu corpus" in said and "Traceback" not in said
     assert hashlib.sha256(db.read_bytes()).hexdigest() == before
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("theirs")) == ["theirs.db"]
+
+
+# ---------------------------------------------------------------- a full disk
+
+
+def test_an_ingest_past_the_file_size_limit_says_so_and_keeps_the_corpus(tmp_path: Path) -> None:
+    import resource
+    import signal
+    import subprocess
+    import sys
+
+    from paipu.sim.simulate import simulate
+
+    db = tmp_path / "c.db"
+    assert _run("corpus", "ingest", *map(str, SAMPLES), "--db", str(db), "-q")[0] == 0
+    games = tmp_path / "games"
+    games.mkdir()
+    for name, text in simulate("zhuji", 60, 3, session_hands=1):
+        (games / name).write_text(text, encoding="utf-8")
+    size = db.stat().st_size + sum(p.stat().st_size for p in tmp_path.glob("c.db-*"))
+    limit = size + 64 * 1024
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) instead of killing
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    done = subprocess.run([sys.executable, "-m", "paipu.cli", "corpus", "ingest", str(games), "--db", str(db),
+                           "-q", "-j", "1"], capture_output=True, text=True, preexec_fn=limited, timeout=300)
+    assert done.returncode == 2, done.stderr
+    assert "cannot be written" in done.stderr and "damaged" not in done.stderr.replace("not damaged", "")
+    assert "Traceback" not in done.stderr
+    with sqlite3.connect(db) as con:
+        assert con.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+        assert con.execute("SELECT COUNT(*) FROM records").fetchone()[0] >= len(SAMPLES)

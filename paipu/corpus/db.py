@@ -318,14 +318,46 @@ def damaged_message(path: str | Path, e: BaseException | str) -> str:
 
 
 def locked_or_damaged(path: str | Path, e: sqlite3.DatabaseError) -> CorpusError:
-    """The error to report for ``e``, raised while using the corpus at ``path``."""
+    """The error to report for ``e``, raised while using the corpus at ``path``: locked, a write
+    the machine refused (no space, a file-size limit, a read-only file system: the corpus is
+    not damaged by it, each record being written whole or not at all), or damaged."""
     text = str(e)
+    name = str(getattr(e, "sqlite_errorname", "") or "")
     if "locked" in text or "busy" in text:
         return CorpusError(f"{path}: the corpus is locked by another process (waited {LOCK_WAIT_MS // 1000} s); "
                            "try again when it is done")
-    if isinstance(e, sqlite3.OperationalError) and ("readonly" in text or "read-only" in text):
-        return CorpusError(f"{path}: the corpus is read-only; a command that writes cannot use it")
+    if name == "SQLITE_FULL" or "database or disk is full" in text:
+        return CorpusError(f"{path}: the corpus cannot be written: no space left on the device, or the file-size "
+                           "limit reached (the corpus is not damaged: each record is written whole or not at all); "
+                           "make room and run the command again")
+    if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
+        return CorpusError(f"{path}: the corpus cannot be written: it is read-only, or on a read-only file system; "
+                           "a command that writes cannot use it")
+    if name.startswith("SQLITE_IOERR") or "disk I/O error" in text:
+        return CorpusError(f"{path}: the corpus cannot be written: {_write_refused(Path(path))} (the corpus is not "
+                           "damaged: each record is written whole or not at all)")
     return CorpusError(damaged_message(path, e))
+
+
+def _write_refused(path: Path) -> str:
+    """Why the machine refused a write to the corpus at ``path``, as far as it can be told."""
+    import resource
+    import shutil
+
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return "the file system is read-only"
+        if shutil.disk_usage(folder).free < 1 << 20:
+            return "no space left on the device"
+        limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+        if limit != resource.RLIM_INFINITY and any(
+                p.exists() and p.stat().st_size >= limit - (1 << 16)
+                for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-journal"))):
+            return f"the file-size limit ({limit:,} bytes, `ulimit -f`) is reached"
+    except OSError:
+        pass
+    return "an input/output error (no space left, a file-size limit, or the device failing)"
 
 
 def check_integrity(db: Database, path: str | Path) -> None:
