@@ -269,3 +269,38 @@ def test_an_ingest_past_the_file_size_limit_says_so_and_keeps_the_corpus(tmp_pat
     with sqlite3.connect(db) as con:
         assert con.execute("PRAGMA quick_check").fetchone()[0] == "ok"
         assert con.execute("SELECT COUNT(*) FROM records").fetchone()[0] >= len(SAMPLES)
+
+
+# ---------------------------------------------------------------- out of memory
+
+
+@pytest.mark.parametrize("limit_mb", [200, 300, 450])
+@pytest.mark.parametrize("command", ["import", "check"])
+def test_running_out_of_memory_is_one_short_line_and_exit_3(tmp_path: Path, limit_mb: int, command: str) -> None:
+    """An mjlog of three million empty elements (12 MB) under an address-space limit: wherever
+    the memory runs out, the program says so in one line and exits 3, in seconds; with enough,
+    it names the element it cannot read (exit 2)."""
+    import resource
+    import subprocess
+    import sys
+    import time
+
+    log = tmp_path / "empty.mjlog"
+    log.write_text('<mjloggm ver="2.3"><GO type="169" lobby="0"/>' + "<X/>" * 3_000_000 + "</mjloggm>",
+                   encoding="utf-8")
+    limit = limit_mb << 20
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    args = ["import", "tenhou", str(log), "-o", str(tmp_path / "out")] if command == "import" else ["check", str(log)]
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "paipu.cli", *args], capture_output=True, text=True,
+                          preexec_fn=limited, timeout=120)
+    assert time.monotonic() - start < 60
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
+    if done.returncode == 3:
+        (line,) = done.stderr.splitlines()
+        assert line.startswith(f"paipu: error: out of memory in `paipu {command}`")
+    else:
+        assert done.returncode == 2 and "unknown element <X>" in done.stderr, done.stderr[-2000:]

@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from paipu._version import __version__
-from paipu.cli.common import EXIT_HELP, PaipuGroup
+from paipu.cli.common import AS_PROGRAM, EXIT_HELP, PaipuGroup, out_of_memory
 
 # Each command's name, and the module and attribute that define it, in the order of ``--help``.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -61,8 +61,12 @@ class _LazyGroup(PaipuGroup):
         # call ``main()`` bare from their ``__main__``; a program that calls ``main([...])``
         # (or click's test runner, ``main.main``) keeps its interpreter and gets `SystemExit`.
         entry = not args and not kwargs and getattr(sys.modules.get("__main__"), "main", None) is self
+        AS_PROGRAM[0] = entry
         try:
             return self.main(*args, **kwargs)
+        except MemoryError:
+            # Out of memory outside a command's own handler (parsing the command line, ending).
+            out_of_memory(f"paipu {self.ran}" if self.ran else "paipu")
         except SystemExit as e:
             if entry and self.ran in ENDS_AT_ONCE:
                 end_now(e.code)

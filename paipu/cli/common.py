@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -135,8 +135,7 @@ class PaipuGroup(click.Group):
             echo_err(missing)
             ctx.exit(EXIT_USAGE)
         except MemoryError:
-            echo_err(f"internal error: out of memory in `{_running(ctx)}`; {REPORT_BUGS}")
-            ctx.exit(EXIT_INTERNAL)
+            out_of_memory(_running(ctx))
         except Exception as e:
             pools = sys.modules.get("concurrent.futures.process")  # loaded only by a command with --jobs
             if pools is not None and isinstance(e, pools.BrokenProcessPool):
@@ -146,6 +145,35 @@ class PaipuGroup(click.Group):
                          "was doing was not done: run the command again")
                 ctx.exit(EXIT_USAGE)
             raise _internal(ctx, e) from None
+
+
+_RESERVE: list[bytearray] = [bytearray(1 << 20)]
+"""Memory set aside at start-up and let go when memory runs out, so that saying so cannot itself
+run out of it."""
+
+
+AS_PROGRAM: list[bool] = [False]
+"""Whether paipu runs as the ``paipu`` program (set by its entry), not called by another program."""
+
+
+def out_of_memory(command: str = "paipu") -> NoReturn:
+    """End on running out of memory: one short line on standard error, exit 3.
+
+    The line is written with the memory set aside (`_RESERVE`) freed and without building any
+    object worth the name; the ``paipu`` program then ends without unwinding (`os._exit`): a
+    handler that needed memory would fail in its turn, with tracebacks and Python's exit status
+    1.  Called from another program (a test), it raises `SystemExit` instead."""
+    _RESERVE.clear()
+    line = (f"paipu: error: out of memory in `{command}`: the input needs more memory than this machine (or "
+            "its limits) gives; docs/limits.md says what each command needs\n")
+    if not AS_PROGRAM[0]:
+        sys.stderr.write(line)
+        raise SystemExit(EXIT_INTERNAL)
+    with contextlib.suppress(BaseException):
+        sys.stdout.flush()
+    with contextlib.suppress(BaseException):
+        os.write(2, line.encode("utf-8", errors="replace"))
+    os._exit(EXIT_INTERNAL)
 
 
 def _internal(ctx: click.Context, e: BaseException) -> click.exceptions.Exit:
