@@ -319,11 +319,23 @@ def test_every_real_wall_rebuilt_from_the_seed_agrees_with_deal_draws_and_indica
 ) -> None:
     rounds = 0
     for name, game in mjlog_games.items():
+        if not _has_seed(LOGS / "mjlog" / name):
+            # Logs of 2009 have no SHUFFLE element, or a seed of the older hex kind: no wall.
+            assert all(rnd.wall is None for rnd in game.rounds), name
+            continue
         for rnd in game.rounds:
             assert rnd.wall is not None, (name, rnd.label)
             assert checks.wall_problems(rnd) == [], (name, rnd.label)
             rounds += 1
     assert rounds >= 200
+
+
+def _has_seed(path: Path) -> bool:
+    """Whether an mjlog file carries a shuffle seed the walls are rebuilt from."""
+    data = path.read_bytes()
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    return f'seed="{SEED_PREFIX}'.encode() in data
 
 
 @needs_logs
