@@ -412,20 +412,17 @@ class Riichi(Ruleset[RiichiOptions]):
             _t(hand).pao.setdefault(seat, {})[yakuman] = source
 
     def _passes(self, hand: HandState, source: Seat, tile: Tile, apply: bool) -> None:
-        """Seats that could have won on ``tile`` and did not: furiten until their next discard
-        (for a riichi seat, to the end of the hand)."""
+        """Seats waiting on ``tile`` that let it pass: furiten until their next discard (for a
+        riichi seat, to the end of the hand).
+
+        Whether the tile would have given the hand a yaku does not matter (片アガリ): Tenhou
+        makes a seat furiten for every winning tile of its shape it lets pass (docs/rules/riichi.md, Furiten)."""
+        if not apply:
+            return
         t = _t(hand)
         for seat in self.seats_after(source):
             ss = hand.seats[seat]
-            if tile.index not in self._waits(ss.counts, len(ss.melds)):
-                continue
-            ss.counts[tile.index] += 1
-            try:
-                ctx = WinContext(seat, tile, self_drawn=False, from_seat=source)
-                value = self._value(hand, ctx)
-            finally:
-                ss.counts[tile.index] -= 1
-            if value.error is None and apply:
+            if tile.index in self._waits(ss.counts, len(ss.melds)):
                 t.temp_furiten.add(seat)
                 if seat in t.riichi:
                     t.riichi_furiten.add(seat)

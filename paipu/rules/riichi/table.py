@@ -22,8 +22,9 @@ _RULES: tuple[Rule, ...] = (
     Rule("riichi.winning", "A win needs four sets and a pair, seven different pairs or thirteen orphans, "
          "and at least one yaku (dora are not yaku).", _s("Winning"), "和了"),
     Rule("riichi.furiten", "A seat may not win on a discard while furiten: when one of its waits is among "
-         "its own discards, when it let a winning tile pass since its last discard, or, after riichi, "
-         "when it let any winning tile pass.", _s("Furiten"), "振聴"),
+         "its own discards, when it let a tile it waits on pass since its last discard, or, after riichi, "
+         "when it let any tile it waits on pass; a tile that would have given the hand no yaku counts too "
+         "(片アガリ).", _s("Furiten"), "振聴"),
     Rule("riichi.ready", "Riichi (`ready` before the discard): the hand is concealed, the discard leaves it "
          "ready, the seat has at least 1,000 points and at least four tiles are left to draw. The 1,000-point "
          "stick is paid when the discard is not won on. After riichi the seat discards each tile it draws, "
