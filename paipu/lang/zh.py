@@ -326,9 +326,12 @@ MESSAGES: dict[str, tuple[tuple[str, str], ...]] = {
         ('write the ruleset as [Ruleset "name"]', '规则应写成 [Ruleset "name"]'),
         ('an option needs a name: [Option name "value"]', '选项需要名称：[Option name "value"]'),
         ('[{w}] needs a seat (E, S, W or N): [{w2} E "…"]', '[{w}] 需要座位（E、S、W 或 N）：[{w2} E "…"]'),
-        ('[{w} {a} "…"]: only Option, Player and Score take a name before the value; write [Name "value"]',
-         '[{w} {a} "…"]：只有 Option、Player 和 Score 在值之前带名称；应写成 [Name "value"]'),
-        ('[Score {s}] must be a whole number, found "{v}"', '[Score {s}] 必须是整数，实为 "{v}"'),
+        ('[{w} {a} "…"]: only Option, Player, Score, Final and Points take a name before the value; '
+         'write [Name "value"]',
+         '[{w} {a} "…"]：只有 Option、Player、Score、Final 和 Points 在值之前带名称；应写成 [Name "value"]'),
+        ('[{w} {s}] must be a whole number, found "{v}"', '[{w} {s}] 必须是整数，实为 "{v}"'),
+        ('[Points {s}] must be a number with at most one decimal (such as +51.3 or -20), found "{v}"',
+         '[Points {s}] 必须是最多一位小数的数（如 +51.3 或 -20），实为 "{v}"'),
     ),
     "unknown-ruleset": (
         ("unknown ruleset {n}; known rulesets: {k}", "未知的规则 {n}；已知的规则：{k}"),
