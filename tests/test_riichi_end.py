@@ -59,9 +59,9 @@ def drawn_hand(deals: str, riichi: str = "") -> str:
     return "\n".join(lines) + "\nexhausted\n"
 
 
-def game(scores: tuple[int, int, int, int], *hands: str, tags: str = "", options: str = "") -> str:
+def game(scores: tuple[int, int, int, int], *hands: str, options: str = "") -> str:
     head = '[Ruleset "riichi"]\n[Option length "tonpuusen"]\n' + options
-    head += "".join(f'[Score {s} "{v}"]\n' for s, v in zip("ESWN", scores, strict=True)) + tags
+    head += "".join(f'[Score {s} "{v}"]\n' for s, v in zip("ESWN", scores, strict=True))
     return head + "".join(f"\nhand {i}\n{h}" for i, h in enumerate(hands, start=1))
 
 
