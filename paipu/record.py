@@ -12,6 +12,7 @@ pickles through its constructor.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Final, Literal, NamedTuple, TypeAlias, TypeVar
@@ -163,7 +164,8 @@ slot_init(OptionTag)
 
 @dataclass(frozen=True, slots=True, init=False)
 class SeatTag:
-    """``[Player E "Alice"]`` or ``[Score E "0"]``."""
+    """A header tag of one seat: ``[Player E "Alice"]``, ``[Score E "25000"]``, ``[Final E "31300"]``
+    or ``[Points E "+51.3"]``."""
 
     name: str
     seat: Seat
@@ -182,6 +184,26 @@ class SeatTag:
 
 slot_init(SeatTag)
 
+_POINTS: Final = re.compile(r"[+-]?[0-9]{1,12}(?:\.[0-9])?")
+
+
+def points_tenths(text: str) -> int | None:
+    """A ``[Points]`` value in tenths of a point (``"+51.3"`` is 513, ``"-20"`` is -200), or None
+    when it is not a signed number with at most one decimal."""
+    value = text.strip()
+    if _POINTS.fullmatch(value) is None:
+        return None
+    whole, _, tenth = value.partition(".")
+    size = int(whole.lstrip("+-")) * 10 + int(tenth or "0")
+    return -size if whole.startswith("-") else size
+
+
+def format_points(tenths: int) -> str:
+    """Points counted in tenths as a record writes them: ``+51.3``, ``-20.0``, ``0.0``."""
+    whole, tenth = divmod(abs(tenths), 10)
+    sign = "-" if tenths < 0 else "+" if tenths > 0 else ""
+    return f"{sign}{whole}.{tenth}"
+
 
 @dataclass(frozen=True, slots=True, init=False)
 class Header:
@@ -192,10 +214,15 @@ class Header:
     scores: tuple[SeatTag, ...] = ()
     tags: tuple[Tag, ...] = ()
     annotations: tuple[Annotation, ...] = ()
+    finals: tuple[SeatTag, ...] = ()
+    """``[Final E "31300"]``: each seat's score at the end of the record, as the platform recorded it."""
+    points: tuple[SeatTag, ...] = ()
+    """``[Points E "+51.3"]``: each seat's final points (after uma and oka), as the platform recorded them."""
 
     def __init__(self, ruleset: str | None, ruleset_span: Span | None, options: tuple[OptionTag, ...] = (),
                  players: tuple[SeatTag, ...] = (), scores: tuple[SeatTag, ...] = (), tags: tuple[Tag, ...] = (),
-                 annotations: tuple[Annotation, ...] = ()) -> None:
+                 annotations: tuple[Annotation, ...] = (), finals: tuple[SeatTag, ...] = (),
+                 points: tuple[SeatTag, ...] = ()) -> None:
         self.ruleset = ruleset  # type: ignore[misc]
         self.ruleset_span = ruleset_span  # type: ignore[misc]
         self.options = options  # type: ignore[misc]
@@ -203,6 +230,8 @@ class Header:
         self.scores = scores  # type: ignore[misc]
         self.tags = tags  # type: ignore[misc]
         self.annotations = annotations  # type: ignore[misc]
+        self.finals = finals  # type: ignore[misc]
+        self.points = points  # type: ignore[misc]
 
     def __reduce__(self) -> tuple[type[Header], tuple[object, ...]]:
         return by_fields(self)

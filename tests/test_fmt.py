@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from paipu.cli import main
 from paipu.cli.formatting import canonical_text
 from paipu.grammar.parser import comments, parse
+from paipu.grammar.writer import format_record
 from paipu.record import to_json
 from paipu.replay.ruleset import ruleset_class
 from paipu.sim.simulate import simulate
@@ -219,3 +220,23 @@ def test_fmt_writes_option_values_as_the_ruleset_does_and_keeps_a_bad_one() -> N
     text = '[Ruleset "zhuji"]\n[Option win_on_discard "yes"]\n[Option min_tai " 2 "]\n[Option min_tai "many"]\n'
     assert fmt(text) == ('[Ruleset "zhuji"]\n[Option win_on_discard "true"]\n[Option min_tai "2"]\n'
                          '[Option min_tai "many"]\n')
+
+
+def test_fmt_writes_final_scores_and_points_after_the_start_scores_and_reads_them_back() -> None:
+    text = ('[Ruleset "riichi"]\n[Points W "+42.0"] [Final W "31300"]\n[Event "x"]\n[Final E "16300"]\n'
+            '[Score W "25000"]\n[Points E "-34"]\n')
+    record = parse(text).record
+    assert [(t.seat, t.value) for t in record.header.finals] == [("W", "31300"), ("E", "16300")]
+    assert [(t.seat, t.value) for t in record.header.points] == [("W", "+42.0"), ("E", "-34")]
+    out = format_record(record)
+    assert out == ('[Ruleset "riichi"]\n[Score W "25000"]\n[Final W "31300"]\n[Final E "16300"]\n'
+                   '[Points W "+42.0"]\n[Points E "-34"]\n[Event "x"]\n')
+    assert format_record(parse(out).record) == out
+
+
+def test_final_and_points_tags_must_be_numbers_of_their_kind_once_per_seat() -> None:
+    bad = parse('[Ruleset "riichi"]\n[Final E "1.5"]\n[Points S "1.25"]\n[Points S "2"]\n[Points S "3"]\n'
+                '[Final X "1"]\n')
+    assert [(f.code, f.line) for f in bad.findings] == [("bad-tag", 2), ("bad-tag", 3), ("duplicate-line", 5),
+                                                        ("bad-tag", 6)]
+    assert [(t.seat, t.value) for t in bad.record.header.points] == [("S", "2")]

@@ -294,7 +294,7 @@ def test_a_semicolon_inside_a_tag_value_is_not_a_comment() -> None:
         ('[Ruleset "z"]\n[Option "x"]\n', "bad-tag", "an option needs a name"),
         ('[Ruleset "z"]\n[Player X "A"]\n', "bad-tag", "needs a seat"),
         ('[Ruleset "z"]\n[Score E "ten"]\n', "bad-tag", "whole number"),
-        ('[Ruleset "z"]\n[Event x "A"]\n', "bad-tag", "only Option, Player and Score"),
+        ('[Ruleset "z"]\n[Event x "A"]\n', "bad-tag", "only Option, Player, Score, Final and Points"),
         ('[Ruleset x "z"]\n', "bad-tag", '[Ruleset "name"]'),
     ],
 )

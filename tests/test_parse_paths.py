@@ -105,6 +105,8 @@ TAG_LINES = [
     '[A ""]', '[A "]', '[A-b_9 "x]"]', '[Option x_1 "a{b};c"]', '[X "a\\"b"]', '[X "a\\\\b"]', '[Player  E "x"]',
     '[Player E "x"] ', ' [Player E "x"]', '[Player E "x" ]', '[Player\tE "x"]', '[P E F "x"]', '[1x "x"]',
     '[Player E "x"] [Player S "y"]', '[Player E "x"] {n}', '[Event "x"]"]', '[E "a"b"]', '[E "é 东\t"]',
+    '[Final E "31300"]', '[Final S "-100"] [Points S "-50.5"]', '[Points N "+1.25"]', '[Final W "1.5"]',
+    '[Points E "+51.3"] {recorded}', '[final E "1"]', '[Point N "3"]',
 ]
 
 

@@ -60,6 +60,7 @@ def _sample(cls: type, name: str) -> object:
         "payments": (("E", 4), ("S", -4)), "number": 2, "text": "hello", "ruleset": "zhuji",
         "options": (r.OptionTag("min_tai", "1", SPAN),), "players": (r.SeatTag("Player", "E", "Ann", SPAN),),
         "scores": (), "tags": (r.Tag("Event", "club", SPAN),), "header": r.Header("zhuji", SPAN),
+        "finals": (r.SeatTag("Final", "E", "31300", SPAN),), "points": (r.SeatTag("Points", "E", "+51.3", SPAN),),
         "hands": (r.HandRecord(1, SPAN),), "dealer": r.DealerLine(SPAN, (), "S"), "wall": r.WallLine(SPAN, (), (TILE,)),
         "dice": r.DiceLine(SPAN, (), (1, 6)), "deals": (r.Deal("E", (TILE,), SPAN),),
         "actions": (r.Draw(SPAN, "E", TILE),), "extra": (r.SetupTiles(SPAN, (), "caishen", (TILE,)),),

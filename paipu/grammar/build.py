@@ -26,7 +26,10 @@ from paipu.grammar.lines import (
 )
 from paipu.limits import MAX_VALUE_DIGITS
 
-SEAT_TAGS = ("Player", "Score")
+SEAT_TAGS = ("Player", "Score", "Final", "Points")
+"""The header tags that name a seat before their value (docs/format.md, Header tags)."""
+_WHOLE_TAGS = ("Score", "Final")
+"""Seat tags whose value is a whole number of points."""
 
 
 @dataclass
@@ -80,6 +83,9 @@ def build_record(lines: list[Line], findings: list[Finding], gaps: Sequence[int]
     options: list[r.OptionTag] = []
     players: list[r.SeatTag] = []
     scores: list[r.SeatTag] = []
+    finals: list[r.SeatTag] = []
+    points: list[r.SeatTag] = []
+    by_word = {"Player": players, "Score": scores, "Final": finals, "Points": points}
     tags: list[r.Tag] = []
     header_notes: list[r.Annotation] = []
     hands: list[_HandBuilder] = []
@@ -153,14 +159,14 @@ def build_record(lines: list[Line], findings: list[Finding], gaps: Sequence[int]
                     )
                 )
                 return
-            target = players if t.word == "Player" else scores
+            target = by_word[t.word]
             seat: r.Seat = t.arg
             if any(x.seat == seat for x in target):
                 findings.append(
                     error("duplicate-line", f"a second [{t.word} {seat}] tag", t.span)
                 )
                 return
-            if t.word == "Score":
+            if t.word in _WHOLE_TAGS:
                 try:
                     if len(t.value.strip().lstrip("+-")) > MAX_VALUE_DIGITS:
                         raise ValueError(t.value)
@@ -169,18 +175,28 @@ def build_record(lines: list[Line], findings: list[Finding], gaps: Sequence[int]
                     findings.append(
                         error(
                             "bad-tag",
-                            f'[Score {seat}] must be a whole number, found "{t.value}"',
+                            f'[{t.word} {seat}] must be a whole number, found "{t.value}"',
                             t.span,
                         )
                     )
                     return
+            elif t.word == "Points" and r.points_tenths(t.value) is None:
+                findings.append(
+                    error(
+                        "bad-tag",
+                        f'[Points {seat}] must be a number with at most one decimal (such as +51.3 or -20), '
+                        f'found "{t.value}"',
+                        t.span,
+                    )
+                )
+                return
             target.append(r.SeatTag(t.word, seat, t.value, t.span))
         else:
             if t.arg is not None:
                 findings.append(
                     error(
                         "bad-tag",
-                        f'[{t.word} {t.arg} "…"]: only Option, Player and Score take a name '
+                        f'[{t.word} {t.arg} "…"]: only Option, Player, Score, Final and Points take a name '
                         'before the value; write [Name "value"]',
                         t.span,
                     )
@@ -311,6 +327,8 @@ def build_record(lines: list[Line], findings: list[Finding], gaps: Sequence[int]
         scores=tuple(scores),
         tags=tuple(tags),
         annotations=tuple(header_notes),
+        finals=tuple(finals),
+        points=tuple(points),
     )
     return r.Record(header, tuple(h.build() for h in hands))
 

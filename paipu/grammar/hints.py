@@ -176,7 +176,7 @@ def wind_seats(dealer: str | None, seats: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-TAGS: Final = ("Ruleset", "Option", "Player", "Score")
+TAGS: Final = ("Ruleset", "Option", "Player", "Score", "Final", "Points")
 """The header tags paipu reads (any other name is a free tag, kept as written)."""
 
 

@@ -97,7 +97,7 @@ def _entries(record: r.Record, item_name: Callable[[str], str] | None) -> Iterat
         yield entry(f"[Ruleset {_quote(h.ruleset)}]", h.ruleset_span or r.Span.none())
     for o in h.options:
         yield entry(f"[Option {o.name} {_quote(o.value)}]", o.span)
-    for word, tags in (("Player", h.players), ("Score", h.scores)):
+    for word, tags in (("Player", h.players), ("Score", h.scores), ("Final", h.finals), ("Points", h.points)):
         for p in tags:
             yield entry(f"[{word} {p.seat} {_quote(p.value)}]", p.span)
     for t in h.tags:
@@ -105,7 +105,8 @@ def _entries(record: r.Record, item_name: Callable[[str], str] | None) -> Iterat
     if h.annotations:
         first = h.annotations[0].span
         yield _Entry(_annotations(h.annotations).lstrip(), first.line, _last_line(first, h.annotations))
-    header = h.ruleset is not None or bool(h.options or h.players or h.scores or h.tags or h.annotations)
+    header = h.ruleset is not None or bool(h.options or h.players or h.scores or h.finals or h.points or h.tags
+                                           or h.annotations)
     if item_name is None:
         action_text = format_action
     else:

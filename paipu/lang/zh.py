@@ -192,6 +192,19 @@ FRAGMENTS: tuple[tuple[str, str], ...] = (
     ("{s:seat} pays the 1,000-point riichi stick", "{s} 支付 1,000 点立直棒"),
     ("{s:seat} takes {n:n} riichi stick", "{s} 拿走 {n} 根立直棒"),
     ("{s:seat} takes {n:n} riichi sticks", "{s} 拿走 {n} 根立直棒"),
+    ("the game is over: {s:seat}, in first place, takes the {n:n} riichi stick left on the table",
+     "对局结束：第一名 {s} 拿走桌上剩下的 {n} 根立直棒"),
+    ("the game is over: {s:seat}, in first place, takes the {n:n} riichi sticks left on the table",
+     "对局结束：第一名 {s} 拿走桌上剩下的 {n} 根立直棒"),
+    # riichi final points
+    ("{sc:n}, place {p:n}: {base} against the return score {r:n}, uma {u}",
+     "{sc}，第 {p} 名：相对返点 {r} 为 {base}，顺位点 {u}"),
+    ("{sc:n}, places {p}: {base} against the return score {r:n}, uma {u}",
+     "{sc}，并列第 {p} 名：相对返点 {r} 为 {base}，顺位点 {u}"),
+    ("{sc:n}, place 1: what the others' points leave, so that they add up to 0",
+     "{sc}，第 1 名：其他各家得分之外的余数，使总和为 0"),
+    ("{sc:n}, places {p}: what the others' points leave, so that they add up to 0",
+     "{sc}，并列第 {p} 名：其他各家得分之外的余数，使总和为 0"),
     # riichi dora and harbin 宝
     ("dora indicator", "宝牌指示牌"),
     ("ura dora indicator", "里宝牌指示牌"),
@@ -326,9 +339,12 @@ MESSAGES: dict[str, tuple[tuple[str, str], ...]] = {
         ('write the ruleset as [Ruleset "name"]', '规则应写成 [Ruleset "name"]'),
         ('an option needs a name: [Option name "value"]', '选项需要名称：[Option name "value"]'),
         ('[{w}] needs a seat (E, S, W or N): [{w2} E "…"]', '[{w}] 需要座位（E、S、W 或 N）：[{w2} E "…"]'),
-        ('[{w} {a} "…"]: only Option, Player and Score take a name before the value; write [Name "value"]',
-         '[{w} {a} "…"]：只有 Option、Player 和 Score 在值之前带名称；应写成 [Name "value"]'),
-        ('[Score {s}] must be a whole number, found "{v}"', '[Score {s}] 必须是整数，实为 "{v}"'),
+        ('[{w} {a} "…"]: only Option, Player, Score, Final and Points take a name before the value; '
+         'write [Name "value"]',
+         '[{w} {a} "…"]：只有 Option、Player、Score、Final 和 Points 在值之前带名称；应写成 [Name "value"]'),
+        ('[{w} {s}] must be a whole number, found "{v}"', '[{w} {s}] 必须是整数，实为 "{v}"'),
+        ('[Points {s}] must be a number with at most one decimal (such as +51.3 or -20), found "{v}"',
+         '[Points {s}] 必须是最多一位小数的数（如 +51.3 或 -20），实为 "{v}"'),
     ),
     "unknown-ruleset": (
         ("unknown ruleset {n}; known rulesets: {k}", "未知的规则 {n}；已知的规则：{k}"),
@@ -694,6 +710,21 @@ MESSAGES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "score-mismatch": (
         ("payments differ: {shown:ps} ({why:ps})", "收付不符：{shown}（{why}）"),
+    ),
+    "final-mismatch": (
+        ("[Final {s:seat}] records {a:n}; the rules give {b:n} ({x:n} at the start, {y:n} in payments)",
+         "[Final {s}] 记录为 {a}；按规则为 {b}（起始 {x}，收付 {y}）"),
+        ("[Final {s:seat}] records {a:n}; the rules give {b:n} ({x:n} at the start, {y:n} in payments, {z:n} at the "
+         "end of the game)",
+         "[Final {s}] 记录为 {a}；按规则为 {b}（起始 {x}，收付 {y}，终局时 {z}）"),
+    ),
+    "points-mismatch": (
+        ("[Points {s:seat}] records {a}; the rules give {b} ({why:p})",
+         "[Points {s}] 记录为 {a}；按规则为 {b}（{why}）"),
+    ),
+    "points-unchecked": (
+        ("[Points] is recorded, but {r} has no rule for final points: they are kept, not checked",
+         "记录了 [Points]，但 {r} 没有终局得分的规则：予以保留，不作检查"),
     ),
     "score-unbalanced": (
         ("the recorded payments add up to {n:n}, not 0", "记录的收付合计为 {n}，不是 0"),

@@ -38,5 +38,9 @@ COMMON_RULES: dict[str, Rule] = {
              "rules give.", "docs/format.md, Recorded results"),
         Rule("common.header", "A record names a known ruleset and only that ruleset's options.",
              "docs/format.md, Header tags"),
+        Rule("common.final", "A recorded final score ([Final]) is the seat's start score plus every payment of "
+             "the record and what the end of the game moves under the ruleset; recorded final points ([Points]) "
+             "are those of the ruleset's points rule (a ruleset without one keeps them unchecked).",
+             "docs/format.md, Header tags"),
     )
 }

@@ -169,6 +169,33 @@ _tr_payer, _tr_payee, _tr_amount, _tr_reason, _tr_rule = _setters(
     Transfer, "payer", "payee", "amount", "reason", "rule")
 
 
+@dataclass(frozen=True)
+class GameEnd:
+    """What the end of the game moves after its last hand is settled (`Ruleset.settle_game`):
+    riichi's sticks left on the table, which go to the player in first place."""
+
+    payments: Payments
+    """Each seat's gain or loss (seats that get nothing may be left out)."""
+    rule: str
+    """The rule the moves follow."""
+    why: str
+    """What moved, in words (also a note on the last hand's result)."""
+
+
+NO_GAME_END = GameEnd({}, "", "")
+"""Nothing moves at the end of the game (or the game is not over)."""
+
+
+@dataclass(frozen=True)
+class FinalPoints:
+    """A seat's final points by the ruleset's points rule (`Ruleset.final_points`)."""
+
+    tenths: int
+    """The points, counted in tenths of a point (+51.3 is 513)."""
+    why: str
+    """How they come about, in words (the place, the uma): for messages."""
+
+
 @dataclass
 class HandResult:
     number: int
@@ -601,3 +628,6 @@ class HandReplay:
     findings: list[Finding] | PackedFindings
     """Packed when nobody watched the replay."""
     scores_after: dict[Seat, int]
+    """The scores after the hand: after the record's last hand, with what the end of the game moved."""
+    game_end: GameEnd = NO_GAME_END
+    """What the end of the game moved (`Ruleset.settle_game`); asked of the record's last hand only."""

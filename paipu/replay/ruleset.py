@@ -22,7 +22,17 @@ from paipu.hand.profile import SHAPES, ShapeProfile
 from paipu.pickling import by_fields
 from paipu.record import SEATS, Seat, Span
 from paipu.replay.options_type import OptionsT
-from paipu.replay.result import HandResult, Payments, SessionState, ValueItem, WinAnalysis, WinContext
+from paipu.replay.result import (
+    NO_GAME_END,
+    FinalPoints,
+    GameEnd,
+    HandResult,
+    Payments,
+    SessionState,
+    ValueItem,
+    WinAnalysis,
+    WinContext,
+)
 from paipu.replay.state import HandState, Meld
 from paipu.tiles import Tile
 
@@ -452,6 +462,26 @@ class Ruleset(Generic[OptionsT]):
         if result.result != "win" or result.dealer in result.winners:
             return result.dealer
         return self.next_seat(result.dealer)
+
+    # ---- the end of the record
+    def start_score(self) -> int:
+        """Each seat's score at the start of a record without ``[Score]`` tags, for what a record
+        states in absolute scores (``[Final]``): 0 unless the ruleset has a starting score of its
+        own (riichi's option ``start_score``).  The replay's scores count from 0 all the same."""
+        return 0
+
+    def settle_game(self, last: HandResult, scores: Mapping[Seat, int]) -> GameEnd:
+        """What moves when the game is over after the record's last hand ``last`` (settled,
+        ``scores`` the scores after it): riichi's sticks left on the table go to first place.
+        Asked once, after the last hand; a ruleset that moves anything says so in a note on
+        ``last``.  The default moves nothing."""
+        return NO_GAME_END
+
+    def final_points(self, scores: Mapping[Seat, int]) -> dict[Seat, FinalPoints] | None:
+        """Each seat's final points for the absolute final ``scores`` (uma, oka and rounding as
+        the ruleset has them), which a record's ``[Points]`` tags are checked against; None for
+        a ruleset with no points rule (the default): its ``[Points]`` are kept, not checked."""
+        return None
 
     @classmethod
     def value_item_ids(cls) -> list[str]:

@@ -20,7 +20,8 @@ import paipu.record as r
 from paipu.findings import Finding, FindingBook, PackedFindings, sort_by_place
 from paipu.record import Action, Record, Seat, Span
 from paipu.replay.engine import HandEngine
-from paipu.replay.result import HandReplay, HandResult, SessionState, Step, TableView
+from paipu.replay.final import audit_final
+from paipu.replay.result import NO_GAME_END, HandReplay, HandResult, SessionState, Step, TableView
 from paipu.replay.ruleset import OptionError, Ruleset, parse_options, ruleset_class
 
 
@@ -136,7 +137,8 @@ class Session:
         seats = ruleset.seats
         scores: dict[Seat, int] = {s: 0 for s in seats}
         has_start = False
-        for tag in (*record.header.scores, *record.header.players):
+        h = record.header
+        for tag in (*h.scores, *h.players, *h.finals, *h.points):
             if tag.seat not in seats:
                 findings.append(Finding("error", "bad-seat",
                                         f"seat {tag.seat} does not play in {ruleset.name} (seats: {' '.join(seats)})",
@@ -278,6 +280,9 @@ def replay(
     finally:
         if was_on:
             gc.enable()
+    if not unchecked:
+        # Scores after a line that could not be read are not known: nothing to compare them with.
+        audit_final(record, ruleset, session.state, hands[-1].game_end if hands else NO_GAME_END, findings)
     for w in observers:
         findings.extend(w.findings())
     sort_by_place(findings)
@@ -319,13 +324,21 @@ def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: 
             _watched(engine, hand.actions, playable, watchers, stop, book, idx + 1)
         mark = len(engine.st.findings)
         book.origin = finding_origin(idx + 1, len(hand.actions))
+        is_last = idx == len(record.hands) - 1
         try:
-            result = engine.finish(is_last=idx == len(record.hands) - 1, playable=playable and stop is None)
+            result = engine.finish(is_last=is_last, playable=playable and stop is None)
         finally:
             book.origin = -1
+        game_end = NO_GAME_END
+        if is_last and not unchecked:
+            # Settled before the observers see the hand, so that its note is in their view of it.
+            after = {s: session.state.scores.get(s, 0) + result.payments.get(s, 0) for s in ruleset.seats}
+            game_end = ruleset.settle_game(result, after)
         for w in watchers:
             w.end_hand(idx, engine, result, engine.st.findings[mark:])
         session.end_hand(result, dealer)
+        for seat, amount in game_end.payments.items():
+            session.state.scores[seat] = session.state.scores.get(seat, 0) + amount
         if stop is not None:
             session.state.dealer = None  # the unread line may have started the next hand: its dealer is unknown
         hand_findings = engine.st.findings
@@ -333,7 +346,7 @@ def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: 
         if isinstance(hand_findings, PackedFindings):
             hand_findings.close()
         hand_steps = recorder.hands[idx] if recorder is not None else []
-        hands.append(HandReplay(hand, hand_steps, result, hand_findings, dict(session.state.scores)))
+        hands.append(HandReplay(hand, hand_steps, result, hand_findings, dict(session.state.scores), game_end))
 
 
 def _watched(engine: HandEngine, actions: Sequence[Action], playable: bool, watchers: list[Observer],

@@ -28,6 +28,7 @@ from typing import Final
 
 import paipu.record as r
 from paipu.grammar.writer import format_record
+from paipu.importers.tenhou.ending import game_end, log_date
 from paipu.importers.tenhou.model import (
     Call,
     CallKind,
@@ -99,14 +100,22 @@ def game_to_record(game: Game) -> r.Record:
         options.append(r.OptionTag("open_tanyao", "false", _NO))
     if not game.rules.red_fives:
         options.append(r.OptionTag("red_fives", "false", _NO))
+    end = game_end(game)
+    options.extend(r.OptionTag(name, value, _NO) for name, value in end.options)
     players = tuple(r.SeatTag("Player", SEAT_NAMES[i], p.name, _NO) for i, p in enumerate(game.players))
     first = game.rounds[0] if game.rounds else None
     scores = tuple(r.SeatTag("Score", SEAT_NAMES[i], str(s), _NO) for i, s in enumerate(first.scores)) \
         if first is not None else ()
+    finals = tuple(r.SeatTag("Final", SEAT_NAMES[i], str(s), _NO) for i, s in enumerate(end.finals or ()))
+    points = tuple(r.SeatTag("Points", SEAT_NAMES[i], p, _NO) for i, p in enumerate(end.points or ()))
     tags = [r.Tag("Source", f"tenhou {game.source}", _NO)]
     if game.title:
         tags.append(r.Tag("Event", game.title, _NO))
-    header = r.Header("riichi", _NO, tuple(options), players, scores, tuple(tags))
+    day = log_date(game.log_id)
+    if day is not None:
+        tags.append(r.Tag("Date", day.isoformat(), _NO))
+    notes = tuple(r.Annotation(note_text(n), _NO) for n in end.notes)
+    header = r.Header("riichi", _NO, tuple(options), players, scores, tuple(tags), notes, finals, points)
     hands = tuple(_hand(i + 1, rnd, game.rules.red_fives) for i, rnd in enumerate(game.rounds))
     return r.Record(header, hands)
 

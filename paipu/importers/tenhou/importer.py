@@ -4,11 +4,13 @@ records of the ``riichi`` ruleset, one per game."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import PurePath
 
 from paipu.importers.base import ConversionError, Converted, Origins
 from paipu.importers.tenhou.convert import ConversionError as GameError
 from paipu.importers.tenhou.convert import game_to_text
+from paipu.importers.tenhou.ending import LOG_ID
 from paipu.importers.tenhou.errors import TenhouFormatError
 from paipu.importers.tenhou.json6 import parse_json6
 from paipu.importers.tenhou.mjlog import parse_mjlog
@@ -39,6 +41,12 @@ class TenhouImporter:
             stripped = data.lstrip()
             json6 = stripped[:1] == b"{"
             game = parse_json6(data) if json6 else parse_mjlog(data)
+            if not game.log_id:
+                # An mjlog does not name its game; Tenhou names the file after it (the date the
+                # rules of the time are read from: paipu.importers.tenhou.ending).
+                found = LOG_ID.search(PurePath(filename).name)
+                if found is not None:
+                    game = replace(game, log_id=found.group(0))
             text = game_to_text(game)
         except TenhouFormatError as e:
             raise ConversionError(filename, 0, e.message if not e.position else f"{e.position}: {e.message}") from None

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
@@ -753,7 +753,13 @@ def parse_json6(data: str | bytes | Mapping[str, object]) -> Game:
     if isinstance(final, list) and len(final) == 8 and all(isinstance(v, int | float) for v in final):
         final_scores = tuple(int(v) for v in final[0::2])
         uma = tuple(float(v) for v in final[1::2])
+        if rounds and 100 * sum(final_scores) == sum(rounds[0].scores) != sum(final_scores):
+            final_scores = tuple(100 * v for v in final_scores)  # written in hundreds, as mjlog writes them
     title = doc.get("title")
+    lobby = doc.get("lobby")
+    if isinstance(lobby, int) and not isinstance(lobby, bool):
+        rules = replace(rules, lobby=lobby)
+    ref = doc.get("ref")
     return Game(
         source="json6",
         rules=rules,
@@ -762,4 +768,5 @@ def parse_json6(data: str | bytes | Mapping[str, object]) -> Game:
         final_scores=final_scores,
         uma=uma,
         title=" ".join(str(t) for t in title if t) if isinstance(title, list) else "",
+        log_id=ref if isinstance(ref, str) else "",
     )

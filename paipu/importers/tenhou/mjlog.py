@@ -11,6 +11,7 @@ Walls come from the ``SHUFFLE`` seed (see `wall`); a seed of another kind leaves
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import re
 import zlib
@@ -245,7 +246,10 @@ class _Reader:
                 if seed.startswith(SEED_PREFIX):
                     wall_iter = walls(seed)
             elif tag == "GO":
-                self.rules = rules_from_go_type(_int(el, "type", pos))
+                lobby = el.get("lobby")
+                self.rules = dataclasses.replace(rules_from_go_type(_int(el, "type", pos)),
+                                                 lobby=int(lobby) if lobby is not None and lobby.isdigit() else None,
+                                                 csrule=el.get("csrule", ""))
                 if self.rules.three_player:
                     raise TenhouFormatError("three-player games are not supported", pos)
             elif tag == "UN":

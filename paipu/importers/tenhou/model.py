@@ -66,6 +66,10 @@ class Rules:
     """``ippan``, ``joukyuu``, ``tokujou``, ``houou`` when known."""
     go_type: int | None = None
     """The raw ``GO type`` of an mjlog, kept so nothing is lost."""
+    lobby: int | None = None
+    """The lobby the game was played in (mjlog ``GO lobby``, tenhou.net/6 ``lobby``); 0 the public one."""
+    csrule: str = ""
+    """A custom lobby's own rules (mjlog ``GO csrule``, comma-separated fields), as the log writes them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,7 +330,10 @@ class Game:
     """A whole game as one log records it.
 
     ``final_scores`` and ``uma`` come from the log's end of game when it has one (mjlog
-    ``owari``); ``source`` says which format the game was read from.
+    ``owari``, tenhou.net/6 ``sc``): each seat's final score, and its final points after uma and
+    oka (not the uma alone, despite the name).  ``source`` says which format the game was read
+    from; ``log_id`` is Tenhou's id of the game (``2009022103gm-00a9-0000-74c37deb``: the hour
+    it began, the ``GO type`` in hex, the lobby) when the log or its file name gives it.
     """
 
     source: str
@@ -336,3 +343,4 @@ class Game:
     final_scores: tuple[int, ...] | None = None
     uma: tuple[float, ...] | None = None
     title: str = ""
+    log_id: str = ""

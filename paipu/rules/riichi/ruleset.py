@@ -10,6 +10,7 @@ kept on the instance and restarts with hand 1 of a record.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -17,12 +18,24 @@ from mypy_extensions import mypyc_attr
 
 import paipu.record as r
 from paipu.hand.shanten import waits
-from paipu.record import Seat
+from paipu.record import Seat, format_points
 from paipu.replay.common_rules import COMMON_RULES
-from paipu.replay.result import HandResult, Payments, SessionState, Transfer, ValueItem, WinAnalysis, WinContext
+from paipu.replay.result import (
+    NO_GAME_END,
+    FinalPoints,
+    GameEnd,
+    HandResult,
+    Payments,
+    SessionState,
+    Transfer,
+    ValueItem,
+    WinAnalysis,
+    WinContext,
+)
 from paipu.replay.ruleset import Ruleset, TableWord, register
 from paipu.replay.state import HandState
 from paipu.rules.riichi.options import RiichiOptions as RiichiOptions
+from paipu.rules.riichi.options import uma_tenths
 from paipu.rules.riichi.scoring import (
     DORA_ITEMS,
     Situation,
@@ -412,20 +425,17 @@ class Riichi(Ruleset[RiichiOptions]):
             _t(hand).pao.setdefault(seat, {})[yakuman] = source
 
     def _passes(self, hand: HandState, source: Seat, tile: Tile, apply: bool) -> None:
-        """Seats that could have won on ``tile`` and did not: furiten until their next discard
-        (for a riichi seat, to the end of the hand)."""
+        """Seats waiting on ``tile`` that let it pass: furiten until their next discard (for a
+        riichi seat, to the end of the hand).
+
+        Whether the tile would have given the hand a yaku does not matter (片アガリ): Tenhou
+        makes a seat furiten for every winning tile of its shape it lets pass (docs/rules/riichi.md, Furiten)."""
+        if not apply:
+            return
         t = _t(hand)
         for seat in self.seats_after(source):
             ss = hand.seats[seat]
-            if tile.index not in self._waits(ss.counts, len(ss.melds)):
-                continue
-            ss.counts[tile.index] += 1
-            try:
-                ctx = WinContext(seat, tile, self_drawn=False, from_seat=source)
-                value = self._value(hand, ctx)
-            finally:
-                ss.counts[tile.index] -= 1
-            if value.error is None and apply:
+            if tile.index in self._waits(ss.counts, len(ss.melds)):
                 t.temp_furiten.add(seat)
                 if seat in t.riichi:
                     t.riichi_furiten.add(seat)
@@ -626,6 +636,7 @@ class Riichi(Ruleset[RiichiOptions]):
             result.notes.append(f"{seat} pays the 1,000-point riichi stick")
         sticks = t.sticks + len(t.riichi)
         keeps = False
+        ready_at_draw = False
         rule = self.rule("payment")
         if result.result == "win":
             wins = [(c, w) for c, w in zip(result.contexts, result.wins, strict=True) if w.is_win]
@@ -657,6 +668,7 @@ class Riichi(Ruleset[RiichiOptions]):
             if not t.abort:
                 transfers += self._draw_transfers(hand)
                 keeps = self._ready(hand, hand.dealer)
+                ready_at_draw = keeps
             else:
                 keeps = True
             self._carry["sticks"] = sticks
@@ -671,7 +683,7 @@ class Riichi(Ruleset[RiichiOptions]):
             self._carry["rotations"] = before + 1
             self._carry["round"] = self._carry["rotations"] // 4
         after = {s: t.start_scores.get(s, 0) + pay[s] for s in self.seats}
-        self._carry["over"] = int(self._game_over(hand, before, keeps, after, result))
+        self._carry["over"] = int(self._game_over(hand, before, keeps, after, ready_at_draw))
         return pay
 
     def _win_payments(self, hand: HandState, ctx: WinContext, basic: int, honba: int, is_dealer: bool,
@@ -691,8 +703,9 @@ class Riichi(Ruleset[RiichiOptions]):
         return {ctx.from_seat: amount // 2, liable: amount // 2 + 300 * honba}
 
     def _game_over(self, hand: HandState, before: int, keeps: bool, scores: dict[Seat, int],
-                   result: HandResult) -> bool:
-        """Whether the game ends with this hand (docs/rules/riichi.md, riichi.end)."""
+                   ready_at_draw: bool) -> bool:
+        """Whether the game ends with this hand (docs/rules/riichi.md, riichi.end); ``ready_at_draw``:
+        the dealer keeps the deal by being ready at an exhaustive draw."""
         if _t(hand).abort:
             return False  # an abortive draw: the dealer deals again
         if any(v < 0 for v in scores.values()):
@@ -700,13 +713,75 @@ class Riichi(Ruleset[RiichiOptions]):
         last = 8 if self.options.length == "hanchan" else 4
         if before < last - 1:
             return False
-        # From the last hand of the length on: ties rank the seat nearer the first dealer (E) higher.
-        top = min(self.seats, key=lambda s: (-scores[s], self.seats.index(s)))
+        top = self._ranked(scores)[0]
         if keeps and top != hand.dealer:
             return False  # the dealer keeps the deal behind the leader: play goes on
+        if ready_at_draw and self.options.last_dealer_ready == "continues":
+            return False  # Tenhou in 2009: a ready dealer plays on even in first place (docs/rules/riichi.md)
         if before >= last + 3:
             return True  # the fourth hand of the extra round is the last
         return scores[top] >= 30000
+
+    def _ranked(self, scores: Mapping[Seat, int]) -> list[Seat]:
+        """The seats from first place to last; ties rank the seat nearer the first dealer (E) higher."""
+        return sorted(self.seats, key=lambda s: (-scores[s], self.seats.index(s)))
+
+    # ---------------------------------------------------------------- the end of the game
+    def start_score(self) -> int:
+        return int(self.options.start_score)
+
+    def settle_game(self, last: HandResult, scores: Mapping[Seat, int]) -> GameEnd:
+        """The riichi sticks still on the table when the game is over go to first place
+        (riichi.end-sticks): Tenhou's final scores include them, its last hand's changes do not."""
+        sticks = self._carry.get("sticks", 0)
+        if last.result == "incomplete" or not self._carry.get("over") or not sticks:
+            return NO_GAME_END
+        top = self._ranked(scores)[0]
+        why = (f"the game is over: {top}, in first place, takes the {sticks} riichi stick"
+               f"{'s' if sticks != 1 else ''} left on the table")
+        last.notes.append(why)
+        return GameEnd({top: 1000 * sticks}, self.rule("end-sticks"), why)
+
+    def final_points(self, scores: Mapping[Seat, int]) -> dict[Seat, FinalPoints]:
+        """Tenhou's points (riichi.points): each seat below first place has (its score - the return
+        score) / 1,000 plus the uma of its place; first place takes the rest, so that they add up to 0."""
+        o = self.options
+        second, third, fourth = uma_tenths(o.uma)
+        place_uma = (0, second, third, fourth)
+        ranked = self._ranked(scores)
+        # Seats tied on points hold their places together when ties split the uma; else one each.
+        groups: list[list[Seat]] = []
+        for seat in ranked:
+            if groups and o.uma_ties == "split" and scores[groups[-1][0]] == scores[seat]:
+                groups[-1].append(seat)
+            else:
+                groups.append([seat])
+        out: dict[Seat, FinalPoints] = {}
+        place = len(groups[0])
+        for group in groups[1:]:
+            share = _half_away(sum(place_uma[place:place + len(group)]), len(group))
+            places = f"places {place + 1}-{place + len(group)}" if len(group) > 1 else f"place {place + 1}"
+            for seat in group:
+                base = self._points_base(scores[seat])
+                out[seat] = FinalPoints(base + share, f"{scores[seat]}, {places}: {format_points(base)} against "
+                                        f"the return score {o.return_score}, uma {format_points(share)}")
+            place += len(group)
+        rest = -sum(p.tenths for p in out.values())
+        top = groups[0]
+        each, extra = divmod(rest, len(top))
+        places = f"places 1-{len(top)}" if len(top) > 1 else "place 1"
+        for k, seat in enumerate(top):
+            # An odd tenth left when first place is shared goes to the seat nearer the first dealer.
+            out[seat] = FinalPoints(each + (1 if k < extra else 0), f"{scores[seat]}, {places}: what the "
+                                    "others' points leave, so that they add up to 0")
+        return {s: out[s] for s in self.seats}
+
+    def _points_base(self, score: int) -> int:
+        """(score - return score) / 1,000 in tenths, rounded as `points_rounding` says."""
+        ret = self.options.return_score
+        if self.options.points_rounding == "thousands":
+            return _half_away(score, 1000) * 10 - ret // 100
+        return _half_away(score - ret, 100)
 
     def _ready(self, hand: HandState, seat: Seat) -> bool:
         ss = hand.seats[seat]
@@ -738,6 +813,15 @@ class Riichi(Ruleset[RiichiOptions]):
         if self._dealer_keeps.get(result.number, result.dealer in result.winners):
             return result.dealer
         return self.next_seat(result.dealer)
+
+
+def _half_away(value: int, unit: int) -> int:
+    """``value / unit`` rounded to a whole number, halves away from 0 (四捨五入 of the size: -500
+    points are -1 thousand, as Tenhou rounds a negative final score)."""
+    size, rest = divmod(abs(value), unit)
+    if 2 * rest >= unit:
+        size += 1
+    return -size if value < 0 else size
 
 
 def _text(counts: list[int]) -> str:

@@ -22,8 +22,9 @@ _RULES: tuple[Rule, ...] = (
     Rule("riichi.winning", "A win needs four sets and a pair, seven different pairs or thirteen orphans, "
          "and at least one yaku (dora are not yaku).", _s("Winning"), "和了"),
     Rule("riichi.furiten", "A seat may not win on a discard while furiten: when one of its waits is among "
-         "its own discards, when it let a winning tile pass since its last discard, or, after riichi, "
-         "when it let any winning tile pass.", _s("Furiten"), "振聴"),
+         "its own discards, when it let a tile it waits on pass since its last discard, or, after riichi, "
+         "when it let any tile it waits on pass; a tile that would have given the hand no yaku counts too "
+         "(片アガリ).", _s("Furiten"), "振聴"),
     Rule("riichi.ready", "Riichi (`ready` before the discard): the hand is concealed, the discard leaves it "
          "ready, the seat has at least 1,000 points and at least four tiles are left to draw. The 1,000-point "
          "stick is paid when the discard is not won on. After riichi the seat discards each tile it draws, "
@@ -56,6 +57,9 @@ _RULES: tuple[Rule, ...] = (
          "payer to a self-drawn win.", _s("Dealer, honba and sticks"), "本場"),
     Rule("riichi.sticks", "Riichi sticks stay on the table until a win; the winner (the first of a double "
          "ron) takes them all.", _s("Dealer, honba and sticks"), "供託"),
+    Rule("riichi.end-sticks", "When the game is over, the riichi sticks still on the table go to the player "
+         "in first place (ties: the seat nearer the first dealer, E); the final scores include them.",
+         _s("The end of the game"), "供託の精算"),
     Rule("riichi.dora", "The first dora indicator is shown at the start (`dora` setup line); each kong shows "
          "one more (`dora` event). A riichi winner also counts the ura dora under each shown indicator "
          "(`uradora` setup line).", _s("Dora"), "ドラ"),
@@ -70,10 +74,15 @@ _RULES: tuple[Rule, ...] = (
          "another seat's discard.", _s("Settlement"), "包"),
     Rule("riichi.end", "The game ends when a seat's score goes below 0, and from the last hand of its length "
          "on (South 4; East 4 in an east-only game) after a hand that leaves a seat first with 30,000, unless "
-         "the dealer keeps the deal behind it; if nobody has 30,000 the next round (West, or South in an "
-         "east-only game) follows, whose fourth hand is the last unless its dealer keeps the deal behind the "
-         "leader. An abortive draw never ends the game.",
+         "the dealer keeps the deal behind it (with the option last_dealer_ready continues, also when the "
+         "dealer keeps it by being ready at an exhaustive draw); if nobody has 30,000 the next round (West, or "
+         "South in an east-only game) follows, whose fourth hand is the last unless its dealer keeps the deal "
+         "behind the leader. An abortive draw never ends the game.",
          _s("The end of the game"), "終局"),
+    Rule("riichi.points", "Final points: each seat below first place has (its final score - return_score) / "
+         "1,000 (rounded as points_rounding says) plus the uma of its place; first place takes the rest, so "
+         "that the points add up to 0. Ties on points take their places in seat order from E, or share the "
+         "uma of those places (uma_ties).", _s("The end of the game"), "順位点"),
     Rule("riichi.fu.fu", "The fu of a win: 20 base, 30 for a concealed hand won on a discard, 25 for seven "
          "pairs, plus sets, pair and wait, rounded up to 10; recorded as the item `fu`.", _s("Fu"), "符"),
     Rule("riichi.han.dora", "1 han for each dora (the kind after each shown indicator) in the hand and its "
