@@ -33,7 +33,7 @@ def test_every_real_game_ends_with_the_final_scores_and_points_of_its_log() -> N
     finals = points = sticks_left = 0
     for path in FILES:
         game = read(path)
-        [(name, text)] = TenhouImporter().convert(path.read_bytes(), path.name)
+        [(name, text, _)] = TenhouImporter().convert(path.read_bytes(), path.name)
         audit = audit_text(text, name)
         assert audit.replay is not None, name
         codes = [f.code for f in audit.findings if f.severity == "error"]
@@ -62,7 +62,7 @@ def test_every_real_game_ends_with_the_final_scores_and_points_of_its_log() -> N
 @needs_logs
 def test_the_sticks_left_at_the_end_go_to_first_place_and_a_tie_to_the_seat_nearer_the_first_dealer() -> None:
     path = LOGS / "mjlog" / "encdec-nowinner-multi-top.mjlog"
-    [(name, text)] = TenhouImporter().convert(path.read_bytes(), path.name)
+    [(name, text, _)] = TenhouImporter().convert(path.read_bytes(), path.name)
     rp = audit_text(text, name).replay
     assert rp is not None
     # W and N tie on 30,300 after the last hand; W, nearer the first dealer E, takes the stick.
@@ -76,7 +76,7 @@ def test_the_sticks_left_at_the_end_go_to_first_place_and_a_tie_to_the_seat_near
 def test_the_importer_sets_the_rules_of_the_logs_date_room_and_lobby() -> None:
     def header(stem: str) -> tuple[dict[str, str], int, tuple[str, ...]]:
         path = next(p for p in FILES if p.stem == stem)
-        [(_, text)] = TenhouImporter().convert(path.read_bytes(), path.name)
+        [(_, text, _)] = TenhouImporter().convert(path.read_bytes(), path.name)
         h = audit_text(text).record.header
         return {o.name: o.value for o in h.options}, len(h.points), tuple(a.text for a in h.annotations)
 
