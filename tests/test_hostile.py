@@ -304,3 +304,52 @@ def test_running_out_of_memory_is_one_short_line_and_exit_3(tmp_path: Path, limi
         assert line.startswith(f"paipu: error: out of memory in `paipu {command}`")
     else:
         assert done.returncode == 2 and "unknown element <X>" in done.stderr, done.stderr[-2000:]
+
+
+# ---------------------------------------------------------------- line breaks in names
+
+SHARED = ROOT.parent / "shared" / "logs" / "tenhou"
+
+
+def test_a_line_break_in_a_tag_value_is_written_as_an_escape_and_read_back() -> None:
+    import paipu.record as r
+    from paipu.grammar.parser import parse
+    from paipu.grammar.writer import format_record
+
+    name = 'Ann\r\n[Ruleset "zhuji"]\x1b[2J\u2028\x85end'
+    header = r.Header("riichi", None, (), (r.SeatTag("Player", "E", name, r.Span.none()),), (),
+                      (r.Tag("Source", 'C:\\new "q"', r.Span.none()),))
+    text = format_record(r.Record(header, ()))
+    assert text.splitlines()[1].startswith('[Player E "Ann\\r\\n[Ruleset \\"zhuji\\"]\\u001b')
+    assert len(text.splitlines()) == 3  # the value's line breaks did not make lines
+    parsed = parse(text)
+    assert not parsed.findings
+    assert parsed.record.header.players[0].value == name
+    assert parsed.record.header.tags[0].value == 'C:\\new "q"'
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the real Tenhou logs are not here")
+@pytest.mark.parametrize("fmt", ["mjlog", "json6"])
+def test_a_players_name_with_a_line_break_stays_one_tag(tmp_path: Path, fmt: str) -> None:
+    import gzip
+    import re
+
+    if fmt == "mjlog":
+        data = (SHARED / "mjlog" / "first-example.mjlog").read_bytes()
+        data = gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
+        data = re.sub(rb'n0="[^"]*"', b'n0="Ann%0D%0A%5BRuleset%20%22zhuji%22%5D"', data, count=1)
+        log = tmp_path / "game.mjlog"
+    else:
+        doc = json.loads((SHARED / "json6" / "double_ron.json").read_text(encoding="utf-8"))
+        doc["name"][0] = 'Ann\r\n[Ruleset "zhuji"]'
+        data = json.dumps(doc, ensure_ascii=False).encode("utf-8")
+        log = tmp_path / "game.json"
+    log.write_bytes(data)
+    code, out = _run("import", "tenhou", str(log), "-o", str(tmp_path / "out"))
+    assert code == 0, out
+    text = (tmp_path / "out" / "game.paipu").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert sum(line.startswith("[Ruleset") for line in lines) == 1
+    (player,) = [line for line in lines if line.startswith("[Player E")]
+    assert player == '[Player E "Ann\\r\\n[Ruleset \\"zhuji\\"]"]'
+    assert _run("check", str(tmp_path / "out" / "game.paipu"))[0] == 0

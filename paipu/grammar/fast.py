@@ -24,7 +24,16 @@ from typing import Any, Final, cast
 import paipu.record as r
 from paipu.errors import TileError
 from paipu.frozen import OWN_INITS
-from paipu.grammar.lines import AnnotationLine, HandLine, HeaderLine, Line, RawTag, WordLine, unescape_annotation
+from paipu.grammar.lines import (
+    AnnotationLine,
+    HandLine,
+    HeaderLine,
+    Line,
+    RawTag,
+    WordLine,
+    unescape_annotation,
+    unescape_string,
+)
 from paipu.limits import MAX_TILES_PER_LINE
 from paipu.tiles import Tile, parse_tile_group
 
@@ -417,7 +426,7 @@ def _header(line: str, number: int) -> Line | None:
         if m is None:
             break
         word, arg, raw = m.group(1), m.group(2), m.group(3)
-        value = raw[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+        value = unescape_string(raw[1:-1])
         # Spans made as tuples (`Span`'s own constructor is a Python function, a third of a tag's cost).
         word_span: r.Span = _tuple_new(_Span, (number, m.start(1) + 1, number, m.end(1) + 1))
         arg_span: r.Span | None = None if arg is None else _tuple_new(_Span, (number, m.start(2) + 1, number,

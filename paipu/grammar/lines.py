@@ -73,6 +73,17 @@ Line = (
 )
 
 _ESCAPE_RE = re.compile(r"\\([\\}])")
+_STRING_ESCAPE_RE = re.compile(r'\\(?:u([0-9a-fA-F]{4})|([nrt])|(["\\]))')
+_CONTROL_OF = {"n": "\n", "r": "\r", "t": "\t"}
+
+
+def unescape_string(raw: str) -> str:
+    """A tag's value from its text between the quotes: ``\\"`` a quote, ``\\\\`` a backslash,
+    ``\\n`` ``\\r`` ``\\t`` a line break, a return and a tab, ``\\uXXXX`` any character by its
+    code (what the writer gives a control character); any other backslash stands for itself."""
+    if "\\" not in raw:
+        return raw
+    return _STRING_ESCAPE_RE.sub(lambda m: chr(int(m[1], 16)) if m[1] else _CONTROL_OF[m[2]] if m[2] else m[3], raw)
 
 
 def unescape_annotation(raw: str) -> str:

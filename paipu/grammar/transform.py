@@ -26,6 +26,7 @@ from paipu.grammar.lines import (
     TileArg,
     WordLine,
     unescape_annotation,
+    unescape_string,
 )
 from paipu.limits import MAX_INDEX_DIGITS, MAX_TILES_PER_LINE, MAX_VALUE_DIGITS, digits_over
 from paipu.tiles import Tile, parse_tile_group, sort_key
@@ -130,7 +131,7 @@ class LineTransformer(Transformer[Token, list[Line]]):
         word = children[0]
         arg = children[1] if len(children) == 3 else None
         raw = str(children[-1])[1:-1]
-        value = raw.replace('\\"', '"').replace("\\\\", "\\")
+        value = unescape_string(raw)
         inner = self._span(children)
         # The brackets are anonymous tokens, not in ``children``: widen to include them.
         span = r.Span(inner.line, inner.column - 1, inner.end_line, inner.end_column + 1)

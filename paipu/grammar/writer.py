@@ -24,8 +24,24 @@ def _annotations(notes: tuple[r.Annotation, ...]) -> str:
     return out
 
 
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
 def _quote(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A tag's value in quotes: a quote and a backslash escaped, and every control character or
+    line separator (a line break in a player's name would end the tag's line) as ``\\n``,
+    ``\\r``, ``\\t`` or ``\\uXXXX`` (`paipu.grammar.lines.unescape_string` reads them back)."""
+    if value.isprintable() and '"' not in value and "\\" not in value:
+        return f'"{value}"'
+    from unicodedata import category
+
+    return '"' + "".join(_ESCAPES.get(c) or (f"\\u{ord(c):04x}" if category(c) in _BREAKING else c)
+                         for c in value) + '"'
+
+
+_BREAKING = frozenset(("Cc", "Zl", "Zp"))
+"""The characters a tag's value writes as an escape: the controls, and the line and paragraph
+separators (all below U+10000)."""
 
 
 def _signed(n: int) -> str:
