@@ -15,8 +15,9 @@ A Botzone log is one game (one hand) after another, each like this::
 
 Player N sits at seat ``E S W N``[N], whose wind it is; player 0 draws first, so it is the
 dealer, and its deal and first draw are the dealer's 14 tiles.  ``Wind`` is the prevalent wind
-(`[Option prevalent]`).  Tiles: ``W`` 万, ``B`` 饼, ``T`` 条, ``F1``–``F4`` 东南西北, ``J1`` 中,
-``J2`` 发, ``J3`` 白, ``H1``–``H8`` the flowers.  ``Chi`` names the middle tile of the chow.
+(`[Option prevalent]`); Botzone's judge gives each player a wall of its own, which every record
+states as `[Option wall "per-seat"]`.  Tiles: ``W`` 万, ``B`` 饼, ``T`` 条, ``F1``–``F4`` 东南西北,
+``J1`` 中, ``J2`` 发, ``J3`` 白, ``H1``–``H8`` the flowers.  ``Chi`` names the middle tile of the chow.
 An ``Ignore Player M VERB T`` clause is a claim that another claim of higher priority
 overrode: nobody declined anything, so it is kept as a comment.  ``Fan`` keeps its total
 (the fan names of the public dump are garbled as ``?``; readable ones become value items),
@@ -258,6 +259,7 @@ class BotzoneImporter:
         out = [
             '[Ruleset "mcr"]',
             f'[Option prevalent "{SEATS[g.wind]}"]',
+            '[Option wall "per-seat"]',
             *(f'[Player {SEATS[i]} "player {i}"]' for i in range(4)),
             '[Site "Botzone"]',
             f'[Event "Botzone match {g.match}"]',
@@ -325,11 +327,12 @@ def write_botzone(hand: r.HandRecord, match: str, wind: int) -> str:
 
 def simulated_logs(n: int, seed: int) -> list[str]:
     """``n`` simulated one-hand games dealt by E, as Botzone logs (the wall and passes dropped):
-    real-looking input for the importer's tests and benchmark, made by the `mcr` bots."""
+    real-looking input for the importer's tests and benchmark, made by the `mcr` bots with a wall
+    for each seat, as Botzone plays."""
     rng = random.Random(seed)
     out: list[str] = []
     while len(out) < n:
-        rec = simulate_session("mcr", 1, rng)
+        rec = simulate_session("mcr", 1, rng, options={"wall": "per-seat"})
         hand = rec.hands[0]
         if hand.dealer is None or hand.dealer.seat != "E":
             continue

@@ -68,6 +68,7 @@ FRAGMENTS: tuple[tuple[str, str], ...] = (
     # where a draw comes from; who is dealt what
     ("from the tail of the wall (a replacement draw)", "牌墙尾部（补牌）"),
     ("from the wall", "牌墙"),
+    ("from its own wall", "自己的牌墙"),
     ("the dealer", "庄家"),
     ("a non-dealer", "闲家"),
     ("宝牌", "宝牌"),
@@ -96,6 +97,11 @@ FRAGMENTS: tuple[tuple[str, str], ...] = (
      "最后一张弃牌是 {a} 的 {t}；{b} 的 {t2} 已不能再吃碰"),
     ("it is the discard after the last draw, and then the hand is drawn",
      "这是最后一次摸牌之后的弃牌，之后本局荒庄"),
+    # kongs near the end of a wall of the seat's own
+    ("a concealed kong of", "暗杠"),
+    ("an added kong of", "加杠"),
+    ("{s:seat} has no tile left in its own wall", "{s} 自己的牌墙已经没有牌"),
+    ("{s:seat}, its next seat, has no tile left in its own wall", "下家 {s} 自己的牌墙已经没有牌"),
     ("{s:seat}'s kong of {t:tile}", "{s} 杠的 {t}"),
     ("{s:seat}'s {t:tile}", "{s} 打出的 {t}"),
     # why a hand is not a win
@@ -530,10 +536,15 @@ MESSAGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("{s:seat} draws with {n:n} {t:w} left in the wall, but the last {r:n} are never drawn in {rs}: the hand "
          "should have ended (`exhausted`)",
          "{s} 在牌墙还剩 {n} 张时摸牌，但 {rs} 最后 {r} 张不摸：本局应已荒庄（`exhausted`）"),
+        ("{s:seat} draws with no tile left in its own wall (it has drawn all {n:n}): the hand should have ended "
+         "(`exhausted`)",
+         "{s} 自己的牌墙已经没有牌（{n} 张都已摸完），却还在摸牌：本局应已荒庄（`exhausted`）"),
     ),
     "early-exhausted": (
         ("the hand is declared exhausted with {n:n} {t:w} left in the wall; it goes on until only {r:n} remain",
          "牌墙还剩 {n} 张时就宣布荒庄；应打到只剩 {r} 张为止"),
+        ("the hand is declared exhausted, but {s:seat}, due to draw, has {n:n} {t:w} left in its own wall",
+         "宣布荒庄，但轮到摸牌的 {s} 自己的牌墙还剩 {n} 张"),
     ),
     "action-after-end": (
         ("`{verb}` after the hand has ended; only fan and score lines may follow",
@@ -631,6 +642,9 @@ MESSAGES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "stale-claim": (_CANNOT_CLAIM,),
     "late-claim": (_CANNOT_CLAIM,),
+    "late-kong": (
+        ("{s:seat} cannot declare {what:p} {t:tile}: {why:p}", "{s} 不能{what} {t}：{why}"),
+    ),
     "claim-mismatch": (
         ("{a:seat} claims {t:tile} with {k:w}, but the last discard is {b:seat}'s {t2:tile}",
          "{a} {k} {t}，但最后一张弃牌是 {b} 的 {t2}"),

@@ -66,7 +66,7 @@ class ClaimsMixin(WinsMixin):
         if st.seats[a.seat].passed_on == ld.serial:
             self.err("claim-after-pass", f"{a.seat} passed on {ld.tile} and cannot then {kind} it",
                      a.span, "common.priority")
-        if st.wall.size <= self.rs.reserve(st) and kind not in self.rs.last_discard_claims:
+        if kind not in self.rs.last_discard_claims and self.draws_left(self.next_seat(ld.seat)) <= 0:
             self.err("late-claim",
                      f"{a.seat} cannot {kind} {ld.tile}: it is the discard after the last draw, and then "
                      "the hand is drawn",

@@ -41,6 +41,12 @@ class EngineCore:
         self.wins: list[tuple[WinContext, WinAnalysis]] = []
         self.exhausted = False
         self.result_lines: list[r.Action] = []
+        self.walls: tuple[int, ...] | None = None
+        """The sizes of the seats' own walls after the deal (`Ruleset.seat_walls`, asked when
+        the hand is set up); None while all draw from one wall."""
+        self._limits_own = type(ruleset).draws_left is not Ruleset.draws_left
+        """Whether the ruleset says by itself how many draws are left (else, with one wall,
+        the wall and its reserve say it)."""
 
     # ------------------------------------------------------------ findings
     def err(self, code: str, message: str, span: Span, rule: str | None = None) -> None:
@@ -51,6 +57,31 @@ class EngineCore:
 
     def next_seat(self, seat: Seat) -> Seat:
         return self.rs.next_seat(seat)
+
+    # ------------------------------------------------------------ the end of the wall
+    def draws_left(self, seat: Seat) -> int:
+        """`Ruleset.draws_left` of ``seat`` now (where the ruleset keeps the default hook, its
+        answer worked out here from the walls the hand was set up with)."""
+        if self._limits_own:
+            return self.rs.draws_left(self.st, seat)
+        walls = self.walls
+        if walls is None:
+            return self.st.wall.size - self.rs.reserve(self.st)
+        return walls[self.rs.seats.index(seat)] - self.st.seats[seat].draws
+
+    def due_to_draw(self) -> Seat:
+        """The seat whose draw comes next if nobody claims or wins: while a replacement is owed,
+        the seat that owes it; otherwise the next seat after the one that discarded (or is to
+        discard)."""
+        st = self.st
+        if st.phase == "replacement" or st.phase == "rob":
+            return st.turn
+        return self.rs.next_seat(st.turn)
+
+    def wall_part(self, seat: Seat) -> int:
+        """Which part of a wall split by seat (`paipu.replay.state.Wall.split`) ``seat`` draws
+        from: its number; -1 with one wall."""
+        return self.rs.seats.index(seat) if self.walls is not None else -1
 
     # ------------------------------------------------------------ shared checks and changes
     def _take(self, seat: Seat, tile: Tile, n: int, apply: bool) -> bool:

@@ -189,6 +189,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             st.wall.tiles = deque(wall_tiles)
         else:
             st.wall.size = rs.total_tiles - sum(dealt)
+        self.walls = rs.seat_walls(st)
+        if self.walls is not None and hand.wall is not None:
+            st.wall.split(self.walls)
         return ok
 
     def _deal_tile_counts(self) -> None:
@@ -282,8 +285,10 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         checks_discard = self._checks_discard
         # The wall's reserve depends on the table's state, which a plain draw or discard leaves
         # as it was: it is asked again only after another action, or where a hook may change
-        # the state on a plain one (-1: ask).
+        # the state on a plain one (-1: ask).  Where the ruleset counts the draws left by itself
+        # (walls of the seats' own), every draw goes to `on_draw`, which asks it.
         steady = not owes_before and not checks_discard
+        one_wall = self.walls is None and not self._limits_own
         held_back = -1
         red_ok = rs.red_fives
         draw_type, discard_type = Draw, Discard
@@ -317,7 +322,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     rs.before_action(st, a, True)
                 if kind is draw_type:
                     expected = drawer if drawn_after == pos - 1 and not owes_before else next_of.get(st.turn)
-                    if st.phase != "claim" or expected != seat or i >= 34 or (tile.red and not red_ok):
+                    if (st.phase != "claim" or expected != seat or i >= 34 or (tile.red and not red_ok)
+                            or not one_wall):
                         self.on_draw(a, True)  # type: ignore[arg-type]
                         held_back = -1
                         continue
@@ -470,19 +476,21 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                  span, "common.tiles")
 
     def _reserve_check(self, a: r.SeatAction, seat: Seat) -> None:
-        """Whether ``a``, a draw of ``seat``, comes past the wall's reserve (the action's place
-        is read only for a finding: a packed place is unpacked each time it is read)."""
-        reserve = self.rs.reserve(self.st)
-        if self.st.wall.size <= reserve:
-            span = a.span
-            self.err(
-                "draw-past-reserve",
-                f"{seat} draws with {plural(self.st.wall.size, 'tile')} left in the wall, but "
-                f"the last {reserve} are never drawn in {self.rs.name}: the hand should have "
-                "ended (`exhausted`)",
-                span,
-                self.rs.rule("exhausted"),
-            )
+        """Whether ``a``, a draw of ``seat``, comes past the wall's reserve, or past the end of
+        the seat's own wall (the action's place is read only for a finding: a packed place is
+        unpacked each time it is read)."""
+        if self.draws_left(seat) > 0:
+            return
+        walls = self.walls
+        if walls is not None:
+            message = (f"{seat} draws with no tile left in its own wall (it has drawn all "
+                       f"{walls[self.rs.seats.index(seat)]}): the hand should have ended (`exhausted`)")
+        else:
+            reserve = self.rs.reserve(self.st)
+            message = (f"{seat} draws with {plural(self.st.wall.size, 'tile')} left in the wall, but "
+                       f"the last {reserve} are never drawn in {self.rs.name}: the hand should have "
+                       "ended (`exhausted`)")
+        self.err("draw-past-reserve", message, a.span, self.rs.rule("exhausted"))
 
     # ------------------------------------------------------------ actions
     def on_draw(self, a: r.Draw, apply: bool) -> None:
@@ -522,9 +530,13 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         else:
             first_draw = ss.own_draws == 0 and not st.any_claim
         self._reserve_check(a, seat)
-        wall_tile = st.wall.peek(from_tail)
+        part = self.wall_part(seat)
+        wall_tile = st.wall.peek(from_tail, part)
         if wall_tile is not None and wall_tile.index != a.tile.index:  # `Tile` equality, natively
-            where = "from the tail of the wall (a replacement draw)" if from_tail else "from the wall"
+            if part >= 0:
+                where = "from its own wall"
+            else:
+                where = "from the tail of the wall (a replacement draw)" if from_tail else "from the wall"
             self.err(
                 "draw-mismatch",
                 f"{seat} draws {a.tile} ({a.tile.chinese}), but the next tile {where} is "
@@ -551,7 +563,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             return
         if was_rob:
             self._finish_addkong()
-        st.wall.take(from_tail)
+        st.wall.take(from_tail, part)
         # ``x[i] = x[i] + 1``, not ``x[i] += 1``: compiled, an int's own addition, where the augmented
         # form on a list item is Python's generic in-place addition.
         i = a.tile.index
@@ -679,20 +691,23 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
     def on_exhausted(self, a: r.Exhausted, apply: bool) -> None:
         st = self.st
-        reserve = self.rs.reserve(st)
-        if st.wall.size > reserve:
-            self.err(
-                "early-exhausted",
-                f"the hand is declared exhausted with {plural(st.wall.size, 'tile')} left in the "
-                f"wall; it goes on until only {reserve} remain",
-                a.span,
-                self.rs.rule("exhausted"),
-            )
+        due = self.due_to_draw()
+        left = self.draws_left(due)
+        if left > 0:
+            if self.walls is not None:
+                message = (f"the hand is declared exhausted, but {due}, due to draw, has "
+                           f"{plural(left, 'tile')} left in its own wall")
+            else:
+                message = (f"the hand is declared exhausted with {plural(st.wall.size, 'tile')} left in the "
+                           f"wall; it goes on until only {self.rs.reserve(st)} remain")
+            self.err("early-exhausted", message, a.span, self.rs.rule("exhausted"))
         elif st.phase == "discard":
             self.err("missing-discard",
                      f"{st.turn} drew the last tile and must win or discard before the hand is exhausted",
                      a.span, "common.discard")
-        elif st.phase in ("replacement", "rob"):
+        elif st.phase in ("replacement", "rob") and self.walls is None:
+            # One wall owes every kong its replacement; with walls of the seats' own, a
+            # replacement the seat's wall cannot give ends the hand (`Ruleset.seat_walls`).
             self.err("missing-replacement", f"{st.turn} must draw a replacement tile after the kong",
                      a.span, "common.kong")
         if apply:
@@ -809,9 +824,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 konger, tile, _ = st.pending_addkong
                 out += [r.Hu(_NO_SPAN, s, tile) for s in rs.seats_after(konger)
                         if rs.may_rob_kong(st, s, konger) and self.could_win(s, tile)]
-            drawn = st.wall.peek(True)
+            drawn = st.wall.peek(True, self.wall_part(st.turn))
             if drawn is not None:
                 out.append(_draw_move(st.turn, drawn))
+            elif self.walls is not None and self.draws_left(st.turn) <= 0:
+                out.append(r.Exhausted(_NO_SPAN))
         return out
 
     def may_discard(self, seat: Seat, index: int) -> bool:
@@ -915,14 +932,15 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
     def after_claims(self) -> r.Action | None:
         """In the claim phase, the move when nobody claims: the next seat's draw, or the end of
         the wall (None when the wall's tiles are unknown)."""
-        st, rs = self.st, self.rs
+        st = self.st
         ld = st.last_discard
-        if st.wall.size <= rs.reserve(st):
+        drawer = self._next_of[ld.seat] if ld is not None else self._next_of[st.turn]
+        if self.draws_left(drawer) <= 0:
             return r.Exhausted(_NO_SPAN)
-        drawn = st.wall.peek(False)
+        drawn = st.wall.peek(False, self.wall_part(drawer))
         if drawn is None or ld is None:
             return None
-        return _draw_move(self._next_of[ld.seat], drawn)
+        return _draw_move(drawer, drawn)
 
     _shape_memo: dict[Seat, tuple[list[int], int, object, dict[int, bool], bytes, int, int]] | None = None
     """Per seat, what `could_win`'s shape test answered with its hand as it is now: (a copy of

@@ -338,6 +338,31 @@ class Ruleset(Generic[OptionsT]):
         """How many tiles stay in the wall: no draw may take it below this."""
         return 0
 
+    def seat_walls(self, hand: HandState) -> tuple[int, ...] | None:
+        """The size of each seat's own wall after the deal, in `seats` order, where every seat
+        draws (ordinary and replacement draws alike) from a wall of its own; None, the
+        default, where all draw from one wall.
+
+        With walls of their own, a ``wall`` line lists them one after another in seat order,
+        each in the order its seat draws it, and a seat due to draw a replacement that its
+        wall cannot give ends the hand as exhausted, as a seat due to draw after a discard
+        does (`draws_left`)."""
+        return None
+
+    def draws_left(self, hand: HandState, seat: Seat) -> int:
+        """How many more tiles ``seat`` may draw now, ordinary and replacement draws alike (0
+        or less: none).  The hand is exhausted when the seat due to draw has none: after a
+        discard, the discarder's next seat; after a kong or a flower, the seat that owes the
+        replacement.  So the last tile (and the discard after it) is the one after which the
+        seat due to draw next has none, and only `last_discard_claims` may take that discard.
+
+        The default: the one wall down to its `reserve`, whoever draws; with walls of the
+        seats' own (`seat_walls`), what is left of the seat's own."""
+        walls = self.seat_walls(hand)
+        if walls is None:
+            return hand.wall.size - self.reserve(hand)
+        return walls[self.seats.index(seat)] - hand.seats[seat].draws
+
     def is_wild(self, hand: HandState, seat: Seat, tile_index: int) -> bool:
         return False
 

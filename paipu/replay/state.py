@@ -227,7 +227,9 @@ class Wall:
     The tiles are kept in a list with the places of its two live ends, so a draw from either
     end moves a place (compiled: native reads and writes of a list and two ints, where a
     ``deque``'s ``[0]`` and ``popleft`` are Python's generic calls, some 300 instructions a
-    draw); `tiles` gives them as a ``deque``, as the wall kept them before."""
+    draw); `tiles` gives them as a ``deque``, as the wall kept them before.  Where each seat
+    draws from a wall of its own (`paipu.replay.ruleset.Ruleset.seat_walls`), the known tiles
+    are `split` into one part per seat."""
 
     def __init__(self, size: int, tiles: tuple[Tile, ...] | None) -> None:
         self.size = size
@@ -238,14 +240,18 @@ class Wall:
         self._end = 0
         """One past the place of the tile the next draw from the tail takes."""
         self._known = False
+        self._part_next: list[int] = []
+        """With a wall of each seat's own (`split`): by seat number, the place of the tile that
+        seat's next draw takes; empty while the wall is one."""
+        self._part_end: list[int] = []
+        """One past the last place of each seat's part."""
         self.tiles = deque(tiles) if tiles is not None else None
 
     @property
     def tiles(self) -> deque[Tile] | None:
         """The tiles left, head first (a new ``deque`` each time), or None when unknown."""
-        if not self._known:
-            return None
-        return deque(self._live[self._head:self._end])
+        left = self.left()
+        return None if left is None else deque(left)
 
     @tiles.setter
     def tiles(self, tiles: deque[Tile] | None) -> None:
@@ -253,30 +259,66 @@ class Wall:
         self._live = list(tiles) if tiles is not None else []
         self._head = 0
         self._end = len(self._live)
+        self._part_next = []
+        self._part_end = []
+
+    def split(self, sizes: tuple[int, ...]) -> None:
+        """Make the known tiles a wall for each seat: the first ``sizes[0]`` tiles are the first
+        seat's, the next ``sizes[1]`` the second's, and so on (a part is cut short where the
+        tiles run out).  Each seat then draws its part from the front, a replacement draw too
+        (`take` and `peek` with the seat's number)."""
+        nxt: list[int] = []
+        end: list[int] = []
+        place = self._head
+        for n in sizes:
+            nxt.append(min(place, self._end))
+            place += n
+            end.append(min(place, self._end))
+        self._part_next = nxt
+        self._part_end = end
+
+    @property
+    def is_split(self) -> bool:
+        """Whether each seat draws from a part of its own (`split`)."""
+        return len(self._part_next) > 0
 
     @property
     def known(self) -> bool:
         return self._known
 
     def left(self) -> tuple[Tile, ...] | None:
-        """The tiles left, head first, or None when unknown (`tiles` as a tuple, made once)."""
+        """The tiles left, head first, or None when unknown (`tiles` as a tuple, made once); a
+        split wall's parts one after another, in seat order."""
         if not self._known:
             return None
+        if self._part_next:
+            live = self._live
+            out: list[Tile] = []
+            for i in range(len(self._part_next)):
+                out.extend(live[self._part_next[i]:self._part_end[i]])
+            return tuple(out)
         return tuple(self._live[self._head:self._end])
 
     def head_kind(self) -> int:
         """The kind (index) of the tile the next draw from the head takes, or -1 when the wall's
-        tiles are unknown or none is left."""
+        tiles are unknown or none is left (a wall that is one: not `split`)."""
         head = self._head
         if head < self._end:
             return self._live[head].index
         return -1
 
-    def take(self, from_tail: bool) -> Tile | None:
-        """Take one tile (the wall's own tile when known); the size shrinks either way."""
+    def take(self, from_tail: bool, part: int = -1) -> Tile | None:
+        """Take one tile (the wall's own tile when known); the size shrinks either way.  Of a
+        `split` wall, ``part`` (the seat's number) says whose part the tile comes from."""
         self.size -= 1
         if from_tail:
             self.drawn_from_tail += 1
+        if part >= 0 and self._part_next:
+            place = self._part_next[part]
+            if place < self._part_end[part]:
+                self._part_next[part] = place + 1
+                return self._live[place]
+            return None
         head, end = self._head, self._end
         if head < end:
             if from_tail:
@@ -286,12 +328,27 @@ class Wall:
             return self._live[head]
         return None
 
-    def peek(self, from_tail: bool) -> Tile | None:
-        """The tile the next draw takes (from the head, or the tail), when the wall is known."""
+    def peek(self, from_tail: bool, part: int = -1) -> Tile | None:
+        """The tile the next draw takes (from the head, or the tail; of a `split` wall, from the
+        front of ``part``), when the wall is known."""
+        if part >= 0 and self._part_next:
+            place = self._part_next[part]
+            return self._live[place] if place < self._part_end[part] else None
         head, end = self._head, self._end
         if head >= end:
             return None
         return self._live[end - 1] if from_tail else self._live[head]
+
+    def next_place(self, from_tail: bool, part: int = -1) -> int:
+        """Where in the known tiles (the record's ``wall`` line) the next draw takes its tile,
+        as `peek` says which; -1 when the wall is unknown or that end is spent."""
+        if part >= 0 and self._part_next:
+            place = self._part_next[part]
+            return place if place < self._part_end[part] else -1
+        head, end = self._head, self._end
+        if head >= end:
+            return -1
+        return end - 1 if from_tail else head
 
     def peek_from_tail(self, depth: int) -> Tile | None:
         """The tile ``depth`` places from the tail end (1 = the last), when known."""

@@ -159,12 +159,12 @@ class WinsMixin(EngineCore):
             after_kong=st.after_kong,
             first_draw=bool(st.extra.get("first_draw")) and ss.own_draws == 1 and not dealer_first,
             dealer_first=dealer_first,
-            last_tile=st.wall.size <= self.rs.reserve(st),
+            last_tile=self.draws_left(self.next_seat(seat)) <= 0,
         )
 
     def discard_context(self, seat: Seat, ld: LastDiscard) -> WinContext:
         return WinContext(seat, ld.tile, self_drawn=False, from_seat=ld.seat,
-                          last_tile=self.st.wall.size <= self.rs.reserve(self.st))
+                          last_tile=self.draws_left(self.next_seat(ld.seat)) <= 0)
 
     def rob_context(self, seat: Seat, konger: Seat, tile: Tile) -> WinContext:
         return WinContext(seat, tile, self_drawn=False, from_seat=konger, robbed=True)

@@ -363,7 +363,7 @@ _NO_TILE: Tile = cast(Tile, None)
 class _WallTracker:
     """The known wall of step 0, each tile until the step that draws it (from either end)."""
 
-    __slots__ = ("head", "initial", "lives", "phase", "stopped", "tail")
+    __slots__ = ("head", "initial", "inside", "lives", "phase", "stopped", "tail")
 
     def __init__(self) -> None:
         self.initial: tuple[Tile, ...] | None = None
@@ -372,6 +372,9 @@ class _WallTracker:
         self.tail = 0
         self.phase = ""
         self.stopped = False
+        self.inside = False
+        """A tile was drawn from inside the wall (a wall split by seat, each seat drawing its own
+        part from its front): from then on the tiles left are matched one by one."""
 
     def add(self, step: int, view: TableView) -> None:
         before, self.phase = self.phase, view.phase
@@ -387,6 +390,9 @@ class _WallTracker:
         if remaining is None:
             self.stopped = True
             return
+        if self.inside:
+            self._taken_inside(step, remaining)
+            return
         n, head, tail = len(initial), self.head, self.tail
         taken = n - head - tail - len(remaining)
         if taken <= 0:
@@ -399,6 +405,9 @@ class _WallTracker:
             if tuple(initial[h:n - t]) == tuple(remaining):
                 break
         else:
+            if self._taken_inside(step, remaining):
+                self.inside = True
+                return
             h, t = head + taken, tail
         lives = self.lives
         for i in range(head, h):
@@ -406,6 +415,25 @@ class _WallTracker:
         for i in range(n - t, n - tail):
             lives[i].until = step
         self.head, self.tail = h, t
+
+    def _taken_inside(self, step: int, remaining: tuple[Tile, ...]) -> bool:
+        """The tiles still in the wall that ``remaining``, read in order, leaves out are drawn at
+        ``step`` (of two alike side by side, the later: they look the same); False, with
+        nothing marked, when ``remaining`` is not the tiles still in the wall less some."""
+        j, m = 0, len(remaining)
+        drawn: list[_Life[Tile]] = []
+        for life in self.lives:
+            if life.until is not None:
+                continue
+            if j < m and life.value == remaining[j]:
+                j += 1
+            else:
+                drawn.append(life)
+        if j < m:
+            return False
+        for life in drawn:
+            life.until = step
+        return True
 
 
 class BoardBuilder:

@@ -71,23 +71,19 @@ class _PointRecorder(Observer):
     def __init__(self, record: r.Record) -> None:
         self.record = record
         self.points: list[_Point] = []
-        self._head = self._tail = 0
 
     def start_hand(self, index: int, engine: HandEngine, playable: bool) -> None:
         self._hand = index
-        self._head = self._tail = 0
 
     def before_action(self, index: int, engine: HandEngine, action: r.Action) -> None:
         hand = self.record.hands[self._hand]
         st = engine.st
         pos: int | None = None
         if isinstance(action, r.Draw) and hand.wall is not None:
-            if st.phase in ("replacement", "rob"):
-                pos = len(hand.wall.tiles) - 1 - self._tail
-                self._tail += 1
-            else:
-                pos = self._head
-                self._head += 1
+            # The wall says where the draw takes its tile: either end of one wall, or the front
+            # of the drawer's own part of a wall split by seat.
+            place = st.wall.next_place(st.phase in ("replacement", "rob"), engine.wall_part(action.seat))
+            pos = place if place >= 0 else None
         self.points.append(_Point(self._hand, index, action, action.span.line, st.phase, st.turn, pos,
                                   {s: list(ss.counts) for s, ss in st.seats.items()}, st.wall.size,
                                   engine.rs.reserve(st)))

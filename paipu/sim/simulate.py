@@ -467,7 +467,9 @@ class _SimEngine(HandEngine):
 
 _WALLS: dict[tuple[int, ...], tuple[Tile, ...]] = {}
 _AFTER_CLAIMS: Final = (Draw, Exhausted)
-_REPLACEMENT: Final = (Draw,)
+_REPLACEMENT: Final = (Draw, Exhausted)
+"""After a kong or a flower: the replacement draw, or the end of the hand where the seat's own
+wall has no tile for it (`paipu.replay.ruleset.Ruleset.seat_walls`)."""
 _KONG_PRIORITY: Final = CLAIM_PRIORITY["kong"]
 _PONG_PRIORITY: Final = CLAIM_PRIORITY["pong"]
 _CHOW_PRIORITY: Final = CLAIM_PRIORITY["chow"]
@@ -635,9 +637,10 @@ class HandSim:
                 return a
         raise SimulationError(f"no legal move in phase {self.st.phase} (turn {self.st.turn})")
 
-    def can_kong(self) -> bool:
-        """A kong needs a replacement draw that stays above the reserve."""
-        return self.st.wall.size > self.rs.reserve(self.st)
+    def can_kong(self, seat: Seat) -> bool:
+        """A kong needs a replacement draw that ``seat`` may still make (above the reserve, or
+        from its own wall)."""
+        return self.engine.draws_left(seat) > 0
 
     def own_turn(self, seat: Seat, moves: list[r.Action]) -> None:
         st, bot, engine = self.st, self.bots[seat], self.engine
@@ -650,7 +653,7 @@ class HandSim:
         counts = ss.counts
         # A ready hand may kong only if it stays ready: the bots simply don't, after declaring.
         # (The wall's reserve is asked only when a kong is offered.)
-        if not ss.ready and _offers_kong(moves) and self.can_kong():
+        if not ss.ready and _offers_kong(moves) and self.can_kong(seat):
             now: int | None = None
             for act in moves:
                 if isinstance(act, AnKong):
@@ -725,7 +728,7 @@ class HandSim:
                 if a.seat != seat:
                     continue
                 if isinstance(a, Kong):
-                    if self.can_kong():
+                    if self.can_kong(seat):
                         melds.append((_KONG_PRIORITY, a, [a.tile] * 3))
                 elif isinstance(a, Pong):
                     melds.append((_PONG_PRIORITY, a, [a.tile] * 2))

@@ -23,3 +23,7 @@ class McrOptions:
     seat_wind: Literal["seat", "dealer"] = option(
         "seat", "seat: a seat's wind is its letter (E 东 … N 北), as on Botzone; dealer: the dealer is 东 "
         "and the others follow in turn", ("seat", "dealer"))
+    wall: Literal["single", "per-seat"] = option(
+        "single", "single: one wall of 136 (144 with flowers) drawn to its end, as the book has it; per-seat: "
+        "each seat draws from a wall of its own, a quarter of the tiles (34: 13 dealt, 21 to draw), and the "
+        "hand is drawn when the seat due to draw has none left, as on Botzone", ("single", "per-seat"))

@@ -2,10 +2,11 @@
 
 The rule text is docs/rules/mcr.md (its "Sources" quote what the rules rest on); the fan table
 and the valuation are `paipu.rules.mcr.fans`.  This module holds the rule table, the options,
-the hooks the engine asks (flowers, the end of the wall) and the settlement.  The seat and
+the hooks the engine asks (flowers, the walls and their end) and the settlement.  The seat and
 prevalent winds follow Botzone, whose logs are the real games the ruleset is checked on: the
 seat letter is the seat wind (player index 0–3 is 东南西北) and the log states the prevalent
-wind, which a record gives as the option `prevalent`.
+wind, which a record gives as the option `prevalent`; its judge gives each seat a wall of its
+own, which a record states with the option `wall`.
 """
 
 from __future__ import annotations
@@ -84,10 +85,38 @@ class Mcr(Ruleset[McrOptions]):
     def reserve(self, hand: HandState) -> int:
         # Without flowers the wall is drawn to its end.  With them, ordinary draws stop while the
         # wall still holds as many tiles as there are flowers not yet drawn (rule mcr.exhausted),
-        # so a flower drawn last is always replaced; the replacement draws may take them.
-        if not self._has_flowers() or hand.phase in ("replacement", "rob"):
+        # so a flower drawn last is always replaced; the replacement draws may take them.  Walls
+        # of the seats' own keep nothing back: Botzone's judge ends the hand when a flower's
+        # replacement finds the seat's wall empty.
+        if not self._has_flowers() or hand.phase in ("replacement", "rob") or self.options.wall == "per-seat":
             return 0
         return max(sum(self.tile_counts[_KINDS:]) - sum(hand.seen[_KINDS:]), 0)
+
+    def seat_walls(self, hand: HandState) -> tuple[int, ...] | None:
+        # Rule mcr.wall: Botzone's judge cuts the shuffled tiles into four equal walls, one a
+        # seat, and deals each seat its 13 from its own; the dealer's first draw, which a record
+        # deals as its 14th, comes from its own wall too.
+        if self.options.wall != "per-seat":
+            return None
+        each = self.total_tiles // len(self.seats)
+        return tuple(each - self.deal_size(s == hand.dealer) for s in self.seats)
+
+    def check_kong(self, hand: HandState, seat: Seat, action: r.Kong | r.AnKong | r.AddKong, apply: bool) -> None:
+        # Rule mcr.wall: the judge refuses a concealed or added kong when the seat's own wall or
+        # its next seat's is empty.  An exposed kong of a discard is a claim, refused like a
+        # chow or a pong only when the discarder's next seat has no tile (rule mcr.exhausted).
+        if isinstance(action, r.Kong) or self.options.wall != "per-seat":
+            return
+        nxt = self.next_seat(seat)
+        if self.draws_left(hand, seat) <= 0:
+            why = f"{seat} has no tile left in its own wall"
+        elif self.draws_left(hand, nxt) <= 0:
+            why = f"{nxt}, its next seat, has no tile left in its own wall"
+        else:
+            return
+        what = "a concealed kong of" if isinstance(action, r.AnKong) else "an added kong of"
+        hand.error("late-kong", f"{seat} cannot declare {what} {action.tile}: {why}", action.span,
+                   self.rule("wall"))
 
     def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
         if action.tile.index >= _KINDS:  # a flower

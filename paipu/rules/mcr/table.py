@@ -1,7 +1,8 @@
 """The rule table of the Chinese Official rules (国标麻将, MCR): every rule id findings and value items cite.
 
 The passages the rules rest on are quoted in docs/rules/mcr.md, "Sources": M1 is the general
-standard's text on the winning shapes and the ways to win, M2 the 81-fan table, M3 the scoring.
+standard's text on the winning shapes and the ways to win, M2 the 81-fan table, M3 the scoring,
+M4 Botzone's logs and M5 Botzone's judge program (its walls of each seat's own).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ M1 = f"{_DOC}, Source M1"
 M2 = f"{_DOC}, Source M2"
 M3 = f"{_DOC}, Source M3"
 M4 = f"{_DOC}, Source M4"
+M5 = f"{_DOC}, Source M5"
 
 
 def fan_rules(prefix: str) -> tuple[Rule, ...]:
@@ -54,8 +56,19 @@ TABLE: tuple[Rule, ...] = (
     Rule("mcr.exhausted", "The wall is drawn to its end; when nobody wins on the last tile or its "
          "discard, the hand is drawn (荒庄) and nobody pays; that discard may be won on but not "
          "claimed otherwise. With `flowers`, ordinary draws stop while the "
-         "wall still holds as many tiles as flowers not yet drawn, so that a flower is always replaced.",
+         "wall still holds as many tiles as flowers not yet drawn, so that a flower is always replaced. "
+         "With `wall=per-seat` the hand is drawn when the seat due to draw has no tile left in its own "
+         "wall (after a discard, the discarder's next seat; after a kong or a flower, the seat owing the "
+         "replacement); the last tile, and the discard that may only be won on, are those after which "
+         "the seat due to draw next has none (妙手回春, 海底捞月).",
          M3, "荒庄"),
+    Rule("mcr.wall", "The wall (option `wall`): `single`, one wall of 136 tiles (144 with `flowers`) for "
+         "all, replacements from its tail; `per-seat` (Botzone), a wall of its own for each seat, a "
+         "quarter of the tiles (34, 36 with `flowers`): its deal (13; the dealer's 14 count its first "
+         "draw), then each of its draws, kong and flower replacements included. A `wall` line then lists "
+         "the four walls one after another in seat order, each in its draw order. With `per-seat` a "
+         "concealed or added kong needs a tile left in the seat's own wall and in its next seat's.",
+         M5, "牌墙"),
     Rule("mcr.dealer", "The deal passes to the next seat after every hand (no dealer repeat).", M3),
     Rule("mcr.winds", "The seat wind (门风) is the seat's letter, E 东 S 南 W 西 N 北, as on Botzone where "
          "the player index is the seat wind (option `seat_wind=dealer`: counted from the dealer as 东). "
