@@ -658,7 +658,7 @@ def test_botzone_import_writes_the_per_seat_wall_option_and_keeps_the_rest() -> 
     table = quiet_hand()
     table.play_out()
     table.end()
-    (_, text), = BotzoneImporter().convert(table.botzone("x1").encode(), "x.txt")
+    (_, text, _), = BotzoneImporter().convert(table.botzone("x1").encode(), "x.txt")
     lines = text.splitlines()
     assert lines[:3] == ['[Ruleset "mcr"]', '[Option prevalent "E"]', PER_SEAT]
     assert lines[-2:] == ["exhausted", "score E 0 S 0 W 0 N 0"]
