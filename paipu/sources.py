@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import io
 import os
 import stat
 import zlib
@@ -80,6 +81,15 @@ def read_pieces(fh: _Readable, limit: int) -> Iterator[bytes]:
             return
         yield chunk
         left -= len(chunk)
+
+
+def gunzip_bounded(data: bytes, limit: int) -> bytes | None:
+    """The gzip data ``data`` decompressed, or None when it is more than ``limit`` bytes (a gzip
+    bomb is refused a piece at a time, never decompressed whole): the one bounded reader of every
+    compressed input.  `OSError`, `EOFError` or `zlib.error` for broken data."""
+    with gzip.GzipFile(fileobj=io.BytesIO(data)) as fh:
+        out = _read_at_most(fh, limit + 1)
+    return bytes(out) if len(out) <= limit else None
 
 
 def _read_at_most(fh: _Readable, limit: int) -> bytes | bytearray:

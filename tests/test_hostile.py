@@ -274,20 +274,20 @@ def test_an_ingest_past_the_file_size_limit_says_so_and_keeps_the_corpus(tmp_pat
 # ---------------------------------------------------------------- out of memory
 
 
-@pytest.mark.parametrize("limit_mb", [200, 300, 450])
+@pytest.mark.parametrize("limit_mb", [150, 250, 450])
 @pytest.mark.parametrize("command", ["import", "check"])
 def test_running_out_of_memory_is_one_short_line_and_exit_3(tmp_path: Path, limit_mb: int, command: str) -> None:
-    """An mjlog of three million empty elements (12 MB) under an address-space limit: wherever
-    the memory runs out, the program says so in one line and exits 3, in seconds; with enough,
-    it names the element it cannot read (exit 2)."""
+    """A tenhou.net/6 file of 40 MB (twenty million numbers in one list) under an address-space
+    limit: wherever the memory runs out, the program says so in one line and exits 3, in
+    seconds; with enough, it says what is wrong with the log (exit 2)."""
     import resource
     import subprocess
     import sys
     import time
 
-    log = tmp_path / "empty.mjlog"
-    log.write_text('<mjloggm ver="2.3"><GO type="169" lobby="0"/>' + "<X/>" * 3_000_000 + "</mjloggm>",
-                   encoding="utf-8")
+    log = tmp_path / "big.json"
+    log.write_text('{"title":["",""],"name":["a","b","c","d"],"rule":{"aka":1},"log":[[[0,0,0],'
+                   '[25000,25000,25000,25000],[1],[],[' + "1," * 20_000_000 + "1]]]}", encoding="utf-8")
     limit = limit_mb << 20
 
     def limited() -> None:
@@ -303,7 +303,85 @@ def test_running_out_of_memory_is_one_short_line_and_exit_3(tmp_path: Path, limi
         (line,) = done.stderr.splitlines()
         assert line.startswith(f"paipu: error: out of memory in `paipu {command}`")
     else:
-        assert done.returncode == 2 and "unknown element <X>" in done.stderr, done.stderr[-2000:]
+        assert done.returncode == 2 and "a round is a list of 17 entries" in done.stderr, done.stderr[-2000:]
+    if limit_mb == 150:
+        assert done.returncode == 3  # the list alone takes more
+
+
+def test_an_mjlog_of_millions_of_elements_is_refused_early_without_building_a_tree(tmp_path: Path) -> None:
+    """The elements are read one at a time: three million of them stop at the first one that is
+    no Tenhou element, or past the most a game has, in a bounded amount of memory."""
+    import resource
+    import subprocess
+    import sys
+
+    unknown = tmp_path / "unknown.mjlog"
+    unknown.write_text('<mjloggm ver="2.3"><GO type="169" lobby="0"/>' + "<X/>" * 3_000_000 + "</mjloggm>", "utf-8")
+    many = tmp_path / "many.mjlog"
+    many.write_text('<mjloggm ver="2.3"><GO type="169" lobby="0"/>' + '<BYE who="0"/>' * 3_000_000 + "</mjloggm>",
+                    "utf-8")
+    limit = 150 << 20
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    for log, said in ((unknown, "element 2 <X>: unknown element <X>"), (many, "more than 100,000 elements")):
+        done = subprocess.run([sys.executable, "-m", "paipu.cli", "check", str(log)], capture_output=True,
+                              text=True, preexec_fn=limited, timeout=120)
+        assert done.returncode == 2 and said in done.stderr, done.stderr[-2000:]
+
+
+def test_an_mjlog_with_a_dtd_is_refused(tmp_path: Path) -> None:
+    log = tmp_path / "dtd.mjlog"
+    log.write_text('<?xml version="1.0"?><!DOCTYPE mjloggm [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;">]>'
+                   '<mjloggm ver="2.3"><GO type="169" lobby="0" title="&b;"/></mjloggm>', encoding="utf-8")
+    code, said = _run("import", "tenhou", str(log), "-o", str(tmp_path / "out"))
+    assert code == 2 and "the document has a DTD" in said
+
+
+@pytest.mark.parametrize("attr,value", [("doraHaiUra", "-1"), ("doraHaiUra", "136"),
+                                        ("doraHai", "18446744073709551617"), ("machi", "-1"), ("hai", "999")])
+def test_an_mjlog_tile_id_outside_0_to_135_is_exit_2_naming_the_field(tmp_path: Path, attr: str, value: str) -> None:
+    import gzip
+    import re
+
+    path = ROOT.parent / "shared" / "logs" / "tenhou" / "mjlog" / "first-example.mjlog"
+    if not path.is_file():
+        pytest.skip("the real Tenhou logs are not here")
+    data = path.read_bytes()
+    text = (gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data).decode("utf-8")
+    changed = re.sub(rf'(<AGARI [^>]*\b{attr}=")(\d+)', lambda m: m[1] + value, text, count=1)
+    assert changed != text
+    log = tmp_path / "game.mjlog"
+    log.write_text(changed, encoding="utf-8")
+    code, said = _run("import", "tenhou", str(log), "-o", str(tmp_path / "out"))
+    assert code == 2, said
+    assert f"tile id {value} is not 0-135" in said and "<AGARI>" in said and "Traceback" not in said
+
+
+@pytest.mark.parametrize("change", ["sc-huge", "sc-infinite", "sc-short", "rate-huge"])
+def test_huge_numbers_in_a_tenhou_json_log_are_exit_2_or_harmless(tmp_path: Path, change: str) -> None:
+    path = ROOT.parent / "shared" / "logs" / "tenhou" / "json6" / "ranked_game.json"
+    if not path.is_file():
+        pytest.skip("the real Tenhou logs are not here")
+    text = path.read_text(encoding="utf-8")
+    big = "9" * 300
+    text = {"sc-huge": lambda t: t.replace('"sc":[21100,', f'"sc":[{big},', 1),
+            "sc-infinite": lambda t: t.replace('"sc":[21100,-19', '"sc":[21100,1e400', 1),
+            "sc-short": lambda t: t.replace('"sc":[21100,-19,', '"sc":[', 1),
+            "rate-huge": lambda t: t.replace('"rate":[', f'"rate":[{big},', 1)}[change](text)
+    log = tmp_path / "game.json"
+    log.write_text(text, encoding="utf-8")
+    for args in (["check", str(log)], ["import", "tenhou", str(log), "-o", str(tmp_path / "out")],
+                 ["corpus", "ingest", str(log), "--db", str(tmp_path / "c.db")]):
+        code, said = _run(*args)
+        assert "Traceback" not in said and "internal error" not in said, said
+        if not change.startswith("sc"):
+            assert code == 0, said
+        elif args[0] == "corpus":  # a log that cannot be read is stored as a failed record, with the reason
+            assert code == 0 and "1 could not be read or parsed" in said
+        else:
+            assert code == 2 and "sc is not the final scores and points of four players" in said
 
 
 # ---------------------------------------------------------------- line breaks in names

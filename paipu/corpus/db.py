@@ -331,8 +331,8 @@ def locked_or_damaged(path: str | Path, e: sqlite3.DatabaseError) -> CorpusError
                            "limit reached (the corpus is not damaged: each record is written whole or not at all); "
                            "make room and run the command again")
     if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
-        return CorpusError(f"{path}: the corpus cannot be written: it is read-only, or on a read-only file system; "
-                           "a command that writes cannot use it")
+        return CorpusError(f"{path}: the corpus is read-only; a command that writes cannot use it (the file, or its "
+                           "file system, is read-only)")
     if name.startswith("SQLITE_IOERR") or "disk I/O error" in text:
         return CorpusError(f"{path}: the corpus cannot be written: {_write_refused(Path(path))} (the corpus is not "
                            "damaged: each record is written whole or not at all)")

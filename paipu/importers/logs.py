@@ -12,9 +12,7 @@ and counted; plain text that is none of these (a README beside the logs) is not 
 
 from __future__ import annotations
 
-import gzip
 import hashlib
-import io
 import re
 import zlib
 from dataclasses import dataclass
@@ -23,11 +21,13 @@ from pathlib import Path
 from paipu.errors import InputError
 from paipu.importers.base import ConversionError, Converted, Origins, place_in_log
 from paipu.importers.registry import get_importer, sniff_format
-from paipu.sources import RECORD_SUFFIXES, read_bounded, read_pieces, regular_file
+from paipu.limits import MAX_FILE_BYTES
+from paipu.sources import RECORD_SUFFIXES, gunzip_bounded, read_bounded, regular_file
 
-LOG_MAX_BYTES = 512 * 1024 * 1024
-"""A log larger than this (decompressed, for a ``.gz``) is refused (Botzone's whole data set of
-98,209 games is ~170 MB)."""
+LOG_MAX_BYTES = MAX_FILE_BYTES
+"""A log larger than this (decompressed, for a ``.gz``) is refused, as a record is: a real log
+holds one game (Tenhou) or a few thousand (a Botzone dump; split a larger one by its `Match`
+lines), and converting it costs memory in proportion."""
 
 HEAD_BYTES = 512
 """How much of a file's start tells its format."""
@@ -72,16 +72,13 @@ def read_log_bytes(path: Path) -> bytes:
     data = read_bounded(path, LOG_MAX_BYTES, "log files")
     if data[:2] != b"\x1f\x8b":
         return data
-    out = bytearray()
     try:
-        with gzip.GzipFile(fileobj=io.BytesIO(data)) as fh:
-            for piece in read_pieces(fh, LOG_MAX_BYTES + 1):
-                out += piece
+        out = gunzip_bounded(data, LOG_MAX_BYTES)
     except (OSError, EOFError, zlib.error) as e:
         raise InputError(f"{path}: broken gzip data ({e})") from None
-    if len(out) > LOG_MAX_BYTES:
+    if out is None:
         raise InputError(f"{path}: decompressed, it is over the limit of {LOG_MAX_BYTES:,} bytes for one log")
-    return bytes(out)
+    return out
 
 
 def file_head(path: Path) -> bytes | None:

@@ -30,6 +30,7 @@ from typing import Final
 
 from paipu.importers.tenhou.errors import TenhouFormatError
 from paipu.importers.tenhou.model import (
+    SANE_SCORE,
     Call,
     CallKind,
     Discard,
@@ -750,7 +751,12 @@ def parse_json6(data: str | bytes | Mapping[str, object]) -> Game:
         )
     final = doc.get("sc")
     final_scores = uma = None
-    if isinstance(final, list) and len(final) == 8 and all(isinstance(v, int | float) for v in final):
+    if final is not None and not (isinstance(final, list) and len(final) == 8 and all(
+            isinstance(v, int | float) and not isinstance(v, bool) and abs(v) < SANE_SCORE for v in final)):
+        # (abs() of a NaN is no number below the bound either)
+        raise TenhouFormatError("sc is not the final scores and points of four players: eight numbers, each "
+                                "within any game's", "sc")
+    if isinstance(final, list):
         final_scores = tuple(int(v) for v in final[0::2])
         uma = tuple(float(v) for v in final[1::2])
         if rounds and 100 * sum(final_scores) == sum(rounds[0].scores) != sum(final_scores):

@@ -12,17 +12,19 @@ Walls come from the ``SHUFFLE`` seed (see `wall`); a seed of another kind leaves
 from __future__ import annotations
 
 import dataclasses
-import gzip
 import re
 import zlib
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Final
+from typing import Final, cast
 from urllib.parse import unquote
 from xml.etree import ElementTree
+from xml.parsers import expat
 
 from paipu.importers.tenhou.errors import TenhouFormatError
 from paipu.importers.tenhou.meld import decode_meld
 from paipu.importers.tenhou.model import (
+    SANE_SCORE,
     CallKind,
     Discard,
     Disconnected,
@@ -45,6 +47,8 @@ from paipu.importers.tenhou.model import (
 )
 from paipu.importers.tenhou.wall import SEED_PREFIX, walls
 from paipu.importers.tenhou.yaku import yaku_name
+from paipu.limits import MAX_FILE_BYTES
+from paipu.sources import gunzip_bounded
 
 _DRAW_OR_DISCARD: Final = re.compile(r"([D-GT-W])(\d+)")
 _LIMITS: Final = (Limit.NONE, Limit.MANGAN, Limit.HANEMAN, Limit.BAIMAN, Limit.SANBAIMAN, Limit.YAKUMAN)
@@ -79,26 +83,98 @@ def read_mjlog(path: str | Path) -> Game:
     return parse_mjlog(Path(path).read_bytes())
 
 
+MAX_ELEMENTS: Final = 100_000
+"""A log of more elements than this is refused: a Tenhou game has a few thousand (a long
+hanchan about 3,000), and each element read costs memory in the game being built."""
+
+MAX_MJLOG_BYTES: Final = MAX_FILE_BYTES
+"""The most an mjlog may hold, decompressed."""
+
+
 def parse_mjlog(data: bytes | str) -> Game:
-    """Decode an mjlog document (text, or bytes that may be gzip-compressed)."""
+    """Decode an mjlog document (text, or bytes that may be gzip-compressed, decompressed up to
+    `MAX_MJLOG_BYTES`).
+
+    The elements are read one at a time and let go once read (the document is never held as
+    a tree); a document with a DTD, or of more than `MAX_ELEMENTS` elements, is refused."""
+    raw: bytes | None
     if isinstance(data, str):
         raw = data.encode("utf-8")
     elif data[:2] == b"\x1f\x8b":
         try:
-            raw = gzip.decompress(data)
+            raw = gunzip_bounded(data, MAX_MJLOG_BYTES)
         except (OSError, EOFError, zlib.error) as exc:
             raise TenhouFormatError(f"broken gzip data: {exc}", "gzip") from None
+        if raw is None:
+            raise TenhouFormatError(f"decompressed, it is over the limit of {MAX_MJLOG_BYTES:,} bytes", "gzip")
     else:
         raw = data
+    _refuse_dtd(raw)
+    return _Reader().read(_elements(raw))
+
+
+class _Stop(Exception):
+    """Ends the look at a document's prolog."""
+
+
+def _refuse_dtd(raw: bytes) -> None:
+    """`TenhouFormatError` for a document with a DTD (``<!DOCTYPE …>``): Tenhou's logs have none,
+    and a DTD's entities may expand without bound.  Only the prolog is read: a DTD comes before
+    the first element."""
+
+    def doctype(*args: object) -> None:
+        raise TenhouFormatError("the document has a DTD (<!DOCTYPE …>): Tenhou's logs have none, and paipu "
+                                "reads no DTD", "prolog")
+
+    def element(*args: object) -> None:
+        raise _Stop
+
+    parser = expat.ParserCreate()
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = doctype
+    parser.StartElementHandler = element
     try:
-        root = ElementTree.fromstring(raw)  # bytes, so that an XML declaration is honoured
+        parser.Parse(raw, True)
+    except (_Stop, expat.ExpatError):
+        return  # the document's first element, or a fault the reading proper reports where it is
+
+
+def _elements(raw: bytes) -> Iterator[tuple[int, ElementTree.Element]]:
+    """The elements of the ``<mjloggm>`` document ``raw``, numbered from 1, each given once
+    complete and let go after (`ElementTree.XMLPullParser`)."""
+    parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(events=("start", "end"))
+    depth = 0
+    count = 0
+    root: ElementTree.Element | None = None
+    try:
+        for at in range(0, len(raw), 1 << 16):
+            parser.feed(raw[at:at + (1 << 16)])
+            for got in parser.read_events():
+                event, el = cast(tuple[str, ElementTree.Element], got)  # (start and end events give elements)
+                if event == "start":
+                    depth += 1
+                    if depth == 1:
+                        if el.tag != "mjloggm":
+                            raise TenhouFormatError(f"root element is <{el.tag}>, expected <mjloggm>", "line 1")
+                        root = el
+                    continue
+                depth -= 1
+                if depth == 1 and root is not None:
+                    count += 1
+                    if count > MAX_ELEMENTS:
+                        raise TenhouFormatError(f"more than {MAX_ELEMENTS:,} elements: no Tenhou game has "
+                                                "nearly as many", f"element {count}")
+                    yield count, el
+                    root.remove(el)
+        parser.close()
+        for _ in parser.read_events():
+            pass
     except ElementTree.ParseError as exc:
         line, column = exc.position
         reason = str(exc.msg).rsplit(": line", 1)[0]
         raise TenhouFormatError(f"not well-formed XML: {reason}", f"line {line}, column {column}") from None
-    if root.tag != "mjloggm":
-        raise TenhouFormatError(f"root element is <{root.tag}>, expected <mjloggm>", "line 1")
-    return _Reader().read(root)
+    if root is None:
+        raise TenhouFormatError("not well-formed XML: no element found", "line 1")
 
 
 def _int(el: ElementTree.Element, attr: str, pos: str) -> int:
@@ -217,11 +293,11 @@ class _Reader:
         self.final: tuple[int, ...] | None = None
         self.uma: tuple[float, ...] | None = None
 
-    def read(self, root: ElementTree.Element) -> Game:
+    def read(self, elements: Iterable[tuple[int, ElementTree.Element]]) -> Game:
         wall_iter = None
-        for i, el in enumerate(root):
+        for number, el in elements:
             tag = el.tag
-            pos = f"element {i + 1} <{tag}>"
+            pos = f"element {number} <{tag}>"
             match = _DRAW_OR_DISCARD.fullmatch(tag)
             if match is not None:
                 self._draw_or_discard(match[1], int(match[2]), pos)
@@ -386,6 +462,8 @@ class _Reader:
                 self.uma = tuple(float(p) for p in parts[1::2])
             except ValueError:
                 raise TenhouFormatError(f"owari={owari!r} is not a list of numbers", pos) from None
+            if not all(abs(v) < SANE_SCORE for v in (*self.final, *self.uma)):  # (also not inf, nor nan)
+                raise TenhouFormatError(f"owari={owari!r}: a score or points past any game's", pos)
         return tuple(100 * v for v in sc[0::2]), tuple(100 * v for v in sc[1::2]), ba[0], ba[1]
 
     def _win(self, el: ElementTree.Element, pos: str) -> None:
@@ -421,8 +499,9 @@ class _Reader:
                 limit=_LIMITS[ten[2]],
                 yaku=yaku,
                 yakuman=yakuman,
-                dora_indicators=tuple(_ints(el, "doraHai", pos)),
-                ura_indicators=tuple(_ints(el, "doraHaiUra", pos, required=False)),
+                dora_indicators=tuple(_tile(t, f"{pos} doraHai") for t in _ints(el, "doraHai", pos)),
+                ura_indicators=tuple(_tile(t, f"{pos} doraHaiUra")
+                                     for t in _ints(el, "doraHaiUra", pos, required=False)),
                 honba=honba,
                 sticks=sticks,
                 scores=scores,

@@ -17,6 +17,9 @@ from typing import Final
 
 from paipu.importers.tenhou.tiles import kind_of
 
+SANE_SCORE: Final = 10**9
+"""No score or points of a game reach this: a log's number past it (or not finite) is damage."""
+
 
 class CallKind(StrEnum):
     """The five kinds of call; ``kakan`` adds a tile to a pon, ``ankan`` is a concealed kan."""
