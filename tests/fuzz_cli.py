@@ -560,6 +560,57 @@ def log_cases(rng: random.Random, where: Path, n: int) -> Iterator[Case]:
             data = gzip.compress(data)
         target = _write(where / f"log{k}" / path.name, data)
         yield Case(f"import-{fmt}-{how}-{path.name}", "log", target, len(data), {"format": fmt})
+    yield from hostile_logs(where / "hostile", logs)
+
+
+def hostile_logs(where: Path, logs: list[tuple[str, Path, bytes]]) -> Iterator[Case]:
+    """The named attacks on the importers: a gzip bomb, a DTD, an element flood, line breaks in a
+    player's name, tile ids outside 0-135, huge numbers in a final score, a huge line."""
+    import re
+
+    prolog = b'<mjloggm ver="2.3"><GO type="169" lobby="0"/>'
+    made: list[tuple[str, str, str, bytes]] = [
+        ("log-gzip-bomb", "tenhou", "bomb.mjlog", _log_bomb()),
+        ("log-dtd", "tenhou", "dtd.mjlog",
+         b'<?xml version="1.0"?><!DOCTYPE mjloggm [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;">'
+         b'<!ENTITY c "&b;&b;&b;&b;&b;&b;">]><mjloggm ver="2.3"><GO type="169" title="&c;"/></mjloggm>'),
+        ("log-element-flood", "tenhou", "flood.mjlog", prolog + b'<BYE who="0"/>' * 300_000 + b"</mjloggm>"),
+        ("log-huge-line", "botzone", "huge.txt", b"Match a\nWind 0\nPlayer 0 Deal " + b"W1 " * 400_000 + b"\n"),
+    ]
+    mjlog = next((d for fmt, p, d in logs if p.suffix == ".mjlog" and d[:2] != b"\x1f\x8b"), None)
+    if mjlog is not None:
+        made += [
+            ("log-name-crlf", "tenhou", "crlf.mjlog", re.sub(rb'n0="[^"]*"', b'n0="A%0D%0A%5BRuleset%20%22x%22%5D"',
+                                                            mjlog, count=1)),
+            ("log-ura-minus-one", "tenhou", "ura.mjlog",
+             re.sub(rb'doraHaiUra="\d+', b'doraHaiUra="-1', mjlog, count=1)),
+            ("log-dora-64-bits", "tenhou", "dora.mjlog",
+             re.sub(rb'doraHai="\d+', b'doraHai="18446744073709551617', mjlog, count=1)),
+            ("log-owari-infinite", "tenhou", "owari.mjlog", re.sub(rb'owari="[^,"]*', b'owari="1e400', mjlog, count=1)),
+        ]
+    json6 = next((d for fmt, p, d in logs if p.name == "ranked_game.json"), None)
+    if json6 is not None:
+        made += [
+            ("log-sc-huge", "tenhou", "sc.json", json6.replace(b'"sc":[', b'"sc":[' + b"9" * 400 + b",", 1)),
+            ("log-rate-huge", "tenhou", "rate.json", json6.replace(b'"rate":[', b'"rate":[' + b"9" * 400 + b",", 1)),
+            ("log-name-newline", "tenhou", "name.json",
+             json6.replace(b'"name":["', b'"name":["A\\n[Ruleset \\"x\\"]', 1)),
+        ]
+    for name, fmt, file, data in made:
+        yield Case(name, "log", _write(where / name / file, data), len(data), {"format": fmt})
+
+
+def _log_bomb() -> bytes:
+    """An mjlog that decompresses to 100 MB (past the 64 MB a log may be)."""
+    import io
+
+    buf = io.BytesIO()
+    with gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=9) as gz:
+        gz.write(b'<mjloggm ver="2.3">')
+        block = b"<!-- " + b" " * (1 << 20) + b" -->"
+        for _ in range(100):
+            gz.write(block)
+    return buf.getvalue()
 
 
 ZHUJI_SAMPLE = str(ROOT / "samples/valid/zhuji/four-hands.paipu")
@@ -684,6 +735,9 @@ def log_commands(fmt: str, path: str, tmp: str) -> list[tuple[str, list[str], bo
         ("import", ["import", fmt, path, "-o", f"{tmp}/imp", "--check", "--json"], True),
         ("import", ["import", "botzone" if fmt != "botzone" else "tenhou", path, "-o", f"{tmp}/imp2"], False),
         ("check", ["check", path], False),
+        ("check", ["check", "--json", "--from", fmt, path], True),
+        ("report", ["report", path, "-o", f"{tmp}/log.html"], False),
+        ("corpus", ["corpus", "ingest", path, "--db", f"{tmp}/logs.db", "--json"], True),
     ]
 
 
