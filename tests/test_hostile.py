@@ -431,3 +431,35 @@ def test_a_players_name_with_a_line_break_stays_one_tag(tmp_path: Path, fmt: str
     (player,) = [line for line in lines if line.startswith("[Player E")]
     assert player == '[Player E "Ann\\r\\n[Ruleset \\"zhuji\\"]"]'
     assert _run("check", str(tmp_path / "out" / "game.paipu"))[0] == 0
+
+
+# ---------------------------------------------------------------- a gzip bomb
+
+
+def test_a_gzip_bomb_log_is_refused_past_the_limit_in_bounded_memory(tmp_path: Path) -> None:
+    """An mjlog that decompresses to 100 MB (past the 64 MB a log may be): `import` and `check`
+    refuse it, reading it a piece at a time, well within 400 MB of address space."""
+    import gzip
+    import io
+    import resource
+    import subprocess
+    import sys
+
+    buf = io.BytesIO()
+    with gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=9) as gz:
+        gz.write(b'<mjloggm ver="2.3">')
+        for _ in range(100):
+            gz.write(b"<!-- " + b" " * (1 << 20) + b" -->")
+    bomb = tmp_path / "bomb.mjlog.gz"
+    bomb.write_bytes(buf.getvalue())
+    assert bomb.stat().st_size < 1 << 20
+    limit = 400 << 20
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    for args in (["import", "tenhou", str(bomb), "-o", str(tmp_path / "out")], ["check", str(bomb)]):
+        done = subprocess.run([sys.executable, "-m", "paipu.cli", *args], capture_output=True, text=True,
+                              preexec_fn=limited, timeout=120)
+        assert done.returncode == 2, done.stderr
+        assert "decompressed, it is over the limit of 67,108,864 bytes" in done.stderr
