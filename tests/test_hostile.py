@@ -463,3 +463,25 @@ def test_a_gzip_bomb_log_is_refused_past_the_limit_in_bounded_memory(tmp_path: P
                               preexec_fn=limited, timeout=120)
         assert done.returncode == 2, done.stderr
         assert "decompressed, it is over the limit of 67,108,864 bytes" in done.stderr
+
+
+@pytest.mark.parametrize("where", ["element", "lobby", "pao"])
+def test_a_number_of_thousands_of_digits_in_an_mjlog_is_exit_2_or_ignored(tmp_path: Path, where: str) -> None:
+    import gzip
+    import re
+
+    path = ROOT.parent / "shared" / "logs" / "tenhou" / "mjlog" / "pao-tsumo.mjlog"
+    if not path.is_file():
+        pytest.skip("the real Tenhou logs are not here")
+    data = path.read_bytes()
+    text = (gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data).decode("utf-8")
+    huge = "9" * 4400
+    changed = {"element": lambda t: re.sub(r"<T(\d+)/>", f"<T{huge}/>", t, count=1),
+               "lobby": lambda t: re.sub(r'lobby="\d*"', f'lobby="{huge}"', t, count=1),
+               "pao": lambda t: re.sub(r'paoWho="\d+"', f'paoWho="{huge}"', t, count=1)}[where](text)
+    assert changed != text
+    log = tmp_path / "game.mjlog"
+    log.write_text(changed, encoding="utf-8")
+    code, said = _run("import", "tenhou", str(log), "-o", str(tmp_path / "out"))
+    assert "internal error" not in said and "Traceback" not in said
+    assert code in (0, 1, 2) and len(said) < 2000

@@ -50,7 +50,7 @@ from paipu.importers.tenhou.yaku import yaku_name
 from paipu.limits import MAX_FILE_BYTES
 from paipu.sources import gunzip_bounded
 
-_DRAW_OR_DISCARD: Final = re.compile(r"([D-GT-W])(\d+)")
+_DRAW_OR_DISCARD: Final = re.compile(r"([D-GT-W])(\d{1,9})")
 _LIMITS: Final = (Limit.NONE, Limit.MANGAN, Limit.HANEMAN, Limit.BAIMAN, Limit.SANBAIMAN, Limit.YAKUMAN)
 _DRAW_KINDS: Final = {
     "yao9": DrawKind.KYUUSHU,
@@ -199,6 +199,12 @@ def _ints(el: ElementTree.Element, attr: str, pos: str, *, required: bool = True
         raise TenhouFormatError(f"{attr}={value!r} is not a list of numbers", pos) from None
 
 
+def _small(value: str | None) -> int | None:
+    """A count or an index written as a short string of digits (a log's optional attribute);
+    None for anything else."""
+    return int(value) if value is not None and value.isdigit() and len(value) < 10 else None
+
+
 def _seat(value: int, pos: str) -> int:
     if not 0 <= value < 4:
         raise TenhouFormatError(f"seat {value} is not 0-3", pos)
@@ -297,7 +303,7 @@ class _Reader:
         wall_iter = None
         for number, el in elements:
             tag = el.tag
-            pos = f"element {number} <{tag}>"
+            pos = f"element {number} <{tag if len(tag) <= 40 else tag[:40] + '…'}>"
             match = _DRAW_OR_DISCARD.fullmatch(tag)
             if match is not None:
                 self._draw_or_discard(match[1], int(match[2]), pos)
@@ -324,7 +330,7 @@ class _Reader:
             elif tag == "GO":
                 lobby = el.get("lobby")
                 self.rules = dataclasses.replace(rules_from_go_type(_int(el, "type", pos)),
-                                                 lobby=int(lobby) if lobby is not None and lobby.isdigit() else None,
+                                                 lobby=_small(lobby),
                                                  csrule=el.get("csrule", ""))
                 if self.rules.three_player:
                     raise TenhouFormatError("three-player games are not supported", pos)
@@ -336,7 +342,7 @@ class _Reader:
             elif tag == "TAIKYOKU":
                 pass
             else:
-                raise TenhouFormatError(f"unknown element <{tag}>", pos)
+                raise TenhouFormatError(f"unknown element <{tag if len(tag) <= 40 else tag[:40] + '…'}>", pos)
         if self.round is not None:
             self.rounds.append(self.round.build())
         if not self.players:
@@ -506,7 +512,7 @@ class _Reader:
                 sticks=sticks,
                 scores=scores,
                 deltas=deltas,
-                pao_seat=_seat(int(pao), pos) if pao is not None and pao.isdigit() else None,
+                pao_seat=_seat(pao_seat, pos) if (pao_seat := _small(pao)) is not None else None,
             )
         )
 
