@@ -43,8 +43,13 @@ def payments_from(transfers: list[Transfer], seats: tuple[r.Seat, ...]) -> Payme
     return out
 
 
-def explain_transfers(transfers: list[Transfer]) -> str:
-    return "; ".join(f"{t.payer} pays {t.payee} {t.amount} ({t.reason})" for t in transfers) or "no payments"
+def explain_transfers(transfers: list[Transfer], notes: list[str] | tuple[str, ...] = ()) -> str:
+    """Every payment behind a hand's computed payments, in words: the transfers between seats,
+    then the ruleset's notes on what moves outside them (riichi's sticks, paid to the table and
+    taken from it), so that the explanation adds up to the payments it explains."""
+    parts = [f"{t.payer} pays {t.payee} {t.amount} ({t.reason})" for t in transfers]
+    parts.extend(notes)
+    return "; ".join(parts) or "no payments"
 
 
 def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) -> None:
@@ -152,7 +157,7 @@ def _audit_score(rs: Ruleset, st: HandState, result: HandResult, sl: r.ScoreLine
             f"{s} recorded {_signed(recorded[s])}, the rules give {_signed(result.payments.get(s, 0))}"
             for s in diffs
         )
-        st.error("score-mismatch", f"payments differ: {shown} ({explain_transfers(result.transfers)})",
+        st.error("score-mismatch", f"payments differ: {shown} ({explain_transfers(result.transfers, result.notes)})",
                  sl.span, rule)
 
 
