@@ -51,6 +51,21 @@ class Audit:
             out[f.severity] += 1
         return out
 
+    def outcomes(self) -> tuple[int, int, dict[str, int]]:
+        """The hands by outcome: won, exhausted (the wall), and ended with no winner for another
+        reason (riichi's abortive draws), counted by the ruleset's word for the reason."""
+        wins = drawn = 0
+        aborted: dict[str, int] = {}
+        for h in self.replay.hands if self.replay is not None else ():
+            res = h.result
+            if res.result == "win":
+                wins += 1
+            elif res.result == "exhausted" and res.reason:
+                aborted[res.reason] = aborted.get(res.reason, 0) + 1
+            elif res.result == "exhausted":
+                drawn += 1
+        return wins, drawn, aborted
+
     def to_json(self) -> dict[str, object]:
         """The machine-readable result documented in docs/findings.md."""
         rp = self.replay

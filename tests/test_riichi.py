@@ -157,4 +157,5 @@ def test_a_payment_explanation_adds_up_with_the_riichi_sticks() -> None:
                   setup="sticks 1\n")
     (f,) = [f for f in audit_text(text).findings if f.code == "score-mismatch"]
     assert "S recorded +7000, the rules give +9000" in f.message
-    assert "(W pays S 8000 (5 han 40 fu); S pays the 1,000-point riichi stick; S takes 2 riichi sticks)" in f.message
+    assert ("(W pays S 8000 (5 han 40 fu, mangan); S pays the 1,000-point riichi stick; S takes 2 riichi sticks)"
+            in f.message)
