@@ -29,6 +29,8 @@ class Audit:
     replay: Replay | None = None
     annotated: bool = False
     """Whether teaching notes were asked for (they are among the findings, severity note)."""
+    unchecked: dict[int, int] | None = None
+    """For a record with errors of reading, where its replay stopped checking (`RecoveryPlan.unchecked`)."""
 
     @property
     def ok(self) -> bool:
@@ -221,6 +223,7 @@ def _replayed(audit: Audit, ruleset: Ruleset | None, options: dict[str, str] | N
         watchers.append(TeachingNotes())
     if ruleset is not None:
         rp = replay(record, ruleset=ruleset, observers=watchers, views=views, unchecked=unchecked)
+        audit.unchecked = unchecked or None
     else:
         rp = Replay(record, None, [], [], {})  # an unknown ruleset: nothing to replay under
     audit.replay = rp

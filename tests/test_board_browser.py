@@ -126,16 +126,9 @@ def test_the_analysis_on_the_board_follows_the_step(browser: Any, pages: dict[st
             assert row.locator("i.t").count() == 1 and "(" in row.inner_text()
         else:
             assert page.locator("#h1 .an .ef .e").count() > 0 or "complete" in seen
+            assert page.locator("#h1 .an .ef .e").count() <= 6  # the best few
     assert tables > 0 and len(seen) >= 1
-    # What the script writes is what the page shows without it at the same step (the last).
-    page.click("#h1 .ctl .last")
-    shown = ("el => [el.querySelector('.sh b').textContent, el.querySelector('.ef').hidden, "
-             "[...el.querySelectorAll('.ef .e')].map(e => e.innerHTML), el.querySelector('table.bd').hidden, "
-             "[...el.querySelectorAll('table.bd tbody tr')].map(r => r.textContent.trim())]")
-    scripted = page.eval_on_selector("#h1 .an", shown)
+    # The heat row's numbers are percents.
+    cells = page.eval_on_selector_all("#h1 .heat .hc b", "els => els.map(e => e.textContent)")
+    assert cells and all(t.endswith("%") for t in cells)
     page.close()
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
-    static = context.new_page()
-    static.goto(pages["teaching"])
-    assert static.eval_on_selector("#h1 .an", shown) == scripted
-    context.close()

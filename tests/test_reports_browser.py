@@ -167,13 +167,28 @@ def test_a_link_to_a_step_opens_the_hand_at_that_step(browser: Any, report_url: 
     page.close()
 
 
-def test_without_javascript_every_step_is_readable(browser: Any, report_url: str) -> None:
+def test_without_javascript_the_findings_and_the_scoring_are_readable(browser: Any, report_url: str) -> None:
+    """The table and the timeline are drawn by the page's script; without it, each hand still
+    shows its findings (with the step and the line each is about) and its scoring audit."""
     context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(report_url)
-    rows = page.eval_on_selector_all("li.st", "els => els.filter(e => e.offsetParent !== null).length")
-    assert rows == page.eval_on_selector_all("li.st", "els => els.length") > 40
-    assert not page.is_visible("#h1 .ctl")
-    # The board shows the end of each hand: S's winning hand with both melds.
-    assert _visible(page, "#h1 .seat.sS .meld") == 2
+    assert not page.is_visible("#h1 .ctl") and page.locator("li.st").count() == 0
+    assert page.is_visible("#h2 .xs .fd.error") and "score-mismatch" in page.inner_text("#h2 .xs")
+    assert page.is_visible("#h1 .scoring table.items")
+    assert page.locator(".summary table.hands tbody tr").count() == 5  # the start and four hands
     context.close()
+
+
+def test_every_tile_has_a_name(browser: Any, report_url: str) -> None:
+    """Each tile is an image with an accessible name (its notation and words), also its tooltip."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(report_url)
+    unnamed = page.eval_on_selector_all(
+        "#h1 .t, #h1 .scoring .t", "els => els.filter(e => e.getAttribute('role') !== 'img' || "
+        "!e.getAttribute('aria-label')).length")
+    assert unnamed == 0
+    assert page.get_attribute("#h1 .seat.sS .conc .t.z1", "aria-label") == "1z (East)"
+    page.hover("#h1 .seat.sS .conc .t.z1")
+    assert page.get_attribute("#h1 .seat.sS .conc .t.z1", "title") == "1z (East)"
+    page.close()

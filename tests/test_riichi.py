@@ -139,14 +139,19 @@ def test_ruleset_is_registered_under_its_aliases_with_its_options() -> None:
 
 
 def test_dora_kinds_are_marked_on_the_table_and_the_report_names_the_first_dora() -> None:
-    from paipu.reports.render import render_report
+    from paipu.reports import build_report_model, render_model
+    from paipu.reports.table import decode, face_char
+    from paipu.tiles import Tile
 
     text = record("E discard 1z", setup="dora 9p\n")
     audit = audit_text(text, views=True)
     assert audit.replay is not None
     view = audit.replay.hands[0].steps[-1].view
     assert view is not None and [str(t) for t in view.bao_tiles] == ["1p"] and str(view.bao) == "1p"
-    assert "dora <i" in render_report(audit)
+    model = build_report_model(audit)
+    table = model.hands[0].table
+    assert table is not None and decode(table)[-1].marks == face_char(Tile.parse("1p"))
+    assert '"marked":"dora"' in render_model(model)
 
 
 def test_a_payment_explanation_adds_up_with_the_riichi_sticks() -> None:
