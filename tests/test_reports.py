@@ -657,3 +657,26 @@ def test_a_seat_that_does_not_play_writes_nothing(tmp_path: Path) -> None:
         write_record_report(text, "two.paipu", tmp_path / "out" / "two.html", seat="S")
     assert not (tmp_path / "out" / "two.html").exists()
     assert not list((tmp_path / "out").iterdir()) if (tmp_path / "out").exists() else True
+
+
+def test_report_of_a_folder_writes_one_page_per_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each record found in the folder (and below) gets its page, where it is in the folder; the
+    exit status is the worst of them, as `check` gives it."""
+    folder = tmp_path / "games"
+    (folder / "day2").mkdir(parents=True)
+    (folder / "a.paipu").write_text(sample_text("seed-example.paipu"), encoding="utf-8")
+    bad = sample_text("seed-example.paipu")
+    for old, new in WRONG_RESULTS:
+        bad = bad.replace(old, new)
+    (folder / "day2" / "b.paipu").write_text(bad, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(report_command, ["games", "--lang", "zh"])
+    assert result.exit_code == 1, result.output
+    assert sorted(p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out").rglob("*.html")) == [
+        "games/a.html", "games/day2/b.html"]
+    assert "2 reports written to out/games, 1 with errors" in result.output
+    assert "第1局" in (tmp_path / "out" / "games" / "day2" / "b.html").read_text(encoding="utf-8")
+    clean = CliRunner().invoke(report_command, ["games/day2/..", "-o", "pages"])
+    assert clean.exit_code == 1 and (tmp_path / "pages" / "a.html").is_file()
+    (folder / "day2" / "b.paipu").unlink()
+    assert CliRunner().invoke(report_command, ["games", "-o", "pages2"]).exit_code == 0
