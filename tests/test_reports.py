@@ -680,3 +680,51 @@ def test_report_of_a_folder_writes_one_page_per_record(tmp_path: Path, monkeypat
     assert clean.exit_code == 1 and (tmp_path / "pages" / "a.html").is_file()
     (folder / "day2" / "b.paipu").unlink()
     assert CliRunner().invoke(report_command, ["games", "-o", "pages2"]).exit_code == 0
+
+
+# ---------------------------------------------------------------- what players see, on the page
+
+RIICHI_SAMPLE = ROOT / "samples/valid/riichi/double-riichi-ippatsu.paipu"
+
+
+def test_an_abortive_draw_is_named_by_its_reason() -> None:
+    text = ('[Ruleset "riichi"]\nhand 1\ndealer E\ndeal E 19m 19p 19s 1234567z 2m\ndeal S 123s 456s 789s 45p 77z\n'
+            "deal W 223344m 388p 11s 55z\ndeal N 555666m 377p 44z 66z\nabort kyuushu\n")
+    model = build_report_model(audit_text(text, "abort.paipu"))
+    (row,) = model.rows
+    assert row.outcome == "aborted" and row.outcome_label == "abortive draw (途中流局): nine terminals (九種九牌)"
+    assert model.hands[0].result.outcome_label == row.outcome_label
+    assert "exhausted" not in row.outcome_label
+    zh = build_report_model(audit_text(text, "abort.paipu"), lang="zh")
+    assert zh.rows[0].outcome_label == "途中流局: 九种九牌"
+
+
+def test_counts_of_findings_are_said_in_the_right_number() -> None:
+    html = render_report(edited("seed-example.paipu", WRONG_RESULTS[1]))
+    assert '<span class="count error">1 error</span>' in html and "1 errors" not in html
+    assert '<span class="count warning zero">0 warnings</span>' in html
+
+
+def test_a_value_is_said_as_players_say_it_and_a_value_left_out_is_not_a_difference() -> None:
+    text = RIICHI_SAMPLE.read_text(encoding="utf-8").replace(", fu 40", "")
+    model = build_report_model(audit_text(text, "r.paipu"))
+    (win,) = model.hands[0].result.wins
+    assert win.value == "5 han 40 fu, mangan"
+    fu = next(i for i in win.items if i.id == "fu")
+    assert fu.recorded is None and not fu.differs and not any(i.differs for i in win.items)
+    html = render_model(model)
+    assert 'class="diff"' not in html and "not recorded" in html
+    assert build_report_model(audit_text(text, "r.paipu"), lang="zh").labels.value == "番数"
+
+
+def test_the_ura_dora_are_shown_to_a_seat_once_a_win_in_riichi_turns_them_over() -> None:
+    text = RIICHI_SAMPLE.read_text(encoding="utf-8").replace("dealer E\n", "dealer E\nuradora 3p\n")
+    audit = audit_text(text, "ura.paipu")
+    for seat in ("E", "S"):
+        (ura,) = [s for s in build_report_model(audit, seat=seat).hands[0].setup if s.label == "ura dora indicators"]
+        assert ura.shown_from == 7  # S's win
+    assert [s.shown_from for s in build_report_model(audit).hands[0].setup if s.label == "ura dora indicators"] == [0]
+    # Won without riichi, they stay hidden from every seat.
+    lost = text.replace("S ready\n", "").replace("daburu_riichi 2, ippatsu 1, ", "")
+    assert not [s for s in build_report_model(audit_text(lost, "no.paipu"), seat="E").hands[0].setup
+                if s.label == "ura dora indicators"]
