@@ -284,8 +284,15 @@ class PageBuilder:
             for k in range(len(by_line)):
                 by_line[k] = -1
             starts: list[tuple[int, int]] = []
-            for hi, hand in enumerate(rp.hands, 1):
+            hands = rp.hands
+            for hi, hand in enumerate(hands, 1):
                 starts.append((hand.record.span.line, hi))
+                # A hand's actions are read only when a finding's line is among the hand's lines
+                # (most hands of a long session have none).
+                first = bisect.bisect_left(wanted, hand.record.span.line)
+                if first == len(wanted) or (hi < len(hands) and wanted[first] >= hands[hi].record.span.line
+                                            and hands[hi].record.span.line > hand.record.span.line):
+                    continue
                 for number, action in enumerate(hand.record.actions, 1):
                     span = action.span
                     k = bisect.bisect_left(wanted, span.line)

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from paipu.record import Action, AnKong, Chow, Discard, Draw, FanLine, Pass, Ready, Seat, SeatAction
 from paipu.replay.engine import HandEngine
 from paipu.replay.ruleset import Ruleset
-from paipu.replay.state import Meld
+from paipu.replay.state import HandState, Meld, Wall
 from paipu.replay.state import SeatState as EngineSeat
 from paipu.tiles import ALL_TILES, RED_FIVES, Tile
 
@@ -241,6 +241,12 @@ class TableWriter:
     """Whether the ruleset marks kinds of its own (`Ruleset.marked_tiles` overridden): else only
     the turned 宝 is marked, and the marks are read again only when it changes."""
     _bao: Tile | None = None
+    _may_be_fast: bool = False
+    """Whether a draw or a discard may change nothing but its seat's side, the wall and the turn:
+    not where the ruleset marks kinds of its own, keeps scores on the table or counters."""
+    _st: HandState = field(init=False)
+    _engine_seats: dict[Seat, EngineSeat] = field(default_factory=dict)
+    _wall: Wall = field(init=False)
     events: tuple[str, ...] = ()
     """The ruleset's table events, in order: a token ``e`` gives its event's place here."""
     _last_action: dict[Seat, SeatAction] = field(default_factory=dict)
@@ -262,6 +268,9 @@ class TableWriter:
         self._cyclic = {s: seats[(k + 1) % len(seats)] for k, s in enumerate(seats)}
         self._phase = st.phase
         self._bao = st.bao
+        self._st = st
+        self._engine_seats = dict(st.seats)
+        self._wall = st.wall
         ops: list[str] = []
         if not playable:
             self._start = ""
@@ -300,6 +309,7 @@ class TableWriter:
         counters = rs.table_counters(st)
         self.counter_names = tuple(counters)
         self._counters = dict(counters)
+        self._may_be_fast = not (self._own_marks or self._has_scores or self.counter_names)
         ops.extend(f"k{FACES[i]}{v};" for i, v in enumerate(counters.values()))
         self._start = "".join(ops)
 
@@ -308,15 +318,21 @@ class TableWriter:
         kind = type(action)
         if kind is Draw or kind is Discard:
             token, flags = self._plain_token(action, kind is Draw)
-            seat: Seat = action.seat  # type: ignore[attr-defined]
+            if self._playable and self._fast(kind is Draw, action.seat, action.tile, flags):  # type: ignore[attr-defined]
+                # The table changed exactly as the verb alone says: the token is all the page needs.
+                # (`_add`, written out: most steps take this way.)
+                self._count += 1
+                self._last = (token, None, "")
+                recent = self._recent
+                recent.append(token)
+                if len(recent) > _JOINED and self._end is None:
+                    self._closed.append(" ".join(recent[:-1]))
+                    del recent[:-1]
+                return
             if not self._playable:
                 self._add(token, None, "")
                 return
-            if seat in self._sides and self._fast(kind is Draw, seat, action.tile, flags):  # type: ignore[attr-defined]
-                # The table changed exactly as the verb alone says: the token is all the page needs.
-                self._add(token, None, "")
-                return
-            predicted = self._predict(token, seat)
+            predicted = self._predict(token, action.seat)  # type: ignore[attr-defined]
         else:
             token, predicted, flags = self._other_token(action)
             if not self._playable:
@@ -341,18 +357,16 @@ class TableWriter:
         """Whether a draw or a discard changed the table exactly as `predicted` says (then what
         the page was told is brought up to date, and True), read in a few native comparisons;
         False, with nothing changed, where it did anything else (`_changes` then reads it all)."""
-        side = self._sides[seat]
-        if side.hidden or (self._reds and (tile.red or tile.index in _RED_FACE)):
+        side = self._sides.get(seat)
+        if side is None or not self._may_be_fast or side.hidden or (self._reds and tile.index in _RED_FACE):
             return False
-        if self._own_marks or self._has_scores or self.counter_names:
-            return False
-        st = self.engine.st
+        st = self._st
         if st.ended or st.bao is not self._bao:
             return False
-        ss = st.seats[seat]
+        ss = self._engine_seats[seat]
         river = ss.discards
         n = len(river)
-        wall = st.wall
+        wall = self._wall
         if draw:
             if n != side.river_n or (n and river[-1] is not side.river_last) or ss.ready != side.ready \
                     or self._phase == "rob" or wall.size != self._wall_left - 1 or st.turn != seat \
