@@ -430,7 +430,7 @@
       box.box.classList.toggle("turn", st.turn === s);
       box.ready.hidden = !side.ready;
       box.score.textContent = side.score;
-      box.change.textContent = side.change;
+      box.change.textContent = side.change === "0" ? "±0" : side.change;
       box.change.className = "chg" + (side.change.charAt(0) === "+" ? " up" : side.change.charAt(0) === "-" ? " down" : "");
       var drawn = side.drawn ? face(side.drawn) : -1;
       for (f = 0; f < 45; f++) { for (i = 0; i < side.faces[f]; i++) { faces.push(f); } }
