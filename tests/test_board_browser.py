@@ -132,3 +132,24 @@ def test_the_analysis_on_the_board_follows_the_step(browser: Any, pages: dict[st
     cells = page.eval_on_selector_all("#h1 .heat .hc b", "els => els.map(e => e.textContent)")
     assert cells and all(t.endswith("%") for t in cells)
     page.close()
+
+
+def test_the_heat_row_shows_at_each_step_the_odds_worked_out_for_it(browser: Any, pages: dict[str, str]) -> None:
+    """The row the script draws at a step is the odds the seat's knowledge gives at that step
+    (`paipu.analysis.reading.pong_percents`), kind by kind, in percent."""
+    from paipu.analysis.reading import pong_percents, seat_knowledge
+
+    _name, text = next(iter(simulate("zhuji", 4, 3, session_hands=4)))
+    audit = audit_text(text, "session.paipu", views=True)
+    assert audit.replay is not None and audit.ruleset is not None
+    rs = audit.ruleset
+    steps = audit.replay.hands[0].steps
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    for k in (0, 7, 30, len(steps) - 1):
+        page.goto(f"{pages['teaching']}#h1-s{k}")
+        view = steps[k].view
+        assert view is not None
+        percents = pong_percents(seat_knowledge(view, "E", rs.seats, rs.tile_counts))
+        want = [f"{percents.get(i, 0)}%" for i in range(34) if rs.tile_counts[i]]
+        assert page.eval_on_selector_all("#h1 .heat .hc b", "els => els.map(e => e.textContent)") == want, k
+    page.close()

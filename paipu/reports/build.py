@@ -241,11 +241,6 @@ class PageBuilder:
     def seat_chip(self, seat: str) -> str:
         return seat if self.lang == "en" else self.labels.seat_name(seat)
 
-    def seat_title(self, seat: str) -> str:
-        name = self.players.get(seat, "")
-        label = self.labels.seat_name(seat)
-        return f"{label} · {name}" if name else label
-
     def hand_title(self, hi: int, number: int) -> str:
         """Hand ``hi``'s title (1-based in the record): what players call it, if the ruleset says,
         else its number (``Hand 3``)."""
@@ -896,6 +891,7 @@ class HandsWriter(Observer):
         self._heat: list[str] = []
         self._last_analysis = ""
         self._last_heat = ""
+        self._last_pattern = ""
         self._wild: tuple[Tile, ...] = ()
         self._teaching = False
         self.differs: list[tuple[bool, bool]] = []
@@ -930,7 +926,7 @@ class HandsWriter(Observer):
         self._steps = 1
         self._secret_from = -1
         self._analysis, self._heat = [], []
-        self._last_analysis = self._last_heat = ""
+        self._last_analysis = self._last_heat = self._last_pattern = ""
         self._teaching = b.viewer is not None
         self._teach(0, playable)
 
@@ -955,7 +951,7 @@ class HandsWriter(Observer):
             else:
                 self._held.append(((), ()))
         if self._teaching:
-            self._teach(step, writer._playable)
+            self._teach(step, writer.playable)
 
     def end_hand(self, index: int, engine: HandEngine, result: HandResult, findings: list[Finding]) -> None:
         writer, self._writer = self._writer, None
@@ -978,7 +974,7 @@ class HandsWriter(Observer):
         notes = tuple(sorted(self._notes, key=lambda n: (n.step, n.kind != "d")))
         tm = b.tile_maker(t.index for t in self._wild)
         rv = b.result(rec, result, tm, held)
-        playable = writer._playable
+        playable = writer.playable
         actions = table.steps if playable else " ".join(t.split("|")[0] for t in table.tokens)
         hv = b.hand_view(index + 1, rec, result.dealer, self._wild, tm, table if playable else None, self._steps,
                          actions, notes, rv, secret_from=self._secret_from,
@@ -1014,10 +1010,22 @@ class HandsWriter(Observer):
             return
         know = state_knowledge(st, b.viewer, rs.seats, rs.tile_counts)
         percents = pong_percents(know)
-        heat = ",".join(str(percents.get(k, 0)) for k in range(34) if rs.tile_counts[k])
-        if heat != self._last_heat:
-            self._heat.append(f"{step}@{heat}")
-            self._last_heat = heat
+        # The kinds share a few values (the odds depend on how many of a kind are unseen and
+        # whether it was discarded): the values once each, and which kind has which, written
+        # only when that changes.
+        values: list[int] = []
+        pattern: list[str] = []
+        for k in range(34):
+            if rs.tile_counts[k]:
+                p = percents.get(k, 0)
+                if p not in values:
+                    values.append(p)
+                pattern.append(FACES[values.index(p)])
+        heat = ",".join(map(str, values))
+        which = "".join(pattern)
+        if (heat, which) != (self._last_heat, self._last_pattern):
+            self._heat.append(f"{step}@{heat}" + (f"|{which}" if which != self._last_pattern else ""))
+            self._last_heat, self._last_pattern = heat, which
         code = self._analysis_code(engine, know)
         if code != self._last_analysis:
             self._analysis.append(f"{step}@{code}")
@@ -1064,11 +1072,6 @@ class HandsWriter(Observer):
 
 _WITH_DETAIL: frozenset[type] = frozenset((FanLine, ScoreLine, TableEvent))
 """The actions a step's detail is told of (a recorded value, payments, an event's word)."""
-
-
-def differ_flags(hv: HandView) -> tuple[bool, bool]:
-    """Whether a hand's recorded payments, and a recorded value, differ from the computed ones."""
-    return hv.result.payments_differ, any(w.total_differs for w in hv.result.wins)
 
 
 def _sorted_lines(lines: Iterable[int]) -> array[int]:

@@ -52,9 +52,7 @@ class Labels:
     wall_left: str
     wall_order: str
     turn: str
-    discards: str
     melds: str
-    concealed: str
     ready: str
     you: str
     heat: str
@@ -193,9 +191,7 @@ EN = Labels(
     wall_left="{n} tiles left",
     wall_order="The wall, in draw order (drawn tiles faded; replacements come from the end)",
     turn="to move",
-    discards="Discards",
     melds="Melds",
-    concealed="Hand",
     ready="ready (听)",
     you="you",
     heat="chance an opponent holds a pair or more (could pong it), from what you can see",
@@ -302,9 +298,7 @@ ZH = Labels(
     wall_left="剩余 {n} 张",
     wall_order="牌墙顺序（已摸的牌变淡；补牌从末尾摸）",
     turn="轮到",
-    discards="弃牌",
     melds="副露",
-    concealed="手牌",
     ready="听牌",
     you="你",
     heat="别家有一对以上（可碰）的机率，只据你能看到的牌",

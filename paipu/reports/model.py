@@ -240,7 +240,9 @@ class HandView:
     shanten:unseen:kinds,…|kinds:unseen``, the last two the effective kinds left out)."""
     heat: str = ""
     """Teaching view: for each kind of `heat_kinds`, the percent chance that some opponent holds
-    two or more of it, at each step where it changes: ``step@p,p,…`` separated by spaces."""
+    two or more of it, at each step where it changes: ``step@p,p,…|ii…`` separated by spaces, the
+    distinct percents, then which of them each kind has (a character of `FACES` a kind), written
+    only where that changes from the entry before."""
     findings: tuple[FindingView, ...] | None = None
     """Its findings, each shown at its step; None while the record is still being replayed (the
     page numbers its findings in the record's order: they are put in place at the end)."""

@@ -27,7 +27,8 @@ same way in Python:
   one after a ``^``), ``nSi…;`` meld i replaced, ``oSi`` meld i gone, ``yS…`` flowers set
   aside, ``rS1`` / ``rS0`` ready declared / not, ``w…;`` tiles left in the wall, ``tS`` the seat
   to move (``t-``: none), ``q…;`` the kinds marked (dora, 宝), ``$S…;`` S's score on the table
-  (``$S25000,+8000;`` with this hand's change, once it is settled), ``ki…;`` counter i's value,
+  (``$S25000,+8000;`` with this hand's change, once it is settled), ``ki…;`` the value of counter
+  i (its place among `HandTable.counters`, as a character of `FACES`),
   ``~…;`` the known wall (step 0), ``ji;`` the wall's tile at place i drawn.
 """
 
@@ -57,8 +58,8 @@ VERBS: dict[str, str] = {
     "draw": "w", "discard": "d", "chow": "c", "pong": "p", "kong": "k", "ankong": "a", "addkong": "b",
     "flower": "y", "ready": "r", "hu": "h", "pass": "o", "exhausted": "x", "fan": "n", "score": "s",
 }
-"""The code of each verb of the record; a table event's verb is ``e`` and its number among the
-page's events (`PageTables.events`)."""
+"""The code of each verb of the record; a table event's is ``e`` and its place among the ruleset's
+events (`Ruleset.events`), as a character of `FACES`."""
 DISCARD_CODES = ("d", "D", "q", "Q")
 """A discard's code by its flags: from the hand, the tile just drawn (摸切), the one that
 declares ready, both."""
@@ -432,15 +433,15 @@ class TableWriter:
             raise RuntimeError("a hand was settled at a step that left a seat to move")
         self._recent[at] = f"{token}|{ops if ops is not None else predicted}" + "".join(extra)
 
+    @property
+    def playable(self) -> bool:
+        """Whether the hand could be set up and replayed (else it has no table, only its actions)."""
+        return self._playable
+
     def table(self) -> HandTable:
         seats = self.engine.rs.seats
         hidden = tuple(s for s in seats if self._sides.get(s) is not None and self._sides[s].hidden)
         return HandTable(seats, hidden, self._start, " ".join((*self._closed, *self._recent)), self.counter_names)
-
-    @property
-    def steps(self) -> int:
-        """How many steps after the deal have been played."""
-        return self._count
 
     # ---------------------------------------------------------------- reading the engine
     def _faces(self, seat: Seat, counts: Sequence[int]) -> list[int]:

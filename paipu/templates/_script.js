@@ -182,6 +182,16 @@
     });
     h.attr = "data-x"; h.analysis = steps(h);
     h.attr = "data-h"; h.heat = steps(h);
+    /* The heat row: the percents of each step, and which of them each kind has, carried on. */
+    h.heatPattern = [];
+    var pattern = "";
+    h.heat = h.heat.map(function (code, i) {
+      if (!code) { h.heatPattern.push(pattern); return code; }
+      var bar = code.indexOf("|");
+      if (bar >= 0) { pattern = code.slice(bar + 1); code = code.slice(0, bar); }
+      h.heatPattern.push(pattern);
+      return code;
+    });
     h.checkpoints = [];
     if (h.table) {
       var st = newState();
@@ -458,9 +468,9 @@
     }
     if (h.an) { analysis(h.an, h.analysis[k]); }
     if (h.heatCells) {
-      var heat = h.heat[k] ? h.heat[k].split(",") : [];
+      var heat = h.heat[k] ? h.heat[k].split(",") : [], which = h.heatPattern[k] || "";
       h.heatCells.forEach(function (cell, i) {
-        var pct = heat[i] || "0";
+        var pct = heat[FACES.indexOf(which.charAt(i))] || "0";
         cell.style.setProperty("--p", pct);
         cell.querySelector("b").textContent = pct + "%";
       });
