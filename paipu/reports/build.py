@@ -18,7 +18,7 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from paipu.analysis.reading import pong_percents, state_knowledge
+from paipu.analysis.reading import StateReader, pong_percents
 from paipu.analysis.teaching import discard_choices, hand_shanten, short_hand
 from paipu.auditing import Audit
 from paipu.findings import SEVERITIES, Finding, PackedFindings
@@ -894,6 +894,8 @@ class HandsWriter(Observer):
         self._last_pattern = ""
         self._wild: tuple[Tile, ...] = ()
         self._teaching = False
+        self._reader: StateReader | None = None
+        """What the viewed seat can know, read step by step (a new reader each hand)."""
         self.differs: list[tuple[bool, bool]] = []
         """Each hand made: whether its recorded payments, and a recorded value, differ."""
 
@@ -928,6 +930,7 @@ class HandsWriter(Observer):
         self._analysis, self._heat = [], []
         self._last_analysis = self._last_heat = self._last_pattern = ""
         self._teaching = b.viewer is not None
+        self._reader = None
         self._teach(0, playable)
 
     def after_action(self, index: int, engine: HandEngine, action: Action, findings: list[Finding]) -> None:
@@ -1008,7 +1011,9 @@ class HandsWriter(Observer):
         rs, st = engine.rs, engine.st
         if b.viewer not in st.seats:
             return
-        know = state_knowledge(st, b.viewer, rs.seats, rs.tile_counts)
+        if self._reader is None:
+            self._reader = StateReader(b.viewer, rs.seats, rs.tile_counts)
+        know = self._reader.read(st)
         percents = pong_percents(know)
         # The kinds share a few values (the odds depend on how many of a kind are unseen and
         # whether it was discarded): the values once each, and which kind has which, written
