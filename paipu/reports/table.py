@@ -197,7 +197,7 @@ def _meld_code(meld: Meld, claimer: Seat, seats: tuple[Seat, ...], hidden: bool)
     return MELD_CODES.get(meld.kind, "p") + source + meld_faces(meld, claimer, seats, hidden=hidden)
 
 
-@dataclass
+@dataclass(slots=True)
 class TableWriter:
     """One hand's table as the replay plays it: `begin` once the hand is dealt, `step` after each
     action, `end` once it is settled; `table` then gives the hand's `HandTable`."""
