@@ -49,8 +49,9 @@ def audit(source: Record | str, *, ruleset: Ruleset | str | None = None, annotat
 
     ``ruleset`` (an object or a name) replaces the one the record's header names; without it
     the header's ruleset and ``[Option]`` tags are used, with ``options`` on top.
-    ``annotate`` adds teaching notes; ``views`` keeps the table after every step, which
-    `render_html` draws (``views=False`` is faster when only the findings matter).
+    ``annotate`` adds teaching notes; ``views`` keeps a snapshot of the table after every step
+    (`paipu.replay.result.TableView`, for tools that read them; ``views=False`` is faster when
+    only the findings matter, and `render_html` needs no views).
     """
     from paipu.auditing import audit_record, audit_text
     from paipu.record import Record
@@ -62,7 +63,8 @@ def audit(source: Record | str, *, ruleset: Ruleset | str | None = None, annotat
 
 
 def render_html(audit: Audit, *, seat: Seat | None = None, lang: str = "en") -> str:
-    """The self-contained HTML report of an audit made with ``views=True`` (the default).
+    """The self-contained HTML report of an audit (its record replayed once more, under the
+    audit's ruleset, with the page's observer; `paipu report` makes it in the audit's own pass).
 
     ``seat`` gives the teaching view of that seat; ``lang`` is ``"en"`` or ``"zh"``.
     """

@@ -29,6 +29,8 @@ class Audit:
     replay: Replay | None = None
     annotated: bool = False
     """Whether teaching notes were asked for (they are among the findings, severity note)."""
+    unchecked: dict[int, int] | None = None
+    """For a record with errors of reading, where its replay stopped checking (`RecoveryPlan.unchecked`)."""
 
     @property
     def ok(self) -> bool:
@@ -50,6 +52,21 @@ class Audit:
         for f in self.findings:
             out[f.severity] += 1
         return out
+
+    def outcomes(self) -> tuple[int, int, dict[str, int]]:
+        """The hands by outcome: won, exhausted (the wall), and ended with no winner for another
+        reason (riichi's abortive draws), counted by the ruleset's word for the reason."""
+        wins = drawn = 0
+        aborted: dict[str, int] = {}
+        for h in self.replay.hands if self.replay is not None else ():
+            res = h.result
+            if res.result == "win":
+                wins += 1
+            elif res.result == "exhausted" and res.reason:
+                aborted[res.reason] = aborted.get(res.reason, 0) + 1
+            elif res.result == "exhausted":
+                drawn += 1
+        return wins, drawn, aborted
 
     def to_json(self) -> dict[str, object]:
         """The machine-readable result documented in docs/findings.md."""
@@ -206,6 +223,7 @@ def _replayed(audit: Audit, ruleset: Ruleset | None, options: dict[str, str] | N
         watchers.append(TeachingNotes())
     if ruleset is not None:
         rp = replay(record, ruleset=ruleset, observers=watchers, views=views, unchecked=unchecked)
+        audit.unchecked = unchecked or None
     else:
         rp = Replay(record, None, [], [], {})  # an unknown ruleset: nothing to replay under
     audit.replay = rp

@@ -30,7 +30,7 @@ def test_teaching_notes_of_an_annotated_audit_reach_the_html() -> None:
         assert note.message.replace("'", "&#39;") in html, note.message
 
 
-def test_an_annotated_audit_is_one_replay_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_annotated_audit_and_its_report_are_one_replay_pass_each(monkeypatch: pytest.MonkeyPatch) -> None:
     from paipu.replay.engine import HandEngine
 
     calls: list[int] = []
@@ -42,8 +42,17 @@ def test_an_annotated_audit_is_one_replay_pass(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(HandEngine, "setup", counting)
     audit = paipu.audit(FOUR_HANDS, annotate=True)
-    paipu.render_html(audit)
     assert len(calls) == len(paipu.parse(FOUR_HANDS).hands) == 4
+    # The report of an audit already made replays its record once more, with the page's
+    # observer (its teaching notes are the audit's, not worked out again); the report written
+    # as the record is audited (`paipu report`) is the one pass.
+    paipu.render_html(audit)
+    assert len(calls) == 8
+    from paipu.reports.render import write_record_report
+
+    calls.clear()
+    write_record_report(FOUR_HANDS, "four.paipu", "/dev/null", annotate=True)
+    assert len(calls) == 4
 
 
 def test_the_report_uses_the_options_the_audit_replayed_under() -> None:

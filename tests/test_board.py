@@ -14,8 +14,9 @@ from paipu.analysis.teaching import discard_choices, short_hand
 from paipu.api import simulate
 from paipu.auditing import Audit, audit_text
 from paipu.record import Discard, Draw, Ready
-from paipu.reports import build_report_model, render_report
-from paipu.reports.board import seat_places
+from paipu.reports import build_report_model, render_model, render_report
+from paipu.reports.build import seat_places
+from paipu.reports.table import BACK, FACES, decode, parse_token
 from paipu.tiles import format_tiles, parse_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,20 +110,22 @@ def test_other_seats_concealed_tiles_draws_and_wall_are_hidden_in_a_teaching_vie
     viewer = audit.replay.seats[-1]
     model = build_report_model(audit, seat=viewer)
     for hand in model.hands:
-        assert hand.board is not None and hand.board.wall == ()
-        for s in hand.board.seats:
-            faces = {bt.tile.hidden for bt in s.concealed}
-            assert faces == ({False} if s.seat == viewer else {True}) or not s.concealed
-            for md in s.melds:
-                if md.kind == "ankong" and s.seat != viewer:
-                    assert all(t.hidden for t in md.tiles)
-        for st in hand.steps:
-            if st.verb in ("draw", "ankong") and st.seat != viewer:
-                assert all(t.hidden for t in st.tiles)
-            for row in st.deal:
-                assert all(t.hidden for t in row.tiles) == (row.seat != viewer)
-            for f in st.findings:  # notes about another seat's play are left out
-                assert not re.match(rf"^(?!{viewer}\b)[ESWN] (discards|could have won)", f.message), f.message
+        assert hand.table is not None and "~" not in hand.table.start
+        for state in decode(hand.table):
+            assert not state.wall
+            for seat, side in state.seats.items():
+                shown = side.concealed()
+                assert (set(shown) <= {BACK}) == (seat != viewer) or not shown
+                for meld in side.melds:
+                    if meld[0] == "a" and seat != viewer:
+                        assert set(meld[2:]) == {BACK}
+        for token in hand.table.tokens:
+            code, seat, tiles, _, _ = parse_token(token)
+            if code in ("w", "a") and seat != viewer:
+                assert tiles == BACK
+        assert hand.findings is not None
+        for f in hand.findings:  # notes about another seat's play are left out
+            assert not re.match(rf"^(?!{viewer}\b)[ESWN] (discards|could have won)", f.message), f.message
 
 
 # ---------------------------------------------------------------- the table
@@ -132,9 +135,9 @@ def test_seats_sit_around_the_table_with_the_viewed_seat_at_the_bottom() -> None
     assert seat_places(("E", "S", "W", "N"), "W") == {"W": "bottom", "N": "right", "E": "top", "S": "left"}
     assert seat_places(("E", "S", "W", "N"), None) == {"E": "bottom", "S": "right", "W": "top", "N": "left"}
     assert seat_places(("E", "S"), "S") == {"S": "bottom", "E": "top"}
-    html = render_report(_audit(_records("zhuji"), annotate=False), seat="S")
-    assert re.search(r'class="seat p-bottom sS[^"]* viewer', html)
-    assert 'class="seat p-top sN' in html and 'class="seat p-left sE' in html
+    model = build_report_model(_audit(_records("zhuji"), annotate=False), seat="S")
+    assert model.script["places"] == {"S": "bottom", "W": "right", "N": "top", "E": "left"}
+    assert model.script["viewer"] == "S" and '"viewer":"S"' in render_model(model)
 
 
 def test_tsumogiri_and_the_ready_discard_are_marked_on_the_river() -> None:
@@ -142,31 +145,33 @@ def test_tsumogiri_and_the_ready_discard_are_marked_on_the_river() -> None:
     the seat's first discard after ``ready``."""
     audit = _audit((ROOT / "samples/valid/riichi/double-riichi-ippatsu.paipu").read_text(encoding="utf-8"), False)
     audit2 = _audit(_records("zhuji", seed=11), annotate=False)
-    readies = 0
+    readies = tsumogiri = 0
     for a in (audit, audit2):
         assert a.replay is not None
         model = build_report_model(a)
         for hand, hr in zip(model.hands, a.replay.hands, strict=True):
-            assert hand.board is not None
-            steps = hr.steps
-            for s in hand.board.seats:
-                for bt in s.discards:
-                    act = steps[bt.shown.first].action
-                    assert isinstance(act, Discard) and act.seat == s.seat
-                    before = [x.action for x in steps[: bt.shown.first]
-                              if getattr(x.action, "seat", None) == s.seat]
-                    drew = bool(before) and isinstance(before[-1], Draw) and before[-1].tile == act.tile
-                    assert bt.tsumogiri == drew, (s.seat, bt.shown.first)
-                    after_ready = bool(before) and any(isinstance(b, Ready) for b in before) and not any(
-                        isinstance(b, Discard) for b in before[max(i for i, b in enumerate(before)
-                                                                  if isinstance(b, Ready)):]
-                    ) if any(isinstance(b, Ready) for b in before) else False
-                    assert bt.ready_discard == after_ready
-                    readies += int(bt.ready_discard)
-    assert readies >= 1
-    html = render_report(audit)
-    assert ' tg"' in html or " tg " in html
-    assert " rdd" in html
+            assert hand.table is not None
+            actions = [s.action for s in hr.steps[1:]]
+            for k, (token, act) in enumerate(zip(hand.table.tokens, actions, strict=True)):
+                code = parse_token(token)[0]
+                if not isinstance(act, Discard):
+                    continue
+                before = [x for x in actions[:k] if getattr(x, "seat", None) == act.seat]
+                drew = bool(before) and isinstance(before[-1], Draw) and before[-1].tile == act.tile
+                readied = [i for i, b in enumerate(before) if isinstance(b, Ready)]
+                after_ready = bool(readied) and not any(isinstance(b, Discard) for b in before[readied[-1]:])
+                assert code == "dDqQ"[int(drew) + 2 * int(after_ready)]
+                readies += int(after_ready)
+                tsumogiri += int(drew)
+            # The river keeps the marks of each discard, step after step.
+            for state in decode(hand.table):
+                for side in state.seats.values():
+                    assert all(0 <= flags <= 3 for _, flags, _ in side.river)
+    assert readies >= 1 and tsumogiri >= 1
+
+
+def _hand34(counts: list[int]) -> list[int]:
+    return list(counts[:34])
 
 
 def test_the_viewed_seat_gets_its_shanten_effective_tiles_and_best_discards_at_every_step() -> None:
@@ -176,46 +181,60 @@ def test_the_viewed_seat_gets_its_shanten_effective_tiles_and_best_discards_at_e
     model = build_report_model(audit, seat="E")
     checked_short = checked_over = 0
     for hand, hr in zip(model.hands, audit.replay.hands, strict=True):
-        for st, step in zip(hand.steps, hr.steps, strict=True):
+        codes: dict[int, str] = {}
+        for part in hand.analysis.split(" "):
+            k, _, code = part.partition("@")
+            codes[int(k)] = code
+        code = ""
+        for step in hr.steps:
+            code = codes.get(step.number, code)
             view = step.view
             assert view is not None
             know = seat_knowledge(view, "E", rs.seats, rs.tile_counts)
-            hand34 = list(know.mine)
-            for m in view.seats["E"].melds:  # own concealed kongs are counted as mine there
-                if m.kind == "ankong":
-                    for t in m.tiles:
-                        hand34[t.index] -= 1
+            hand34 = [0] * 34
+            for t in view.seats["E"].concealed:
+                hand34[t.index] += 1
             visible = [min(4, know.seen[k] + know.mine[k] - hand34[k]) for k in range(34)]
             wild = [t.index for t in view.wild]
             melds, shapes = len(view.seats["E"].melds), tuple(rs.shapes)
-            an = st.analysis
-            assert an is not None
+            now, effective, discards, more = code.split("|")
             if sum(hand34) % 3 == 1:
-                now, eff = short_hand(hand34, wild_kinds=wild, melds=melds, shapes=shapes, visible=visible)
-                assert an.shanten == now and [n for _, n in an.effective] == [e.unseen for e in eff]
-                assert an.discards == ()
+                want_now, eff = short_hand(hand34, wild_kinds=wild, melds=melds, shapes=shapes, visible=visible)
+                assert int(now) == want_now and not discards
+                ranked = sorted(eff, key=lambda e: (-e.unseen, e.tile.index))
+                shown = sorted(ranked[:6], key=lambda e: e.tile.index)
+                assert effective == ",".join(f"{FACES[e.tile.index]}:{e.unseen}" for e in shown)
+                rest = ranked[6:]
+                assert more == (f"{len(rest)}:{sum(e.unseen for e in rest)}" if rest else "")
                 checked_short += 1
-            elif an.shanten >= 0:
+            elif int(now) >= 0:
                 best = discard_choices(hand34, wild_kinds=wild, melds=melds, shapes=shapes, visible=visible)[:3]
-                assert [(r.tile.kind, r.shanten, r.unseen) for r in an.discards] == [
-                    (f"{c.tile.suit}{c.tile.rank}", c.shanten, c.unseen) for c in best]
+                assert discards == ",".join(f"{FACES[c.tile.index]}:{c.shanten}:{c.unseen}:{len(c.effective)}"
+                                            for c in best)
                 checked_over += 1
     assert checked_short > 50 and checked_over > 10
     # The audit view has no viewed seat, so no analysis; the page writes it where it changes only.
-    assert all(st.analysis is None for h in build_report_model(audit).hands for st in h.steps)
-    html = render_report(audit, seat="E")
-    total = sum(len(h.steps) for h in model.hands)
-    written = html.count(' data-x="')
-    codes = [[st.analysis.code if st.analysis is not None else None for st in h.steps] for h in model.hands]
-    changes = sum(1 for h in codes for i, code in enumerate(h) if code is not None and (i == 0 or h[i - 1] != code))
-    assert written == changes < total
-    assert 'class="an"' in html and "from ready" in html
+    assert all(not h.analysis for h in build_report_model(audit).hands)
+    total = sum(h.steps for h in model.hands)
+    written = sum(len(h.analysis.split(" ")) for h in model.hands)
+    assert 0 < written < total
+
+
+def test_the_effective_tiles_of_a_hand_far_from_ready_are_the_best_few() -> None:
+    """Three from ready, two dozen kinds can help: the box lists the six with the most tiles
+    unseen and counts the others."""
+    model = build_report_model(_audit(_records("zhuji", seed=3), annotate=False), seat="E")
+    codes = [part.partition("@")[2] for h in model.hands for part in h.analysis.split(" ")]
+    short = [c.split("|") for c in codes if c and c.split("|")[1]]
+    assert short and all(len(effective.split(",")) <= 6 for _, effective, _, _ in short)
+    assert any(more for _, _, _, more in short)
 
 
 def test_the_board_words_follow_the_language() -> None:
     audit = _audit(_records("zhuji"), annotate=False)
-    zh = render_report(audit, seat="E", lang="zh")
-    en = render_report(audit, seat="E", lang="en")
-    assert "向听" in zh and "最佳打法" in zh and "摸切：打出刚摸的牌" in zh
-    assert "from ready" not in zh and "Best discards" not in zh
-    assert "Best discards" in en and "摸切: the tile just drawn" in en
+    zh = build_report_model(audit, seat="E", lang="zh").script["words"]
+    en = build_report_model(audit, seat="E", lang="en").script["words"]
+    assert "向听" in zh["shanten_words"] and zh["best"] == "最佳打法" and zh["tsumogiri"] == "摸切：打出刚摸的牌"
+    assert en["best"] == "Best discards" and en["tsumogiri"] == "摸切: the tile just drawn"
+    assert zh["wall_left"] == "剩余 {n} 张" and en["wall_left"] == "{n} tiles left"
+    assert "向听" in render_report(audit, seat="E", lang="zh")

@@ -126,16 +126,30 @@ def test_the_analysis_on_the_board_follows_the_step(browser: Any, pages: dict[st
             assert row.locator("i.t").count() == 1 and "(" in row.inner_text()
         else:
             assert page.locator("#h1 .an .ef .e").count() > 0 or "complete" in seen
+            assert page.locator("#h1 .an .ef .e").count() <= 6  # the best few
     assert tables > 0 and len(seen) >= 1
-    # What the script writes is what the page shows without it at the same step (the last).
-    page.click("#h1 .ctl .last")
-    shown = ("el => [el.querySelector('.sh b').textContent, el.querySelector('.ef').hidden, "
-             "[...el.querySelectorAll('.ef .e')].map(e => e.innerHTML), el.querySelector('table.bd').hidden, "
-             "[...el.querySelectorAll('table.bd tbody tr')].map(r => r.textContent.trim())]")
-    scripted = page.eval_on_selector("#h1 .an", shown)
+    # The heat row's numbers are percents.
+    cells = page.eval_on_selector_all("#h1 .heat .hc b", "els => els.map(e => e.textContent)")
+    assert cells and all(t.endswith("%") for t in cells)
     page.close()
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
-    static = context.new_page()
-    static.goto(pages["teaching"])
-    assert static.eval_on_selector("#h1 .an", shown) == scripted
-    context.close()
+
+
+def test_the_heat_row_shows_at_each_step_the_odds_worked_out_for_it(browser: Any, pages: dict[str, str]) -> None:
+    """The row the script draws at a step is the odds the seat's knowledge gives at that step
+    (`paipu.analysis.reading.pong_percents`), kind by kind, in percent."""
+    from paipu.analysis.reading import pong_percents, seat_knowledge
+
+    _name, text = next(iter(simulate("zhuji", 4, 3, session_hands=4)))
+    audit = audit_text(text, "session.paipu", views=True)
+    assert audit.replay is not None and audit.ruleset is not None
+    rs = audit.ruleset
+    steps = audit.replay.hands[0].steps
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    for k in (0, 7, 30, len(steps) - 1):
+        page.goto(f"{pages['teaching']}#h1-s{k}")
+        view = steps[k].view
+        assert view is not None
+        percents = pong_percents(seat_knowledge(view, "E", rs.seats, rs.tile_counts))
+        want = [f"{percents.get(i, 0)}%" for i in range(34) if rs.tile_counts[i]]
+        assert page.eval_on_selector_all("#h1 .heat .hc b", "els => els.map(e => e.textContent)") == want, k
+    page.close()

@@ -126,8 +126,26 @@ def test_botzone_ignore_clause_is_kept_as_a_comment_not_a_pass() -> None:
     assert " pass" not in text
 
 
+def test_botzone_records_are_canonical_as_imported() -> None:
+    """`paipu fmt` of what the importer writes changes nothing, comments included (an Ignore
+    clause kept as a comment, a fan line whose names are garbled)."""
+    from paipu.cli.formatting import canonical_text
+
+    log = simulated_logs(1, seed=4)[0].splitlines()
+    i = next(n for n, line in enumerate(log) if " Play " in line and n > 8)
+    seat = int(log[i].split()[1])
+    log[i] += f" Ignore Player {(seat + 1) % 4} Chi {log[i].split()[3]}"
+    log = [line if not line.startswith("Fan ") else "Fan 9 ???*1+??*1" for line in log]
+    texts = [text for _, text, _ in BotzoneImporter().convert(("\n".join(log) + "\n").encode(), "x.txt")]
+    for path in REAL_LOGS:
+        texts += [text for _, text, _ in BotzoneImporter().convert(path.read_bytes(), str(path))]
+    assert any("; Botzone:" in t for t in texts)
+    for text in texts:
+        assert canonical_text(text) == text
+
+
 def test_botzone_fan_line_keeps_the_total_and_drops_garbled_names() -> None:
-    assert BotzoneImporter._fan_line("S", 9, "???*1+??*1") == "fan S 9  ; Botzone's fans: ???*1+??*1"
+    assert BotzoneImporter._fan_line("S", 9, "???*1+??*1") == "fan S 9 ; Botzone's fans: ???*1+??*1"
     assert BotzoneImporter._fan_line("N", 9, "混一色*1+箭刻*1+老少副*1") == \
         "fan N 9 : hunyise 6, jianke 2, laoshaofu 1"
     assert BotzoneImporter._fan_line("N", 3, "幺九刻*3") == "fan N 3 : yaojiuke 3"

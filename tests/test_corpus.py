@@ -33,7 +33,9 @@ from paipu.corpus import (
     schema_version,
     write_record,
 )
+from paipu.corpus.diff import DiffSummary
 from paipu.corpus.rows import INTERNAL_ERROR, UNREADABLE, Source, audit_source, read_source, rows_from_audit
+from paipu.corpus.stats import format_stats
 from paipu.errors import InputError
 from paipu.expect import compare_results
 from paipu.record import Chow, FanLine, ScoreLine
@@ -481,13 +483,25 @@ def test_stats_count_what_the_records_hold(db: Database, files: list[Path]) -> N
     assert s.records == len(audits) + 3  # and the three files that hold no text: binary, empty, broken .gz
     assert s.hands == sum(results.values())
     assert s.results == dict(results)
-    assert {i.id: i.wins for i in s.items} == dict(items)
+    merged: Counter[str] = Counter()
+    for r in s.rulesets:
+        for i in r.items:
+            merged[i.id] += i.wins
+    assert merged == items
     codes[UNREADABLE] = 3  # binary, empty (it is read, but holds no record), broken .gz
     assert {f.code: f.count for f in s.findings} == dict(codes)
     assert s.payments_differ == differ >= 1
-    assert {p.player: (p.hands, p.wins, p.score) for p in s.players} == {
-        name: (hands[name], wins[name], score[name]) for name in score}
-    assert sum(s.values.values()) == sum(len(h.result.wins) for rp in replays for h in rp.hands)
+    players: dict[str, list[int]] = {}
+    for r in s.rulesets:
+        for p in r.players:
+            totals = players.setdefault(p.player, [0, 0, 0])
+            totals[0] += p.hands
+            totals[1] += p.wins
+            totals[2] += p.score
+    assert players == {name: [hands[name], wins[name], score[name]] for name in score}
+    assert sum(sum(r.values.values()) for r in s.rulesets) == sum(len(h.result.wins) for rp in replays
+                                                                  for h in rp.hands)
+    assert sum(r.records for r in s.rulesets) == s.records and sum(r.hands for r in s.rulesets) == s.hands
 
 
 def test_stats_command_prints_text_and_json(db_path: Path) -> None:
@@ -498,7 +512,74 @@ def test_stats_command_prints_text_and_json(db_path: Path) -> None:
     js = runner.invoke(corpus_group, ["stats", "--db", str(db_path), "--json"])
     data = json.loads(js.output)
     assert data["records"] == corpus_stats(open_corpus(db_path, create=False)).records
-    assert set(data) >= {"statuses", "hands", "results", "findings", "items", "values", "players"}
+    assert set(data) >= {"statuses", "hands", "results", "findings", "rulesets"}
+    assert all(set(r) >= {"ruleset", "unit", "items", "values", "players"} for r in data["rulesets"])
+
+
+def _mixed_corpus(tmp_path: Path) -> Database:
+    """Records of three rulesets, whose values count 台, 番 and han, one with a player of no name
+    and one with a player named in Chinese."""
+    db = open_corpus(tmp_path / "mixed.db")
+    paths = [ROOT / "samples/valid/zhuji/four-hands.paipu", ROOT / "samples/valid/mcr/discard-win.paipu",
+             ROOT / "samples/valid/riichi/ittsu-ron.paipu"]
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    for p in paths:
+        text = p.read_text(encoding="utf-8")
+        if p.parent.name == "mcr":
+            text = text.replace('[Ruleset "mcr"]', '[Ruleset "mcr"]\n[Player E ""]\n[Player S "张三丰"]')
+        (folder / f"{p.parent.name}-{p.name}").write_text(text, encoding="utf-8")
+    ingest(db, list(expand_paths([folder])))
+    return db
+
+
+def test_stats_count_values_ruleset_by_ruleset_each_in_its_unit(tmp_path: Path) -> None:
+    db = _mixed_corpus(tmp_path)
+    s = corpus_stats(db)
+    assert [(r.ruleset, r.unit) for r in s.rulesets] == [("mcr", "fan"), ("riichi", "han"), ("zhuji", "tai")]
+    riichi = s.ruleset_stats("riichi")
+    assert riichi is not None and riichi.values == {2: 1}
+    fu = next(i for i in riichi.items if i.id == "fu")
+    assert fu.wins == 1 and fu.value is None  # fu are no han: not summed
+    zhuji = s.ruleset_stats("zhuji")
+    assert zhuji is not None and sum(zhuji.values.values()) == 4 and zhuji.hands == 4
+    # The whole corpus keeps no mixed total of values.
+    assert "values" not in s.to_json() and "items" not in s.to_json()
+    only = corpus_stats(db, "riichi")
+    assert only.records == 1 and [r.ruleset for r in only.rulesets] == ["riichi"] and only.hands == riichi.hands
+    text = format_stats(s)
+    assert "== riichi: 1 record, 1 hand" in text and "values of wins (han):" in text
+    assert "values of wins (tai):" in text and "scoring items (fan):" in text
+    db.close()
+
+
+def test_stats_leave_out_players_with_no_name_and_align_chinese_names(tmp_path: Path) -> None:
+    db = _mixed_corpus(tmp_path)
+    mcr = corpus_stats(db).ruleset_stats("mcr")
+    assert mcr is not None and "" not in [p.player for p in mcr.players] and "张三丰" in [p.player for p in mcr.players]
+    lines = format_stats(corpus_stats(db, "mcr")).split("\n")
+    table = lines[lines.index("players:") + 1:]
+    head, *rows = table
+    # Each column ends at the same place on screen: a Chinese character takes two columns.
+    end = _screen_width(head)
+    assert rows and all(_screen_width(r) == end for r in rows), table
+    db.close()
+
+
+def _screen_width(text: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
+def test_stats_command_takes_a_ruleset(tmp_path: Path) -> None:
+    _mixed_corpus(tmp_path).close()
+    runner = CliRunner()
+    out = runner.invoke(corpus_group, ["stats", "--db", str(tmp_path / "mixed.db"), "--ruleset", "国标"])
+    assert out.exit_code == 0, out.output
+    assert "records of ruleset mcr: 1" in out.output and "== mcr" in out.output and "== zhuji" not in out.output
+    bad = runner.invoke(corpus_group, ["stats", "--db", str(tmp_path / "mixed.db"), "--ruleset", "nosuch"])
+    assert bad.exit_code == 2 and "unknown ruleset" in bad.output
 
 
 def test_stats_of_a_missing_database_is_a_usage_error(tmp_path: Path) -> None:
@@ -561,6 +642,32 @@ def test_diff_against_check_json_output_finds_only_what_was_changed(db_path: Pat
     assert result.exit_code == 1, result.output
     lines = [ln for ln in result.output.splitlines() if "hand 1: value is" in ln]
     assert len(lines) == 1 and lines[0].startswith(changed["file"])
+
+
+def test_diff_shows_what_changed_in_a_record_whose_content_changed_at_its_path(tmp_path: Path) -> None:
+    """Matched by content, a changed record would be one record in each corpus only; matched by
+    its path, its results are compared as `--expected` compares them."""
+    folder = tmp_path / "records"
+    folder.mkdir()
+    text = (ROOT / "samples/valid/zhuji/four-hands.paipu").read_text(encoding="utf-8")
+    record = folder / "four.paipu"
+    record.write_text(text, encoding="utf-8")
+    a = open_corpus(tmp_path / "a.db")
+    ingest(a, [record])
+    record.write_text(text.replace("score E +24 N -8 S -8 W -8", "score E +24 N -8 S -9 W -7"), encoding="utf-8")
+    b = open_corpus(tmp_path / "b.db")
+    ingest(b, [record])
+    summary = DiffSummary()
+    diffs = list(diff_corpora(a, b, summary))
+    assert len(diffs) == 1 and diffs[0].path == str(record)
+    first, *rest = diffs[0].lines
+    assert first.startswith("its content changed (") and " → " in first
+    assert any("verdict is findings, expected ok" in line for line in rest)
+    assert any("score-mismatch" in line for line in rest)
+    assert summary.missing == [] and summary.compared == 1 and summary.differing == 1
+    # The same content at the same path is no difference, and unrelated content at another path
+    # is still a record of one corpus only.
+    assert list(diff_corpora(a, a)) == []
 
 
 def test_diff_needs_a_second_corpus_or_expected_results(db_path: Path) -> None:

@@ -128,9 +128,12 @@ def test_the_charts_show_findings_by_code_and_values_of_wins(db: Database) -> No
     model = build_index_model(db)
     stats = corpus_stats(db)
     assert [b.label for b in model.findings_chart.bars] == [f.code for f in stats.findings]
-    assert [(b.label, b.count) for b in model.values_chart.bars] == [(str(v), n) for v, n in stats.values.items()]
-    widest = max(model.values_chart.bars, key=lambda b: b.count)
-    assert all(b.width <= widest.width for b in model.values_chart.bars)
+    with_wins = [r for r in stats.rulesets if r.values]
+    assert [c.title for c in model.values_charts] == [f"Values of wins: {r.ruleset} ({r.unit})" for r in with_wins]
+    for chart, r in zip(model.values_charts, with_wins, strict=True):
+        assert [(b.label, b.count) for b in chart.bars] == [(str(v), n) for v, n in r.values.items()]
+        widest = max(chart.bars, key=lambda b: b.count)
+        assert all(b.width <= widest.width for b in chart.bars)
 
 
 def test_a_bar_chart_scales_bars_to_the_largest_count() -> None:

@@ -27,7 +27,7 @@ from paipu.lang import translation
 from paipu.replay.ruleset import get_ruleset
 from paipu.replay.session import replay
 from paipu.reports.build import build_report_model
-from paipu.reports.tiles import tile_class
+from paipu.reports.table import decode, face_char
 from paipu.rules.mcr import Mcr
 from paipu.sim.simulate import simulate
 from paipu.tiles import ALL_TILES, Tile, format_tiles, parse_tiles
@@ -558,15 +558,20 @@ def test_mcr_wall_per_seat_board_shows_each_seats_wall_drawn_from_its_front() ->
     audit = audit_text(text, name, views=True)
     model = build_report_model(audit)
     assert audit.replay is not None
-    board = model.hands[0].board
-    assert board is not None
+    table = model.hands[0].table
+    assert table is not None
+    states = decode(table)
     steps = audit.replay.hands[0].steps
-    for step in steps:
+    assert len(states) == len(steps)
+    faded_at: dict[int, int] = {}
+    for step, state in zip(steps, states, strict=True):
         assert step.view is not None and step.view.wall_known is not None
-        shown = [bt.tile.kind for bt in board.wall if bt.shown.at(step.number)]
-        assert shown == [tile_class(t) for t in step.view.wall_known], step.number
+        shown = [face for i, face in enumerate(state.wall) if i not in state.drawn_places]
+        assert shown == [face_char(t) for t in step.view.wall_known], step.number
+        for place in state.drawn_places:
+            faded_at.setdefault(place, step.number)
     # The seats draw their parts in turn: the tiles fade in an order that is not the wall's.
-    untils = [bt.shown.until for bt in board.wall if bt.shown.until is not None]
+    untils = [faded_at[p] for p in sorted(faded_at)]
     assert len(untils) > 40 and untils != sorted(untils)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -75,12 +76,16 @@ def test_pong_odds_are_the_exact_model_applied_to_what_the_seat_sees() -> None:
 def test_the_teaching_view_has_a_heat_row_and_no_note_about_another_seat_s_hand() -> None:
     audit = paipu.audit(FOUR_HANDS.read_text(encoding="utf-8"), annotate=True)
     html = paipu.render_html(audit, seat="E")
-    assert 'class="heat"' in html and html.count("data-h=") >= 40
+    # Each hand carries the heat row's kinds and, at each step where it changes, its percents.
+    assert html.count('<p class="hk" hidden>') == 4
+    changes = [len(part.split(" ")) for part in re.findall(r' data-h="([^"]*)"', html)]
+    assert len(changes) == 4 and sum(changes) >= 40
     others = [f for f in audit.findings if f.subject not in (None, "E")]
     assert others, "the sample should have notes about other seats"
     for f in others:
         assert f.message not in html
-    assert 'class="heat"' not in paipu.render_html(audit)
+    plain = paipu.render_html(audit)
+    assert 'class="hk"' not in plain and " data-h=" not in plain
 
 
 def test_discard_notes_say_how_likely_a_pong_is() -> None:

@@ -1,7 +1,7 @@
-"""The report written as the replay plays a hand (issue 19: memory in proportion to the input):
-each step's table view is read once, by the hand's board and by the step's line of the
-timeline, and let go, so one long hand holds no step's table; the page is byte for byte the
-one made at once from an audit with every view."""
+"""The report written as the replay plays it (issue 19: memory in proportion to the input): each
+hand's table is read off the engine as its steps are played and no step's snapshot of the table
+is made; each hand's part of the page is written once it is settled, its findings put in place
+at the end; the page is byte for byte the one made at once from the audit."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from paipu.replay.result import TableView
 from paipu.replay.session import Observer
 from paipu.reports import render_report
 from paipu.reports.build import build_report_model
-from paipu.reports.render import MARK_DETAIL, HandPages, _Out, _Splicer, write_record_report
+from paipu.reports.render import MARK_FINDINGS, ReportPages, _Out, _Splicer, write_record_report
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples/valid/zhuji/four-hands.paipu"
@@ -48,53 +48,43 @@ class _TablesAlive(Observer):
 
 
 @pytest.mark.parametrize("seat", [None, "S"])
-def test_a_long_hand_is_written_step_by_step_holding_no_steps_table(seat: str | None, tmp_path: Path) -> None:
-    """A hand of 300 draws and discards: at its last action the report holds a table view or
-    two (the step before, for what the next shares with it), not one a step, as it did when a
-    hand was written once settled; the page is the one of the whole audit."""
+def test_a_long_hand_is_written_holding_no_steps_table(seat: str | None, tmp_path: Path) -> None:
+    """A hand of 300 draws and discards: at its last action the report holds no snapshot of the
+    table (it reads the engine's state as it goes); the page is the one of the whole audit."""
     text = _long_hand(300)
-    spool = tmp_path / "spool"
-    with spool.open("w+", encoding="utf-8") as fh, (tmp_path / "timeline").open("w+", encoding="utf-8") as tl:
-        pages = HandPages(fh, seat, "en", tl)  # type: ignore[arg-type]
+    with (tmp_path / "spool").open("w+", encoding="utf-8") as fh:
+        pages = ReportPages(fh, seat, "en")  # type: ignore[arg-type]
         probe = _TablesAlive(600)
         audit = audit_text(text, "long.paipu", observers=[pages, probe])
         out = io.StringIO()
         pages.finish(audit, out)
-    assert 0 <= probe.alive <= 4, probe.alive
-    assert pages.steps == [601]
+    assert probe.alive == 0
+    assert pages.hands == 1
     assert out.getvalue() == render_report(audit_text(text, "long.paipu", views=True), seat=seat)  # type: ignore[arg-type]
 
 
-def test_a_win_written_before_its_hand_is_settled_gets_its_detail(tmp_path: Path) -> None:
-    """A `hu` step is written before the settlement says how the win was made: its detail is a
-    mark, put in place with the findings, as the page made at once writes it."""
+def test_a_win_gets_its_detail_at_its_step(tmp_path: Path) -> None:
+    """How a win was made is known once the hand is settled: it is written at the win's step."""
     text = SAMPLE.read_text(encoding="utf-8")
     model = build_report_model(audit_text(text, "four.paipu", views=True))
-    details = [st.detail for h in model.hands for st in h.steps if st.verb == "hu"]
-    assert details and all(details), details
+    details = [(h.index, n.step, n.text) for h in model.hands for n in h.notes if n.kind == "d"]
+    wins = [(h.index, w.how) for h in model.hands for w in h.result.wins]
+    assert {how for _, how in wins} <= {text for _, _, text in details}
     write_record_report(text, "four.paipu", tmp_path / "p.html")
     page = (tmp_path / "p.html").read_text(encoding="utf-8")
-    assert all(f' <span class="d">{escape(d)}</span>' in page for d in details)
+    for _, step, how in details:
+        assert f'<span class="d" data-s="{step}">{escape(how)}</span>' in page
     assert "\x00" not in page
 
 
-def test_the_detail_mark_is_replaced_escaped_or_by_nothing() -> None:
-    out = io.StringIO()
-    splicer = _Splicer(_Out(out), iter(()), build_report_model(audit_text(SAMPLE.read_text(encoding="utf-8"),
-                                                                          views=True)).labels,
-                       iter(["<b>E</b>", ""]))
-    splicer.feed(Markup("a" + MARK_DETAIL + "b" + MARK_DETAIL[:2]))
-    splicer.feed(MARK_DETAIL[2:] + "c")
-    splicer.close()
-    splicer.out.flush()
-    assert out.getvalue() == 'a <span class="d">&lt;b&gt;E&lt;/b&gt;</span>bc'
-
-
-def test_a_detail_left_over_is_an_error() -> None:
-    splicer = _Splicer(_Out(io.StringIO()), iter(()), build_report_model(audit_text(
-        SAMPLE.read_text(encoding="utf-8"), views=True)).labels, iter(["left"]))
+def test_a_mark_left_over_is_an_error() -> None:
+    labels = build_report_model(audit_text(SAMPLE.read_text(encoding="utf-8"), views=True)).labels
+    splicer = _Splicer(_Out(io.StringIO()), iter(()), labels)
+    with pytest.raises(StopIteration):
+        splicer.feed(Markup("a" + MARK_FINDINGS + "b"))
+    splicer = _Splicer(_Out(io.StringIO()), iter([()]), labels)
     splicer.feed("no mark")
-    with pytest.raises(ValueError, match="fewer wins"):
+    with pytest.raises(ValueError, match="fewer hands"):
         splicer.close()
 
 

@@ -139,11 +139,28 @@ def test_ruleset_is_registered_under_its_aliases_with_its_options() -> None:
 
 
 def test_dora_kinds_are_marked_on_the_table_and_the_report_names_the_first_dora() -> None:
-    from paipu.reports.render import render_report
+    from paipu.reports import build_report_model, render_model
+    from paipu.reports.table import decode, face_char
+    from paipu.tiles import Tile
 
     text = record("E discard 1z", setup="dora 9p\n")
     audit = audit_text(text, views=True)
     assert audit.replay is not None
     view = audit.replay.hands[0].steps[-1].view
     assert view is not None and [str(t) for t in view.bao_tiles] == ["1p"] and str(view.bao) == "1p"
-    assert "dora <i" in render_report(audit)
+    model = build_report_model(audit)
+    table = model.hands[0].table
+    assert table is not None and decode(table)[-1].marks == face_char(Tile.parse("1p"))
+    assert '"marked":"dora"' in render_model(model)
+
+
+def test_a_payment_explanation_adds_up_with_the_riichi_sticks() -> None:
+    """A score-mismatch explains the computed payments in full: the transfers between seats and
+    the sticks paid to the table and taken from it, so that the explanation adds up."""
+    text = record(*OPENING, "S ready", "S discard 9m", "W draw 3p", "W discard 3p", "S hu 3p",
+                  "fan S 5 : daburu_riichi 2, ippatsu 1, ittsu 2, fu 40", "score S +7000 W -8000",
+                  setup="sticks 1\n")
+    (f,) = [f for f in audit_text(text).findings if f.code == "score-mismatch"]
+    assert "S recorded +7000, the rules give +9000" in f.message
+    assert ("(W pays S 8000 (5 han 40 fu, mangan); S pays the 1,000-point riichi stick; S takes 2 riichi sticks)"
+            in f.message)

@@ -175,6 +175,37 @@ class KnowledgeReader:
                           {s: len(view.seats[s].concealed) for s in self.seats})
 
 
+class StateReader:
+    """`state_knowledge` for the steps of one hand read one after another from a replay's live
+    state (a report's teaching view): each seat's river is counted from what changed since the
+    step read before, not afresh, so a long hand costs time in proportion to it."""
+
+    def __init__(self, seat: Seat, seats: Sequence[Seat], copies: Sequence[int]) -> None:
+        self.seat, self.seats, self.copies = seat, tuple(seats), copies
+        self._read: dict[Seat, int] = dict.fromkeys(self.seats, 0)
+        self._last: dict[Seat, Any] = dict.fromkeys(self.seats)
+        self._rivers = {s: RiverTally() for s in self.seats}
+
+    def read(self, st: HandState) -> SeatKnowledge:
+        """What the seat can know now (the same as `state_knowledge`)."""
+        for s in self.seats:
+            river: Sequence[Any] = st.seats[s].discards
+            n, k = len(river), self._read[s]
+            tally = self._rivers[s]
+            if n < k:
+                tally = self._rivers[s] = RiverTally()
+                k = 0
+            elif k and river[k - 1] is not self._last[s]:
+                tally.add([self._last[s]], -1)  # the last discard read was claimed since
+                tally.add([river[k - 1]])
+            if n > k:
+                tally.add(river[k:n])
+            self._read[s] = n
+            self._last[s] = river[n - 1] if n else None
+        return _knowledge(self.seat, self.seats, self.copies, st.seats[self.seat].counts, self._rivers,
+                          {s: st.seats[s].melds for s in self.seats}, {s: st.seats[s].size for s in self.seats})
+
+
 def state_knowledge(st: HandState, seat: Seat, seats: Sequence[Seat], copies: Sequence[int]) -> SeatKnowledge:
     """`seat_knowledge` read straight from a replay's live state (no snapshot is made): what the
     teaching notes ask before every discard."""

@@ -249,14 +249,24 @@ def ingest_json(db_path: str, s: IngestSummary, unreadable: list[dict[str, str]]
 @corpus_group.command("stats", epilog=EXIT_HELP)
 @db_option(create=False)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text tables.")
-def stats_cmd(db_path: str, as_json: bool) -> None:
-    """Counts over the corpus: records, hands and results, findings by code and severity,
-    scoring items and values by frequency, and per player the records, hands, wins and
-    total score."""
+@click.option("--ruleset", "ruleset", default=None, metavar="NAME",
+              help="Count only the records of this ruleset (by name or alias: zhuji, mcr, riichi, …).")
+def stats_cmd(db_path: str, as_json: bool, ruleset: str | None) -> None:
+    """Counts over the corpus: records, hands and results, findings by code and severity; then
+    for each ruleset, in its own unit (台, 番, han…), the scoring items and values by frequency,
+    and per player the records, hands, wins and total score."""
+    name = None
+    if ruleset is not None:
+        from paipu.replay.ruleset import ruleset_class
+
+        try:
+            name = ruleset_class(ruleset).name
+        except KeyError as e:
+            raise CorpusProblem(str(e.args[0])) from None
     db = _open(db_path, create=False)
     try:
         with _reading(db_path):
-            stats = corpus_stats(db)
+            stats = corpus_stats(db, name)
     finally:
         db.close()
     if as_json:

@@ -318,12 +318,14 @@ def check_summary(audit: Audit) -> str:
     verdict = f"{_n(counts['error'], 'error')}, {_n(counts['warning'], 'warning')}"
     if rp is None:
         return f"{audit.name}: not replayed (its ruleset or option tags cannot be read): {verdict}"
-    wins = sum(1 for h in rp.hands if h.result.result == "win")
-    drawn = sum(1 for h in rp.hands if h.result.result == "exhausted")
+    wins, drawn, aborted = audit.outcomes()
     scores = " ".join(f"{s} {v:+d}" for s, v in rp.scores.items())
+    aborts = ""
+    if aborted:
+        why = ", ".join(word if len(aborted) == 1 else f"{n} {word}" for word, n in aborted.items())
+        aborts = f", {sum(aborted.values())} aborted ({why})"
     return (
         f"{audit.name}: {rp.ruleset_name or '?'}, {_n(len(rp.hands), 'hand')} "
-        f"({wins} won, {drawn} exhausted): {verdict}" + (f"; scores {scores}" if scores else "")
+        f"({wins} won, {drawn} exhausted{aborts}): {verdict}" + (f"; scores {scores}" if scores else "")
     )
-
 

@@ -31,9 +31,10 @@ from paipu.reports.render import write_record_report
 from paipu.sources import RECORD_SUFFIXES, read_record_text
 
 REPORT_HELP = """
-Exit status: 0 when the record is clean, 1 when it has an error finding (the report is
-written all the same), 2 for a usage or input problem (a missing, empty, binary or
-unreadable or over-limit file, a seat that does not play, an output that cannot be written).
+Exit status: 0 when the record (every record, for a folder) is clean, 1 when one has an error
+finding (the report is written all the same), 2 for a usage or input problem (a missing,
+empty, binary or unreadable or over-limit file, a seat that does not play, an output that
+cannot be written).
 """
 
 
@@ -68,7 +69,8 @@ def default_output(path: Path) -> Path:
 
 @click.command("report", cls=PaipuCommand, epilog=REPORT_HELP + INTERNAL_HELP)
 @click.argument("file", type=click.Path())
-@out_flag("--output", dest="output", help="Where to write the HTML file (default: out/<record name>.html).")
+@out_flag("--output", dest="output", help="Where to write the HTML file (default: out/<record name>.html); for a "
+          "folder, the folder of the pages (default: out/<folder name>/).")
 @option_flag("A ruleset option for this record, on top of its [Option] tags, e.g. -O min_tai=2 "
              "(repeatable); one its ruleset does not have is a bad-option finding.")
 @click.option("--seat", type=click.Choice(["E", "S", "W", "N"], case_sensitive=False), default=None,
@@ -86,18 +88,22 @@ def report_command(file: str, output: str | None, overrides: tuple[str, ...], se
     converted in memory: a log of one game, or LOG#GAME-ID for one game of a log of several.
     The report is one self-contained file (styles, script and tile pictures inline) that
     opens in any browser without a network. Step through a hand with ← and →, jump to the
-    next finding with n, to the next hand with j. See docs/reports.md.
+    next finding with n, to the next hand with j. FILE may be a folder: one page is written
+    per record and per game of a log found in it (`paipu corpus report` adds an index to
+    them). See docs/reports.md.
     """
     path = Path(file)
     opts = parse_overrides(overrides)
     fmt = known_format(fmt)
+    viewer = seat.upper() if seat else None
+    if path.is_dir():
+        sys.exit(_report_folder(path, output, opts, annotate, cast("Seat | None", viewer), cast(Lang, lang), fmt))
     try:
         text, name = _read(path, fmt)
     except InputError as e:
         echo_err(str(e))
         sys.exit(EXIT_USAGE)
     out = Path(output) if output else default_output(Path(name))
-    viewer = seat.upper() if seat else None
     try:
         # Audited and written in one pass, one hand's table views held at a time.
         audit = write_record_report(text, file, out, options=opts, annotate=annotate,
@@ -111,3 +117,52 @@ def report_command(file: str, output: str | None, overrides: tuple[str, ...], se
     counts = audit.counts()
     echo(f"{path}: report written to {out} ({_n(counts['error'], 'error')}, {_n(counts['warning'], 'warning')})")
     sys.exit(EXIT_OK if audit.ok else EXIT_FINDINGS)
+
+
+def _page_of(folder: Path, item_path: Path, name: str, record_name: str | None) -> Path:
+    """Where a record found in ``folder`` gets its page, relative to the pages' folder: its path in
+    the folder, ``.html`` for its suffix; a game of a log, the log's folder and the game's record name."""
+    relative = item_path.relative_to(folder) if item_path.is_relative_to(folder) else Path(item_path.name)
+    if record_name is not None:
+        return relative.parent / default_output(Path(record_name)).name
+    return relative.parent / default_output(relative).name
+
+
+def _report_folder(folder: Path, output: str | None, opts: dict[str, str], annotate: bool, viewer: Seat | None,
+                   lang: Lang, fmt: str | None) -> int:
+    """``paipu report FOLDER``: one page per record (and per game of a log) found in it, each
+    where the record is in the folder; a line for each page, then the totals; the exit status."""
+    from paipu.cli.common import Inputs
+
+    target = Path(output) if output else Path("out") / (folder.resolve().name or "report")
+    inputs = Inputs((str(folder),), logs=True, fmt=fmt)
+    written = errors = 0
+    status = EXIT_OK
+    taken: set[Path] = set()
+    for item in inputs.items():
+        if item.text is None:
+            continue  # unreadable (said, counted in the status) or skipped (said)
+        record_name = item.game.record_name if item.game is not None else None
+        page = target / _page_of(folder, item.path, item.name, record_name)
+        while page in taken:  # two games of one log, or a record beside a log, of one name
+            page = page.with_name(f"{page.stem}-{len(taken)}{page.suffix}")
+        taken.add(page)
+        try:
+            audit = write_record_report(item.text, item.name, page, options=opts, annotate=annotate, seat=viewer,
+                                        lang=lang)
+        except ValueError as e:
+            echo_err(f"{item.name}: {e}")
+            return EXIT_USAGE
+        except OSError as e:
+            echo_err(f"{page}: cannot be written ({e.strerror or e})")
+            return EXIT_USAGE
+        counts = audit.counts()
+        echo(f"{item.name}: report written to {page} ({_n(counts['error'], 'error')}, "
+             f"{_n(counts['warning'], 'warning')})")
+        written += 1
+        if not audit.ok:
+            errors += 1
+            status = max(status, EXIT_FINDINGS)
+    echo(f"{_n(written, 'report')} written to {target}" + (f", {errors} with errors" if errors else "")
+         + ("" if not inputs.unreadable else f"; {_n(inputs.unreadable, 'path')} could not be read"))
+    return max(status, inputs.status)

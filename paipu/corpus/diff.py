@@ -108,24 +108,56 @@ def _find(db: Database, path: str, sha256: str | None) -> int | None:
     return int(row[0]) if row else None
 
 
+def _at_path(db: Database, path: str, free: set[int]) -> tuple[int, str | None] | None:
+    """The record of ``db`` last found at ``path`` (any of its paths) among those ``free``."""
+    rows = db.execute("SELECT records.id, records.sha256 FROM paths JOIN records ON records.id = paths.record_id "
+                      "WHERE paths.path = ? ORDER BY records.id DESC", [path]).fetchall()
+    rows += db.execute("SELECT id, sha256 FROM records WHERE path = ? ORDER BY id DESC", [path]).fetchall()
+    for rid, sha in rows:
+        if int(rid) in free:
+            return int(rid), sha
+    return None
+
+
 def diff_corpora(a: Database, b: Database, summary: DiffSummary | None = None) -> Iterator[RecordDiff]:
     """Every record of ``a`` whose result in ``b`` differs (``a`` is the baseline: "expected"),
-    matched by content hash, then the records only one of them holds."""
+    matched by content hash; a record whose content is in one corpus only is matched by its path
+    with the other's record at that path (its content changed: its results are compared, as
+    ``--expected`` compares them); then the records only one of them holds."""
     summary = summary if summary is not None else DiffSummary()
+    unmatched: list[tuple[int, str, str | None]] = []
+    matched_b: set[int] = set()
     for rid, path, sha in _records(a):
         other = _find(b, path, sha)
         if other is None:
-            summary.missing.append(path)
-            summary.differing += 1
-            yield RecordDiff(path, sha, ("in the first corpus only",))
+            unmatched.append((rid, path, sha))
             continue
+        matched_b.add(other)
         summary.compared += 1
         lines = compare(record_result(a, rid), record_result(b, other))
         if lines:
             summary.differing += 1
             yield RecordDiff(path, sha, tuple(lines))
-    for _rid, path, sha in _records(b):
-        if _find(a, path, sha) is None:
+    only_b = [(rid, path, sha) for rid, path, sha in _records(b)
+              if rid not in matched_b and _find(a, path, sha) is None]
+    free_b = {rid for rid, _, _ in only_b}
+    for rid, path, sha in unmatched:
+        found = _at_path(b, path, free_b)
+        if found is None:
+            summary.missing.append(path)
+            summary.differing += 1
+            yield RecordDiff(path, sha, ("in the first corpus only",))
+            continue
+        other, other_sha = found
+        free_b.discard(other)
+        summary.compared += 1
+        lines = compare(record_result(a, rid), record_result(b, other))
+        if lines:
+            summary.differing += 1
+            was, now = (sha or "none")[:12], (other_sha or "none")[:12]
+            yield RecordDiff(path, sha, (f"its content changed ({was} → {now})", *lines))
+    for rid, path, sha in only_b:
+        if rid in free_b:
             summary.missing.append(path)
             summary.differing += 1
             yield RecordDiff(path, sha, ("in the second corpus only",))

@@ -17,7 +17,7 @@ INDEX_TEMPLATE = """\
 <figcaption>{{ c.title }}</figcaption>
 {% if c.bars %}
 <svg xmlns="http://www.w3.org/2000/svg" width="{{ c.width }}" height="{{ c.height }}" \
-viewBox="0 0 {{ c.width }} {{ c.height }}" role="img" aria-label="{{ c.title }}">
+viewBox="0 0 {{ c.width }} {{ c.height }}" role="img" aria-label="{{ c.title }}" preserveAspectRatio="xMinYMin meet">
 {% for b in c.bars %}
 <g><title>{{ b.title }}</title>
 <text x="{{ c.label_right }}" y="{{ b.text_y }}" text-anchor="end">{{ b.label }}</text>
@@ -43,7 +43,9 @@ table.records { width: 100%; }
 table.records th { cursor: pointer; user-select: none; white-space: nowrap; }
 table.records th[aria-sort="ascending"]::after { content: " \\25B2"; }
 table.records th[aria-sort="descending"]::after { content: " \\25BC"; }
-table.records td.path { min-width: 16em; overflow-wrap: anywhere; }
+table.records td.path { min-width: 10em; overflow-wrap: anywhere; }
+.charts > figure { min-width: 0; max-width: 100%; }
+.bars svg { max-width: 100%; height: auto; }
 .count.ok { background: #e6f4ea; color: #1b7a3d; }
 .count.findings { background: var(--error-bg); color: var(--error); }
 .count.failed { background: var(--warning-bg); color: var(--warning); }
@@ -73,11 +75,14 @@ table.records td.path { min-width: 16em; overflow-wrap: anywhere; }
 <h2>Charts</h2>
 <div class="charts">
 {{ bars(m.findings_chart) }}
-{{ bars(m.values_chart) }}
+{% for c in m.values_charts %}
+{{ bars(c) }}
+{% endfor %}
 </div>
 </section>
 <section class="summary" id="records">
 <h2>Records <small>{{ m.listed_note }}</small></h2>
+<div class="scroll">
 <table class="records" data-sortable>
 <thead><tr>
 {% for col in m.columns %}
@@ -102,6 +107,7 @@ table.records td.path { min-width: 16em; overflow-wrap: anywhere; }
 {% endfor %}
 </tbody>
 </table>
+</div>
 </section>
 <footer class="foot"><p>paipu</p></footer>
 <script>

@@ -101,7 +101,8 @@ class IndexModel:
     summary: str
     counts: tuple[Count, ...]
     findings_chart: BarChart
-    values_chart: BarChart
+    values_charts: tuple[BarChart, ...]
+    """The values of wins, one chart per ruleset, in its own unit (a chart of all would add 台 to han)."""
     columns: tuple[Column, ...]
     records: tuple[RecordRow, ...]
     listed_note: str
@@ -139,16 +140,18 @@ def bar_chart(title: str, empty: str, rows: list[tuple[str, int, str, str]], *, 
     return BarChart(title, empty, CHART_WIDTH, 8 + ROW * len(rows), LABEL_RIGHT, BAR_LEFT, BAR_HEIGHT, tuple(bars))
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _players(text: str) -> str:
     try:
         players = json.loads(text)
     except json.JSONDecodeError:
         return ""
-    return ", ".join(f"{seat} {name}" for seat, name in players.items()) if isinstance(players, dict) else ""
+    if not isinstance(players, dict):
+        return ""
+    return ", ".join(f"{seat} {name}" for seat, name in players.items() if str(name).strip())
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 _Row = tuple[int, str, str, str, int, int, int, int, str, str | None]
@@ -212,14 +215,17 @@ def build_index_model(db: Database, *, limit: int | None = 200, links: dict[int,
          for f in s.findings],
         cut="most frequent",
     )
-    values_chart = bar_chart(
-        "Values of wins", "No wins.",
-        [(str(v), n, f"value {v}: {_plural(n, 'win')}", "") for v, n in s.values.items()],
-        most=2 * MAX_BARS, cut="lowest values",
-    )
+    values_charts = tuple(
+        bar_chart(
+            f"Values of wins: {r.ruleset}" + (f" ({r.unit})" if r.unit else ""), "No wins.",
+            [(str(v), n, f"{v} {r.unit}: {_plural(n, 'win')}".replace("  ", " "), "") for v, n in r.values.items()],
+            most=2 * MAX_BARS, cut="lowest values",
+        )
+        for r in s.rulesets if r.values
+    ) or (bar_chart("Values of wins", "No wins.", []),)
     shown = len(records)
     note = f"{shown} of {s.records}, most errors first" if shown < s.records else f"all {s.records}"
-    return IndexModel("paipu corpus", summary, counts, findings_chart, values_chart, COLUMNS, records,
+    return IndexModel("paipu corpus", summary, counts, findings_chart, values_charts, COLUMNS, records,
                       f"({note}; click a heading to sort)")
 
 

@@ -185,7 +185,7 @@ class BotzoneImporter:
         seat = SEATS[player]
         comment = ""
         if ignored:
-            comment = "  ; Botzone: " + "; ".join(
+            comment = " ; Botzone: " + "; ".join(
                 f"{SEATS[p]}'s {v.lower()} of {t} overridden (Ignore Player {p} {v} {code})"
                 for p, v, t, code in ignored)
         if not g.started:
@@ -241,7 +241,7 @@ class BotzoneImporter:
             m = _FAN_ITEM.match(part.strip())
             fid = _FAN_IDS.get(m["name"]) if m else None
             if m is None or fid is None:
-                return f"fan {seat} {total}" + (f"  ; Botzone's fans: {description}" if description else "")
+                return f"fan {seat} {total}" + (f" ; Botzone's fans: {description}" if description else "")
             items.append(f"{fid} {FANS[fid].value * int(m['count'])}")
         return f"fan {seat} {total}" + (" : " + ", ".join(items) if items else "")
 

@@ -23,11 +23,17 @@ def summary_zh(audit: Audit) -> str:
     verdict = counts_zh(counts["error"], counts["warning"])
     if rp is None:
         return f"{audit.name}：未重放（规则或选项标签无法读取）：{verdict}"
-    wins = sum(1 for h in rp.hands if h.result.result == "win")
-    drawn = sum(1 for h in rp.hands if h.result.result == "exhausted")
+    wins, drawn, aborted = audit.outcomes()
+    words = rp.ruleset.draw_reasons if rp.ruleset is not None else {}
+    aborts = ""
+    if aborted:
+        named = [(words[w].label_zh if w in words else w, n) for w, n in aborted.items()]
+        why = "，".join(word if len(named) == 1 else f"{word} {n} 局" for word, n in named)
+        aborts = f"，{sum(aborted.values())} 局途中流局（{why}）"
     scores = " ".join(f"{s} {v:+d}" for s, v in rp.scores.items())
     return (
-        f"{audit.name}：{rp.ruleset_name or '?'}，{len(rp.hands)} 局（{wins} 局胡牌，{drawn} 局荒庄）：{verdict}"
+        f"{audit.name}：{rp.ruleset_name or '?'}，{len(rp.hands)} 局（{wins} 局胡牌，{drawn} 局荒庄{aborts}）："
+        f"{verdict}"
         + (f"；得分 {scores}" if scores else "")
     )
 

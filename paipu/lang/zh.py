@@ -14,6 +14,7 @@ WORDS: dict[str, str] = {
     "tile": "张", "tiles": "张", "is": "", "are": "",
     "tai": "台", "fan": "番", "bei": "倍", "han": "番", "mult": "倍", "yaku": "番",
     "honba": "本场数", "sticks": "供托数",
+    "mangan": "满贯", "haneman": "跳满", "baiman": "倍满", "sanbaiman": "三倍满", "kazoe yakuman": "累计役满",
 }
 
 # ----------------------------------------------------------------------------- fragments
@@ -178,6 +179,12 @@ FRAGMENTS: tuple[tuple[str, str], ...] = (
     ("{b:n}, the base", "底分 {b}"),
     ("{h:n} han {f:n} fu", "{h}番 {f}符"),
     ("{h:n} han {f:n} fu, {b:n} honba", "{h}番 {f}符，{b} 本场"),
+    ("{h:n} han {f:n} fu, {l:w}", "{h}番 {f}符，{l}"),
+    ("{h:n} han {f:n} fu, {l:w}, {b:n} honba", "{h}番 {f}符，{l}，{b} 本场"),
+    ("yakuman", "役满"),
+    ("yakuman, {b:n} honba", "役满，{b} 本场"),
+    ("{y:n}× yakuman", "{y}倍役满"),
+    ("{y:n}× yakuman, {b:n} honba", "{y}倍役满，{b} 本场"),
     ("nagashi mangan", "流局满贯"),
     ("tenpai payment", "听牌料"),
     ("{t:n}台: 2^({t2:n}−2) = {u:n}", "{t}台：2^({t2}−2) = {u}"),

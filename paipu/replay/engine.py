@@ -1193,6 +1193,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                              "next hand begins",
                              where, "common.end")
         result = HandResult(self.hand.number, st.dealer, outcome)  # type: ignore[arg-type]
+        if outcome == "exhausted" and st.drawn_by is not None:
+            result.reason = self.rs.end_reason(st)
         for ctx, analysis in self.wins:
             result.winners.append(ctx.seat)
             result.wins.append(analysis)

@@ -210,6 +210,9 @@ class HandResult:
     multiplier: int = 1
     """老庄 and other whole-hand multipliers applied to the payments."""
     notes: list[str] = field(default_factory=list)
+    reason: str = ""
+    """Why a hand with no winner ended when its wall was not exhausted: the ruleset's word for it
+    (`paipu.replay.ruleset.Ruleset.end_reason`: riichi's abortive draws, ``kyuushu`` …); "" otherwise."""
 
     def to_json(self) -> dict[str, object]:
         first = self.wins[0] if self.wins else None
@@ -232,6 +235,7 @@ class HandResult:
             ],
             "payments": dict(self.payments),
             "recorded_payments": dict(self.recorded_payments) if self.recorded_payments is not None else None,
+            **({"reason": self.reason} if self.reason else {}),
         }
 
 

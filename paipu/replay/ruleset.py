@@ -406,6 +406,52 @@ class Ruleset(Generic[OptionsT]):
         """A table event (`events`: Harbin's ``bao``); return False if this ruleset has no such event."""
         return False
 
+    # ---- what players see on the table (asked by reports and `check`'s summary, never by the audit)
+    ready_word: ClassVar[TableWord] = TableWord("ready", "ready (听)", "报听")
+    """How a ready declaration is named (riichi: 立直): the board's tag of a seat that declared."""
+    draw_reasons: ClassVar[dict[str, TableWord]] = {}
+    """The ways a hand ends with no winner other than an exhausted wall (riichi's abortive
+    draws), by the word `end_reason` gives: how reports and ``check`` name each."""
+
+    def end_reason(self, hand: HandState) -> str:
+        """Why a hand that ended with no winner ended, when the wall was not exhausted: a word of
+        `draw_reasons` (riichi: ``kyuushu``); "" for an exhausted wall (the default)."""
+        return ""
+
+    def hand_name(self, hand: HandState, lang: str = "en") -> str:
+        """What players call the hand once it is set up, in ``lang`` ("en" or "zh"): riichi's
+        東1局 0本場, the prevalent wind of a ruleset that has one; "" (the default) for none,
+        and reports number the hand (Hand 3)."""
+        return ""
+
+    def table_scores(self, hand: HandState) -> dict[Seat, int] | None:
+        """Each seat's score on the table now, during the hand, as players count it (riichi: from
+        the start score, a riichi stick taken off once the declaration stands); None (the
+        default): the session's scores as the hand began, unchanged until it is settled."""
+        return None
+
+    def table_counters(self, hand: HandState, settled: bool = False) -> dict[str, int]:
+        """The ruleset's counters on the table now, by setup word (riichi: ``honba`` and
+        ``sticks``, the riichi sticks on the table); with ``settled``, asked once the hand is
+        settled, what it leaves there.  Reports show them in place of the setup lines' values."""
+        return {}
+
+    def red_fives_held(self, hand: HandState, seat: Seat) -> frozenset[int]:
+        """The kinds (indices) of which ``seat`` holds the red five, among its concealed tiles or
+        in its melds; none (the default) in a ruleset without red fives."""
+        return frozenset()
+
+    def secret_shown(self, hand: HandState, winner: Seat) -> bool:
+        """Whether ``winner``'s win shows every player the secret setup lines (`TableWord.secret`:
+        riichi's ura dora, turned over for a win in riichi); False by default."""
+        return False
+
+    def value_words(self, win: WinAnalysis, lang: str = "en") -> str:
+        """A win's value as players say it, in ``lang``: its total and `unit` (``4 tai``, ``4台``)
+        by default; riichi: han and fu and the limit reached (``5 han 40 fu, mangan``), or
+        ``yakuman``."""
+        return f"{win.total}{self.unit_zh}" if lang == "zh" else f"{win.total} {self.unit}"
+
     # ---- a table outside a replay, and the value of a hand
     def table(self, dealer: Seat | None = None, *, setup: tuple[r.SetupTiles, ...] = ()) -> HandState:
         """An empty table of this ruleset (no tiles dealt), for what-if questions: the

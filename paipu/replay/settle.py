@@ -43,8 +43,52 @@ def payments_from(transfers: list[Transfer], seats: tuple[r.Seat, ...]) -> Payme
     return out
 
 
-def explain_transfers(transfers: list[Transfer]) -> str:
-    return "; ".join(f"{t.payer} pays {t.payee} {t.amount} ({t.reason})" for t in transfers) or "no payments"
+def explain_transfers(transfers: list[Transfer], notes: list[str] | tuple[str, ...] = ()) -> str:
+    """Every payment behind a hand's computed payments, in words: the transfers between seats,
+    then the ruleset's notes on what moves outside them (riichi's sticks, paid to the table and
+    taken from it), so that the explanation adds up to the payments it explains."""
+    parts = [f"{t.payer} pays {t.payee} {t.amount} ({t.reason})" for t in transfers]
+    parts.extend(notes)
+    return "; ".join(parts) or "no payments"
+
+
+def recorded_items(rs: Ruleset, analysis: WinAnalysis, fl: r.FanLine) -> tuple[dict[str, int], list[r.FanItem]]:
+    """What a ``fan`` line records, item by item: each known item's value by its id (an item
+    written without a value counts what the rules give it), and the items the ruleset does
+    not know."""
+    expected = item_totals(analysis.items)
+    recorded: dict[str, int] = {}
+    unknown: list[r.FanItem] = []
+    for it in fl.items:
+        rid = rs.item_id(it.name)
+        if rid is None:
+            unknown.append(it)
+            continue
+        recorded[rid] = recorded.get(rid, 0) + (it.value if it.value is not None else expected.get(rid, 0))
+    return recorded, unknown
+
+
+def item_differences(rs: Ruleset, analysis: WinAnalysis, fl: r.FanLine) -> dict[str, str]:
+    """Each value item whose record differs from what the rules give, by id, with the
+    difference in words, in the order of the ids: the audit's `fan-mismatch` lists them, and a
+    report marks those rows (and no other).  An item the ruleset lets a line leave out
+    (`Ruleset.optional_items`, riichi's ``fu``) is no difference when it is not recorded, and
+    nothing is when the line records a total only."""
+    if not fl.items:
+        return {}
+    expected = item_totals(analysis.items)
+    recorded, _ = recorded_items(rs, analysis, fl)
+    out: dict[str, str] = {}
+    for rid in sorted(set(recorded) | set(expected)):
+        got, want = recorded.get(rid), expected.get(rid)
+        if want is None:
+            out[rid] = f"{rid} {got} is recorded but not earned"
+        elif got is None:
+            if rid not in rs.optional_items:
+                out[rid] = f"{rid} {want} is earned but not recorded"
+        elif got != want:
+            out[rid] = f"{rid} is recorded as {got}, the rules give {want}"
+    return out
 
 
 def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) -> None:
@@ -60,22 +104,18 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
         return  # the winner's tiles are unknown: the unchecked-win warning says why
     names = rs.item_ids()
     expected = item_totals(analysis.items)
-    recorded: dict[str, int] = {}
+    recorded, unknown = recorded_items(rs, analysis, fl)
     listed = False  # the ruleset's items are listed once a line, not once an unknown item
-    for it in fl.items:
-        rid = rs.item_id(it.name)
-        if rid is None:
-            if listed:
-                st.error("unknown-fan-item", f"{it.name!r} is not a value item of {rs.name} either",
-                         it.span, "common.result")
-            else:
-                known = ", ".join(sorted({v for v in names.values()}))
-                st.error("unknown-fan-item",
-                         f"{it.name!r} is not a value item of {rs.name}; its items are: {known}",
-                         it.span, "common.result")
-                listed = True
-            continue
-        recorded[rid] = recorded.get(rid, 0) + (it.value if it.value is not None else expected.get(rid, 0))
+    for it in unknown:
+        if listed:
+            st.error("unknown-fan-item", f"{it.name!r} is not a value item of {rs.name} either",
+                     it.span, "common.result")
+        else:
+            known = ", ".join(sorted({v for v in names.values()}))
+            st.error("unknown-fan-item",
+                     f"{it.name!r} is not a value item of {rs.name}; its items are: {known}",
+                     it.span, "common.result")
+            listed = True
     if fl.total == analysis.total and (recorded == expected or not fl.items):
         # The line agrees with the rules item by item (what the comparison below would find
         # when each item recorded is one earned, at its value): nothing to report.
@@ -84,25 +124,14 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
     rule: str | None = None
     if fl.total != analysis.total:
         problems.append(f"recorded {fl.total} {unit}, the rules give {analysis.total}")
-    if fl.items:
-        for rid in sorted(set(recorded) | set(expected)):
-            got, want = recorded.get(rid), expected.get(rid)
-            if want is None:
-                problems.append(f"{rid} {got} is recorded but not earned")
-            elif got is None:
-                if rid in rs.optional_items:
-                    continue
-                problems.append(f"{rid} {want} is earned but not recorded")
-            elif got != want:
-                problems.append(f"{rid} is recorded as {got}, the rules give {want}")
-            else:
-                continue
-            if not rule:
-                # The rule cited: the first item whose value differs, looked up only then.
-                item_rule = next((i.rule for i in analysis.items if i.id == rid), None)
-                if item_rule is None:
-                    item_rule = f"{rs.rule_prefix()}.{_kind(rs)}.{rid}"
-                rule = item_rule if item_rule in rs.rules else None
+    for rid, problem in item_differences(rs, analysis, fl).items():
+        problems.append(problem)
+        if not rule:
+            # The rule cited: the first item whose value differs, looked up only then.
+            item_rule = next((i.rule for i in analysis.items if i.id == rid), None)
+            if item_rule is None:
+                item_rule = f"{rs.rule_prefix()}.{_kind(rs)}.{rid}"
+            rule = item_rule if item_rule in rs.rules else None
     if problems:
         st.error(
             "fan-mismatch",
@@ -152,7 +181,7 @@ def _audit_score(rs: Ruleset, st: HandState, result: HandResult, sl: r.ScoreLine
             f"{s} recorded {_signed(recorded[s])}, the rules give {_signed(result.payments.get(s, 0))}"
             for s in diffs
         )
-        st.error("score-mismatch", f"payments differ: {shown} ({explain_transfers(result.transfers)})",
+        st.error("score-mismatch", f"payments differ: {shown} ({explain_transfers(result.transfers, result.notes)})",
                  sl.span, rule)
 
 

@@ -12,6 +12,8 @@ from paipu.reports.model import Chart, ChartSeries, ChartTick
 WIDTH = 720
 HEIGHT = 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 20, 14, 30
+MAX_DOTS = 100
+"""Past this many hands, a seat's line has a dot (with its tooltip) at each tick only."""
 
 
 def _nice_step(span: int, ticks: int = 5) -> int:
@@ -64,11 +66,14 @@ def build_chart(seats: Sequence[Seat], labels: Labels, start: dict[Seat, int],
     def y(v: float) -> float:
         return TOP + plot_h * (hi - v) / (hi - lo)
 
+    every = max(1, math.ceil(n / 20))
     series = []
     for seat in seats:
         coords = [(x(i), y(p.get(seat, 0))) for i, p in enumerate(points)]
         dots = []
         for i, (cx, cy) in enumerate(coords):
+            if n > MAX_DOTS and i % every != 0 and i != n:
+                continue  # a dot every hand would be closer than a pixel: one at each tick
             when = labels.start if i == 0 else hand_titles[i - 1]
             dots.append((_num(cx), _num(cy), f"{labels.seat_name(seat)}, {when}: {_signed(points[i].get(seat, 0))}"))
         series.append(ChartSeries(
@@ -77,7 +82,6 @@ def build_chart(seats: Sequence[Seat], labels: Labels, start: dict[Seat, int],
             " ".join(f"{_num(cx)},{_num(cy)}" for cx, cy in coords),
             tuple(dots),
         ))
-    every = max(1, math.ceil(n / 20))
     x_ticks = [ChartTick(_num(x(0)), labels.start)]
     x_ticks += [ChartTick(_num(x(i)), str(i)) for i in range(1, n + 1) if i % every == 0 or i == n]
     y_ticks = [ChartTick(_num(y(v)), _signed(v)) for v in range(lo, hi + 1, step)]

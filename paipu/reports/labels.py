@@ -52,9 +52,7 @@ class Labels:
     wall_left: str
     wall_order: str
     turn: str
-    discards: str
     melds: str
-    concealed: str
     ready: str
     you: str
     heat: str
@@ -82,6 +80,7 @@ class Labels:
     computed: str
     difference: str
     not_recorded: str
+    no_payments: str
     not_a_win: str
     payments: str
     transfers: str
@@ -113,6 +112,14 @@ class Labels:
     claimed: str
     first: str
     last: str
+    aborted: str
+    """A hand that ended with no winner before its wall did (riichi's abortive draws), before its reason."""
+    hidden_tile: str
+    """The name of a tile seen from the back."""
+    more_effective: str
+    """The effective kinds the teaching view does not list: ``{n}`` kinds, ``{u}`` tiles unseen."""
+    score: str
+    """The caption of a seat's score on the table."""
 
     def from_ready(self, n: int) -> str:
         """A shanten in words: -1 complete, 0 ready, n from ready."""
@@ -130,10 +137,15 @@ class Labels:
         return {"E": "东", "S": "南", "W": "西", "N": "北"}
 
     def tile_title(self, tile: Tile) -> str:
-        """What a tile's tooltip says: its notation and names."""
+        """A tile's name, its tooltip and accessible name: its notation and names (``0m (red 5
+        characters)``, ``赤五万``)."""
         if self.html_lang == "en":
             return f"{tile} ({tile.english})"
         return f"{tile.chinese}"
+
+    def count(self, n: int, severity: str) -> str:
+        """A number of findings of a severity, in the right number: ``1 error``, ``2 errors``."""
+        return f"{n} {(self.severity if n == 1 else self.severity_plural).get(severity, severity)}"
 
 
 _SEVERITIES_EN = {"error": "error", "warning": "warning", "note": "note"}
@@ -176,12 +188,10 @@ EN = Labels(
     timeline="Timeline",
     step="Step",
     wall="Wall",
-    wall_left="tiles left in the wall",
+    wall_left="{n} tiles left",
     wall_order="The wall, in draw order (drawn tiles faded; replacements come from the end)",
     turn="to move",
-    discards="Discards",
     melds="Melds",
-    concealed="Hand",
     ready="ready (听)",
     you="you",
     heat="chance an opponent holds a pair or more (could pong it), from what you can see",
@@ -218,6 +228,7 @@ EN = Labels(
     computed="Computed",
     difference="Difference",
     not_recorded="not recorded",
+    no_payments="nobody pays",
     not_a_win="Not a win",
     payments="Payments",
     transfers="Transfers",
@@ -247,6 +258,10 @@ EN = Labels(
     claimed="claimed by another seat",
     first="The deal",
     last="The last step",
+    aborted="abortive draw (途中流局)",
+    hidden_tile="a hidden tile",
+    more_effective="and {n} more kinds ({u} unseen)",
+    score="score",
 )
 
 ZH = Labels(
@@ -280,12 +295,10 @@ ZH = Labels(
     timeline="进程",
     step="步",
     wall="牌墙",
-    wall_left="牌墙剩余",
+    wall_left="剩余 {n} 张",
     wall_order="牌墙顺序（已摸的牌变淡；补牌从末尾摸）",
     turn="轮到",
-    discards="弃牌",
     melds="副露",
-    concealed="手牌",
     ready="听牌",
     you="你",
     heat="别家有一对以上（可碰）的机率，只据你能看到的牌",
@@ -317,6 +330,7 @@ ZH = Labels(
     computed="计算",
     difference="差额",
     not_recorded="未记录",
+    no_payments="无人付款",
     not_a_win="不成胡",
     payments="付款",
     transfers="转账",
@@ -346,6 +360,10 @@ ZH = Labels(
     claimed="被别家吃碰杠或胡走",
     first="配牌",
     last="最后一步",
+    aborted="途中流局",
+    hidden_tile="暗牌",
+    more_effective="另有 {n} 种（未见 {u} 张）",
+    score="得分",
 )
 
 

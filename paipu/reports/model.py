@@ -1,23 +1,24 @@
 """The view model of an HTML report: everything the page shows, already decided.
 
-`build_report_model` (in ``paipu.reports.build``) makes a `ReportModel` from an `Audit`;
-the templates only read it: they choose no tile, hide nothing and compute nothing, so
-that what a report shows can be tested on the model without a browser.
+`build_report_model` (in ``paipu.reports.build``) makes a `ReportModel` of an `Audit`; the
+templates only read it: they choose no tile, hide nothing and compute nothing, so that what a
+report shows can be tested on the model without a browser.
 
-The table is not stored step by step (a 100-hand session would be tens of megabytes):
-each thing on the table (a concealed tile, a discard, a meld, a wall tile) is stored
-once per hand with the steps during which it is there (`Shown`).  The page draws all of
-them; its script shows, for the chosen step, those whose range contains it.  Without
-the script the board shows the table at the end of the hand, and the timeline still
-lists every step.
+The table is not drawn step by step (a 1,000-hand session would be tens of megabytes): each
+hand carries its table after the deal and what each step changed (`HandTable`, read off the
+engine as the replay plays it, `paipu.reports.table`), and the page's script draws the chosen
+step and the hand's timeline from it.  What comes from the record (annotations, the words of a
+recorded value) is written into the page as escaped HTML, never into that data.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from paipu.reports.labels import Labels
+from paipu.reports.table import HandTable
 from paipu.reports.tiles import BACK
 
 
@@ -26,9 +27,11 @@ class TileView:
     """One tile as drawn."""
 
     kind: str
-    """The CSS class of its picture (``m5``, ``z7``, ``f2``) or ``bk`` for a hidden tile."""
+    """The CSS class of its picture (``m5``, ``m0`` for the red five, ``z7``, ``f2``) or ``bk``
+    for a hidden tile."""
     title: str = ""
-    """Tooltip: notation and names (empty where tooltips would only add weight)."""
+    """Its name (notation and words): the page's script makes it the tile's accessible name and
+    tooltip (empty where the class alone names it)."""
     wild: bool = False
     """A 财神 (wildcard) of this hand."""
     sideways: bool = False
@@ -53,103 +56,15 @@ class TileView:
 
 
 @dataclass(frozen=True, slots=True)
-class Shown:
-    """The steps during which something is on the table: ``first <= step < until``."""
-
-    first: int
-    until: int | None = None
-    """None: to the end of the hand."""
-
-    def at(self, step: int) -> bool:
-        return self.first <= step and (self.until is None or step < self.until)
-
-
-@dataclass(frozen=True, slots=True)
-class BoardTile:
-    """A tile on the table (in a hand, a river, the wall) and when it is there."""
-
-    tile: TileView
-    shown: Shown
-    claimed_from: int | None = None
-    """Discards: the step from which it is marked as claimed (pong, chow, kong or a win)."""
-    drawn: bool = False
-    """Concealed tiles: it came from a draw (the script sets it apart at that step)."""
-    tsumogiri: bool = False
-    """Discards: 摸切, the tile the seat had just drawn (the same kind as its draw right before)."""
-    ready_discard: bool = False
-    """Discards: the discard right after the seat declared ready (报听, riichi), laid sideways."""
-
-
-@dataclass(frozen=True, slots=True)
 class BoardMeld:
+    """A meld of a winning hand, as laid on the table."""
+
     kind: str
     label: str
     tiles: tuple[TileView, ...]
     source: str | None
     """The seat the claimed tile came from (E S W N), None for a concealed kong."""
     source_label: str
-    shown: Shown
-
-
-@dataclass(frozen=True, slots=True)
-class BoardSeat:
-    seat: str
-    label: str
-    """The seat's name in the report's language (East / 东)."""
-    player: str
-    """The player's name from the record ('' if none)."""
-    dealer: bool
-    viewer: bool
-    """The seat of a teaching view."""
-    hidden: bool
-    """Its concealed tiles are drawn as backs (a teaching view of another seat)."""
-    ready: Shown | None
-    """The steps during which the seat has declared ready (报听), None if it never does."""
-    concealed: Sequence[BoardTile]
-    """A tuple, or (a report written as the replay goes) made as the page reads them."""
-    melds: tuple[BoardMeld, ...]
-    flowers: tuple[BoardTile, ...]
-    discards: Sequence[BoardTile]
-    """As ``concealed``."""
-    place: str = "bottom"
-    """Where it sits around the square table: ``bottom`` (the viewed seat, or the first seat
-    of the audit view), ``right`` (the next seat), ``top`` (across), ``left`` (the previous)."""
-
-
-@dataclass(frozen=True, slots=True)
-class AnalysisRow:
-    """A discard the viewed seat could make: the shanten after it and its effective tiles."""
-
-    tile: TileView
-    shanten: int
-    unseen: int
-    kinds: int
-
-
-@dataclass(frozen=True, slots=True)
-class AnalysisView:
-    """The viewed seat's hand at one step (`paipu.analysis.teaching`): its shanten, and either
-    its effective tiles with how many of each are unseen (a hand one tile short) or its best
-    discards (one tile over).  Worked out from what the seat can see only."""
-
-    shanten: int
-    effective: tuple[tuple[TileView, int], ...] = ()
-    discards: tuple[AnalysisRow, ...] = ()
-    code: str = ""
-    """The same, compact, for the page's script: ``shanten|kind:n,…|kind:shanten:unseen:kinds,…``."""
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """The table of one hand over all its steps."""
-
-    seats: tuple[BoardSeat, ...]
-    wall: tuple[BoardTile, ...]
-    """The known wall in draw order, each tile shown until the step that draws it; empty
-    when the record has no ``wall`` line (or in a teaching view, where nobody sees it)."""
-    wild: tuple[TileView, ...]
-    last_step: int
-    """The step the page shows without its script (the end of the hand)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,58 +92,8 @@ class FindingView:
     """Where the finding is shown in the timeline (``h2-s5``); None for record-level ones."""
     where: str
     """Hand and step in words, for the summary list."""
-
-
-@dataclass(frozen=True, slots=True)
-class DealRow:
-    seat: str
-    label: str
-    title: str
-    tiles: tuple[TileView, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class StepView:
-    """One line of a hand's timeline: the action, its notes and its findings."""
-
-    number: int
-    anchor: str
-    seat: str | None
-    seat_label: str
-    """The seat as a short chip: E, or 东 in Chinese."""
-    verb: str
-    """The record's verb (``discard``) or ``deal`` for step 0."""
-    verb_label: str
-    tiles: tuple[TileView, ...]
-    detail: str
-    """Words after the tiles: a win's kind, a recorded value or payments."""
-    glyph: str | None
-    glyph_title: str
-    annotations: tuple[str, ...]
-    findings: tuple[FindingView, ...]
-    deal: tuple[DealRow, ...]
-    """Step 0: each seat's dealt tiles (backs for the hidden seats of a teaching view)."""
-    wall_left: int | None
-    turn: str | None
-    bao: str | None
-    """The 宝 tile's class at this step, if one is shown."""
-    bao_marks: str = ""
-    """The classes of every kind the 宝 makes special, space-separated (Harbin: two kinds)."""
-    heat: str = ""
-    """Teaching view: for each kind of `HandView.heat_kinds`, the percent chance (from what the
-    viewed seat can know) that some opponent holds two or more of it, comma-separated (the page
-    writes it only where it differs from the step before)."""
-    analysis: AnalysisView | None = None
-    """Teaching view: the viewed seat's shanten, effective tiles and best discards (the page
-    writes it only where it differs from the step before)."""
-
-    @property
-    def worst(self) -> str:
-        """The highest severity of its findings ('' when none), for highlighting."""
-        for sev in ("error", "warning", "note"):
-            if any(f.severity == sev for f in self.findings):
-                return sev
-        return ""
+    step: int = -1
+    """The step of its hand it is shown at (-1: with the record, at no step)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +117,8 @@ class ItemRow:
     recorded: int | None
     """What the record's ``fan`` line says (None: not recorded)."""
     differs: bool
+    """A difference the audit reports (`paipu.replay.settle.item_differences`): never an item the
+    line may leave out (riichi's fu) and does, nor an item of a line that records a total only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +140,8 @@ class WinView:
     recorded_total: int | None
     total_differs: bool
     unit: str
+    value: str
+    """The value as players say it (`Ruleset.value_words`: ``4 tai``, ``yakuman``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,15 +174,34 @@ class ResultView:
     transfers: tuple[TransferView, ...]
     multiplier: int
     notes: tuple[str, ...]
+    no_payments: bool = False
+    """Nobody pays anything, by the rules and (if it is recorded) by the record: one line, no table."""
 
 
 @dataclass(frozen=True, slots=True)
 class SetupRow:
-    """One of the ruleset's setup lines, as the board's info bar shows it."""
+    """One of the ruleset's setup lines or counters, as the table's middle shows it."""
 
     label: str
     tiles: tuple[TileView, ...]
     values: str
+    counter: int = -1
+    """The place of the ruleset's counter (`HandTable.counters`) whose value the script shows
+    step by step in place of ``values``; -1 for none."""
+    shown_from: int = 0
+    """The step from which it is shown: 0, or (a teaching view) the step of the win that turns a
+    secret line over (riichi's ura dora); -1: never (then it is not written at all)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StepNote:
+    """What a step of the timeline shows beside its action, from the record or the result."""
+
+    step: int
+    kind: str
+    """``ann``: an annotation of the record (a deal's, prefixed with its seat); ``d``: the step's
+    detail (how a win was made, a recorded value or payments)."""
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,16 +212,20 @@ class HandView:
     """The number the record gives the hand."""
     anchor: str
     title: str
+    """What players call the hand (`Ruleset.hand_name`: 東1局 0本場), else ``Hand 3``."""
     dealer: str
     dealer_label: str
     wild: tuple[TileView, ...]
     dice: str
     annotations: tuple[str, ...]
-    board: Board | None
-    """None when the hand could not be replayed (no table views)."""
-    steps: Sequence[StepView]
-    """Every step, in order: a tuple, or (a report written as the replay goes) how many there
-    were and the last, the others written and let go."""
+    table: HandTable | None
+    """The table, step by step (None when the hand could not be replayed: only its actions)."""
+    steps: int
+    """How many steps the timeline has, the deal (step 0) included."""
+    actions: str
+    """Each step's action, as the timeline shows it (`HandTable.steps`, the tokens without their
+    ops, for a hand that could not be replayed)."""
+    notes: tuple[StepNote, ...]
     result: ResultView
     finding_counts: dict[str, int]
     first_finding: str | None
@@ -341,7 +233,19 @@ class HandView:
     heat_kinds: tuple[TileView, ...] = ()
     """Teaching view: the kinds of the heat row (who could pong a discard of each)."""
     setup: tuple[SetupRow, ...] = ()
-    """The ruleset's own setup lines of the hand (riichi's dora indicator, honba, sticks)."""
+    """The ruleset's own setup lines and counters of the hand (riichi's dora indicator, honba, sticks)."""
+    analysis: str = ""
+    """Teaching view: the viewed seat's shanten, effective tiles and best discards, at each step
+    where they change: ``step@code`` separated by spaces (the code: ``shanten|face:n,…|face:
+    shanten:unseen:kinds,…|kinds:unseen``, the last two the effective kinds left out)."""
+    heat: str = ""
+    """Teaching view: for each kind of `heat_kinds`, the percent chance that some opponent holds
+    two or more of it, at each step where it changes: ``step@p,p,…|ii…`` separated by spaces, the
+    distinct percents, then which of them each kind has (a character of `FACES` a kind), written
+    only where that changes from the entry before."""
+    findings: tuple[FindingView, ...] | None = None
+    """Its findings, each shown at its step; None while the record is still being replayed (the
+    page numbers its findings in the record's order: they are put in place at the end)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +273,9 @@ class HandRow:
     payments_differ: bool
     value_differs: bool = False
     """A win's recorded value (its ``fan`` line) differs from the computed one."""
+    outcome: str = ""
+    """``win``, ``exhausted``, ``aborted`` (a hand with no winner that ended before its wall
+    did) or ``incomplete``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,3 +361,6 @@ class ReportModel:
     chart: Chart | None
     tile_styles: tuple[tuple[str, str], ...]
     """(class, picture data URI) of every tile kind and the back; base64, so it needs no escaping."""
+    script: dict[str, Any]
+    """What the page's script needs to draw the tables and timelines (`PageBuilder.script_data`),
+    written into it as JSON."""

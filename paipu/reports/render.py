@@ -11,62 +11,54 @@ from __future__ import annotations
 import io
 import os
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TextIO, overload
+from typing import TextIO
 
 from jinja2 import BaseLoader, ChoiceLoader, DictLoader, Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from paipu.auditing import Audit, audit_text
-from paipu.findings import Finding
 from paipu.outputs import write_output
-from paipu.record import Action, HandRecord, Hu, Record, Seat
-from paipu.replay.engine import HandEngine
-from paipu.replay.result import HandReplay, HandResult, Step, TableView
-from paipu.replay.ruleset import Ruleset
-from paipu.replay.session import Observer
-from paipu.reports.build import PageBuilder, build_report_model, differ_flags, hu_contexts
+from paipu.record import Seat
+from paipu.reports.build import HandsWriter, PageBuilder, build_report_model
 from paipu.reports.labels import Labels, Lang
-from paipu.reports.model import FindingView, HandView, ReportModel, StepView
+from paipu.reports.model import FindingView, HandView, ReportModel, TileView
 
 TOP = "_page_top.html.j2"
 """The page down to its summary (`ReportModel` without its hands)."""
-HAND = "_page_hand.html.j2"
-"""One hand of the page, its steps' findings marked (`MARK_WORST`, `MARK_FINDINGS`)."""
-STEP_FINDINGS = "_step_findings.html.j2"
-"""The findings of one step, written where its mark is."""
+HAND = "_hand.html.j2"
+"""One hand of the page; while the record is still being replayed, its findings marked (`MARK_FINDINGS`)."""
+HAND_FINDINGS = "_hand_findings.html.j2"
+"""The findings of one hand, written where its mark is."""
 BOTTOM = "_page_bottom.html.j2"
-"""The end of the page."""
-HAND_TOP = "_hand_top.html.j2"
-"""A hand's title and board, before its timeline (`HandPages`)."""
-STEP = "_step.html.j2"
-"""The two ends of a hand's timeline (`HandPages`)."""
-STEPS = "_steps.html.j2"
-"""Steps of a hand's timeline (`HandPages` writes a few at a time)."""
-_STEPS_AT_ONCE = 32
-"""Steps a hand's timeline gathers before writing them (a template written per step costs more)."""
-HAND_END = "_hand_end.html.j2"
-"""A hand's end, after its timeline: its scoring audit (`HandPages`)."""
-TILES = "_tiles.html.j2"
+"""The end of the page: its script and the data the script draws from."""
 
 _MARK = "<\x00"
 """How a mark begins.  Nothing else in a page can: every text from a record is escaped
 (``<`` is written ``&lt;``) and the templates write no NUL."""
-MARK_WORST = Markup(_MARK + "w>")
-"""Where a step's worst severity goes (its class)."""
 MARK_FINDINGS = Markup(_MARK + "f>")
-"""Where a step's findings go."""
-MARK_DETAIL = Markup(_MARK + "d>")
-"""Where the detail of a win's step goes (its `StepView.detail`), when the step is written
-before its hand is settled (`HandPages`): ``" <span class="d">…</span>"``, or nothing."""
-_MARK_LEN = len(MARK_WORST)
+"""Where a hand's findings go."""
+_MARK_LEN = len(MARK_FINDINGS)
+_FINDINGS_AT_ONCE = 64
+"""Findings a hand's mark is replaced with per piece written (each made as it is read)."""
 
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
+
+
+def tile_html(t: TileView) -> Markup:
+    """One tile as the page draws it: an empty ``<i>`` whose classes give its picture (its name
+    is given by the page's script, or here as its tooltip where the model has one)."""
+    if t.title:
+        return Markup(f'<i class="{t.css}" title="{escape(t.title)}"></i>')
+    return Markup(f'<i class="{t.css}"></i>')
+
+
+def tiles_html(ts: Iterable[TileView]) -> Markup:
+    return Markup("".join(tile_html(t) for t in ts))
 
 
 def make_environment(extra: dict[str, str] | None = None) -> Environment:
@@ -85,9 +77,10 @@ def make_environment(extra: dict[str, str] | None = None) -> Environment:
         auto_reload=False,
     )
     env.filters["signed"] = _signed
-    env.globals["MARK_WORST"] = MARK_WORST
+    env.filters["tile"] = tile_html
+    env.filters["tiles"] = tiles_html
     env.globals["MARK_FINDINGS"] = MARK_FINDINGS
-    env.globals["MARK_DETAIL"] = MARK_DETAIL
+    env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False, "separators": (",", ":")}
     return env
 
 
@@ -142,21 +135,17 @@ class _Out:
 
 
 class _Splicer:
-    """Writes the hands' parts of the page, each step's marks replaced by its findings.
+    """Writes the hands' parts of the page, each hand's findings mark replaced by its findings.
 
-    ``steps`` gives each step's findings, in the order of the page, ``details`` the detail of
-    each win's step that was written before its hand was settled; the text may come in pieces
+    ``hands`` gives each hand's findings, in the order of the page; the text may come in pieces
     of any size (a mark cut in two is joined)."""
 
-    def __init__(self, out: _Out, steps: Iterator[tuple[FindingView, ...]], labels: Labels,
-                 details: Iterator[str] | None = None) -> None:
+    def __init__(self, out: _Out, hands: Iterator[Sequence[FindingView]], labels: Labels) -> None:
         self.out = out
-        self.steps = steps
-        self.details: Iterator[str] = details if details is not None else iter(())
+        self.hands = hands
         self.labels = labels
-        self.current: tuple[FindingView, ...] = ()
         self.carry = ""
-        self.template = environment().get_template(STEP_FINDINGS)
+        self.template = environment().get_template(HAND_FINDINGS)
 
     def feed(self, text: str) -> None:
         if self.carry:
@@ -181,38 +170,21 @@ class _Splicer:
                 return
             self.out.write(text[at:k])
             kind = text[k:k + _MARK_LEN]
-            if kind == MARK_WORST:
-                self.current = next(self.steps)
-                worst = _worst(self.current)
-                if worst:
-                    self.out.write(" " + worst)
-            elif kind == MARK_FINDINGS:
-                if self.current:
-                    self.out.write(self.template.render(findings=self.current, labels=self.labels))
-            elif kind == MARK_DETAIL:
-                detail = next(self.details)
-                if detail:  # as the timeline writes a detail (`_step.html.j2`)
-                    self.out.write(f' <span class="d">{escape(detail)}</span>')
-            else:
+            if kind != MARK_FINDINGS:
                 raise ValueError(f"a mark the page does not know: {kind!r}")
+            findings = next(self.hands)
+            # A few at a time: a long hand can have a finding on every other line.
+            for start in range(0, len(findings), _FINDINGS_AT_ONCE):
+                self.out.write(self.template.render(findings=findings[start:start + _FINDINGS_AT_ONCE],
+                                                    labels=self.labels))
             at = k + _MARK_LEN
 
     def close(self) -> None:
         if self.carry:
             self.out.write(self.carry)
             self.carry = ""
-        if next(self.steps, None) is not None:
-            raise ValueError("the page has fewer steps than its findings were placed at")
-        if next(self.details, None) is not None:
-            raise ValueError("the page has fewer wins than their details")
-
-
-def _worst(findings: tuple[FindingView, ...]) -> str:
-    """The class of a step with these findings: its worst severity (`StepView.worst`)."""
-    for sev in ("error", "warning", "note"):
-        if any(f.severity == sev for f in findings):
-            return sev
-    return ""
+        if next(self.hands, None) is not None:
+            raise ValueError("the page has fewer hands than their findings were placed at")
 
 
 def _pieces(name: str, write: Callable[[str], None], **context: object) -> None:
@@ -227,10 +199,9 @@ def write_model(model: ReportModel, fh: TextIO) -> None:
     joining it into one string (with its pieces) would cost that much memory again."""
     out = _Out(fh)
     _pieces(TOP, out.write, m=model)
-    splicer = _Splicer(out, (st.findings for h in model.hands for st in h.steps), model.labels)
+    hand = environment().get_template(HAND)
     for h in model.hands:
-        _pieces(HAND, splicer.feed, m=model, h=h)
-    splicer.close()
+        out.write(hand.render(m=model, h=h))
     _pieces(BOTTOM, out.write, m=model)
     out.flush()
 
@@ -244,202 +215,44 @@ def _write_file(path: str | os.PathLike[str], write: Callable[[TextIO], None]) -
 
 def write_report(audit: Audit, path: str | os.PathLike[str], *, seat: Seat | None = None,
                  lang: Lang = "en") -> Path:
-    """Render the report of an audit (made with ``views=True``) and write it to ``path``;
-    returns the path.
+    """Render the report of an audit and write it to ``path``; returns the path.
 
     The page is streamed (`write_model`: the same bytes `render_report` gives); to a file
     beside ``path`` that takes its name once complete.  `write_record_report` makes the
-    same page holding no step's table view, as the replay plays the record."""
+    same page in the audit's own replay pass."""
     model = build_report_model(audit, seat=seat, lang=lang)
     return _write_file(path, lambda fh: write_model(model, fh))
 
 
-@dataclass(frozen=True, slots=True)
-class _HandPage:
-    """What a hand's part of the page reads of the page (`m` in ``_hand.html.j2``)."""
+class ReportPages(HandsWriter):
+    """Writes each hand's part of the page to ``spool`` as soon as the replay has settled it,
+    holding one hand's worth at a time.  The hands' findings are marked (`MARK_FINDINGS`), not
+    written: the page numbers its findings in the record's order, known once the whole record
+    is audited; `finish` writes the page around the hands with them in place."""
 
-    labels: Labels
-    viewer: str | None
-
-
-class _Written(Sequence[StepView]):
-    """A hand's steps once its timeline is written: how many, and the last (the board shows the
-    table as it is then); the others were let go as they were written."""
-
-    __slots__ = ("_last", "_n")
-
-    def __init__(self, n: int, last: StepView | None) -> None:
-        self._n = n
-        self._last = last
-
-    def __len__(self) -> int:
-        return self._n
-
-    @overload
-    def __getitem__(self, i: int) -> StepView: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[StepView]: ...
-
-    def __getitem__(self, i: int | slice) -> StepView | Sequence[StepView]:
-        if isinstance(i, int) and i in (self._n - 1, -1) and self._last is not None:
-            return self._last
-        raise IndexError(f"step {i} of the hand was written and let go")
-
-
-class _HandWriter:
-    """One hand's part of the page as the replay plays it: each step's table view is read once,
-    by the board (`BoardBuilder`) and by the step's line of the timeline, written at once to
-    ``timeline``, and let go.  Once the hand is settled, its top (title and board) is written to
-    the page's spool, then the timeline, then its end (the scoring audit)."""
-
-    def __init__(self, b: PageBuilder, hi: int, hand: HandRecord, first: TableView, timeline: TextIO) -> None:
-        self.b = b
-        self.hi = hi
-        self.hand = hand
-        self.wild = first.wild
-        self.tm = b.tile_maker(self.wild)
-        self.board = b.board_builder(self.tm)
-        self.timeline = timeline
-        timeline.seek(0)
-        timeline.truncate()
-        self.out = _Out(timeline)
-        self.steps = 0
-        self.last: StepView | None = None
-        self.hu: list[tuple[int, Seat]] = []
-        """Each `hu` step (its number and seat): its detail is written once the hand is settled."""
-        self.hu_views: dict[int, TableView | None] = {}
-        """The table after each `hu` (what a win's part of the scoring shows)."""
-        self.pending: list[StepView] = []
-        """Steps made and not yet written (`_STEPS_AT_ONCE` at most)."""
-        self.written: StepView | None = None
-        """The last step written (the timeline writes a step's odds only where they change)."""
-        self.out.write(environment().get_template(STEP).module.begin(b.labels))  # type: ignore[attr-defined]
-
-    def add(self, step: Step) -> None:
-        """The next step of the hand, as it is played."""
-        b, i = self.b, self.steps
-        self.steps += 1
-        a = step.action
-        self.board.add(a, step.view)
-        detail: str | None = None
-        if isinstance(a, Hu):
-            self.hu.append((i, a.seat))
-            self.hu_views[i] = step.view
-            detail = MARK_DETAIL
-        sv = b.step_view(self.hi, i, step, self.hand, self.tm, None, detail=detail)
-        self.pending.append(sv)
-        self.last = sv
-        if len(self.pending) >= _STEPS_AT_ONCE:
-            self._write_steps()
-
-    def _write_steps(self) -> None:
-        if self.pending:
-            _pieces(STEPS, self.out.write, steps=self.pending, prev0=self.written)
-            self.written = self.pending[-1]
-            self.pending = []
-
-    def finish(self, result: HandResult, spool: TextIO, details: list[str]) -> HandView:
-        """Write the hand to ``spool``; the details of its wins' steps are added to ``details``.
-        (The findings its settlement added are shown at its last step: the audit keeps that
-        step with them, `paipu.replay.session.finding_origin`.)"""
-        b = self.b
-        self._write_steps()
-        self.out.write(environment().get_template(STEP).module.end())  # type: ignore[attr-defined]
-        self.out.flush()
-        contexts = hu_contexts(result, self.hu)
-        details.extend(b.how(contexts[n][0]) if n in contexts else "" for n, _ in self.hu)
-        hr = HandReplay(self.hand, [], result, [], {})
-        board = self.board.board(result.dealer, made_as_read=True)
-        rv = b.result(hr, self.tm, contexts, self.hu_views.get)
-        hv = b.hand_view(self.hi, self.hand, result.dealer, self.wild, self.tm, board,
-                         _Written(self.steps, self.last), rv)
-        out = _Out(spool)
-        m = _HandPage(b.labels, b.viewer)
-        tiles = environment().get_template(TILES).module
-        _pieces(HAND_TOP, out.write, m=m, h=hv, tiles=tiles)
-        out.flush()
-        timeline = self.timeline
-        timeline.seek(0)
-        while chunk := timeline.read(_WRITE_CHUNK):
-            spool.write(chunk)
-        _pieces(HAND_END, out.write, m=m, h=hv, tiles=tiles)
-        out.flush()
-        return hv
-
-
-class HandPages(Observer):
-    """Writes each hand's part of the page to ``spool`` as the replay plays it, holding none of
-    its steps' table views: each is read once, by the hand's board and by the step's line of
-    the timeline (written at once to ``timeline``, a file of the hand's timeline), and let go.
-    The hand's top (title and board, which shows every step) is written once it is settled,
-    then its timeline, then its end.
-
-    The findings of the hand's steps are marked (`MARK_WORST`, `MARK_FINDINGS`), not
-    written: the page numbers its findings in the record's order, known once the whole
-    record is audited; `finish` writes the page around the hands with them in place."""
-
-    def __init__(self, spool: TextIO, seat: Seat | None, lang: Lang, timeline: TextIO | None = None) -> None:
+    def __init__(self, spool: TextIO, seat: Seat | None, lang: Lang) -> None:
+        super().__init__(None, self._write, seat=seat, lang=lang)
         self.spool = spool
-        self.timeline: TextIO = timeline if timeline is not None else io.StringIO()
-        self.seat = seat
-        self.lang = lang
-        self.builder: PageBuilder | None = None
-        self.steps: list[int] = []
-        """How many steps each hand written has."""
-        self.differs: list[tuple[bool, bool]] = []
-        """Each hand written: whether its recorded payments, and a recorded value, differ."""
-        self.details: list[str] = []
-        """The detail of each win's step written, in the order of the page."""
-        self._hand: _HandWriter | None = None
-        self._playable = True
-        self._last: TableView | None = None
+        self.hands = 0
 
-    def start_record(self, record: Record, ruleset: Ruleset) -> None:
-        self.builder = PageBuilder(record, ruleset, self.seat, self.lang)
-
-    def start_hand(self, index: int, engine: HandEngine, playable: bool) -> None:
-        b = self.builder
-        if b is None:
-            raise RuntimeError("a hand was replayed before its record began")
-        self._playable = playable
-        st = engine.st
-        view = st.view(engine.rs.marked_tiles(st))
-        self._last = view
-        self._hand = _HandWriter(b, index + 1, engine.hand, view, self.timeline)
-        self._hand.add(Step(0, None, engine.hand.span, tuple(st.findings), view))
-
-    def after_action(self, index: int, engine: HandEngine, action: Action, findings: list[Finding]) -> None:
-        view = None
-        if self._playable:
-            view = engine.st.view(engine.rs.marked_tiles(engine.st)).sharing(self._last)
-            self._last = view
-        if self._hand is not None:
-            self._hand.add(Step(index + 1, action, action.span, tuple(findings), view))
-
-    def end_hand(self, index: int, engine: HandEngine, result: HandResult, findings: list[Finding]) -> None:
-        self._last = None
-        hand, self._hand = self._hand, None
-        if hand is None:
-            raise RuntimeError("a hand was settled before it began")
-        hv = hand.finish(result, self.spool, self.details)
-        self.steps.append(len(hv.steps))
-        self.differs.append(differ_flags(hv))
+    def _write(self, hv: HandView) -> None:
+        # A hand's part is a few kilobytes: made whole and written at once (piece by piece, its
+        # thousand small pieces cost more than the page's own work).
+        self.spool.write(environment().get_template(HAND).render(m=_HandPage(self.builder.labels), h=hv))
+        self.hands += 1
 
     def finish(self, audit: Audit, fh: TextIO) -> None:
         """The whole page, once ``audit`` is complete: its top, the hands written so far with
         their findings in place, its bottom."""
-        b = self.builder
-        if b is None:  # nothing was replayed: no hand was written
-            b = PageBuilder(audit.record, audit.ruleset, self.seat, self.lang)
+        b = self.b if self.b is not None else PageBuilder(audit.record, audit.ruleset, self.seat, self.lang)
         b.attach(audit)
         b.locate_findings()
         model = b.page((), self.differs, b.finding_views(made_as_read=True),
                        b.record_finding_views(made_as_read=True))
         out = _Out(fh)
         _pieces(TOP, out.write, m=model)
-        steps = (b.findings_at(hi, i) for hi, n in enumerate(self.steps, 1) for i in range(n))
-        splicer = _Splicer(out, steps, model.labels, iter(self.details))
+        splicer = _Splicer(out, (b.hand_finding_views(hi, made_as_read=True) for hi in range(1, self.hands + 1)),
+                           model.labels)
         self.spool.seek(0)
         while chunk := self.spool.read(_WRITE_CHUNK):
             splicer.feed(chunk)
@@ -448,26 +261,32 @@ class HandPages(Observer):
         out.flush()
 
 
+class _HandPage:
+    """What a hand's part of the page reads of the page (`m` in ``_hand.html.j2``)."""
+
+    __slots__ = ("labels",)
+
+    def __init__(self, labels: Labels) -> None:
+        self.labels = labels
+
+
 def write_record_report(text: str, name: str, path: str | os.PathLike[str], *,
                         options: dict[str, str] | None = None, annotate: bool = False,
                         seat: Seat | None = None, lang: Lang = "en") -> Audit:
     """Audit a record's ``text`` and write its report to ``path`` in the same single pass;
     returns the audit (its findings, as `audit_text` gives them without views).
 
-    The page is the one `write_report` writes of ``audit_text(text, name, views=True, ...)``,
-    byte for byte, but each step's line of the timeline is written as soon as the step is
-    played, its table view let go once the hand's board has read it (`HandPages`), and each
-    hand's part of the page written once it is settled (to a spool file, since the page
-    opens with its summary): the memory a report takes is that of the audit and a few bytes
-    a tile of the hand being played, not one table view a step.  A seat that does not play
-    raises `ReportError` (a ValueError); nothing is written then."""
+    The page is the one `write_report` writes of the same audit, byte for byte: each hand's
+    part is made once the replay has settled the hand (its table read off the engine step by
+    step as it was played) and written to a spool file, since the page opens with its summary;
+    the memory a report takes is that of the audit and one hand's part.  A seat that does not
+    play raises `ReportError` (a ValueError); nothing is written then."""
     target = Path(path)
     where = target.parent if not (target.exists() and not target.is_file()) else None
     if where is not None:
         where.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n", dir=where) as spool, \
-            tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n", dir=where) as timeline:
-        pages = HandPages(spool, seat, lang, timeline)
+    with tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n", dir=where) as spool:
+        pages = ReportPages(spool, seat, lang)
         audit = audit_text(text, name, options=options, annotate=annotate, observers=[pages])
         _write_file(target, lambda fh: pages.finish(audit, fh))
     return audit

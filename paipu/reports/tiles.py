@@ -16,7 +16,7 @@ import base64
 from functools import cache
 from typing import Final
 
-from paipu.tiles import ALL_TILES, Tile
+from paipu.tiles import ALL_TILES, RED_FIVES, Tile
 
 BACK: Final = "bk"
 """The class of a tile seen from the back (a hidden tile)."""
@@ -73,10 +73,13 @@ _STICKS: Final[dict[int, tuple[tuple[float, float, str], ...]]] = {
 
 
 def tile_class(tile: Tile) -> str:
-    """The CSS class of a kind: the suit letter and the rank (``m5``, ``z1``, ``f3``).
+    """The CSS class of a face: the suit letter and the rank (``m5``, ``z1``, ``f3``), and ``0``
+    for a red five (``m0``), which has a picture of its own.
 
-    One string per kind, shared: a report's board names a tile's class for every tile it
-    draws, and a new string each time cost several times the record in memory."""
+    One string per face, shared: a report names a tile's class for every tile it draws, and a
+    new string each time would cost several times the record in memory."""
+    if tile.red:
+        return _RED_CLASSES.get(tile.suit, f"{tile.suit}0")
     cls = _CLASSES.get(tile.index)
     if cls is None or tile.suit != cls[0]:
         return f"{tile.suit}{tile.rank}"
@@ -84,6 +87,7 @@ def tile_class(tile: Tile) -> str:
 
 
 _CLASSES: dict[int, str] = {t.index: f"{t.suit}{t.rank}" for t in ALL_TILES}
+_RED_CLASSES: dict[str, str] = {t.suit: f"{t.suit}0" for t in RED_FIVES}
 
 
 def _face(body: str) -> str:
@@ -131,6 +135,8 @@ def _stick(x: float, y: float, colour: str, height: float = 9.0, width: float = 
 
 
 def _draw(tile: Tile) -> str:
+    if tile.red:
+        return _draw_red(tile)
     rank = tile.rank
     if tile.suit == "m":
         return _face(
@@ -172,6 +178,27 @@ def _draw(tile: Tile) -> str:
     return _face(_index(str(rank), colour) + _text(15, 29, 18, colour, tile.chinese, weight="bold"))
 
 
+def _draw_red(tile: Tile) -> str:
+    """A red five (赤五): the five drawn all in red on a face tinted pink, with a red frame and a
+    red ``0`` index, so that it is told from the plain five at a glance and without colour."""
+    if tile.suit == "m":
+        body = (_text(16.5, 17.5, 13.5, _RED, _NUMERALS[4], weight="bold")
+                + _text(15, 34, 15, _RED, "万", weight="bold"))
+    elif tile.suit == "p":
+        body = "".join(_dot(x, y, _DOT_R[5], _RED) for x, y, _ in _DOTS[5])
+    else:
+        body = "".join(_stick(x, y, _RED) for x, y, _ in _STICKS[5])
+    frame = (f'<rect x="2.4" y="2.4" width="25.2" height="33.2" rx="2.6" fill="none" stroke="{_RED}" '
+             'stroke-width="1.3"/>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}">'
+        '<rect x="0.75" y="0.75" width="28.5" height="38.5" rx="3.5" fill="#d8cfb4"/>'
+        '<rect x="0.75" y="0.75" width="28.5" height="36.5" rx="3.5" fill="#ffeef0" '
+        'stroke="#a39a80" stroke-width="0.9"/>'
+        f"{frame}{body}{_index('0', _RED)}</svg>"
+    )
+
+
 def _back() -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}">'
@@ -189,8 +216,8 @@ def _data_uri(svg: str) -> str:
 
 @cache
 def tile_styles() -> tuple[tuple[str, str], ...]:
-    """(CSS class, data URI of its picture) for every kind and the back, in index order."""
-    out = [(tile_class(t), _data_uri(_draw(t))) for t in ALL_TILES]
+    """(CSS class, data URI of its picture) for every kind, the red fives and the back, in index order."""
+    out = [(tile_class(t), _data_uri(_draw(t))) for t in (*ALL_TILES, *RED_FIVES)]
     out.append((BACK, _data_uri(_back())))
     return tuple(out)
 

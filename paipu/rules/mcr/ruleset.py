@@ -137,6 +137,13 @@ class Mcr(Ruleset[McrOptions]):
             return ((hand.record.number - 1) // 4) % 4
         return _WIND_LETTERS.index(p)
 
+    def hand_name(self, hand: HandState, lang: str = "en") -> str:
+        """The hand's number and its prevalent wind (圈风): ``南风圈 第1局``, ``Hand 1, South round``."""
+        wind = self.prevalent_wind(hand)
+        if lang == "zh":
+            return f"{'东南西北'[wind]}风圈 第{hand.record.number}局"
+        return f"Hand {hand.record.number}, {('East', 'South', 'West', 'North')[wind]} round"
+
     # ---------------------------------------------------------------- wins
     def analyse_win(self, hand: HandState, ctx: WinContext) -> WinAnalysis:
         ss = hand.seats[ctx.seat]

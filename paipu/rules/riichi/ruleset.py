@@ -40,6 +40,7 @@ from paipu.rules.riichi.scoring import (
     DORA_ITEMS,
     Situation,
     basic_points,
+    limit_name,
     ron_points,
     tsumo_points,
     value_hand,
@@ -60,6 +61,10 @@ _DUE = {
     "suucha": "all four seats are in riichi",
     "suukan": "four kongs by more than one seat, and the discard after the fourth has passed",
 }
+_LIMITS_EN: Final = {"mangan": "mangan", "haneman": "haneman", "baiman": "baiman", "sanbaiman": "sanbaiman",
+                     "yakuman": "kazoe yakuman"}
+_LIMITS_ZH: Final = {"mangan": "满贯", "haneman": "跳满", "baiman": "倍满", "sanbaiman": "三倍满",
+                     "yakuman": "累计役满"}
 YAKUMAN = frozenset({"kokushi", "chuuren_poutou", "suuankou", "daisangen", "shosuushi", "daisuushi", "ryuisou",
                      "suukantsu", "tsuisou", "chinroto", "tenhou", "chiihou"})
 
@@ -138,6 +143,14 @@ class Riichi(Ruleset[RiichiOptions]):
     events = {  # noqa: RUF012
         "dora": TableWord("dora", "dora", "ドラ"),
         "abort": TableWord("abort", "abortive draw", "途中流局"),
+    }
+    ready_word = TableWord("ready", "riichi (立直)", "立直")
+    draw_reasons = {  # noqa: RUF012
+        "kyuushu": TableWord("kyuushu", "nine terminals (九種九牌)", "九种九牌"),
+        "suufon": TableWord("suufon", "four winds (四風連打)", "四风连打"),
+        "suucha": TableWord("suucha", "four riichi (四家立直)", "四家立直"),
+        "suukan": TableWord("suukan", "four kongs (四槓散了)", "四杠散了"),
+        "sanchahou": TableWord("sanchahou", "three wins on one discard (三家和)", "三家和"),
     }
 
     def __init__(self, options: Any = None) -> None:
@@ -324,6 +337,51 @@ class Riichi(Ruleset[RiichiOptions]):
     def marked_tiles(self, hand: HandState) -> tuple[Tile, ...]:
         """The dora kinds shown so far (the kind after each indicator), marked in reports."""
         return tuple(dict.fromkeys(next_kind(t.plain) for t in _t(hand).dora))
+
+    # ---------------------------------------------------------------- what players see
+    def end_reason(self, hand: HandState) -> str:
+        """The abortive draw that ended the hand (``kyuushu`` …), "" for an exhausted wall."""
+        return _t(hand).abort if hand.drawn_by == "abort" else ""
+
+    def hand_name(self, hand: HandState, lang: str = "en") -> str:
+        """東1局 0本場: the round wind, the dealer's place from E (the first dealer), the honba."""
+        winds = "东南西北" if lang == "zh" else "東南西北"
+        number = self.seats.index(hand.dealer) + 1
+        honba = "本场" if lang == "zh" else "本場"
+        return f"{winds[self._carry.get('round', 0) % 4]}{number}局 {_t(hand).honba}{honba}"
+
+    def table_scores(self, hand: HandState) -> dict[Seat, int] | None:
+        """From the start score (or the record's [Score] tags), less each riichi stick once its
+        declaration stands."""
+        return dict(_t(hand).scores)
+
+    def table_counters(self, hand: HandState, settled: bool = False) -> dict[str, int]:
+        """The honba, and the riichi sticks on the table: those carried in and those paid this
+        hand; once settled, those left for the next hand (none after a win)."""
+        t = _t(hand)
+        sticks = self._carry.get("sticks", 0) if settled else t.sticks + len(t.riichi)
+        return {"honba": t.honba, "sticks": sticks}
+
+    def red_fives_held(self, hand: HandState, seat: Seat) -> frozenset[int]:
+        return frozenset(_t(hand).reds.get(seat, ()))
+
+    def secret_shown(self, hand: HandState, winner: Seat) -> bool:
+        """The ura dora are turned over for a win by a seat in riichi."""
+        return winner in _t(hand).riichi
+
+    def value_words(self, win: WinAnalysis, lang: str = "en") -> str:
+        """``yakuman`` (``2× yakuman``), or the han and fu and the limit reached (``5 han 40 fu, mangan``)."""
+        yakuman = sum(1 for item in win.items if item.id in YAKUMAN)
+        zh = lang == "zh"
+        if yakuman:
+            if zh:
+                return "役满" if yakuman == 1 else f"{yakuman}倍役满"
+            return "yakuman" if yakuman == 1 else f"{yakuman}× yakuman"
+        fu = next((item.value for item in win.items if item.id == "fu"), 0)
+        limit = limit_name(win.total, fu, 0)
+        if zh:
+            return f"{win.total}番{fu}符" + (f"，{_LIMITS_ZH[limit]}" if limit else "")
+        return f"{win.total} han {fu} fu" + (f", {_LIMITS_EN[limit]}" if limit else "")
 
     # ---------------------------------------------------------------- every action
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
@@ -656,7 +714,7 @@ class Riichi(Ruleset[RiichiOptions]):
                 owed = self._win_payments(hand, ctx, basic, honba, is_dealer, liable)
                 for payer, amount in owed.items():
                     transfers.append(Transfer(payer, ctx.seat, amount,
-                                              f"{win.total} han {fu} fu"
+                                              self.value_words(win)
                                               + (f", {honba} honba" if honba else ""),
                                               self.rule("pao") if payer == liable else rule))
                 if i == 0 and sticks:
