@@ -43,7 +43,10 @@ COMPILED = (
     "paipu/rules/*/bots.py",
     "paipu/sim/*.py",
 )
-"""The modules compiled (paths, globs allowed).  Whatever is not listed stays Python."""
+"""The modules compiled (paths, globs allowed).  Whatever is not listed stays Python: among
+others each ruleset's ``options.py``, since ``parse_options`` reads each option's type from the
+class's annotations, which a compiled class does not keep.  ``paipu/spans.py`` is listed for
+its getter alone: reading the packed ``span`` of a Python class then runs no Python code."""
 
 NOT_COMPILED = (
     "paipu/replay/result.py",

@@ -1,10 +1,8 @@
 """A packed ``span`` field for a Python class: the property that keeps it as one int.
 
-The record's own lines (`paipu.record`, compiled in the compiled build) keep theirs in a field
-``_span`` read by a property of their class; this serves a class that stays Python and sets its
-slots directly (`paipu.replay.result.Step`, through `paipu.record._compact_span`).  A module of its
-own, compiled in the compiled build: reading such a ``span`` runs this module's getter, not Python
-code.
+The record's own lines (`paipu.record`) keep theirs in a field ``_span`` read by a property of
+their class; this serves a class that stays Python and sets its slots directly
+(`paipu.replay.result.Step`, through `paipu.record._compact_span`).
 """
 
 from __future__ import annotations

@@ -6,8 +6,7 @@ the standard shape (sets and one pair) is read suit by suit (`standard_complete`
 other shape is ruled out by a necessary condition on the tiles held (`other_shapes_possible`):
 only a hand that passes one is left to the full test.  The answers are those of the full test
 (tests/test_win_tests.py compares them on random hands and on every ready hand of simulated
-hands).  Compiled, a question costs some 1-3k instructions, where the full test costs about
-13k.
+hands).  A question costs about a tenth of the full test (benchmarks/history.md).
 """
 
 from __future__ import annotations
@@ -100,8 +99,7 @@ def other_shapes_possible(c: bytes, shapes: Sequence[str], short: int) -> bool:
     suited tile; 全不靠, no kind twice; 组合龙, one knitted straight whole.  With a tile short,
     seven pairs are not asked (the caller's tile is one of a kind not held), and 组合龙 needs
     all but one of its straight.  An unknown shape always passes."""
-    # One pass over the counts for every condition but 组合龙's (plain loops: compiled, no
-    # generator object per condition).
+    # One pass over the counts for every condition but 组合龙's.
     odd = not_two = suited = inner = False
     most = 0
     for k in range(34):

@@ -131,8 +131,8 @@ def combined_at(a: int, b: int, index: int) -> int:
 def _max_plus_bytes(pa: bytes, pb: bytes) -> Profile:
     """`_max_plus` of two profiles given as bytes (`_PROFILE_BYTES`), written out slot by slot
     in local ints (slot ``2m`` the best of ``a[2i] + b[2j]`` over ``i + j = m``; slot ``2m + 1``
-    the same with the pair on either side): compiled, no list and no boxed int until the
-    result, about a fifth of the cost of a loop over `_MAX_PLUS_TERMS`."""
+    the same with the pair on either side): no list and no int object until the result, about a
+    fifth of the cost of a loop over `_MAX_PLUS_TERMS`."""
     a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 = pa[0], pa[1], pa[2], pa[3], pa[4], pa[5], pa[6], pa[7], pa[8], pa[9]
     b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = pb[0], pb[1], pb[2], pb[3], pb[4], pb[5], pb[6], pb[7], pb[8], pb[9]
     o0 = a0 + b0

@@ -48,7 +48,7 @@ _ITEMS = re.compile(r"[^\s,]+ -?[0-9]+(?:, [^\s,]+ -?[0-9]+)*")
 
 
 class Entry:
-    """One pattern and its template; the regexes are compiled when first needed (the literal
+    """One pattern and its template; the regexes are built when first needed (the literal
     head and tail turn most texts away before that)."""
 
     __slots__ = ("_regexes", "english", "head", "kinds", "tail", "template")

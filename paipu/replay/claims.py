@@ -11,7 +11,8 @@ from paipu.tiles import Tile, format_tiles
 
 
 class ClaimsMixin(WinsMixin):
-    """(On `WinsMixin`, one chain of single inheritance, as a compiled build needs.)"""
+    """The claims of a discard: chow, pong, kong and the wins on it (on `WinsMixin`: the engine's
+    mixins are one chain of single inheritance)."""
 
     _checks_meld: bool = True
     """Whether the ruleset has a `Ruleset.check_meld` of its own (`HandEngine` asks): without one
@@ -48,7 +49,7 @@ class ClaimsMixin(WinsMixin):
                          f"{a.seat} cannot {kind} {ld.tile}: {by} already took it ({taken})",
                          a.span, "common.claim")
             return None
-        if tile.index != ld.tile.index:  # `Tile` equality (compiled: no ``__ne__`` called through Python)
+        if tile.index != ld.tile.index:
             earlier = self._discarded_earlier(tile)
             if earlier:
                 self.err("stale-claim",

@@ -91,7 +91,6 @@ class EngineCore:
         if counts[tile.index] < n:
             return False
         if apply:
-            # Not ``-=``: compiled, the augmented form on a list item is Python's generic subtraction.
             counts[tile.index] = counts[tile.index] - n
         return True
 

@@ -1,8 +1,8 @@
 """The type variable a ruleset's options are typed with (`paipu.replay.ruleset.Ruleset`).
 
-A module of its own, left in Python by the compiled build: the type checker reads the variable
-with a default (so a bare ``Ruleset`` means ``Ruleset[Any]``), which the ``typing`` of the
-oldest Python paipu runs on cannot build; at run time it is an ordinary ``TypeVar``.
+A module of its own: the type checker reads the variable with a default (so a bare ``Ruleset``
+means ``Ruleset[Any]``), which the ``typing`` of the oldest Python paipu runs on cannot build; at
+run time it is an ordinary ``TypeVar``.
 """
 
 from __future__ import annotations

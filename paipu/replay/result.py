@@ -317,8 +317,7 @@ a tile ``t`` is interned when ``TILE_OF_CODE[t.index + (CODE_RED if t.red else 0
 CODE_RED = _CODE_RED
 UNCLAIMED_OF_CODE: list[Any] = list(_PAIR_OF_CODE[:_CODE_CLAIMED])
 """The pair ``(tile, False)`` every discard of the interned tile of each code (`TILE_OF_CODE`)
-shares (`paipu.replay.state.shared_discard`): read by the compiled engine from a list by a small
-int (no dict, no identity made an int object)."""
+shares (`paipu.replay.state.shared_discard`), read from a list by a small int."""
 CLAIMED_OF_CODE: list[Any] = list(_PAIR_OF_CODE[_CODE_CLAIMED:])
 """The same, claimed."""
 

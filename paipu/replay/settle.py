@@ -26,8 +26,7 @@ def format_items(items: tuple[ValueItem, ...] | list[ValueItem]) -> str:
 
 
 def item_totals(items: tuple[ValueItem, ...] | list[ValueItem]) -> dict[str, int]:
-    # A plain dict's own operations (compiled: a ``defaultdict``'s ``+=`` is Python's generic
-    # item protocol), in the same order.
+    # A plain dict, in the order the items come.
     out: dict[str, int] = {}
     for i in items:
         rid = i.id

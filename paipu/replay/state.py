@@ -37,7 +37,6 @@ class Meld:
 
     def __init__(self, kind: MeldKind, tiles: list[Tile], claimed: Tile | None = None,
                  source: Seat | None = None) -> None:
-        # Written out: compiled, a dataclass's generated __init__ would run as Python code.
         self.kind = kind
         self.tiles = tiles
         self.claimed = claimed
@@ -102,8 +101,7 @@ class SeatState:
                  claimed_any: bool = False, last_drawn: Tile | None = None, passed_on: int = -1,
                  drew_since_claim: bool = True, unknown_since: int = 0, _river_log: RiverLog | None = None,
                  _river_slice: RiverSlice | None = None) -> None:
-        # Written out: compiled, a dataclass's generated __init__ would run as Python code (four
-        # seats a hand).  A list not given starts empty (the counts: all zero).
+        # A list not given starts empty (the counts: all zero).
         self.counts = [0] * NUM_KINDS if counts is None else counts
         self.melds = [] if melds is None else melds
         self.discards = [] if discards is None else discards
@@ -139,8 +137,7 @@ class SeatState:
 
     def claim_last_discard(self) -> None:
         """Mark the last discard claimed (taken into a meld or won on), if there is one."""
-        # The pairs read and stored as objects (compiled: a pair typed as a tuple would be
-        # unboxed when read and made again as a new tuple when stored).
+        # The pairs read and stored as objects, not as typed tuples (docs/speed.md).
         river: list[Any] = self.discards
         if river:
             river[-1] = shared_discard(self.discards[-1][0], True)
@@ -206,8 +203,6 @@ class LastDiscard:
 
     def __init__(self, seat: Seat, tile: Tile, serial: int, action: r.Action, claimed_by: Seat | None = None,
                  claim_kind: str | None = None, winners: list[Seat] | None = None) -> None:
-        # Written out: compiled, a dataclass's generated __init__ would run as Python code, and one
-        # of these is made for every discard.
         self.seat = seat
         self.tile = tile
         self.serial = serial
@@ -225,9 +220,7 @@ class Wall:
     """The live wall: its size always; its tiles too when the record has a ``wall`` line.
 
     The tiles are kept in a list with the places of its two live ends, so a draw from either
-    end moves a place (compiled: native reads and writes of a list and two ints, where a
-    ``deque``'s ``[0]`` and ``popleft`` are Python's generic calls, some 300 instructions a
-    draw); `tiles` gives them as a ``deque``, as the wall kept them before.  Where each seat
+    end moves a place; `tiles` gives them as a ``deque``, as the wall kept them before.  Where each seat
     draws from a wall of its own (`paipu.replay.ruleset.Ruleset.seat_walls`), the known tiles
     are `split` into one part per seat."""
 
@@ -366,9 +359,7 @@ _CODE_RED: Final[int] = CODE_RED
 def shared_discard(tile: Tile, claimed: bool) -> Any:
     """The pair ``(tile, claimed)`` of a seat's discards: for an interned tile, one tuple shared
     by every discard of it, read from `UNCLAIMED_OF_CODE` or `CLAIMED_OF_CODE` by the tile's
-    code (a few native steps, compiled, where the tables of `paipu.replay.result`, a module
-    that is not compiled, were a call into Python: some 1,500 instructions a claim); a new pair
-    for any other tile."""
+    code; a new pair for any other tile."""
     i = tile.index
     code = i + _CODE_RED if tile.red else i
     if 0 <= code < len(_INTERNED) and _INTERNED[code] is tile:
@@ -420,8 +411,7 @@ class HandState:
         """The discard still open to claims (or the kong being robbed), if any.  A plain discard
         played by `paipu.replay.engine.HandEngine.play_all` is kept as its action
         (`open_discard`) and its `LastDiscard` made here on first asking: most discards are
-        never claimed nor asked about in a replay, and one object per discard cost some 5% of
-        a replay's instructions."""
+        never claimed nor asked about in a replay."""
         ld = self._last_discard
         if ld is None:
             a = self._open_discard

@@ -97,7 +97,7 @@ class HarbinStrategy(Strategy):
         counts = bot.counts
         if ss.ready or not isinstance(rs, Harbin) or bot.weighed_shanten() != 0:
             return
-        tiles = 0  # (a loop of plain ints: compiled, ``sum`` takes each count as an object)
+        tiles = 0
         for x in counts:
             tiles += x
         if tiles % 3 != 2:

@@ -22,7 +22,7 @@ class McrStrategy(Strategy):
 
     def keep_values(self, bot: SeatBot, kinds: list[int]) -> list[int]:
         counts = bot.counts
-        # Each suit's tiles, held and melded (a loop the compiled build runs on its own ints).
+        # Each suit's tiles, held and melded.
         a = b = c = 0
         for rank in range(9):
             a += counts[rank]

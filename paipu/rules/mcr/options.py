@@ -1,7 +1,7 @@
 """The options of the mcr ruleset (`McrOptions`).
 
-A module of its own, kept in Python in the compiled build: ``parse_options`` reads the type
-of each option from the class's annotations, which a compiled class does not keep.
+A module of its own: ``parse_options`` reads the type of each option from the class's
+annotations.
 """
 
 from __future__ import annotations
