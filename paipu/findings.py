@@ -492,15 +492,6 @@ class PackedFindings:
 
 Sequence.register(PackedFindings)  # a sequence of findings, without the ABC as a base (mypyc)
 
-
-def sort_by_place(findings: list[Finding] | PackedFindings) -> None:
-    """Sort ``findings`` by line, then column, in place and stably, whichever way they are kept;
-    findings in that order already (the usual case) are left as they are."""
-    if isinstance(findings, PackedFindings):
-        findings.sort_by_place()
-    elif not in_place_order(findings):
-        findings.sort(key=place_key)
-
 _WINDOW = 80
 """How many characters of a long line are shown on each side of a finding's column."""
 

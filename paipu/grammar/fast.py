@@ -203,7 +203,7 @@ def _python_makers() -> tuple[_Maker, ...] | None:
     for each kind, a function that makes the same action as `make_action` from a packed span
     by filling its slots directly (the constructor's work without its call and its checks of
     the span), as the cheapest way pure Python has for the lines `LINE_CACHE` rebuilds."""
-    if not isinstance(r.Draw.__dict__.get("__init__"), FunctionType):
+    if not isinstance(vars(r.Draw).get("__init__"), FunctionType):
         return None
     makers: list[_Maker] = []
     for cls in (r.Discard, r.Draw, r.Pong, r.Chow, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Hu):
