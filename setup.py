@@ -30,6 +30,7 @@ HERE = Path(__file__).resolve().parent
 
 COMPILED = (
     "paipu/tiles.py",
+    "paipu/value.py",
     "paipu/record.py",
     "paipu/spans.py",
     "paipu/findings.py",

@@ -7,7 +7,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from paipu.findings import Finding, PackedFindings, has_errors, sort_by_place, warning
+from paipu.findings import Finding, PackedFindings, has_errors, warning
 from paipu.grammar.hints import seat_hints
 from paipu.grammar.parser import ParseResult, parse
 from paipu.record import Record, Span
@@ -22,10 +22,10 @@ class Audit:
     name: str
     text: str
     record: Record
-    findings: list[Finding] | PackedFindings = field(default_factory=list)
-    """In the order of the record (line, then column).  Packed when nobody watched the replay
-    (no views, notes or observers): `check` and the corpus read them one at a time; then, when
-    the parser found nothing, the very sequence of the replay's findings (not a copy)."""
+    findings: PackedFindings = field(default_factory=PackedFindings)
+    """In the order of the record (line, then column), packed: `check`, the corpus and the
+    reports read them one at a time.  When the parser found nothing, the very findings of the
+    replay (not a copy)."""
     replay: Replay | None = None
     annotated: bool = False
     """Whether teaching notes were asked for (they are among the findings, severity note)."""
@@ -46,12 +46,7 @@ class Audit:
         return self.replay.ruleset if self.replay is not None else None
 
     def counts(self) -> dict[str, int]:
-        if isinstance(self.findings, PackedFindings):
-            return self.findings.counts()
-        out = {"error": 0, "warning": 0, "note": 0}
-        for f in self.findings:
-            out[f.severity] += 1
-        return out
+        return self.findings.counts()
 
     def outcomes(self) -> tuple[int, int, dict[str, int]]:
         """The hands by outcome: won, exhausted (the wall), and ended with no winner for another
@@ -97,14 +92,14 @@ def audit_text(text: str, name: str = "<record>", *, ruleset: Ruleset | None = N
     the hands after it are checked again.
     """
     parsed = parse(text)
-    audit = Audit(name, text, parsed.record, list(parsed.findings), annotated=annotate)
+    audit = Audit(name, text, parsed.record, PackedFindings(findings=parsed.findings), annotated=annotate)
     if not has_errors(parsed.findings):
         return _replayed(audit, ruleset, options, views, annotate, observers)
     plan = recovery_plan(parsed, text)
     if plan.replay and parsed.hinted:
         # A reading the table refuses was likely the wrong one: rather than a cascade of
         # findings from it, its hand is checked up to it only, as for a line with no reading.
-        trial = Audit(name, text, parsed.record, [], annotated=False)
+        trial = Audit(name, text, parsed.record, annotated=False)
         _replayed(trial, ruleset, options, False, False, (), plan.unchecked)
         refused = {f.line for f in trial.findings if f.severity == "error"} & set(parsed.hinted)
         if refused:
@@ -112,7 +107,7 @@ def audit_text(text: str, name: str = "<record>", *, ruleset: Ruleset | None = N
     if plan.replay:
         _replayed(audit, ruleset, options, views, annotate, observers, plan.unchecked)
     audit.findings.extend(plan.findings)
-    sort_by_place(audit.findings)
+    audit.findings.sort_by_place()
     return audit
 
 
@@ -206,7 +201,7 @@ def audit_record(record: Record, name: str = "<record>", *, text: str = "", rule
     """Replay a record already in hand (parsed, built by a program, imported), as `audit_text` does.
 
     ``text`` is the record's source, if there is one (reports quote its lines)."""
-    audit = Audit(name, text, record, [], annotated=annotate)
+    audit = Audit(name, text, record, annotated=annotate)
     return _replayed(audit, ruleset, options, views, annotate, observers)
 
 
@@ -225,15 +220,14 @@ def _replayed(audit: Audit, ruleset: Ruleset | None, options: dict[str, str] | N
         rp = replay(record, ruleset=ruleset, observers=watchers, views=views, unchecked=unchecked)
         audit.unchecked = unchecked or None
     else:
-        rp = Replay(record, None, [], [], {})  # an unknown ruleset: nothing to replay under
+        rp = Replay(record, None, [], PackedFindings(), {})  # an unknown ruleset: nothing to replay under
     audit.replay = rp
-    if isinstance(rp.findings, PackedFindings) and not isinstance(audit.findings, PackedFindings):
-        if not audit.findings and not findings:
-            # Nothing to add to the replay's findings: they are the audit's, not a copy of them.
-            audit.findings = rp.findings
-            return audit
-        audit.findings = PackedFindings(rp.findings.book, audit.findings)  # the parser's findings
+    if not audit.findings and not findings:
+        # Nothing to add to the replay's findings: they are the audit's, not a copy of them.
+        audit.findings = rp.findings
+        return audit
+    audit.findings = PackedFindings(rp.findings.book, audit.findings)  # the parser's, in the replay's book
     audit.findings.extend(findings)
     audit.findings.extend(rp.findings)
-    sort_by_place(audit.findings)
+    audit.findings.sort_by_place()
     return audit

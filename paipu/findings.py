@@ -10,43 +10,41 @@ from __future__ import annotations
 import unicodedata
 import zlib
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
-from typing import Literal, TypeAlias, overload
+from typing import Final, Literal, TypeAlias, overload
 
 from mypy_extensions import mypyc_attr
 
-from paipu.frozen import own_init
 from paipu.limits import control_escaped
 from paipu.made import same_items
-from paipu.pickling import by_fields
 from paipu.record import COLUMN_BITS, COLUMN_MASK, LINE_SHIFT, Span, pack_span
+from paipu.value import Value
 
 Severity: TypeAlias = Literal["error", "warning", "note"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Finding:
-    severity: Severity
-    code: str
-    message: str
-    span: Span
-    rule: str | None = None
-    subject: str | None = None
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class Finding(Value):
+    severity: Final[Severity]
+    code: Final[str]
+    message: Final[str]
+    span: Final[Span]
+    rule: Final[str | None]
+    subject: Final[str | None]
     """The seat whose hidden tiles the finding speaks of (a teaching note about a seat's own
     hand); a view for another seat leaves it out.  None: it says only what is public."""
 
     def __init__(self, severity: Severity, code: str, message: str, span: Span, rule: str | None = None,
                  subject: str | None = None) -> None:
-        # Written out (`paipu.frozen`): a replay's checks make one for every question they refuse.
-        self.severity = severity  # type: ignore[misc]
-        self.code = code  # type: ignore[misc]
-        self.message = message  # type: ignore[misc]
-        self.span = span  # type: ignore[misc]
-        self.rule = rule  # type: ignore[misc]
-        self.subject = subject  # type: ignore[misc]
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.span = span
+        self.rule = rule
+        self.subject = subject
 
     @property
     def line(self) -> int:
@@ -67,12 +65,6 @@ class Finding:
             "message": self.message,
             "rule": self.rule,
         }
-
-    def __reduce__(self) -> tuple[type[Finding], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
-
-
-own_init(Finding)
 
 
 def error(code: str, message: str, span: Span, rule: str | None = None) -> Finding:
@@ -109,49 +101,6 @@ def in_place_order(findings: Sequence[Finding]) -> bool:
             return False
         line, column = span.line, span.column
     return True
-
-
-def _made_by_slots(severity: Severity, code: str, message: str, span: Span, rule: str | None,
-                   subject: str | None) -> Finding:
-    """``Finding(severity, code, message, span, rule, subject)``, made in half the time: its
-    slots are set directly, not through a frozen dataclass's ``__init__`` (the values come from
-    findings made the usual way)."""
-    f = object.__new__(Finding)
-    _SET_SEVERITY(f, severity)
-    _SET_CODE(f, code)
-    _SET_MESSAGE(f, message)
-    _SET_SPAN(f, span)
-    _SET_RULE(f, rule)
-    _SET_SUBJECT(f, subject)
-    return f
-
-
-def _maker() -> Callable[[Severity, str, str, Span, str | None, str | None], Finding]:
-    """`_made_by_slots` where it makes the very finding `Finding` makes, else `Finding` itself
-    (a compiled `Finding` may not be made so)."""
-    values: tuple[Severity, str, str, Span, str | None, str | None] = ("note", "syntax", "a message",
-                                                                       Span(1, 2, 3, 4), "rule", "E")
-    try:
-        made, made_so = Finding(*values), _made_by_slots(*values)
-        if made_so == made and hash(made_so) == hash(made):
-            return _made_by_slots
-    except (TypeError, AttributeError, KeyError, ValueError, NameError):
-        pass
-    return Finding
-
-
-_SET_SEVERITY: Callable[[Finding, object], None]
-_SET_CODE: Callable[[Finding, object], None]
-_SET_MESSAGE: Callable[[Finding, object], None]
-_SET_SPAN: Callable[[Finding, object], None]
-_SET_RULE: Callable[[Finding, object], None]
-_SET_SUBJECT: Callable[[Finding, object], None]
-try:
-    _SET_SEVERITY, _SET_CODE, _SET_MESSAGE, _SET_SPAN, _SET_RULE, _SET_SUBJECT = (
-        getattr(Finding, f.name).__set__ for f in fields(Finding))  # each field's slot setter
-except (KeyError, AttributeError, ValueError):
-    pass
-_made_finding = _maker()
 
 
 _PLACE_LIMIT = 1 << 63
@@ -413,7 +362,7 @@ class PackedFindings:
         book = self.book
         i += self._start
         severity, code, rule, subject = book.kinds[self._kinds[i]]
-        return _made_finding(severity, code, book.text(self._messages[i]), book.span(self._places[i]), rule, subject)
+        return Finding(severity, code, book.text(self._messages[i]), book.span(self._places[i]), rule, subject)
 
     @overload
     def __getitem__(self, i: int) -> Finding: ...
@@ -430,9 +379,8 @@ class PackedFindings:
         return self._made(i)
 
     def __iter__(self) -> Iterator[Finding]:
-        made = _made_finding
         for (severity, code, rule, subject), message, span in self.each():
-            yield made(severity, code, message, span, rule, subject)
+            yield Finding(severity, code, message, span, rule, subject)
 
     def each(self) -> Iterator[tuple[Kind, str, Span]]:
         """Each finding's kind, message and span, in order, without making a `Finding` of it
@@ -543,15 +491,6 @@ class PackedFindings:
 
 
 Sequence.register(PackedFindings)  # a sequence of findings, without the ABC as a base (mypyc)
-
-
-def sort_by_place(findings: list[Finding] | PackedFindings) -> None:
-    """Sort ``findings`` by line, then column, in place and stably, whichever way they are kept;
-    findings in that order already (the usual case) are left as they are."""
-    if isinstance(findings, PackedFindings):
-        findings.sort_by_place()
-    elif not in_place_order(findings):
-        findings.sort(key=place_key)
 
 _WINDOW = 80
 """How many characters of a long line are shown on each side of a finding's column."""

@@ -5,22 +5,21 @@ knows a rule: a `Draw` of a tile nobody could draw is still a perfectly good `Dr
 
 The compiled build compiles this module: each class is then a native class whose fields the
 compiled parser sets and the compiled replay reads directly.  So that both builds give the same
-values, every class writes its ``__init__`` out (`paipu.frozen`), a line's position is kept
-packed by a property of the class (`Action.span`, `Deal.span`, `SetupLine.span`) and each class
-pickles through its constructor.
+values, every class is a `paipu.value.Value` (its ``__init__`` written out, pickled through its
+constructor), and a line's position is kept packed by a property of the class (`Action.span`,
+`Deal.span`, `SetupLine.span`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from typing import Any, Final, Literal, NamedTuple, TypeAlias, TypeVar
 
-from paipu.frozen import slot_init
-from paipu.pickling import by_fields
 from paipu.spans import compact_span
 from paipu.tiles import Tile
+from paipu.value import Value, field_names
 
 Seat: TypeAlias = Literal["E", "S", "W", "N"]
 SEATS: tuple[Seat, ...] = ("E", "S", "W", "N")
@@ -106,83 +105,60 @@ COLUMN_BITS: Final = _COLUMN_BITS
 COLUMN_MASK: Final = _COLUMN_MASK
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Annotation:
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class Annotation(Value):
     """A teacher's ``{…}`` note, with the escapes resolved."""
 
-    text: str
-    span: Span
+    text: Final[str]
+    span: Final[Span]
 
     def __init__(self, text: str, span: Span) -> None:
-        self.text = text  # type: ignore[misc]
-        self.span = span  # type: ignore[misc]
-
-    def __reduce__(self) -> tuple[type[Annotation], tuple[object, ...]]:
-        return by_fields(self)
+        self.text = text
+        self.span = span
 
 
-slot_init(Annotation)
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class Tag:
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class Tag(Value):
     """A free header tag such as ``[Event "Friday club"]``, kept and shown."""
 
-    name: str
-    value: str
-    span: Span
+    name: Final[str]
+    value: Final[str]
+    span: Final[Span]
 
     def __init__(self, name: str, value: str, span: Span) -> None:
-        self.name = name  # type: ignore[misc]
-        self.value = value  # type: ignore[misc]
-        self.span = span  # type: ignore[misc]
-
-    def __reduce__(self) -> tuple[type[Tag], tuple[object, ...]]:
-        return by_fields(self)
+        self.name = name
+        self.value = value
+        self.span = span
 
 
-slot_init(Tag)
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class OptionTag:
-    name: str
-    value: str
-    span: Span
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class OptionTag(Value):
+    name: Final[str]
+    value: Final[str]
+    span: Final[Span]
 
     def __init__(self, name: str, value: str, span: Span) -> None:
-        self.name = name  # type: ignore[misc]
-        self.value = value  # type: ignore[misc]
-        self.span = span  # type: ignore[misc]
-
-    def __reduce__(self) -> tuple[type[OptionTag], tuple[object, ...]]:
-        return by_fields(self)
+        self.name = name
+        self.value = value
+        self.span = span
 
 
-slot_init(OptionTag)
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class SeatTag:
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class SeatTag(Value):
     """A header tag of one seat: ``[Player E "Alice"]``, ``[Score E "25000"]``, ``[Final E "31300"]``
     or ``[Points E "+51.3"]``."""
 
-    name: str
-    seat: Seat
-    value: str
-    span: Span
+    name: Final[str]
+    seat: Final[Seat]
+    value: Final[str]
+    span: Final[Span]
 
     def __init__(self, name: str, seat: Seat, value: str, span: Span) -> None:
-        self.name = name  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.value = value  # type: ignore[misc]
-        self.span = span  # type: ignore[misc]
+        self.name = name
+        self.seat = seat
+        self.value = value
+        self.span = span
 
-    def __reduce__(self) -> tuple[type[SeatTag], tuple[object, ...]]:
-        return by_fields(self)
-
-
-slot_init(SeatTag)
 
 _POINTS: Final = re.compile(r"[+-]?[0-9]{1,12}(?:\.[0-9])?")
 
@@ -205,36 +181,34 @@ def format_points(tenths: int) -> str:
     return f"{sign}{whole}.{tenth}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Header:
-    ruleset: str | None
-    ruleset_span: Span | None
-    options: tuple[OptionTag, ...] = ()
-    players: tuple[SeatTag, ...] = ()
-    scores: tuple[SeatTag, ...] = ()
-    tags: tuple[Tag, ...] = ()
-    annotations: tuple[Annotation, ...] = ()
-    finals: tuple[SeatTag, ...] = ()
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class Header(Value):
+    ruleset: Final[str | None]
+    ruleset_span: Final[Span | None]
+    options: Final[tuple[OptionTag, ...]]
+    players: Final[tuple[SeatTag, ...]]
+    scores: Final[tuple[SeatTag, ...]]
+    tags: Final[tuple[Tag, ...]]
+    annotations: Final[tuple[Annotation, ...]]
+    finals: Final[tuple[SeatTag, ...]]
     """``[Final E "31300"]``: each seat's score at the end of the record, as the platform recorded it."""
-    points: tuple[SeatTag, ...] = ()
+    points: Final[tuple[SeatTag, ...]]
     """``[Points E "+51.3"]``: each seat's final points (after uma and oka), as the platform recorded them."""
 
     def __init__(self, ruleset: str | None, ruleset_span: Span | None, options: tuple[OptionTag, ...] = (),
                  players: tuple[SeatTag, ...] = (), scores: tuple[SeatTag, ...] = (), tags: tuple[Tag, ...] = (),
                  annotations: tuple[Annotation, ...] = (), finals: tuple[SeatTag, ...] = (),
                  points: tuple[SeatTag, ...] = ()) -> None:
-        self.ruleset = ruleset  # type: ignore[misc]
-        self.ruleset_span = ruleset_span  # type: ignore[misc]
-        self.options = options  # type: ignore[misc]
-        self.players = players  # type: ignore[misc]
-        self.scores = scores  # type: ignore[misc]
-        self.tags = tags  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.finals = finals  # type: ignore[misc]
-        self.points = points  # type: ignore[misc]
+        self.ruleset = ruleset
+        self.ruleset_span = ruleset_span
+        self.options = options
+        self.players = players
+        self.scores = scores
+        self.tags = tags
+        self.annotations = annotations
+        self.finals = finals
+        self.points = points
 
-    def __reduce__(self) -> tuple[type[Header], tuple[object, ...]]:
-        return by_fields(self)
 
     def option(self, name: str) -> str | None:
         """The last value given for an option (a later tag overrides an earlier one)."""
@@ -257,9 +231,6 @@ class Header:
         return None
 
 
-slot_init(Header)
-
-
 # ---------------------------------------------------------------- lines with a packed span
 #
 # An action, a deal and a setup line keep their position packed (`packed`: one int for a span
@@ -271,31 +242,25 @@ slot_init(Header)
 # packed form, which is the same for the same span.
 
 
-def _restore(cls: type[_T], values: tuple[object, ...]) -> _T:
-    """Pickle's way back for a line with a packed span: the constructor, given every field
-    by name (``span`` for ``_span``)."""
-    return cls(**dict(zip(public_fields(cls), values, strict=True)))
-
-
 def _line_repr(value: object) -> str:
     """The ``repr`` `dataclasses` writes, the span shown as a `Span`."""
     cls = type(value)
-    return f"{cls.__qualname__}({', '.join(f'{n}={getattr(value, n)!r}' for n in public_fields(cls))})"
+    return f"{cls.__qualname__}({', '.join(f'{n}={getattr(value, n)!r}' for n in field_names(cls))})"
 
 
 # ---------------------------------------------------------------- actions
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
-class Action:
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
+class Action(Value):
     """Base of every line after a hand's setup: seat actions, table events and results."""
 
-    _span: int | Span
-    annotations: tuple[Annotation, ...] = field(default=(), kw_only=True)
+    _span: Final[int | Span]
+    annotations: Final[tuple[Annotation, ...]]
 
     def __init__(self, span: Span | int, *, annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
+        self._span = packed(span)
+        self.annotations = annotations
 
     @property
     def span(self) -> Span:
@@ -309,192 +274,153 @@ class Action:
     def __repr__(self) -> str:
         return _line_repr(self)
 
-    def __reduce__(self) -> tuple[Callable[..., Action], tuple[object, ...]]:
-        cls = type(self)
-        return _restore, (cls, tuple(getattr(self, f.name) for f in _fields_of(cls)))
 
-
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class SeatAction(Action):
-    seat: Seat
-    glyph: str | None = field(default=None, kw_only=True)
+    seat: Final[Seat]
+    glyph: Final[str | None]
 
     def __init__(self, span: Span | int, seat: Seat, *, glyph: str | None = None,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.glyph = glyph  # type: ignore[misc]
+        Action.__init__(self, span, annotations=annotations)
+        self.seat = seat
+        self.glyph = glyph
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Draw(SeatAction):
-    tile: Tile
+    tile: Final[Tile]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.glyph = glyph  # type: ignore[misc]
-        self.tile = tile  # type: ignore[misc]
+        SeatAction.__init__(self, span, seat, glyph=glyph, annotations=annotations)
+        self.tile = tile
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Discard(SeatAction):
-    tile: Tile
+    tile: Final[Tile]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.glyph = glyph  # type: ignore[misc]
-        self.tile = tile  # type: ignore[misc]
+        SeatAction.__init__(self, span, seat, glyph=glyph, annotations=annotations)
+        self.tile = tile
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Chow(SeatAction):
-    tiles: tuple[Tile, Tile, Tile]
+    tiles: Final[tuple[Tile, Tile, Tile]]
 
     def __init__(self, span: Span | int, seat: Seat, tiles: tuple[Tile, Tile, Tile], *, glyph: str | None = None,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.glyph = glyph  # type: ignore[misc]
-        self.tiles = tiles  # type: ignore[misc]
+        SeatAction.__init__(self, span, seat, glyph=glyph, annotations=annotations)
+        self.tiles = tiles
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Pong(SeatAction):
-    tile: Tile
+    tile: Final[Tile]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.glyph = glyph  # type: ignore[misc]
-        self.tile = tile  # type: ignore[misc]
+        SeatAction.__init__(self, span, seat, glyph=glyph, annotations=annotations)
+        self.tile = tile
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Kong(SeatAction):
     """An exposed kong on the last discard (明杠)."""
 
-    tile: Tile
+    tile: Final[Tile]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.glyph = glyph  # type: ignore[misc]
-        self.tile = tile  # type: ignore[misc]
+        SeatAction.__init__(self, span, seat, glyph=glyph, annotations=annotations)
+        self.tile = tile
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class AnKong(SeatAction):
     """A concealed kong of four held tiles (暗杠)."""
 
-    tile: Tile
+    tile: Final[Tile]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.glyph = glyph  # type: ignore[misc]
-        self.tile = tile  # type: ignore[misc]
+        SeatAction.__init__(self, span, seat, glyph=glyph, annotations=annotations)
+        self.tile = tile
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class AddKong(SeatAction):
     """A tile added to one's own exposed pong (补杠)."""
 
-    tile: Tile
+    tile: Final[Tile]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.glyph = glyph  # type: ignore[misc]
-        self.tile = tile  # type: ignore[misc]
+        SeatAction.__init__(self, span, seat, glyph=glyph, annotations=annotations)
+        self.tile = tile
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Flower(SeatAction):
-    tile: Tile
+    tile: Final[Tile]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.glyph = glyph  # type: ignore[misc]
-        self.tile = tile  # type: ignore[misc]
+        SeatAction.__init__(self, span, seat, glyph=glyph, annotations=annotations)
+        self.tile = tile
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Ready(SeatAction):
     """报听: declared right before the discard that makes the hand ready."""
 
     def __init__(self, span: Span | int, seat: Seat, *, glyph: str | None = None,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.glyph = glyph  # type: ignore[misc]
+        SeatAction.__init__(self, span, seat, glyph=glyph, annotations=annotations)
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Hu(SeatAction):
-    tile: Tile | None = None
+    tile: Final[Tile | None]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile | None = None, *, glyph: str | None = None,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.glyph = glyph  # type: ignore[misc]
-        self.tile = tile  # type: ignore[misc]
+        SeatAction.__init__(self, span, seat, glyph=glyph, annotations=annotations)
+        self.tile = tile
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Pass(SeatAction):
     """The seat declined a claim it could make."""
 
     def __init__(self, span: Span | int, seat: Seat, *, glyph: str | None = None,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.glyph = glyph  # type: ignore[misc]
+        SeatAction.__init__(self, span, seat, glyph=glyph, annotations=annotations)
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class TableEvent(Action):
     """A table event that is not a seat's action, declared by a ruleset (`Ruleset.events`):
     Harbin's ``bao T`` turns the treasure tile (宝牌).  The grammar reads it; what it means,
     and whether it may be there at all, is the ruleset's to say."""
 
-    name: str
-    tiles: tuple[Tile, ...] = ()
-    values: tuple[int, ...] = ()
+    name: Final[str]
+    tiles: Final[tuple[Tile, ...]]
+    values: Final[tuple[int, ...]]
     """Numbers the event carries, when it has them instead of tiles."""
-    word: str = ""
+    word: Final[str]
     """The one word some events take: the reason of an abortive draw (``abort kyuushu``)."""
 
     def __init__(self, span: Span | int, name: str, tiles: tuple[Tile, ...] = (), values: tuple[int, ...] = (),
                  word: str = "", *, annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.name = name  # type: ignore[misc]
-        self.tiles = tiles  # type: ignore[misc]
-        self.values = values  # type: ignore[misc]
-        self.word = word  # type: ignore[misc]
+        Action.__init__(self, span, annotations=annotations)
+        self.name = name
+        self.tiles = tiles
+        self.values = values
+        self.word = word
 
     @property
     def verb(self) -> str:
@@ -506,61 +432,52 @@ class TableEvent(Action):
         return self.tiles[0] if self.tiles else None
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Exhausted(Action):
     """The hand ended with no winner (流局)."""
 
     def __init__(self, span: Span | int, *, annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
+        Action.__init__(self, span, annotations=annotations)
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class FanItem:
-    name: str
-    value: int | None
-    span: Span
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class FanItem(Value):
+    name: Final[str]
+    value: Final[int | None]
+    span: Final[Span]
 
     def __init__(self, name: str, value: int | None, span: Span) -> None:
-        self.name = name  # type: ignore[misc]
-        self.value = value  # type: ignore[misc]
-        self.span = span  # type: ignore[misc]
-
-    def __reduce__(self) -> tuple[type[FanItem], tuple[object, ...]]:
-        return by_fields(self)
+        self.name = name
+        self.value = value
+        self.span = span
 
 
-slot_init(FanItem)
-
-
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class FanLine(Action):
     """The value a platform recorded for a win: ``fan E 5 : dongfeng 2, hunyise 1``."""
 
-    seat: Seat
-    total: int
-    items: tuple[FanItem, ...]
+    seat: Final[Seat]
+    total: Final[int]
+    items: Final[tuple[FanItem, ...]]
 
     def __init__(self, span: Span | int, seat: Seat, total: int, items: tuple[FanItem, ...], *,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
-        self.total = total  # type: ignore[misc]
-        self.items = items  # type: ignore[misc]
+        Action.__init__(self, span, annotations=annotations)
+        self.seat = seat
+        self.total = total
+        self.items = items
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class ScoreLine(Action):
     """All the payments of a hand as recorded: ``score E +12 S -4 W -4 N -4``."""
 
-    payments: tuple[tuple[Seat, int], ...]
+    payments: Final[tuple[tuple[Seat, int], ...]]
 
     def __init__(self, span: Span | int, payments: tuple[tuple[Seat, int], ...], *,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.payments = payments  # type: ignore[misc]
+        Action.__init__(self, span, annotations=annotations)
+        self.payments = payments
 
 
 _VERBS: dict[type, str] = {
@@ -588,19 +505,19 @@ VERBS: tuple[str, ...] = (*_VERBS.values(), "bao")
 # ---------------------------------------------------------------- hands
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
-class Deal:
-    seat: Seat
-    tiles: tuple[Tile, ...]
-    _span: int | Span
-    annotations: tuple[Annotation, ...] = ()
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
+class Deal(Value):
+    seat: Final[Seat]
+    tiles: Final[tuple[Tile, ...]]
+    _span: Final[int | Span]
+    annotations: Final[tuple[Annotation, ...]]
 
     def __init__(self, seat: Seat, tiles: tuple[Tile, ...], span: Span | int,
                  annotations: tuple[Annotation, ...] = ()) -> None:
-        self.seat = seat  # type: ignore[misc]
-        self.tiles = tiles  # type: ignore[misc]
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
+        self.seat = seat
+        self.tiles = tiles
+        self._span = packed(span)
+        self.annotations = annotations
 
     @property
     def span(self) -> Span:
@@ -610,20 +527,17 @@ class Deal:
     def __repr__(self) -> str:
         return _line_repr(self)
 
-    def __reduce__(self) -> tuple[Callable[..., Deal], tuple[object, ...]]:
-        return _restore, (Deal, (self.seat, self.tiles, self._span, self.annotations))
 
-
-@dataclass(frozen=True, slots=True, init=False, repr=False)
-class SetupLine:
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
+class SetupLine(Value):
     """A hand's ``dealer``, ``wall`` or ``dice`` line, or a ruleset's own setup line."""
 
-    _span: int | Span
-    annotations: tuple[Annotation, ...] = ()
+    _span: Final[int | Span]
+    annotations: Final[tuple[Annotation, ...]]
 
     def __init__(self, span: Span | int, annotations: tuple[Annotation, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
+        self._span = packed(span)
+        self.annotations = annotations
 
     @property
     def span(self) -> Span:
@@ -633,60 +547,52 @@ class SetupLine:
     def __repr__(self) -> str:
         return _line_repr(self)
 
-    def __reduce__(self) -> tuple[Callable[..., SetupLine], tuple[object, ...]]:
-        cls = type(self)
-        return _restore, (cls, tuple(getattr(self, f.name) for f in _fields_of(cls)))
 
-
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class DealerLine(SetupLine):
-    seat: Seat = "E"
+    seat: Final[Seat]
 
     def __init__(self, span: Span | int, annotations: tuple[Annotation, ...] = (), seat: Seat = "E") -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
+        SetupLine.__init__(self, span, annotations)
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class WallLine(SetupLine):
-    tiles: tuple[Tile, ...] = ()
+    tiles: Final[tuple[Tile, ...]]
 
     def __init__(self, span: Span | int, annotations: tuple[Annotation, ...] = (),
                  tiles: tuple[Tile, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.tiles = tiles  # type: ignore[misc]
+        SetupLine.__init__(self, span, annotations)
+        self.tiles = tiles
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class DiceLine(SetupLine):
-    values: tuple[int, ...] = ()
+    values: Final[tuple[int, ...]]
 
     def __init__(self, span: Span | int, annotations: tuple[Annotation, ...] = (),
                  values: tuple[int, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.values = values  # type: ignore[misc]
+        SetupLine.__init__(self, span, annotations)
+        self.values = values
 
 
-@dataclass(frozen=True, slots=True, init=False, repr=False)
+@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class SetupTiles(SetupLine):
     """A setup line a ruleset declares (`Ruleset.setup_words`): Zhuji's ``caishen 5m`` names
     the hand's wildcard kinds.  The grammar reads it; the ruleset gives it its meaning."""
 
-    name: str = ""
-    tiles: tuple[Tile, ...] = ()
-    values: tuple[int, ...] = ()
+    name: Final[str]
+    tiles: Final[tuple[Tile, ...]]
+    values: Final[tuple[int, ...]]
     """Numbers the line carries instead of tiles (riichi's ``honba 2``)."""
 
     def __init__(self, span: Span | int, annotations: tuple[Annotation, ...] = (), name: str = "",
                  tiles: tuple[Tile, ...] = (), values: tuple[int, ...] = ()) -> None:
-        self._span = packed(span)  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.name = name  # type: ignore[misc]
-        self.tiles = tiles  # type: ignore[misc]
-        self.values = values  # type: ignore[misc]
+        SetupLine.__init__(self, span, annotations)
+        self.name = name
+        self.tiles = tiles
+        self.values = values
 
     @property
     def value(self) -> int | None:
@@ -694,34 +600,32 @@ class SetupTiles(SetupLine):
         return self.values[0] if self.values else None
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class HandRecord:
-    number: int
-    span: Span
-    dealer: DealerLine | None = None
-    wall: WallLine | None = None
-    dice: DiceLine | None = None
-    deals: tuple[Deal, ...] = ()
-    actions: tuple[Action, ...] = ()
-    annotations: tuple[Annotation, ...] = ()
-    extra: tuple[SetupTiles, ...] = ()
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class HandRecord(Value):
+    number: Final[int]
+    span: Final[Span]
+    dealer: Final[DealerLine | None]
+    wall: Final[WallLine | None]
+    dice: Final[DiceLine | None]
+    deals: Final[tuple[Deal, ...]]
+    actions: Final[tuple[Action, ...]]
+    annotations: Final[tuple[Annotation, ...]]
+    extra: Final[tuple[SetupTiles, ...]]
     """The ruleset's own setup lines (``caishen`` …), in record order."""
 
     def __init__(self, number: int, span: Span, dealer: DealerLine | None = None, wall: WallLine | None = None,
                  dice: DiceLine | None = None, deals: tuple[Deal, ...] = (), actions: tuple[Action, ...] = (),
                  annotations: tuple[Annotation, ...] = (), extra: tuple[SetupTiles, ...] = ()) -> None:
-        self.number = number  # type: ignore[misc]
-        self.span = span  # type: ignore[misc]
-        self.dealer = dealer  # type: ignore[misc]
-        self.wall = wall  # type: ignore[misc]
-        self.dice = dice  # type: ignore[misc]
-        self.deals = deals  # type: ignore[misc]
-        self.actions = actions  # type: ignore[misc]
-        self.annotations = annotations  # type: ignore[misc]
-        self.extra = extra  # type: ignore[misc]
+        self.number = number
+        self.span = span
+        self.dealer = dealer
+        self.wall = wall
+        self.dice = dice
+        self.deals = deals
+        self.actions = actions
+        self.annotations = annotations
+        self.extra = extra
 
-    def __reduce__(self) -> tuple[type[HandRecord], tuple[object, ...]]:
-        return by_fields(self)
 
     def deal_of(self, seat: Seat) -> Deal | None:
         for d in self.deals:
@@ -738,30 +642,21 @@ class HandRecord:
         return found
 
 
-slot_init(HandRecord)
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class Record:
-    header: Header
-    hands: tuple[HandRecord, ...]
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class Record(Value):
+    header: Final[Header]
+    hands: Final[tuple[HandRecord, ...]]
 
     def __init__(self, header: Header, hands: tuple[HandRecord, ...]) -> None:
-        self.header = header  # type: ignore[misc]
-        self.hands = hands  # type: ignore[misc]
+        self.header = header
+        self.hands = hands
 
-    def __reduce__(self) -> tuple[type[Record], tuple[object, ...]]:
-        return by_fields(self)
-
-
-slot_init(Record)
 
 _PACKED_LINES: Final[tuple[type, ...]] = (
     Action, SeatAction, Draw, Discard, Chow, Pong, Kong, AnKong, AddKong, Flower, Ready, Hu, Pass, TableEvent,
     Exhausted, FanLine, ScoreLine, Deal, SetupLine, DealerLine, WallLine, DiceLine, SetupTiles,
 )
 """The classes whose position is packed (``_span``)."""
-
 
 
 def _field_named_span(cls: type) -> None:
@@ -780,38 +675,17 @@ def _field_named_span(cls: type) -> None:
 
 
 for _cls in _PACKED_LINES:
-    slot_init(_cls, public="span", slot="_span", convert=packed, as_is=int)
-for _cls in _PACKED_LINES:
     _field_named_span(_cls)
 
 
-# ---------------------------------------------------------------- fields by name
-
-_FIELDS: dict[type, tuple[Any, ...]] = {}
-_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def _fields_of(cls: type) -> tuple[Any, ...]:
-    found = _FIELDS.get(cls)
-    if found is None:
-        found = _FIELDS[cls] = fields(cls)
-    return found
-
-
-def public_fields(cls: type) -> tuple[str, ...]:
-    """The fields of a record class by the names its constructor takes them (``span`` for the
-    packed ``_span``), in order."""
-    found = _NAMES.get(cls)
-    if found is None:
-        found = _NAMES[cls] = tuple(f.name for f in _fields_of(cls))
-    return found
+# ---------------------------------------------------------------- copies
 
 
 def replace(value: _T, **changes: object) -> _T:
     """``dataclasses.replace`` for the record's values (which it equals: a copy of ``value`` with
     ``changes``, ``span=`` for a line's position), without `dataclasses`' generic machinery."""
     cls = type(value)
-    names = public_fields(cls)
+    names = field_names(cls)
     unknown = set(changes) - set(names)
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
@@ -855,7 +729,7 @@ def to_json(value: object, *, spans: bool = True) -> object:
             out["type"] = value.name
         elif isinstance(value, SetupLine):
             out["type"] = type(value).__name__.removesuffix("Line").lower()
-        for name in public_fields(type(value)):
+        for name in field_names(type(value)):
             if (name == "span" or name.endswith("_span")) and not spans:
                 continue
             out[name] = to_json(getattr(value, name), spans=spans)

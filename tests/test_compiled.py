@@ -186,7 +186,7 @@ def same(value):
     assert back == value, f"{type(value).__name__} changed by pickling"
     return 1
 
-# Every frozen dataclass of a compiled module pickles by its constructor (`paipu.pickling`).
+# Every frozen dataclass of a compiled module pickles by its constructor (`paipu.value`).
 missing = []
 for info in pkgutil.walk_packages(paipu.__path__, "paipu."):
     if info.name.startswith("paipu.cli") or info.name.endswith("__main__"):

@@ -27,7 +27,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "paipu"
 
 LAYERS: list[tuple[str, ...]] = [
     ("paipu._version", "paipu.limits", "paipu.errors", "paipu.tiles", "paipu.spans", "paipu.record", "paipu.findings",
-     "paipu.made", "paipu.pickling", "paipu.frozen", "paipu.sources", "paipu.outputs", "paipu.expect"),
+     "paipu.made", "paipu.value", "paipu.sources", "paipu.outputs", "paipu.expect"),
     ("paipu.hand",),
     ("paipu.grammar",),
     ("paipu.replay",),

@@ -148,7 +148,10 @@ def test_finding_rows_are_the_rows_of_the_findings_as_objects(tmp_path: Path) ->
     audit = audit_text(path.read_text(encoding="utf-8"), str(path), observers=[Observer()])
     objects = list(audit.findings)
     numbers = [h.number for h in audit.record.hands]
-    assert list(rows.finding_rows) == list(FindingRows(objects, audit.record, numbers))
+    assert len(numbers) == 1  # one hand: every finding's row is that hand's
+    assert list(rows.finding_rows) == [(numbers[0], f.severity, f.code, f.line, f.column, f.message, f.rule)
+                                       for f in objects]
+    assert list(rows.finding_rows) == list(FindingRows(audit.findings, audit.record, numbers))
     assert rows.finding_rows[0] == (1, "error", "missing-discard", 19, 1, objects[0].message, "common.deal")
 
 
@@ -239,6 +242,21 @@ def test_a_watched_replay_keeps_the_step_that_made_each_finding(path: Path) -> N
     unwatched = audit_text(text, path.name).findings
     assert isinstance(unwatched, PackedFindings)
     assert set(unwatched.origins()) <= {-1}
+
+
+@pytest.mark.parametrize("path", [p for p in RECORDS if p.parent.name in ("zhuji", "harbin")][:20],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_steps_findings_are_read_from_the_replays_by_their_origin(path: Path) -> None:
+    """A recorded step keeps no findings of its own: the hand gives those the replay made at
+    the step (`HandReplay.step_findings`), the ones observers were given there."""
+    given = _Given()
+    audit = audit_text(path.read_text(encoding="utf-8"), path.name, views=True, observers=[given])
+    assert audit.replay is not None
+    read = Counter((f, finding_origin(h, step.number))
+                   for h, hand in enumerate(audit.replay.hands, 1)
+                   for step in hand.steps for f in hand.step_findings(step.number))
+    assert read == Counter(given.given)
+    assert all(isinstance(hand.findings, PackedFindings) for hand in audit.replay.hands)
 
 
 def test_origins_follow_their_findings_through_sorting_copying_and_pickling() -> None:

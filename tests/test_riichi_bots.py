@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import paipu.record as r
 from paipu.auditing import audit_text
+from paipu.findings import PackedFindings
 from paipu.grammar.parser import parse
 from paipu.hand.shanten import shanten
 from paipu.replay.engine import HandEngine
@@ -46,7 +47,7 @@ def table(body: str, deals: str = DEALS) -> tuple[Table, list[r.Action]]:
     rs = get_ruleset("riichi")
     assert isinstance(rs, Riichi)
     hand = res.record.hands[0]
-    engine = HandEngine(rs, hand, Session(rs, res.record, []).state, "E")
+    engine = HandEngine(rs, hand, Session(rs, res.record, PackedFindings()).state, "E")
     assert engine.setup()
     for action in hand.actions:
         assert not [f for f in engine.play(action) if f.severity == "error"], action

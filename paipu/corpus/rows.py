@@ -403,7 +403,7 @@ class FindingRows(MadeAsRead[Finding, FindingRow]):
 
     __slots__ = ("_numbers", "_starts")
 
-    def __init__(self, findings: list[Finding] | PackedFindings, record: Record, numbers: list[int]) -> None:
+    def __init__(self, findings: PackedFindings, record: Record, numbers: list[int]) -> None:
         super().__init__(cast(Sequence[Finding], findings))  # packed findings read as a sequence
         self._starts = [h.span.line for h in record.hands]
         self._numbers = numbers
@@ -417,20 +417,14 @@ class FindingRows(MadeAsRead[Finding, FindingRow]):
         return (self._hand(item.line), item.severity, item.code, item.line, item.column, item.message, item.rule)
 
     def __iter__(self) -> Iterator[FindingRow]:
-        findings = self._items
-        if not isinstance(findings, PackedFindings):
-            return map(self._made, findings)
+        findings = cast(PackedFindings, self._items)
         hand = self._hand
         return ((hand(span.line), severity, code, span.line, span.column, message, rule)
                 for (severity, code, rule, _), message, span in findings.each())
 
     def whole_numbers(self) -> Iterator[int]:
         """The whole numbers of the rows (hands, lines, columns), without their messages."""
-        findings = self._items
-        if not isinstance(findings, PackedFindings):
-            for row in self:
-                yield from (v for v in row if isinstance(v, int))
-            return
+        findings = cast(PackedFindings, self._items)
         hand = self._hand
         for _, _, span in findings.each():
             number = hand(span.line)

@@ -19,11 +19,11 @@ import operator
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import FunctionType
 from typing import Any, Final, cast
 
 import paipu.record as r
 from paipu.errors import TileError
-from paipu.frozen import OWN_INITS
 from paipu.grammar.lines import (
     AnnotationLine,
     HandLine,
@@ -203,7 +203,7 @@ def _python_makers() -> tuple[_Maker, ...] | None:
     for each kind, a function that makes the same action as `make_action` from a packed span
     by filling its slots directly (the constructor's work without its call and its checks of
     the span), as the cheapest way pure Python has for the lines `LINE_CACHE` rebuilds."""
-    if r.Draw not in OWN_INITS:
+    if not isinstance(vars(r.Draw).get("__init__"), FunctionType):
         return None
     makers: list[_Maker] = []
     for cls in (r.Discard, r.Draw, r.Pong, r.Chow, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Hu):

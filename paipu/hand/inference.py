@@ -40,7 +40,7 @@ from fractions import Fraction
 from math import comb
 from typing import Final
 
-from paipu.pickling import by_fields
+from paipu.value import by_fields
 
 __all__ = [
     "COPIES", "KindPosterior", "kind_posterior", "pair_odds", "pair_or_more", "pair_or_more_kept", "unseen_copies",

@@ -33,7 +33,7 @@ from typing import Final
 
 from paipu.hand.profile import ShapeProfile
 from paipu.hand.shapes import ORPHAN_KINDS
-from paipu.pickling import by_fields
+from paipu.value import by_fields
 
 __all__ = ["Odds", "compute_odds", "group_complete_counts"]
 

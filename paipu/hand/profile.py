@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from paipu.pickling import by_fields
+from paipu.value import by_fields
 
 __all__ = ["PLAIN", "SHAPES", "ShapeProfile"]
 

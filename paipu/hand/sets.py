@@ -3,68 +3,54 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-from paipu.frozen import own_init
-from paipu.pickling import by_fields
 from paipu.tiles import ALL_TILES, Tile
+from paipu.value import Value
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class GroupView:
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class GroupView(Value):
     """A set or pair of the chosen decomposition, for reports: which tiles, which were wild."""
 
-    kind: str  # chow, pong, kong, pair, or a meld kind
-    tiles: tuple[Tile, ...]
-    wild: tuple[Tile, ...] = ()
+    kind: Final[str]  # chow, pong, kong, pair, or a meld kind
+    tiles: Final[tuple[Tile, ...]]
+    wild: Final[tuple[Tile, ...]]
     """The tiles the wildcards in this group stand for."""
-    meld: bool = False
+    meld: Final[bool]
     """True for a set made before the win (exposed or concealed kong)."""
 
     def __init__(self, kind: str, tiles: tuple[Tile, ...], wild: tuple[Tile, ...] = (), meld: bool = False) -> None:
-        # Written out (`paipu.frozen`): one is made for each group of every win's reading.
-        self.kind = kind  # type: ignore[misc]
-        self.tiles = tiles  # type: ignore[misc]
-        self.wild = wild  # type: ignore[misc]
-        self.meld = meld  # type: ignore[misc]
-
-    def __reduce__(self) -> tuple[type[GroupView], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
+        self.kind = kind
+        self.tiles = tiles
+        self.wild = wild
+        self.meld = meld
 
 
-own_init(GroupView)
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class HandSet:
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class HandSet(Value):
     """One set of a reading: a chow, pong or kong, with the tiles its wildcards stand for."""
 
-    kind: str  # chow, pong, kong
-    first: int
+    kind: Final[str]  # chow, pong, kong
+    first: Final[int]
     """The lowest tile's index."""
-    meld: bool = False
+    meld: Final[bool]
     """Made before the win (claimed, or a concealed kong), not read from the concealed tiles."""
-    wild: tuple[int, ...] = ()
+    wild: Final[tuple[int, ...]]
     """The kinds its wildcards stand for."""
-    concealed: bool = True
+    concealed: Final[bool]
     """Not claimed: formed in hand, or a concealed kong.  A pong completed by a discard is not."""
-    claimed: bool = False
+    claimed: Final[bool]
     """Made by a claim (chow, pong, exposed kong, added kong): what 门前清 and 全求人 look at."""
 
     def __init__(self, kind: str, first: int, meld: bool = False, wild: tuple[int, ...] = (),
                  concealed: bool = True, claimed: bool = False) -> None:
-        # Written out (`paipu.frozen`): one is made for each set of every reading of every win.
-        self.kind = kind  # type: ignore[misc]
-        self.first = first  # type: ignore[misc]
-        self.meld = meld  # type: ignore[misc]
-        self.wild = wild  # type: ignore[misc]
-        self.concealed = concealed  # type: ignore[misc]
-        self.claimed = claimed  # type: ignore[misc]
-
-    def __reduce__(self) -> tuple[type[HandSet], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
-
-
-own_init(HandSet)
+        self.kind = kind
+        self.first = first
+        self.meld = meld
+        self.wild = wild
+        self.concealed = concealed
+        self.claimed = claimed
 
 
 def set_tiles(kind: str, first: int) -> tuple[Tile, ...]:

@@ -48,8 +48,8 @@ from paipu.hand.tables import combine as _combine
 from paipu.hand.tables import combined_at as _combined_at
 from paipu.hand.tables import honour_profile as _honour_profile
 from paipu.hand.tables import suit_profile as _suit_profile
-from paipu.pickling import by_fields
 from paipu.tiles import ALL_TILES, Tile
+from paipu.value import by_fields
 
 __all__ = [
     "DEFAULT_SHAPES",

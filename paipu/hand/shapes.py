@@ -33,10 +33,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
 
-from paipu.frozen import own_init
 from paipu.hand import tables
-from paipu.pickling import by_fields
 from paipu.tiles import ALL_TILES
+from paipu.value import Value, by_fields
 
 __all__ = [
     "ANY_KIND",
@@ -205,21 +204,21 @@ class Group:
         return f"{self.kind}[{' '.join(names)}]"
 
     def __reduce__(self) -> tuple[type[Group], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
+        return by_fields(self)
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Decomposition:
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class Decomposition(Value):
     """One standard reading of a hand: its sets and its pair, sorted by `Group.sort_key`.
 
     Two readings are the same when their groups are, wildcard positions included; which of
     several interchangeable wildcard tiles went where is not a difference.
     """
 
-    groups: tuple[Group, ...]
+    groups: Final[tuple[Group, ...]]
 
     def __init__(self, groups: tuple[Group, ...]) -> None:
-        self.groups = groups  # type: ignore[misc]  # written out (`paipu.frozen`): one for each reading
+        self.groups = groups
 
     @property
     def pair(self) -> Group:
@@ -253,12 +252,6 @@ class Decomposition:
 
     def __str__(self) -> str:
         return " ".join(str(g) for g in self.groups)
-
-    def __reduce__(self) -> tuple[type[Decomposition], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
-
-
-own_init(Decomposition)
 
 # ---------------------------------------------------------------------------------------
 # Interned groups.  Enumeration works on small ints; ids follow `Group.sort_key`, so a

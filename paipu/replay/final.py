@@ -18,7 +18,7 @@ FINAL_RULE = "common.final"
 
 
 def audit_final(record: Record, rs: Ruleset, session: SessionState, end: GameEnd,
-                findings: list[Finding] | PackedFindings) -> None:
+                findings: PackedFindings) -> None:
     """Compare the record's ``[Final]`` and ``[Points]`` tags with the replay's end (``session``
     holds the final scores, ``end`` what the end of the game moved); add a finding for each
     difference."""

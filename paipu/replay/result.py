@@ -616,8 +616,8 @@ class Step:
     """Position in the hand (0 is the deal)."""
     action: Action | None
     span: Span
-    findings: tuple[Finding, ...] = ()
     view: TableView | None = None
+    """The table after the step; its findings are the hand's (`HandReplay.step_findings`)."""
 
 
 _compact_span(Step)  # a report holds every step of a hand: its span packed, as its action's is
@@ -628,9 +628,29 @@ class HandReplay:
     record: HandRecord
     steps: list[Step]
     result: HandResult
-    findings: list[Finding] | PackedFindings
-    """Packed when nobody watched the replay."""
+    findings: PackedFindings
+    """The hand's findings in the order of the record: a view of the replay's, not a copy."""
     scores_after: dict[Seat, int]
     """The scores after the hand: after the record's last hand, with what the end of the game moved."""
     game_end: GameEnd = NO_GAME_END
     """What the end of the game moved (`Ruleset.settle_game`); asked of the record's last hand only."""
+
+    def step_findings(self, number: int) -> list[Finding]:
+        """The findings the replay made at step ``number`` of the hand (0 its setup; its
+        settlement's are its last action's), in the order of the record.  Only a watched replay
+        (steps recorded) keeps where each was made: unwatched, there are none at any step."""
+        found = self.findings
+        return [found[i] for i, origin in enumerate(found.origins()) if origin >= 0 and origin_step(origin) == number]
+
+
+def finding_origin(hand: int, step: int) -> int:
+    """Where a watched replay made a finding, as one number (`PackedFindings.origin`): hand
+    ``hand`` (from 1) and its step ``step`` (0 its setup, ``k`` its ``k``-th action; its
+    settlement counts as its last action's step), ``hand << 32 | step``; -1 for a finding
+    made outside a hand's steps (the header's, the dealer rotation's, an observer's own)."""
+    return hand << 32 | step
+
+
+def origin_step(origin: int) -> int:
+    """The step of a `finding_origin`."""
+    return origin & 0xFFFFFFFF

@@ -19,7 +19,6 @@ from mypy_extensions import mypyc_attr
 
 import paipu.record as r
 from paipu.hand.profile import SHAPES, ShapeProfile
-from paipu.pickling import by_fields
 from paipu.record import SEATS, Seat, Span
 from paipu.replay.options_type import OptionsT
 from paipu.replay.result import (
@@ -35,6 +34,7 @@ from paipu.replay.result import (
 )
 from paipu.replay.state import HandState, Meld
 from paipu.tiles import Tile
+from paipu.value import by_fields
 
 Claim: TypeAlias = Literal["chow", "pong", "kong"]
 CLAIM_PRIORITY: dict[str, int] = {"hu": 3, "kong": 2, "pong": 2, "chow": 1}

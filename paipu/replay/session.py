@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from mypy_extensions import mypyc_attr
 
 import paipu.record as r
-from paipu.findings import Finding, FindingBook, PackedFindings, sort_by_place
+from paipu.findings import Finding, FindingBook, PackedFindings
 from paipu.record import Action, Record, Seat, Span
 from paipu.replay.engine import HandEngine
 from paipu.replay.final import audit_final
 from paipu.replay.result import NO_GAME_END, HandReplay, HandResult, SessionState, Step, TableView
+from paipu.replay.result import finding_origin as finding_origin
 from paipu.replay.ruleset import OptionError, Ruleset, parse_options, ruleset_class
 
 
@@ -33,9 +34,8 @@ class Replay:
     ruleset: Ruleset | None
     """None when the record names no ruleset, or one paipu does not know."""
     hands: list[HandReplay]
-    findings: list[Finding] | PackedFindings
-    """Packed (a list only when there was no ruleset to replay under).  When the replay was
-    watched, each finding made during a hand keeps where (`finding_origin`): the hand and the
+    findings: PackedFindings
+    """When the replay was watched, each finding made during a hand keeps where (`finding_origin`): the hand and the
     step at which the engine made it, the step whose findings observers were given with it."""
     scores: dict[Seat, int]
 
@@ -94,8 +94,9 @@ class Observer:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class StepRecorder(Observer):
-    """Records each hand's steps (step 0 is the deal): the action, its findings and, with
-    ``views``, a snapshot of the table after it, for reports.
+    """Records each hand's steps (step 0 is the deal): the action and, with ``views``, a
+    snapshot of the table after it, for reports.  A step's findings stay in the replay's
+    (`HandReplay.step_findings` finds them by where they were made).
 
     Each view keeps, as the same objects, whatever it shares with the step before
     (`TableView.sharing`): a record's views cost what changes from step to step.
@@ -112,26 +113,23 @@ class StepRecorder(Observer):
         st = engine.st
         view = st.view(engine.rs.marked_tiles(st)) if self.views else None
         self._last = view
-        self.hands.append([Step(0, None, engine.hand.span, tuple(st.findings), view)])
+        self.hands.append([Step(0, None, engine.hand.span, view)])
 
     def after_action(self, index: int, engine: HandEngine, action: r.Action, findings: list[Finding]) -> None:
         view = None
         if self.views and self._playable:
             view = engine.st.view(engine.rs.marked_tiles(engine.st)).sharing(self._last)
             self._last = view
-        self.hands[-1].append(Step(index + 1, action, action.span, tuple(findings), view))
+        self.hands[-1].append(Step(index + 1, action, action.span, view))
 
     def end_hand(self, index: int, engine: HandEngine, result: HandResult, findings: list[Finding]) -> None:
         self._last = None
-        if findings:
-            last = self.hands[-1][-1]
-            last.findings = (*last.findings, *findings)
 
 
 class Session:
     """What carries across hands: who deals, the 老庄 streak, the scores."""
 
-    def __init__(self, ruleset: Ruleset, record: Record, findings: list[Finding] | PackedFindings) -> None:
+    def __init__(self, ruleset: Ruleset, record: Record, findings: PackedFindings) -> None:
         self.rs = ruleset
         self.findings = findings
         seats = ruleset.seats
@@ -256,7 +254,7 @@ def replay(
     if ruleset is None:
         ruleset, resolved = resolve_ruleset(record, options)
     if ruleset is None:
-        return Replay(record, None, [], resolved, {})
+        return Replay(record, None, [], PackedFindings(findings=resolved), {})
     recorder: StepRecorder | None = None
     watchers = list(observers)
     if views or steps:
@@ -285,16 +283,8 @@ def replay(
         audit_final(record, ruleset, session.state, hands[-1].game_end if hands else NO_GAME_END, findings)
     for w in observers:
         findings.extend(w.findings())
-    sort_by_place(findings)
+    findings.sort_by_place()
     return Replay(record, ruleset, hands, findings, dict(session.state.scores))
-
-
-def finding_origin(hand: int, step: int) -> int:
-    """Where a watched replay made a finding, as one number (`PackedFindings.origin`): hand
-    ``hand`` (from 1) and its step ``step`` (0 its setup, ``k`` its ``k``-th action; its
-    settlement counts as its last action's step), ``hand << 32 | step``; -1 for a finding
-    made outside a hand's steps (the header's, the dealer rotation's, an observer's own)."""
-    return hand << 32 | step
 
 
 def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: list[Observer],
@@ -305,7 +295,7 @@ def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: 
     for idx, hand in enumerate(record.hands):
         dealer = session.dealer_for(hand)
         engine = HandEngine(ruleset, hand, session.state, dealer)
-        engine.st.findings = findings.tail()  # the hand's findings, kept among the replay's
+        hand_findings = engine.st.findings = findings.tail()  # the hand's findings, kept among the replay's
         book.origin = finding_origin(idx + 1, 0)
         try:
             playable = engine.setup()
@@ -313,7 +303,7 @@ def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: 
             book.origin = -1
         stop = unchecked.get(idx) if unchecked else None
         if stop is not None and stop < 0:
-            del engine.st.findings[:]  # a setup line is missing: what the rest shows proves nothing
+            del hand_findings[:]  # a setup line is missing: what the rest shows proves nothing
             playable = False
         for w in watchers:
             w.start_hand(idx, engine, playable)
@@ -322,7 +312,7 @@ def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: 
                 engine.play_all(hand.actions if stop is None else hand.actions[:stop])
         else:
             _watched(engine, hand.actions, playable, watchers, stop, book, idx + 1)
-        mark = len(engine.st.findings)
+        mark = len(hand_findings)
         book.origin = finding_origin(idx + 1, len(hand.actions))
         is_last = idx == len(record.hands) - 1
         try:
@@ -335,16 +325,14 @@ def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: 
             after = {s: session.state.scores.get(s, 0) + result.payments.get(s, 0) for s in ruleset.seats}
             game_end = ruleset.settle_game(result, after)
         for w in watchers:
-            w.end_hand(idx, engine, result, engine.st.findings[mark:])
+            w.end_hand(idx, engine, result, hand_findings[mark:])
         session.end_hand(result, dealer)
         for seat, amount in game_end.payments.items():
             session.state.scores[seat] = session.state.scores.get(seat, 0) + amount
         if stop is not None:
             session.state.dealer = None  # the unread line may have started the next hand: its dealer is unknown
-        hand_findings = engine.st.findings
-        sort_by_place(hand_findings)  # where they are, at the end of the replay's findings
-        if isinstance(hand_findings, PackedFindings):
-            hand_findings.close()
+        hand_findings.sort_by_place()  # where they are, at the end of the replay's findings
+        hand_findings.close()
         hand_steps = recorder.hands[idx] if recorder is not None else []
         hands.append(HandReplay(hand, hand_steps, result, hand_findings, dict(session.state.scores), game_end))
 

@@ -163,7 +163,7 @@ class PageBuilder:
         self._rule_refs: dict[str, RuleRef] = {}
         """Each rule's reference, made once (RuleRef is immutable)."""
         # Kept packed, a few bytes a finding: a long hand can have a finding on every other line.
-        self._findings: list[Finding] | PackedFindings = []
+        self._findings = PackedFindings()
         """The audit's findings, packed as its replay keeps them (each made when it is read)."""
         self._visible_places: array[int] | None = None
         """The places in ``_findings`` of the findings the page shows (None: all of them)."""
@@ -264,11 +264,10 @@ class PageBuilder:
         origins = array("q", bytes(8 * n))
         """Where the replay made each finding (-1: outside a hand's steps; see `finding_origin`)."""
         findings = self._findings
-        origin = findings.origin if isinstance(findings, PackedFindings) else None
         for i, (j, f) in enumerate(self._visible_items()):
             lines[i] = f.line
             severity[i] = _SEVERITY_INDEX[f.severity]
-            origins[i] = origin(j) if origin is not None else -1
+            origins[i] = findings.origin(j)
         rp = self.rp
         if rp is not None:
             # Only the lines that hold a finding are looked up (a map of every line of a long

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 import paipu.record as r
 from paipu.grammar.parser import parse
 from paipu.grammar.writer import format_record
-from paipu.pickling import by_fields
 from paipu.replay.engine import HandEngine
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.session import Observer, replay, resolve_ruleset
 from paipu.tiles import ALL_TILES, Tile, format_tiles
+from paipu.value import by_fields
 
 
 @dataclass(frozen=True)

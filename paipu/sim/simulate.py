@@ -17,6 +17,7 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 import paipu.record as r
+from paipu.findings import PackedFindings
 from paipu.grammar.writer import format_action, format_record, hand_lines
 from paipu.hand import shanten as _sh
 from paipu.hand.shanten import DiscardShanten, MeldShanten
@@ -809,7 +810,7 @@ def simulate_session(
         players=tuple(r.SeatTag("Player", s, f"bot-{s}", NO_SPAN) for s in rs.seats),
         tags=(r.Tag("Source", source, NO_SPAN),) if source else (),
     )
-    session = Session(rs, Record(header, ()), [])
+    session = Session(rs, Record(header, ()), PackedFindings())
     dealer = rng.choice(rs.seats)
     played: list[r.HandRecord] = []
     for number in range(1, hands + 1):

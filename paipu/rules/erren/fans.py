@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Final
 
-from paipu.frozen import own_init
-from paipu.pickling import by_fields
 from paipu.replay.ruleset import Rule
 from paipu.rules.mcr.fans import FanTable
+from paipu.value import Value, by_fields
 
 _SEED = "docs/rules/erren.md, Source E3 (胡牌与番数)"
 _MCR = "paipu's reading (MCR's definition)"
@@ -43,7 +43,7 @@ class FanDef:
     """A 不计 that cancels only part of another fan (幺九刻 of the pongs it is made of)."""
 
     def __reduce__(self) -> tuple[type[FanDef], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
+        return by_fields(self)
 
 
 FAN_DEFS: tuple[FanDef, ...] = (
@@ -189,34 +189,27 @@ def fan_rules(prefix: str) -> tuple[Rule, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Situation:
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class Situation(Value):
     """How the hand was won, as the ruleset worked it out from the table."""
 
-    self_drawn: bool
-    after_kong: bool = False
-    tianhe: bool = False
-    dihe: bool = False
-    renhe: bool = False
-    tianting: bool = False
-    flowers: int = 0
+    self_drawn: Final[bool]
+    after_kong: Final[bool]
+    tianhe: Final[bool]
+    dihe: Final[bool]
+    renhe: Final[bool]
+    tianting: Final[bool]
+    flowers: Final[int]
 
     def __init__(self, self_drawn: bool, after_kong: bool = False, tianhe: bool = False, dihe: bool = False,
                  renhe: bool = False, tianting: bool = False, flowers: int = 0) -> None:
-        # Written out (`paipu.frozen`): one for every win analysed.
-        self.self_drawn = self_drawn  # type: ignore[misc]
-        self.after_kong = after_kong  # type: ignore[misc]
-        self.tianhe = tianhe  # type: ignore[misc]
-        self.dihe = dihe  # type: ignore[misc]
-        self.renhe = renhe  # type: ignore[misc]
-        self.tianting = tianting  # type: ignore[misc]
-        self.flowers = flowers  # type: ignore[misc]
-
-    def __reduce__(self) -> tuple[type[Situation], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
-
-
-own_init(Situation)
+        self.self_drawn = self_drawn
+        self.after_kong = after_kong
+        self.tianhe = tianhe
+        self.dihe = dihe
+        self.renhe = renhe
+        self.tianting = tianting
+        self.flowers = flowers
 
 
 EVALUATOR_IDS: dict[str, str] = {"qiduizi": "qidui", "dandiao": "dandiaojiang"}

@@ -16,7 +16,6 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 import paipu.record as r
-from paipu.frozen import own_init
 from paipu.hand.sets import set_tiles
 from paipu.hand.shanten import waits
 from paipu.record import Seat, Span
@@ -39,27 +38,24 @@ from paipu.rules.erren.options import ErrenOptions as ErrenOptions
 from paipu.rules.erren.table import TABLE as _TABLE
 from paipu.rules.mcr.fans import MeldIn, WinIn, evaluate
 from paipu.tiles import ALL_TILES
+from paipu.value import Value
 
 
-@dataclass(frozen=True, init=False)
-class _Reading:
-    base: int
-    total: int
-    items: tuple[ValueItem, ...]
-    groups: tuple[GroupView, ...]
-    shape: str
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class _Reading(Value):
+    base: Final[int]
+    total: Final[int]
+    items: Final[tuple[ValueItem, ...]]
+    groups: Final[tuple[GroupView, ...]]
+    shape: Final[str]
 
     def __init__(self, base: int, total: int, items: tuple[ValueItem, ...], groups: tuple[GroupView, ...],
                  shape: str) -> None:
-        # Written out (`paipu.frozen`): one for each reading of every win.
-        self.base = base  # type: ignore[misc]
-        self.total = total  # type: ignore[misc]
-        self.items = items  # type: ignore[misc]
-        self.groups = groups  # type: ignore[misc]
-        self.shape = shape  # type: ignore[misc]
-
-
-own_init(_Reading)
+        self.base = base
+        self.total = total
+        self.items = items
+        self.groups = groups
+        self.shape = shape
 
 
 _KINDS: Final = 34

@@ -21,7 +21,6 @@ from typing import Any, Final, Literal
 from mypy_extensions import mypyc_attr
 
 import paipu.record as r
-from paipu.frozen import own_init
 from paipu.hand.sets import HandSet, group_view
 from paipu.hand.shapes import Group, decompositions, is_standard_win, reading_traits, standard_waits
 from paipu.record import Seat, Span
@@ -42,6 +41,7 @@ from paipu.replay.state import HandState, Meld, meld_set
 from paipu.rules.harbin.options import HarbinOptions as HarbinOptions
 from paipu.rules.harbin.table import TABLE as _TABLE
 from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles, next_kind
+from paipu.value import Value
 
 _RED: Final = 33
 """红中: no suit, but it counts as a 1/9 tile and its pair stands for the pong."""
@@ -55,29 +55,25 @@ _Kind = Literal["face", "bao", "dafeng"]
 
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class _Due:
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class _Due(Value):
     """A `bao` line the record owes: after which line, which 宝 of the hand, and its tile."""
 
-    span: Span
-    fingerprint: tuple[int, int]
+    span: Final[Span]
+    fingerprint: Final[tuple[int, int]]
     """(wall size, tail draws) when it fell due: a draw before the `bao` line makes it late."""
-    number: int
-    expected: Tile | None
+    number: Final[int]
+    expected: Final[Tile | None]
     """The wall's tile, when the record has a `wall` line."""
-    first: bool
+    first: Final[bool]
 
     def __init__(self, span: Span, fingerprint: tuple[int, int], number: int, expected: Tile | None,
                  first: bool) -> None:
-        # Written out (`paipu.frozen`).
-        self.span = span  # type: ignore[misc]
-        self.fingerprint = fingerprint  # type: ignore[misc]
-        self.number = number  # type: ignore[misc]
-        self.expected = expected  # type: ignore[misc]
-        self.first = first  # type: ignore[misc]
-
-
-own_init(_Due)
+        self.span = span
+        self.fingerprint = fingerprint
+        self.number = number
+        self.expected = expected
+        self.first = first
 
 
 @dataclass(init=False)
@@ -99,7 +95,6 @@ class _BaoState:
     def __init__(self, anchor: tuple[int, int] | None = None, turned: int = 0, tile: Tile | None = None,
                  due: _Due | None = None, awaiting: bool = False, late: _Due | None = None,
                  unseen: tuple[Tile, int] | None = None) -> None:
-        # Written out: compiled, a dataclass's generated __init__ would run as Python code.
         self.anchor = anchor
         self.turned = turned
         self.tile = tile
@@ -109,29 +104,25 @@ class _BaoState:
         self.unseen = unseen
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class _Reading:
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class _Reading(Value):
     """One way to read a winning hand, with its multipliers (or what it lacks)."""
 
-    total: int
-    rank: int
-    items: tuple[ValueItem, ...]
-    sets: tuple[HandSet, ...]
-    pair: Group
-    problem: str | None
+    total: Final[int]
+    rank: Final[int]
+    items: Final[tuple[ValueItem, ...]]
+    sets: Final[tuple[HandSet, ...]]
+    pair: Final[Group]
+    problem: Final[str | None]
 
     def __init__(self, total: int, rank: int, items: tuple[ValueItem, ...], sets: tuple[HandSet, ...],
                  pair: Group, problem: str | None) -> None:
-        # Written out (`paipu.frozen`): one for each reading of every win.
-        self.total = total  # type: ignore[misc]
-        self.rank = rank  # type: ignore[misc]
-        self.items = items  # type: ignore[misc]
-        self.sets = sets  # type: ignore[misc]
-        self.pair = pair  # type: ignore[misc]
-        self.problem = problem  # type: ignore[misc]
-
-
-own_init(_Reading)
+        self.total = total
+        self.rank = rank
+        self.items = items
+        self.sets = sets
+        self.pair = pair
+        self.problem = problem
 
 
 def _state(hand: HandState) -> _BaoState:

@@ -22,10 +22,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
-from paipu.frozen import own_init
 from paipu.hand.shanten import waits
 from paipu.hand.shapes import KNITTED_STRAIGHT_SETS, KNITTED_STRAIGHTS, decompositions
-from paipu.pickling import by_fields
+from paipu.value import Value, by_fields
 
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
 Fans: TypeAlias = "dict[str, int]"
@@ -77,7 +76,7 @@ class FanDef:
     source: str = f"{_SOURCE}, Source M2"
 
     def __reduce__(self) -> tuple[type[FanDef], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
+        return by_fields(self)
 
 
 def _f(fid: str, value: int, zh: str, text: str, excludes: str = "", aliases: tuple[str, ...] = (),
@@ -252,7 +251,7 @@ class FanTable:
         return fid in self.values
 
     def __reduce__(self) -> tuple[type[FanTable], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
+        return by_fields(self)
 
 
 MCR_TABLE = FanTable.of("mcr", ((f.id, f.value, f.excludes) for f in FAN_DEFS))
@@ -262,98 +261,77 @@ MCR_TABLE = FanTable.of("mcr", ((f.id, f.value, f.excludes) for f in FAN_DEFS))
 # ---------------------------------------------------------------- the hand to value
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class MeldIn:
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class MeldIn(Value):
     """A set made before the win: a claimed chow, pong or kong, or a concealed kong."""
 
-    kind: SetKind
-    first: int
-    concealed: bool = False
+    kind: Final[SetKind]
+    first: Final[int]
+    concealed: Final[bool]
 
     def __init__(self, kind: SetKind, first: int, concealed: bool = False) -> None:
-        # Written out (`paipu.frozen`): one for each meld of every win valued.
-        self.kind = kind  # type: ignore[misc]
-        self.first = first  # type: ignore[misc]
-        self.concealed = concealed  # type: ignore[misc]
-
-    def __reduce__(self) -> tuple[type[MeldIn], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
+        self.kind = kind
+        self.first = first
+        self.concealed = concealed
 
 
-own_init(MeldIn)
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class WinIn:
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class WinIn(Value):
     """Everything the value of a win depends on."""
 
-    concealed: tuple[int, ...]
+    concealed: Final[tuple[int, ...]]
     """34 counts: the concealed tiles, the winning tile included."""
-    melds: tuple[MeldIn, ...]
-    win_tile: int
-    self_drawn: bool
-    last_of_kind: bool = False
+    melds: Final[tuple[MeldIn, ...]]
+    win_tile: Final[int]
+    self_drawn: Final[bool]
+    last_of_kind: Final[bool]
     """和绝张: the other three of the winning kind are shown on the table."""
-    about_kong: bool = False
+    about_kong: Final[bool]
     """杠上开花 when self-drawn, 抢杠和 otherwise."""
-    wall_last: bool = False
-    seat_wind: int = 0
-    prevalent_wind: int = 0
-    flowers: int = 0
-    given: tuple[tuple[str, int], ...] = ()
+    wall_last: Final[bool]
+    seat_wind: Final[int]
+    prevalent_wind: Final[int]
+    flowers: Final[int]
+    given: Final[tuple[tuple[str, int], ...]]
     """Fans the caller has established from the table (a table without MCR's situation fans
     gives its own here: 天和, 放铳, …), each with how many times it counts."""
-    no_win_tile: bool = False
+    no_win_tile: Final[bool]
     """The hand was won as dealt (天和): no tile completed it, so there is no wait and no 九莲宝灯."""
 
     def __init__(self, concealed: tuple[int, ...], melds: tuple[MeldIn, ...], win_tile: int, self_drawn: bool,
                  last_of_kind: bool = False, about_kong: bool = False, wall_last: bool = False,
                  seat_wind: int = 0, prevalent_wind: int = 0, flowers: int = 0,
                  given: tuple[tuple[str, int], ...] = (), no_win_tile: bool = False) -> None:
-        # Written out (`paipu.frozen`): one for every win valued.
-        self.concealed = concealed  # type: ignore[misc]
-        self.melds = melds  # type: ignore[misc]
-        self.win_tile = win_tile  # type: ignore[misc]
-        self.self_drawn = self_drawn  # type: ignore[misc]
-        self.last_of_kind = last_of_kind  # type: ignore[misc]
-        self.about_kong = about_kong  # type: ignore[misc]
-        self.wall_last = wall_last  # type: ignore[misc]
-        self.seat_wind = seat_wind  # type: ignore[misc]
-        self.prevalent_wind = prevalent_wind  # type: ignore[misc]
-        self.flowers = flowers  # type: ignore[misc]
-        self.given = given  # type: ignore[misc]
-        self.no_win_tile = no_win_tile  # type: ignore[misc]
-
-    def __reduce__(self) -> tuple[type[WinIn], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
+        self.concealed = concealed
+        self.melds = melds
+        self.win_tile = win_tile
+        self.self_drawn = self_drawn
+        self.last_of_kind = last_of_kind
+        self.about_kong = about_kong
+        self.wall_last = wall_last
+        self.seat_wind = seat_wind
+        self.prevalent_wind = prevalent_wind
+        self.flowers = flowers
+        self.given = given
+        self.no_win_tile = no_win_tile
 
 
-own_init(WinIn)
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class ReadSet:
+@dataclass(init=False, unsafe_hash=True, slots=True)
+class ReadSet(Value):
     """One set of a reading."""
 
-    kind: SetKind
-    first: int
-    concealed: bool
+    kind: Final[SetKind]
+    first: Final[int]
+    concealed: Final[bool]
     """Not claimed and not completed by another's tile (what 暗刻 counts)."""
-    claimed: bool = False
+    claimed: Final[bool]
     """Made by a claim (what 门前清, 不求人 and 全求人 look at)."""
 
     def __init__(self, kind: SetKind, first: int, concealed: bool, claimed: bool = False) -> None:
-        # Written out (`paipu.frozen`): one for each set of every reading.
-        self.kind = kind  # type: ignore[misc]
-        self.first = first  # type: ignore[misc]
-        self.concealed = concealed  # type: ignore[misc]
-        self.claimed = claimed  # type: ignore[misc]
-
-    def __reduce__(self) -> tuple[type[ReadSet], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
-
-
-own_init(ReadSet)
+        self.kind = kind
+        self.first = first
+        self.concealed = concealed
+        self.claimed = claimed
 
 
 @dataclass(init=False)
@@ -369,7 +347,6 @@ class Reading:
 
     def __init__(self, shape: str, fans: Counter[str], values: Mapping[str, int], sets: tuple[ReadSet, ...] = (),
                  pair: int = -1, knitted: tuple[int, ...] = ()) -> None:
-        # Written out: compiled, a dataclass's generated __init__ would run as Python code.
         self.shape = shape
         self.fans = fans
         self.values = values

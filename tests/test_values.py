@@ -1,0 +1,88 @@
+"""paipu's values (`paipu.value`): dataclasses with ``Final`` fields and an ``__init__`` written out,
+on the base `Value`.  Each takes its fields by name, sets every one, compares, hashes and
+pickles by them, and no ``__init__`` in the package assigns a field behind ``type: ignore``."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+import pickle
+import pkgutil
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import paipu
+from paipu.value import Value, field_names
+
+PACKAGE = Path(paipu.__file__).resolve().parent
+
+
+def _modules() -> Iterator[str]:
+    for info in pkgutil.walk_packages([str(PACKAGE)], "paipu."):
+        if not info.name.startswith(("paipu.cli", "paipu.__main__")):
+            yield info.name
+
+
+def _value_classes() -> list[type]:
+    found: dict[str, type] = {}
+    for name in _modules():
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if isinstance(value, type) and value.__module__ == name and issubclass(value, Value) and value is not Value:
+                found[f"{name}.{value.__qualname__}"] = value
+    return [found[k] for k in sorted(found)]
+
+
+CLASSES = _value_classes()
+PLAIN = [c for c in CLASSES if c.__module__ != "paipu.record"]
+"""The values whose fields take any object (the record's are tested in ``test_record_classes.py``)."""
+
+
+def test_the_values_are_found() -> None:
+    names = {c.__qualname__ for c in CLASSES}
+    assert {"Finding", "HandSet", "GroupView", "Decomposition", "_Reading", "_Due", "Situation", "MeldIn", "WinIn",
+            "ReadSet", "Draw", "Header", "Record"} <= names
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: f"{c.__module__}.{c.__qualname__}")
+def test_a_value_is_a_dataclass_of_final_fields_with_its_own_init(cls: type) -> None:
+    assert dataclasses.is_dataclass(cls)
+    params = cls.__dataclass_params__  # type: ignore[attr-defined]
+    assert not params.init and params.eq and not params.frozen and cls.__hash__ is not None
+    assert "__slots__" in cls.__dict__, "a value keeps its fields in slots"
+    own = inspect.get_annotations(cls)
+    assert all(str(t).startswith("Final[") for t in own.values()), own
+    init = cls.__dict__.get("__init__")
+    assert inspect.isfunction(init), "a value writes its __init__ out"
+    names = [p.name for p in list(inspect.signature(init).parameters.values())[1:]]
+    assert sorted(names) == sorted(field_names(cls))
+
+
+@pytest.mark.parametrize("cls", PLAIN, ids=lambda c: f"{c.__module__}.{c.__qualname__}")
+def test_a_value_sets_every_field_and_compares_hashes_and_pickles_by_them(cls: type) -> None:
+    names = field_names(cls)
+    given = {name: (i, name) for i, name in enumerate(names)}  # a distinct, hashable, picklable value each
+    made = cls(**given)
+    assert {n: getattr(made, n) for n in names} == given
+    again = cls(**given)
+    assert again == made and hash(again) == hash(made) and again is not made
+    other = cls(**{**given, names[-1]: "other"})
+    assert other != made
+    back = pickle.loads(pickle.dumps(made))
+    assert type(back) is cls and back == made
+    assert dataclasses.replace(made, **{names[0]: "x"}) == cls(**{**given, names[0]: "x"})
+    assert dataclasses.asdict(made) == given or list(dataclasses.asdict(made)) == list(names)
+    assert repr(made) == f"{cls.__qualname__}({', '.join(f'{n}={v!r}' for n, v in given.items())})"
+
+
+_IGNORED_FIELD = re.compile(r"^\s*self\.\w+ = .*# type: ignore\[misc\]")
+
+
+def test_no_init_assigns_its_fields_behind_type_ignore() -> None:
+    found = [f"{path.relative_to(PACKAGE)}:{i}" for path in sorted(PACKAGE.rglob("*.py"))
+             for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if _IGNORED_FIELD.match(line)]
+    assert found == []
