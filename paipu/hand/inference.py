@@ -75,7 +75,7 @@ class KindPosterior:
         return sum(self.hands) + self.wall
 
     def __reduce__(self) -> tuple[type[KindPosterior], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
+        return by_fields(self)
 
 
 def unseen_copies(mine: int, seen: int, copies: int = COPIES) -> int:

@@ -102,7 +102,7 @@ class Odds:
         }
 
     def __reduce__(self) -> tuple[type[Odds], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
+        return by_fields(self)
 
 
 # ---------------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ class ShapeProfile:
         return sum(self.tile_counts)
 
     def __reduce__(self) -> tuple[type[ShapeProfile], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
+        return by_fields(self)
 
 
 PLAIN: Final = ShapeProfile(

@@ -36,7 +36,7 @@ class Mutant:
         return "\n".join([*head, *self.text.splitlines()]) + "\n"
 
     def __reduce__(self) -> tuple[type[Mutant], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
+        return by_fields(self)
 
 
 @dataclass
