@@ -50,9 +50,9 @@ def _run(tmp: Path, *args: str, code: str = PROGRAM,
     return done, modules
 
 
-# The ruleset packages a record of each ruleset loads: its own (Erren values its fans with the
-# MCR fan machinery, which loads the mcr package).
-NEEDS: dict[str, set[str]] = {"erren": {"erren", "mcr"}}
+# The ruleset packages a record of each ruleset loads: its own, and the shared code it uses (MCR
+# and Erren value their fans with the fan evaluator of `paipu.rules.shared`).
+NEEDS: dict[str, set[str]] = {"erren": {"erren", "shared"}, "mcr": {"mcr", "shared"}}
 
 NEVER = ("lark", "paipu.grammar.transform", "importlib.metadata", "concurrent.futures", "multiprocessing",
          "paipu.reports", "paipu.corpus", "paipu.analysis", "paipu.sim", "sqlite3", "jinja2")

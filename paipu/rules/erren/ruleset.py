@@ -37,7 +37,7 @@ from paipu.replay.state import HandState, Meld
 from paipu.rules.erren.fans import ERREN_TABLE, FANS, Situation, fan_order, situation_fans, table_fans
 from paipu.rules.erren.options import ErrenOptions as ErrenOptions
 from paipu.rules.erren.table import TABLE as _TABLE
-from paipu.rules.mcr.fans import MeldIn, WinIn, evaluate
+from paipu.rules.shared.fans import MeldIn, WinIn, evaluate
 from paipu.tiles import ALL_TILES
 
 
