@@ -31,7 +31,7 @@ from paipu.replay.result import (
     WinAnalysis,
     WinContext,
 )
-from paipu.replay.ruleset import Ruleset, register
+from paipu.replay.ruleset import Ruleset
 from paipu.replay.settle import payments_from
 from paipu.replay.state import HandState, Meld
 from paipu.rules.erren.fans import ERREN_TABLE, FANS, Situation, fan_order, situation_fans, table_fans
@@ -336,6 +336,3 @@ def _meld_in(m: Meld) -> MeldIn:
 
 def _group_view(kind: str, first: int, meld: bool) -> GroupView:
     return GroupView(kind, set_tiles(kind, first), (), meld)
-
-
-register(Erren)

@@ -36,7 +36,7 @@ from paipu.replay.result import (
     WinAnalysis,
     WinContext,
 )
-from paipu.replay.ruleset import Ruleset, TableWord, register
+from paipu.replay.ruleset import Ruleset, TableWord
 from paipu.replay.settle import payments_from
 from paipu.replay.state import HandState, Meld, meld_set
 from paipu.rules.harbin.options import HarbinOptions as HarbinOptions
@@ -806,9 +806,6 @@ def _place(kind: str, first: int, tile: int) -> str | None:
     if (tile == first + 2 and first % 9 == 0) or (tile == first and first % 9 == 6):
         return "bian"
     return None
-
-
-register(Harbin)
 
 
 _CHOW_STARTS: Final = tuple(t for t in range(27) if t % 9 <= 6)

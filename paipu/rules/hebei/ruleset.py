@@ -33,7 +33,7 @@ from paipu.replay.result import (
     WinAnalysis,
     WinContext,
 )
-from paipu.replay.ruleset import Ruleset, register
+from paipu.replay.ruleset import Ruleset
 from paipu.replay.settle import payments_from
 from paipu.replay.state import HandState, Meld, meld_set
 from paipu.rules.hebei.options import HebeiOptions as HebeiOptions
@@ -355,6 +355,3 @@ def _is_hualong(chows: set[int]) -> bool:
 
 def _tiles_text(counts: list[int]) -> str:
     return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"
-
-
-register(Hebei)

@@ -29,7 +29,7 @@ from paipu.replay.result import (
     WinAnalysis,
     WinContext,
 )
-from paipu.replay.ruleset import Ruleset, register
+from paipu.replay.ruleset import Ruleset
 from paipu.replay.settle import payments_from
 from paipu.replay.state import HandState, Meld
 from paipu.rules.mcr.options import McrOptions as McrOptions
@@ -277,6 +277,3 @@ def _groups(reading: Reading, melds: list[Meld]) -> tuple[GroupView, ...]:
         out.append(GroupView("pair", (ALL_TILES[reading.pair],) * 2))
         return tuple(out)
     return ()
-
-
-register(Mcr)

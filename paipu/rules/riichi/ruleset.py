@@ -32,7 +32,7 @@ from paipu.replay.result import (
     WinAnalysis,
     WinContext,
 )
-from paipu.replay.ruleset import Ruleset, TableWord, register
+from paipu.replay.ruleset import Ruleset, TableWord
 from paipu.replay.state import HandState
 from paipu.rules.riichi.options import RiichiOptions as RiichiOptions
 from paipu.rules.riichi.options import uma_tenths
@@ -884,6 +884,3 @@ def _half_away(value: int, unit: int) -> int:
 
 def _text(counts: list[int]) -> str:
     return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"
-
-
-register(Riichi)

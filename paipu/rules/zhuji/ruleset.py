@@ -26,7 +26,7 @@ from paipu.replay.result import (
     WinAnalysis,
     WinContext,
 )
-from paipu.replay.ruleset import Ruleset, TableWord, register
+from paipu.replay.ruleset import Ruleset, TableWord
 from paipu.replay.settle import payments_from
 from paipu.replay.state import HandState, meld_set
 from paipu.rules.zhuji.options import ZhujiOptions as ZhujiOptions
@@ -462,6 +462,3 @@ def _concrete(groups: tuple[Group, ...]) -> list[tuple[Group, ...]]:
             seen.add(key)
             out.append(tuple([g for _, g in ordered]))
     return out
-
-
-register(Zhuji)
