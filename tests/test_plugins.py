@@ -63,3 +63,12 @@ def test_the_entry_points_read_from_their_files_are_those_python_s_package_metad
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "['zhuji-club']"
+
+
+def test_every_name_of_the_ruleset_api_is_in_its_docs() -> None:
+    import paipu.ruleset_api
+    import paipu.ruleset_api.bots
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "writing-a-ruleset.md").read_text(encoding="utf-8")
+    missing = [n for n in [*paipu.ruleset_api.__all__, *paipu.ruleset_api.bots.__all__] if f"`{n}`" not in docs]
+    assert missing == []

@@ -17,10 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from paipu.frozen import own_init
-from paipu.pickling import by_fields
-from paipu.replay.ruleset import Rule
 from paipu.rules.shared.fans import FanTable
+from paipu.ruleset_api import Rule, by_fields, own_init
 
 _SEED = "docs/rules/erren.md, Source E3 (胡牌与番数)"
 _MCR = "paipu's reading (MCR's definition)"

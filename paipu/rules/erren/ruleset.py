@@ -15,30 +15,32 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-import paipu.record as r
-from paipu.frozen import own_init
-from paipu.hand.sets import set_tiles
-from paipu.hand.shanten import waits
-from paipu.record import Seat, Span
-from paipu.replay.common_rules import COMMON_RULES
-from paipu.replay.result import (
-    GroupView,
-    HandResult,
-    Payments,
-    SessionState,
-    Transfer,
-    ValueItem,
-    WinAnalysis,
-    WinContext,
-)
-from paipu.replay.ruleset import Ruleset
-from paipu.replay.settle import payments_from
-from paipu.replay.state import HandState, Meld
 from paipu.rules.erren.fans import ERREN_TABLE, FANS, Situation, fan_order, situation_fans, table_fans
 from paipu.rules.erren.options import ErrenOptions as ErrenOptions
 from paipu.rules.erren.table import TABLE as _TABLE
 from paipu.rules.shared.fans import MeldIn, WinIn, evaluate
-from paipu.tiles import ALL_TILES
+from paipu.ruleset_api import (
+    ALL_TILES,
+    COMMON_RULES,
+    GroupView,
+    HandResult,
+    HandState,
+    Meld,
+    Payments,
+    Ruleset,
+    Seat,
+    SessionState,
+    Span,
+    Transfer,
+    ValueItem,
+    WinAnalysis,
+    WinContext,
+    own_init,
+    payments_from,
+    set_tiles,
+    waits,
+)
+from paipu.ruleset_api import record as r
 
 
 @dataclass(frozen=True, init=False)

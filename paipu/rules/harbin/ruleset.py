@@ -20,28 +20,41 @@ from typing import Any, Final, Literal
 
 from mypy_extensions import mypyc_attr
 
-import paipu.record as r
-from paipu.frozen import own_init
-from paipu.hand.sets import HandSet, group_view
-from paipu.hand.shapes import Group, decompositions, is_standard_win, reading_traits, standard_waits
-from paipu.record import Seat, Span
-from paipu.replay.common_rules import COMMON_RULES
-from paipu.replay.result import (
+from paipu.rules.harbin.options import HarbinOptions as HarbinOptions
+from paipu.rules.harbin.table import TABLE as _TABLE
+from paipu.ruleset_api import (
+    ALL_TILES,
+    COMMON_RULES,
+    NUM_PLAY_KINDS,
+    Group,
     GroupView,
     HandResult,
+    HandSet,
+    HandState,
+    Meld,
     Payments,
+    Ruleset,
+    Seat,
     SessionState,
+    Span,
+    TableWord,
+    Tile,
     Transfer,
     ValueItem,
     WinAnalysis,
     WinContext,
+    decompositions,
+    format_tiles,
+    group_view,
+    is_standard_win,
+    meld_set,
+    next_kind,
+    own_init,
+    payments_from,
+    reading_traits,
+    standard_waits,
 )
-from paipu.replay.ruleset import Ruleset, TableWord
-from paipu.replay.settle import payments_from
-from paipu.replay.state import HandState, Meld, meld_set
-from paipu.rules.harbin.options import HarbinOptions as HarbinOptions
-from paipu.rules.harbin.table import TABLE as _TABLE
-from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles, next_kind
+from paipu.ruleset_api import record as r
 
 _RED: Final = 33
 """红中: no suit, but it counts as a 1/9 tile and its pair stands for the pong."""

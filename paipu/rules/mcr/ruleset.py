@@ -15,27 +15,28 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-import paipu.record as r
-from paipu.hand.sets import set_tiles
-from paipu.record import Seat
-from paipu.replay.common_rules import COMMON_RULES
-from paipu.replay.result import (
+from paipu.rules.mcr.options import McrOptions as McrOptions
+from paipu.rules.mcr.table import TABLE as _TABLE
+from paipu.rules.shared.fans import FANS, MeldIn, Reading, WinIn, evaluate, fan_order, preference, value_bound
+from paipu.ruleset_api import (
+    ALL_TILES,
+    COMMON_RULES,
     GroupView,
     HandResult,
+    HandState,
+    Meld,
     Payments,
+    Ruleset,
+    Seat,
     SessionState,
     Transfer,
     ValueItem,
     WinAnalysis,
     WinContext,
+    payments_from,
+    set_tiles,
 )
-from paipu.replay.ruleset import Ruleset
-from paipu.replay.settle import payments_from
-from paipu.replay.state import HandState, Meld
-from paipu.rules.mcr.options import McrOptions as McrOptions
-from paipu.rules.mcr.table import TABLE as _TABLE
-from paipu.rules.shared.fans import FANS, MeldIn, Reading, WinIn, evaluate, fan_order, preference, value_bound
-from paipu.tiles import ALL_TILES
+from paipu.ruleset_api import record as r
 
 _KINDS: Final = 34
 _WIND_LETTERS: Final = ("E", "S", "W", "N")

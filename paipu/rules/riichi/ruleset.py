@@ -16,24 +16,6 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-import paipu.record as r
-from paipu.hand.shanten import waits
-from paipu.record import Seat, format_points
-from paipu.replay.common_rules import COMMON_RULES
-from paipu.replay.result import (
-    NO_GAME_END,
-    FinalPoints,
-    GameEnd,
-    HandResult,
-    Payments,
-    SessionState,
-    Transfer,
-    ValueItem,
-    WinAnalysis,
-    WinContext,
-)
-from paipu.replay.ruleset import Ruleset, TableWord
-from paipu.replay.state import HandState
 from paipu.rules.riichi.options import RiichiOptions as RiichiOptions
 from paipu.rules.riichi.options import uma_tenths
 from paipu.rules.riichi.scoring import (
@@ -46,7 +28,31 @@ from paipu.rules.riichi.scoring import (
     value_hand,
 )
 from paipu.rules.riichi.table import TABLE
-from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles, next_kind
+from paipu.ruleset_api import (
+    ALL_TILES,
+    COMMON_RULES,
+    NO_GAME_END,
+    NUM_PLAY_KINDS,
+    FinalPoints,
+    GameEnd,
+    HandResult,
+    HandState,
+    Payments,
+    Ruleset,
+    Seat,
+    SessionState,
+    TableWord,
+    Tile,
+    Transfer,
+    ValueItem,
+    WinAnalysis,
+    WinContext,
+    format_points,
+    format_tiles,
+    next_kind,
+    waits,
+)
+from paipu.ruleset_api import record as r
 
 _SHAPES = ("standard", "seven_pairs", "orphans")
 _WAITS: dict[tuple[bytes, int], tuple[int, ...]] = {}

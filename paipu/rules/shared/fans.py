@@ -22,10 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
-from paipu.frozen import own_init
-from paipu.hand.shanten import waits
-from paipu.hand.shapes import KNITTED_STRAIGHT_SETS, KNITTED_STRAIGHTS, decompositions
-from paipu.pickling import by_fields
+from paipu.ruleset_api import KNITTED_STRAIGHT_SETS, KNITTED_STRAIGHTS, by_fields, decompositions, own_init, waits
 
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
 Fans: TypeAlias = "dict[str, int]"
