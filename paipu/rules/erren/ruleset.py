@@ -68,6 +68,33 @@ _KINDS: Final = 34
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in may subclass it
+class _ReadyState:
+    """A hand's ready declarations (天听, rule erren.ready), the ruleset's per-hand state."""
+
+    def __init__(self) -> None:
+        self.refused: set[Seat] = set()
+        """The seats whose declaration was refused: their discard after it is not checked."""
+        self.tianting: set[Seat] = set()
+        """The seats whose declaration stands (天听, a fan)."""
+
+
+def _ready_state(hand: HandState) -> _ReadyState:
+    found = hand.ruleset_data
+    if not isinstance(found, _ReadyState):
+        found = _ReadyState()
+        hand.ruleset_data = found
+    return found
+
+
+def _ready_in(hand: HandState, seat: Seat, refused: bool) -> bool:
+    """Whether ``seat``'s declaration was refused (``refused``) or stands, asked without making
+    the state (a check must change nothing)."""
+    found = hand.ruleset_data
+    if not isinstance(found, _ReadyState):
+        return False
+    return seat in (found.refused if refused else found.tianting)
+
+
 class Erren(Ruleset[ErrenOptions]):
     name = "erren"
     shapes = ("standard", "seven_pairs_fours")
@@ -141,10 +168,10 @@ class Erren(Ruleset[ErrenOptions]):
                        "one's first discard of the hand, in the first go-around (天听)", action.span,
                        self.rule("ready"))
             if apply:
-                hand.extra.setdefault("ready_refused", set()).add(seat)
+                _ready_state(hand).refused.add(seat)
 
     def on_ready_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
-        if seat in hand.extra.get("ready_refused", set()):
+        if _ready_in(hand, seat, refused=True):
             return
         ss = hand.seats[seat]
         if not _waits(ss.counts, len(ss.melds)):
@@ -153,7 +180,7 @@ class Erren(Ruleset[ErrenOptions]):
             return
         if apply:
             ss.ready = True
-            hand.extra.setdefault("tianting", set()).add(seat)
+            _ready_state(hand).tianting.add(seat)
 
     def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span,
                    apply: bool) -> None:
@@ -226,7 +253,7 @@ class Erren(Ruleset[ErrenOptions]):
             tianhe=tianhe,
             dihe=dihe,
             renhe=renhe,
-            tianting=seat in hand.extra.get("tianting", set()),
+            tianting=_ready_in(hand, seat, refused=False),
             flowers=len(hand.seats[seat].flowers),
         )
 

@@ -148,10 +148,10 @@ own_init(_Reading)
 
 
 def _state(hand: HandState) -> _BaoState:
-    found = hand.extra.get("harbin")
+    found = hand.ruleset_data
     if not isinstance(found, _BaoState):
         found = _BaoState()
-        hand.extra["harbin"] = found
+        hand.ruleset_data = found
     return found
 
 
@@ -184,7 +184,7 @@ class Harbin(Ruleset[HarbinOptions]):
 
     # ---------------------------------------------------------------- the wall and the 宝
     def setup_hand(self, hand: HandState) -> None:
-        hand.extra["harbin"] = _BaoState()
+        hand.ruleset_data = _BaoState()
 
     def reserve(self, hand: HandState) -> int:
         # "drawn down to the turned 宝 stack": the 4th stack from the end and everything behind
@@ -345,7 +345,7 @@ class Harbin(Ruleset[HarbinOptions]):
 
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
         # A 宝 that is due is turned by the very next line: anything else means it is missing.
-        s = hand.extra.get("harbin")
+        s = hand.ruleset_data
         if isinstance(s, _BaoState) and s.due is None:
             return  # nothing is due (the common case)
         if not (isinstance(action, r.TableEvent) and action.name == "bao"):
