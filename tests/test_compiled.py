@@ -180,7 +180,7 @@ import paipu
 from paipu.api import audit
 from paipu.grammar.parser import parse
 from paipu.hand.inference import kind_posterior
-from paipu.hand.shanten import analyse
+from paipu.hand.effective import analyse
 from paipu.sim.mutate import mutants
 
 def same(value):
