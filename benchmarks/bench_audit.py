@@ -21,9 +21,10 @@ from table import Figure, best_cpu, format_table
 
 from paipu.auditing import audit_text
 from paipu.grammar.parser import parse
+from paipu.replay.ruleset import ruleset_names
 from paipu.sim.simulate import simulate
 
-RULESETS = ("zhuji", "hebei", "harbin", "mcr", "erren")
+RULESETS = tuple(ruleset_names())
 
 
 

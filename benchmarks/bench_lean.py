@@ -37,7 +37,12 @@ sys.path.insert(0, str(HERE))
 
 from table import best_cpu  # noqa: E402
 
-RULESETS = ("zhuji", "hebei", "harbin", "mcr", "erren")
+
+def rulesets() -> list[str]:
+    """Every registered ruleset, asked of the copy of paipu imported (which ``--tree`` chooses)."""
+    from paipu.replay.ruleset import ruleset_names
+
+    return ruleset_names()
 
 
 
@@ -49,7 +54,7 @@ def write_corpus(folder: Path, hands: int, big_mb: float) -> None:
 
     from paipu.sim.simulate import simulate
 
-    for name in RULESETS:
+    for name in rulesets():
         sub = folder / name
         sub.mkdir(parents=True, exist_ok=True)
         for file_name, text in simulate(name, hands, seed=14, session_hands=8):
@@ -69,7 +74,7 @@ def measure(folder: Path, repeat: int) -> dict[str, float]:
     mb = len(large.encode("utf-8")) / (1024 * 1024)
     out["parse large MB/s"] = mb / best_cpu(lambda: parse(large), repeat)
     all_texts: list[str] = []
-    for name in RULESETS:
+    for name in rulesets():
         texts = [p.read_text(encoding="utf-8") for p in sorted((folder / name).glob("*.paipu"))]
         all_texts += texts
         records = [parse(t).record for t in texts]

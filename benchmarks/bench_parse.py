@@ -33,6 +33,7 @@ from typing import Final
 
 from paipu.grammar.parser import parse
 from paipu.record import SEATS
+from paipu.replay.ruleset import ruleset_names
 from paipu.tiles import ALL_TILES, Tile, format_tiles, sorted_tiles
 
 PLAY_TILES = ALL_TILES[:34]
@@ -160,7 +161,7 @@ def hand_written(text: str, seed: int = 5) -> str:
     return "\n".join(out)
 
 
-RULESETS: Final = ("zhuji", "hebei", "harbin", "mcr", "erren", "riichi")
+RULESETS: Final = tuple(ruleset_names())
 
 
 def texts_by_kind(mb: float, simulated: int) -> dict[str, list[str]]:

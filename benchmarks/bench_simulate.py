@@ -13,10 +13,10 @@ from collections.abc import Sequence
 
 from table import Figure, format_table
 
-from paipu.replay.ruleset import get_ruleset
+from paipu.replay.ruleset import get_ruleset, ruleset_names
 from paipu.sim import simulate as sim
 
-RULESETS = ("zhuji", "hebei", "harbin", "mcr", "riichi", "erren")
+RULESETS = tuple(ruleset_names())
 
 
 def figures(hands: int = 200, rulesets: Sequence[str] = RULESETS, jobs: int = 2) -> list[Figure]:

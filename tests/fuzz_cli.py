@@ -54,7 +54,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = Path(os.environ.get("PAIPU_LOGS", "/work/shared/logs"))
-RULESETS = ("zhuji", "harbin", "erren", "hebei", "mcr", "riichi")
+
+
+def rulesets() -> list[str]:
+    """Every registered ruleset."""
+    from paipu.replay.ruleset import ruleset_names
+
+    return ruleset_names()
 
 MEMORY_LIMIT = 3 * 1024**3
 """The address space a run may take: past it, Python's MemoryError (paipu's exit 3), a failure."""
@@ -142,7 +148,7 @@ def warm_up() -> None:
 
     for module, _ in COMMANDS.values():
         importlib.import_module(module)
-    for ruleset in RULESETS:
+    for ruleset in rulesets():
         from paipu.sim.simulate import simulate
 
         for _, text in simulate(ruleset, 1, 1, session_hands=1):
@@ -317,7 +323,7 @@ def base_records(short: bool = False) -> list[tuple[str, str]]:
            for p in sorted(ROOT.glob("samples/**/*.paipu"))]
     if short:
         return out
-    for ruleset in RULESETS:
+    for ruleset in rulesets():
         out.extend((f"sim-{ruleset}-{name}", text) for name, text in simulate(ruleset, 4, 7, session_hands=2))
     for name, path, _ in real_logs():
         from paipu.importers.base import ConversionError

@@ -14,13 +14,14 @@ from paipu.analysis.teaching import discard_choices, short_hand
 from paipu.api import simulate
 from paipu.auditing import Audit, audit_text
 from paipu.record import Discard, Draw, Ready
+from paipu.replay.ruleset import ruleset_names
 from paipu.reports import build_report_model, render_model, render_report
 from paipu.reports.build import seat_places
 from paipu.reports.table import BACK, FACES, decode, parse_token
 from paipu.tiles import format_tiles, parse_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
-RULESETS = ("erren", "zhuji", "hebei", "harbin", "mcr", "riichi")
+RULESETS = tuple(ruleset_names())
 
 
 def _records(ruleset: str, seed: int = 5, hands: int = 3) -> str:

@@ -24,10 +24,12 @@ from pathlib import Path
 
 import pytest
 
+from paipu.replay.ruleset import ruleset_names
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 LOGS = Path(os.environ.get("PAIPU_LOGS", "/work/shared/logs"))
-RULESETS = ("zhuji", "hebei", "erren", "harbin", "mcr", "riichi")
+RULESETS = tuple(ruleset_names())
 
 _PROBE = ("import paipu, paipu.hand.shanten as s, paipu.replay.engine as e; "
           "print(paipu.__file__); print(s.__file__); print(e.__file__)")
@@ -178,7 +180,7 @@ import paipu
 from paipu.api import audit
 from paipu.grammar.parser import parse
 from paipu.hand.inference import kind_posterior
-from paipu.hand.shanten import analyse
+from paipu.hand.effective import analyse
 from paipu.sim.mutate import mutants
 
 def same(value):
@@ -255,7 +257,7 @@ class ClubZhuji(Zhuji):
 
 _PLUGIN_PROBE = """
 import club_rules
-from paipu.replay.ruleset import get_ruleset, ruleset_class
+from paipu.replay.ruleset import get_ruleset, ruleset_class, ruleset_names
 print(ruleset_class("zhuji-club").__name__, get_ruleset("zhuji-club").red_fives, get_ruleset("zhuji").red_fives)
 print(get_ruleset("zhuji-club", min_tai=2), get_ruleset("zhuji-club").rule("claims"))
 """

@@ -8,22 +8,17 @@ import random
 
 import pytest
 
+from paipu.hand.effective import discard_shanten, discards, effective_kinds, effective_tiles, split_wild
+from paipu.hand.incremental import DiscardShanten, MeldShanten
 from paipu.hand.shanten import (
     _KNITTED,
-    DiscardShanten,
-    MeldShanten,
     _knitted_missing,
     _knitted_shapes,
     _standard,
     complete_of,
-    discard_shanten,
-    discards,
-    effective_kinds,
-    effective_tiles,
     shanten,
     shanten_of,
     shape_flags,
-    split_wild,
 )
 from paipu.hand.tables import combine, honour_profile, profile_of, suit_profile
 

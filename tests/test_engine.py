@@ -25,7 +25,9 @@ def fingerprint(engine: HandEngine) -> object:
                    ss.draws, ss.passed_on, ss.unknown_since) for s, ss in st.seats.items())
     ld = st.last_discard
     return (seats, st.phase, st.turn, st.wall.size, tuple(st.wall.tiles or ()), st.wall.drawn_from_tail,
-            (ld.serial, ld.claimed_by, tuple(ld.winners)) if ld else None, repr(sorted(st.extra.items(), key=str)),
+            (ld.serial, ld.claimed_by, tuple(ld.winners)) if ld else None,
+            repr((st.session_scores, st.start_scores_given, st.replacement_for, st.first_draw, st.robbers, st.robbed,
+                  st.win_spans, getattr(st.ruleset_data, "__dict__", st.ruleset_data))),
             len(st.findings), len(engine.wins), st.ended, st.bao)
 
 

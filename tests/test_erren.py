@@ -17,6 +17,7 @@ from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState, Meld
 from paipu.rules.erren.fans import FAN_DEFS, FANS
 from paipu.rules.erren.ruleset import Erren, ErrenOptions
+from paipu.rules.erren.ruleset import _ready_state as ready_state
 from paipu.sim.mutate import mutants
 from paipu.sim.simulate import SimStats, simulate
 from paipu.tiles import Tile, parse_tiles
@@ -59,7 +60,7 @@ def analyse(
         st.seats[seat].melds.append(Meld(kind, list(parse_tiles(text))))  # type: ignore[arg-type]
     st.seats[seat].flowers.extend(parse_tiles(flowers))
     if tianting:
-        st.extra["tianting"] = {seat}
+        ready_state(st).tianting.add(seat)
     self_drawn = ctx.pop("self_drawn", True)
     if not self_drawn:
         ctx.setdefault("from_seat", "E" if seat == "W" else "W")

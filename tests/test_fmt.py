@@ -22,12 +22,12 @@ from paipu.cli.formatting import canonical_text
 from paipu.grammar.parser import comments, parse
 from paipu.grammar.writer import format_record
 from paipu.record import to_json
-from paipu.replay.ruleset import ruleset_class
+from paipu.replay.ruleset import ruleset_class, ruleset_names
 from paipu.sim.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(ROOT.glob("samples/**/*.paipu"))
-RULESETS = ("zhuji", "hebei", "erren", "harbin", "mcr", "riichi")
+RULESETS = tuple(ruleset_names())
 
 
 def run(*args: str) -> Result:

@@ -21,7 +21,7 @@ from paipu.findings import Finding
 from paipu.lang import catalog, rule_text, rule_texts, translate, translate_part, translated, translation
 from paipu.lang import zh as zh_catalog
 from paipu.lang.catalog import compile_entry, split_phrases
-from paipu.replay.ruleset import BUILTIN_RULESETS, ruleset_class
+from paipu.replay.ruleset import builtin_ruleset_names, ruleset_class
 from paipu.rules.riichi.ruleset import ABORT_REASONS
 from paipu.sim.mutate import mutants
 
@@ -34,7 +34,7 @@ def _allowed_words() -> frozenset[str]:
     """Latin words a Chinese message may keep: ruleset names and aliases, option names and
     values, value item ids and names, and the parts of rule ids."""
     words: set[str] = set()
-    for name in BUILTIN_RULESETS:
+    for name in builtin_ruleset_names():
         cls = ruleset_class(name)
         words.add(cls.name)
         words.update(cls.aliases)
@@ -75,7 +75,7 @@ def _sample_findings() -> list[Finding]:
 
 def _simulated_findings() -> list[Finding]:
     out: list[Finding] = []
-    for name in BUILTIN_RULESETS:
+    for name in builtin_ruleset_names():
         for i, (_, text) in enumerate(simulate(name, 2, 11, session_hands=2)):
             if i == 0:
                 out.extend(audit(text, views=False, annotate=True).findings)
@@ -152,7 +152,7 @@ def test_phrases_split_outside_brackets_only() -> None:
     assert split_phrases("a (b; c); d") == ["a (b; c)", "d"]
 
 
-@pytest.mark.parametrize("name", BUILTIN_RULESETS)
+@pytest.mark.parametrize("name", builtin_ruleset_names())
 def test_every_rule_of_a_builtin_ruleset_has_chinese_text(name: str) -> None:
     cls = ruleset_class(name)
     texts = rule_texts(cls, "zh")
@@ -164,7 +164,7 @@ def test_every_rule_of_a_builtin_ruleset_has_chinese_text(name: str) -> None:
         assert re.search(r"[\u4e00-\u9fff]", texts[rid]), f"{rid}: the Chinese text has no Chinese"
 
 
-@pytest.mark.parametrize("name", BUILTIN_RULESETS)
+@pytest.mark.parametrize("name", builtin_ruleset_names())
 def test_chinese_rule_texts_cite_no_document(name: str) -> None:
     cls = ruleset_class(name)
     outside = re.compile(r"seed|source|docs/|https?:|\.md\b|原文|来源|资料|种子", re.I)
@@ -265,7 +265,7 @@ def test_payment_reasons_win_reasons_and_result_notes_translate() -> None:
     declared win is none, and the notes on the result (riichi sticks)."""
     parts: set[str] = set()
     texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "samples").rglob("*.paipu"))]
-    texts += [t for name in BUILTIN_RULESETS for _, t in simulate(name, 4, 5, session_hands=4)]
+    texts += [t for name in builtin_ruleset_names() for _, t in simulate(name, 4, 5, session_hands=4)]
     for text in texts:
         rp = audit(text, views=False).replay
         for hr in rp.hands if rp is not None else ():

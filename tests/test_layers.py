@@ -8,6 +8,7 @@ layers, from the ground up:
 * grammar: the record language;
 * replay: the engine, the `Ruleset` base and the registry;
 * sim: the simulator, the bot protocol and fault injection;
+* ruleset_api: what a ruleset imports (re-exported from the layers below);
 * rules: one package per ruleset (its bots build on the bot protocol);
 * importers: platform logs to records (a log names its value items as its platform does, and
   the importer maps them to the ruleset's ids);
@@ -32,6 +33,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("paipu.grammar",),
     ("paipu.replay",),
     ("paipu.sim",),
+    ("paipu.ruleset_api",),
     ("paipu.rules",),
     ("paipu.importers",),
     ("paipu.analysis",),
@@ -133,3 +135,10 @@ def test_the_graph_sees_the_imports_it_checks() -> None:
         "paipu.replay.core"]
     assert "paipu.hand.shanten" in graph["paipu.replay.engine"]
     assert "paipu.auditing" in graph["paipu.api"]
+
+
+def test_the_built_in_rulesets_import_paipu_through_the_ruleset_api_alone() -> None:
+    graph = _graph()
+    elsewhere = sorted((m, t) for m, targets in graph.items() if m.startswith("paipu.rules.")
+                       for t in targets if not t.startswith(("paipu.rules.", "paipu.ruleset_api")))
+    assert elsewhere == [], "\n".join(f"{m} -> {t}" for m, t in elsewhere)

@@ -14,7 +14,6 @@ from paipu.sim.mutate import mutants
 from paipu.sim.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
-RULESETS = ("zhuji", "hebei", "harbin", "mcr", "erren", "riichi")
 
 
 class _Watcher(Observer):
@@ -34,24 +33,6 @@ def _same(text: str) -> None:
     lean = replay(record)
     watched = replay(record, observers=[_Watcher()])
     assert _summary(lean) == _summary(watched)
-
-
-@pytest.mark.parametrize("ruleset", RULESETS)
-def test_lean_loop_and_watched_replay_agree_on_simulated_records(ruleset: str) -> None:
-    for _, text in simulate(ruleset, 16, seed=23):
-        _same(text)
-
-
-@pytest.mark.parametrize("ruleset", RULESETS)
-def test_lean_loop_and_watched_replay_agree_on_mutated_records(ruleset: str) -> None:
-    # Every kind of fault the mutator injects (a wrong draw, a discard not held, a turn
-    # skipped, a false win ...), each must be found the same way by both loops.
-    found = 0
-    for _, text in simulate(ruleset, 8, seed=5):
-        for m in mutants(text, seed=9, per_kind=2):
-            _same(m.text)
-            found += 1
-    assert found > 10
 
 
 @pytest.mark.parametrize("path", sorted(ROOT.glob("samples/**/*.paipu")),

@@ -20,7 +20,7 @@ from paipu.replay.result import HandResult, WinAnalysis
 from paipu.replay.ruleset import get_ruleset, ruleset_class, ruleset_names
 from paipu.replay.session import replay
 from paipu.rules.mcr import Mcr
-from paipu.rules.mcr.fans import FAN_DEFS
+from paipu.rules.shared.fans import FAN_DEFS
 from paipu.sim.simulate import simulate
 from paipu.tiles import Tile, parse_tiles
 
@@ -272,7 +272,7 @@ def test_single_wait_agrees_with_every_wait() -> None:
     at a second kind, must answer as all the hand's waits (`waits_of`, the special shapes
     included) do, on winning hands of every kind: random sets and a pair, seven pairs, with
     and without melds."""
-    from paipu.rules.mcr.fans import SPECIAL_SHAPES, MeldIn, WinIn, _SingleWait, waits_of
+    from paipu.rules.shared.fans import SPECIAL_SHAPES, MeldIn, WinIn, _SingleWait, waits_of
 
     rng = random.Random(7)
     seen = {True: 0, False: 0}

@@ -25,7 +25,7 @@ import pytest
 from paipu.replay.result import HandResult, Payments, SessionState, WinContext
 from paipu.replay.state import HandState, Meld
 from paipu.rules.mcr import Mcr
-from paipu.rules.mcr.fans import FANS, KNITTED, MeldIn, WinIn, evaluate, preference
+from paipu.rules.shared.fans import FANS, KNITTED, MeldIn, WinIn, evaluate, preference
 from paipu.sim.simulate import simulate
 
 MahjongGB = pytest.importorskip("MahjongGB")

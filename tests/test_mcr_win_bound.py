@@ -1,4 +1,4 @@
-"""Rule mcr.minimum, bounded: `Mcr.below_minimum` (through `paipu.rules.mcr.fans.value_bound`)
+"""Rule mcr.minimum, bounded: `Mcr.below_minimum` (through `paipu.rules.shared.fans.value_bound`)
 refuses a win without its full evaluation only when no reading of the hand can reach the
 8-fan minimum; it must never refuse a win `Mcr.analyse_win` accepts.  Checked case by case,
 against the full evaluation on built hands of every kind, over simulated sessions (several
@@ -16,8 +16,8 @@ from paipu.replay.result import WinAnalysis, WinContext
 from paipu.replay.ruleset import parse_options
 from paipu.replay.state import Meld
 from paipu.rules.mcr import Mcr
-from paipu.rules.mcr.fans import MeldIn, WinIn, evaluate, value_bound
 from paipu.rules.mcr.options import McrOptions
+from paipu.rules.shared.fans import MeldIn, WinIn, evaluate, value_bound
 from paipu.tiles import parse_tiles
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"

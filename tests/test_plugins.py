@@ -52,3 +52,23 @@ def test_a_broken_plugin_is_a_warning_and_the_others_still_work(tmp_path: Path) 
     check = subprocess.run([*PAIPU, "check", str(sample)], capture_output=True, text=True, env=env, timeout=120)
     assert check.returncode == 0
     assert "ruleset entry point 'broken'" in check.stderr and "cannot be loaded" in check.stderr
+
+
+def test_the_entry_points_read_from_their_files_are_those_python_s_package_metadata_finds(tmp_path: Path) -> None:
+    env = _package(tmp_path, "zhuji-club = club_rules:ClubZhuji", CLUB)
+    code = ("from paipu.replay.ruleset import _metadata_entries, _read_entries\n"
+            "read = _read_entries()\nassert read is not None\n"
+            "assert sorted(read) == sorted(_metadata_entries()), (read, _metadata_entries())\n"
+            "print(sorted(e.name for e in read if not e.builtin))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['zhuji-club']"
+
+
+def test_every_name_of_the_ruleset_api_is_in_its_docs() -> None:
+    import paipu.ruleset_api
+    import paipu.ruleset_api.bots
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "writing-a-ruleset.md").read_text(encoding="utf-8")
+    missing = [n for n in [*paipu.ruleset_api.__all__, *paipu.ruleset_api.bots.__all__] if f"`{n}`" not in docs]
+    assert missing == []

@@ -16,7 +16,7 @@ from paipu.replay.ruleset import get_ruleset
 from paipu.replay.session import replay
 from paipu.replay.state import HandState
 from paipu.rules.mcr import Mcr
-from paipu.rules.mcr.fans import WinIn, evaluate
+from paipu.rules.shared.fans import WinIn, evaluate
 from paipu.sim.simulate import simulate
 from paipu.tiles import parse_tiles
 

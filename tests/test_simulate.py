@@ -16,7 +16,7 @@ from paipu.cli import main
 from paipu.grammar.writer import format_record
 from paipu.hand.shanten import shanten
 from paipu.record import Span
-from paipu.replay.ruleset import get_ruleset
+from paipu.replay.ruleset import get_ruleset, ruleset_names
 from paipu.sim.mutate import MAKERS, mutants
 from paipu.sim.simulate import (
     HandSim,
@@ -108,7 +108,7 @@ def test_simulate_command_with_jobs_writes_the_same_files(tmp_path: Path) -> Non
         assert (tmp_path / "1" / n).read_bytes() == (tmp_path / "2" / n).read_bytes()
 
 
-@pytest.mark.parametrize("ruleset", ["zhuji", "hebei", "harbin", "mcr", "riichi", "erren"])
+@pytest.mark.parametrize("ruleset", ruleset_names())
 def test_simulated_records_are_written_byte_for_byte_as_the_writer_writes_them(ruleset: str) -> None:
     """The simulator's own writing of its records (`record_text`, lines of shared moves kept)
     is `format_record`'s output, with options and tags in the header, over several sessions
@@ -230,7 +230,7 @@ def test_sessions_that_end_early_are_made_up_the_same_with_any_jobs() -> None:
 
 # ------------------------------------------------------------------ the engine's shortcuts for players
 
-SHORTCUT_RULESETS = ["zhuji", "hebei", "harbin", "mcr", "riichi", "erren"]
+SHORTCUT_RULESETS = ruleset_names()
 
 
 def _check_shortcuts(sim: HandSim, seen: collections.Counter[str]) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from paipu.replay.ruleset import _REGISTRY, BUILTIN_NAMES, _own_names, ruleset_names
+from paipu.replay.ruleset import builtin_ruleset_names, ruleset_class, ruleset_entries
 
 ROOT = Path(__file__).resolve().parent.parent
 VALID = ROOT / "samples" / "valid"
@@ -50,9 +50,9 @@ def _run(tmp: Path, *args: str, code: str = PROGRAM,
     return done, modules
 
 
-# The ruleset packages a record of each ruleset loads: its own (Erren values its fans with the
-# MCR fan machinery, which loads the mcr package).
-NEEDS: dict[str, set[str]] = {"erren": {"erren", "mcr"}}
+# The ruleset packages a record of each ruleset loads: its own, and the shared code it uses (MCR
+# and Erren value their fans with the fan evaluator of `paipu.rules.shared`).
+NEEDS: dict[str, set[str]] = {"erren": {"erren", "shared"}, "mcr": {"mcr", "shared"}}
 
 NEVER = ("lark", "paipu.grammar.transform", "importlib.metadata", "concurrent.futures", "multiprocessing",
          "paipu.reports", "paipu.corpus", "paipu.analysis", "paipu.sim", "sqlite3", "jinja2")
@@ -62,7 +62,7 @@ def _loaded(modules: set[str], name: str) -> bool:
     return name in modules or any(m.startswith(name + ".") for m in modules)
 
 
-@pytest.mark.parametrize("ruleset", sorted(set(BUILTIN_NAMES.values())))
+@pytest.mark.parametrize("ruleset", builtin_ruleset_names())
 def test_check_of_a_canonical_record_loads_no_grammar_no_other_ruleset_no_pool(tmp_path: Path, ruleset: str) -> None:
     sample = sorted((VALID / ruleset).glob("*.paipu"))[0]
     done, modules = _run(tmp_path, "check", str(sample))
@@ -136,12 +136,14 @@ def test_a_command_run_from_a_program_does_not_end_it(tmp_path: Path) -> None:
     assert done.stdout.splitlines()[-1] == "still here 0"
 
 
-def test_the_table_of_built_in_names_is_the_rulesets_own_names_and_aliases() -> None:
-    ruleset_names()  # every ruleset loaded
-    own = {key.strip().lower(): cls.__module__.split(".")[2]
-           for cls in set(_REGISTRY.values()) if cls.__module__.startswith("paipu.rules.")
-           for key in _own_names(cls)}
-    assert own == BUILTIN_NAMES
+def test_the_installed_entry_points_are_pyproject_s_and_name_their_rulesets() -> None:
+    import tomllib
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["entry-points"]
+    installed = {e.name: e.target for e in ruleset_entries() if e.builtin}
+    assert installed == declared["paipu.rulesets"], "pyproject.toml's entry points changed: `pip install -e .` again"
+    for name in installed:
+        assert ruleset_class(name).name == name
 
 
 CLUB = '''
@@ -170,7 +172,7 @@ def test_a_package_that_declares_a_ruleset_of_a_built_in_name_still_takes_it(tmp
     assert done.stdout.strip() == "club_rules" and "club rules loaded" in done.stderr
     check, modules = _run(tmp_path, "check", str(VALID / "zhuji" / "exhausted-with-wall.paipu"), env=env)
     assert check.returncode == 0 and "club rules loaded" in check.stderr
-    assert "importlib.metadata" in modules
+    assert "importlib.metadata" not in modules  # the entry points were read from their files
 
 
 def test_the_api_s_parse_of_a_canonical_record_loads_neither_the_replay_nor_lark(tmp_path: Path) -> None:

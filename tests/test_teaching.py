@@ -66,7 +66,7 @@ def test_the_quick_discard_table_agrees_with_the_full_one_of_paipu_hand() -> Non
     import random
 
     from paipu.analysis.teaching import discard_choices, short_hand
-    from paipu.hand.shanten import discards, effective_tiles
+    from paipu.hand.effective import discards, effective_tiles
 
     rng = random.Random(17)
     shapes = ("standard", "seven_pairs")

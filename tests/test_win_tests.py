@@ -14,10 +14,11 @@ import paipu.record as r
 from paipu.hand.shanten import shanten
 from paipu.record import Seat
 from paipu.replay.engine import HandEngine
+from paipu.replay.ruleset import ruleset_names
 from paipu.sim.simulate import HandSim, simulate_session
 from paipu.tiles import Tile
 
-RULESETS = ["zhuji", "hebei", "harbin", "mcr", "riichi", "erren"]
+RULESETS = ruleset_names()
 
 
 def complete_by_shanten(engine: HandEngine, seat: Seat, tile: Tile | None) -> bool:

@@ -12,22 +12,19 @@ The commands ``paipu analyze``, ``paipu odds`` and ``paipu odds pair`` are in `p
 """
 
 from paipu.analysis.profiles import profile, profile_names
-from paipu.hand.inference import KindPosterior, kind_posterior, pair_odds, unseen_copies
-from paipu.hand.odds import Odds, compute_odds
-from paipu.hand.profile import SHAPES, ShapeProfile
-from paipu.hand.shanten import (
-    DEFAULT_SHAPES,
+from paipu.hand.effective import (
     DiscardChoice,
     EffectiveTile,
     HandAnalysis,
     analyse,
     discards,
     effective_tiles,
-    shanten,
-    shanten_by_shape,
     split_wild,
-    waits,
 )
+from paipu.hand.inference import KindPosterior, kind_posterior, pair_odds, unseen_copies
+from paipu.hand.odds import Odds, compute_odds
+from paipu.hand.profile import SHAPES, ShapeProfile
+from paipu.hand.shanten import DEFAULT_SHAPES, shanten, shanten_by_shape, waits
 
 __all__ = [
     "DEFAULT_SHAPES",

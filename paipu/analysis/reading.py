@@ -284,7 +284,7 @@ def position(view: TableView, seat: Seat, seats: Sequence[Seat], copies: Sequenc
              wild_kinds: Sequence[int] = (), discard_prob: Fraction = DISCARD_PROB) -> dict[str, Any]:
     """The teaching view of one seat at one step, as plain data: its hand analysed against
     what it can see, who could pong each kind, and what is still live for ready opponents."""
-    from paipu.hand.shanten import analyse
+    from paipu.hand.effective import analyse
     from paipu.tiles import ALL_TILES, format_tiles
 
     know = seat_knowledge(view, seat, seats, copies)

@@ -14,15 +14,8 @@ from collections.abc import Sequence
 import paipu.record as r
 from paipu.analysis.reading import pong_percent, state_knowledge
 from paipu.findings import Finding, note
-from paipu.hand.shanten import (
-    DiscardChoice,
-    EffectiveTile,
-    discard_shanten,
-    effective_kinds,
-    shanten,
-    split_wild,
-    waits,
-)
+from paipu.hand.effective import DiscardChoice, EffectiveTile, discard_shanten, effective_kinds, split_wild
+from paipu.hand.shanten import shanten, waits
 from paipu.record import Record, Seat
 from paipu.replay.engine import HandEngine
 from paipu.replay.ruleset import Ruleset
@@ -75,7 +68,7 @@ _EFFECTIVE_MAX = 1 << 16
 
 def _effective(hand: tuple[int, ...], wild_kinds: tuple[int, ...], melds: int, shapes: tuple[str, ...],
                now: int | None = None) -> tuple[int, ...]:
-    """The effective kinds of a hand one tile short (`paipu.hand.shanten.effective_kinds`;
+    """The effective kinds of a hand one tile short (`paipu.hand.effective.effective_kinds`;
     ``now``, its shanten if known).  They depend on the hand only, the unseen counts on the
     table, so they are kept for the process: a replay that meets the same hand again (a seat
     keeps its hand while others play; the hand after a 摸切 is the hand before the draw; the
@@ -93,7 +86,7 @@ def _effective(hand: tuple[int, ...], wild_kinds: tuple[int, ...], melds: int, s
 @functools.lru_cache(maxsize=1 << 14)
 def _discard_shanten(hand: tuple[int, ...], wild_kinds: tuple[int, ...], melds: int,
                      shapes: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
-    """`paipu.hand.shanten.discard_shanten` of a hand one tile over, as (kind, shanten) pairs."""
+    """`paipu.hand.effective.discard_shanten` of a hand one tile over, as (kind, shanten) pairs."""
     return tuple(discard_shanten(hand, wild_kinds=wild_kinds, melds=melds, shapes=shapes).items())
 
 
@@ -127,7 +120,7 @@ def hand_shanten(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: int, 
 def discard_choices(hand: Sequence[int], *, wild_kinds: Sequence[int], melds: int, shapes: tuple[str, ...],
                     visible: Sequence[int], keep: int | None = None, limit: int | None = None) -> list[DiscardChoice]:
     """The best discards of a hand one tile over: those that leave the lowest shanten, best
-    first as `paipu.hand.shanten.discards` orders them (most unseen effective tiles, most
+    first as `paipu.hand.effective.discards` orders them (most unseen effective tiles, most
     effective kinds, tile order), then ``keep`` (the kind actually discarded) if it is not
     among them.  Effective tiles are looked up for those only, not for every discard; with
     ``limit``, only the first ``limit`` of the best are kept (and ``keep``).

@@ -21,10 +21,10 @@ from click.core import ParameterSource
 from paipu.analysis.profiles import profile, profile_names
 from paipu.cli.common import INTERNAL_HELP, InputProblem, PaipuCommand, PaipuGroup, echo, option_flag, plural
 from paipu.errors import TileError
+from paipu.hand.effective import analyse
 from paipu.hand.inference import KindPosterior, pair_odds
 from paipu.hand.odds import Odds, compute_odds
 from paipu.hand.profile import ShapeProfile
-from paipu.hand.shanten import analyse
 from paipu.limits import MAX_LINE_CHARS, json_text
 from paipu.record import SetupTiles, Span
 from paipu.replay.result import WinAnalysis

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 import paipu.record as r
 from paipu.importers.base import ConversionError, Converted, quoted
 from paipu.replay.session import replay
-from paipu.rules.mcr.fans import FANS
+from paipu.rules.shared.fans import FANS
 from paipu.sim.simulate import simulate_session
 from paipu.tiles import Tile, format_tiles, parse_tiles
 

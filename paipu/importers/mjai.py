@@ -97,25 +97,38 @@ _ACCEPTS = (r.Draw, r.Chow, r.Pong, r.Kong, r.TableEvent, r.Exhausted)
 
 
 def _hand_events(hand: r.HandRecord, scores: list[int]) -> list[Event]:
-    dealer = hand.dealer.seat if hand.dealer is not None else "E"
-    oya = _seat_index(dealer)
+    """The mjai events of one hand, from ``start_kyoku`` to ``end_kyoku``; ``scores`` (each
+    seat's at the hand's start) are moved on by the hand's recorded payments."""
+    stream = _HandStream(hand, scores)
+    for k, a in enumerate(stream.actions):
+        stream.step(k, a)
+    changes = stream.changes()
+    if stream.horas:
+        _split_deltas(stream.horas, changes, stream.fans, stream.dealer)
+    for i in range(4):
+        scores[i] += stream.deltas[i]
+    stream.out.append({"type": "end_kyoku"})
+    return stream.out
+
+
+def _first_draw(dealt: list[Tile], actions: Sequence[r.Action], dealer: Seat) -> Tile | None:
+    """The dealer's first draw, taken out of a 14-tile deal (``dealt``, changed): the tile the
+    dealer discards first when the deal holds it, else the deal's last tile in sorted order;
+    None for a deal of 13, whose first draw is a line of its own."""
+    if len(dealt) != 14:
+        return None
+    first = next((a for a in actions if isinstance(a, r.SeatAction)), None)
+    pick = first.tile if isinstance(first, r.Discard) and first.seat == dealer and \
+        any(t.index == first.tile.index and t.red == first.tile.red for t in dealt) else max(dealt, key=sort_key)
+    i = next(i for i, t in enumerate(dealt) if t.index == pick.index and t.red == pick.red)
+    return dealt.pop(i)
+
+
+def _start_event(hand: r.HandRecord, oya: int, deals: dict[Seat, list[Tile]], scores: list[int]) -> Event:
     wind = hand.setup("wind")
     dora = hand.setup("dora")
     honba, sticks = hand.setup("honba"), hand.setup("sticks")
-    deals: dict[Seat, list[Tile]] = {d.seat: list(d.tiles) for d in hand.deals}
-    actions = list(hand.actions)
-    first_draw: Tile | None = None
-    dealt = deals.get(dealer, [])
-    if len(dealt) == 14:
-        first = next((a for a in actions if isinstance(a, r.SeatAction)), None)
-        pick = first.tile if isinstance(first, r.Discard) and first.seat == dealer and \
-            any(t.index == first.tile.index and t.red == first.tile.red for t in dealt) else max(dealt, key=sort_key)
-        i = next(i for i, t in enumerate(dealt) if t.index == pick.index and t.red == pick.red)
-        first_draw = dealt.pop(i)
-    reds: dict[Seat, set[int]] = {s: {t.index for t in deals.get(s, []) if t.red} for s in SEATS}
-    if first_draw is not None and first_draw.red:
-        reds[dealer].add(first_draw.index)
-    out: list[Event] = [{
+    return {
         "type": "start_kyoku",
         "bakaze": mjai_tile(wind.tiles[0]) if wind is not None and wind.tiles else "E",
         "dora_marker": mjai_tile(dora.tiles[0]) if dora is not None and dora.tiles else "",
@@ -125,130 +138,159 @@ def _hand_events(hand: r.HandRecord, scores: list[int]) -> list[Event]:
         "oya": oya,
         "scores": list(scores),
         "tehais": [[mjai_tile(t) for t in sorted(deals.get(s, []), key=sort_key)] for s in SEATS],
-    }]
-    last_draw: dict[Seat, Tile | None] = {s: None for s in SEATS}
-    if first_draw is not None:
-        out.append({"type": "tsumo", "actor": oya, "pai": mjai_tile(first_draw)})
-        last_draw[dealer] = first_draw
-    last_discard: tuple[Seat, Tile] | None = None
-    last_kong: Seat | None = None  # an added (or concealed) kong that may be robbed
-    reach_pending: Seat | None = None
-    fans = {a.seat: a for a in actions if isinstance(a, r.FanLine)}
-    score = next((a for a in actions if isinstance(a, r.ScoreLine)), None)
-    deltas = [0] * 4
-    if score is not None:
-        for seat, amount in score.payments:
-            deltas[_seat_index(seat)] += amount
-    ura = hand.setup("uradora")
-    horas: list[Event] = []
-    ev: Event
+    }
 
-    def consumed(seat: Seat, kind: Tile, n: int) -> list[str]:
+
+class _HandStream:
+    """One hand's mjai events as its actions are read, with what an event depends on: the red
+    fives each seat holds (mjai names them), each seat's last draw (a discard of it is
+    ``tsumogiri``), the last discard and kong (whom a claim or a win takes from), and a riichi
+    not yet accepted."""
+
+    def __init__(self, hand: r.HandRecord, scores: list[int]) -> None:
+        self.hand = hand
+        self.dealer: Seat = hand.dealer.seat if hand.dealer is not None else "E"
+        oya = _seat_index(self.dealer)
+        deals: dict[Seat, list[Tile]] = {d.seat: list(d.tiles) for d in hand.deals}
+        self.actions = list(hand.actions)
+        first_draw = _first_draw(deals.get(self.dealer, []), self.actions, self.dealer)
+        self.reds: dict[Seat, set[int]] = {s: {t.index for t in deals.get(s, []) if t.red} for s in SEATS}
+        if first_draw is not None and first_draw.red:
+            self.reds[self.dealer].add(first_draw.index)
+        self.out: list[Event] = [_start_event(hand, oya, deals, scores)]
+        self.last_draw: dict[Seat, Tile | None] = {s: None for s in SEATS}
+        if first_draw is not None:
+            self.out.append({"type": "tsumo", "actor": oya, "pai": mjai_tile(first_draw)})
+            self.last_draw[self.dealer] = first_draw
+        self.last_discard: tuple[Seat, Tile] | None = None
+        self.last_kong: Seat | None = None  # an added (or concealed) kong that may be robbed
+        self.reach_pending: Seat | None = None
+        self.fans = {a.seat: a for a in self.actions if isinstance(a, r.FanLine)}
+        score = next((a for a in self.actions if isinstance(a, r.ScoreLine)), None)
+        self.deltas = [0] * 4
+        if score is not None:
+            for seat, amount in score.payments:
+                self.deltas[_seat_index(seat)] += amount
+        self.ura = hand.setup("uradora")
+        self.horas: list[Event] = []
+        self.sticks_paid = [0] * 4
+
+    def changes(self) -> list[int]:
+        """The hand's score changes less the riichi sticks paid during it."""
+        return [d - p for d, p in zip(self.deltas, self.sticks_paid, strict=True)]
+
+    def consumed(self, seat: Seat, kind: Tile, n: int) -> list[str]:
+        """``n`` tiles of ``kind`` out of ``seat``'s hand, its red five first."""
         tiles = []
         for _ in range(n):
-            if kind.index in reds[seat]:
-                reds[seat].discard(kind.index)
+            if kind.index in self.reds[seat]:
+                self.reds[seat].discard(kind.index)
                 tiles.append(mjai_tile(red_five_of_index(kind.index)))
             else:
                 tiles.append(mjai_tile(kind.plain))
         return tiles
 
-    sticks_paid = [0] * 4
-    for k, a in enumerate(actions):
-        if reach_pending is not None and isinstance(a, _ACCEPTS) and not isinstance(actions[k - 1], r.Ready):
-            i = _seat_index(reach_pending)
-            sticks_paid[i] -= 1000
-            out.append({"type": "reach_accepted", "actor": i, "deltas": [-1000 if j == i else 0 for j in range(4)]})
-            reach_pending = None
+    def step(self, k: int, a: r.Action) -> None:
+        """The events of action ``k`` of the hand, ``a``."""
+        if self.reach_pending is not None and isinstance(a, _ACCEPTS) and not isinstance(self.actions[k - 1], r.Ready):
+            i = _seat_index(self.reach_pending)
+            self.sticks_paid[i] -= 1000
+            self.out.append({"type": "reach_accepted", "actor": i,
+                             "deltas": [-1000 if j == i else 0 for j in range(4)]})
+            self.reach_pending = None
         if isinstance(a, (r.Draw, r.Discard)):
-            last_kong = None
+            self.last_kong = None
         if isinstance(a, r.Draw):
-            out.append({"type": "tsumo", "actor": _seat_index(a.seat), "pai": mjai_tile(a.tile)})
-            last_draw[a.seat] = a.tile
+            self.out.append({"type": "tsumo", "actor": _seat_index(a.seat), "pai": mjai_tile(a.tile)})
+            self.last_draw[a.seat] = a.tile
             if a.tile.red:
-                reds[a.seat].add(a.tile.index)
+                self.reds[a.seat].add(a.tile.index)
         elif isinstance(a, r.Discard):
-            drawn = last_draw[a.seat]
-            tsumogiri = drawn is not None and drawn.index == a.tile.index and drawn.red == a.tile.red
-            out.append({"type": "dahai", "actor": _seat_index(a.seat), "pai": mjai_tile(a.tile),
-                        "tsumogiri": tsumogiri})
-            last_draw[a.seat] = None
-            if a.tile.red:
-                reds[a.seat].discard(a.tile.index)
-            last_discard = (a.seat, a.tile)
+            self.discard(a)
         elif isinstance(a, r.Ready):
-            out.append({"type": "reach", "actor": _seat_index(a.seat)})
-            reach_pending = a.seat
+            self.out.append({"type": "reach", "actor": _seat_index(a.seat)})
+            self.reach_pending = a.seat
         elif isinstance(a, (r.Chow, r.Pong, r.Kong)):
-            if last_discard is None:
-                raise MjaiError(f"hand {hand.number}: a {a.verb} with no discard to take")
-            source, taken = last_discard
-            base: Event = {"actor": _seat_index(a.seat), "target": _seat_index(source), "pai": mjai_tile(taken)}
-            if isinstance(a, r.Chow):
-                rest = list(a.tiles)
-                i = next((i for i, t in enumerate(rest) if t.index == taken.index), -1)
-                if i < 0 or len(rest) != 3:
-                    raise MjaiError(f"hand {hand.number}, line {a.span.line}: {a.seat}'s chow "
-                                    f"{' '.join(map(str, a.tiles))} does not take the discard {taken}")
-                rest.pop(i)
-                for t in rest:
-                    if t.red:
-                        reds[a.seat].discard(t.index)
-                out.append({"type": "chi", **base, "consumed": [mjai_tile(t) for t in rest]})
-            elif isinstance(a, r.Pong):
-                out.append({"type": "pon", **base, "consumed": consumed(a.seat, taken, 2)})
-            else:
-                out.append({"type": "daiminkan", **base, "consumed": consumed(a.seat, taken, 3)})
-            last_draw[a.seat] = None
+            self.claim(a)
         elif isinstance(a, r.AnKong):
-            last_kong = a.seat
-            out.append({"type": "ankan", "actor": _seat_index(a.seat), "consumed": consumed(a.seat, a.tile, 4)})
+            self.last_kong = a.seat
+            self.out.append({"type": "ankan", "actor": _seat_index(a.seat),
+                             "consumed": self.consumed(a.seat, a.tile, 4)})
         elif isinstance(a, r.AddKong):
-            last_kong = a.seat
-            added = a.tile
-            if added.red:
-                reds[a.seat].discard(added.index)
-            out.append({"type": "kakan", "actor": _seat_index(a.seat), "pai": mjai_tile(added),
-                        "consumed": [mjai_tile(a.tile.plain)] * 3})
+            self.last_kong = a.seat
+            if a.tile.red:
+                self.reds[a.seat].discard(a.tile.index)
+            self.out.append({"type": "kakan", "actor": _seat_index(a.seat), "pai": mjai_tile(a.tile),
+                             "consumed": [mjai_tile(a.tile.plain)] * 3})
         elif isinstance(a, r.TableEvent) and a.name == "dora" and a.tiles:
             if len(a.tiles) != 1:
-                raise MjaiError(f"hand {hand.number}, line {a.span.line}: a `dora` line shows one indicator")
-            out.append({"type": "dora", "dora_marker": mjai_tile(a.tiles[0])})
+                raise MjaiError(f"hand {self.hand.number}, line {a.span.line}: a `dora` line shows one indicator")
+            self.out.append({"type": "dora", "dora_marker": mjai_tile(a.tiles[0])})
         elif isinstance(a, r.Hu):
-            actor = _seat_index(a.seat)
-            if last_draw[a.seat] is not None:
-                target = actor
-            elif last_kong is not None and last_kong != a.seat:
-                target = _seat_index(last_kong)
-            elif last_discard is not None:
-                target = _seat_index(last_discard[0])
-            else:
-                target = actor
-            ev = {"type": "hora", "actor": actor, "target": target}
-            if a.tile is not None:
-                ev["pai"] = mjai_tile(a.tile)
-            if ura is not None:
-                ev["ura_markers"] = [mjai_tile(t) for t in ura.tiles]
-            fan = fans.get(a.seat)
-            if fan is not None:
-                ev["han"] = fan.total
-                ev["yaku"] = [[i.name, i.value] for i in fan.items if i.name != "fu"]
-                fu = next((i.value for i in fan.items if i.name == "fu"), None)
-                if fu is not None:
-                    ev["fu"] = fu
-            out.append(ev)
-            horas.append(ev)
+            self.hora(a)
         elif isinstance(a, r.Exhausted):
-            out.append({"type": "ryukyoku", "deltas": [d - p for d, p in zip(deltas, sticks_paid, strict=True)]})
+            self.out.append({"type": "ryukyoku", "deltas": self.changes()})
         elif isinstance(a, r.TableEvent) and a.name == "abort":
-            out.append({"type": "ryukyoku", "reason": a.word,
-                        "deltas": [d - p for d, p in zip(deltas, sticks_paid, strict=True)]})
-    if horas:
-        _split_deltas(horas, [d - p for d, p in zip(deltas, sticks_paid, strict=True)], fans, dealer)
-    for i in range(4):
-        scores[i] += deltas[i]
-    out.append({"type": "end_kyoku"})
-    return out
+            self.out.append({"type": "ryukyoku", "reason": a.word, "deltas": self.changes()})
+
+    def discard(self, a: r.Discard) -> None:
+        drawn = self.last_draw[a.seat]
+        tsumogiri = drawn is not None and drawn.index == a.tile.index and drawn.red == a.tile.red
+        self.out.append({"type": "dahai", "actor": _seat_index(a.seat), "pai": mjai_tile(a.tile),
+                         "tsumogiri": tsumogiri})
+        self.last_draw[a.seat] = None
+        if a.tile.red:
+            self.reds[a.seat].discard(a.tile.index)
+        self.last_discard = (a.seat, a.tile)
+
+    def claim(self, a: r.Chow | r.Pong | r.Kong) -> None:
+        """A chow, pong or kong of the last discard."""
+        if self.last_discard is None:
+            raise MjaiError(f"hand {self.hand.number}: a {a.verb} with no discard to take")
+        source, taken = self.last_discard
+        base: Event = {"actor": _seat_index(a.seat), "target": _seat_index(source), "pai": mjai_tile(taken)}
+        if isinstance(a, r.Chow):
+            rest = list(a.tiles)
+            i = next((i for i, t in enumerate(rest) if t.index == taken.index), -1)
+            if i < 0 or len(rest) != 3:
+                raise MjaiError(f"hand {self.hand.number}, line {a.span.line}: {a.seat}'s chow "
+                                f"{' '.join(map(str, a.tiles))} does not take the discard {taken}")
+            rest.pop(i)
+            for t in rest:
+                if t.red:
+                    self.reds[a.seat].discard(t.index)
+            self.out.append({"type": "chi", **base, "consumed": [mjai_tile(t) for t in rest]})
+        elif isinstance(a, r.Pong):
+            self.out.append({"type": "pon", **base, "consumed": self.consumed(a.seat, taken, 2)})
+        else:
+            self.out.append({"type": "daiminkan", **base, "consumed": self.consumed(a.seat, taken, 3)})
+        self.last_draw[a.seat] = None
+
+    def hora(self, a: r.Hu) -> None:
+        """A win: from the seat's own draw, a kong robbed, or the last discard."""
+        actor = _seat_index(a.seat)
+        if self.last_draw[a.seat] is not None:
+            target = actor
+        elif self.last_kong is not None and self.last_kong != a.seat:
+            target = _seat_index(self.last_kong)
+        elif self.last_discard is not None:
+            target = _seat_index(self.last_discard[0])
+        else:
+            target = actor
+        ev: Event = {"type": "hora", "actor": actor, "target": target}
+        if a.tile is not None:
+            ev["pai"] = mjai_tile(a.tile)
+        if self.ura is not None:
+            ev["ura_markers"] = [mjai_tile(t) for t in self.ura.tiles]
+        fan = self.fans.get(a.seat)
+        if fan is not None:
+            ev["han"] = fan.total
+            ev["yaku"] = [[i.name, i.value] for i in fan.items if i.name != "fu"]
+            fu = next((i.value for i in fan.items if i.name == "fu"), None)
+            if fu is not None:
+                ev["fu"] = fu
+        self.out.append(ev)
+        self.horas.append(ev)
 
 
 def _split_deltas(horas: list[Event], changes: list[int], fans: dict[Seat, r.FanLine], dealer: Seat) -> None:

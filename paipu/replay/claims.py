@@ -192,5 +192,5 @@ class ClaimsMixin(WinsMixin):
             pong.tiles.append(a.tile)
         st.pending_addkong = (a.seat, a.tile, a.span)
         st.turn, st.phase = a.seat, "rob"
-        st.extra["replacement_for"] = "kong"
-        st.extra["robbers"] = []
+        st.replacement_for = "kong"
+        st.robbers = []

@@ -133,7 +133,7 @@ class EngineCore:
 
     def _need_replacement(self, seat: Seat, reason: str) -> None:
         self.st.turn, self.st.phase = seat, "replacement"
-        self.st.extra["replacement_for"] = reason
+        self.st.replacement_for = reason
         self.st.after_kong = False
 
     def _finish_addkong(self) -> None:

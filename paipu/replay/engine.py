@@ -96,8 +96,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
     def setup(self) -> bool:
         """Deals, the wall and the ruleset's setup; False if the hand cannot be replayed."""
         st, rs, hand = self.st, self.rs, self.hand
-        st.extra["scores"] = dict(self.session.scores)
-        st.extra["start_scores_given"] = self.session.has_start_scores
+        st.session_scores = dict(self.session.scores)
+        st.start_scores_given = self.session.has_start_scores
         rs.setup_hand(st)
         ok = True
         dealt = [0] * len(st.seen)
@@ -267,7 +267,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         seats = st.seats
         wall = st.wall
         seen = st.seen
-        extra = st.extra
         limits = rs.tile_counts
         # An interned tile's discard: one shared pair (`paipu.replay.state.shared_discard`, written
         # out here for this loop's plain discards), found in a list by the tile's code (its
@@ -354,7 +353,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     ss.draws += 1
                     ss.last_drawn = tile
                     ss.drew_since_claim = True
-                    extra["first_draw"] = first_draw
+                    st.first_draw = first_draw
                     st.after_kong = False
                     st.turn = seat
                     st.phase = "discard"
@@ -523,10 +522,10 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 self.err("missing-discard",
                          f"{seat} draws, but {st.turn} has not discarded yet",
                          a.span, "common.discard")
-        flower_replacement = from_tail and st.extra.get("replacement_for") == "flower"
+        flower_replacement = from_tail and st.replacement_for == "flower"
         if flower_replacement:
             # The tile that replaces a flower stands in for the draw it replaced.
-            first_draw = bool(st.extra.get("first_draw"))
+            first_draw = st.first_draw
         else:
             first_draw = ss.own_draws == 0 and not st.any_claim
         self._reserve_check(a, seat)
@@ -575,8 +574,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             ss.flower_draws += 1
         ss.last_drawn = a.tile
         ss.drew_since_claim = True
-        st.extra["first_draw"] = first_draw
-        st.after_kong = from_tail and st.extra.get("replacement_for") == "kong"
+        st.first_draw = first_draw
+        st.after_kong = from_tail and st.replacement_for == "kong"
         st.turn = seat
         st.phase = "discard"
         st.last_discard = None
@@ -760,11 +759,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             if rs.multi_win and ld is not None and ld.winners:
                 out += [r.Hu(_NO_SPAN, s, ld.tile) for s in rs.seats_after(ld.seat)
                         if s not in ld.winners and self.could_win(s, ld.tile)]
-            robbed = st.extra.get("robbed")
+            robbed = st.robbed
             if rs.multi_win and robbed is not None:
                 konger, tile, _ = robbed
                 out += [r.Hu(_NO_SPAN, s, tile) for s in rs.seats_after(konger)
-                        if s not in st.extra.get("robbers", []) and self.could_win(s, tile)]
+                        if s not in st.robbers and self.could_win(s, tile)]
             return out
         if st.phase == "discard":
             seat = st.turn

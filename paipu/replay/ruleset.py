@@ -665,26 +665,26 @@ _ITEM_IDS: dict[type, tuple[dict[str, Rule], dict[str, str]]] = {}
 
 
 _REGISTRY: dict[str, type[Ruleset]] = {}
-
-BUILTIN_RULESETS: tuple[str, ...] = ("zhuji", "hebei", "erren", "harbin", "mcr", "riichi")
-"""The rulesets that ship with paipu, each a package ``paipu.rules.<name>``."""
-
-BUILTIN_NAMES: dict[str, str] = {
-    **dict.fromkeys(("zhuji", "诸暨", "諸暨", "诸暨麻将", "諸暨麻將"), "zhuji"),
-    **dict.fromkeys(("hebei", "河北", "河北麻将", "河北麻將"), "hebei"),
-    **dict.fromkeys(("erren", "二人", "二人麻将", "二人麻將", "2人麻将"), "erren"),
-    **dict.fromkeys(("harbin", "哈尔滨", "哈尔滨麻将", "哈爾濱", "哈爾濱麻將"), "harbin"),
-    **dict.fromkeys(("mcr", "国标", "國標", "国标麻将", "國標麻將", "chinese-official", "mcr-botzone"), "mcr"),
-    **dict.fromkeys(("riichi", "tenhou", "立直麻雀", "日麻", "リーチ麻雀"), "riichi"),
-}
-"""Every name and alias of a built-in ruleset (as the registry keys it) → its package, so that
-a record naming one imports that ruleset alone.  The classes' own ``name`` and ``aliases`` are
-the definition; tests/test_startup.py keeps this table equal to them."""
+"""Every ruleset class loaded, by its name and aliases in lower case: the one registry."""
 
 ENTRY_POINT_GROUP = "paipu.rulesets"
-"""Outside packages add rulesets here: each entry names a `Ruleset` subclass."""
+"""Where every ruleset is declared, the built-in ones included: each entry of the group names a
+`Ruleset` subclass (``zhuji = "paipu.rules.zhuji:Zhuji"``), under the ruleset's name."""
+
+_OWN_DISTRIBUTION = "paipu"
+
+
+class RulesetEntry(typing.NamedTuple):
+    """One ``paipu.rulesets`` entry point: the ruleset's name, where its class is, and whether
+    paipu itself declares it (a built-in ruleset)."""
+
+    name: str
+    target: str
+    builtin: bool
+
 
 _loaded = False
+_entries: tuple[RulesetEntry, ...] | None = None
 
 
 def _own_names(cls: type[Ruleset]) -> tuple[str, ...]:
@@ -693,7 +693,10 @@ def _own_names(cls: type[Ruleset]) -> tuple[str, ...]:
 
 
 def register(cls: type[Ruleset]) -> type[Ruleset]:
-    """Make a ruleset class known by its name and aliases (a later class with a name wins)."""
+    """Make a ruleset class known by its name and aliases (a later class with a name wins).
+
+    Installed rulesets are registered from their entry points; this is for a class made in a
+    program (a variant tried out, a test's)."""
     for key in _own_names(cls):
         _REGISTRY[key.strip().lower()] = cls
     return cls
@@ -706,92 +709,119 @@ def unregister(cls: type[Ruleset]) -> None:
             del _REGISTRY[key.strip().lower()]
 
 
-def _load() -> None:
-    """Import the built-in ruleset packages and every ``paipu.rulesets`` entry point, once.
+def ruleset_entries() -> tuple[RulesetEntry, ...]:
+    """The ``paipu.rulesets`` entry points of the installed packages, paipu's own first (so
+    that an outside package declaring a built-in ruleset's name takes it), read once."""
+    global _entries
+    if _entries is None:
+        found = _read_entries()
+        if found is None:
+            found = _metadata_entries()
+        _entries = (*[e for e in found if e.builtin], *[e for e in found if not e.builtin])
+    return _entries
 
-    An entry point that fails to load is skipped with a warning on standard error: one broken
-    plug-in must not stop the audit of records that do not use it.
-    """
+
+def builtin_ruleset_names() -> list[str]:
+    """The names of the rulesets paipu itself declares, sorted."""
+    return sorted({e.name for e in ruleset_entries() if e.builtin})
+
+
+def _load_entry(entry: RulesetEntry) -> type[Ruleset] | None:
+    """Import an entry point's class and register it under its names and the entry's.
+
+    An outside package's entry that fails to load is skipped with a warning on standard
+    error (one broken plug-in must not stop the audit of records that do not use it); a
+    built-in's failure is paipu's own bug and raises."""
+    import importlib
+    import sys
+
+    module, _, attr = entry.target.partition(":")
+    try:
+        cls: object = importlib.import_module(module.strip())
+        for part in attr.strip().split("."):
+            cls = getattr(cls, part)
+    except Exception as e:
+        if entry.builtin:
+            raise
+        print(f"paipu: warning: ruleset entry point {entry.name!r} ({entry.target}) cannot be loaded: {e}",
+              file=sys.stderr)
+        return None
+    if not (isinstance(cls, type) and issubclass(cls, Ruleset)):
+        print(f"paipu: warning: ruleset entry point {entry.name!r} ({entry.target}) is not a Ruleset subclass",
+              file=sys.stderr)
+        return None
+    register(cls)
+    _REGISTRY[entry.name.strip().lower()] = cls
+    return cls
+
+
+def _load() -> None:
+    """Load every ruleset the entry points declare, once."""
     global _loaded
     if _loaded:
         return
     _loaded = True
-    import importlib
-    import sys
-
-    for name in BUILTIN_RULESETS:
-        importlib.import_module(f"paipu.rules.{name}")
-    if not _plugins_may_exist():
-        return
-    from importlib.metadata import entry_points
-
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        if ep.value.startswith("paipu.rules."):
-            continue  # a built-in, already loaded
-        try:
-            cls = ep.load()
-        except Exception as e:  # a plug-in's own bug
-            print(f"paipu: warning: ruleset entry point {ep.name!r} ({ep.value}) cannot be loaded: {e}",
-                  file=sys.stderr)
-            continue
-        if not (isinstance(cls, type) and issubclass(cls, Ruleset)):
-            print(f"paipu: warning: ruleset entry point {ep.name!r} ({ep.value}) is not a Ruleset subclass",
-                  file=sys.stderr)
-            continue
-        register(cls)
+    for entry in ruleset_entries():
+        _load_entry(entry)
 
 
-_plugins: bool | None = None
+def _read_entries() -> list[RulesetEntry] | None:
+    """The ``paipu.rulesets`` entry points, read without importing ``importlib.metadata``
+    (whose import alone costs more than a short check), or None where this look cannot see.
 
-
-def _plugins_may_exist() -> bool:
-    """Whether an installed package may declare a ruleset of its own (a ``paipu.rulesets``
-    entry point outside ``paipu.rules``), answered without importing ``importlib.metadata``.
-
-    The folders on ``sys.path`` are where `importlib.metadata` finds installed packages: their
-    ``*.dist-info`` and ``*.egg-info`` folders' ``entry_points.txt`` are read for that group.
-    Anything this look cannot see through (a zip file on the path, an import hook that lists
-    packages of its own) counts as a yes, and the entry points are then read as usual."""
-    global _plugins
-    if _plugins is not None:
-        return _plugins
-    import sys
-
-    from_finders = any(hasattr(f, "find_distributions") and getattr(f, "__name__", "") != "PathFinder"
-                       for f in sys.meta_path)
-    _plugins = from_finders or any(_declares_plugin(entry) for entry in list(sys.path))
-    return _plugins
-
-
-def _declares_plugin(entry: object) -> bool:
-    """Whether a ``sys.path`` entry may hold a package with a ruleset entry point of its own."""
+    The folders on ``sys.path`` are where `importlib.metadata` finds installed packages: the
+    ``entry_points.txt`` of their ``*.dist-info`` and ``*.egg-info`` folders, the first
+    package of each name on the path counting, as there.  Anything this look cannot see
+    through (a zip file on the path, an import hook that lists packages of its own) gives
+    None, and the entry points are then read by `importlib.metadata`."""
     import os
+    import sys
 
-    if not isinstance(entry, str):
-        return True  # not a folder's name: let importlib.metadata look
-    folder = entry or "."
-    if not os.path.isdir(folder):
-        return os.path.exists(folder)  # a zip file: let importlib.metadata look; nothing there: no
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return False
-    for name in names:
-        if not name.lower().endswith((".dist-info", ".egg-info")):
+    if any(hasattr(f, "find_distributions") and getattr(f, "__name__", "") != "PathFinder" for f in sys.meta_path):
+        return None
+    seen: set[str] = set()
+    found: list[RulesetEntry] = []
+    for entry in list(sys.path):
+        if not isinstance(entry, str):
+            return None
+        folder = entry or "."
+        if not os.path.isdir(folder):
+            if os.path.exists(folder):
+                return None  # a zip file
             continue
         try:
-            with open(os.path.join(folder, name, "entry_points.txt"), encoding="utf-8", errors="replace") as f:
-                text = f.read()
+            names = sorted(os.listdir(folder))
         except OSError:
-            continue  # no entry points (or an egg-info file, which holds none)
-        if ENTRY_POINT_GROUP in text and _own_entries(text):
-            return True
-    return False
+            continue
+        for name in names:
+            stem, dot, suffix = name.rpartition(".")
+            if not dot or suffix.lower() not in ("dist-info", "egg-info"):
+                continue
+            package = _normalized(stem.partition("-")[0])
+            if package in seen:
+                continue
+            seen.add(package)
+            try:
+                with open(os.path.join(folder, name, "entry_points.txt"), encoding="utf-8", errors="replace") as f:
+                    text = f.read()
+            except OSError:
+                continue  # no entry points (or an egg-info file, which holds none)
+            if ENTRY_POINT_GROUP in text:
+                found += _group_entries(text, package == _OWN_DISTRIBUTION)
+    return found
 
 
-def _own_entries(text: str) -> bool:
-    """Whether an ``entry_points.txt`` declares a ruleset that is not one of ``paipu.rules``."""
+def _normalized(package: str) -> str:
+    """A package's name as `importlib.metadata` compares them (``Club.Rules`` is ``club_rules``)."""
+    import re
+
+    return re.sub(r"[-_.]+", "_", package).lower()
+
+
+def _group_entries(text: str, builtin: bool) -> list[RulesetEntry]:
+    """The ``paipu.rulesets`` entries of an ``entry_points.txt``."""
     group = ""
+    out: list[RulesetEntry] = []
     for raw in text.splitlines():
         line = raw.strip()
         if not line or line.startswith(("#", ";")):
@@ -800,10 +830,20 @@ def _own_entries(text: str) -> bool:
             group = line.strip("[] ")
             continue
         if group == ENTRY_POINT_GROUP:
-            value = line.partition("=")[2].strip()
-            if not value.startswith("paipu.rules."):
-                return True
-    return False
+            name, _, target = line.partition("=")
+            target = target.partition("[")[0].strip()  # extras are no concern of ours
+            if name.strip() and target:
+                out.append(RulesetEntry(name.strip(), target, builtin))
+    return out
+
+
+def _metadata_entries() -> list[RulesetEntry]:
+    """The ``paipu.rulesets`` entry points as `importlib.metadata` finds them."""
+    from importlib.metadata import entry_points
+
+    return [RulesetEntry(ep.name, ep.value,
+                         ep.dist is not None and _normalized(ep.dist.name) == _OWN_DISTRIBUTION)
+            for ep in entry_points(group=ENTRY_POINT_GROUP)]
 
 
 def translated_rule_texts(cls: type[Ruleset], lang: str) -> Mapping[str, str]:
@@ -839,7 +879,7 @@ def _texts_module(module: str) -> Mapping[str, str]:
 
 
 def ruleset_names() -> list[str]:
-    """The names of every known ruleset (built-in and registered), sorted."""
+    """The names of every known ruleset (installed and registered), sorted."""
     _load()
     return sorted({c.name for c in _REGISTRY.values()})
 
@@ -847,22 +887,24 @@ def ruleset_names() -> list[str]:
 def ruleset_class(name: str) -> type[Ruleset]:
     """The ruleset class for a name or alias; `KeyError` naming the known ones otherwise.
 
-    A built-in ruleset's name imports that ruleset alone, unless an installed package declares
-    rulesets of its own (one may take a built-in's name): then every ruleset is loaded first."""
+    A name an entry point is declared under loads that ruleset alone, unless an outside
+    package declares rulesets of its own (one may give a class a built-in ruleset's alias):
+    then, as for an alias, every ruleset is loaded first."""
     key = name.strip().lower()
-    if not _loaded:
-        package = BUILTIN_NAMES.get(key)
-        if package is not None and not _plugins_may_exist():
-            import importlib
-
-            importlib.import_module(f"paipu.rules.{package}")
-            found = _REGISTRY.get(key)
-            if found is not None:
-                return found
+    if not _loaded and all(e.builtin for e in ruleset_entries()):
+        found = _REGISTRY.get(key)
+        if found is None:
+            entry = next((e for e in ruleset_entries() if e.name.strip().lower() == key), None)
+            found = _load_entry(entry) if entry is not None else None
+        if found is not None:
+            return found
     _load()
     try:
         return _REGISTRY[key]
     except KeyError:
+        if not ruleset_entries():
+            raise KeyError(f"unknown ruleset {name!r}: no ruleset is installed (paipu's entry points are "
+                           f"missing: install paipu, e.g. `pip install -e .` in its folder)") from None
         raise KeyError(
             f"unknown ruleset {name!r}; known rulesets: {', '.join(ruleset_names())}"
         ) from None

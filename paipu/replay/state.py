@@ -400,8 +400,23 @@ class HandState:
         self.drawn_by: str | None = None
         """A ruleset's table event that ended the hand with no winner (riichi's ``abort``): the
         hand is then drawn, as if exhausted."""
-        self.extra: dict[str, Any] = {}
-        """Ruleset-specific per-hand data (the 宝 sequence, …)."""
+        self.session_scores: dict[Seat, int] = {}
+        """The session's scores as the hand began (counted from 0 where the record states none)."""
+        self.start_scores_given = False
+        """Whether the record states the scores the session started from (its ``[Score]`` tags)."""
+        self.replacement_for = ""
+        """What the replacement draw now due replaces: ``"kong"`` or ``"flower"`` ("" for none)."""
+        self.first_draw = False
+        """The last draw was its seat's first of the hand with no claim before it (天和, 地和)."""
+        self.robbers: list[Seat] = []
+        """The seats that have declared a win on the added kong being robbed."""
+        self.robbed: tuple[Seat, Tile, Span] | None = None
+        """The added kong a win robbed (the konger, the tile, its line), once it is robbed."""
+        self.win_spans: dict[Seat, Span] = {}
+        """Each winner's win line."""
+        self.ruleset_data: object = None
+        """The ruleset's own per-hand state, one object of a class of its own (Harbin's 宝,
+        riichi's table), made by its `setup_hand` and found again with an isinstance check."""
         self._messages: dict[str, str] = {}
         self._last_span: Span | None = None
 

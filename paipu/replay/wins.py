@@ -37,7 +37,7 @@ class WinsMixin(EngineCore):
                 self.err("missing-replacement",
                          f"{seat} must draw the replacement tile after the kong before it can win",
                          a.span, "common.kong")
-            elif st.extra.get("replacement_for") == "kong":
+            elif st.replacement_for == "kong":
                 self.err("illegal-win",
                          f"{seat} cannot rob {st.turn}'s kong: only an added kong can be robbed, not a "
                          "concealed or exposed one",
@@ -46,8 +46,8 @@ class WinsMixin(EngineCore):
                 self.err("turn-order", f"{seat} declares a win out of turn ({st.turn} is to draw)",
                          a.span, "common.turn")
             return
-        elif st.phase == "rob" or (st.ended and st.extra.get("robbed")):
-            pending = st.pending_addkong or st.extra.get("robbed")
+        elif st.phase == "rob" or (st.ended and st.robbed):
+            pending = st.pending_addkong or st.robbed
             assert pending is not None
             konger, ktile, _ = pending
             if seat == konger:
@@ -58,15 +58,15 @@ class WinsMixin(EngineCore):
                 self.err("illegal-win", f"{seat} may not rob {konger}'s kong of {ktile}: {self.rs.rules[rid].text}",
                          a.span, rid)
                 return
-            robbers: list[Seat] = st.extra.get("robbers", [])
+            robbers = st.robbers
             if not self._may_add_winner(robbers, seat, konger, f"{konger}'s kong of {ktile}", a, apply):
                 return
             ctx = self.rob_context(seat, konger, ktile)
             if not apply:
                 self._record_win(a, ctx, self._judge(ctx, ktile), apply)
                 return
-            st.extra.setdefault("robbers", robbers).append(seat)
-            st.extra.setdefault("win_spans", {})[seat] = a.span
+            robbers.append(seat)
+            st.win_spans[seat] = a.span
             if st.phase == "rob":
                 # The robbed tile leaves the kong: the meld is a pong again.
                 kss = st.seats[konger]
@@ -75,7 +75,7 @@ class WinsMixin(EngineCore):
                         m.kind = "pong"
                         m.tiles.pop()
                         break
-                st.extra["robbed"] = pending
+                st.robbed = pending
             self._record_win(a, ctx, self.analyse(ctx, ktile), apply)
             return
         elif ld is not None and (st.phase == "claim" or (st.ended and ld.winners)):
@@ -106,7 +106,7 @@ class WinsMixin(EngineCore):
             analysis = self._judge(ctx, ld.tile)
             if apply:
                 ld.winners.append(seat)
-                st.extra.setdefault("win_spans", {})[seat] = a.span
+                st.win_spans[seat] = a.span
                 st.seats[ld.seat].claim_last_discard()
             self._record_win(a, ctx, analysis, apply)
             return
@@ -133,7 +133,7 @@ class WinsMixin(EngineCore):
             self.err("claim-priority",
                      f"{first}'s win on {what} is taken over by {seat}, who comes first counter-clockwise "
                      f"from {source}: {self.rs.name} has one winner per tile",
-                     self.st.extra["win_spans"][first], self.rs.rule_or_common("winners", "common.priority"))
+                     self.st.win_spans[first], self.rs.rule_or_common("winners", "common.priority"))
             if apply:
                 winners.remove(first)
                 self.wins = [(c, w) for c, w in self.wins if c.seat != first]
@@ -157,7 +157,7 @@ class WinsMixin(EngineCore):
         return WinContext(
             seat, tile, self_drawn=True,
             after_kong=st.after_kong,
-            first_draw=bool(st.extra.get("first_draw")) and ss.own_draws == 1 and not dealer_first,
+            first_draw=st.first_draw and ss.own_draws == 1 and not dealer_first,
             dealer_first=dealer_first,
             last_tile=self.draws_left(self.next_seat(seat)) <= 0,
         )

@@ -304,7 +304,7 @@ class TableWriter:
         if self._marks:
             ops.append(f"q{self._marks};")
         scores = rs.table_scores(st)
-        self._base = dict(scores) if scores is not None else dict(st.extra.get("scores") or {})
+        self._base = dict(scores) if scores is not None else dict(st.session_scores)
         self._scores = {s: self._base.get(s, 0) for s in seats}
         ops.extend(f"${s}{v};" for s, v in self._scores.items())
         counters = rs.table_counters(st)

@@ -1,6 +1,6 @@
 """The rulesets that ship with paipu: one package each (rules, value table, options, bots, docs).
 
-Each package registers its `Ruleset` subclass when imported; `paipu.replay.ruleset.get_ruleset`
-finds them by name or alias, and outside packages add theirs through the ``paipu.rulesets``
-entry points.
+Each is declared by a ``paipu.rulesets`` entry point in pyproject.toml, as an outside package
+declares its own; `paipu.replay.ruleset.get_ruleset` finds them all by name or alias there.
+``shared`` is not a ruleset: it holds code several rulesets use (the fan evaluator).
 """

@@ -20,7 +20,7 @@ import paipu.record as r
 from paipu.findings import PackedFindings
 from paipu.grammar.writer import format_action, format_record, hand_lines
 from paipu.hand import shanten as _sh
-from paipu.hand.shanten import DiscardShanten, MeldShanten
+from paipu.hand.incremental import DiscardShanten, MeldShanten
 from paipu.record import (  # by name: compiled, each class itself, where ``r.Draw`` is a look-up in the module
     AddKong,
     AnKong,
@@ -417,7 +417,7 @@ class Bot:
         counts (wildcards aside) are ``key_bytes`` (``key``: its question to the bots' table,
         `ShantenCache.tail` included, which the call changes and restores): the table's
         answer, else worked out from the hand's shape tables
-        (`paipu.hand.shanten.DiscardShanten`, made on the first such question of a
+        (`paipu.hand.incremental.DiscardShanten`, made on the first such question of a
         `best_discard` and kept for the others) and put in the table; or, when `best_discard`
         found the hand's own `DiscardShanten` (``_turn``), its answer alone."""
         turn = self._turn

@@ -9,8 +9,8 @@ tile it drew, which the lock forbids.
 
 from __future__ import annotations
 
-import paipu.record as r
-from paipu.sim.bots import HandSim, SeatBot, Strategy
+from paipu.ruleset_api import record as r
+from paipu.ruleset_api.bots import HandSim, SeatBot, Strategy
 
 
 class ErrenStrategy(Strategy):

@@ -5,7 +5,7 @@ the "not counted together" (不计) lists are MCR's (Chinese Official) wherever 
 is garbled or silent, and the source's own 不计 notes are binding (docs/rules/erren.md, paipu's
 readings).  The table is
 data only: the hand is read and valued by the evaluator the Chinese Official ruleset uses
-(`paipu.rules.mcr.fans.evaluate`), given `ERREN_TABLE`, which says which fans the game has,
+(`paipu.rules.shared.fans.evaluate`), given `ERREN_TABLE`, which says which fans the game has,
 what each is worth and what each cancels.  The fans MCR does not have (天和 地和 人和 天听 放铳,
 from the table's situation; 双杠 258将 幺九头, which the evaluator knows for this table) and
 the two renamed ones (七对 ``qiduizi``, 单钓 ``dandiao``) are mapped by `EVALUATOR_IDS`.
@@ -18,9 +18,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Final
 
-from paipu.replay.ruleset import Rule
-from paipu.rules.mcr.fans import FanTable
-from paipu.value import Value, by_fields
+from paipu.rules.shared.fans import FanTable
+from paipu.ruleset_api import Rule, Value, by_fields
 
 _SEED = "docs/rules/erren.md, Source E3 (胡牌与番数)"
 _MCR = "paipu's reading (MCR's definition)"
@@ -213,7 +212,7 @@ class Situation(Value):
 
 
 EVALUATOR_IDS: dict[str, str] = {"qiduizi": "qidui", "dandiao": "dandiaojiang"}
-"""This table's ids that the shared evaluator (`paipu.rules.mcr.fans`) spells otherwise."""
+"""This table's ids that the shared evaluator (`paipu.rules.shared.fans`) spells otherwise."""
 TABLE_IDS: dict[str, str] = {v: k for k, v in EVALUATOR_IDS.items()}
 
 

@@ -15,30 +15,32 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-import paipu.record as r
-from paipu.hand.sets import set_tiles
-from paipu.hand.shanten import waits
-from paipu.record import Seat, Span
-from paipu.replay.common_rules import COMMON_RULES
-from paipu.replay.result import (
-    GroupView,
-    HandResult,
-    Payments,
-    SessionState,
-    Transfer,
-    ValueItem,
-    WinAnalysis,
-    WinContext,
-)
-from paipu.replay.ruleset import Ruleset, register
-from paipu.replay.settle import payments_from
-from paipu.replay.state import HandState, Meld
 from paipu.rules.erren.fans import ERREN_TABLE, FANS, Situation, fan_order, situation_fans, table_fans
 from paipu.rules.erren.options import ErrenOptions as ErrenOptions
 from paipu.rules.erren.table import TABLE as _TABLE
-from paipu.rules.mcr.fans import MeldIn, WinIn, evaluate
-from paipu.tiles import ALL_TILES
-from paipu.value import Value
+from paipu.rules.shared.fans import MeldIn, WinIn, evaluate
+from paipu.ruleset_api import (
+    ALL_TILES,
+    COMMON_RULES,
+    GroupView,
+    HandResult,
+    HandState,
+    Meld,
+    Payments,
+    Ruleset,
+    Seat,
+    SessionState,
+    Span,
+    Transfer,
+    Value,
+    ValueItem,
+    WinAnalysis,
+    WinContext,
+    payments_from,
+    set_tiles,
+    waits,
+)
+from paipu.ruleset_api import record as r
 
 
 @dataclass(init=False, unsafe_hash=True, slots=True)
@@ -62,6 +64,33 @@ _KINDS: Final = 34
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in may subclass it
+class _ReadyState:
+    """A hand's ready declarations (天听, rule erren.ready), the ruleset's per-hand state."""
+
+    def __init__(self) -> None:
+        self.refused: set[Seat] = set()
+        """The seats whose declaration was refused: their discard after it is not checked."""
+        self.tianting: set[Seat] = set()
+        """The seats whose declaration stands (天听, a fan)."""
+
+
+def _ready_state(hand: HandState) -> _ReadyState:
+    found = hand.ruleset_data
+    if not isinstance(found, _ReadyState):
+        found = _ReadyState()
+        hand.ruleset_data = found
+    return found
+
+
+def _ready_in(hand: HandState, seat: Seat, refused: bool) -> bool:
+    """Whether ``seat``'s declaration was refused (``refused``) or stands, asked without making
+    the state (a check must change nothing)."""
+    found = hand.ruleset_data
+    if not isinstance(found, _ReadyState):
+        return False
+    return seat in (found.refused if refused else found.tianting)
+
+
 class Erren(Ruleset[ErrenOptions]):
     name = "erren"
     shapes = ("standard", "seven_pairs_fours")
@@ -135,10 +164,10 @@ class Erren(Ruleset[ErrenOptions]):
                        "one's first discard of the hand, in the first go-around (天听)", action.span,
                        self.rule("ready"))
             if apply:
-                hand.extra.setdefault("ready_refused", set()).add(seat)
+                _ready_state(hand).refused.add(seat)
 
     def on_ready_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
-        if seat in hand.extra.get("ready_refused", set()):
+        if _ready_in(hand, seat, refused=True):
             return
         ss = hand.seats[seat]
         if not _waits(ss.counts, len(ss.melds)):
@@ -147,7 +176,7 @@ class Erren(Ruleset[ErrenOptions]):
             return
         if apply:
             ss.ready = True
-            hand.extra.setdefault("tianting", set()).add(seat)
+            _ready_state(hand).tianting.add(seat)
 
     def check_meld(self, hand: HandState, seat: Seat, kind: str, tile_indexes: list[int], span: Span,
                    apply: bool) -> None:
@@ -220,7 +249,7 @@ class Erren(Ruleset[ErrenOptions]):
             tianhe=tianhe,
             dihe=dihe,
             renhe=renhe,
-            tianting=seat in hand.extra.get("tianting", set()),
+            tianting=_ready_in(hand, seat, refused=False),
             flowers=len(hand.seats[seat].flowers),
         )
 
@@ -332,6 +361,3 @@ def _meld_in(m: Meld) -> MeldIn:
 
 def _group_view(kind: str, first: int, meld: bool) -> GroupView:
     return GroupView(kind, set_tiles(kind, first), (), meld)
-
-
-register(Erren)

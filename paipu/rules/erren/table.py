@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from paipu.replay.ruleset import Rule
 from paipu.rules.erren.fans import fan_rules
+from paipu.ruleset_api import Rule
 
 _DOC = "docs/rules/erren.md"
 _READING = "paipu's reading"

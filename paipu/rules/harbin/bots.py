@@ -13,12 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-import paipu.record as r
-from paipu.record import Span
-from paipu.replay.state import Meld
 from paipu.rules.harbin.ruleset import Harbin
-from paipu.sim.bots import HandSim, SeatBot, Strategy
-from paipu.tiles import NUM_PLAY_KINDS
+from paipu.ruleset_api import NUM_PLAY_KINDS, Meld, Span
+from paipu.ruleset_api import record as r
+from paipu.ruleset_api.bots import HandSim, SeatBot, Strategy
 
 _KEEP_WHEN_READY: Final = 1000
 """A ready hand keeps every tile but the one just drawn (and never claims)."""

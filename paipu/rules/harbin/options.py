@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from paipu.replay.ruleset import option
+from paipu.ruleset_api import option
 
 
 @dataclass(frozen=True)

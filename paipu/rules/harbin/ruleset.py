@@ -20,28 +20,41 @@ from typing import Any, Final, Literal
 
 from mypy_extensions import mypyc_attr
 
-import paipu.record as r
-from paipu.hand.sets import HandSet, group_view
-from paipu.hand.shapes import Group, decompositions, is_standard_win, reading_traits, standard_waits
-from paipu.record import Seat, Span
-from paipu.replay.common_rules import COMMON_RULES
-from paipu.replay.result import (
+from paipu.rules.harbin.options import HarbinOptions as HarbinOptions
+from paipu.rules.harbin.table import TABLE as _TABLE
+from paipu.ruleset_api import (
+    ALL_TILES,
+    COMMON_RULES,
+    NUM_PLAY_KINDS,
+    Group,
     GroupView,
     HandResult,
+    HandSet,
+    HandState,
+    Meld,
     Payments,
+    Ruleset,
+    Seat,
     SessionState,
+    Span,
+    TableWord,
+    Tile,
     Transfer,
+    Value,
     ValueItem,
     WinAnalysis,
     WinContext,
+    decompositions,
+    format_tiles,
+    group_view,
+    is_standard_win,
+    meld_set,
+    next_kind,
+    payments_from,
+    reading_traits,
+    standard_waits,
 )
-from paipu.replay.ruleset import Ruleset, TableWord, register
-from paipu.replay.settle import payments_from
-from paipu.replay.state import HandState, Meld, meld_set
-from paipu.rules.harbin.options import HarbinOptions as HarbinOptions
-from paipu.rules.harbin.table import TABLE as _TABLE
-from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles, next_kind
-from paipu.value import Value
+from paipu.ruleset_api import record as r
 
 _RED: Final = 33
 """红中: no suit, but it counts as a 1/9 tile and its pair stands for the pong."""
@@ -126,10 +139,10 @@ class _Reading(Value):
 
 
 def _state(hand: HandState) -> _BaoState:
-    found = hand.extra.get("harbin")
+    found = hand.ruleset_data
     if not isinstance(found, _BaoState):
         found = _BaoState()
-        hand.extra["harbin"] = found
+        hand.ruleset_data = found
     return found
 
 
@@ -162,7 +175,7 @@ class Harbin(Ruleset[HarbinOptions]):
 
     # ---------------------------------------------------------------- the wall and the 宝
     def setup_hand(self, hand: HandState) -> None:
-        hand.extra["harbin"] = _BaoState()
+        hand.ruleset_data = _BaoState()
 
     def reserve(self, hand: HandState) -> int:
         # "drawn down to the turned 宝 stack": the 4th stack from the end and everything behind
@@ -323,7 +336,7 @@ class Harbin(Ruleset[HarbinOptions]):
 
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
         # A 宝 that is due is turned by the very next line: anything else means it is missing.
-        s = hand.extra.get("harbin")
+        s = hand.ruleset_data
         if isinstance(s, _BaoState) and s.due is None:
             return  # nothing is due (the common case)
         if not (isinstance(action, r.TableEvent) and action.name == "bao"):
@@ -797,9 +810,6 @@ def _place(kind: str, first: int, tile: int) -> str | None:
     if (tile == first + 2 and first % 9 == 0) or (tile == first and first % 9 == 6):
         return "bian"
     return None
-
-
-register(Harbin)
 
 
 _CHOW_STARTS: Final = tuple(t for t in range(27) if t % 9 <= 6)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Final
 
-import paipu.record as r
 from paipu.rules.hebei.ruleset import Hebei
-from paipu.sim.bots import HandSim, SeatBot, Strategy
+from paipu.ruleset_api import record as r
+from paipu.ruleset_api.bots import HandSim, SeatBot, Strategy
 
 _SEVEN_PAIRS_FROM: Final = 4
 """With this many pairs and no meld, the bot keeps its pairs: 七对 is 2番 and the road to 豪华七对."""

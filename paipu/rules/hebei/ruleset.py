@@ -12,33 +12,36 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-import paipu.record as r
-from paipu.hand.sets import HandSet, group_view
-from paipu.hand.shanten import waits
-from paipu.hand.shapes import (
+from paipu.rules.hebei.options import HebeiOptions as HebeiOptions
+from paipu.rules.hebei.table import TABLE as _TABLE
+from paipu.ruleset_api import (
+    ALL_TILES,
+    COMMON_RULES,
+    NUM_PLAY_KINDS,
     ORPHAN_KINDS,
-    decompositions,
-    is_thirteen_orphans,
-    seven_pairs_groups,
-)
-from paipu.record import Seat
-from paipu.replay.common_rules import COMMON_RULES
-from paipu.replay.result import (
     GroupView,
     HandResult,
+    HandSet,
+    HandState,
+    Meld,
     Payments,
+    Ruleset,
+    Seat,
     SessionState,
     Transfer,
     ValueItem,
     WinAnalysis,
     WinContext,
+    decompositions,
+    format_tiles,
+    group_view,
+    is_thirteen_orphans,
+    meld_set,
+    payments_from,
+    seven_pairs_groups,
+    waits,
 )
-from paipu.replay.ruleset import Ruleset, register
-from paipu.replay.settle import payments_from
-from paipu.replay.state import HandState, Meld, meld_set
-from paipu.rules.hebei.options import HebeiOptions as HebeiOptions
-from paipu.rules.hebei.table import TABLE as _TABLE
-from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, format_tiles
+from paipu.ruleset_api import record as r
 
 _FIVE_MAN: Final = 4
 _WAIT_SHAPES: Final = ("standard", "seven_pairs_fours", "orphans")
@@ -355,6 +358,3 @@ def _is_hualong(chows: set[int]) -> bool:
 
 def _tiles_text(counts: list[int]) -> str:
     return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"
-
-
-register(Hebei)

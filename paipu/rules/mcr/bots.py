@@ -9,8 +9,8 @@ minimum, so a bot never declares one that is worth too little.
 
 from __future__ import annotations
 
-import paipu.record as r
-from paipu.sim.bots import HandSim, SeatBot, Strategy
+from paipu.ruleset_api import record as r
+from paipu.ruleset_api.bots import HandSim, SeatBot, Strategy
 
 _MAIN_SUIT_FROM = 6
 """With this many tiles of one suit, the bot keeps that suit and its honours."""

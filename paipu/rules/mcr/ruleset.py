@@ -1,7 +1,7 @@
 """Chinese Official rules 国标麻将 (MCR): 81 fans, an 8-fan minimum, payment on an 8-point base.
 
 The rule text is docs/rules/mcr.md (its "Sources" quote what the rules rest on); the fan table
-and the valuation are `paipu.rules.mcr.fans`.  This module holds the rule table, the options,
+and the valuation are `paipu.rules.shared.fans`.  This module holds the rule table, the options,
 the hooks the engine asks (flowers, the walls and their end) and the settlement.  The seat and
 prevalent winds follow Botzone, whose logs are the real games the ruleset is checked on: the
 seat letter is the seat wind (player index 0–3 is 东南西北) and the log states the prevalent
@@ -15,27 +15,28 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-import paipu.record as r
-from paipu.hand.sets import set_tiles
-from paipu.record import Seat
-from paipu.replay.common_rules import COMMON_RULES
-from paipu.replay.result import (
+from paipu.rules.mcr.options import McrOptions as McrOptions
+from paipu.rules.mcr.table import TABLE as _TABLE
+from paipu.rules.shared.fans import FANS, MeldIn, Reading, WinIn, evaluate, fan_order, preference, value_bound
+from paipu.ruleset_api import (
+    ALL_TILES,
+    COMMON_RULES,
     GroupView,
     HandResult,
+    HandState,
+    Meld,
     Payments,
+    Ruleset,
+    Seat,
     SessionState,
     Transfer,
     ValueItem,
     WinAnalysis,
     WinContext,
+    payments_from,
+    set_tiles,
 )
-from paipu.replay.ruleset import Ruleset, register
-from paipu.replay.settle import payments_from
-from paipu.replay.state import HandState, Meld
-from paipu.rules.mcr.fans import FANS, MeldIn, Reading, WinIn, evaluate, fan_order, preference, value_bound
-from paipu.rules.mcr.options import McrOptions as McrOptions
-from paipu.rules.mcr.table import TABLE as _TABLE
-from paipu.tiles import ALL_TILES
+from paipu.ruleset_api import record as r
 
 _KINDS: Final = 34
 _WIND_LETTERS: Final = ("E", "S", "W", "N")
@@ -175,7 +176,7 @@ class Mcr(Ruleset[McrOptions]):
                            len(readings))
 
     def _win_in(self, hand: HandState, ctx: WinContext) -> WinIn | None:
-        """What the value of ``ctx.seat``'s win depends on (`paipu.rules.mcr.fans.WinIn`), or None
+        """What the value of ``ctx.seat``'s win depends on (`paipu.rules.shared.fans.WinIn`), or None
         for a hand that is not 14 tiles counting melds with the winning tile among them."""
         ss = hand.seats[ctx.seat]
         counts = tuple(ss.counts[:_KINDS])
@@ -191,7 +192,7 @@ class Mcr(Ruleset[McrOptions]):
         )
 
     def below_minimum(self, hand: HandState, ctx: WinContext) -> str:
-        """Rule mcr.minimum, bounded (`paipu.rules.mcr.fans.value_bound`): the most any reading
+        """Rule mcr.minimum, bounded (`paipu.rules.shared.fans.value_bound`): the most any reading
         of the hand could be worth, flowers aside, each fan taken at its best whatever the
         reading, is below ``min_fan``; "" when the bound decides nothing (a hand holding a
         flower, or not 14 tiles, is left to `analyse_win`, which refuses it with its reason)."""
@@ -277,6 +278,3 @@ def _groups(reading: Reading, melds: list[Meld]) -> tuple[GroupView, ...]:
         out.append(GroupView("pair", (ALL_TILES[reading.pair],) * 2))
         return tuple(out)
     return ()
-
-
-register(Mcr)

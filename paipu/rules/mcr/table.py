@@ -7,8 +7,8 @@ M4 Botzone's logs and M5 Botzone's judge program (its walls of each seat's own).
 
 from __future__ import annotations
 
-from paipu.replay.ruleset import Rule
-from paipu.rules.mcr.fans import FAN_DEFS
+from paipu.rules.shared.fans import FAN_DEFS
+from paipu.ruleset_api import Rule
 
 _DOC = "docs/rules/mcr.md"
 M1 = f"{_DOC}, Source M1"

@@ -24,12 +24,10 @@ closest to ready, so after riichi every tile but the one just drawn is worth kee
 
 from __future__ import annotations
 
-import paipu.record as r
-from paipu.record import Span
-from paipu.replay.result import WinContext
 from paipu.rules.riichi.ruleset import Riichi, riichi_table
-from paipu.sim.bots import HandSim, SeatBot, Strategy
-from paipu.tiles import ALL_TILES
+from paipu.ruleset_api import ALL_TILES, Span, WinContext
+from paipu.ruleset_api import record as r
+from paipu.ruleset_api.bots import HandSim, SeatBot, Strategy
 
 _NO = Span.none()
 _TERMINAL_HONOUR = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))

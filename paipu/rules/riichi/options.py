@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from paipu.replay.ruleset import OptionError, option
+from paipu.ruleset_api import OptionError, option
 
 
 @dataclass(frozen=True)

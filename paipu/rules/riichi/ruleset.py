@@ -3,8 +3,8 @@
 The specification is docs/rules/riichi.md.  Hand values come from the ``mahjong`` package
 (`paipu.rules.riichi.scoring`); everything around them (riichi and its stick, ippatsu,
 furiten, kuikae, red fives held, dora shown, pao, the points paid, draws and aborts, the
-dealer and the honba) is played here.  Per-hand state lives in ``HandState.extra`` under
-``"riichi"`` (a `_Table`); what carries from hand to hand (round wind, honba, sticks) is
+dealer and the honba) is played here.  Per-hand state is a `_Table`, the hand's
+``HandState.ruleset_data``; what carries from hand to hand (round wind, honba, sticks) is
 kept on the instance and restarts with hand 1 of a record.
 """
 
@@ -16,24 +16,6 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-import paipu.record as r
-from paipu.hand.shanten import waits
-from paipu.record import Seat, format_points
-from paipu.replay.common_rules import COMMON_RULES
-from paipu.replay.result import (
-    NO_GAME_END,
-    FinalPoints,
-    GameEnd,
-    HandResult,
-    Payments,
-    SessionState,
-    Transfer,
-    ValueItem,
-    WinAnalysis,
-    WinContext,
-)
-from paipu.replay.ruleset import Ruleset, TableWord, register
-from paipu.replay.state import HandState
 from paipu.rules.riichi.options import RiichiOptions as RiichiOptions
 from paipu.rules.riichi.options import uma_tenths
 from paipu.rules.riichi.scoring import (
@@ -46,7 +28,31 @@ from paipu.rules.riichi.scoring import (
     value_hand,
 )
 from paipu.rules.riichi.table import TABLE
-from paipu.tiles import ALL_TILES, NUM_PLAY_KINDS, Tile, format_tiles, next_kind
+from paipu.ruleset_api import (
+    ALL_TILES,
+    COMMON_RULES,
+    NO_GAME_END,
+    NUM_PLAY_KINDS,
+    FinalPoints,
+    GameEnd,
+    HandResult,
+    HandState,
+    Payments,
+    Ruleset,
+    Seat,
+    SessionState,
+    TableWord,
+    Tile,
+    Transfer,
+    ValueItem,
+    WinAnalysis,
+    WinContext,
+    format_points,
+    format_tiles,
+    next_kind,
+    waits,
+)
+from paipu.ruleset_api import record as r
 
 _SHAPES = ("standard", "seven_pairs", "orphans")
 _WAITS: dict[tuple[bytes, int], tuple[int, ...]] = {}
@@ -110,10 +116,9 @@ def riichi_table(hand: HandState) -> _Table:
 
 
 def _t(hand: HandState) -> _Table:
-    t = hand.extra.get("riichi")
-    if t is None:
-        t = hand.extra["riichi"] = _Table()
-    assert isinstance(t, _Table)
+    t = hand.ruleset_data
+    if not isinstance(t, _Table):
+        t = hand.ruleset_data = _Table()
     return t
 
 
@@ -218,10 +223,10 @@ class Riichi(Ruleset[RiichiOptions]):
             for tile in d.tiles:
                 if tile.red and d.seat in t.reds:
                     t.reds[d.seat].add(tile.index)
-        scores = hand.extra.get("scores") or {}
+        scores = hand.session_scores
         start = self.options.start_score
         # Without [Score] tags the record counts from 0: the seats start from `start_score`.
-        base = 0 if hand.extra.get("start_scores_given") else start
+        base = 0 if hand.start_scores_given else start
         t.scores = {s: scores.get(s, 0) + base for s in self.seats}
         t.start_scores = dict(t.scores)
 
@@ -389,7 +394,7 @@ class Riichi(Ruleset[RiichiOptions]):
         ld = hand.last_discard
         aborting = isinstance(action, r.TableEvent) and action.name == "abort"
         if isinstance(action, r.Hu) and hand.ended:
-            robbers: list[Seat] = hand.extra.get("robbers", []) if hand.extra.get("robbed") else []
+            robbers: list[Seat] = hand.robbers if hand.robbed else []
             before = robbers or (ld.winners if ld is not None else [])
             if len(before) >= 2 and action.seat not in before:
                 hand.error("sanchahou", f"{action.seat} is a third seat winning on one tile (after "
@@ -884,6 +889,3 @@ def _half_away(value: int, unit: int) -> int:
 
 def _text(counts: list[int]) -> str:
     return format_tiles(ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)) or "nothing"
-
-
-register(Riichi)

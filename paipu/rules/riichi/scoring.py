@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from paipu.tiles import Tile
+from paipu.ruleset_api import Tile
 
 _KIND_IDS = {"chow": "chi", "pong": "pon", "kong": "kan", "ankong": "kan", "addkong": "shouminkan"}
 _MERGED = {"daburu_kokushi": "kokushi", "suuankou_tanki": "suuankou", "daburu_chuuren_poutou": "chuuren_poutou"}

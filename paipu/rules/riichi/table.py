@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from paipu.replay.ruleset import Rule
+from paipu.ruleset_api import Rule
 
 _DOC = "docs/rules/riichi.md"
 

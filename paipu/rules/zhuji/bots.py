@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import paipu.record as r
-from paipu.record import Span
 from paipu.rules.zhuji.ruleset import Zhuji
-from paipu.sim.bots import HandSim, SeatBot, Strategy
-from paipu.tiles import ALL_TILES, next_kind
+from paipu.ruleset_api import ALL_TILES, Span, next_kind
+from paipu.ruleset_api import record as r
+from paipu.ruleset_api.bots import HandSim, SeatBot, Strategy
 
 
 class ZhujiStrategy(Strategy):

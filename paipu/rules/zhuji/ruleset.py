@@ -12,26 +12,36 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from paipu.hand.sets import HandSet, group_view
-from paipu.hand.shapes import ANY_KIND, Group, GroupKind, decompositions
-from paipu.record import Seat, Span
-from paipu.replay.common_rules import COMMON_RULES
-from paipu.replay.result import (
+from paipu.rules.zhuji.options import ZhujiOptions as ZhujiOptions
+from paipu.rules.zhuji.table import TABLE as _TABLE
+from paipu.ruleset_api import (
+    ALL_TILES,
+    ANY_KIND,
+    COMMON_RULES,
+    Group,
+    GroupKind,
     GroupView,
     HandResult,
+    HandSet,
+    HandState,
     Payments,
+    Ruleset,
+    Seat,
     SessionState,
+    Span,
+    TableWord,
+    Tile,
     Transfer,
     ValueItem,
     WinAnalysis,
     WinContext,
+    decompositions,
+    group_view,
+    meld_set,
+    next_kind,
+    parse_tiles,
+    payments_from,
 )
-from paipu.replay.ruleset import Ruleset, TableWord, register
-from paipu.replay.settle import payments_from
-from paipu.replay.state import HandState, meld_set
-from paipu.rules.zhuji.options import ZhujiOptions as ZhujiOptions
-from paipu.rules.zhuji.table import TABLE as _TABLE
-from paipu.tiles import ALL_TILES, Tile, next_kind, parse_tiles
 
 # Items that are added only once the rest of the hand reaches the minimum.
 _BONUS_ITEMS: Final = ("tianhu", "dihu", "wucai", "quanzipai")
@@ -462,6 +472,3 @@ def _concrete(groups: tuple[Group, ...]) -> list[tuple[Group, ...]]:
             seen.add(key)
             out.append(tuple([g for _, g in ordered]))
     return out
-
-
-register(Zhuji)

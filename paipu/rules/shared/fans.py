@@ -22,9 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
-from paipu.hand.shanten import waits
-from paipu.hand.shapes import KNITTED_STRAIGHT_SETS, KNITTED_STRAIGHTS, decompositions
-from paipu.value import Value, by_fields
+from paipu.ruleset_api import KNITTED_STRAIGHT_SETS, KNITTED_STRAIGHTS, Value, by_fields, decompositions, waits
 
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
 Fans: TypeAlias = "dict[str, int]"
@@ -1163,17 +1161,50 @@ def value_bound(w: WinIn, enough: int = 1 << 30) -> int | None:
     wins refused, and the full evaluation values them.  不计 only lowers a total, so it is left
     out.  A single wait adds at most one fan (边张, 嵌张 or 单钓将).  A caller that asks only
     whether the bound is below ``enough`` gets the bound so far as soon as it reaches that."""
-    c = w.concealed
-    melds = w.melds
-    n_melds = len(melds)
+    if _special_shape_possible(w):
+        return None
+    kinds, counts = _all_kinds(w)
+    bound = _fixed_bound(w, kinds, counts)
+    if bound is None or bound >= enough:
+        return bound
+    pongs = _pong_bound(w)
+    if pongs is None:
+        return None
+    value, pong_melds = pongs
+    bound += value
+    if bound >= enough:
+        return bound
+    chows = _chow_bound(w, pong_melds)
+    if chows is None:
+        return None
+    bound += chows
+    # Every set and the pair: 全带幺 needs no 4, 5 or 6; 全带五 no honour and no 1, 2, 8 or 9.
     values = MCR_TABLE.values
+    ranks = {_rank(k) for k in kinds if k < 27}
+    if not ranks & {4, 5, 6}:
+        bound += values["quandaiyao"]
+    if all(k < 27 for k in kinds) and ranks <= {3, 4, 5, 6, 7}:
+        return None  # 全带五
+    return bound + max(values["bianzhang"], values["kanzhang"], values["dandiaojiang"])
+
+
+def _special_shape_possible(w: WinIn) -> bool:
+    """Whether a reading of the hand could be 七对, 全不靠, 十三幺 or hold 组合龙 (`value_bound`
+    does not bound those)."""
+    c = w.concealed
+    n_melds = len(w.melds)
     if not n_melds:
         if all(n % 2 == 0 for n in c) or all(n <= 1 for n in c) or not any(
                 c[k] for k in range(34) if k not in TERMINALS_HONOURS):
-            return None  # 七对, 全不靠, 十三幺
-    if n_melds <= 1 and any(all(c[k] for k in straight) for straight in KNITTED):
-        return None  # 组合龙
-    kinds, counts = _all_kinds(w)
+            return True  # 七对, 全不靠, 十三幺
+    return n_melds <= 1 and any(all(c[k] for k in straight) for straight in KNITTED)  # 组合龙
+
+
+def _fixed_bound(w: WinIn, kinds: set[int], counts: list[int]) -> int | None:
+    """What the fans that do not depend on how the hand is read are worth (`value_bound`), or
+    None where a reading might have no fan at all, or be 九莲宝灯."""
+    c = w.concealed
+    melds = w.melds
     # A defaultdict, not a Counter: the same += for the same fans, without Counter's Python code.
     f: defaultdict[str, int] = defaultdict(int)
     _tile_fans(kinds, f)
@@ -1189,26 +1220,34 @@ def value_bound(w: WinIn, enough: int = 1 << 30) -> int | None:
         # A reading might have no fan (无番和); not one with a melded pong of a terminal or an
         # honour, or an honour held three times, which only a pong takes: each is worth a fan.
         return None
-    if not n_melds and f.get("qingyise"):
+    if not melds and f.get("qingyise"):
         return None  # 九莲宝灯
-    bound = sum(values.get(fid, 0) * n for fid, n in f.items())
-    if bound >= enough:
-        return bound
-    # Pongs (and kongs): the melded ones and the kinds held three times or more.
+    values = MCR_TABLE.values
+    return sum(values.get(fid, 0) * n for fid, n in f.items())
+
+
+def _pong_bound(w: WinIn) -> tuple[int, int] | None:
+    """The most the pongs (and kongs) of any reading add (`value_bound`): the melded ones and
+    the kinds held three times or more; with the number of melded pongs and kongs.  None where
+    a reading could hold 碰碰和, two dragon pongs, three wind pongs or a fan of three pongs."""
+    c = w.concealed
+    melds = w.melds
+    values = MCR_TABLE.values
     pongs = [m.first for m in melds if m.kind != "chow"]
     pong_melds = len(pongs)
-    hidden = sum(1 for m in kongs if m.concealed)
+    hidden = sum(1 for m in melds if m.kind == "kong" and m.concealed)
     for k in range(34):
         if c[k] >= 3:
             pongs.append(k)
             hidden += 1
-    if len(pongs) >= 4 and pong_melds == n_melds:
+    if len(pongs) >= 4 and pong_melds == len(melds):
         return None  # 碰碰和, with what it may bring
     if sum(1 for k in pongs if k in DRAGONS) >= 2 or sum(1 for k in pongs if k in WINDS) >= 3:
         return None
     for a, b, d in itertools.combinations(pongs, 3):
         if _three_pongs(a, b, d):
             return None
+    bound = 0
     for a, b in itertools.combinations(pongs, 2):
         two = _two_pongs(a, b)
         if two:
@@ -1224,9 +1263,16 @@ def value_bound(w: WinIn, enough: int = 1 << 30) -> int | None:
             bound += values["yaojiuke"]
     if hidden >= 2:
         bound += values[("shuanganke", "sananke", "sianke")[min(hidden, 4) - 2]]
-    if bound >= enough:
-        return bound
-    # Chows: the melded ones and those the concealed tiles hold, each as often as it could be read.
+    return bound, pong_melds
+
+
+def _chow_bound(w: WinIn, pong_melds: int) -> int | None:
+    """The most the chows of any reading add (`value_bound`): the melded ones and those the
+    concealed tiles hold, each as often as it could be read.  None where a reading could hold
+    a 双龙会 or a fan of three chows."""
+    c = w.concealed
+    melds = w.melds
+    values = MCR_TABLE.values
     chows = [m.first for m in melds if m.kind == "chow"]
     for suit in range(3):
         for first in range(9 * suit, 9 * suit + 7):
@@ -1234,29 +1280,24 @@ def value_bound(w: WinIn, enough: int = 1 << 30) -> int | None:
             if n:
                 chows += [first] * n
     most = min(4 - pong_melds, len(chows))  # the most chows a reading can hold
-    if most >= 2:
-        if any(chows.count(9 * suit) >= 2 and chows.count(9 * suit + 6) >= 2 for suit in range(3)):
-            return None  # 一色双龙会
-        if sum(1 for suit in range(3) if 9 * suit in chows and 9 * suit + 6 in chows) >= 2:
-            return None  # 三色双龙会
-        melded = [m.first for m in melds if m.kind == "chow"]
-        if most >= 3:
-            for a, b, d in itertools.combinations(chows, 3):
-                if _three_chows(a, b, d) and _chows_fit((a, b, d), melded, c):
-                    return None
-        # Two-chow fans: at most one fewer than the chows, and no more than the pairs that make one.
-        twos = sorted((values[two] for a, b in itertools.combinations(chows, 2)
-                       if (two := _two_chows(a, b)) is not None and _chows_fit((a, b), melded, c)), reverse=True)
-        bound += sum(twos[:most - 1])
-        if most == 4:
-            bound += values["pinghe"]
-    # Every set and the pair: 全带幺 needs no 4, 5 or 6; 全带五 no honour and no 1, 2, 8 or 9.
-    ranks = {_rank(k) for k in kinds if k < 27}
-    if not ranks & {4, 5, 6}:
-        bound += values["quandaiyao"]
-    if all(k < 27 for k in kinds) and ranks <= {3, 4, 5, 6, 7}:
-        return None  # 全带五
-    return bound + max(values["bianzhang"], values["kanzhang"], values["dandiaojiang"])
+    if most < 2:
+        return 0
+    if any(chows.count(9 * suit) >= 2 and chows.count(9 * suit + 6) >= 2 for suit in range(3)):
+        return None  # 一色双龙会
+    if sum(1 for suit in range(3) if 9 * suit in chows and 9 * suit + 6 in chows) >= 2:
+        return None  # 三色双龙会
+    melded = [m.first for m in melds if m.kind == "chow"]
+    if most >= 3:
+        for a, b, d in itertools.combinations(chows, 3):
+            if _three_chows(a, b, d) and _chows_fit((a, b, d), melded, c):
+                return None
+    # Two-chow fans: at most one fewer than the chows, and no more than the pairs that make one.
+    twos = sorted((values[two] for a, b in itertools.combinations(chows, 2)
+                   if (two := _two_chows(a, b)) is not None and _chows_fit((a, b), melded, c)), reverse=True)
+    bound = sum(twos[:most - 1])
+    if most == 4:
+        bound += values["pinghe"]
+    return bound
 
 
 def _chows_fit(starts: Sequence[int], melded: list[int], concealed: Sequence[int]) -> bool:
