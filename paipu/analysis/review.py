@@ -18,7 +18,7 @@ were legal and whether a hand wins are the engine's answers (`HandEngine.candida
 not see at that step.
 
 The loss of a choice is counted in *points*, one point for each effective tile given up
-(docs/analysis.md, "Reviewing a game", says how the thresholds below were chosen):
+(docs/review.md, "Thresholds", says how the thresholds below were chosen):
 `SHANTEN_POINTS` for each step farther from ready, `WIN_POINTS` for a win let pass, and one
 point for each `DANGER_STEP` percent of danger added (or taken away) against a declared seat.
 """
@@ -34,6 +34,7 @@ from typing import Any, Final, Literal
 import paipu.record as r
 from paipu.analysis.reading import DISCARD_PROB, SeatKnowledge, state_knowledge
 from paipu.analysis.teaching import SAYINGS, discard_choices, short_hand, visible_tiles
+from paipu.analysis.teaching import _saying_for_discard as saying_for_discard
 from paipu.hand.inference import kind_posterior
 from paipu.hand.shanten import DiscardChoice, EffectiveTile, discard_shanten
 from paipu.record import Record, Seat
@@ -44,8 +45,8 @@ from paipu.replay.session import Observer
 from paipu.tiles import ALL_TILES, Tile, format_tiles
 
 __all__ = [
-    "AGREE_POINTS", "DANGER_STEP", "GRADES", "LARGE_POINTS", "PASS_STEP_POINTS", "SHANTEN_POINTS", "WIN_POINTS",
-    "WORST",
+    "AGREE_POINTS", "DANGER_STEP", "GRADES", "LARGE_POINTS", "PASS_STEP_POINTS", "SAYING_NAMES", "SHANTEN_POINTS",
+    "WIN_POINTS", "WORST",
     "Choice", "Decision", "Loss", "QuizPosition", "Reviewer", "SeatSummary", "grade_of", "summaries",
 ]
 
@@ -73,6 +74,9 @@ LARGE_POINTS: Final = 20
 or twenty effective tiles."""
 WORST: Final = 5
 """How many of its largest mistakes a seat's summary lists."""
+SAYING_NAMES: Final = {SAYINGS["edge"]: "诀一", SAYINGS["single-wait"]: "诀七", SAYINGS["late-fresh"]: "诀九"}
+"""Each saying's number in the strategy text that teaches them (麻将介绍以及实战实用口诀秘籍, the
+third part of the Zhuji rules text; docs/review.md, "Sayings")."""
 
 Grade = Literal["agrees", "small", "large"]
 GRADES: Final[tuple[Grade, ...]] = ("agrees", "small", "large")
@@ -180,7 +184,7 @@ class Decision:
     grade: Grade
     why: str
     saying: str = ""
-    """The 口诀 the decision shows, if one does (docs/analysis.md, "Sayings")."""
+    """The 口诀 the decision shows, if one does, by its number (docs/review.md, "Sayings")."""
 
     @property
     def anchor(self) -> str:
@@ -585,8 +589,8 @@ class Reviewer(Observer):
         elif loss.shanten:
             text = f"{what} leaves {played.said()}; {_short(top)} leaves {top.said()}"
         else:
-            text = (f"{what} leaves {played.said()}; {_short(top)} {top.unseen}: {loss.effective} effective tiles "
-                    "given up")
+            text = (f"{what} leaves {played.said()}; {_short(top)} leaves {top.said()}: {loss.effective} "
+                    "effective tiles given up")
         if declared and played.danger is not None:
             text += f"; against the declared seat, {what} is held in pairs or more with {played.danger}%"
             if top.danger is not None and top is not played:
@@ -611,17 +615,16 @@ class Reviewer(Observer):
         return f"{played.play} of {on} leaves {played.said()}; {top.play} leaves {top.said()}"
 
     def _saying(self, hand: list[int], best: Choice, played: Choice, engine: HandEngine, seat: Seat) -> str:
-        """The saying the better discard shows (the played one, when it is the best)."""
-        from paipu.analysis.teaching import _saying_for_discard  # the notes' own test of a position
-
+        """The saying the better discard shows (the played one, when it is the best), by its
+        number: ``诀一：搭子少丢边张，搭子多丢中张``."""
         if not best.play.startswith("discard "):
             return ""
         tile = Tile.parse(best.play.split(" ", 1)[1])
-        said = _saying_for_discard(hand, tile, True, best.shanten, engine, seat)
+        said = saying_for_discard(hand, tile, True, best.shanten, engine, seat)
         if said and said == SAYINGS["single-wait"] and best != played and played.shanten == 0 \
                 and played.unseen >= best.unseen:
             return ""
-        return said
+        return f"{SAYING_NAMES[said]}：{said}" if said in SAYING_NAMES else said
 
     @staticmethod
     def _shown(best: list[Choice]) -> tuple[Choice, ...]:

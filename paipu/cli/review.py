@@ -61,7 +61,7 @@ def review_command(file: str, seat: str | None, as_json: bool, out: str | None, 
     decision gets a loss in points and a grade (agrees, small loss, large loss); each seat a
     summary: its decisions, the share agreeing with the best, the points lost and its five
     largest mistakes. FILE is a record, or a platform's log as `paipu report` reads it. See
-    docs/analysis.md, "Reviewing a game", for the thresholds and every field.
+    docs/review.md, "Thresholds", for the grading and "JSON" for every field.
     """
     from paipu.cli.report import _read, default_output
     from paipu.reports.review import ReviewError, review_text, write_quiz
@@ -134,5 +134,5 @@ def _text(review: object) -> list[str]:
         for d in s.worst:
             lines.append(f"  {review.place(d)} (line {d.line}): {GRADE_WORDS[d.grade]}, "
                          f"{_n(d.loss.points, 'point')}: {d.headline()}"
-                         + (f" · 口诀: {d.saying}" if d.saying else ""))
+                         + (f" · 口诀 {d.saying}" if d.saying else ""))
     return lines

@@ -83,7 +83,7 @@ class Review:
         return f"{title}, step {d.step}"
 
     def to_json(self) -> dict[str, Any]:
-        """The review as plain data (docs/analysis.md, "Reviewing a game", says what each field means)."""
+        """The review as plain data (docs/review.md, "JSON", says what each field means)."""
         out: dict[str, Any] = {
             "record": self.name,
             "ruleset": self.ruleset,
@@ -124,7 +124,7 @@ class ReviewPages(ReportPages):
 
 def _note(d: Decision) -> str:
     text = f"{GRADE_WORDS[d.grade]} ({d.loss.points} points): {d.headline()}"
-    return f"{text} · 口诀: {d.saying}" if d.saying else text
+    return f"{text} · 口诀 {d.saying}" if d.saying else text
 
 
 def review_text(text: str, name: str, *, seat: Seat | None = None, options: dict[str, str] | None = None,
@@ -205,7 +205,7 @@ class ReviewView:
 
 
 def thresholds_text() -> str:
-    """The grading, in one paragraph (docs/analysis.md, "Reviewing a game", says it in full)."""
+    """The grading, in one paragraph (docs/review.md, "Thresholds", says it in full)."""
     return (f"Each choice is weighed by tile efficiency from what the seat could see. A loss counts one "
             f"point for each effective tile given up, {SHANTEN_POINTS} for each step farther from ready "
             f"({PASS_STEP_POINTS} for a step a claim let pass would have made), {WIN_POINTS} for a win let pass, "
