@@ -6,7 +6,7 @@ JSON (``paipu review --json``), the review page of one seat (``paipu review --se
 teaching view with each mistake at its position) and a quiz of 10 positions (``paipu review
 --quiz 10 -o``).  Each time is the CPU time (user + sys) of the child process, the least of
 ``--repeat`` runs, the ways interleaved so that a busy machine slows them alike.  Goal: each
-review within twice the annotated report.
+review within twice the annotated report.  ``benchmarks/run.py --all`` runs it with its defaults.
 
     .venv/bin/python benchmarks/bench_review.py [--rulesets zhuji,mcr] [--hands 100] [--repeat 3]
 """
@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hands", type=int, default=100, help="hands in the session (default 100)")
     ap.add_argument("--seed", type=int, default=3, help="simulator seed (default 3)")
     ap.add_argument("--repeat", type=int, default=3, help="runs of each way; the least time counts (default 3)")
-    args = ap.parse_args(argv)
+    args = ap.parse_args(argv if argv is not None else [])  # run from benchmarks/run.py --all: the defaults
     with tempfile.TemporaryDirectory() as tmp:
         for ruleset in args.rulesets.split(","):
             times = figures(ruleset, args.hands, args.seed, args.repeat, Path(tmp))
@@ -64,4 +64,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -183,6 +183,20 @@ def test_seat_reviews_only_that_seats_decisions(tmp_path: Path) -> None:
     assert data["decisions"] == [d for d in every["decisions"] if d["seat"] == "W"]
 
 
+def test_a_claim_gives_the_shanten_before_and_after_it() -> None:
+    review = review_text(_session("harbin"), "h.paipu")
+    claims = [d for d in review.decisions if d.kind in ("claim", "pass")]
+    assert claims and {d.kind for d in claims} == {"claim", "pass"}
+    for d in claims:
+        data = d.to_json()
+        assert data["shanten_before"] == d.before is not None
+        assert data["played_choice"]["shanten"] == d.played.shanten
+        if d.kind == "pass":
+            assert d.played.shanten == d.before  # letting the tile pass keeps the hand
+    taken = [d for d in claims if d.kind == "claim" and d.grade == "agrees"]
+    assert any(d.played.shanten < (d.before or 0) for d in taken)
+
+
 def test_the_summary_lists_the_largest_mistakes_largest_first(tmp_path: Path) -> None:
     review = review_text(_session("riichi"), "r.paipu")
     for seat, s in review.summaries.items():

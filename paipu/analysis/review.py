@@ -185,6 +185,8 @@ class Decision:
     why: str
     saying: str = ""
     """The 口诀 the decision shows, if one does, by its number (docs/review.md, "Sayings")."""
+    before: int | None = None
+    """For a claim taken or let pass: the hand's shanten before it (the one letting it pass keeps)."""
 
     @property
     def anchor(self) -> str:
@@ -197,6 +199,7 @@ class Decision:
             "tiles": self.tiles, "melds": self.melds, "played": self.played.play,
             "played_choice": self.played.to_json(), "best": [c.to_json() for c in self.best],
             "loss": self.loss.to_json(), "grade": self.grade, "why": self.why, "saying": self.saying,
+            **({} if self.before is None else {"shanten_before": self.before}),
         }
 
     def headline(self) -> str:
@@ -525,7 +528,7 @@ class Reviewer(Observer):
         kind: Kind = "pass" if action is None else "claim"
         why = self._why_claim(w, seat, played, options[0][0], options, loss, now)
         self._add(Decision(seat, self._hand, w.step, line, kind, tiles, meld_text, played, self._shown(best), loss,
-                           grade_of(loss.points, best[0].unseen), why))
+                           grade_of(loss.points, best[0].unseen), why, before=now))
 
     @staticmethod
     def _claim_choice(m: r.Action, tile: Tile, hand: list[int], wild: tuple[int, ...], melds: int,
