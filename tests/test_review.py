@@ -399,3 +399,28 @@ def test_the_documented_json_example_is_what_json_prints(monkeypatch: pytest.Mon
     assert {**s, "worst": s["worst"][:1]} == doc["seats"]["S"]
     first = data["decisions"][1]
     assert {**first, "best": first["best"][:2]} == doc["decisions"][0]
+
+
+# ---------------------------------------------------------------- speed
+
+
+def test_a_session_is_reviewed_within_twice_its_annotated_report(tmp_path: Path) -> None:
+    """CPU time in this process, the least of two runs each, interleaved (benchmarks/bench_review.py
+    measures a 100-hand session of each ruleset in fresh processes)."""
+    import time
+
+    _name, text = next(iter(simulate("zhuji", 30, 3, session_hands=30)))
+    path = _write(tmp_path, text)
+    runner = CliRunner()
+    ways = {"report": ["report", "--annotate", str(path), "-o", str(tmp_path / "r.html")],
+            "review": ["review", "--json", str(path)],
+            "page": ["review", "--seat", "E", str(path), "-o", str(tmp_path / "e.html")]}
+    best = dict.fromkeys(ways, float("inf"))
+    for _ in range(2):
+        for way, args in ways.items():
+            start = time.process_time()
+            res = runner.invoke(main, args)
+            best[way] = min(best[way], time.process_time() - start)
+            assert res.exit_code == 0, res.output
+    assert best["review"] <= 2 * best["report"], best
+    assert best["page"] <= 2 * best["report"], best
