@@ -310,15 +310,15 @@ def _quiz_view(review: Review, k: int, q: QuizPosition, names: dict[str, str], l
         sides.append(QuizSide(seat, labels.seat_name(seat), header.player(seat) or "", seat == d.seat,
                               seat in q.ready, Markup(tiles), Markup(meld_html)))
     rows: list[QuizRow] = []
-    best = q.choices[0][0].play if q.choices else ""
     for c, points, grade in q.choices:
         t = Tile.parse(c.play.split(" ", 1)[1])
         unseen = f"{c.unseen}" if c.shanten == q.choices[0][0].shanten else "–"
         rows.append(QuizRow(str(t), _tile(t, names=names), _said(c.shanten), unseen, points, grade,
-                            GRADE_WORDS[grade], c.play == best, c.play == d.played.play))
+                            GRADE_WORDS[grade], points == 0, c.play == d.played.play))
     return QuizView(k, f"q{k}", review.place(d), d.seat, labels.seat_name(d.seat), q.wall, Markup("".join(hand)),
                     tuple(sides), _tiles(q.wild, names, " w"), _tiles(q.marked, names), tuple(rows),
-                    best.split(" ", 1)[-1], d.played.play.split(" ", 1)[-1], d.why, d.saying)
+                    ", ".join(c.play.split(" ", 1)[-1] for c, points, _ in q.choices if points == 0),
+                    d.played.play.split(" ", 1)[-1], d.why, d.saying)
 
 
 def _said(n: int) -> str:
