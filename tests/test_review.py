@@ -163,11 +163,15 @@ def test_json_has_each_seats_summary_and_every_decision(tmp_path: Path) -> None:
     e = data["seats"]["E"]
     assert e["decisions"] == 3 and e["loss"] >= SHANTEN_POINTS and e["worst"][0]["played"] == "discard 5m"
     assert e["worst"][0]["line"] == _line(BAD_DISCARD, "E discard 5m") and e["worst"][0]["better"] == "discard 7z"
+    largest = max(data["decisions"], key=lambda d: d["loss"])
+    assert (largest["seat"], largest["line"], largest["played"]) == ("E", e["worst"][0]["line"], "discard 5m")
+    assert largest["loss"] == e["worst"][0]["loss"] == e["loss"] - sum(
+        d["loss"] for d in data["decisions"] if d["seat"] == "E" and d is not largest)
     assert len(data["decisions"]) == sum(s["decisions"] for s in data["seats"].values())
     for d in data["decisions"]:
         assert {"seat", "hand", "line", "played", "best", "loss", "grade", "why"} <= set(d)
         assert d["grade"] in ("agrees", "small", "large") and d["best"] and d["why"]
-        assert {"points", "shanten", "effective", "danger"} <= set(d["loss"])
+        assert isinstance(d["loss"], int) and {"shanten", "effective", "danger", "win"} <= set(d["loss_detail"])
     assert data["ruleset"] == "hebei" and data["hands"] == 1
 
 

@@ -157,8 +157,8 @@ class Loss:
     """A win was let pass."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"points": self.points, "shanten": self.shanten, "effective": self.effective,
-                "danger": self.danger, "win": self.win}
+        """What was given up (the points are the decision's ``loss``)."""
+        return {"shanten": self.shanten, "effective": self.effective, "danger": self.danger, "win": self.win}
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +198,8 @@ class Decision:
             "seat": self.seat, "hand": self.hand, "step": self.step, "line": self.line, "kind": self.kind,
             "tiles": self.tiles, "melds": self.melds, "played": self.played.play,
             "played_choice": self.played.to_json(), "best": [c.to_json() for c in self.best],
-            "loss": self.loss.to_json(), "grade": self.grade, "why": self.why, "saying": self.saying,
+            "loss": self.loss.points, "loss_detail": self.loss.to_json(), "grade": self.grade, "why": self.why,
+            "saying": self.saying,
             **({} if self.before is None else {"shanten_before": self.before}),
         }
 
@@ -233,7 +234,7 @@ class SeatSummary:
             "decisions": self.decisions, "agreement": round(self.agreement, 4), "loss": self.loss,
             "grades": dict(self.grades),
             "worst": [{"hand": d.hand, "step": d.step, "line": d.line, "kind": d.kind, "played": d.played.play,
-                       "better": d.best[0].play if d.best else None, "points": d.loss.points, "grade": d.grade,
+                       "better": d.best[0].play if d.best else None, "loss": d.loss.points, "grade": d.grade,
                        "why": d.why} for d in self.worst],
         }
 

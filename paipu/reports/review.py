@@ -101,7 +101,7 @@ def _quiz_json(q: QuizPosition) -> dict[str, Any]:
     d = q.decision
     return {"seat": d.seat, "hand": d.hand, "step": d.step, "line": d.line, "tiles": d.tiles, "melds": d.melds,
             "played": d.played.play, "score": q.score,
-            "choices": [{**c.to_json(), "points": p, "grade": g} for c, p, g in q.choices]}
+            "choices": [{**c.to_json(), "loss": p, "grade": g} for c, p, g in q.choices]}
 
 
 class ReviewPages(ReportPages):
