@@ -24,7 +24,7 @@ from paipu.analysis.teaching import SAYINGS
 from paipu.api import simulate
 from paipu.cli import main
 from paipu.replay.ruleset import ruleset_names
-from paipu.reports.review import Review, render_quiz, review_text
+from paipu.reports.review import Review, render_quiz, review_text, write_quiz
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -268,6 +268,21 @@ def test_the_page_escapes_the_records_text(tmp_path: Path) -> None:
         html = (tmp_path / name).read_text(encoding="utf-8")
         assert "<script>alert(1)" not in html and "<img src=x" not in html, name
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in (tmp_path / "e.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("ruleset", ruleset_names())
+def test_every_ruleset_has_its_review_page_and_quiz(ruleset: str, tmp_path: Path) -> None:
+    text = _session(ruleset)
+    page, quiz = tmp_path / "e.html", tmp_path / "q.html"
+    review = review_text(text, f"{ruleset}.paipu", seat="E", page=page, quiz=3)
+    assert review.audit.ok and review.seats == ("E",)
+    html = page.read_text(encoding="utf-8")
+    assert 'id="review"' in html
+    for d in review.summaries["E"].worst:
+        assert f'href="#{d.anchor}"' in html and f'data-s="{d.step}"' in html
+    assert 1 <= len(review.quiz) <= 3
+    write_quiz(review, quiz)
+    assert quiz.read_text(encoding="utf-8").count('<section class="q"') == len(review.quiz)
 
 
 def test_a_review_page_needs_a_seat(tmp_path: Path) -> None:
