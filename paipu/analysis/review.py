@@ -33,6 +33,7 @@ from typing import Any, Final, Literal
 
 import paipu.record as r
 from paipu.analysis.reading import DISCARD_PROB, SeatKnowledge, state_knowledge
+from paipu.analysis.teaching import _LATE_WALL as LATE_WALL
 from paipu.analysis.teaching import SAYINGS, discard_choices, short_hand, visible_tiles
 from paipu.analysis.teaching import _saying_for_discard as saying_for_discard
 from paipu.hand.inference import kind_posterior
@@ -315,6 +316,8 @@ class Reviewer(Observer):
         self._window: _Window | None = None
         self._last_discard_line = 0
         self._ready_line: dict[Seat, int] = {}
+        self._fresh: list[tuple[Seat, Tile]] = []
+        """This hand's late discards of a kind nobody had discarded (后局…打生张), by seat."""
         self._quiz: list[tuple[int, int, int, QuizPosition]] = []
         """A heap of the most instructive positions: (score, -order, order, position)."""
         self._order = 0
@@ -330,6 +333,7 @@ class Reviewer(Observer):
         self._playable = playable
         self._window = None
         self._ready_line = {}
+        self._fresh = []
 
     def end_hand(self, index: int, engine: HandEngine, result: HandResult, findings: list[Any]) -> None:
         self._window = None
@@ -343,6 +347,10 @@ class Reviewer(Observer):
             return
         if isinstance(action, r.Discard):
             self._last_discard_line = action.span.line
+            k = action.tile.index
+            if k < 27 and st.wall.size <= LATE_WALL and not any(
+                    t.index == k for ss in st.seats.values() for t, _ in ss.discards):
+                self._fresh.append((action.seat, action.tile))
         if not isinstance(action, r.SeatAction) or action.seat not in self.seats:
             return
         if isinstance(action, r.Ready):
@@ -417,6 +425,11 @@ class Reviewer(Observer):
         loss = self._loss(played, best[0], declared)
         saying = self._saying(hand, best[0], played, engine, seat) if isinstance(action, r.Discard) else ""
         why = self._why_own(kind, played, best, loss, declared)
+        near = self._near_fresh(seat, action) if isinstance(action, r.Discard) else None
+        if near is not None:
+            why += (f"; late in the hand {near[0]} discarded {near[1]}, a kind nobody had discarded: "
+                    f"{_short(played)} is near it")
+            saying = saying or f"{SAYING_NAMES[SAYINGS['late-fresh']]}：{SAYINGS['late-fresh']}"
         decision = Decision(seat, self._hand, index, line, kind, tiles, meld_text, played,
                             self._shown(best), loss, grade_of(loss.points, best[0].unseen), why, saying)
         self._add(decision)
@@ -594,7 +607,7 @@ class Reviewer(Observer):
             text = f"{what} leaves {played.said()}; {_short(top)} leaves {top.said()}"
         else:
             text = (f"{what} leaves {played.said()}; {_short(top)} leaves {top.said()}: {loss.effective} "
-                    "effective tiles given up")
+                    f"effective tile{'' if loss.effective == 1 else 's'} given up")
         if declared and played.danger is not None:
             text += f"; against the declared seat, {what} is held in pairs or more with {played.danger}%"
             if top.danger is not None and top is not played:
@@ -629,6 +642,17 @@ class Reviewer(Observer):
                 and played.unseen >= best.unseen:
             return ""
         return f"{SAYING_NAMES[said]}：{said}" if said in SAYING_NAMES else said
+
+    def _near_fresh(self, seat: Seat, action: r.Discard) -> tuple[Seat, Tile] | None:
+        """The latest late discard of a fresh kind by another seat that ``action`` discards near
+        (the same suit, one or two ranks away): 诀九 says its neighbours are dangerous."""
+        t = action.tile
+        if t.index >= 27:
+            return None
+        for other, fresh in reversed(self._fresh):
+            if other != seat and fresh.suit == t.suit and 0 < abs(fresh.rank - t.rank) <= 2:
+                return other, fresh
+        return None
 
     @staticmethod
     def _shown(best: list[Choice]) -> tuple[Choice, ...]:
