@@ -1,7 +1,8 @@
 """What ``paipu review`` costs beside ``paipu report --annotate`` of the same session, in CPU time.
 
-A simulated session (one file of HANDS hands) is run four ways, each in a fresh process, as a
-user runs it: the annotated report (``paipu report --annotate``), the review of every seat as
+A simulated session (one file of HANDS hands) is run five ways, each in a fresh process, as a
+user runs it: the annotated report (``paipu report --annotate``) and the same in E's teaching
+view (``--seat E``, beside which the review page is also set), the review of every seat as
 JSON (``paipu review --json``), the review page of one seat (``paipu review --seat E -o``, its
 teaching view with each mistake at its position) and a quiz of 10 positions (``paipu review
 --quiz 10 -o``).  Each time is the CPU time (user + sys) of the child process, the least of
@@ -22,12 +23,20 @@ from bench_annotate import _CHILD, cpu_of, session_file
 
 GOAL_RATIO = 2.0
 BASE = "report --annotate"
+SEAT_BASE = "report --annotate --seat E"
 WAYS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (BASE, ("report", "--annotate")),
+    (SEAT_BASE, ("report", "--annotate", "--seat", "E")),
     ("review --json", ("review", "--json")),
     ("review --seat E -o", ("review", "--seat", "E")),
     ("review --quiz 10 -o", ("review", "--quiz", "10")),
 )
+RATIOS: tuple[tuple[str, str], ...] = (
+    ("review --json", BASE), ("review --seat E -o", BASE), ("review --seat E -o", SEAT_BASE),
+    ("review --quiz 10 -o", BASE),
+)
+"""The ratios printed: each way's time over another's (the review page is the seat's teaching
+view, so it is also set beside the annotated report of that view)."""
 
 
 def figures(ruleset: str, hands: int, seed: int, repeat: int, folder: Path) -> dict[str, float]:
@@ -39,7 +48,7 @@ def figures(ruleset: str, hands: int, seed: int, repeat: int, folder: Path) -> d
         for way, flags in WAYS:
             args = [*paipu, *flags, str(record)]
             if way != "review --json":
-                args += ["-o", str(folder / f"{record.stem}.{flags[-1].strip('-')}.html")]
+                args += ["-o", str(folder / f"{record.stem}.{'-'.join(f.strip('-') for f in flags)}.html")]
             best[way] = min(best[way], cpu_of(args))
     return best
 
@@ -55,11 +64,11 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for ruleset in args.rulesets.split(","):
             times = figures(ruleset, args.hands, args.seed, args.repeat, Path(tmp))
-            parts = [f"{BASE} {times[BASE]:.2f} s"]
-            for way, _ in WAYS[1:]:
-                ratio = times[way] / times[BASE]
+            parts = [f"{way} {times[way]:.2f} s" for way, _ in WAYS]
+            for way, base in RATIOS:
+                ratio = times[way] / times[base]
                 verdict = "ok" if ratio <= GOAL_RATIO else f"over the {GOAL_RATIO:g}x goal"
-                parts.append(f"{way} {times[way]:.2f} s, {ratio:.2f}x ({verdict})")
+                parts.append(f"{way} / {base} {ratio:.2f}x ({verdict})")
             print(f"review, {ruleset}, {args.hands} hands (CPU): " + "; ".join(parts), flush=True)
 
 
