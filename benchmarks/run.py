@@ -6,7 +6,9 @@ beside reading and splitting the same files (`bench_audit`); the simulator's per
 on the same files, and peak memory read inside each process (`bench_corpus`); the start-up of
 ``paipu check`` of one small file, ``check --help`` and ``--version`` beside ``python -c pass``
 (`bench_startup`).  ``--all`` also
-runs the other benchmarks of this folder after the table, each printing its own figures.
+runs the other benchmarks of this folder after the table, each printing its own figures
+(among them `bench_annotate`, an annotated report beside a plain one, and `bench_review`,
+``paipu review`` beside the annotated report of the same 100-hand session).
 ``--compiled PY`` prints instead the audit and simulator figures of this interpreter's paipu
 (pure Python) and of the one ``PY`` imports (the compiled build of ``make fast``) side by side,
 each measured in a process of its own on the same simulated files.

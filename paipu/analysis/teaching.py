@@ -34,7 +34,7 @@ SAYINGS: dict[str, str] = {
 """The 口诀 (sayings) of the strategy text that notes quote where a position shows one
 (docs/analysis.md, "Sayings")."""
 
-_LATE_WALL = 30
+LATE_WALL = 30
 """后局, the late part of a hand: this many tiles or fewer left in the wall (about the last third)."""
 
 
@@ -167,7 +167,7 @@ def _discard_note(rp: HandEngine, a: r.Discard, shapes: tuple[str, ...]) -> Find
     pong = _pong_chance(rp, a)
     if pong:
         text += f"; discarding {a.tile} now: {pong}% that someone can pong it"
-    saying = _saying_for_discard(ss.counts, a.tile, is_best, mine.shanten, rp, a.seat)
+    saying = saying_for_discard(ss.counts, a.tile, is_best, mine.shanten, rp, a.seat)
     if saying:
         text += f" ({saying})"
     return note("teaching-discard", text, a.span, subject=a.seat)
@@ -201,7 +201,7 @@ def _partial_sets(counts: Sequence[int]) -> int:
     return found
 
 
-def _saying_for_discard(counts: Sequence[int], tile: Tile, is_best: bool, after: int, rp: HandEngine,
+def saying_for_discard(counts: Sequence[int], tile: Tile, is_best: bool, after: int, rp: HandEngine,
                         seat: r.Seat) -> str:
     """The 口诀 (docs/analysis.md, "Sayings") that this discard shows, if one does."""
     if tile.is_suited and is_best:
@@ -225,7 +225,7 @@ def _saying_for_discard(counts: Sequence[int], tile: Tile, is_best: bool, after:
 def _danger_note(rp: HandEngine, a: r.Discard) -> Finding | None:
     """Late in a hand, a discard of a kind nobody has discarded yet (生张) warns of its neighbours."""
     st = rp.st
-    if a.tile.index >= 27 or st.wall.size > _LATE_WALL:
+    if a.tile.index >= 27 or st.wall.size > LATE_WALL:
         return None
     if any(t == a.tile for ss in st.seats.values() for t, _ in ss.discards):
         return None

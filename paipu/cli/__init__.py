@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("paipu.cli.simulation", "simulate_cmd"),
     "mutate": ("paipu.cli.simulation", "mutate_cmd"),
     "report": ("paipu.cli.report", "report_command"),
+    "review": ("paipu.cli.review", "review_command"),
     "corpus": ("paipu.cli.corpus", "corpus_group"),
     "analyze": ("paipu.cli.analyze", "analyze"),
     "odds": ("paipu.cli.analyze", "odds"),

@@ -200,7 +200,8 @@ class StepNote:
     step: int
     kind: str
     """``ann``: an annotation of the record (a deal's, prefixed with its seat); ``d``: the step's
-    detail (how a win was made, a recorded value or payments)."""
+    detail (how a win was made, a recorded value or payments); ``rv``: a review's mistake at its
+    position (`paipu.reports.review`)."""
     text: str
 
 

@@ -241,16 +241,17 @@ class ReportPages(HandsWriter):
         self.spool.write(environment().get_template(HAND).render(m=_HandPage(self.builder.labels), h=hv))
         self.hands += 1
 
-    def finish(self, audit: Audit, fh: TextIO) -> None:
+    def finish(self, audit: Audit, fh: TextIO, **context: object) -> None:
         """The whole page, once ``audit`` is complete: its top, the hands written so far with
-        their findings in place, its bottom."""
+        their findings in place, its bottom.  ``context`` is given to the top's template besides
+        the model (a review's summary, ``review``: `paipu.reports.review`)."""
         b = self.b if self.b is not None else PageBuilder(audit.record, audit.ruleset, self.seat, self.lang)
         b.attach(audit)
         b.locate_findings()
         model = b.page((), self.differs, b.finding_views(made_as_read=True),
                        b.record_finding_views(made_as_read=True))
         out = _Out(fh)
-        _pieces(TOP, out.write, m=model)
+        _pieces(TOP, out.write, m=model, **context)
         splicer = _Splicer(out, (b.hand_finding_views(hi, made_as_read=True) for hi in range(1, self.hands + 1)),
                            model.labels)
         self.spool.seek(0)
