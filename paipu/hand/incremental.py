@@ -81,10 +81,9 @@ class _HandGroups:
         kp = _oct_key(counts, 9, 18)
         ks = _oct_key(counts, 18, 27)
         kz = _honour_key(counts)
-        # Each group's key and profile id an attribute of its own, read by `_key` and `_other`:
-        # compiled, a fixed-size tuple attribute read at a group chosen at run time is first
-        # boxed into a new tuple (twice per discard asked), and lists cost more to make than
-        # the reads save (measured).
+        # Each group's key and profile id an attribute of its own, read by `_key` and `_other`
+        # (not a tuple read at a place chosen at run time: docs/speed.md; lists cost more to
+        # make than the reads save, as measured).
         self.k0 = km
         self.k1 = kp
         self.k2 = ks

@@ -62,9 +62,8 @@ DEFAULT_SHAPES: Final = ("standard", "seven_pairs", "orphans")
 _NUM: Final = 34
 _ORPHANS: Final = operator.itemgetter(*ORPHAN_KINDS)
 
-# Bit flags for the shapes, so the hot path tests ints instead of strings.
-# (Each a constant of its own: the compiled build reads a Final name as a C value, any other
-# module-level name from the module's dictionary at every use.)
+# Bit flags for the shapes, so the hot path tests ints instead of strings; each a Final
+# constant of its own.
 _STANDARD: Final = 1
 _PAIRS: Final = 2
 _PAIRS4: Final = 4
@@ -83,8 +82,7 @@ _HELD: Final = bytes([0] + [1] * 255)
 """`bytes.translate` table: a count to 1 if any tile of the kind is held, else 0."""
 _FLAGS_CACHE: dict[tuple[str, ...], int] = {}
 _FROM_BYTES: Final = int.from_bytes
-"""`int.from_bytes`, bound once: the compiled build calls it without looking the method up on
-`int` and binding it at every call (about a third of its cost there)."""
+"""`int.from_bytes`, bound once rather than looked up on `int` at every call."""
 
 _PROFILES: Final = tables._PROFILES
 _COMBINED: Final = tables._COMBINED
@@ -265,8 +263,8 @@ def _group_tally(part: bytes, honours: bool) -> int:
     for a suit, its 147, 258 and 369 kinds held, for the honours, their tiles and kinds held.
     The first six fields of the four groups add up without carrying (a hand has at most 14
     tiles), so the hand's tallies are the sum of its groups'."""
-    # Plain ints throughout (compiled, a loop over the bytes' items and a list of counters cost
-    # about three times as much).
+    # Plain ints throughout: a loop over the bytes' items and a list of counters cost about
+    # three times as much.
     n1 = n2 = n3 = n4 = size = 0
     for i in range(len(part)):
         x = part[i]
@@ -388,13 +386,11 @@ _NO_FLOOR: Final = -99
 """`DiscardShanten.floor` not worked out yet."""
 _KNITTED_SUITS: Final[tuple[int, ...]] = (0, 1, 2, 0, 2, 1, 1, 0, 2, 1, 2, 0, 2, 0, 1, 2, 1, 0)
 """The suits of each knitted straight (`_KNITTED`), holding its 147, 258 and 369 in turn, three
-by three (one flat tuple of any length: compiled, a tuple of fixed size read at a place chosen
-at run time is first boxed into a new tuple)."""
+by three, in one flat tuple."""
 
 
 def _tiles_in(c: bytes, lo: int, hi: int) -> int:
-    """The tiles of kinds ``lo`` to ``hi`` - 1 of the counts ``c``: a loop of plain ints
-    (compiled, a fraction of ``sum`` of a slice, which takes each count as an object)."""
+    """The tiles of kinds ``lo`` to ``hi`` - 1 of the counts ``c``."""
     n = 0
     for k in range(lo, hi):
         n += c[k]
@@ -403,8 +399,8 @@ def _tiles_in(c: bytes, lo: int, hi: int) -> int:
 
 # Group keys for the bots' hot path: each count in three bits (a suit is 27 bits, the honours
 # 21), a plain int made by a loop of shifts.  `paipu.hand.tables` keys its tables by the counts
-# read as a big-endian number (`int.from_bytes`), which for a suit is above the compiled
-# build's plain ints (63 bits): every key made, changed, hashed or compared is then an object.
+# read as a big-endian number (`int.from_bytes`), which for a suit needs more than 63 bits
+# (docs/speed.md: keys kept within a machine word).
 # These tables answer the same profile ids by the small keys, asking `paipu.hand.tables` the
 # first time a group is met (measured: a quarter of a hand's look-up of its four groups).
 _OCT_SUIT_LIM: Final[dict[int, int]] = {}

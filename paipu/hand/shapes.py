@@ -440,8 +440,7 @@ def _entries(c: Sequence[int]) -> tuple[_Entry, _Entry, _Entry, _Entry]:
     """Table entries of the three suits and the honours.
 
     The key is the suit's counts as base-256 digits (`_group_key`)."""
-    # Read as a list (compiled: a native read of each count, where an item of any sequence is
-    # Python's generic look-up, some 100 instructions).
+    # Read as a list, not as any sequence.
     cl: list[int] = c if isinstance(c, list) else list(c)
     km = _group_key(cl, 0)
     kp = _group_key(cl, 9)
@@ -457,9 +456,8 @@ def _entries(c: Sequence[int]) -> tuple[_Entry, _Entry, _Entry, _Entry]:
 
 def _group_key(c: list[int], lo: int) -> int:
     """``int.from_bytes(bytes(c[lo:hi]), "big")`` of the group starting at kind ``lo`` (a suit's
-    nine kinds, or the seven honours from 27), worked out on the ints themselves: compiled,
-    some forty native steps where the slice, the bytes and ``from_bytes`` were three Python
-    calls a group (with the look-ups, two thirds of `_entries`' cost).  A suit's key passes a
+    nine kinds, or the seven honours from 27), worked out on the ints themselves rather than by
+    a slice, the bytes and ``from_bytes``.  A suit's key passes a
     machine word only when its lowest kinds are held, so it is made of two halves of at most
     40 bits joined once.  A count outside 0-255 raises `ValueError`, as ``bytes`` would."""
     hi = 34 if lo == 27 else lo + 9
@@ -816,7 +814,7 @@ def _place(c: list[int], keys: list[int], ent: list[_Entry], memo: _Memo, t: int
         ok = True
         key = saved_key
         for u in reals:
-            n = c[u] - 1  # compiled: an int's subtraction (``-=`` on a list item is Python's generic one)
+            n = c[u] - 1
             c[u] = n
             if n < 0:
                 ok = False
@@ -863,10 +861,8 @@ def _enumerate_plain(c: list[int], sets: int) -> list[tuple[int, ...]]:
     """`_enumerate` of a hand without wildcards: the same readings (each a sorted tuple of
     group ids, every multiset of groups once), found by a plain search on the counts.  With no
     wildcard a group is a pong, the pair or a chow starting at the lowest tile left, so neither
-    the wildcard candidates nor the tables' pruning and the memo of states pay for themselves:
-    compiled, this is a few native steps a group, where `_place` made a table look-up a
-    candidate and a tuple a state (some 50,000 instructions for a winning hand, most of MCR's
-    `decompositions`)."""
+    the wildcard candidates nor the tables' pruning and the memo of states pay for themselves
+    (`_place` made a table look-up a candidate and a tuple a state)."""
     out: list[tuple[int, ...]] = []
     _place_plain(c, 0, sets, 1, 0, [], out)
     return out

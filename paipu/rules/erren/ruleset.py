@@ -327,8 +327,7 @@ class Erren(Ruleset[ErrenOptions]):
         if not events:
             return events  # nothing to put in order (the record's lines need not be read)
         for pos, a in enumerate(hand.record.actions):
-            # One class at a time (compiled: a native type test each, where a tuple of classes
-            # is Python's generic ``isinstance``, once for every line of the hand).
+            # One class at a time, not a tuple of classes (docs/speed.md).
             if not (isinstance(a, r.Flower) or isinstance(a, r.Kong) or isinstance(a, r.AnKong)
                     or isinstance(a, r.AddKong)):
                 continue

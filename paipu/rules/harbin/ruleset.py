@@ -237,7 +237,7 @@ class Harbin(Ruleset[HarbinOptions]):
         """Tiles of ``kinds`` face up on the table: discards and exposed melds (a concealed kong
         is face down); the other kinds are left at 0 (only two kinds are ever asked about)."""
         out = [0] * NUM_PLAY_KINDS
-        # One or two kinds, compared as ints (compiled: ``in`` a tuple compares boxed objects).
+        # One or two kinds, compared as ints.
         assert 1 <= len(kinds) <= 2
         a, b = kinds[0], kinds[-1]
         for ss in hand.seats.values():

@@ -215,7 +215,7 @@ class Mcr(Ruleset[McrOptions]):
         mcr.last-of-kind).  A discard that was claimed is counted in the meld it went to."""
         k = ctx.tile.index
         n = 0
-        # Loops (compiled: no generator objects), counting what the sums of generators did.
+        # Loops, counting what the sums of generators did.
         for ss in hand.seats.values():
             for m in ss.melds:
                 if m.kind != "ankong":

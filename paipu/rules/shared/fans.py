@@ -27,8 +27,7 @@ from paipu.ruleset_api import KNITTED_STRAIGHT_SETS, KNITTED_STRAIGHTS, Value, b
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
 Fans: TypeAlias = "dict[str, int]"
 """The fans a reading is found to have while it is valued, by id: a plain dict, counted by `_add`
-(compiled: the dict's own operations, where a `Counter`'s run its Python methods and a
-``defaultdict``'s go through Python's generic item protocol); `_finish` gives the reading its
+(not a `Counter` or a ``defaultdict``: docs/speed.md); `_finish` gives the reading its
 `Counter`."""
 
 
@@ -387,8 +386,8 @@ _LIB_KIND: Final = tuple(sorted(range(34), key=_lib_key))
 
 
 def _lib_sorted(kinds: list[int]) -> list[int]:
-    """``sorted(kinds, key=_lib_key)``, sorted as plain ints (compiled: no key function called
-    through Python for each item)."""
+    """``sorted(kinds, key=_lib_key)``, sorted as plain ints (no key function called for each
+    item)."""
     keys = [_lib_key(k) for k in kinds]
     keys.sort()
     return [_LIB_KIND[k] for k in keys]
@@ -505,8 +504,7 @@ def _chow_fans(starts: list[int], f: Fans, table: FanTable) -> None:
     found = [_two_chows(s[i], s[j]) for i, j in pairs]
     limit = n - 1
     for i in range(n):
-        # A chow in no pair with a fan lowers the limit (loops, not a generator: compiled, a
-        # generator is an object of its own).
+        # A chow in no pair with a fan lowers the limit.
         alone = True
         for p in range(len(pairs)):
             a, b = pairs[p]
@@ -619,8 +617,7 @@ _RANK_MASKS: Final = tuple(_rank_bits(r) for r in (_RANKS_19, _RANKS_789, _RANKS
 
 def _tile_fans(kinds: set[int], f: Fans) -> None:
     """The fans that depend only on which kinds the hand holds: suits, ranks, colours.  The kinds
-    are looked at as one int of 34 bits (compiled: a few native steps a test, where sets of
-    suits and ranks were made and compared)."""
+    are looked at as one int of 34 bits, not as sets of suits and ranks."""
     mask = 0
     for k in kinds:
         mask |= 1 << k
@@ -777,8 +774,7 @@ def _wait_fan(sets: Sequence[ReadSet], pair: int, win: int, hand_sets: int) -> s
 
 def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans, table: FanTable) -> None:
     """Fans of four sets and a pair (or of a knitted straight's set and pair)."""
-    # One pass over the sets (compiled: plain ints and two lists, where list comprehensions,
-    # generators and the sets' kinds as tuples were objects of their own): the pongs' and the
+    # One pass over the sets, on plain ints and two lists: the pongs' and the
     # chows' kinds, the kongs, the concealed pongs, the claimed sets, and whether every set
     # holds a terminal or an honour (全带幺) and a 5 (全带五).
     pong_kinds: list[int] = []
