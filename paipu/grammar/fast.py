@@ -14,11 +14,9 @@ random and mutated records.
 from __future__ import annotations
 
 import dataclasses
-import gc
 import operator
 import re
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any, Final, cast
 
 import paipu.record as r
@@ -41,33 +39,6 @@ MAX_COUNT_DIGITS: Final = 9
 """The most digits a hand number or a die may have (the grammar's bound)."""
 MAX_VALUE_DIGITS: Final = 12
 """The most digits a fan total, a fan item's value or a payment may have (sign aside)."""
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """The cyclic garbage collector held off while a record is read.
-
-    Reading makes many small objects and no reference cycles, so the collector's passes over
-    the growing record find nothing; on a large record they cost a third of the time.
-    Reference counting still frees everything as usual; the collector resumes afterwards
-    (unless it was already off).
-
-    What was made meanwhile sits in the collector's youngest generation, and its first pass
-    after resuming would walk all of it (a tenth of the time of reading a large record): those
-    objects are the record, long-lived, so they are handed to the oldest generation at once
-    (``freeze`` then ``unfreeze``: two list splices), as that pass and the next would have
-    done after walking them.  Not when something else keeps objects frozen.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            if gc.get_freeze_count() == 0:
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
 
 
 class _Skip:

@@ -10,10 +10,9 @@ are replayed by `paipu.replay.session.replay`.
 from __future__ import annotations
 
 import functools
-import gc
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import cast
 
 import paipu.record as r
 from paipu.findings import Finding
@@ -41,7 +40,7 @@ from paipu.record import (  # by name: compiled, each class itself, where ``r.Dr
 )
 from paipu.replay.claims import ClaimsMixin
 from paipu.replay.core import plural
-from paipu.replay.result import CODE_RED, TILE_OF_CODE, UNCLAIMED_OF_CODE, HandResult, SessionState
+from paipu.replay.result import HandResult, SessionState
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.settle import audit_recorded_results
 from paipu.replay.state import LastDiscard, SeatState
@@ -61,25 +60,16 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
     def __init__(self, ruleset: Ruleset, hand: r.HandRecord, session: SessionState, dealer: Seat) -> None:
         super().__init__(ruleset, hand, session, dealer)
-        # Hooks that have nothing to do in this ruleset are not called on every action.
-        tables = _TABLES_OF[0]
-        if tables is None or tables[0] is not ruleset:
-            # Asked once per ruleset (a replay's hands share one), not once a hand.
-            kind = type(ruleset)
-            tables = (ruleset, kind.before_action is not Ruleset.before_action,
-                      kind.check_discard is not Ruleset.check_discard,
-                      {s: ruleset.next_seat(s) for s in ruleset.seats},
-                      kind.check_meld is not Ruleset.check_meld)
-            _TABLES_OF[0] = tables
-        self._owes_before = tables[1]
-        self._checks_discard = tables[2]
-        self._checks_meld = tables[4]
+        hooks = RulesetHooks.of(ruleset)
+        self._owes_before = hooks.before_action
+        self._checks_discard = hooks.check_discard
+        self._checks_meld = hooks.check_meld
+        self._next_of: dict[Seat, Seat] = hooks.next_of
+        """Each seat's next seat (shared by the hands of one ruleset: read, never changed)."""
         self._has_ready = ruleset.ready_allowed()
         self._ready_pending = False
         """Some seat may have declared ready and owe its discard (only `on_ready` sets
         `SeatState.ready_pending`): until then no action is checked for it."""
-        self._next_of: dict[Seat, Seat] = tables[3]
-        """Each seat's next seat (shared by the hands of one ruleset: read, never changed)."""
 
     @classmethod
     def start(cls, ruleset: Ruleset, hand: r.HandRecord, dealer: Seat | None = None) -> HandEngine:
@@ -95,36 +85,46 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
     # ------------------------------------------------------------ setup
     def setup(self) -> bool:
         """Deals, the wall and the ruleset's setup; False if the hand cannot be replayed."""
-        st, rs, hand = self.st, self.rs, self.hand
+        st, rs = self.st, self.rs
         st.extra["scores"] = dict(self.session.scores)
         st.extra["start_scores_given"] = self.session.has_start_scores
         rs.setup_hand(st)
-        ok = True
+        dealt, skipped = self._deal()
+        ok = self._every_seat_dealt()
+        st.seen = list(dealt)
+        self._check_deal_counts(dealt, skipped)
+        wall = self.hand.wall
+        if wall is not None:
+            self._check_wall(dealt, wall)
+            st.wall.size = len(wall.tiles)
+            st.wall.tiles = deque(wall.tiles)
+        else:
+            st.wall.size = rs.total_tiles - sum(dealt)
+        self.walls = rs.seat_walls(st)
+        if self.walls is not None and wall is not None:
+            st.wall.split(self.walls)
+        return ok
+
+    def _deal(self) -> tuple[list[int], bool]:
+        """Each deal into its seat's counts: how many of each kind were dealt, and whether a
+        tile or a deal was left out (reported here: a seat that does not play, a flower in a
+        set without them)."""
+        st, rs = self.st, self.rs
         dealt = [0] * len(st.seen)
         no_red = not rs.red_fives
         flowers_ok = rs.uses_flowers
         skipped = False
-        dealt_seats: set[Seat] = set()
-        for d in hand.deals:
-            dealt_seats.add(d.seat)
+        for d in self.hand.deals:
             if d.seat not in rs.seats:
                 skipped = True
-                self.err(
-                    "bad-seat",
-                    f"seat {d.seat} does not play in {rs.name} (seats: {' '.join(rs.seats)})",
-                    d.span,
-                    "common.deal",
-                )
+                self.err("bad-seat", f"seat {d.seat} does not play in {rs.name} (seats: {' '.join(rs.seats)})",
+                         d.span, "common.deal")
                 continue
             want = rs.deal_size(d.seat == st.dealer)
             if len(d.tiles) != want:
                 role = "the dealer" if d.seat == st.dealer else "a non-dealer"
-                self.err(
-                    "deal-size",
-                    f"{d.seat} is dealt {len(d.tiles)} tiles; {role} is dealt {want}",
-                    d.span,
-                    "common.deal",
-                )
+                self.err("deal-size", f"{d.seat} is dealt {len(d.tiles)} tiles; {role} is dealt {want}",
+                         d.span, "common.deal")
             counts = st.seats[d.seat].counts
             for t in d.tiles:
                 i = t.index
@@ -137,62 +137,59 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     continue
                 counts[i] = counts[i] + 1
                 dealt[i] = dealt[i] + 1
-        for seat in rs.seats:
+        return dealt, skipped
+
+    def _every_seat_dealt(self) -> bool:
+        """Whether every seat has its deal (a missing one reported)."""
+        dealt_seats = {d.seat for d in self.hand.deals}
+        ok = True
+        for seat in self.rs.seats:
             if seat not in dealt_seats:
-                self.err("missing-deal", f"hand {hand.number} has no `deal {seat}` line",
-                         hand.span, "common.deal")
+                self.err("missing-deal", f"hand {self.hand.number} has no `deal {seat}` line",
+                         self.hand.span, "common.deal")
                 ok = False
-        st.seen = list(dealt)
-        limits = rs.tile_counts
-        # The deals' running count of a kind can pass the set's only if their total does (every
-        # tile dealt, those not counted above too).
-        everything_deals = dealt
-        if skipped:
-            everything_deals = [0] * len(dealt)
-            for d in hand.deals:
-                for t in d.tiles:
-                    everything_deals[t.index] = everything_deals[t.index] + 1
-        # Loops on the ints (compiled: no generator, no iterator objects).
-        for i in range(len(everything_deals)):
-            if everything_deals[i] > limits[i]:
-                self._deal_tile_counts()
-                break
-        if hand.wall is not None:
-            wall_tiles = hand.wall.tiles
-            if no_red:
-                red = next((t for t in wall_tiles if t.red), None)
-                if red is not None:
-                    self._no_red_five(red, hand.wall.span)
-            whole = list(dealt)
-            for t in wall_tiles:
-                whole[t.index] = whole[t.index] + 1
-            diffs = []
-            differs = len(whole) != len(limits)
-            if not differs:
-                for i in range(len(whole)):
-                    if whole[i] != limits[i]:
-                        differs = True
-                        break
-            if differs:
-                for i, n in enumerate(whole):
-                    if n != limits[i]:
-                        diffs.append(f"{n} of {ALL_TILES[i]} (the set has {limits[i]})")
-            if diffs:
-                shown = ", ".join(diffs[:6]) + (f" and {len(diffs) - 6} more" if len(diffs) > 6 else "")
-                self.err(
-                    "wall-mismatch",
-                    f"the wall and the deals are not the whole tile set: {shown}",
-                    hand.wall.span,
-                    "common.tiles",
-                )
-            st.wall.size = len(wall_tiles)
-            st.wall.tiles = deque(wall_tiles)
-        else:
-            st.wall.size = rs.total_tiles - sum(dealt)
-        self.walls = rs.seat_walls(st)
-        if self.walls is not None and hand.wall is not None:
-            st.wall.split(self.walls)
         return ok
+
+    def _check_deal_counts(self, dealt: list[int], skipped: bool) -> None:
+        """Whether the deals hold more of a kind than the set has (`_deal_tile_counts` says where)."""
+        limits = self.rs.tile_counts
+        # The deals' running count of a kind can pass the set's only if their total does (every
+        # tile dealt, those left out of ``dealt`` too).
+        everything = dealt
+        if skipped:
+            everything = [0] * len(dealt)
+            for d in self.hand.deals:
+                for t in d.tiles:
+                    everything[t.index] = everything[t.index] + 1
+        for i in range(len(everything)):
+            if everything[i] > limits[i]:
+                self._deal_tile_counts()
+                return
+
+    def _check_wall(self, dealt: list[int], wall: r.WallLine) -> None:
+        """Whether the wall and the deals are the whole tile set (and the wall has no red five
+        where the set has none)."""
+        limits = self.rs.tile_counts
+        if not self.rs.red_fives:
+            red = next((t for t in wall.tiles if t.red), None)
+            if red is not None:
+                self._no_red_five(red, wall.span)
+        whole = list(dealt)
+        for t in wall.tiles:
+            whole[t.index] = whole[t.index] + 1
+        differs = len(whole) != len(limits)
+        if not differs:
+            for i in range(len(whole)):
+                if whole[i] != limits[i]:
+                    differs = True
+                    break
+        if not differs:
+            return
+        diffs = [f"{n} of {ALL_TILES[i]} (the set has {limits[i]})" for i, n in enumerate(whole) if n != limits[i]]
+        if diffs:
+            shown = ", ".join(diffs[:6]) + (f" and {len(diffs) - 6} more" if len(diffs) > 6 else "")
+            self.err("wall-mismatch", f"the wall and the deals are not the whole tile set: {shown}",
+                     wall.span, "common.tiles")
 
     def _deal_tile_counts(self) -> None:
         """Report the deal that first holds more of a kind than the set has (in deal order)."""
@@ -258,31 +255,17 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
     def play_all(self, actions: Sequence[r.Action]) -> None:
         """`play` each action in turn, keeping the findings on the hand (an audit with nobody watching).
 
-        Most of a hand is plain draws and discards with nothing wrong: those are played here
-        directly, after the same tests `on_draw` and `on_discard` make (any test that would
-        fail sends the action to its handler, which reports it), with the same changes.
-        Everything else goes through `_handle`.
+        Most of a hand is plain draws and discards with nothing wrong: for those the tests of
+        `on_draw` and `on_discard` are made here at once (any that would fail sends the action
+        to its handler, which words the finding), and the table changes by the handlers' own
+        changes (`_draw_changes`, `_discard_changes`).  Everything else goes through `_handle`.
         """
         st, rs = self.st, self.rs
-        seats = st.seats
-        wall = st.wall
-        seen = st.seen
-        extra = st.extra
-        limits = rs.tile_counts
-        # An interned tile's discard: one shared pair (`paipu.replay.state.shared_discard`, written
-        # out here for this loop's plain discards), found in a list by the tile's code (its
-        # index, `CODE_RED` more for a red five) when the tile there is this one.  The pairs are
-        # read and stored as objects (compiled: a pair typed as a tuple is unboxed into its
-        # fields when read and made again as a new tuple when stored in the river, two tuples
-        # made and freed for every discard), and a list read by a small int costs a few
-        # instructions where a dict keyed by the tile's identity made that an int object each
-        # time (some 400 instructions a discard in all).
-        interned = TILE_OF_CODE
-        discarded = UNCLAIMED_OF_CODE
-        code_red = CODE_RED
+        seats, wall, seen, limits = st.seats, st.wall, st.seen, rs.tile_counts
         next_of = self._next_of
         owes_before = self._owes_before
         checks_discard = self._checks_discard
+        red_ok = rs.red_fives
         # The wall's reserve depends on the table's state, which a plain draw or discard leaves
         # as it was: it is asked again only after another action, or where a hook may change
         # the state on a plain one (-1: ask).  Where the ruleset counts the draws left by itself
@@ -290,98 +273,56 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         steady = not owes_before and not checks_discard
         one_wall = self.walls is None and not self._limits_own
         held_back = -1
-        red_ok = rs.red_fives
-        draw_type, discard_type = Draw, Discard
-        # A tuple is walked by index (compiled: no iterator object, no call per item).
         todo: tuple[r.Action, ...] = actions if isinstance(actions, tuple) else tuple(actions)
-        # The seat whose draw follows the last plain discard played here, kept for the action
-        # right after it (`drawn_after`: its place) and asked of the table otherwise.
-        pos = -1
-        drawn_after = -2
-        drawer: Seat | None = None
-        was_on = gc.isenabled()
-        gc.disable()  # a hand's replay makes no reference cycles worth a collector's pass
-        try:
-            for a in todo:
-                pos += 1
-                kind = type(a)
-                if (kind is not draw_type and kind is not discard_type) or st.ended or self._ready_pending:
+        for a in todo:
+            if st.ended or self._ready_pending:
+                self._handle(a, True)
+                held_back = -1
+            elif type(a) is Draw:
+                ss = seats.get(a.seat)  # one look-up for the test and the seat's state
+                if ss is None:
                     self._handle(a, True)
                     held_back = -1
                     continue
-                seat: Seat = cast(r.SeatAction, a).seat  # compiled: a native read
-                found = seats.get(seat)  # one look-up for the test and the seat's state
-                if found is None:
-                    self._handle(a, True)
-                    held_back = -1
-                    continue
-                ss: SeatState = found
-                tile: Tile = cast(Draw, a).tile if kind is draw_type else cast(Discard, a).tile
-                i = tile.index
                 if owes_before:
                     rs.before_action(st, a, True)
-                if kind is draw_type:
-                    expected = drawer if drawn_after == pos - 1 and not owes_before else next_of.get(st.turn)
-                    if (st.phase != "claim" or expected != seat or i >= 34 or (tile.red and not red_ok)
-                            or not one_wall):
-                        self.on_draw(a, True)  # type: ignore[arg-type]
-                        held_back = -1
-                        continue
-                    if not wall.known:
-                        if seen[i] >= limits[i]:
-                            self.on_draw(a, True)  # type: ignore[arg-type]
-                            held_back = -1
-                            continue
-                    else:
-                        head = wall.head_kind()
-                        if head >= 0 and head != i:
-                            self.on_draw(a, True)  # type: ignore[arg-type]
-                            held_back = -1
-                            continue
-                    if held_back < 0 or not steady:
-                        held_back = rs.reserve(st)
-                    if wall.size <= held_back:
-                        self.on_draw(a, True)  # type: ignore[arg-type]
-                        held_back = -1
-                        continue
-                    first_draw = ss.draws == ss.flower_draws and not st.any_claim
-                    wall.take(False)
-                    # ``x[i] = x[i] + 1``: compiled, an int's addition (``+=`` on a list item is
-                    # Python's generic in-place addition).
-                    counts = ss.counts
-                    seen[i] = seen[i] + 1
-                    counts[i] = counts[i] + 1
-                    ss.draws += 1
-                    ss.last_drawn = tile
-                    ss.drew_since_claim = True
-                    extra["first_draw"] = first_draw
-                    st.after_kong = False
-                    st.turn = seat
-                    st.phase = "discard"
-                    st.last_discard = None
-                else:
-                    counts = ss.counts
-                    if (st.phase != "discard" or seat != st.turn or counts[i] < 1
-                            or ss.ready_pending or (tile.red and not red_ok)):
-                        self.on_discard(a, True)  # type: ignore[arg-type]
-                        held_back = -1
-                        continue
-                    if checks_discard:
-                        rs.check_discard(st, seat, a, True)  # type: ignore[arg-type]
-                    counts[i] = counts[i] - 1
-                    river: list[Any] = ss.discards
-                    code = i + code_red if tile.red else i
-                    river.append(discarded[code] if interned[code] is tile else (tile, False))
-                    st.discard_serial += 1
-                    st.open_discard(cast(Discard, a))
-                    st.phase = "claim"
-                    st.after_kong = False
-                    st.any_discard = True
-                    drawer = next_of.get(st.turn)
-                    drawn_after = pos
-        finally:
-            if was_on:
-                gc.enable()
+                tile = a.tile
+                i = tile.index
+                if (st.phase != "claim" or next_of.get(st.turn) != a.seat or i >= 34 or (tile.red and not red_ok)
+                        or not one_wall or (seen[i] >= limits[i] if not wall.known else 0 <= wall.head_kind() != i)):
+                    self.on_draw(a, True)
+                    held_back = -1
+                    continue
+                if held_back < 0 or not steady:
+                    held_back = rs.reserve(st)
+                if wall.size <= held_back:
+                    self.on_draw(a, True)
+                    held_back = -1
+                    continue
+                self._draw_changes(ss, a.seat, tile, False, -1)
+            elif type(a) is Discard:
+                ss = seats.get(a.seat)
+                if ss is None:
+                    self._handle(a, True)
+                    held_back = -1
+                    continue
+                if owes_before:
+                    rs.before_action(st, a, True)
+                tile = a.tile
+                i = tile.index
+                counts = ss.counts
+                if (st.phase != "discard" or a.seat != st.turn or counts[i] < 1
+                        or ss.ready_pending or (tile.red and not red_ok)):
+                    self.on_discard(a, True)
+                    held_back = -1
+                    continue
+                if checks_discard:
+                    rs.check_discard(st, a.seat, a, True)
+                counts[i] = counts[i] - 1
+                self._discard_changes(ss, a)
+            else:
+                self._handle(a, True)
+                held_back = -1
 
     def _dispatch(self, action: r.Action) -> None:
         """`_handle` past its checks of the seat and of the hand's end, and past the hooks
@@ -523,12 +464,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 self.err("missing-discard",
                          f"{seat} draws, but {st.turn} has not discarded yet",
                          a.span, "common.discard")
-        flower_replacement = from_tail and st.extra.get("replacement_for") == "flower"
-        if flower_replacement:
-            # The tile that replaces a flower stands in for the draw it replaced.
-            first_draw = bool(st.extra.get("first_draw"))
-        else:
-            first_draw = ss.own_draws == 0 and not st.any_claim
         self._reserve_check(a, seat)
         part = self.wall_part(seat)
         wall_tile = st.wall.peek(from_tail, part)
@@ -563,20 +498,31 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             return
         if was_rob:
             self._finish_addkong()
+        self._draw_changes(ss, seat, a.tile, from_tail, part)
+
+    def _draw_changes(self, ss: SeatState, seat: Seat, tile: Tile, from_tail: bool, part: int) -> None:
+        """What ``seat``'s draw of ``tile`` does to the table (from the wall's tail: a replacement
+        draw; ``part``: `wall_part`), after its checks: for `on_draw` and `play_all` alike."""
+        st = self.st
+        replacing = st.extra.get("replacement_for") if from_tail else None
+        if replacing == "flower":
+            # The tile that replaces a flower stands in for the draw it replaced.
+            first_draw = bool(st.extra.get("first_draw"))
+            ss.flower_draws += 1
+        else:
+            first_draw = ss.draws == ss.flower_draws and not st.any_claim
         st.wall.take(from_tail, part)
         # ``x[i] = x[i] + 1``, not ``x[i] += 1``: compiled, an int's own addition, where the augmented
         # form on a list item is Python's generic in-place addition.
-        i = a.tile.index
+        i = tile.index
         seen, counts = st.seen, ss.counts
         seen[i] = seen[i] + 1
         counts[i] = counts[i] + 1
         ss.draws += 1
-        if flower_replacement:
-            ss.flower_draws += 1
-        ss.last_drawn = a.tile
+        ss.last_drawn = tile
         ss.drew_since_claim = True
         st.extra["first_draw"] = first_draw
-        st.after_kong = from_tail and st.extra.get("replacement_for") == "kong"
+        st.after_kong = replacing == "kong"
         st.turn = seat
         st.phase = "discard"
         st.last_discard = None
@@ -621,17 +567,23 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     if held:
                         ss.counts[a.tile.index] = ss.counts[a.tile.index] + 1
             return
-        ss.discard(a.tile)
-        st.discard_serial += 1
-        st.open_discard(a)
-        st.turn = seat
-        st.phase = "claim"
-        st.after_kong = False
-        st.any_discard = True
+        self._discard_changes(ss, a)
         if ss.ready_pending:
             ss.ready_pending = False
             self._note_ready_pending()
             self.rs.on_ready_discard(st, seat, a, True)
+
+    def _discard_changes(self, ss: SeatState, a: r.Discard) -> None:
+        """What the discard ``a`` does to the table once its tile has left the seat's hand: for
+        `on_discard` and `play_all` alike."""
+        st = self.st
+        ss.discard(a.tile)
+        st.discard_serial += 1
+        st.open_discard(a)
+        st.turn = a.seat
+        st.phase = "claim"
+        st.after_kong = False
+        st.any_discard = True
 
     def on_flower(self, a: r.Flower, apply: bool) -> None:
         if not self.rs.uses_flowers:
@@ -1307,10 +1259,30 @@ def _move(kind: type[r.Draw] | type[r.Pong] | type[r.Kong], seat: Seat, tile: Ti
     return found
 
 
-_TABLES_OF: list[tuple[Ruleset, bool, bool, dict[Seat, Seat], bool] | None] = [None]
-"""The last ruleset an engine was made for, with what `HandEngine.__init__` asks of it: whether
-it has a `Ruleset.before_action` and a `Ruleset.check_discard` of its own, each seat's next,
-whether it has a `Ruleset.check_meld` of its own."""
+class RulesetHooks:
+    """What `HandEngine` asks of its ruleset once rather than on every action: which of the
+    hooks it has of its own (a hook left as the base's does nothing, and is not called), and
+    each seat's next seat."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        kind = type(ruleset)
+        self.ruleset = ruleset
+        self.before_action = kind.before_action is not Ruleset.before_action
+        self.check_discard = kind.check_discard is not Ruleset.check_discard
+        self.check_meld = kind.check_meld is not Ruleset.check_meld
+        self.next_of: dict[Seat, Seat] = {s: ruleset.next_seat(s) for s in ruleset.seats}
+
+    @staticmethod
+    def of(ruleset: Ruleset) -> RulesetHooks:
+        """The hooks of ``ruleset``: those of the last ruleset asked about, kept (a replay's hands
+        and a simulation's share one ruleset, and each hand makes an engine)."""
+        last = _LAST_HOOKS[0]
+        if last is None or last.ruleset is not ruleset:
+            last = _LAST_HOOKS[0] = RulesetHooks(ruleset)
+        return last
+
+
+_LAST_HOOKS: list[RulesetHooks | None] = [None]
 
 _HANDLED: frozenset[type] = frozenset((
     r.Draw, r.Discard, r.Chow, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Ready, r.Hu, r.Pass,
