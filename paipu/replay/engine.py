@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import cast
 
 import paipu.record as r
 from paipu.findings import Finding
-from paipu.hand.complete import far_tiles_may_complete, quick_complete
-from paipu.hand.shanten import is_complete, shanten
+from paipu.hand.shanten import is_complete
 from paipu.record import (  # by name: compiled, each class itself, where ``r.Draw`` is a look-up in the module
     AddKong,
     AnKong,
@@ -674,18 +673,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             self.result_lines.append(a)
 
     # ------------------------------------------------------------ what may be played
-    shape_shanten: Callable[[bytes, int, int], int] | None = None
-    """A player's own shanten over the ruleset's shapes, if it has one: (the 34 real-tile
-    counts as bytes, wildcards, sets to make) to what `paipu.hand.shanten.shanten` answers for
-    ``shapes=rs.shapes`` (wildcards in play when one is held).  `could_win` then asks it
-    whether a hand is ready or complete, so that a player that keeps such a table (the
-    simulator's bots) shares its answers with the engine; the answers are the same."""
-
-    shape_complete: Callable[[bytes, int, int], bool] | None = None
-    """With `shape_shanten`, the same player's test that a hand one tile over is complete (the
-    same arguments; the answer of ``shape_shanten(...) < 0``), asked whether another seat's tile
-    completes a ready hand."""
-
     def legal_actions(self, seat: Seat | None = None) -> list[r.Action]:
         """Every action that may be played now (of ``seat``, if given), in a fixed order.
 
@@ -894,213 +881,38 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             return None
         return _draw_move(drawer, drawn)
 
-    _shape_memo: dict[Seat, tuple[list[int], int, object, dict[int, bool], bytes, int, int]] | None = None
-    """Per seat, what `could_win`'s shape test answered with its hand as it is now: (a copy of
-    its counts, its melds, the `shape_shanten` asked, the answers by tile kind with -1 for
-    whether it is ready at all, then the question that readiness was asked as: the 34 real-tile
-    counts as bytes, the wildcards and the sets).  A seat's tiles change only by its own
-    moves, so while the others discard, its answer is looked up, not worked out again; any
-    change of its counts or melds (or of the table asked) starts afresh.  Its own hand after a
-    draw is that hand with the drawn tile: the same answers serve it (`could_win`)."""
-
     def could_win(self, seat: Seat, tile: Tile | None) -> bool:
-        """A quick necessary test for a win of ``seat`` (with ``tile`` added, if given): its tiles
-        are complete in one of the ruleset's shapes, or it holds a drawn tile the ruleset makes
-        wild.  Whether the hand really wins, and for what, is `analyse`'s answer."""
+        """A quick necessary test for a win of ``seat`` (with ``tile``, another seat's, if given):
+        its tiles are complete in one of the ruleset's shapes, or it holds a drawn tile the
+        ruleset makes wild.  Whether the hand really wins, and for what, is `analyse`'s answer.
+        (The simulator's engine answers it from what it keeps of each seat's hand:
+        `paipu.sim.readiness`.)"""
+        if tile is None and self.drawn_wild(seat):
+            return True
+        return self.shape_complete(seat, tile)
+
+    def drawn_wild(self, seat: Seat) -> bool:
+        """Whether ``seat`` holds a drawn tile that the ruleset makes wild for this draw alone
+        (Harbin's 宝): a win `could_win` does not test the shape of.  A drawn tile of a kind
+        that is wild all hand (a 财神) is counted as a wildcard by the shape test instead."""
         st = self.st
         ss = st.seats[seat]
-        counts = ss.counts
-        memo = self._shape_memo
-        if memo is None:
-            memo = self._shape_memo = {}
-        own = self.shape_shanten
-        n_melds = len(ss.melds)
-        known = memo.get(seat)
-        if tile is None:
-            drawn = ss.last_drawn
-            if drawn is None:
-                return self._shape_complete(seat, None)
-            d = drawn.index
-            wild_kinds = st.wild_kinds
-            if ss.draws > 0 and d not in wild_kinds and self.rs.is_wild(st, seat, d):
-                # A drawn tile of a kind that is wild all hand (a 财神) is counted as a wildcard by
-                # the shape test below; only a tile the ruleset makes wild for this draw alone
-                # (Harbin's 宝) skips that test.
-                return True
-            # The hand one tile over that the seat's kept answers were worked out for, with the
-            # tile drawn (a plain tile, not a flower or a wildcard): it is complete only if that
-            # hand was ready, and then exactly when the drawn tile completes it, which is the
-            # answer kept for another seat's tile of that kind.  (A hand that is not ready is
-            # at least one tile from ready, so one more tile leaves it short of complete.)  A
-            # wildcard drawn is left to the whole test: one held turns the limit of four tiles
-            # a kind off, so the kept readiness would not bound it.
-            if known is not None and d < 34 and d not in wild_kinds and known[1] == n_melds and known[2] is own:
-                counts[d] = counts[d] - 1  # compiled, an int's addition (see `play_all`)
-                same = known[0] == counts
-                counts[d] = counts[d] + 1
-                if same:
-                    answers = known[3]
-                    if not answers[-1]:
-                        return False
-                    found = answers.get(d)
-                    if found is None:
-                        # Asked of the whole table (its shanten), not only its complete test: the
-                        # player that keeps it weighs its discards from that hand next.
-                        found = answers[d] = self._completed_by(known, d, True)
-                    return found
-            return self._shape_complete(seat, None)
-        # The counts compared as lists (cheaper than making a key of them).
-        if known is None or known[1] != n_melds or known[2] is not own or known[0] != counts:
-            # Another seat's tile completes only a ready hand: that is asked once per hand (or,
-            # without a wildcard, not at all: see `_ready_entry`).
-            known = memo[seat] = self._ready_entry(seat, counts, n_melds, lazy=True)
-        answers = known[3]
-        if not answers[-1]:
+        drawn = ss.last_drawn
+        if drawn is None or ss.draws <= 0:
             return False
-        t = tile.index
-        found = answers.get(t)
-        if found is None:
-            found = answers[t] = self._completed_by(known, t)
-        return found
+        d = drawn.index
+        return d not in st.wild_kinds and self.rs.is_wild(st, seat, d)
 
-    def note_shanten(self, seat: Seat, shanten: int) -> None:
-        """A player's hint: ``shanten`` is what its `shape_shanten` answered for ``seat``'s hand as
-        it is now (the simulator's bots, of the hand they keep after a discard), so `could_win`
-        keeps the seat's readiness without asking the table again.  A hand the table puts
-        farther than ready is not ready whatever its size; a ready one is worked out as
-        `could_win` would (its question is needed for the tiles that might complete it).
-        Without a `shape_shanten`, nothing is kept: the hint is that table's answer."""
-        own = self.shape_shanten
-        if own is None:
-            return
-        memo = self._shape_memo
-        if memo is None:
-            memo = self._shape_memo = {}
-        ss = self.st.seats[seat]
-        counts = ss.counts
-        n_melds = len(ss.melds)
-        known = memo.get(seat)
-        if known is not None and known[1] == n_melds and known[2] is own and known[0] == counts:
-            return  # the hand kept already (a drawn tile discarded): its answers stand
-        if shanten > 0:
-            memo[seat] = (counts.copy(), n_melds, own, {-1: False}, b"", 0, 4 - n_melds)
-        else:
-            # The table's answer is the hint itself: the entry is made without asking it again.
-            memo[seat] = self._ready_entry(seat, counts, n_melds, shanten == 0)
-
-    def _ready_entry(self, seat: Seat, counts: list[int], n_melds: int, told: bool = False,
-                     lazy: bool = False) -> tuple[list[int], int, object, dict[int, bool], bytes, int, int]:
-        """``seat``'s entry of `_shape_memo` for its hand as it is now: whether it is ready
-        (`_shape_ready`), with the question asked.  ``told``: the `shape_shanten` of that
-        question is already known to be 0 (`note_shanten`), so it is not asked.  ``lazy``, for
-        a hand with no wildcard and a `shape_shanten`: its readiness is not asked but taken
-        as possible (marked by the key -3 in its answers), since `_completed_by` answers each
-        tile without it, mostly by the quick test; such an entry is made only for a hand no
-        bot has told about (each seat's dealt hand, until its first discard), which sees a
-        few discards, where the shanten of a 13-tile hand costs about as much as a dozen quick
-        tests (MCR: some 40k instructions a seat and hand)."""
-        st = self.st
-        own = self.shape_shanten
-        sets = 4 - n_melds
-        if _holds_flower(counts):
-            return (counts.copy(), n_melds, own, {-1: False}, b"", 0, sets)
-        wild = 0
-        if st.wild_kinds:
-            c = counts[:34]
-            for k in st.wild_kinds:
-                wild += c[k]
-                c[k] = 0
-            key = bytes(c)
-        else:
-            key = bytes(counts[:34])
-        if sets < 0 or sum(key) + wild != 3 * sets + 1:
-            ready = False
-        elif told:
-            ready = True
-        elif lazy and not wild and own is not None:
-            return (counts.copy(), n_melds, own, {-1: True, -3: True}, key, wild, sets)
-        elif own is None:
-            ready = _is_ready(key, wild, sets, self.rs.shapes)
-        else:
-            ready = own(key, wild, sets) <= 0
-        return (counts.copy(), n_melds, own, {-1: ready}, key, wild, sets)
-
-    def _completed_by(self, known: tuple[list[int], int, object, dict[int, bool], bytes, int, int], t: int,
-                      whole: bool = False) -> bool:
-        """`_shape_complete` of a seat with a tile of kind ``t`` (another seat's, or the one it
-        drew), asked of its ready hand's entry in `_shape_memo` (its question, made once): the
-        hand's counts with the tile, whose size a ready hand already has.  With ``whole``, the
-        `shape_shanten` is asked rather than its `shape_complete` (the same answer), as
-        `_shape_complete` asks of a seat's own hand."""
-        if t >= 34:
-            return False
-        key, wild, sets = known[4], known[5], known[6]
-        if t in self.st.wild_kinds:
-            wild += 1
-        else:
-            if not whole and not wild and key[t] == 0 and not _next_to_held(key, t):
-                # A tile far from every tile held (none of its kind, no suited neighbour within
-                # two) completes no set and no pair: only a shape that takes such a tile (the
-                # orphans, all honours, the knitted ones) could be completed, and only if the
-                # hand can be read so at all (`far_tiles_may_complete`, asked once per hand).
-                # MCR: about two questions in three, each a complete test of some 13k
-                # instructions, answered so.
-                answers = known[3]
-                far = answers.get(-2)
-                if far is None:
-                    far = answers[-2] = far_tiles_may_complete(key, self.rs.shapes)
-                if not far:
-                    return False
-            more = bytearray(key)
-            more[t] += 1
-            key = bytes(more)
-            if not whole and not wild:
-                # Without a wildcard, the standard shape read from suit tables, the others ruled
-                # out by their tiles (`paipu.hand.complete.quick_complete`); the full test only
-                # where that cannot tell.
-                quick = quick_complete(key, self.rs.shapes)
-                if quick >= 0:
-                    return quick == 1
-        own = self.shape_shanten
-        if own is None:
-            return is_complete(key, wild, sets, self.rs.shapes)
-        complete = self.shape_complete
-        if complete is not None and not whole:
-            return complete(key, wild, sets)
-        return own(key, wild, sets) < 0
-
-    def _shape_ready(self, seat: Seat) -> bool:
-        """Whether ``seat``'s tiles are one short of complete in one of the ruleset's shapes
-        (ready), wildcards counted as such: only such a hand can be completed by another
-        seat's tile."""
-        ss = self.st.seats[seat]
-        return self._ready_entry(seat, ss.counts, len(ss.melds))[3][-1]
-
-    def _shape_complete(self, seat: Seat, tile: Tile | None) -> bool:
-        """`could_win`'s shape test past readiness: ``seat``'s tiles (with ``tile``, another
-        seat's tile, if given) are complete in one of the ruleset's shapes, wildcards counted
-        as such; a function of its counts, its melds and the hand's wild kinds alone."""
+    def shape_complete(self, seat: Seat, tile: Tile | None) -> bool:
+        """`could_win`'s shape test: ``seat``'s tiles (with ``tile``, another seat's tile, if
+        given) are complete in one of the ruleset's shapes, wildcards counted as such; a
+        function of its counts, its melds and the hand's wild kinds alone."""
         st = self.st
         ss = st.seats[seat]
         counts = ss.counts
         if _holds_flower(counts) or (tile is not None and tile.index >= 34):
             return False
-        own = self.shape_shanten
         sets = 4 - len(ss.melds)
-        if own is not None and not st.wild_kinds:
-            # The same tests on the counts as bytes, with no wildcard to set aside.
-            if tile is not None:
-                more = bytearray(counts[:34])
-                more[tile.index] += 1
-                key = bytes(more)
-            else:
-                key = bytes(counts[:34])
-            if sets < 0 or sum(key) != 3 * sets + 2:
-                return False
-            complete = self.shape_complete
-            if tile is not None and complete is not None:
-                return complete(key, 0, sets)
-            return own(key, 0, sets) < 0
         c = list(counts[:34])
         wild = 0
         for k in st.wild_kinds:
@@ -1114,11 +926,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 c[t] += 1
         if sets < 0 or sum(c) + wild != 3 * sets + 2:
             return False
-        if own is not None:
-            complete = self.shape_complete
-            if tile is not None and complete is not None:
-                return complete(bytes(c), wild, sets)
-            return own(bytes(c), wild, sets) < 0
         return is_complete(bytes(c), wild, sets, self.rs.shapes)
 
     # ------------------------------------------------------------ the hand's end
@@ -1177,20 +984,6 @@ def _holds_four(counts: list[int]) -> bool:
     return False
 
 
-def _next_to_held(key: bytes, t: int) -> bool:
-    """Whether the hand ``key`` (34 counts) holds a suited tile of ``t``'s suit within two ranks
-    of ``t`` (a plain suited kind; an honour has no neighbour)."""
-    if t >= 27:
-        return False
-    rank = t % 9
-    lo = t - 2 if rank >= 2 else t - rank
-    hi = t + 2 if rank <= 6 else t + 8 - rank
-    for k in range(lo, hi + 1):
-        if key[k]:
-            return True
-    return False
-
-
 def _event_phrase(name: str) -> str:
     return "宝牌" if name == "bao" else f"`{name}` event"
 
@@ -1198,13 +991,6 @@ def _event_phrase(name: str) -> str:
 _NO_SPAN = Span.none()
 
 
-@functools.lru_cache(maxsize=1 << 15)
-def _is_ready(counts: bytes, wild: int, sets: int, shapes: tuple[str, ...]) -> bool:
-    """Whether a hand one tile short is ready (shanten 0) in the ruleset's shapes; a seat's
-    hand changes only on its own turn, so each is asked once for the discards that follow."""
-    if sets < 0 or sum(counts) + wild != 3 * sets + 1:
-        return False
-    return shanten(counts, wild, melds=4 - sets, shapes=shapes, wild_in_play=wild > 0) <= 0
 _DISCARDS: dict[Seat, tuple[r.Discard, ...]] = {
     seat: tuple(r.Discard(_NO_SPAN, seat, t) for t in ALL_TILES) for seat in r.SEATS
 }
