@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 import paipu.record as r
 from paipu.findings import Finding
-from paipu.grammar.parser import build_parser, grammar_text, parse
+from paipu.grammar.lines import grammar_text
+from paipu.grammar.parser import build_parser, parse
 from paipu.grammar.writer import format_record
 from paipu.record import replace
 from paipu.sources import read_record_text

@@ -79,8 +79,18 @@ def build_record(lines: list[Line], findings: list[Finding], gaps: Sequence[int]
     checking that hand at the gap, and says so once).
     """
     builder = RecordBuilder(findings, gaps)
+    add = builder.add
+    action = r.Action
+    # The current hand's actions while the lines are its actions (most lines): appended here, one
+    # look and one append each, as `add` would.
+    actions: list[r.Action] | None = None
     for line in lines:
-        builder.add(line)
+        if actions is not None and isinstance(line, action):
+            actions.append(line)
+            continue
+        add(line)
+        current = builder.current
+        actions = current.actions if current is not None and builder.last_kind == "action" else None
     return builder.record()
 
 
