@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from table import as_the_program
+
 from paipu.grammar.parser import parse
 from paipu.replay.session import replay
 
@@ -18,12 +20,13 @@ def main() -> None:
     actions = sum(len(h.actions) for r in records for h in r.hands)
     for keep_views, label in ((False, "audit (no snapshots)"), (True, "replay with table snapshots")):
         rounds = 0
-        start = time.process_time()
-        while time.process_time() - start < 2.0:
-            for rec in records:
-                replay(rec, views=keep_views)
-            rounds += 1
-        elapsed = time.process_time() - start
+        with as_the_program():
+            start = time.process_time()
+            while time.process_time() - start < 2.0:
+                for rec in records:
+                    replay(rec, views=keep_views)
+                rounds += 1
+            elapsed = time.process_time() - start
         rate = rounds * hands_per_round / elapsed
         print(
             f"replay, {label}: {rate:,.0f} hands/s "

@@ -189,7 +189,7 @@ def test_could_win_kept_answers_are_those_worked_out_afresh(ruleset: str, monkey
         for seat in st.seats:
             for tile in (None, ld.tile if ld is not None else None):
                 kept = engine.could_win(seat, tile)
-                engine._shape_memo = None
+                engine.readiness.kept.clear()
                 assert engine.could_win(seat, tile) == kept, (seat, tile)
                 asked[0] += 1
         step(sim)

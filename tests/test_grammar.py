@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 import paipu.record as r
 from paipu.findings import Finding
-from paipu.grammar.parser import build_parser, grammar_text, parse
+from paipu.grammar.lines import grammar_text
+from paipu.grammar.parser import build_parser, parse
 from paipu.grammar.writer import format_record
 from paipu.record import replace
 from paipu.sources import read_record_text
@@ -1003,34 +1004,3 @@ def test_a_parsed_action_holds_no_span_object_of_its_own() -> None:
     assert [a.span for a in hand.actions] == [r.Span(4, 1, 4, 13), r.Span(5, 1, 5, 12)]
     assert r.pack_span(3, 1, 3, 13).__class__ is int
     assert r.pack_span(4, 16, 6, 4) == r.Span(4, 16, 6, 4)
-
-
-def test_reading_leaves_the_collector_as_it_found_it_with_no_pass_over_the_record() -> None:
-    """`gc_paused`: the collector is back on after a parse (off if it was off), nothing is left
-    frozen, and no collector pass runs over the record's objects when it resumes (they go to
-    the oldest generation at once)."""
-    import gc
-
-    text = HEAD + "E discard 5m\nS draw 1z\n" * 3000
-    passes: list[int] = []
-
-    def seen(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            passes.append(info["generation"])
-
-    gc.collect()
-    gc.callbacks.append(seen)
-    try:
-        result = parse(text)
-    finally:
-        gc.callbacks.remove(seen)
-    assert len(result.record.hands[0].actions) == 6000
-    assert passes == []
-    assert gc.isenabled() and gc.get_freeze_count() == 0
-    assert gc.get_count()[0] < 700
-    gc.disable()
-    try:
-        parse(text)
-        assert not gc.isenabled()
-    finally:
-        gc.enable()

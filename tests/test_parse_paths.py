@@ -111,32 +111,24 @@ TAG_LINES = [
 
 
 @pytest.mark.parametrize("line", TAG_LINES)
-def test_the_writers_tag_lines_read_as_the_general_tag_reading_does(line: str) -> None:
-    import paipu.grammar.fast as fast
-
-    got = fast._canonical_header(line, 4)
-    if got is not None:
-        assert line.count('"') == 2 and line.startswith("[") and line.endswith('"]')
-        general = fast._TAG_RE.match(line)
-        assert general is not None and general.end() == len(line)
+def test_tag_lines_read_the_same_on_both_paths(line: str) -> None:
     _both('[Ruleset "zhuji"]\n' + line + "\n")
 
 
 @given(st.text(alphabet='[]" \\\tAbE_-1x{};é', max_size=24))
 @settings(max_examples=300, deadline=None)
 def test_random_tag_lines_read_the_same_on_both_paths(body: str) -> None:
+    _both('[Ruleset "zhuji"]\n[' + body + "\n")
+
+
+def test_the_fast_path_takes_its_keywords_from_the_grammar() -> None:
     import paipu.grammar.fast as fast
 
-    line = "[" + body
-    got = fast._canonical_header(line, 4)
-    if got is not None:
-        saved = fast._canonical_header
-        fast._canonical_header = lambda text, number: None  # type: ignore[assignment]
-        try:
-            assert fast._header(line, 4) == got
-        finally:
-            fast._canonical_header = saved
-    _both('[Ruleset "zhuji"]\n' + line + "\n")
+    assert fast.KEYWORDS["DISCARD"] == {"discard", "打"}
+    assert fast.KEYWORDS["HU"] == {"hu", "胡", "和"}
+    assert set(fast._VERBS) == {w for name in ("DRAW", "DISCARD", "CHOW", "PONG", "KONG", "ANKONG", "ADDKONG",
+                                               "FLOWER", "READY", "HU", "PASS") for w in fast.KEYWORDS[name]}
+    assert "abort" in fast._NOT_NAMES and "abort" not in fast._KEYWORD_LINES
 
 
 @pytest.mark.parametrize("line", [
@@ -187,7 +179,7 @@ def test_lines_whose_meaning_may_grow_read_the_same_on_both_paths(line: str) -> 
     _both('[Ruleset "zhuji"]\nhand 1\n' + line + "\n")
 
 
-def test_the_fast_path_copies_of_terminals_match_the_grammar() -> None:
+def test_the_fast_path_terminals_are_the_grammars() -> None:
     grammar = (ROOT / "paipu/grammar/record.lark").read_text(encoding="utf-8")
     assert f"TILE: /{TILE_PATTERN}/" in grammar
     assert f"ITEM: /{ITEM_PATTERN.replace(chr(92) + chr(34), chr(34))}/" in grammar

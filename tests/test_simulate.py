@@ -16,6 +16,7 @@ from paipu.cli import main
 from paipu.grammar.writer import format_record
 from paipu.hand.shanten import shanten
 from paipu.record import Span
+from paipu.replay.engine import HandEngine
 from paipu.replay.ruleset import get_ruleset, ruleset_names
 from paipu.sim.mutate import MAKERS, mutants
 from paipu.sim.simulate import (
@@ -237,12 +238,9 @@ def _check_shortcuts(sim: HandSim, seen: collections.Counter[str]) -> None:
     """At this moment of a simulated hand, each shortcut the bots use answers as the engine's
     own checks do."""
     engine, st = sim.engine, sim.st
-    own = engine.shape_shanten
     for seat in st.seats:
         for tile in (None, st.last_discard.tile if st.last_discard is not None else None):
-            engine.shape_shanten = None
-            plain = engine.could_win(seat, tile)
-            engine.shape_shanten = own
+            plain = HandEngine.could_win(engine, seat, tile)  # the engine's own tests, nothing kept
             assert engine.could_win(seat, tile) == plain, (seat, tile)
             seen["could_win true"] += plain
     if st.phase == "discard":

@@ -15,7 +15,8 @@ from paipu.hand.shanten import shanten
 from paipu.record import Seat
 from paipu.replay.engine import HandEngine
 from paipu.replay.ruleset import ruleset_names
-from paipu.sim.simulate import HandSim, simulate_session
+from paipu.sim.readiness import Readiness
+from paipu.sim.simulate import HandSim, ShantenCache, _SimEngine, simulate_session
 from paipu.tiles import Tile
 
 RULESETS = ruleset_names()
@@ -50,66 +51,62 @@ def complete_by_shanten(engine: HandEngine, seat: Seat, tile: Tile | None) -> bo
     return shanten(counts[:34], wild, melds=len(ss.melds), shapes=tuple(engine.rs.shapes)) == -1
 
 
-def _kept_hand_case(engine: HandEngine, seat: Seat) -> str:
+def _kept_hand_case(readiness: Readiness, seat: Seat) -> str:
     """Which of `could_win`'s ways its own-draw question takes now: from the kept answers of the
     hand before the draw (that hand ready or not), or worked out whole."""
-    st = engine.st
+    st = readiness.st
     ss = st.seats[seat]
     drawn = ss.last_drawn
-    known = (engine._shape_memo or {}).get(seat)
+    known = readiness.kept.get(seat)
     if drawn is None or known is None or drawn.index >= 34 or drawn.index in st.wild_kinds:
         return "whole"
     before = list(ss.counts)
     before[drawn.index] -= 1
-    if known[0] != before or known[1] != len(ss.melds) or known[2] is not engine.shape_shanten:
+    if known.counts != before or known.melds != len(ss.melds):
         return "whole"
-    return "kept, ready" if known[3][-1] else "kept, not ready"
+    return "kept, ready" if known.ready else "kept, not ready"
 
 
 def _play_checked(ruleset: str, hands: int, with_table: bool,
                   monkeypatch: pytest.MonkeyPatch) -> collections.Counter[str]:
     seen: collections.Counter[str] = collections.Counter()
     step = HandSim.step
-    init = HandSim.__init__
 
-    def plain_init(sim: HandSim, *args: object, **kwargs: object) -> None:
-        init(sim, *args, **kwargs)  # type: ignore[arg-type]
-        sim.engine.shape_shanten = None  # the engine's own shape tests, without the bots' table
-        sim.engine.shape_complete = None
+    def could_win(engine: _SimEngine, seat: Seat, tile: Tile | None) -> bool:
+        # With the bots' table (the simulator's kept answers), or the engine's own tests.
+        return engine.could_win(seat, tile) if with_table else HandEngine.could_win(engine, seat, tile)
 
     def checked_step(sim: HandSim) -> None:
         engine, st = sim.engine, sim.st
-        for seat, known in (engine._shape_memo or {}).items():
+        for seat, known in engine.readiness.kept.items():
             # A seat's kept readiness (worked out, or the bots' hint `note_shanten`) is the one
             # worked out afresh while its hand is the one kept.
             ss = st.seats[seat]
-            if known[0] == ss.counts and known[1] == len(ss.melds) and known[2] is engine.shape_shanten:
-                if known[3].get(-3):
-                    # Readiness not asked (`HandEngine._ready_entry`'s lazy entry): taken as possible.
-                    assert known[3][-1] and known[5] == 0, (ruleset, seat)  # (no wildcard held)
+            if known.counts == ss.counts and known.melds == len(ss.melds):
+                if not known.asked:
+                    # Readiness not asked (`Readiness.entry`'s lazy entry): taken as possible.
+                    assert known.ready and known.wild == 0, (ruleset, seat)  # (no wildcard held)
                     seen["readiness not asked"] += 1
                     continue
-                assert known[3][-1] == engine._shape_ready(seat), (ruleset, seat, ss.counts)
+                assert known.ready == engine.readiness.entry(ss.counts, len(ss.melds)).ready, (ruleset, seat, ss.counts)
                 seen["kept readiness"] += 1
         if st.phase == "discard":
             seat = st.turn
-            case = _kept_hand_case(engine, seat)
-            answer = engine.could_win(seat, None)
+            case = _kept_hand_case(engine.readiness, seat)
+            answer = could_win(engine, seat, None)
             assert answer == complete_by_shanten(engine, seat, None), (ruleset, seat, case, st.seats[seat].counts)
             seen[f"own draw {case}"] += 1
             seen["own draw complete"] += answer
         elif st.phase == "claim" and st.last_discard is not None:
             ld = st.last_discard
             for seat in engine.claim_order(ld.seat):
-                answer = engine.could_win(seat, ld.tile)
+                answer = could_win(engine, seat, ld.tile)
                 assert answer == complete_by_shanten(engine, seat, ld.tile), (ruleset, seat, ld.tile)
                 seen["discard complete"] += answer
                 seen["discard asked"] += 1
         step(sim)
 
     monkeypatch.setattr(HandSim, "step", checked_step)
-    if not with_table:
-        monkeypatch.setattr(HandSim, "__init__", plain_init)
     simulate_session(ruleset, hands, random.Random(f"win tests {ruleset}"))
     return seen
 
@@ -132,12 +129,12 @@ def test_could_win_own_draw_from_the_kept_hand_is_its_shanten(ruleset: str, monk
 
 
 @pytest.mark.parametrize("ruleset", ["zhuji", "hebei", "harbin", "mcr"])
-def test_could_win_kept_hand_without_the_bots_table_is_its_shanten(ruleset: str,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """could_win with no `shape_shanten` (the engine's own readiness and complete tests, as a
-    replay asks them): the same shortcuts give the hand's shanten's answer."""
+def test_could_win_of_the_engine_itself_is_its_shanten(ruleset: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """could_win of the engine itself (`HandEngine.could_win`, nothing kept, as a replay asks
+    it) in simulated hands: the hand's shanten's answer."""
     seen = _play_checked(ruleset, 3, False, monkeypatch)
-    assert seen["own draw kept, not ready"] > 20 and seen["own draw kept, ready"] + seen["own draw whole"] > 0, seen
+    assert seen["own draw kept, not ready"] > 20, seen
     assert seen["discard asked"] > 50, seen
 
 
@@ -153,7 +150,7 @@ def test_could_win_a_drawn_wildcard_is_worked_out_whole(monkeypatch: pytest.Monk
         if st.phase == "discard":
             drawn = st.seats[st.turn].last_drawn
             if drawn is not None and drawn.index in st.wild_kinds:
-                assert _kept_hand_case(engine, st.turn) == "whole"
+                assert _kept_hand_case(engine.readiness, st.turn) == "whole"
                 assert engine.could_win(st.turn, None) == complete_by_shanten(engine, st.turn, None)
                 seen["drawn wildcard"] += 1
         step(sim)
@@ -176,13 +173,16 @@ def test_could_win_ready_hand_answers_follow_the_drawn_tile() -> None:
     engine = HandEngine.start(rs, r.HandRecord(1, r.Span.none(), deals=tuple(
         r.Deal(s, parse_tiles(t), r.Span.none()) for s, t in deals)))
     two_s, nine_s = parse_tiles("2s9s")
-    assert engine.could_win("S", two_s) and not engine.could_win("S", nine_s)
+    table = ShantenCache(rs.shapes)
+    kept = Readiness(engine.st, rs.shapes, table.ask, table.complete)
+    assert kept.could_win("S", two_s) and not kept.could_win("S", nine_s)
     ss = engine.st.seats["S"]
     for tile, complete in ((two_s, True), (nine_s, False)):
         ss.counts[tile.index] += 1
         ss.last_drawn = tile
         ss.draws = 1
-        assert _kept_hand_case(engine, "S") == "kept, ready"
+        assert _kept_hand_case(kept, "S") == "kept, ready"
+        assert kept.could_win("S", None) is complete
         assert engine.could_win("S", None) is complete
         assert complete_by_shanten(engine, "S", None) is complete
         ss.counts[tile.index] -= 1
@@ -211,18 +211,17 @@ def test_completed_by_far_tiles_is_the_full_test(ruleset: str, monkeypatch: pyte
     def checked_step(sim: HandSim) -> None:
         engine, st = sim.engine, sim.st
         if st.phase == "claim":
-            for seat, known in list((engine._shape_memo or {}).items()):
+            for seat, known in list(engine.readiness.kept.items()):
                 ss = st.seats[seat]
-                if (not known[3][-1] or known[0] != ss.counts or known[1] != len(ss.melds)
-                        or known[2] is not engine.shape_shanten):
+                if not known.ready or known.counts != ss.counts or known.melds != len(ss.melds):
                     continue
-                if known[3].get(-3):
+                if not known.asked:
                     seen["readiness not asked"] += 1
                 seen["ready hands"] += 1
                 for t in range(34):
-                    answer = engine._completed_by(known, t)
+                    answer = engine.readiness._completed_by(known, t, False)
                     assert answer == complete_by_shanten(engine, seat, ALL_TILES[t]), (ruleset, seat, t, ss.counts)
-                    if not known[5] and t not in st.wild_kinds and _far(known[4], t):
+                    if not known.wild and t not in st.wild_kinds and _far(known.key, t):
                         seen["far complete" if answer else "far"] += 1
         step(sim)
 

@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from paipu._version import __version__
+from paipu.cli.collector import fewer_collections
 from paipu.cli.common import AS_PROGRAM, EXIT_HELP, PaipuGroup, out_of_memory
 
 # Each command's name, and the module and attribute that define it, in the order of ``--help``.
@@ -64,7 +65,8 @@ class _LazyGroup(PaipuGroup):
         entry = not args and not kwargs and getattr(sys.modules.get("__main__"), "main", None) is self
         AS_PROGRAM[0] = entry
         try:
-            return self.main(*args, **kwargs)
+            with fewer_collections():
+                return self.main(*args, **kwargs)
         except MemoryError:
             # Out of memory outside a command's own handler (parsing the command line, ending).
             out_of_memory(f"paipu {self.ran}" if self.ran else "paipu")

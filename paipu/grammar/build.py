@@ -78,35 +78,110 @@ def build_record(lines: list[Line], findings: list[Finding], gaps: Sequence[int]
     after a gap in a hand are left out without a finding of their own (the replay stops
     checking that hand at the gap, and says so once).
     """
-    ruleset: str | None = None
-    ruleset_span: r.Span | None = None
-    options: list[r.OptionTag] = []
-    players: list[r.SeatTag] = []
-    scores: list[r.SeatTag] = []
-    finals: list[r.SeatTag] = []
-    points: list[r.SeatTag] = []
-    by_word = {"Player": players, "Score": scores, "Final": finals, "Points": points}
-    tags: list[r.Tag] = []
-    header_notes: list[r.Annotation] = []
-    hands: list[_HandBuilder] = []
-    current: _HandBuilder | None = None
-    # The last item an annotation line attaches to: ("header"|"hand"|"setup"|"deal"|"action").
-    last_kind = "header"
-    skipped = 0  # hand numbers a gap may have held
+    builder = RecordBuilder(findings, gaps)
+    add = builder.add
+    action = r.Action
+    # The current hand's actions while the lines are its actions (most lines): appended here, one
+    # look and one append each, as `add` would.
+    actions: list[r.Action] | None = None
+    for line in lines:
+        if actions is not None and isinstance(line, action):
+            actions.append(line)
+            continue
+        add(line)
+        current = builder.current
+        actions = current.actions if current is not None and builder.last_kind == "action" else None
+    return builder.record()
 
-    def gap_before(line_number: int) -> bool:
+
+class RecordBuilder:
+    """A record taken in line by line (`build_record`)."""
+
+    def __init__(self, findings: list[Finding], gaps: Sequence[int] = ()) -> None:
+        self.findings = findings
+        self.gaps = gaps
+        self.ruleset: str | None = None
+        self.ruleset_span: r.Span | None = None
+        self.options: list[r.OptionTag] = []
+        self.by_word: dict[str, list[r.SeatTag]] = {word: [] for word in SEAT_TAGS}
+        self.tags: list[r.Tag] = []
+        self.header_notes: list[r.Annotation] = []
+        self.hands: list[_HandBuilder] = []
+        self.current: _HandBuilder | None = None
+        self.last_kind = "header"
+        """The last item an annotation line attaches to: header, hand, setup:NAME, deal or action."""
+        self.skipped = 0
+        """Hand numbers a gap may have held."""
+
+    def add(self, line: Line) -> None:
+        """Take in the next line."""
+        current = self.current
+        if current is not None and isinstance(line, r.Action):
+            current.actions.append(line)  # the common case, first
+            self.last_kind = "action"
+            return
+        # A setup line or a deal inside a hand is none of the parser's own line kinds (whose
+        # classes are Python ones: each look is a dictionary look-up and a generic isinstance).
+        item: r.SetupLine | r.Deal | r.Action | None
+        if current is None or not (isinstance(line, r.SetupLine) or isinstance(line, r.Deal)):
+            item = self._line_of_its_own(line)
+            if item is None:
+                return
+            current = self.current
+        else:
+            item = line
+        assert current is not None  # set above, or the line was reported as misplaced
+        if isinstance(item, (r.SetupLine, r.Deal)) and current.actions and self._gap_before(item.span.line):
+            return  # perhaps the next hand's, whose `hand` line could not be read
+        if isinstance(item, r.SetupLine):
+            self._setup(current, item)
+        elif isinstance(item, r.Deal):
+            self._deal(current, item)
+        else:
+            current.actions.append(item)
+            self.last_kind = "action"
+
+    def _line_of_its_own(self, line: Line) -> r.SetupLine | r.Deal | r.Action | None:
+        """Take in a line that is not a hand's setup, deal or action (None), or give back the
+        setup line or action a ruleset's own word line is in its place."""
+        if isinstance(line, AnnotationLine):
+            self._attach(line.annotations)
+        elif isinstance(line, ArityProblem):
+            self.findings.append(error("syntax", line.message, line.span))
+        elif isinstance(line, HeaderLine):
+            for t in line.tags:
+                self._tag(t)
+            if self.current is None:
+                self.header_notes.extend(line.annotations)
+        elif isinstance(line, HandLine):
+            self._hand(line)
+        elif self.current is None:
+            self.findings.append(error(
+                "misplaced-line",
+                f"`{_line_word(line)}` before the first `hand` line: start a hand with `hand 1`",
+                line.span))
+        elif isinstance(line, WordLine):
+            # A ruleset's own line: part of the setup until the hand's first action, then an event.
+            if self.current.actions:
+                return r.TableEvent(line.span, line.name, line.tiles, line.values, annotations=line.annotations)
+            return r.SetupTiles(line.span, line.annotations, line.name, line.tiles, line.values)
+        else:
+            return line
+        return None
+
+    def _gap_before(self, line_number: int) -> bool:
         """Whether a gap lies between the current hand's line (or the start) and ``line_number``."""
+        gaps = self.gaps
         if not gaps:
             return False
-        k = bisect_right(gaps, (current.span.line if current is not None else 0))
+        k = bisect_right(gaps, (self.current.span.line if self.current is not None else 0))
         return k < len(gaps) and gaps[k] < line_number
 
-    def attach(extra: tuple[r.Annotation, ...]) -> None:
-        nonlocal header_notes
+    def _attach(self, extra: tuple[r.Annotation, ...]) -> None:
+        current, last_kind = self.current, self.last_kind
         if current is None or last_kind == "header":
-            header_notes.extend(extra)
-            return
-        if last_kind == "hand":
+            self.header_notes.extend(extra)
+        elif last_kind == "hand":
             current.annotations.extend(extra)
         elif last_kind == "deal" and current.deals:
             current.deals[-1] = cast(r.Deal, _with_annotations(current.deals[-1], extra))
@@ -118,219 +193,131 @@ def build_record(lines: list[Line], findings: list[Finding], gaps: Sequence[int]
         else:
             current.annotations.extend(extra)
 
-    def tag(t: RawTag) -> None:
-        nonlocal ruleset, ruleset_span
+    def _hand(self, line: HandLine) -> None:
+        expected = len(self.hands) + 1 + self.skipped
+        if line.number > expected and self._gap_before(line.span.line):
+            self.skipped += line.number - expected
+        elif line.number != expected:
+            self.findings.append(error(
+                "hand-number",
+                f"hand {line.number} where hand {expected} was expected: hands are numbered 1, 2, 3… in order",
+                line.span))
+        self.current = _HandBuilder(line.number, line.span, list(line.annotations))
+        self.hands.append(self.current)
+        self.last_kind = "hand"
+
+    def _setup(self, current: _HandBuilder, line: r.SetupLine) -> None:
+        name = _setup_name(line)
+        if name in current.setup:
+            first = current.setup[name].span.line
+            if not self._gap_before(line.span.line):
+                self.findings.append(error(
+                    "duplicate-line",
+                    f"a second `{name}` line in hand {current.number} (the first is on line {first})",
+                    line.span))
+        elif current.actions:
+            self.findings.append(error(
+                "misplaced-line", f"`{name}` after the hand's first action: setup lines come first", line.span))
+        else:
+            current.setup[name] = line
+            self.last_kind = "setup:" + name
+
+    def _deal(self, current: _HandBuilder, line: r.Deal) -> None:
+        if any(d.seat == line.seat for d in current.deals):
+            if not self._gap_before(line.span.line):
+                self.findings.append(error(
+                    "duplicate-line", f"a second `deal {line.seat}` line in hand {current.number}", line.span))
+        elif current.actions:
+            self.findings.append(error(
+                "misplaced-line", f"`deal {line.seat}` after the hand's first action: deals come first",
+                line.span))
+        else:
+            current.deals.append(line)
+            self.last_kind = "deal"
+
+    def _tag(self, t: RawTag) -> None:
         meant = tag_hint(t.word, t.arg is not None)
         if meant is not None:
-            findings.append(error("syntax", f"unknown tag [{t.word}] (did you mean [{meant}]?); read as [{meant} …]",
-                                  t.word_span))
+            self.findings.append(error(
+                "syntax", f"unknown tag [{t.word}] (did you mean [{meant}]?); read as [{meant} …]", t.word_span))
             t = replace(t, word=meant)
-        if current is not None:
-            findings.append(
-                error(
-                    "misplaced-line",
-                    f"header tag [{t.word}] after the first hand: tags belong before `hand 1`",
-                    t.span,
-                )
-            )
+        if self.current is not None:
+            self.findings.append(error(
+                "misplaced-line", f"header tag [{t.word}] after the first hand: tags belong before `hand 1`", t.span))
             return
         if t.word == "Ruleset":
             if t.arg is not None:
-                findings.append(error("bad-tag", 'write the ruleset as [Ruleset "name"]', t.span))
-                return
-            if ruleset is not None:
-                findings.append(error("duplicate-line", "a second [Ruleset] tag", t.span))
-                return
-            ruleset, ruleset_span = t.value, t.span
+                self.findings.append(error("bad-tag", 'write the ruleset as [Ruleset "name"]', t.span))
+            elif self.ruleset is not None:
+                self.findings.append(error("duplicate-line", "a second [Ruleset] tag", t.span))
+            else:
+                self.ruleset, self.ruleset_span = t.value, t.span
         elif t.word == "Option":
             if t.arg is None:
-                findings.append(
-                    error("bad-tag", 'an option needs a name: [Option name "value"]', t.span)
-                )
-                return
-            options.append(r.OptionTag(t.arg, t.value, t.span))
+                self.findings.append(error("bad-tag", 'an option needs a name: [Option name "value"]', t.span))
+            else:
+                self.options.append(r.OptionTag(t.arg, t.value, t.span))
         elif t.word in SEAT_TAGS:
-            if t.arg not in r.SEATS:
-                findings.append(
-                    error(
-                        "bad-tag",
-                        f'[{t.word}] needs a seat (E, S, W or N): [{t.word} E "…"]',
-                        t.arg_span or t.span,
-                    )
-                )
-                return
-            target = by_word[t.word]
-            seat: r.Seat = t.arg
-            if any(x.seat == seat for x in target):
-                findings.append(
-                    error("duplicate-line", f"a second [{t.word} {seat}] tag", t.span)
-                )
-                return
-            if t.word in _WHOLE_TAGS:
-                try:
-                    if len(t.value.strip().lstrip("+-")) > MAX_VALUE_DIGITS:
-                        raise ValueError(t.value)
-                    int(t.value)
-                except ValueError:
-                    findings.append(
-                        error(
-                            "bad-tag",
-                            f'[{t.word} {seat}] must be a whole number, found "{t.value}"',
-                            t.span,
-                        )
-                    )
-                    return
-            elif t.word == "Points" and r.points_tenths(t.value) is None:
-                findings.append(
-                    error(
-                        "bad-tag",
-                        f'[Points {seat}] must be a number with at most one decimal (such as +51.3 or -20), '
-                        f'found "{t.value}"',
-                        t.span,
-                    )
-                )
-                return
-            target.append(r.SeatTag(t.word, seat, t.value, t.span))
+            self._seat_tag(t)
+        elif t.arg is not None:
+            self.findings.append(error(
+                "bad-tag",
+                f'[{t.word} {t.arg} "…"]: only Option, Player, Score, Final and Points take a name '
+                'before the value; write [Name "value"]',
+                t.span))
         else:
-            if t.arg is not None:
-                findings.append(
-                    error(
-                        "bad-tag",
-                        f'[{t.word} {t.arg} "…"]: only Option, Player, Score, Final and Points take a name '
-                        'before the value; write [Name "value"]',
-                        t.span,
-                    )
-                )
-                return
-            tags.append(r.Tag(t.word, t.value, t.span))
+            self.tags.append(r.Tag(t.word, t.value, t.span))
 
-    for line in lines:
-        if current is not None and isinstance(line, r.Action):
-            current.actions.append(line)  # the common case, first
-            last_kind = "action"
-            continue
-        # A setup line or a deal inside a hand is none of the parser's own line kinds below (whose
-        # classes are Python ones: each look is a dictionary look-up and a generic isinstance).
-        if current is None or not (isinstance(line, r.SetupLine) or isinstance(line, r.Deal)):
-            if isinstance(line, AnnotationLine):
-                attach(line.annotations)
-                continue
-            if isinstance(line, ArityProblem):
-                findings.append(error("syntax", line.message, line.span))
-                continue
-            if isinstance(line, HeaderLine):
-                for t in line.tags:
-                    tag(t)
-                if current is None:
-                    header_notes.extend(line.annotations)
-                continue
-            if isinstance(line, HandLine):
-                expected = len(hands) + 1 + skipped
-                if line.number > expected and gap_before(line.span.line):
-                    skipped += line.number - expected
-                elif line.number != expected:
-                    findings.append(
-                        error(
-                            "hand-number",
-                            f"hand {line.number} where hand {expected} was expected: "
-                            "hands are numbered 1, 2, 3… in order",
-                            line.span,
-                        )
-                    )
-                current = _HandBuilder(line.number, line.span, list(line.annotations))
-                hands.append(current)
-                last_kind = "hand"
-                continue
-            if current is None:
-                findings.append(
-                    error(
-                        "misplaced-line",
-                        f"`{_line_word(line)}` before the first `hand` line: start a hand with `hand 1`",
-                        line.span,
-                    )
-                )
-                continue
-            if isinstance(line, WordLine):
-                # A ruleset's own line: part of the setup until the hand's first action, then an event.
-                if current.actions:
-                    line = r.TableEvent(line.span, line.name, line.tiles, line.values, annotations=line.annotations)
-                else:
-                    line = r.SetupTiles(line.span, line.annotations, line.name, line.tiles, line.values)
-        assert current is not None  # set above, or the line was reported as misplaced
-        if isinstance(line, (r.SetupLine, r.Deal)) and current.actions and gap_before(line.span.line):
-            continue  # perhaps the next hand's, whose `hand` line could not be read
-        if isinstance(line, r.SetupLine):
-            name = _setup_name(line)
-            if name in current.setup:
-                first = current.setup[name].span.line
-                if gap_before(line.span.line):
-                    continue
-                findings.append(
-                    error(
-                        "duplicate-line",
-                        f"a second `{name}` line in hand {current.number} (the first is on line {first})",
-                        line.span,
-                    )
-                )
-                continue
-            if current.actions:
-                findings.append(
-                    error(
-                        "misplaced-line",
-                        f"`{name}` after the hand's first action: setup lines come first",
-                        line.span,
-                    )
-                )
-                continue
-            current.setup[name] = line
-            last_kind = "setup:" + name
-        elif isinstance(line, r.Deal):
-            if any(d.seat == line.seat for d in current.deals):
-                if gap_before(line.span.line):
-                    continue
-                findings.append(
-                    error(
-                        "duplicate-line",
-                        f"a second `deal {line.seat}` line in hand {current.number}",
-                        line.span,
-                    )
-                )
-                continue
-            if current.actions:
-                findings.append(
-                    error(
-                        "misplaced-line",
-                        f"`deal {line.seat}` after the hand's first action: deals come first",
-                        line.span,
-                    )
-                )
-                continue
-            current.deals.append(line)
-            last_kind = "deal"
-        else:
-            current.actions.append(line)
-            last_kind = "action"
+    def _seat_tag(self, t: RawTag) -> None:
+        if t.arg not in r.SEATS:
+            self.findings.append(error(
+                "bad-tag", f'[{t.word}] needs a seat (E, S, W or N): [{t.word} E "…"]', t.arg_span or t.span))
+            return
+        target = self.by_word[t.word]
+        seat: r.Seat = t.arg
+        if any(x.seat == seat for x in target):
+            self.findings.append(error("duplicate-line", f"a second [{t.word} {seat}] tag", t.span))
+            return
+        problem = _seat_tag_value_problem(t.word, seat, t.value)
+        if problem is not None:
+            self.findings.append(error("bad-tag", problem, t.span))
+            return
+        target.append(r.SeatTag(t.word, seat, t.value, t.span))
 
-    if ruleset is None:
-        findings.append(
-            error(
-                "missing-ruleset",
-                'the header has no [Ruleset "…"] tag: every record names its ruleset',
-                r.Span(1, 1, 1, 1),
-            )
+    def record(self) -> r.Record:
+        """The record of the lines taken in (a missing ruleset tag reported)."""
+        if self.ruleset is None:
+            self.findings.append(error(
+                "missing-ruleset", 'the header has no [Ruleset "…"] tag: every record names its ruleset',
+                r.Span(1, 1, 1, 1)))
+        by_word = self.by_word
+        header = r.Header(
+            ruleset=self.ruleset,
+            ruleset_span=self.ruleset_span,
+            options=tuple(self.options),
+            players=tuple(by_word["Player"]),
+            scores=tuple(by_word["Score"]),
+            tags=tuple(self.tags),
+            annotations=tuple(self.header_notes),
+            finals=tuple(by_word["Final"]),
+            points=tuple(by_word["Points"]),
         )
-    header = r.Header(
-        ruleset=ruleset,
-        ruleset_span=ruleset_span,
-        options=tuple(options),
-        players=tuple(players),
-        scores=tuple(scores),
-        tags=tuple(tags),
-        annotations=tuple(header_notes),
-        finals=tuple(finals),
-        points=tuple(points),
-    )
-    return r.Record(header, tuple(h.build() for h in hands))
+        return r.Record(header, tuple(h.build() for h in self.hands))
+
+
+def _seat_tag_value_problem(word: str, seat: r.Seat, value: str) -> str | None:
+    """What is wrong with the value of a seat tag (`SEAT_TAGS`), or None."""
+    if word in _WHOLE_TAGS:
+        try:
+            if len(value.strip().lstrip("+-")) > MAX_VALUE_DIGITS:
+                raise ValueError(value)
+            int(value)
+        except ValueError:
+            return f'[{word} {seat}] must be a whole number, found "{value}"'
+    elif word == "Points" and r.points_tenths(value) is None:
+        return (f'[Points {seat}] must be a number with at most one decimal (such as +51.3 or -20), '
+                f'found "{value}"')
+    return None
 
 
 def _line_word(line: object) -> str:

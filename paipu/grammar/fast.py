@@ -7,18 +7,17 @@ returns a value only when it is sure the grammar would give the very same value;
 else (a bad tile, a glued keyword, a number with too many digits, an annotation that runs
 on to the next line, a word it does not know) returns ``None`` and the line goes to lark,
 which stays the single definition of the language and the one place syntax errors are
-worded.  ``tests/test_parse_paths.py`` proves the two paths agree, line by line and on
-random and mutated records.
+worded.  Its keywords and its tile and item patterns are read from the grammar itself
+(`KEYWORDS`, `TERMINALS`), so the two cannot drift apart.  ``tests/test_parse_paths.py``
+proves the two paths agree, line by line and on random and mutated records.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import gc
 import operator
 import re
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from types import FunctionType
 from typing import Any, Final, cast
 
@@ -31,6 +30,7 @@ from paipu.grammar.lines import (
     Line,
     RawTag,
     WordLine,
+    grammar_text,
     unescape_annotation,
     unescape_string,
 )
@@ -43,33 +43,6 @@ MAX_VALUE_DIGITS: Final = 12
 """The most digits a fan total, a fan item's value or a payment may have (sign aside)."""
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """The cyclic garbage collector held off while a record is read.
-
-    Reading makes many small objects and no reference cycles, so the collector's passes over
-    the growing record find nothing; on a large record they cost a third of the time.
-    Reference counting still frees everything as usual; the collector resumes afterwards
-    (unless it was already off).
-
-    What was made meanwhile sits in the collector's youngest generation, and its first pass
-    after resuming would walk all of it (a tenth of the time of reading a large record): those
-    objects are the record, long-lived, so they are handed to the oldest generation at once
-    (``freeze`` then ``unfreeze``: two list splices), as that pass and the next would have
-    done after walking them.  Not when something else keeps objects frozen.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            if gc.get_freeze_count() == 0:
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
-
-
 class _Skip:
     """A line that holds nothing: blank, spaces or a comment."""
 
@@ -78,9 +51,13 @@ class _Skip:
 
 SKIP: Final = _Skip()
 
-# The grammar's TILE and ITEM terminals, copied; a test keeps them equal to record.lark.
-TILE_PATTERN: Final = r"[0-9一二三四五六七八九]+[mpszf万萬筒饼餅条條索]|[东南西北白发中東發発春夏秋冬梅兰竹菊蘭]"
-ITEM_PATTERN: Final = r"[^\s\ufeff,:;{}\[\]\"+\-][^\s\ufeff,:;{}\[\]\"]*"
+TERMINALS: Final = {m[1]: m[2] for m in re.finditer(r"^([A-Z_]+)(?:\.-?\d+)?: *(.+?) *$", grammar_text(), re.M)}
+"""The grammar's terminals by name -> their definitions as record.lark writes them."""
+KEYWORDS: Final = {name: frozenset(re.findall(r'"([^"]*)"', rule)) for name, rule in TERMINALS.items()
+                   if rule.startswith('"')}
+"""Each keyword terminal of the grammar (``DISCARD``) -> its spellings (``discard``, ``打``)."""
+TILE_PATTERN: Final = TERMINALS["TILE"].strip("/")
+ITEM_PATTERN: Final = TERMINALS["ITEM"].strip("/")
 _TILE_RE: Final = re.compile(TILE_PATTERN)
 _ITEM_RE: Final = re.compile(ITEM_PATTERN)
 _ITEM_VALUE_RE: Final = re.compile(r"(.*[^\d+\-])([+-]?\d+)")
@@ -114,29 +91,11 @@ DICE: Final = 12
 SCORE: Final = 13
 EXHAUSTED: Final = 14
 HAND: Final = 15
-_ONE_TILE: dict[str, int] = {}
-"""A one-tile seat action's verb -> its kind (`make_action`)."""
-_BARE: dict[str, bool] = {}
-"""``ready`` (True) or ``pass`` (False) by their words."""
-_CHOW_WORDS: Final = frozenset(("chow", "吃"))
-_HU_WORDS: Final = frozenset(("hu", "胡", "和"))
-for _words, _kind in (
-    (("draw", "摸"), DRAW), (("discard", "打"), DISCARD), (("pong", "碰"), PONG),
-    (("kong", "杠", "槓"), KONG), (("ankong", "暗杠", "暗槓"), ANKONG),
-    (("addkong", "补杠", "補槓"), ADDKONG), (("flower", "花"), FLOWER),
-):
-    for _w in _words:
-        _ONE_TILE[_w] = _kind
-for _bare_words, _ready in ((("ready", "听", "聽"), True), (("pass", "过", "過"), False)):
-    for _w in _bare_words:
-        _BARE[_w] = _ready
-
-_DEALER: Final = frozenset(("dealer", "庄"))
-_CAISHEN: Final = frozenset(("caishen", "财神", "財神"))
-_BAO: Final = frozenset(("bao", "宝", "寶"))
-_EXHAUSTED: Final = frozenset(("exhausted", "流局"))
-_FAN: Final = frozenset(("fan", "tai", "台", "番", "臺"))
-_SCORE: Final = frozenset(("score", "分"))
+_VERBS: Final = {word: kind for name, kind in (
+    ("DISCARD", DISCARD), ("DRAW", DRAW), ("PONG", PONG), ("CHOW", CHOW), ("KONG", KONG), ("ANKONG", ANKONG),
+    ("ADDKONG", ADDKONG), ("FLOWER", FLOWER), ("HU", HU), ("PASS", PASS), ("READY", READY),
+) for word in KEYWORDS[name]}
+"""A seat's verb, in every spelling the grammar has -> the kind of its action."""
 
 _BLANK: Final = frozenset(" \t")
 
@@ -157,7 +116,7 @@ def make_action(kind: int, span: int | r.Span, notes: tuple[r.Annotation, ...], 
     (compiled: a direct native call).  ``seat`` and ``glyph`` are those of a seat's line (the
     dealer's seat for `DEALER`); ``span`` is packed (an int) for any line but a seat action's."""
     if kind > HU:
-        return _make_other(kind, span, notes, seat, last)
+        return _make_other(kind, span, notes, seat, glyph, last)
     if kind == DISCARD:
         return r.Discard(span, seat, last, glyph=glyph, annotations=notes)
     if kind == DRAW:
@@ -177,13 +136,14 @@ def make_action(kind: int, span: int | r.Span, notes: tuple[r.Annotation, ...], 
     return r.Hu(span, seat, last, glyph=glyph, annotations=notes)
 
 
-def _make_other(kind: int, span: int | r.Span, notes: tuple[r.Annotation, ...], seat: r.Seat, last: Any) -> Line:
-    """`make_action` for the lines that are not a seat action with a tile (``glyph`` is None
-    for these: a cached line with a glyph is a seat action's)."""
+def _make_other(kind: int, span: int | r.Span, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
+                last: Any) -> Line:
+    """`make_action` for the lines that are not a seat action with a tile (only ``ready`` and
+    ``pass`` of these have a glyph)."""
     if kind == PASS:
-        return r.Pass(span, seat, annotations=notes)
+        return r.Pass(span, seat, glyph=glyph, annotations=notes)
     if kind == READY:
-        return r.Ready(span, seat, annotations=notes)
+        return r.Ready(span, seat, glyph=glyph, annotations=notes)
     if kind == DEALER:
         return r.DealerLine(span, notes, seat)
     if kind == DICE:
@@ -196,6 +156,13 @@ def _make_other(kind: int, span: int | r.Span, notes: tuple[r.Annotation, ...], 
 
 
 _Maker = Callable[[int, tuple[r.Annotation, ...], r.Seat, "str | None", Any], Line]
+
+
+def _action_maker(kind: int) -> _Maker:
+    def make(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None, last: Any) -> Line:
+        return make_action(kind, span, notes, seat, glyph, last)
+
+    return make
 
 
 def _python_makers() -> tuple[_Maker, ...] | None:
@@ -218,7 +185,7 @@ def _python_makers() -> tuple[_Maker, ...] | None:
 
 def _other_maker(kind: int) -> _Maker:
     def make(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None, last: Any) -> Line:
-        return _make_other(kind, span, notes, seat, last)
+        return _make_other(kind, span, notes, seat, glyph, last)
 
     return make
 
@@ -239,30 +206,39 @@ def _slot_maker(cls: type[r.SeatAction], setters: list[Callable[[object, object]
     return make
 
 
-PYTHON_MAKERS: Final = _python_makers()
-"""By kind (`DISCARD` …), pure Python's way to rebuild a cached line (`LINE_CACHE`); None compiled."""
+MAKERS: Final = _python_makers() or tuple(_action_maker(kind) for kind in range(HAND + 1))
+"""By kind (`DISCARD` …), what rebuilds a line `LINE_CACHE` keeps from a packed span: pure
+Python fills its slots, compiled calls `make_action` (its constructors are native calls)."""
 
-LINE_CACHE: dict[str, tuple[int, r.Seat, str | None, Any, int]] = {}
+CachedLine = tuple[_Maker, r.Seat, "str | None", Any, int]
+LINE_CACHE: dict[str, CachedLine] = {}
 """A seat action's line, or one of the other lines `make_action` makes (``dealer E``,
-``dice 3 5``, ``score …``, ``hand 2``), with nothing that has a position of its own (no annotation) ->
-what rebuilds its value for any line number: (kind, seat, glyph, last field's value, packed
-columns), `make_action`'s arguments.  Records repeat such lines all the time
-(``E discard 5m``), so most lines are one dictionary look-up and one object
-(`paipu.grammar.scan.scan_lines` reads this cache itself, before calling `fast_line`)."""
+``dice 3 5``, ``score …``, ``hand 2``), without its annotations and comment -> what rebuilds
+its value for any line number: (its kind's maker in `MAKERS`, seat, glyph, last field's value,
+packed columns).  Records repeat such lines all the time (``E discard 5m``), so most lines are
+one dictionary look-up and one object, made by `rebuild` (`paipu.grammar.scan.scan_lines`
+looks this cache up itself, before calling `fast_line`)."""
 _LINE_CACHE = LINE_CACHE
 _LINE_CACHE_MAX: Final = 50_000
 
 
-def _new_action(kind: int, number: int, columns: int | None, span: r.Span,
-                notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None, last: Any) -> Line:
-    return make_action(kind, span if columns is None else number << LINE_SHIFT | columns, notes, seat, glyph, last)
+def rebuild(hit: CachedLine, number: int, notes: tuple[r.Annotation, ...]) -> Line:
+    """The value of a line `LINE_CACHE` keeps, as line ``number`` with ``notes``."""
+    maker, seat, glyph, last, columns = hit
+    return maker(number << LINE_SHIFT | columns, notes, seat, glyph, last)
 
 
-def _remember(line: str, kind: int, seat: r.Seat, glyph: str | None, last: object, columns: int | None) -> None:
-    """Keep a seat action's line in `LINE_CACHE` (only when it has no annotation)."""
-    if columns is None or len(_LINE_CACHE) >= _LINE_CACHE_MAX or "\n" in line:
-        return
-    _LINE_CACHE[line] = (kind, seat, glyph, last, columns)
+def _kept(key: str, kind: int, seat: r.Seat, glyph: str | None, last: Any, number: int, lead: int, end: int,
+          notes: tuple[r.Annotation, ...]) -> Line:
+    """The line of kind ``kind`` from column ``lead + 1`` to ``end``, kept in `LINE_CACHE` by its
+    words ``key`` (columns too wide to pack: made with a `Span`, not kept)."""
+    columns = r.pack_columns(lead + 1, end)
+    if columns is None:
+        return make_action(kind, _tuple_new(_Span, (number, lead + 1, number, end)), notes, seat, glyph, last)
+    hit = (MAKERS[kind], seat, glyph, last, columns)
+    if len(_LINE_CACHE) < _LINE_CACHE_MAX and "\n" not in key:
+        _LINE_CACHE[key] = hit
+    return rebuild(hit, number, notes)
 
 
 _GROUP_CACHE: dict[str, tuple[Tile, ...] | None] = {}
@@ -372,52 +348,26 @@ def _annotations(line: str, start: int, end: int, number: int) -> tuple[r.Annota
     return tuple(out)
 
 
-# The writer's tag line: one tag, nothing around it, no escape in its value.
-_CANONICAL_TAG_RE: Final = re.compile(r'\[([A-Za-z_][A-Za-z0-9_\-]*)(?: ([A-Za-z_][A-Za-z0-9_\-]*))? "')
-
-
-def _canonical_header(line: str, number: int) -> Line | None:
-    """`_header` for a line the writer makes (``[Player E "bot-E"]``), or None: its value is
-    taken whole instead of through `_TAG_RE`'s escapes, character by character (two thirds of
-    a tag line's cost)."""
-    m = _CANONICAL_TAG_RE.match(line)
-    if m is None or not line.endswith('"]'):
-        return None
-    n = len(line)
-    start = m.end()
-    if n - 2 < start:
-        return None  # `[A "]`: the one quote is the opening one
-    value = line[start:n - 2]
-    if '"' in value or "\\" in value or "\n" in value:
-        return None
-    arg = m.group(2)
-    word_end = m.end(1) + 1
-    word_span: r.Span = _tuple_new(_Span, (number, 2, number, word_end))
-    arg_span: r.Span | None = None if arg is None else _tuple_new(_Span, (number, word_end + 1, number,
-                                                                           m.end(2) + 1))
-    tag = RawTag(m.group(1), arg, value, _tuple_new(_Span, (number, 1, number, n + 1)), word_span, arg_span)
-    return HeaderLine((tag,), _tuple_new(_Span, (number, 1, number, n + 1)), ())
-
-
-_HEADER_CACHE: dict[tuple[str, int], Line] = {}
-"""A writer's tag line and its number -> its value.  The values are immutable, and records
-written by one program repeat their header lines at the same places (``[Ruleset …]`` on line
-1): the same value serves them all, instead of three Python objects made per line (a tag
-line's whole cost)."""
+_HEADER_CACHE: dict[tuple[str, int], Line | None] = {}
+"""A tag line and its number -> its value (None: lark reads it).  The values are immutable, and
+records written by one program repeat their header lines at the same places (``[Ruleset …]``
+on line 1): the same value serves them all, instead of three Python objects made per line."""
 _HEADER_CACHE_MAX: Final = 5_000
 
 
 def _header(line: str, number: int) -> Line | None:
-    if line.startswith("["):
-        key = (line, number)
-        known = _HEADER_CACHE.get(key)
-        if known is not None:
-            return known
-        canonical = _canonical_header(line, number)
-        if canonical is not None:
-            if len(_HEADER_CACHE) < _HEADER_CACHE_MAX:
-                _HEADER_CACHE[key] = canonical
-            return canonical
+    """A header line's tags, then its annotations (and a comment), read once per line and number."""
+    key = (line, number)
+    known = _HEADER_CACHE.get(key, _Skip)
+    if known is not _Skip:
+        return cast("Line | None", known)
+    header = _read_tags(line, number)
+    if len(_HEADER_CACHE) < _HEADER_CACHE_MAX:
+        _HEADER_CACHE[key] = header
+    return header
+
+
+def _read_tags(line: str, number: int) -> Line | None:
     tags: list[RawTag] = []
     pos = 0
     n = len(line)
@@ -544,184 +494,215 @@ def fast_line(line: str, number: int) -> Line | _Skip | None:
     """The value of line ``number``; `SKIP` when it holds nothing; None when lark must read it."""
     hit = _LINE_CACHE.get(line)
     if hit is not None:
-        kind, seat, glyph, last, columns = hit
-        if PYTHON_MAKERS is not None:
-            return PYTHON_MAKERS[kind](number << LINE_SHIFT | columns, (), seat, glyph, last)
-        return make_action(kind, number << LINE_SHIFT | columns, (), seat, glyph, last)
+        return rebuild(hit, number, ())
     return _read_line(line, number)
 
 
 def _read_line(line: str, number: int) -> Line | _Skip | None:
-    """`fast_line` for a line not in `_LINE_CACHE`."""
+    """`fast_line` for a line not in `_LINE_CACHE`: its annotations and comment set apart, then
+    its words read (a tag line by `_header`)."""
+    if "{" not in line and ";" not in line and '"' not in line and "[" not in line:
+        return _read_words(line, number, ())
+    cut = len(line)
+    for ch in "{;\"[":
+        i = line.find(ch, 0, cut)
+        if i >= 0:
+            cut = i
+    if line[cut] == "[":
+        return _header(line, number) if not line[:cut].strip(" \t") else None
+    if line[cut] == '"':
+        return None
+    tail = _TAIL_RE.fullmatch(line, cut)
+    if tail is None:
+        return None
     notes: tuple[r.Annotation, ...] = ()
-    if "{" in line or ";" in line or '"' in line or "[" in line:
-        cut = len(line)
-        for ch in "{;\"[":
-            i = line.find(ch, 0, cut)
-            if i >= 0:
-                cut = i
-        if line[cut] == "[":
-            return _header(line, number) if not line[:cut].strip(" \t") else None
-        if line[cut] == '"':
-            return None
-        tail = _TAIL_RE.fullmatch(line, cut)
-        if tail is None:
-            return None
-        if tail.end(1) > tail.start(1):
-            notes = _annotations(line, tail.start(1), tail.end(1), number)
-        body = line[:cut]
-        # The words before an annotation or a comment are often a line read before (``E discard 5m``).
-        hit = _LINE_CACHE.get(body)
-        if hit is not None:
-            kind_, seat_, glyph_, last_, columns_ = hit
-            if PYTHON_MAKERS is not None:
-                return PYTHON_MAKERS[kind_](number << LINE_SHIFT | columns_, notes, seat_, glyph_, last_)
-            return make_action(kind_, number << LINE_SHIFT | columns_, notes, seat_, glyph_, last_)
+    if tail.end(1) > tail.start(1):
+        notes = _annotations(line, tail.start(1), tail.end(1), number)
+    body = line[:cut]
+    # The words before an annotation or a comment are often a line read before (``E discard 5m``).
+    hit = _LINE_CACHE.get(body)
+    if hit is not None:
+        return rebuild(hit, number, notes)
+    return _read_words(body, number, notes)
+
+
+def _read_words(key: str, number: int, notes: tuple[r.Annotation, ...]) -> Line | _Skip | None:
+    """The line whose words are ``key`` (the text before its annotations), by its first word:
+    a seat, a keyword of the grammar, or a ruleset's own word."""
+    if key.isascii() and key.isprintable():
+        words = key.split()
     else:
-        body = line
-    key = body  # what a seat action's line is remembered by (the words alone read the same)
-    if body.isascii() and body.isprintable():
-        words = body.split()
-    else:
-        words = _plain_words(body)  # type: ignore[assignment]
+        words = _plain_words(key)  # type: ignore[assignment]
         if words is None:
             return None
     if not words:
         if notes:
             return AnnotationLine(notes, r.Span.none())
         return SKIP
+    body = key
+    lead = 0
     if body[0] in _BLANK or body[-1] in _BLANK:
         lead = len(body) - len(body.lstrip(" \t"))
         body = body[lead:].rstrip(" \t")
-    else:
-        lead = 0
-    end = lead + len(body) + 1
-    span: r.Span = _tuple_new(_Span, (number, lead + 1, number, end))
-    # The span as the record's lines keep it (`paipu.record.packed`).
-    at: int | r.Span = number << LINE_SHIFT | (lead + 1) << COLUMN_BITS | end if end <= COLUMN_MASK else span
     first = words[0]
-    n = len(words)
     if first in _SEATS:
-        if n < 2:
-            return None
-        seat: r.Seat = first  # type: ignore[assignment]
-        verb = words[1]
-        glyph: str | None = None
-        if words[-1] in _GLYPHS:
-            glyph = words[-1]
-            n -= 1
-        kind = _ONE_TILE.get(verb)
-        if kind is not None:
-            if n != 3:
-                return None
-            tiles = _GROUP_CACHE.get(words[2]) or _group(words[2])
-            if tiles is None or len(tiles) != 1:
-                return None
-            columns = r.pack_columns(lead + 1, end)
-            _remember(key, kind, seat, glyph, tiles[0], columns)
-            return _new_action(kind, number, columns, span, notes, seat, glyph, tiles[0])
-        if verb in _CHOW_WORDS:
-            tiles = _tiles(words[2:n])
-            if tiles is None or len(tiles) != 3:
-                return None
-            a, b, c = sorted(tiles, key=_index)
-            columns = r.pack_columns(lead + 1, end)
-            _remember(key, CHOW, seat, glyph, (a, b, c), columns)
-            return _new_action(CHOW, number, columns, span, notes, seat, glyph, (a, b, c))
-        if verb in _HU_WORDS:
-            if n == 2:
-                hu_tile = None
-            elif n != 3:
-                return None
-            else:
-                tiles = _group(words[2])
-                if tiles is None or len(tiles) != 1:
-                    return None
-                hu_tile = tiles[0]
-            columns = r.pack_columns(lead + 1, end)
-            _remember(key, HU, seat, glyph, hu_tile, columns)
-            return _new_action(HU, number, columns, span, notes, seat, glyph, hu_tile)
-        bare = _BARE.get(verb)
-        if bare is not None and n == 2:
-            if glyph is None:
-                _remember(key, READY if bare else PASS, seat, None, None, r.pack_columns(lead + 1, end))
-            if bare:
-                return r.Ready(at, seat, glyph=glyph, annotations=notes)
-            return r.Pass(at, seat, glyph=glyph, annotations=notes)
-        return None
-    if first == "deal":
-        if n < 3 or words[1] not in _SEATS:
-            return None
-        tiles = _tiles(words[2:])
-        if tiles is None:
-            return None
-        if not _in_order(tiles):
-            tiles = tuple(sorted(tiles, key=_index))
-        return r.Deal(cast(r.Seat, words[1]), tiles, at, notes)
-    if first == "hand":
-        number_ = _count(words[1]) if n == 2 else None
-        if number_ is None:
-            return None
-        _remember(key, HAND, "E", None, number_, r.pack_columns(lead + 1, end))
-        return HandLine(number_, span, notes)
-    if first in _DEALER:
-        if n != 2 or words[1] not in _SEATS:
-            return None
-        _remember(key, DEALER, cast(r.Seat, words[1]), None, None, r.pack_columns(lead + 1, end))
-        return r.DealerLine(at, notes, cast(r.Seat, words[1]))
-    if first == "wall" or first in _CAISHEN:
-        tiles = _tiles(words[1:]) if n > 1 else None
-        if tiles is None:
-            return None
-        if first == "wall":
-            return r.WallLine(at, notes, tiles)
-        return r.SetupTiles(at, notes, "caishen", tiles)
-    if first == "dice":
-        values: list[int] = []
-        for w in words[1:]:
-            v = _count(w)
-            if v is None:
-                return None
-            values.append(v)
-        if not values:
-            return None
-        dice = tuple(values)
-        _remember(key, DICE, "E", None, dice, r.pack_columns(lead + 1, end))
-        return r.DiceLine(at, notes, dice)
-    if first in _SCORE:
-        paid = _SCORE_CACHE.get(body, _Skip)
-        if paid is _Skip:
-            paid = _payments(words)
-            if len(_SCORE_CACHE) < _SHAPE_CACHE_MAX:
-                _SCORE_CACHE[body] = paid
-        if paid is None:
-            return None
-        _remember(key, SCORE, "E", None, paid, r.pack_columns(lead + 1, end))
-        return r.ScoreLine(at, cast("tuple[tuple[r.Seat, int], ...]", paid), annotations=notes)
-    if first in _FAN:
-        return _fan(body, words, span, number, notes)
-    if first in _EXHAUSTED:
-        if n != 1:
-            return None
-        _remember(key, EXHAUSTED, "E", None, None, r.pack_columns(lead + 1, end))
-        return r.Exhausted(at, annotations=notes)
-    if first in _BAO:
-        tiles = _tiles(words[1:]) if n == 2 else None
-        if tiles is None or len(tiles) != 1:
-            return None
-        return r.TableEvent(at, "bao", tiles, annotations=notes)
-    if n >= 2 and _NAME_RE.fullmatch(first) and not first.startswith(_NOT_NAMES):
-        return _word_line(first, words, span, notes)
+        return _seat_line(key, words, number, lead, lead + len(body) + 1, notes)
+    reader = _KEYWORD_LINES.get(first)
+    if reader is not None:
+        return reader(key, body, words, number, lead, notes)
+    if len(words) >= 2 and _NAME_RE.fullmatch(first) and not first.startswith(_NOT_NAMES):
+        return _word_line(first, words, _span(number, lead, lead + len(body) + 1), notes)
     return None
 
+
+def _span(number: int, lead: int, end: int) -> r.Span:
+    return _tuple_new(_Span, (number, lead + 1, number, end))
+
+
+def _at(number: int, lead: int, end: int) -> int | r.Span:
+    """The span from column ``lead + 1`` to ``end`` as the record's lines keep it (`paipu.record.packed`)."""
+    columns = r.pack_columns(lead + 1, end)
+    return _span(number, lead, end) if columns is None else number << LINE_SHIFT | columns
+
+
+def _seat_line(key: str, words: list[str], number: int, lead: int, end: int,
+               notes: tuple[r.Annotation, ...]) -> Line | None:
+    """A seat's action: ``E discard 5m``, ``S chow 3 4 5s !?``, ``W hu``, ``N ready``."""
+    n = len(words)
+    if n < 2:
+        return None
+    glyph: str | None = None
+    if words[-1] in _GLYPHS:
+        glyph = words[-1]
+        n -= 1
+    kind = _VERBS.get(words[1])
+    if kind is None:
+        return None
+    last: Any = None
+    if kind == CHOW:
+        tiles = _tiles(words[2:n])
+        if tiles is None or len(tiles) != 3:
+            return None
+        last = tuple(sorted(tiles, key=_index))
+    elif kind == PASS or kind == READY:
+        if n != 2:
+            return None
+    elif kind != HU or n != 2:  # one tile (a win may name none)
+        if n != 3:
+            return None
+        tiles = _GROUP_CACHE.get(words[2]) or _group(words[2])
+        if tiles is None or len(tiles) != 1:
+            return None
+        last = tiles[0]
+    return _kept(key, kind, cast(r.Seat, words[0]), glyph, last, number, lead, end, notes)
+
+
+_KeywordLine = Callable[[str, str, list[str], int, int, tuple[r.Annotation, ...]], "Line | None"]
+"""A reader of the line a keyword begins: (its words ``key``, the same without blanks around
+them, the words, line number, blanks before the first word, annotations) -> its value."""
+
+
+def _hand(key: str, body: str, words: list[str], number: int, lead: int,
+          notes: tuple[r.Annotation, ...]) -> Line | None:
+    hand = _count(words[1]) if len(words) == 2 else None
+    if hand is None:
+        return None
+    return _kept(key, HAND, "E", None, hand, number, lead, lead + len(body) + 1, notes)
+
+
+def _dealer(key: str, body: str, words: list[str], number: int, lead: int,
+            notes: tuple[r.Annotation, ...]) -> Line | None:
+    if len(words) != 2 or words[1] not in _SEATS:
+        return None
+    return _kept(key, DEALER, cast(r.Seat, words[1]), None, None, number, lead, lead + len(body) + 1, notes)
+
+
+def _dice(key: str, body: str, words: list[str], number: int, lead: int,
+          notes: tuple[r.Annotation, ...]) -> Line | None:
+    values: list[int] = []
+    for w in words[1:]:
+        v = _count(w)
+        if v is None:
+            return None
+        values.append(v)
+    if not values:
+        return None
+    return _kept(key, DICE, "E", None, tuple(values), number, lead, lead + len(body) + 1, notes)
+
+
+def _score(key: str, body: str, words: list[str], number: int, lead: int,
+           notes: tuple[r.Annotation, ...]) -> Line | None:
+    paid = _SCORE_CACHE.get(body, _Skip)
+    if paid is _Skip:
+        paid = _payments(words)
+        if len(_SCORE_CACHE) < _SHAPE_CACHE_MAX:
+            _SCORE_CACHE[body] = paid
+    if paid is None:
+        return None
+    return _kept(key, SCORE, "E", None, paid, number, lead, lead + len(body) + 1, notes)
+
+
+def _exhausted(key: str, body: str, words: list[str], number: int, lead: int,
+               notes: tuple[r.Annotation, ...]) -> Line | None:
+    if len(words) != 1:
+        return None
+    return _kept(key, EXHAUSTED, "E", None, None, number, lead, lead + len(body) + 1, notes)
+
+
+def _deal(key: str, body: str, words: list[str], number: int, lead: int,
+          notes: tuple[r.Annotation, ...]) -> Line | None:
+    if len(words) < 3 or words[1] not in _SEATS:
+        return None
+    tiles = _tiles(words[2:])
+    if tiles is None:
+        return None
+    if not _in_order(tiles):
+        tiles = tuple(sorted(tiles, key=_index))
+    return r.Deal(cast(r.Seat, words[1]), tiles, _at(number, lead, lead + len(body) + 1), notes)
+
+
+def _wall(key: str, body: str, words: list[str], number: int, lead: int,
+          notes: tuple[r.Annotation, ...]) -> Line | None:
+    tiles = _tiles(words[1:]) if len(words) > 1 else None
+    if tiles is None:
+        return None
+    return r.WallLine(_at(number, lead, lead + len(body) + 1), notes, tiles)
+
+
+def _caishen(key: str, body: str, words: list[str], number: int, lead: int,
+             notes: tuple[r.Annotation, ...]) -> Line | None:
+    tiles = _tiles(words[1:]) if len(words) > 1 else None
+    if tiles is None:
+        return None
+    return r.SetupTiles(_at(number, lead, lead + len(body) + 1), notes, "caishen", tiles)
+
+
+def _bao(key: str, body: str, words: list[str], number: int, lead: int,
+         notes: tuple[r.Annotation, ...]) -> Line | None:
+    tiles = _tiles(words[1:]) if len(words) == 2 else None
+    if tiles is None or len(tiles) != 1:
+        return None
+    return r.TableEvent(_at(number, lead, lead + len(body) + 1), "bao", tiles, annotations=notes)
+
+
+def _fan_line(key: str, body: str, words: list[str], number: int, lead: int,
+              notes: tuple[r.Annotation, ...]) -> Line | None:
+    return _fan(body, words, _span(number, lead, lead + len(body) + 1), number, notes)
+
+
+_KEYWORD_LINES: Final[dict[str, _KeywordLine]] = {word: reader for name, reader in (
+    ("HAND", _hand), ("DEALER", _dealer), ("DICE", _dice), ("SCORE", _score), ("EXHAUSTED", _exhausted),
+    ("DEAL", _deal), ("WALL", _wall), ("CAISHEN", _caishen), ("BAO", _bao), ("FAN", _fan_line),
+) for word in KEYWORDS[name]}
+"""The first word of a line that is not a seat's action, in every spelling the grammar has ->
+its reader (a keyword not here, ``abort``, goes to lark)."""
 
 # A ruleset's own line (the grammar's NAME): a lower-case word that no line keyword begins
 # (lark reads ``handy 3`` as ``hand`` and fails; `_NOT_NAMES` sends such words to it) and
 # that is not a seat's verb, then tiles or numbers.
 _NAME_RE: Final = re.compile(r"[a-z][a-z0-9_]*")
-_NOT_NAMES: Final = ("hand", "deal", "wall", "dice", "caishen", "bao", "abort", "exhausted", "fan", "tai",
-                     "score", "draw", "discard", "chow", "pong", "kong", "ankong", "addkong", "flower", "ready",
-                     "hu", "pass")
+_NOT_NAMES: Final = tuple(sorted(word for spellings in KEYWORDS.values() for word in spellings
+                                 if _NAME_RE.fullmatch(word)))
 
 
 def _word_line(name: str, words: list[str], span: r.Span, notes: tuple[r.Annotation, ...]) -> Line | None:

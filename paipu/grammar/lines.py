@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from importlib import resources
 
 import paipu.record as r
 from paipu.tiles import Tile
@@ -71,6 +72,11 @@ class ArityProblem:
 Line = (
     HeaderLine | HandLine | AnnotationLine | r.SetupLine | r.Deal | r.Action | WordLine | ArityProblem
 )
+
+def grammar_text() -> str:
+    """record.lark: the language both readers read (the fast path takes its keywords from it)."""
+    return resources.files("paipu.grammar").joinpath("record.lark").read_text(encoding="utf-8")
+
 
 _ESCAPE_RE = re.compile(r"\\([\\}])")
 _STRING_ESCAPE_RE = re.compile(r'\\(?:u([0-9a-fA-F]{4})|([nrt])|(["\\]))')

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 from paipu.findings import Finding, error, has_errors
 from paipu.grammar.bounds import limit_lines
 from paipu.grammar.build import build_record
-from paipu.grammar.fast import SKIP, fast_line, gc_paused
-from paipu.grammar.lines import Line
+from paipu.grammar.fast import SKIP, fast_line
+from paipu.grammar.lines import Line, grammar_text
 from paipu.grammar.scan import MAX_ANNOTATION_LINES as MAX_ANNOTATION_LINES
 from paipu.grammar.scan import MAX_SYNTAX_ERRORS as MAX_SYNTAX_ERRORS
 from paipu.grammar.scan import _annotation_open_after, _comment_start, scan_lines
@@ -35,12 +35,6 @@ if TYPE_CHECKING:
 
     from paipu.grammar.transform import LineTransformer
     from paipu.grammar.writer import Comment
-
-
-def grammar_text() -> str:
-    from importlib import resources
-
-    return resources.files("paipu.grammar").joinpath("record.lark").read_text(encoding="utf-8")
 
 
 def cache_dir() -> Path | None:
@@ -359,11 +353,10 @@ def parse(text: str) -> ParseResult:
     text, raw_lines, over = limit_lines(text)
     skipped: list[int] = []
     odd: list[Line] = []
-    with gc_paused():
-        lines, findings = parse_lines(text, skipped, raw_lines, odd)
-        del raw_lines
-        findings.extend(over)
-        return assemble(text, lines, findings, skipped, odd)
+    lines, findings = parse_lines(text, skipped, raw_lines, odd)
+    del raw_lines
+    findings.extend(over)
+    return assemble(text, lines, findings, skipped, odd)
 
 
 def assemble(text: str, lines: list[Line], findings: list[Finding], skipped: list[int] | None = None,

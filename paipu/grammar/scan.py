@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import paipu.record as r
 from paipu.findings import Finding, error
-from paipu.grammar.fast import DISCARD, DRAW, LINE_CACHE, LINE_SHIFT, PYTHON_MAKERS, SKIP, fast_line, make_action
+from paipu.grammar.fast import LINE_CACHE, LINE_SHIFT, SKIP, fast_line
 from paipu.grammar.fast import _read_line as read_line
 from paipu.grammar.lines import ArityProblem, Line, WordLine
 
@@ -64,7 +63,6 @@ def scan_lines(text: str, parse_chunk: Callable[[str, int, int], tuple[list[Line
     skip_to = 0
     # `fast_line`'s look-up of a repeated seat-action line, inlined: most lines are one of those.
     cache = LINE_CACHE
-    makers = PYTHON_MAKERS  # pure Python; compiled, None: `make_action`'s native constructors
     shift = LINE_SHIFT
     # Indexed rather than `enumerate`: compiled, a native loop over a list known to be one
     # (enumerate went through the iterator protocol, some 200 instructions a line).
@@ -82,17 +80,9 @@ def scan_lines(text: str, parse_chunk: Callable[[str, int, int], tuple[list[Line
             if hit is not None:
                 if chunk:
                     flush()
-                kind, seat, glyph, last, columns = hit
-                if makers is None:
-                    # The two most common kinds made here, the rest through `make_action`.
-                    if kind == DISCARD:
-                        out.append(r.Discard(i << shift | columns, seat, last, glyph=glyph))
-                    elif kind == DRAW:
-                        out.append(r.Draw(i << shift | columns, seat, last, glyph=glyph))
-                    else:
-                        out.append(make_action(kind, i << shift | columns, (), seat, glyph, last))
-                else:
-                    out.append(makers[kind](i << shift | columns, (), seat, glyph, last))
+                # `rebuild`, inlined: its call was a tenth of such a line's cost.
+                maker, seat, glyph, last, columns = hit
+                out.append(maker(i << shift | columns, (), seat, glyph, last))
                 continue
             fast = read_line(line, i)
             if fast is None and "{" in line and _annotation_open_after(line, False):

@@ -10,15 +10,13 @@ are replayed by `paipu.replay.session.replay`.
 from __future__ import annotations
 
 import functools
-import gc
 from collections import deque
-from collections.abc import Callable, Sequence
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import cast
 
 import paipu.record as r
 from paipu.findings import Finding
-from paipu.hand.complete import far_tiles_may_complete, quick_complete
-from paipu.hand.shanten import is_complete, shanten
+from paipu.hand.shanten import is_complete
 from paipu.record import (  # by name: compiled, each class itself, where ``r.Draw`` is a look-up in the module
     AddKong,
     AnKong,
@@ -41,7 +39,7 @@ from paipu.record import (  # by name: compiled, each class itself, where ``r.Dr
 )
 from paipu.replay.claims import ClaimsMixin
 from paipu.replay.core import plural
-from paipu.replay.result import CODE_RED, TILE_OF_CODE, UNCLAIMED_OF_CODE, HandResult, SessionState
+from paipu.replay.result import HandResult, SessionState
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.settle import audit_recorded_results
 from paipu.replay.state import LastDiscard, SeatState
@@ -61,25 +59,16 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
     def __init__(self, ruleset: Ruleset, hand: r.HandRecord, session: SessionState, dealer: Seat) -> None:
         super().__init__(ruleset, hand, session, dealer)
-        # Hooks that have nothing to do in this ruleset are not called on every action.
-        tables = _TABLES_OF[0]
-        if tables is None or tables[0] is not ruleset:
-            # Asked once per ruleset (a replay's hands share one), not once a hand.
-            kind = type(ruleset)
-            tables = (ruleset, kind.before_action is not Ruleset.before_action,
-                      kind.check_discard is not Ruleset.check_discard,
-                      {s: ruleset.next_seat(s) for s in ruleset.seats},
-                      kind.check_meld is not Ruleset.check_meld)
-            _TABLES_OF[0] = tables
-        self._owes_before = tables[1]
-        self._checks_discard = tables[2]
-        self._checks_meld = tables[4]
+        hooks = RulesetHooks.of(ruleset)
+        self._owes_before = hooks.before_action
+        self._checks_discard = hooks.check_discard
+        self._checks_meld = hooks.check_meld
+        self._next_of: dict[Seat, Seat] = hooks.next_of
+        """Each seat's next seat (shared by the hands of one ruleset: read, never changed)."""
         self._has_ready = ruleset.ready_allowed()
         self._ready_pending = False
         """Some seat may have declared ready and owe its discard (only `on_ready` sets
         `SeatState.ready_pending`): until then no action is checked for it."""
-        self._next_of: dict[Seat, Seat] = tables[3]
-        """Each seat's next seat (shared by the hands of one ruleset: read, never changed)."""
 
     @classmethod
     def start(cls, ruleset: Ruleset, hand: r.HandRecord, dealer: Seat | None = None) -> HandEngine:
@@ -95,36 +84,46 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
     # ------------------------------------------------------------ setup
     def setup(self) -> bool:
         """Deals, the wall and the ruleset's setup; False if the hand cannot be replayed."""
-        st, rs, hand = self.st, self.rs, self.hand
+        st, rs = self.st, self.rs
         st.session_scores = dict(self.session.scores)
         st.start_scores_given = self.session.has_start_scores
         rs.setup_hand(st)
-        ok = True
+        dealt, skipped = self._deal()
+        ok = self._every_seat_dealt()
+        st.seen = list(dealt)
+        self._check_deal_counts(dealt, skipped)
+        wall = self.hand.wall
+        if wall is not None:
+            self._check_wall(dealt, wall)
+            st.wall.size = len(wall.tiles)
+            st.wall.tiles = deque(wall.tiles)
+        else:
+            st.wall.size = rs.total_tiles - sum(dealt)
+        self.walls = rs.seat_walls(st)
+        if self.walls is not None and wall is not None:
+            st.wall.split(self.walls)
+        return ok
+
+    def _deal(self) -> tuple[list[int], bool]:
+        """Each deal into its seat's counts: how many of each kind were dealt, and whether a
+        tile or a deal was left out (reported here: a seat that does not play, a flower in a
+        set without them)."""
+        st, rs = self.st, self.rs
         dealt = [0] * len(st.seen)
         no_red = not rs.red_fives
         flowers_ok = rs.uses_flowers
         skipped = False
-        dealt_seats: set[Seat] = set()
-        for d in hand.deals:
-            dealt_seats.add(d.seat)
+        for d in self.hand.deals:
             if d.seat not in rs.seats:
                 skipped = True
-                self.err(
-                    "bad-seat",
-                    f"seat {d.seat} does not play in {rs.name} (seats: {' '.join(rs.seats)})",
-                    d.span,
-                    "common.deal",
-                )
+                self.err("bad-seat", f"seat {d.seat} does not play in {rs.name} (seats: {' '.join(rs.seats)})",
+                         d.span, "common.deal")
                 continue
             want = rs.deal_size(d.seat == st.dealer)
             if len(d.tiles) != want:
                 role = "the dealer" if d.seat == st.dealer else "a non-dealer"
-                self.err(
-                    "deal-size",
-                    f"{d.seat} is dealt {len(d.tiles)} tiles; {role} is dealt {want}",
-                    d.span,
-                    "common.deal",
-                )
+                self.err("deal-size", f"{d.seat} is dealt {len(d.tiles)} tiles; {role} is dealt {want}",
+                         d.span, "common.deal")
             counts = st.seats[d.seat].counts
             for t in d.tiles:
                 i = t.index
@@ -137,62 +136,59 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     continue
                 counts[i] = counts[i] + 1
                 dealt[i] = dealt[i] + 1
-        for seat in rs.seats:
+        return dealt, skipped
+
+    def _every_seat_dealt(self) -> bool:
+        """Whether every seat has its deal (a missing one reported)."""
+        dealt_seats = {d.seat for d in self.hand.deals}
+        ok = True
+        for seat in self.rs.seats:
             if seat not in dealt_seats:
-                self.err("missing-deal", f"hand {hand.number} has no `deal {seat}` line",
-                         hand.span, "common.deal")
+                self.err("missing-deal", f"hand {self.hand.number} has no `deal {seat}` line",
+                         self.hand.span, "common.deal")
                 ok = False
-        st.seen = list(dealt)
-        limits = rs.tile_counts
-        # The deals' running count of a kind can pass the set's only if their total does (every
-        # tile dealt, those not counted above too).
-        everything_deals = dealt
-        if skipped:
-            everything_deals = [0] * len(dealt)
-            for d in hand.deals:
-                for t in d.tiles:
-                    everything_deals[t.index] = everything_deals[t.index] + 1
-        # Loops on the ints (compiled: no generator, no iterator objects).
-        for i in range(len(everything_deals)):
-            if everything_deals[i] > limits[i]:
-                self._deal_tile_counts()
-                break
-        if hand.wall is not None:
-            wall_tiles = hand.wall.tiles
-            if no_red:
-                red = next((t for t in wall_tiles if t.red), None)
-                if red is not None:
-                    self._no_red_five(red, hand.wall.span)
-            whole = list(dealt)
-            for t in wall_tiles:
-                whole[t.index] = whole[t.index] + 1
-            diffs = []
-            differs = len(whole) != len(limits)
-            if not differs:
-                for i in range(len(whole)):
-                    if whole[i] != limits[i]:
-                        differs = True
-                        break
-            if differs:
-                for i, n in enumerate(whole):
-                    if n != limits[i]:
-                        diffs.append(f"{n} of {ALL_TILES[i]} (the set has {limits[i]})")
-            if diffs:
-                shown = ", ".join(diffs[:6]) + (f" and {len(diffs) - 6} more" if len(diffs) > 6 else "")
-                self.err(
-                    "wall-mismatch",
-                    f"the wall and the deals are not the whole tile set: {shown}",
-                    hand.wall.span,
-                    "common.tiles",
-                )
-            st.wall.size = len(wall_tiles)
-            st.wall.tiles = deque(wall_tiles)
-        else:
-            st.wall.size = rs.total_tiles - sum(dealt)
-        self.walls = rs.seat_walls(st)
-        if self.walls is not None and hand.wall is not None:
-            st.wall.split(self.walls)
         return ok
+
+    def _check_deal_counts(self, dealt: list[int], skipped: bool) -> None:
+        """Whether the deals hold more of a kind than the set has (`_deal_tile_counts` says where)."""
+        limits = self.rs.tile_counts
+        # The deals' running count of a kind can pass the set's only if their total does (every
+        # tile dealt, those left out of ``dealt`` too).
+        everything = dealt
+        if skipped:
+            everything = [0] * len(dealt)
+            for d in self.hand.deals:
+                for t in d.tiles:
+                    everything[t.index] = everything[t.index] + 1
+        for i in range(len(everything)):
+            if everything[i] > limits[i]:
+                self._deal_tile_counts()
+                return
+
+    def _check_wall(self, dealt: list[int], wall: r.WallLine) -> None:
+        """Whether the wall and the deals are the whole tile set (and the wall has no red five
+        where the set has none)."""
+        limits = self.rs.tile_counts
+        if not self.rs.red_fives:
+            red = next((t for t in wall.tiles if t.red), None)
+            if red is not None:
+                self._no_red_five(red, wall.span)
+        whole = list(dealt)
+        for t in wall.tiles:
+            whole[t.index] = whole[t.index] + 1
+        differs = len(whole) != len(limits)
+        if not differs:
+            for i in range(len(whole)):
+                if whole[i] != limits[i]:
+                    differs = True
+                    break
+        if not differs:
+            return
+        diffs = [f"{n} of {ALL_TILES[i]} (the set has {limits[i]})" for i, n in enumerate(whole) if n != limits[i]]
+        if diffs:
+            shown = ", ".join(diffs[:6]) + (f" and {len(diffs) - 6} more" if len(diffs) > 6 else "")
+            self.err("wall-mismatch", f"the wall and the deals are not the whole tile set: {shown}",
+                     wall.span, "common.tiles")
 
     def _deal_tile_counts(self) -> None:
         """Report the deal that first holds more of a kind than the set has (in deal order)."""
@@ -258,30 +254,17 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
     def play_all(self, actions: Sequence[r.Action]) -> None:
         """`play` each action in turn, keeping the findings on the hand (an audit with nobody watching).
 
-        Most of a hand is plain draws and discards with nothing wrong: those are played here
-        directly, after the same tests `on_draw` and `on_discard` make (any test that would
-        fail sends the action to its handler, which reports it), with the same changes.
-        Everything else goes through `_handle`.
+        Most of a hand is plain draws and discards with nothing wrong: for those the tests of
+        `on_draw` and `on_discard` are made here at once (any that would fail sends the action
+        to its handler, which words the finding), and the table changes by the handlers' own
+        changes (`_draw_changes`, `_discard_changes`).  Everything else goes through `_handle`.
         """
         st, rs = self.st, self.rs
-        seats = st.seats
-        wall = st.wall
-        seen = st.seen
-        limits = rs.tile_counts
-        # An interned tile's discard: one shared pair (`paipu.replay.state.shared_discard`, written
-        # out here for this loop's plain discards), found in a list by the tile's code (its
-        # index, `CODE_RED` more for a red five) when the tile there is this one.  The pairs are
-        # read and stored as objects (compiled: a pair typed as a tuple is unboxed into its
-        # fields when read and made again as a new tuple when stored in the river, two tuples
-        # made and freed for every discard), and a list read by a small int costs a few
-        # instructions where a dict keyed by the tile's identity made that an int object each
-        # time (some 400 instructions a discard in all).
-        interned = TILE_OF_CODE
-        discarded = UNCLAIMED_OF_CODE
-        code_red = CODE_RED
+        seats, wall, seen, limits = st.seats, st.wall, st.seen, rs.tile_counts
         next_of = self._next_of
         owes_before = self._owes_before
         checks_discard = self._checks_discard
+        red_ok = rs.red_fives
         # The wall's reserve depends on the table's state, which a plain draw or discard leaves
         # as it was: it is asked again only after another action, or where a hook may change
         # the state on a plain one (-1: ask).  Where the ruleset counts the draws left by itself
@@ -289,98 +272,56 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         steady = not owes_before and not checks_discard
         one_wall = self.walls is None and not self._limits_own
         held_back = -1
-        red_ok = rs.red_fives
-        draw_type, discard_type = Draw, Discard
-        # A tuple is walked by index (compiled: no iterator object, no call per item).
         todo: tuple[r.Action, ...] = actions if isinstance(actions, tuple) else tuple(actions)
-        # The seat whose draw follows the last plain discard played here, kept for the action
-        # right after it (`drawn_after`: its place) and asked of the table otherwise.
-        pos = -1
-        drawn_after = -2
-        drawer: Seat | None = None
-        was_on = gc.isenabled()
-        gc.disable()  # a hand's replay makes no reference cycles worth a collector's pass
-        try:
-            for a in todo:
-                pos += 1
-                kind = type(a)
-                if (kind is not draw_type and kind is not discard_type) or st.ended or self._ready_pending:
+        for a in todo:
+            if st.ended or self._ready_pending:
+                self._handle(a, True)
+                held_back = -1
+            elif type(a) is Draw:
+                ss = seats.get(a.seat)  # one look-up for the test and the seat's state
+                if ss is None:
                     self._handle(a, True)
                     held_back = -1
                     continue
-                seat: Seat = cast(r.SeatAction, a).seat  # compiled: a native read
-                found = seats.get(seat)  # one look-up for the test and the seat's state
-                if found is None:
-                    self._handle(a, True)
-                    held_back = -1
-                    continue
-                ss: SeatState = found
-                tile: Tile = cast(Draw, a).tile if kind is draw_type else cast(Discard, a).tile
-                i = tile.index
                 if owes_before:
                     rs.before_action(st, a, True)
-                if kind is draw_type:
-                    expected = drawer if drawn_after == pos - 1 and not owes_before else next_of.get(st.turn)
-                    if (st.phase != "claim" or expected != seat or i >= 34 or (tile.red and not red_ok)
-                            or not one_wall):
-                        self.on_draw(a, True)  # type: ignore[arg-type]
-                        held_back = -1
-                        continue
-                    if not wall.known:
-                        if seen[i] >= limits[i]:
-                            self.on_draw(a, True)  # type: ignore[arg-type]
-                            held_back = -1
-                            continue
-                    else:
-                        head = wall.head_kind()
-                        if head >= 0 and head != i:
-                            self.on_draw(a, True)  # type: ignore[arg-type]
-                            held_back = -1
-                            continue
-                    if held_back < 0 or not steady:
-                        held_back = rs.reserve(st)
-                    if wall.size <= held_back:
-                        self.on_draw(a, True)  # type: ignore[arg-type]
-                        held_back = -1
-                        continue
-                    first_draw = ss.draws == ss.flower_draws and not st.any_claim
-                    wall.take(False)
-                    # ``x[i] = x[i] + 1``: compiled, an int's addition (``+=`` on a list item is
-                    # Python's generic in-place addition).
-                    counts = ss.counts
-                    seen[i] = seen[i] + 1
-                    counts[i] = counts[i] + 1
-                    ss.draws += 1
-                    ss.last_drawn = tile
-                    ss.drew_since_claim = True
-                    st.first_draw = first_draw
-                    st.after_kong = False
-                    st.turn = seat
-                    st.phase = "discard"
-                    st.last_discard = None
-                else:
-                    counts = ss.counts
-                    if (st.phase != "discard" or seat != st.turn or counts[i] < 1
-                            or ss.ready_pending or (tile.red and not red_ok)):
-                        self.on_discard(a, True)  # type: ignore[arg-type]
-                        held_back = -1
-                        continue
-                    if checks_discard:
-                        rs.check_discard(st, seat, a, True)  # type: ignore[arg-type]
-                    counts[i] = counts[i] - 1
-                    river: list[Any] = ss.discards
-                    code = i + code_red if tile.red else i
-                    river.append(discarded[code] if interned[code] is tile else (tile, False))
-                    st.discard_serial += 1
-                    st.open_discard(cast(Discard, a))
-                    st.phase = "claim"
-                    st.after_kong = False
-                    st.any_discard = True
-                    drawer = next_of.get(st.turn)
-                    drawn_after = pos
-        finally:
-            if was_on:
-                gc.enable()
+                tile = a.tile
+                i = tile.index
+                if (st.phase != "claim" or next_of.get(st.turn) != a.seat or i >= 34 or (tile.red and not red_ok)
+                        or not one_wall or (seen[i] >= limits[i] if not wall.known else 0 <= wall.head_kind() != i)):
+                    self.on_draw(a, True)
+                    held_back = -1
+                    continue
+                if held_back < 0 or not steady:
+                    held_back = rs.reserve(st)
+                if wall.size <= held_back:
+                    self.on_draw(a, True)
+                    held_back = -1
+                    continue
+                self._draw_changes(ss, a.seat, tile, False, -1)
+            elif type(a) is Discard:
+                ss = seats.get(a.seat)
+                if ss is None:
+                    self._handle(a, True)
+                    held_back = -1
+                    continue
+                if owes_before:
+                    rs.before_action(st, a, True)
+                tile = a.tile
+                i = tile.index
+                counts = ss.counts
+                if (st.phase != "discard" or a.seat != st.turn or counts[i] < 1
+                        or ss.ready_pending or (tile.red and not red_ok)):
+                    self.on_discard(a, True)
+                    held_back = -1
+                    continue
+                if checks_discard:
+                    rs.check_discard(st, a.seat, a, True)
+                counts[i] = counts[i] - 1
+                self._discard_changes(ss, a)
+            else:
+                self._handle(a, True)
+                held_back = -1
 
     def _dispatch(self, action: r.Action) -> None:
         """`_handle` past its checks of the seat and of the hand's end, and past the hooks
@@ -522,12 +463,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 self.err("missing-discard",
                          f"{seat} draws, but {st.turn} has not discarded yet",
                          a.span, "common.discard")
-        flower_replacement = from_tail and st.replacement_for == "flower"
-        if flower_replacement:
-            # The tile that replaces a flower stands in for the draw it replaced.
-            first_draw = st.first_draw
-        else:
-            first_draw = ss.own_draws == 0 and not st.any_claim
         self._reserve_check(a, seat)
         part = self.wall_part(seat)
         wall_tile = st.wall.peek(from_tail, part)
@@ -562,20 +497,31 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             return
         if was_rob:
             self._finish_addkong()
+        self._draw_changes(ss, seat, a.tile, from_tail, part)
+
+    def _draw_changes(self, ss: SeatState, seat: Seat, tile: Tile, from_tail: bool, part: int) -> None:
+        """What ``seat``'s draw of ``tile`` does to the table (from the wall's tail: a replacement
+        draw; ``part``: `wall_part`), after its checks: for `on_draw` and `play_all` alike."""
+        st = self.st
+        replacing = st.replacement_for if from_tail else None
+        if replacing == "flower":
+            # The tile that replaces a flower stands in for the draw it replaced.
+            first_draw = st.first_draw
+            ss.flower_draws += 1
+        else:
+            first_draw = ss.draws == ss.flower_draws and not st.any_claim
         st.wall.take(from_tail, part)
         # ``x[i] = x[i] + 1``, not ``x[i] += 1``: compiled, an int's own addition, where the augmented
         # form on a list item is Python's generic in-place addition.
-        i = a.tile.index
+        i = tile.index
         seen, counts = st.seen, ss.counts
         seen[i] = seen[i] + 1
         counts[i] = counts[i] + 1
         ss.draws += 1
-        if flower_replacement:
-            ss.flower_draws += 1
-        ss.last_drawn = a.tile
+        ss.last_drawn = tile
         ss.drew_since_claim = True
         st.first_draw = first_draw
-        st.after_kong = from_tail and st.replacement_for == "kong"
+        st.after_kong = replacing == "kong"
         st.turn = seat
         st.phase = "discard"
         st.last_discard = None
@@ -620,17 +566,23 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     if held:
                         ss.counts[a.tile.index] = ss.counts[a.tile.index] + 1
             return
-        ss.discard(a.tile)
-        st.discard_serial += 1
-        st.open_discard(a)
-        st.turn = seat
-        st.phase = "claim"
-        st.after_kong = False
-        st.any_discard = True
+        self._discard_changes(ss, a)
         if ss.ready_pending:
             ss.ready_pending = False
             self._note_ready_pending()
             self.rs.on_ready_discard(st, seat, a, True)
+
+    def _discard_changes(self, ss: SeatState, a: r.Discard) -> None:
+        """What the discard ``a`` does to the table once its tile has left the seat's hand: for
+        `on_discard` and `play_all` alike."""
+        st = self.st
+        ss.discard(a.tile)
+        st.discard_serial += 1
+        st.open_discard(a)
+        st.turn = a.seat
+        st.phase = "claim"
+        st.after_kong = False
+        st.any_discard = True
 
     def on_flower(self, a: r.Flower, apply: bool) -> None:
         if not self.rs.uses_flowers:
@@ -721,18 +673,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             self.result_lines.append(a)
 
     # ------------------------------------------------------------ what may be played
-    shape_shanten: Callable[[bytes, int, int], int] | None = None
-    """A player's own shanten over the ruleset's shapes, if it has one: (the 34 real-tile
-    counts as bytes, wildcards, sets to make) to what `paipu.hand.shanten.shanten` answers for
-    ``shapes=rs.shapes`` (wildcards in play when one is held).  `could_win` then asks it
-    whether a hand is ready or complete, so that a player that keeps such a table (the
-    simulator's bots) shares its answers with the engine; the answers are the same."""
-
-    shape_complete: Callable[[bytes, int, int], bool] | None = None
-    """With `shape_shanten`, the same player's test that a hand one tile over is complete (the
-    same arguments; the answer of ``shape_shanten(...) < 0``), asked whether another seat's tile
-    completes a ready hand."""
-
     def legal_actions(self, seat: Seat | None = None) -> list[r.Action]:
         """Every action that may be played now (of ``seat``, if given), in a fixed order.
 
@@ -941,213 +881,38 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             return None
         return _draw_move(drawer, drawn)
 
-    _shape_memo: dict[Seat, tuple[list[int], int, object, dict[int, bool], bytes, int, int]] | None = None
-    """Per seat, what `could_win`'s shape test answered with its hand as it is now: (a copy of
-    its counts, its melds, the `shape_shanten` asked, the answers by tile kind with -1 for
-    whether it is ready at all, then the question that readiness was asked as: the 34 real-tile
-    counts as bytes, the wildcards and the sets).  A seat's tiles change only by its own
-    moves, so while the others discard, its answer is looked up, not worked out again; any
-    change of its counts or melds (or of the table asked) starts afresh.  Its own hand after a
-    draw is that hand with the drawn tile: the same answers serve it (`could_win`)."""
-
     def could_win(self, seat: Seat, tile: Tile | None) -> bool:
-        """A quick necessary test for a win of ``seat`` (with ``tile`` added, if given): its tiles
-        are complete in one of the ruleset's shapes, or it holds a drawn tile the ruleset makes
-        wild.  Whether the hand really wins, and for what, is `analyse`'s answer."""
+        """A quick necessary test for a win of ``seat`` (with ``tile``, another seat's, if given):
+        its tiles are complete in one of the ruleset's shapes, or it holds a drawn tile the
+        ruleset makes wild.  Whether the hand really wins, and for what, is `analyse`'s answer.
+        (The simulator's engine answers it from what it keeps of each seat's hand:
+        `paipu.sim.readiness`.)"""
+        if tile is None and self.drawn_wild(seat):
+            return True
+        return self.shape_complete(seat, tile)
+
+    def drawn_wild(self, seat: Seat) -> bool:
+        """Whether ``seat`` holds a drawn tile that the ruleset makes wild for this draw alone
+        (Harbin's 宝): a win `could_win` does not test the shape of.  A drawn tile of a kind
+        that is wild all hand (a 财神) is counted as a wildcard by the shape test instead."""
         st = self.st
         ss = st.seats[seat]
-        counts = ss.counts
-        memo = self._shape_memo
-        if memo is None:
-            memo = self._shape_memo = {}
-        own = self.shape_shanten
-        n_melds = len(ss.melds)
-        known = memo.get(seat)
-        if tile is None:
-            drawn = ss.last_drawn
-            if drawn is None:
-                return self._shape_complete(seat, None)
-            d = drawn.index
-            wild_kinds = st.wild_kinds
-            if ss.draws > 0 and d not in wild_kinds and self.rs.is_wild(st, seat, d):
-                # A drawn tile of a kind that is wild all hand (a 财神) is counted as a wildcard by
-                # the shape test below; only a tile the ruleset makes wild for this draw alone
-                # (Harbin's 宝) skips that test.
-                return True
-            # The hand one tile over that the seat's kept answers were worked out for, with the
-            # tile drawn (a plain tile, not a flower or a wildcard): it is complete only if that
-            # hand was ready, and then exactly when the drawn tile completes it, which is the
-            # answer kept for another seat's tile of that kind.  (A hand that is not ready is
-            # at least one tile from ready, so one more tile leaves it short of complete.)  A
-            # wildcard drawn is left to the whole test: one held turns the limit of four tiles
-            # a kind off, so the kept readiness would not bound it.
-            if known is not None and d < 34 and d not in wild_kinds and known[1] == n_melds and known[2] is own:
-                counts[d] = counts[d] - 1  # compiled, an int's addition (see `play_all`)
-                same = known[0] == counts
-                counts[d] = counts[d] + 1
-                if same:
-                    answers = known[3]
-                    if not answers[-1]:
-                        return False
-                    found = answers.get(d)
-                    if found is None:
-                        # Asked of the whole table (its shanten), not only its complete test: the
-                        # player that keeps it weighs its discards from that hand next.
-                        found = answers[d] = self._completed_by(known, d, True)
-                    return found
-            return self._shape_complete(seat, None)
-        # The counts compared as lists (cheaper than making a key of them).
-        if known is None or known[1] != n_melds or known[2] is not own or known[0] != counts:
-            # Another seat's tile completes only a ready hand: that is asked once per hand (or,
-            # without a wildcard, not at all: see `_ready_entry`).
-            known = memo[seat] = self._ready_entry(seat, counts, n_melds, lazy=True)
-        answers = known[3]
-        if not answers[-1]:
+        drawn = ss.last_drawn
+        if drawn is None or ss.draws <= 0:
             return False
-        t = tile.index
-        found = answers.get(t)
-        if found is None:
-            found = answers[t] = self._completed_by(known, t)
-        return found
+        d = drawn.index
+        return d not in st.wild_kinds and self.rs.is_wild(st, seat, d)
 
-    def note_shanten(self, seat: Seat, shanten: int) -> None:
-        """A player's hint: ``shanten`` is what its `shape_shanten` answered for ``seat``'s hand as
-        it is now (the simulator's bots, of the hand they keep after a discard), so `could_win`
-        keeps the seat's readiness without asking the table again.  A hand the table puts
-        farther than ready is not ready whatever its size; a ready one is worked out as
-        `could_win` would (its question is needed for the tiles that might complete it).
-        Without a `shape_shanten`, nothing is kept: the hint is that table's answer."""
-        own = self.shape_shanten
-        if own is None:
-            return
-        memo = self._shape_memo
-        if memo is None:
-            memo = self._shape_memo = {}
-        ss = self.st.seats[seat]
-        counts = ss.counts
-        n_melds = len(ss.melds)
-        known = memo.get(seat)
-        if known is not None and known[1] == n_melds and known[2] is own and known[0] == counts:
-            return  # the hand kept already (a drawn tile discarded): its answers stand
-        if shanten > 0:
-            memo[seat] = (counts.copy(), n_melds, own, {-1: False}, b"", 0, 4 - n_melds)
-        else:
-            # The table's answer is the hint itself: the entry is made without asking it again.
-            memo[seat] = self._ready_entry(seat, counts, n_melds, shanten == 0)
-
-    def _ready_entry(self, seat: Seat, counts: list[int], n_melds: int, told: bool = False,
-                     lazy: bool = False) -> tuple[list[int], int, object, dict[int, bool], bytes, int, int]:
-        """``seat``'s entry of `_shape_memo` for its hand as it is now: whether it is ready
-        (`_shape_ready`), with the question asked.  ``told``: the `shape_shanten` of that
-        question is already known to be 0 (`note_shanten`), so it is not asked.  ``lazy``, for
-        a hand with no wildcard and a `shape_shanten`: its readiness is not asked but taken
-        as possible (marked by the key -3 in its answers), since `_completed_by` answers each
-        tile without it, mostly by the quick test; such an entry is made only for a hand no
-        bot has told about (each seat's dealt hand, until its first discard), which sees a
-        few discards, where the shanten of a 13-tile hand costs about as much as a dozen quick
-        tests (MCR: some 40k instructions a seat and hand)."""
-        st = self.st
-        own = self.shape_shanten
-        sets = 4 - n_melds
-        if _holds_flower(counts):
-            return (counts.copy(), n_melds, own, {-1: False}, b"", 0, sets)
-        wild = 0
-        if st.wild_kinds:
-            c = counts[:34]
-            for k in st.wild_kinds:
-                wild += c[k]
-                c[k] = 0
-            key = bytes(c)
-        else:
-            key = bytes(counts[:34])
-        if sets < 0 or sum(key) + wild != 3 * sets + 1:
-            ready = False
-        elif told:
-            ready = True
-        elif lazy and not wild and own is not None:
-            return (counts.copy(), n_melds, own, {-1: True, -3: True}, key, wild, sets)
-        elif own is None:
-            ready = _is_ready(key, wild, sets, self.rs.shapes)
-        else:
-            ready = own(key, wild, sets) <= 0
-        return (counts.copy(), n_melds, own, {-1: ready}, key, wild, sets)
-
-    def _completed_by(self, known: tuple[list[int], int, object, dict[int, bool], bytes, int, int], t: int,
-                      whole: bool = False) -> bool:
-        """`_shape_complete` of a seat with a tile of kind ``t`` (another seat's, or the one it
-        drew), asked of its ready hand's entry in `_shape_memo` (its question, made once): the
-        hand's counts with the tile, whose size a ready hand already has.  With ``whole``, the
-        `shape_shanten` is asked rather than its `shape_complete` (the same answer), as
-        `_shape_complete` asks of a seat's own hand."""
-        if t >= 34:
-            return False
-        key, wild, sets = known[4], known[5], known[6]
-        if t in self.st.wild_kinds:
-            wild += 1
-        else:
-            if not whole and not wild and key[t] == 0 and not _next_to_held(key, t):
-                # A tile far from every tile held (none of its kind, no suited neighbour within
-                # two) completes no set and no pair: only a shape that takes such a tile (the
-                # orphans, all honours, the knitted ones) could be completed, and only if the
-                # hand can be read so at all (`far_tiles_may_complete`, asked once per hand).
-                # MCR: about two questions in three, each a complete test of some 13k
-                # instructions, answered so.
-                answers = known[3]
-                far = answers.get(-2)
-                if far is None:
-                    far = answers[-2] = far_tiles_may_complete(key, self.rs.shapes)
-                if not far:
-                    return False
-            more = bytearray(key)
-            more[t] += 1
-            key = bytes(more)
-            if not whole and not wild:
-                # Without a wildcard, the standard shape read from suit tables, the others ruled
-                # out by their tiles (`paipu.hand.complete.quick_complete`); the full test only
-                # where that cannot tell.
-                quick = quick_complete(key, self.rs.shapes)
-                if quick >= 0:
-                    return quick == 1
-        own = self.shape_shanten
-        if own is None:
-            return is_complete(key, wild, sets, self.rs.shapes)
-        complete = self.shape_complete
-        if complete is not None and not whole:
-            return complete(key, wild, sets)
-        return own(key, wild, sets) < 0
-
-    def _shape_ready(self, seat: Seat) -> bool:
-        """Whether ``seat``'s tiles are one short of complete in one of the ruleset's shapes
-        (ready), wildcards counted as such: only such a hand can be completed by another
-        seat's tile."""
-        ss = self.st.seats[seat]
-        return self._ready_entry(seat, ss.counts, len(ss.melds))[3][-1]
-
-    def _shape_complete(self, seat: Seat, tile: Tile | None) -> bool:
-        """`could_win`'s shape test past readiness: ``seat``'s tiles (with ``tile``, another
-        seat's tile, if given) are complete in one of the ruleset's shapes, wildcards counted
-        as such; a function of its counts, its melds and the hand's wild kinds alone."""
+    def shape_complete(self, seat: Seat, tile: Tile | None) -> bool:
+        """`could_win`'s shape test: ``seat``'s tiles (with ``tile``, another seat's tile, if
+        given) are complete in one of the ruleset's shapes, wildcards counted as such; a
+        function of its counts, its melds and the hand's wild kinds alone."""
         st = self.st
         ss = st.seats[seat]
         counts = ss.counts
         if _holds_flower(counts) or (tile is not None and tile.index >= 34):
             return False
-        own = self.shape_shanten
         sets = 4 - len(ss.melds)
-        if own is not None and not st.wild_kinds:
-            # The same tests on the counts as bytes, with no wildcard to set aside.
-            if tile is not None:
-                more = bytearray(counts[:34])
-                more[tile.index] += 1
-                key = bytes(more)
-            else:
-                key = bytes(counts[:34])
-            if sets < 0 or sum(key) != 3 * sets + 2:
-                return False
-            complete = self.shape_complete
-            if tile is not None and complete is not None:
-                return complete(key, 0, sets)
-            return own(key, 0, sets) < 0
         c = list(counts[:34])
         wild = 0
         for k in st.wild_kinds:
@@ -1161,11 +926,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 c[t] += 1
         if sets < 0 or sum(c) + wild != 3 * sets + 2:
             return False
-        if own is not None:
-            complete = self.shape_complete
-            if tile is not None and complete is not None:
-                return complete(bytes(c), wild, sets)
-            return own(bytes(c), wild, sets) < 0
         return is_complete(bytes(c), wild, sets, self.rs.shapes)
 
     # ------------------------------------------------------------ the hand's end
@@ -1224,20 +984,6 @@ def _holds_four(counts: list[int]) -> bool:
     return False
 
 
-def _next_to_held(key: bytes, t: int) -> bool:
-    """Whether the hand ``key`` (34 counts) holds a suited tile of ``t``'s suit within two ranks
-    of ``t`` (a plain suited kind; an honour has no neighbour)."""
-    if t >= 27:
-        return False
-    rank = t % 9
-    lo = t - 2 if rank >= 2 else t - rank
-    hi = t + 2 if rank <= 6 else t + 8 - rank
-    for k in range(lo, hi + 1):
-        if key[k]:
-            return True
-    return False
-
-
 def _event_phrase(name: str) -> str:
     return "宝牌" if name == "bao" else f"`{name}` event"
 
@@ -1245,13 +991,6 @@ def _event_phrase(name: str) -> str:
 _NO_SPAN = Span.none()
 
 
-@functools.lru_cache(maxsize=1 << 15)
-def _is_ready(counts: bytes, wild: int, sets: int, shapes: tuple[str, ...]) -> bool:
-    """Whether a hand one tile short is ready (shanten 0) in the ruleset's shapes; a seat's
-    hand changes only on its own turn, so each is asked once for the discards that follow."""
-    if sets < 0 or sum(counts) + wild != 3 * sets + 1:
-        return False
-    return shanten(counts, wild, melds=4 - sets, shapes=shapes, wild_in_play=wild > 0) <= 0
 _DISCARDS: dict[Seat, tuple[r.Discard, ...]] = {
     seat: tuple(r.Discard(_NO_SPAN, seat, t) for t in ALL_TILES) for seat in r.SEATS
 }
@@ -1306,10 +1045,30 @@ def _move(kind: type[r.Draw] | type[r.Pong] | type[r.Kong], seat: Seat, tile: Ti
     return found
 
 
-_TABLES_OF: list[tuple[Ruleset, bool, bool, dict[Seat, Seat], bool] | None] = [None]
-"""The last ruleset an engine was made for, with what `HandEngine.__init__` asks of it: whether
-it has a `Ruleset.before_action` and a `Ruleset.check_discard` of its own, each seat's next,
-whether it has a `Ruleset.check_meld` of its own."""
+class RulesetHooks:
+    """What `HandEngine` asks of its ruleset once rather than on every action: which of the
+    hooks it has of its own (a hook left as the base's does nothing, and is not called), and
+    each seat's next seat."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        kind = type(ruleset)
+        self.ruleset = ruleset
+        self.before_action = kind.before_action is not Ruleset.before_action
+        self.check_discard = kind.check_discard is not Ruleset.check_discard
+        self.check_meld = kind.check_meld is not Ruleset.check_meld
+        self.next_of: dict[Seat, Seat] = {s: ruleset.next_seat(s) for s in ruleset.seats}
+
+    @staticmethod
+    def of(ruleset: Ruleset) -> RulesetHooks:
+        """The hooks of ``ruleset``: those of the last ruleset asked about, kept (a replay's hands
+        and a simulation's share one ruleset, and each hand makes an engine)."""
+        last = _LAST_HOOKS[0]
+        if last is None or last.ruleset is not ruleset:
+            last = _LAST_HOOKS[0] = RulesetHooks(ruleset)
+        return last
+
+
+_LAST_HOOKS: list[RulesetHooks | None] = [None]
 
 _HANDLED: frozenset[type] = frozenset((
     r.Draw, r.Discard, r.Chow, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Ready, r.Hu, r.Pass,

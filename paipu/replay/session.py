@@ -10,7 +10,6 @@ pass, in the way of python-chess's PGN visitors: nothing replays a record twice.
 from __future__ import annotations
 
 import dataclasses
-import gc
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -268,16 +267,7 @@ def replay(
     for w in watchers:
         w.start_record(record, ruleset)
     hands: list[HandReplay] = []
-    # An audit's replay makes no reference cycles worth a collector's pass while it runs (what
-    # observers make is theirs: with them the collector runs as usual).
-    was_on = gc.isenabled()
-    if not watchers:
-        gc.disable()
-    try:
-        _replay_hands(record, ruleset, session, watchers, recorder, unchecked, hands, findings)
-    finally:
-        if was_on:
-            gc.enable()
+    _replay_hands(record, ruleset, session, watchers, recorder, unchecked, hands, findings)
     if not unchecked:
         # Scores after a line that could not be read are not known: nothing to compare them with.
         audit_final(record, ruleset, session.state, hands[-1].game_end if hands else NO_GAME_END, findings)

@@ -21,104 +21,107 @@ class WinsMixin(EngineCore):
 
     def on_hu(self, a: r.Hu, apply: bool) -> None:
         st, seat = self.st, a.seat
-        ss = st.seats[seat]
-        ctx: WinContext | None = None
         ld = st.last_discard
         if st.phase == "discard" and seat == st.turn and not st.ended:
-            if not ss.drew_since_claim:
-                self.err("illegal-win",
-                         f"{seat} declares a win right after a claim, without drawing: a win on a discard is "
-                         "declared instead of the chow or pong, and a self-drawn win needs a draw",
-                         a.span, self.rs.rule_or_common("winning", "common.win"))
-                return
-            ctx = self.self_draw_context(seat, a.tile)
+            self._hu_on_own_draw(a, apply)
         elif st.phase == "replacement" and not st.ended:
-            if seat == st.turn:
-                self.err("missing-replacement",
-                         f"{seat} must draw the replacement tile after the kong before it can win",
-                         a.span, "common.kong")
-            elif st.replacement_for == "kong":
-                self.err("illegal-win",
-                         f"{seat} cannot rob {st.turn}'s kong: only an added kong can be robbed, not a "
-                         "concealed or exposed one",
-                         a.span, self.rs.rule_or_common("winning", "common.win"))
-            else:
-                self.err("turn-order", f"{seat} declares a win out of turn ({st.turn} is to draw)",
-                         a.span, "common.turn")
-            return
+            self._hu_before_replacement(a)
         elif st.phase == "rob" or (st.ended and st.robbed):
-            pending = st.pending_addkong or st.robbed
-            assert pending is not None
-            konger, ktile, _ = pending
-            if seat == konger:
-                self.err("illegal-win", f"{seat} cannot rob its own kong", a.span, "common.win")
-                return
-            if not self.rs.may_rob_kong(st, seat, konger):
-                rid = self.rs.rule_or_common("qianggang", "common.win")
-                self.err("illegal-win", f"{seat} may not rob {konger}'s kong of {ktile}: {self.rs.rules[rid].text}",
-                         a.span, rid)
-                return
-            robbers = st.robbers
-            if not self._may_add_winner(robbers, seat, konger, f"{konger}'s kong of {ktile}", a, apply):
-                return
-            ctx = self.rob_context(seat, konger, ktile)
-            if not apply:
-                self._record_win(a, ctx, self._judge(ctx, ktile), apply)
-                return
-            robbers.append(seat)
-            st.win_spans[seat] = a.span
-            if st.phase == "rob":
-                # The robbed tile leaves the kong: the meld is a pong again.
-                kss = st.seats[konger]
-                for m in kss.melds:
-                    if m.kind == "addkong" and m.tiles[0] == ktile:
-                        m.kind = "pong"
-                        m.tiles.pop()
-                        break
-                st.robbed = pending
-            self._record_win(a, ctx, self.analyse(ctx, ktile), apply)
-            return
+            self._hu_robbing(a, apply)
         elif ld is not None and (st.phase == "claim" or (st.ended and ld.winners)):
-            if seat == ld.seat:
-                self.err("illegal-win", f"{seat} cannot win on its own discard", a.span, "common.win")
-                return
-            if not self.rs.may_win_on_discard(st, seat):
-                self.err(
-                    "illegal-win",
-                    f"{seat} declares a win on {ld.seat}'s discard {ld.tile}, but in {self.rs.name} "
-                    "a hand is won only on one's own draw (自摸)",
-                    a.span,
-                    self.rs.rule("winning"),
-                )
-                return
-            if ld.claimed_by is not None:
-                self.err("claim-priority",
-                         f"{seat}'s win on {ld.tile} comes after {ld.claimed_by}'s {ld.claim_kind} "
-                         "of it, but a win takes priority",
-                         a.span, "common.priority")
-                return
-            if not self._may_add_winner(ld.winners, seat, ld.seat, f"{ld.seat}'s {ld.tile}", a, apply):
-                return
-            if ss.passed_on == ld.serial:
-                self.err("claim-after-pass", f"{seat} passed on {ld.tile} and cannot then win on it",
-                         a.span, "common.priority")
-            ctx = self.discard_context(seat, ld)
-            analysis = self._judge(ctx, ld.tile)
-            if apply:
-                ld.winners.append(seat)
-                st.win_spans[seat] = a.span
-                st.seats[ld.seat].claim_last_discard()
-            self._record_win(a, ctx, analysis, apply)
-            return
+            self._hu_on_discard(a, ld, apply)
+        elif st.ended:
+            self.err("action-after-end", f"{seat} declares a win after the hand has ended", a.span, "common.end")
         else:
-            if st.ended:
-                self.err("action-after-end", f"{seat} declares a win after the hand has ended",
-                         a.span, "common.end")
-            else:
-                self.err("turn-order", f"{seat} declares a win out of turn ({st.turn} is to move)",
-                         a.span, "common.turn")
+            self.err("turn-order", f"{seat} declares a win out of turn ({st.turn} is to move)", a.span, "common.turn")
+
+    def _hu_on_own_draw(self, a: r.Hu, apply: bool) -> None:
+        seat = a.seat
+        if not self.st.seats[seat].drew_since_claim:
+            self.err("illegal-win",
+                     f"{seat} declares a win right after a claim, without drawing: a win on a discard is "
+                     "declared instead of the chow or pong, and a self-drawn win needs a draw",
+                     a.span, self.rs.rule_or_common("winning", "common.win"))
             return
+        ctx = self.self_draw_context(seat, a.tile)
         self._record_win(a, ctx, self._judge(ctx, None), apply)
+
+    def _hu_before_replacement(self, a: r.Hu) -> None:
+        """A win while a replacement tile is owed: never one (only an added kong is robbed)."""
+        st, seat = self.st, a.seat
+        if seat == st.turn:
+            self.err("missing-replacement", f"{seat} must draw the replacement tile after the kong before it can win",
+                     a.span, "common.kong")
+        elif st.replacement_for == "kong":
+            self.err("illegal-win",
+                     f"{seat} cannot rob {st.turn}'s kong: only an added kong can be robbed, not a "
+                     "concealed or exposed one",
+                     a.span, self.rs.rule_or_common("winning", "common.win"))
+        else:
+            self.err("turn-order", f"{seat} declares a win out of turn ({st.turn} is to draw)", a.span, "common.turn")
+
+    def _hu_robbing(self, a: r.Hu, apply: bool) -> None:
+        """A win on the tile of another seat's added kong."""
+        st, seat = self.st, a.seat
+        pending = st.pending_addkong or st.robbed
+        assert pending is not None
+        konger, ktile, _ = pending
+        if seat == konger:
+            self.err("illegal-win", f"{seat} cannot rob its own kong", a.span, "common.win")
+            return
+        if not self.rs.may_rob_kong(st, seat, konger):
+            rid = self.rs.rule_or_common("qianggang", "common.win")
+            self.err("illegal-win", f"{seat} may not rob {konger}'s kong of {ktile}: {self.rs.rules[rid].text}",
+                     a.span, rid)
+            return
+        robbers = st.robbers
+        if not self._may_add_winner(robbers, seat, konger, f"{konger}'s kong of {ktile}", a, apply):
+            return
+        ctx = self.rob_context(seat, konger, ktile)
+        if not apply:
+            self._record_win(a, ctx, self._judge(ctx, ktile), apply)
+            return
+        robbers.append(seat)
+        st.win_spans[seat] = a.span
+        if st.phase == "rob":
+            # The robbed tile leaves the kong: the meld is a pong again.
+            for m in st.seats[konger].melds:
+                if m.kind == "addkong" and m.tiles[0] == ktile:
+                    m.kind = "pong"
+                    m.tiles.pop()
+                    break
+            st.robbed = pending
+        self._record_win(a, ctx, self.analyse(ctx, ktile), apply)
+
+    def _hu_on_discard(self, a: r.Hu, ld: LastDiscard, apply: bool) -> None:
+        st, seat = self.st, a.seat
+        if seat == ld.seat:
+            self.err("illegal-win", f"{seat} cannot win on its own discard", a.span, "common.win")
+            return
+        if not self.rs.may_win_on_discard(st, seat):
+            self.err("illegal-win",
+                     f"{seat} declares a win on {ld.seat}'s discard {ld.tile}, but in {self.rs.name} "
+                     "a hand is won only on one's own draw (自摸)",
+                     a.span, self.rs.rule("winning"))
+            return
+        if ld.claimed_by is not None:
+            self.err("claim-priority",
+                     f"{seat}'s win on {ld.tile} comes after {ld.claimed_by}'s {ld.claim_kind} "
+                     "of it, but a win takes priority",
+                     a.span, "common.priority")
+            return
+        if not self._may_add_winner(ld.winners, seat, ld.seat, f"{ld.seat}'s {ld.tile}", a, apply):
+            return
+        if st.seats[seat].passed_on == ld.serial:
+            self.err("claim-after-pass", f"{seat} passed on {ld.tile} and cannot then win on it",
+                     a.span, "common.priority")
+        ctx = self.discard_context(seat, ld)
+        analysis = self._judge(ctx, ld.tile)
+        if apply:
+            ld.winners.append(seat)
+            st.win_spans[seat] = a.span
+            st.seats[ld.seat].claim_last_discard()
+        self._record_win(a, ctx, analysis, apply)
 
     def _may_add_winner(self, winners: list[Seat], seat: Seat, source: Seat, what: str, a: r.Hu,
                         apply: bool) -> bool:

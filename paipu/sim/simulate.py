@@ -46,6 +46,7 @@ from paipu.replay.session import Session
 from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState
 from paipu.sim.bots import Strategy, strategy_for
+from paipu.sim.readiness import Readiness
 from paipu.tiles import ALL_TILES, Tile
 
 NO_SPAN = Span.none()
@@ -447,9 +448,21 @@ class _SimEngine(HandEngine):
     changed, so the answers are kept from one action played to the next (`forget`); a robbed
     kong is analysed afresh, since declaring it changes the kong before the analysis."""
 
-    def __init__(self, ruleset: Ruleset, hand: r.HandRecord, session: Session, dealer: Seat) -> None:
+    def __init__(self, ruleset: Ruleset, hand: r.HandRecord, session: Session, dealer: Seat,
+                 shanten: ShantenCache) -> None:
         super().__init__(ruleset, hand, session.state, dealer)
         self._analysed: dict[tuple[WinContext, Tile | None], WinAnalysis] = {}
+        self.readiness = Readiness(self.st, ruleset.shapes, shanten.ask, shanten.complete)
+        """The win tests, from the bots' shanten table (the engine's own answers, shared)."""
+
+    def could_win(self, seat: Seat, tile: Tile | None) -> bool:
+        if tile is None and self.drawn_wild(seat):
+            return True
+        return self.readiness.could_win(seat, tile)
+
+    def note_shanten(self, seat: Seat, shanten: int) -> None:
+        """A bot's hint: `Readiness.note`."""
+        self.readiness.note(seat, shanten)
 
     def analyse(self, ctx: WinContext, extra: Tile | None) -> WinAnalysis:
         if ctx.robbed:
@@ -540,9 +553,7 @@ class HandSim:
                 number, NO_SPAN, dealer=self.hand.dealer, wall=self.hand.wall, dice=self.hand.dice,
                 deals=self.hand.deals, extra=setup,
             )
-        self.engine = _SimEngine(rs, self.hand, session, dealer)
-        self.engine.shape_shanten = shanten  # the engine's ready and win tests share the bots' table
-        self.engine.shape_complete = shanten.complete
+        self.engine = _SimEngine(rs, self.hand, session, dealer, shanten)
         self.st: HandState = self.engine.st
         self.actions: list[r.Action] = []
         self.bots = {s: Bot(self, s) for s in seats}
