@@ -453,7 +453,8 @@ def test_version_loads_neither_the_record_model_nor_any_command() -> None:
     code = ("import sys\nfrom paipu.cli import main\n"
             "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m.startswith('paipu.') and m not in "
-            "('paipu.cli', 'paipu.cli.common', 'paipu._version', 'paipu.limits', 'paipu.errors', 'paipu.sources')))")
+            "('paipu.cli', 'paipu.cli.collector', 'paipu.cli.common', 'paipu._version', 'paipu.limits', 'paipu.errors',"
+            " 'paipu.sources')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines()[-1] == "[]"
 
