@@ -1,8 +1,8 @@
 """The loop that reads a record's text line by line: the fast path (`paipu.grammar.fast`) for
 the lines it knows, lark (through the caller) for runs of the others.
 
-A module of its own so that the compiled build compiles it (`paipu.grammar.parser`, which holds
-lark's side, stays Python); `paipu.grammar.parser.parse_lines` is the entry point.
+A module of its own, apart from lark's side (`paipu.grammar.parser`, whose
+`paipu.grammar.parser.parse_lines` is the entry point).
 """
 
 from __future__ import annotations
@@ -64,8 +64,6 @@ def scan_lines(text: str, parse_chunk: Callable[[str, int, int], tuple[list[Line
     # `fast_line`'s look-up of a repeated seat-action line, inlined: most lines are one of those.
     cache = LINE_CACHE
     shift = LINE_SHIFT
-    # Indexed rather than `enumerate`: compiled, a native loop over a list known to be one
-    # (enumerate went through the iterator protocol, some 200 instructions a line).
     lines: list[str] = raw_lines
     for i in range(1, len(lines) + 1):
         line = lines[i - 1]

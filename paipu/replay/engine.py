@@ -17,7 +17,7 @@ from typing import cast
 import paipu.record as r
 from paipu.findings import Finding
 from paipu.hand.shanten import is_complete
-from paipu.record import (  # by name: compiled, each class itself, where ``r.Draw`` is a look-up in the module
+from paipu.record import (  # by name, not ``r.Draw`` (docs/speed.md)
     AddKong,
     AnKong,
     Chow,
@@ -329,8 +329,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         self._verb(action, True)
 
     def _verb(self, action: r.Action, apply: bool) -> None:
-        """The handler of ``action``'s type, called directly (compiled: a native call, not a
-        look-up in a table of Python-callable methods); a `TypeError` for a type with none."""
+        """The handler of ``action``'s type, called directly rather than looked up in a table of
+        methods; a `TypeError` for a type with none."""
         kind = type(action)
         if kind is Draw:
             self.on_draw(action, apply)  # type: ignore[arg-type]
@@ -368,8 +368,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         if kind not in _HANDLED:  # pragma: no cover - every Action type has a handler
             raise TypeError(kind)
         st = self.st
-        # The types with a seat: every seat action, and a fan line (compiled: a native read of
-        # the seat of either class, where the seat of an `Action` is a generic look-up).
+        # The types with a seat: every seat action, and a fan line.
         seat: Seat | None = None
         if isinstance(action, SeatAction):
             seat = action.seat
@@ -511,8 +510,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         else:
             first_draw = ss.draws == ss.flower_draws and not st.any_claim
         st.wall.take(from_tail, part)
-        # ``x[i] = x[i] + 1``, not ``x[i] += 1``: compiled, an int's own addition, where the augmented
-        # form on a list item is Python's generic in-place addition.
         i = tile.index
         seen, counts = st.seen, ss.counts
         seen[i] = seen[i] + 1
@@ -716,7 +713,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             # shape not tested.
             if ss.drew_since_claim and self.could_win(seat, None):
                 out.append(r.Hu(_NO_SPAN, seat))
-            if _holds_flower(counts):
+            if holds_flower(counts):
                 out += [r.Flower(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34, len(counts)) if counts[i]]
             if _holds_four(counts):
                 out += [r.AnKong(_NO_SPAN, seat, ALL_TILES[i]) for i in range(34) if counts[i] == 4]
@@ -910,7 +907,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         st = self.st
         ss = st.seats[seat]
         counts = ss.counts
-        if _holds_flower(counts) or (tile is not None and tile.index >= 34):
+        if holds_flower(counts) or (tile is not None and tile.index >= 34):
             return False
         sets = 4 - len(ss.melds)
         c = list(counts[:34])
@@ -966,9 +963,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         return result
 
 
-def _holds_flower(counts: list[int]) -> bool:
-    """``any(counts[34:])``, as a loop on the compiled build's own ints (no slice, no call of
-    ``any`` through Python: some 900 instructions a turn)."""
+def holds_flower(counts: list[int]) -> bool:
+    """``any(counts[34:])``, as a loop."""
     for i in range(34, len(counts)):
         if counts[i]:
             return True
@@ -976,8 +972,7 @@ def _holds_flower(counts: list[int]) -> bool:
 
 
 def _holds_four(counts: list[int]) -> bool:
-    """``4 in counts[:34]`` (a flower is one of its kind), as a loop the compiled build runs on
-    its own ints (``in`` compares each count as an object, some forty a turn)."""
+    """``4 in counts[:34]`` (a flower is one of its kind), as a loop."""
     for i in range(34):
         if counts[i] == 4:
             return True
@@ -1017,8 +1012,7 @@ _CHOWS: dict[Seat, tuple[tuple[tuple[r.Chow, tuple[int, int]], ...], ...]] = {
     seat: tuple(_chows(seat, i) for i in range(27)) for seat in r.SEATS
 }
 """`_chows` of each seat for each suited kind (index 0-26), made once: read by index, where the
-cached function is a call through Python with a key to hash (compiled: some 750 instructions
-a discard)."""
+cached function is a call with a key to hash."""
 
 
 _DRAWS: dict[Seat, list[r.Action]] = {}

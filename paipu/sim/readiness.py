@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from paipu.hand.complete import far_tiles_may_complete, quick_complete
 from paipu.record import Seat
+from paipu.replay.engine import holds_flower
 from paipu.replay.state import HandState
 from paipu.tiles import Tile
 
@@ -132,7 +133,7 @@ class Readiness:
         much as a dozen quick tests."""
         st = self.st
         sets = 4 - n_melds
-        if _holds_flower(counts):
+        if holds_flower(counts):
             return KeptHand(counts.copy(), n_melds, b"", 0, sets, False)
         wild = 0
         if st.wild_kinds:
@@ -188,7 +189,7 @@ class Readiness:
 
     def _complete_now(self, counts: list[int], n_melds: int) -> bool:
         """`HandEngine.shape_complete` of a seat's own hand (``counts``, ``n_melds``), asked of the table."""
-        if _holds_flower(counts):
+        if holds_flower(counts):
             return False
         st = self.st
         sets = 4 - n_melds
@@ -200,14 +201,6 @@ class Readiness:
         if sets < 0 or sum(c) + wild != 3 * sets + 2:
             return False
         return self.shanten(bytes(c), wild, sets) < 0
-
-
-def _holds_flower(counts: list[int]) -> bool:
-    """``any(counts[34:])``, as a loop on the compiled build's own ints."""
-    for i in range(34, len(counts)):
-        if counts[i]:
-            return True
-    return False
 
 
 def _next_to_held(key: bytes, t: int) -> bool:

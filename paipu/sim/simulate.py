@@ -21,7 +21,7 @@ from paipu.findings import PackedFindings
 from paipu.grammar.writer import format_action, format_record, hand_lines
 from paipu.hand import shanten as _sh
 from paipu.hand.incremental import DiscardShanten, MeldShanten
-from paipu.record import (  # by name: compiled, each class itself, where ``r.Draw`` is a look-up in the module
+from paipu.record import (  # by name, not ``r.Draw`` (docs/speed.md)
     AddKong,
     AnKong,
     Chow,
@@ -52,7 +52,7 @@ from paipu.tiles import ALL_TILES, Tile
 NO_SPAN = Span.none()
 
 
-@mypyc_attr(native_class=False)  # compiled classes cannot subclass RuntimeError
+@mypyc_attr(native_class=False)  # an exception class
 class SimulationError(RuntimeError):
     """The engine rejected a bot's move: a bug in the bots or the engine, never the user's."""
 
@@ -156,8 +156,7 @@ class ShantenCache:
     def ask(self, key: bytes, wild: int, sets: int) -> int:
         """The shanten of the hand ``key`` (the 34 real-tile counts as bytes) with ``wild``
         wildcards and ``sets`` sets to make: what calling the table answers, for the bots,
-        which call this method directly (compiled, calling the object itself goes through the
-        generic call machinery, about 300 instructions more)."""
+        which call this method directly rather than the object itself."""
         return self._ask(key, wild, sets, False)
 
     def _ask(self, key: bytes, wild: int, sets: int, over: bool) -> int:
@@ -207,8 +206,7 @@ def shanten_for(ruleset: Ruleset) -> ShantenCache:
 
 
 def _tiles(c: bytes) -> int:
-    """The tiles of 34 counts as bytes: a loop of plain ints (compiled, about a quarter of
-    ``sum(c)``, which takes each count as an object)."""
+    """The tiles of 34 counts as bytes (``sum(c)``, as a loop)."""
     n = 0
     for k in range(34):
         n += c[k]
@@ -378,7 +376,6 @@ class Bot:
                 held = [i for i in held if i not in tried]
         values = strategy.keep_values(self, held)
         if wild:  # a wildcard held is worth keeping above all (only a held one is counted in ``wild``)
-            # (An index loop: compiled, a ``zip`` is a generic iterator, about 2,000 instructions.)
             for j in range(len(held)):
                 if held[j] in wild_kinds:
                     values[j] = 100
