@@ -75,6 +75,35 @@ def test_a_ruleset_must_state_its_shapes() -> None:
         type("OddShapes", (Zhuji,), {"shapes": ("standard", "nine_pairs")})
 
 
+# ---------------------------------------------------------------- no session on the ruleset
+
+def _attributes(rs: Ruleset) -> dict[str, str]:
+    """Every attribute of ``rs`` but its methods (its instance's, native ones included, and its
+    class's), each as its repr."""
+    out: dict[str, str] = {}
+    for name in dir(rs):
+        value = getattr(rs, name, None)
+        if not name.startswith("__") and not callable(value):
+            out[name] = repr(value)
+    return out
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_replay_leaves_the_ruleset_as_it_found_it(name: str) -> None:
+    """What a session carries from hand to hand is the session's (`SessionState.ruleset_data`),
+    never the ruleset's: one ruleset replays any number of sessions.  What a ruleset keeps of
+    itself (its options read, the ids of the rules it cites) is the same for every session,
+    so both records are replayed once before the ruleset is looked at."""
+    rs = get_ruleset(name)
+    first, second = (simulate_session(name, 8, random.Random(seed)) for seed in (4, 7))
+    assert first != second
+    replay(first, ruleset=rs)
+    replay(second, ruleset=rs)
+    before = _attributes(rs)
+    replay(first, ruleset=rs)
+    assert _attributes(rs) == before
+
+
 # ---------------------------------------------------------------- the lean loop
 
 class _Watcher(Observer):

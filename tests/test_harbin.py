@@ -11,7 +11,7 @@ import pytest
 from paipu.auditing import Audit, audit_text
 from paipu.hand.shanten import waits
 from paipu.record import Seat
-from paipu.replay.result import HandResult, WinAnalysis, WinContext
+from paipu.replay.result import HandResult, SessionState, WinAnalysis, WinContext
 from paipu.replay.ruleset import parse_options, ruleset_class
 from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState, Meld
@@ -479,7 +479,8 @@ def test_dealer_rotates_after_a_loss_and_stays_after_a_win() -> None:
     first, second = results("baozhongbao.paipu")
     assert (first.dealer, second.dealer) == ("E", "S")
     rs = ruleset()
-    assert rs.next_dealer(second) == "S" and rs.next_dealer(first) == "S"
+    session = SessionState({s: 0 for s in rs.seats})
+    assert rs.next_dealer(second, session) == "S" and rs.next_dealer(first, session) == "S"
 
 
 # ---------------------------------------------------------------- the samples

@@ -524,7 +524,8 @@ def test_cap_holds_a_discarders_net_at_minus_1000() -> None:
 
 def dealer_after(winners: list[Seat], outcome: str = "win") -> Seat:
     result = HandResult(1, "E", outcome, list(winners))  # type: ignore[arg-type]
-    return ruleset().next_dealer(result)
+    rs = ruleset()
+    return rs.next_dealer(result, SessionState({s: 0 for s in rs.seats}))
 
 
 def test_dealer_stays_when_the_dealer_wins() -> None:

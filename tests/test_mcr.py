@@ -16,7 +16,7 @@ import pytest
 from paipu.auditing import audit_text
 from paipu.grammar.parser import parse
 from paipu.hand.shanten import shanten
-from paipu.replay.result import HandResult, WinAnalysis
+from paipu.replay.result import HandResult, SessionState, WinAnalysis
 from paipu.replay.ruleset import get_ruleset, ruleset_class, ruleset_names
 from paipu.replay.session import replay
 from paipu.rules.mcr import Mcr
@@ -214,8 +214,9 @@ def test_mcr_exhausted_hand_pays_nothing() -> None:
 
 def test_mcr_dealer_passes_to_the_next_seat_whoever_wins() -> None:
     rs = Mcr()
-    assert rs.next_dealer(HandResult(1, "E", "win", winners=["E"])) == "S"
-    assert rs.next_dealer(HandResult(1, "N", "exhausted")) == "E"
+    session = SessionState({s: 0 for s in rs.seats})
+    assert rs.next_dealer(HandResult(1, "E", "win", winners=["E"]), session) == "S"
+    assert rs.next_dealer(HandResult(1, "N", "exhausted"), session) == "E"
 
 
 def test_mcr_prevalent_wind_rotates_every_four_hands_with_the_option() -> None:

@@ -77,7 +77,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         offered among the legal actions)."""
         who = dealer or (hand.dealer.seat if hand.dealer is not None else ruleset.seats[0])
         scores: dict[Seat, int] = {s: 0 for s in ruleset.seats}
-        engine = cls(ruleset, hand, SessionState(scores=scores, dealer=who), who)
+        session = SessionState(scores=scores, dealer=who, ruleset_data=ruleset.new_session_data())
+        engine = cls(ruleset, hand, session, who)
         engine.setup()
         return engine
 
@@ -87,6 +88,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         st, rs = self.st, self.rs
         st.session_scores = dict(self.session.scores)
         st.start_scores_given = self.session.has_start_scores
+        st.session_data = self.session.ruleset_data
         rs.setup_hand(st)
         dealt, skipped = self._deal()
         ok = self._every_seat_dealt()

@@ -192,13 +192,18 @@ class HandResult:
 
 @dataclass
 class SessionState:
-    """What carries from hand to hand: scores, the dealer and how long they have stayed."""
+    """What carries from hand to hand: scores, the dealer and how long they have stayed, and
+    whatever the ruleset carries of its own (`ruleset_data`)."""
 
     scores: dict[Seat, int]
     dealer: Seat | None = None
     stays: int = 0
     """Consecutive hands the current dealer has kept the deal (老庄 streak)."""
     has_start_scores: bool = False
+    ruleset_data: object = None
+    """The ruleset's own state carried from hand to hand (riichi's round wind, honba and sticks),
+    one object of a class of its own, made by `Ruleset.new_session_data`; each hand's
+    `HandState.session_data` is the same object."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -523,13 +523,23 @@ class Ruleset(Generic[OptionsT]):
     def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
         raise NotImplementedError
 
-    def game_over(self) -> bool:
-        """Whether the last hand settled ended the game (riichi: a seat below 0 …); the
-        simulator starts a new game there."""
+    def new_session_data(self) -> object:
+        """The ruleset's own state to carry from hand to hand in a new session (riichi's round
+        wind, honba and sticks), one object of a class of its own: the session's
+        `SessionState.ruleset_data`, which each hand has as `HandState.session_data`.  Hooks
+        find it again with an isinstance check; nothing of a session is kept on the ruleset,
+        so that one ruleset replays any number of sessions, even taking turns.  None (the
+        default): the ruleset carries nothing of its own."""
+        return None
+
+    def game_over(self, session: SessionState) -> bool:
+        """Whether the last hand settled in ``session`` ended the game (riichi: a seat below
+        0 …); the simulator starts a new game there."""
         return False
 
-    def next_dealer(self, result: HandResult) -> Seat:
-        """Dealer wins or the hand is drawn: the dealer stays; otherwise the next seat deals."""
+    def next_dealer(self, result: HandResult, session: SessionState) -> Seat:
+        """Who deals after the hand ``result`` just settled in ``session``.  Dealer wins or the
+        hand is drawn: the dealer stays; otherwise the next seat deals."""
         if result.result != "win" or result.dealer in result.winners:
             return result.dealer
         return self.next_seat(result.dealer)
@@ -541,9 +551,9 @@ class Ruleset(Generic[OptionsT]):
         own (riichi's option ``start_score``).  The replay's scores count from 0 all the same."""
         return 0
 
-    def settle_game(self, last: HandResult, scores: Mapping[Seat, int]) -> GameEnd:
-        """What moves when the game is over after the record's last hand ``last`` (settled,
-        ``scores`` the scores after it): riichi's sticks left on the table go to first place.
+    def settle_game(self, last: HandResult, scores: Mapping[Seat, int], session: SessionState) -> GameEnd:
+        """What moves when the game is over after the record's last hand ``last`` (settled in
+        ``session``, ``scores`` the scores after it): riichi's sticks left on the table go to first place.
         Asked once, after the last hand; a ruleset that moves anything says so in a note on
         ``last``.  The default moves nothing."""
         return NO_GAME_END

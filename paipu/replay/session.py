@@ -144,7 +144,8 @@ class Session:
             if tag.seat in scores:
                 scores[tag.seat] = int(tag.value)
                 has_start = True
-        self.state = SessionState(scores=dict(scores), has_start_scores=has_start)
+        self.state = SessionState(scores=dict(scores), has_start_scores=has_start,
+                                  ruleset_data=ruleset.new_session_data())
 
     def dealer_for(self, hand: r.HandRecord) -> Seat:
         """The dealer of ``hand``: its `dealer` line, checked against the rotation."""
@@ -184,7 +185,7 @@ class Session:
         if result.result == "win" and not any(w.is_win or not w.checked for w in result.wins):
             return  # only false wins: neither a win nor a drawn hand, so the deal and streak stand
         if result.result != "incomplete":
-            nxt = self.rs.next_dealer(result)
+            nxt = self.rs.next_dealer(result, session)
             session.stays = session.stays + 1 if nxt == dealer else 0
             session.dealer = nxt
 
@@ -313,7 +314,7 @@ def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: 
         if is_last and not unchecked:
             # Settled before the observers see the hand, so that its note is in their view of it.
             after = {s: session.state.scores.get(s, 0) + result.payments.get(s, 0) for s in ruleset.seats}
-            game_end = ruleset.settle_game(result, after)
+            game_end = ruleset.settle_game(result, after, session.state)
         for w in watchers:
             w.end_hand(idx, engine, result, hand_findings[mark:])
         session.end_hand(result, dealer)

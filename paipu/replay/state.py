@@ -417,6 +417,9 @@ class HandState:
         self.ruleset_data: object = None
         """The ruleset's own per-hand state, one object of a class of its own (Harbin's 宝,
         riichi's table), made by its `setup_hand` and found again with an isinstance check."""
+        self.session_data: object = None
+        """The ruleset's own state carried from hand to hand: the session's
+        `SessionState.ruleset_data` (riichi's round wind, honba and sticks), the same object."""
         self._messages: dict[str, str] = {}
         self._last_span: Span | None = None
 

@@ -835,7 +835,7 @@ def simulate_session(
             _tally(stats, result, sim)
         assert session.state.dealer is not None
         dealer = session.state.dealer
-        if rs.game_over():
+        if rs.game_over(session.state):
             break
     return Record(header, tuple(played))
 

@@ -340,7 +340,7 @@ class Erren(Ruleset[ErrenOptions]):
         order = sorted(range(len(events)), key=lambda i: (where.get(i, len(hand.record.actions)), i))
         return [events[i] for i in order]
 
-    def next_dealer(self, result: HandResult) -> Seat:
+    def next_dealer(self, result: HandResult, session: SessionState) -> Seat:
         if result.result == "win" and result.winners:
             return result.winners[0]
         return result.dealer

@@ -256,7 +256,7 @@ class Mcr(Ruleset[McrOptions]):
         result.transfers = transfers
         return payments_from(transfers, self.seats)
 
-    def next_dealer(self, result: HandResult) -> Seat:
+    def next_dealer(self, result: HandResult, session: SessionState) -> Seat:
         return self.next_seat(result.dealer)
 
 

@@ -40,7 +40,7 @@ def _value_kinds(sim: HandSim, seat: r.Seat) -> set[int]:
     rs = sim.rs
     seats = rs.seats
     wind = (seats.index(seat) - seats.index(sim.st.dealer)) % 4
-    round_wind = rs.round_wind() if isinstance(rs, Riichi) else 0
+    round_wind = rs.round_wind(sim.st) if isinstance(rs, Riichi) else 0
     return {31, 32, 33, 27 + wind, 27 + round_wind}
 
 

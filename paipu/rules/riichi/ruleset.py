@@ -4,8 +4,8 @@ The specification is docs/rules/riichi.md.  Hand values come from the ``mahjong`
 (`paipu.rules.riichi.scoring`); everything around them (riichi and its stick, ippatsu,
 furiten, kuikae, red fives held, dora shown, pao, the points paid, draws and aborts, the
 dealer and the honba) is played here.  Per-hand state is a `_Table`, the hand's
-``HandState.ruleset_data``; what carries from hand to hand (round wind, honba, sticks) is
-kept on the instance and restarts with hand 1 of a record.
+``HandState.ruleset_data``; what carries from hand to hand (round wind, honba, sticks) is a
+`RiichiCarry`, the session's ``SessionState.ruleset_data``, and restarts with hand 1 of a record.
 """
 
 from __future__ import annotations
@@ -110,6 +110,30 @@ class _Table:
     """An abortive draw Tenhou makes once the last discard passes (suufon, suucha, suukan)."""
 
 
+@dataclass
+class RiichiCarry:
+    """What carries from one hand of a session to the next."""
+
+    honba: int = 0
+    sticks: int = 0
+    """The riichi sticks left on the table for the next hand."""
+    round: int = 0
+    """The round wind (0 east, 1 south …) of the hand being played; once it is settled, of the next."""
+    rotations: int = 0
+    """How many times the deal has passed on (four to a round), counted from East 1."""
+    over: bool = False
+    """The last hand settled ended the game (riichi.end)."""
+    dealer_keeps: bool = False
+    """Whether the dealer keeps the deal after hand number `settled`."""
+    settled: int = 0
+    """The number of the last hand settled (0: none yet)."""
+
+    def restart(self) -> None:
+        """A new game begins (hand 1): nothing is carried into it."""
+        self.honba = self.sticks = self.round = self.rotations = 0
+        self.over = False
+
+
 def riichi_table(hand: HandState) -> _Table:
     """The riichi state of a hand (for the bots and reports)."""
     return _t(hand)
@@ -120,6 +144,20 @@ def _t(hand: HandState) -> _Table:
     if not isinstance(t, _Table):
         t = hand.ruleset_data = _Table()
     return t
+
+
+def _carry(hand: HandState) -> RiichiCarry:
+    c = hand.session_data
+    if not isinstance(c, RiichiCarry):
+        c = hand.session_data = RiichiCarry()  # a table outside a session (`Ruleset.table`)
+    return c
+
+
+def _session_carry(session: SessionState) -> RiichiCarry:
+    c = session.ruleset_data
+    if not isinstance(c, RiichiCarry):
+        c = session.ruleset_data = RiichiCarry()  # a session made without `new_session_data`
+    return c
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in may subclass it
@@ -161,8 +199,9 @@ class Riichi(Ruleset[RiichiOptions]):
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self.red_fives = self.options.red_fives
-        self._carry: dict[str, int] = {}
-        self._dealer_keeps: dict[int, bool] = {}
+
+    def new_session_data(self) -> RiichiCarry:
+        return RiichiCarry()
 
     # ---------------------------------------------------------------- setup
     def reserve(self, hand: HandState) -> int:
@@ -170,10 +209,11 @@ class Riichi(Ruleset[RiichiOptions]):
 
     def setup_hand(self, hand: HandState) -> None:
         t = _t(hand)
+        c = _carry(hand)
         rec = hand.record
         if rec.number == 1:
-            self._carry = {"honba": 0, "sticks": 0, "round": 0, "rotations": 0, "over": 0}
-        elif self._carry.get("over"):
+            c.restart()
+        elif c.over:
             hand.error("game-over", f"hand {rec.number} is played after the game has ended (a seat below 0, the "
                        "last hand played, or the last dealer on top keeping the deal)", rec.span, self.rule("end"))
         for line in rec.extra:
@@ -199,24 +239,14 @@ class Riichi(Ruleset[RiichiOptions]):
                 hand.error("illegal-setup", "`wind` names the round wind: one of 1z 2z 3z 4z", wind.span,
                            self.rule("dealer"))
             elif rec.number == 1:
-                self._carry["round"] = kind - 27
-                self._carry["rotations"] = 4 * (kind - 27) + self.seats.index(hand.dealer)
-            elif kind - 27 != self._carry.get("round", 0):
+                c.round = kind - 27
+                c.rotations = 4 * (kind - 27) + self.seats.index(hand.dealer)
+            elif kind - 27 != c.round:
                 hand.error("wind-mismatch", f"the record says the round wind is {wind.tiles[0]}; by the hands "
-                           f"before it is {ALL_TILES[27 + self._carry.get('round', 0)]}", wind.span,
+                           f"before it is {ALL_TILES[27 + c.round]}", wind.span,
                            self.rule("dealer"))
-        for word in ("honba", "sticks"):
-            counter = rec.setup(word)
-            carried = self._carry.get(word, 0)
-            if counter is None:
-                value = carried
-            else:
-                value = counter.value if counter.value is not None else 0
-                if rec.number > 1 and value != carried:
-                    code = "honba-mismatch" if word == "honba" else "sticks-mismatch"
-                    hand.error(code, f"the record says {word} {value}; by the hands before it is {carried}",
-                               counter.span, self.rule(word))
-            setattr(t, word, value)
+        t.honba = self._counter(hand, "honba", c.honba)
+        t.sticks = self._counter(hand, "sticks", c.sticks)
         for seat in self.seats:
             t.reds[seat] = set()
         for d in rec.deals:
@@ -229,6 +259,20 @@ class Riichi(Ruleset[RiichiOptions]):
         base = 0 if hand.start_scores_given else start
         t.scores = {s: scores.get(s, 0) + base for s in self.seats}
         t.start_scores = dict(t.scores)
+
+    def _counter(self, hand: HandState, word: str, carried: int) -> int:
+        """The hand's ``honba`` or ``sticks``: its setup line's, checked against what the hands
+        before it carried, else what they carried."""
+        rec = hand.record
+        counter = rec.setup(word)
+        if counter is None:
+            return carried
+        value = counter.value if counter.value is not None else 0
+        if rec.number > 1 and value != carried:
+            code = "honba-mismatch" if word == "honba" else "sticks-mismatch"
+            hand.error(code, f"the record says {word} {value}; by the hands before it is {carried}",
+                       counter.span, self.rule(word))
+        return value
 
     def on_event(self, hand: HandState, event: r.TableEvent, apply: bool) -> bool:
         t = _t(hand)
@@ -353,7 +397,7 @@ class Riichi(Ruleset[RiichiOptions]):
         winds = "东南西北" if lang == "zh" else "東南西北"
         number = self.seats.index(hand.dealer) + 1
         honba = "本场" if lang == "zh" else "本場"
-        return f"{winds[self._carry.get('round', 0) % 4]}{number}局 {_t(hand).honba}{honba}"
+        return f"{winds[_carry(hand).round % 4]}{number}局 {_t(hand).honba}{honba}"
 
     def table_scores(self, hand: HandState) -> dict[Seat, int] | None:
         """From the start score (or the record's [Score] tags), less each riichi stick once its
@@ -364,7 +408,7 @@ class Riichi(Ruleset[RiichiOptions]):
         """The honba, and the riichi sticks on the table: those carried in and those paid this
         hand; once settled, those left for the next hand (none after a win)."""
         t = _t(hand)
-        sticks = self._carry.get("sticks", 0) if settled else t.sticks + len(t.riichi)
+        sticks = _carry(hand).sticks if settled else t.sticks + len(t.riichi)
         return {"honba": t.honba, "sticks": sticks}
 
     def red_fives_held(self, hand: HandState, seat: Seat) -> frozenset[int]:
@@ -503,13 +547,13 @@ class Riichi(Ruleset[RiichiOptions]):
                 if seat in t.riichi:
                     t.riichi_furiten.add(seat)
 
-    def game_over(self) -> bool:
+    def game_over(self, session: SessionState) -> bool:
         """Whether the last hand settled ended the game (riichi.end)."""
-        return bool(self._carry.get("over"))
+        return _session_carry(session).over
 
-    def round_wind(self) -> int:
+    def round_wind(self, hand: HandState) -> int:
         """The round wind of the hand being played: 0-3, east to north."""
-        return self._carry.get("round", 0)
+        return _carry(hand).round
 
     def waits_of(self, counts: list[int], melds: int) -> list[int]:
         """The kinds a hand one tile short waits on (a kind it holds four of is no wait)."""
@@ -683,7 +727,7 @@ class Riichi(Ruleset[RiichiOptions]):
             tenhou=ctx.dealer_first and not t.interrupted,
             chiihou=ctx.first_draw and first and not t.interrupted and ctx.seat != dealer,
             seat_wind=seat_wind,
-            round_wind=self._carry.get("round", 0),
+            round_wind=_carry(hand).round,
             open_tanyao=self.options.open_tanyao,
         )
         ura = t.ura[: len(t.dora)] if in_riichi else []
@@ -692,6 +736,7 @@ class Riichi(Ruleset[RiichiOptions]):
     # ---------------------------------------------------------------- settlement
     def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
         t = _t(hand)
+        c = _session_carry(session)
         pay: Payments = {s: 0 for s in self.seats}
         transfers: list[Transfer] = []
         for seat in t.riichi:
@@ -725,8 +770,8 @@ class Riichi(Ruleset[RiichiOptions]):
                 if i == 0 and sticks:
                     pay[ctx.seat] += 1000 * sticks
                     result.notes.append(f"{ctx.seat} takes {sticks} riichi stick{'s' if sticks != 1 else ''}")
-            self._carry["sticks"] = 0 if wins else sticks
-            self._carry["honba"] = t.honba + 1 if keeps else 0
+            c.sticks = 0 if wins else sticks
+            c.honba = t.honba + 1 if keeps else 0
         else:
             if not t.abort:
                 transfers += self._draw_transfers(hand)
@@ -734,19 +779,19 @@ class Riichi(Ruleset[RiichiOptions]):
                 ready_at_draw = keeps
             else:
                 keeps = True
-            self._carry["sticks"] = sticks
-            self._carry["honba"] = t.honba + 1
+            c.sticks = sticks
+            c.honba = t.honba + 1
         for tr in transfers:
             pay[tr.payer] -= tr.amount
             pay[tr.payee] += tr.amount
         result.transfers = transfers
-        self._dealer_keeps[result.number] = keeps
-        before = self._carry.get("rotations", 0)
+        c.dealer_keeps, c.settled = keeps, result.number
+        before = c.rotations
         if not keeps:
-            self._carry["rotations"] = before + 1
-            self._carry["round"] = self._carry["rotations"] // 4
+            c.rotations = before + 1
+            c.round = c.rotations // 4
         after = {s: t.start_scores.get(s, 0) + pay[s] for s in self.seats}
-        self._carry["over"] = int(self._game_over(hand, before, keeps, after, ready_at_draw))
+        c.over = self._game_over(hand, before, keeps, after, ready_at_draw)
         return pay
 
     def _win_payments(self, hand: HandState, ctx: WinContext, basic: int, honba: int, is_dealer: bool,
@@ -793,11 +838,12 @@ class Riichi(Ruleset[RiichiOptions]):
     def start_score(self) -> int:
         return int(self.options.start_score)
 
-    def settle_game(self, last: HandResult, scores: Mapping[Seat, int]) -> GameEnd:
+    def settle_game(self, last: HandResult, scores: Mapping[Seat, int], session: SessionState) -> GameEnd:
         """The riichi sticks still on the table when the game is over go to first place
         (riichi.end-sticks): Tenhou's final scores include them, its last hand's changes do not."""
-        sticks = self._carry.get("sticks", 0)
-        if last.result == "incomplete" or not self._carry.get("over") or not sticks:
+        c = _session_carry(session)
+        sticks = c.sticks
+        if last.result == "incomplete" or not c.over or not sticks:
             return NO_GAME_END
         top = self._ranked(scores)[0]
         why = (f"the game is over: {top}, in first place, takes the {sticks} riichi stick"
@@ -872,8 +918,9 @@ class Riichi(Ruleset[RiichiOptions]):
                     out.append(Transfer(payer, payee, each, "tenpai payment", self.rule("tenpai-payment")))
         return out
 
-    def next_dealer(self, result: HandResult) -> Seat:
-        if self._dealer_keeps.get(result.number, result.dealer in result.winners):
+    def next_dealer(self, result: HandResult, session: SessionState) -> Seat:
+        c = _session_carry(session)
+        if c.dealer_keeps if c.settled == result.number else result.dealer in result.winners:
             return result.dealer
         return self.next_seat(result.dealer)
 

@@ -401,7 +401,7 @@ class Zhuji(Ruleset[ZhujiOptions]):
                                                  self.rule("laozhuang") if m > 1 else self.rule("payment")))
         return payments_from(result.transfers, self.seats)
 
-    def next_dealer(self, result: HandResult) -> Seat:
+    def next_dealer(self, result: HandResult, session: SessionState) -> Seat:
         if result.result == "win" and result.winners:
             return result.winners[0]
         return result.dealer
