@@ -2,122 +2,171 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, TypeAlias, cast
+from typing import Any, Literal, TypeAlias, cast
 
 from paipu.findings import Finding, PackedFindings
 from paipu.hand.sets import GroupView as GroupView  # a report's view of a set, re-exported
 from paipu.record import Action, HandRecord, Seat, Span, _compact_span
 from paipu.tiles import NUM_KINDS, RED_FIVES, Tile, tile_from_index
-from paipu.value import Value
 
 Payments: TypeAlias = dict[Seat, int]
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class ValueItem(Value):
+# The values of a replay's results are frozen, slotted dataclasses (equality, `repr`,
+# ``dataclasses.replace``, pickling as usual), each with its ``__init__`` written out: the
+# generated one sets every field through ``object.__setattr__`` (1.5 µs a value, and a replay
+# makes a dozen a hand); these set the slots through their own setters (about 0.9 µs).  The
+# setters are taken from each class right after it (`_setters`).
+
+
+def _setters(cls: type, *names: str) -> tuple[Callable[[object, object], None], ...]:
+    return tuple(cls.__dict__[name].__set__ for name in names)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class ValueItem:
     """One scoring item of a win (东风 2台), citing its rule."""
 
-    id: Final[str]
-    value: Final[int]
-    rule: Final[str]
-    name_zh: Final[str]
-    count: Final[int]
+    id: str
+    value: int
+    rule: str
+    name_zh: str = ""
+    count: int = 1
     """How many times the item occurs (two 东风 pongs are not possible, but two 中发白 are)."""
 
     def __init__(self, id: str, value: int, rule: str, name_zh: str = "", count: int = 1) -> None:
-        self.id = id
-        self.value = value
-        self.rule = rule
-        self.name_zh = name_zh
-        self.count = count
+        _vi_id(self, id)
+        _vi_value(self, value)
+        _vi_rule(self, rule)
+        _vi_name_zh(self, name_zh)
+        _vi_count(self, count)
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class WinContext(Value):
-    seat: Final[Seat]
-    tile: Final[Tile]
+_vi_id, _vi_value, _vi_rule, _vi_name_zh, _vi_count = _setters(ValueItem, "id", "value", "rule", "name_zh", "count")
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class WinContext:
+    seat: Seat
+    tile: Tile
     """The winning tile: the last draw, the claimed discard or the robbed kong tile."""
-    self_drawn: Final[bool]
-    from_seat: Final[Seat | None]
+    self_drawn: bool
+    from_seat: Seat | None = None
     """Who discarded it, or whose kong was robbed."""
-    robbed: Final[bool]
-    after_kong: Final[bool]
+    robbed: bool = False
+    after_kong: bool = False
     """Won on a kong (or flower) replacement draw."""
-    first_draw: Final[bool]
+    first_draw: bool = False
     """The seat's first draw of the hand, with no claim before it."""
-    dealer_first: Final[bool]
+    dealer_first: bool = False
     """The dealer's 14 dealt tiles, before any discard."""
-    last_tile: Final[bool]
+    last_tile: bool = False
     """Won on the last drawable tile (or its discard)."""
 
     def __init__(self, seat: Seat, tile: Tile, self_drawn: bool, from_seat: Seat | None = None,
                  robbed: bool = False, after_kong: bool = False, first_draw: bool = False,
                  dealer_first: bool = False, last_tile: bool = False) -> None:
-        self.seat = seat
-        self.tile = tile
-        self.self_drawn = self_drawn
-        self.from_seat = from_seat
-        self.robbed = robbed
-        self.after_kong = after_kong
-        self.first_draw = first_draw
-        self.dealer_first = dealer_first
-        self.last_tile = last_tile
+        _wc_seat(self, seat)
+        _wc_tile(self, tile)
+        _wc_self_drawn(self, self_drawn)
+        _wc_from_seat(self, from_seat)
+        _wc_robbed(self, robbed)
+        _wc_after_kong(self, after_kong)
+        _wc_first_draw(self, first_draw)
+        _wc_dealer_first(self, dealer_first)
+        _wc_last_tile(self, last_tile)
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class WinAnalysis(Value):
-    seat: Final[Seat]
-    tile: Final[Tile]
-    is_win: Final[bool]
-    shape: Final[str]
+(
+    _wc_seat,
+    _wc_tile,
+    _wc_self_drawn,
+    _wc_from_seat,
+    _wc_robbed,
+    _wc_after_kong,
+    _wc_first_draw,
+    _wc_dealer_first,
+    _wc_last_tile,
+) = _setters(WinContext, "seat", "tile", "self_drawn", "from_seat", "robbed",
+             "after_kong", "first_draw", "dealer_first", "last_tile")
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class WinAnalysis:
+    seat: Seat
+    tile: Tile
+    is_win: bool
+    shape: str
     """standard, seven_pairs, thirteen_orphans, quanzipai…; 'none' when no shape fits."""
-    items: Final[tuple[ValueItem, ...]]
-    total: Final[int]
-    groups: Final[tuple[GroupView, ...]]
-    reason: Final[str]
+    items: tuple[ValueItem, ...] = ()
+    total: int = 0
+    groups: tuple[GroupView, ...] = ()
+    reason: str = ""
     """Why it is not a win (no shape, below the minimum…), in words."""
-    decompositions: Final[int]
+    decompositions: int = 0
     """How many ways the hand could be read; the highest-valued one is chosen."""
-    multiplier: Final[int]
-    rule: Final[str]
+    multiplier: int = 1
+    rule: str = ""
     """The rule the hand fails (the minimum, a shape condition) when it is not a win."""
-    checked: Final[bool]
+    checked: bool = True
     """False when the winner's tiles were not known (after a not-held error): no verdict."""
 
     def __init__(self, seat: Seat, tile: Tile, is_win: bool, shape: str, items: tuple[ValueItem, ...] = (),
                  total: int = 0, groups: tuple[GroupView, ...] = (), reason: str = "", decompositions: int = 0,
                  multiplier: int = 1, rule: str = "", checked: bool = True) -> None:
-        self.seat = seat
-        self.tile = tile
-        self.is_win = is_win
-        self.shape = shape
-        self.items = items
-        self.total = total
-        self.groups = groups
-        self.reason = reason
-        self.decompositions = decompositions
-        self.multiplier = multiplier
-        self.rule = rule
-        self.checked = checked
+        _wa_seat(self, seat)
+        _wa_tile(self, tile)
+        _wa_is_win(self, is_win)
+        _wa_shape(self, shape)
+        _wa_items(self, items)
+        _wa_total(self, total)
+        _wa_groups(self, groups)
+        _wa_reason(self, reason)
+        _wa_decompositions(self, decompositions)
+        _wa_multiplier(self, multiplier)
+        _wa_rule(self, rule)
+        _wa_checked(self, checked)
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class Transfer(Value):
+(
+    _wa_seat,
+    _wa_tile,
+    _wa_is_win,
+    _wa_shape,
+    _wa_items,
+    _wa_total,
+    _wa_groups,
+    _wa_reason,
+    _wa_decompositions,
+    _wa_multiplier,
+    _wa_rule,
+    _wa_checked,
+) = _setters(WinAnalysis, "seat", "tile", "is_win", "shape", "items",
+             "total", "groups", "reason", "decompositions", "multiplier", "rule", "checked")
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Transfer:
     """One payment between two seats and why (win, kong, flowers), for the audit."""
 
-    payer: Final[Seat]
-    payee: Final[Seat]
-    amount: Final[int]
-    reason: Final[str]
-    rule: Final[str]
+    payer: Seat
+    payee: Seat
+    amount: int
+    reason: str
+    rule: str
 
     def __init__(self, payer: Seat, payee: Seat, amount: int, reason: str, rule: str) -> None:
-        self.payer = payer
-        self.payee = payee
-        self.amount = amount
-        self.reason = reason
-        self.rule = rule
+        _tr_payer(self, payer)
+        _tr_payee(self, payee)
+        _tr_amount(self, amount)
+        _tr_reason(self, reason)
+        _tr_rule(self, rule)
+
+
+_tr_payer, _tr_payee, _tr_amount, _tr_reason, _tr_rule = _setters(
+    Transfer, "payer", "payee", "amount", "reason", "rule")
 
 
 @dataclass(frozen=True)
