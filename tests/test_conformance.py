@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 
 import pytest
+from lean_loops import same_in_both_loops
 from win_bounds import checked_audits, wins_asked_with_can_and_check_compared
 
 from paipu.conformance import conformance_problems
@@ -28,7 +29,7 @@ from paipu.replay.ruleset import (
     ruleset_names,
     unregister,
 )
-from paipu.replay.session import Observer, Replay, replay
+from paipu.replay.session import replay
 from paipu.replay.state import HandState
 from paipu.rules.zhuji import Zhuji
 from paipu.sim.mutate import mutants
@@ -105,27 +106,6 @@ def test_a_replay_leaves_the_ruleset_as_it_found_it(name: str) -> None:
 
 
 # ---------------------------------------------------------------- the lean loop
-
-class _Watcher(Observer):
-    """An observer that does nothing: its presence alone sends every action through `play`."""
-
-
-def _summary(rp: Replay) -> object:
-    return (
-        [(f.severity, f.code, f.message, tuple(f.span), f.rule) for f in rp.findings],
-        rp.scores,
-        [(h.result.result, h.result.winners, h.result.payments) for h in rp.hands],
-    )
-
-
-def same_in_both_loops(text: str) -> None:
-    """The audit's lean loop (`HandEngine.play_all`) and the watched replay (`HandEngine.play`,
-    one action at a time through every check) give the very same findings, scores and results."""
-    record = parse(text).record
-    lean = replay(record)
-    watched = replay(record, observers=[_Watcher()])
-    assert _summary(lean) == _summary(watched)
-
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_lean_loop_and_watched_replay_agree_on_simulated_records(ruleset: str) -> None:

@@ -7,38 +7,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from lean_loops import Watcher, same_in_both_loops, summary
 
 from paipu.grammar.parser import parse
-from paipu.replay.session import Observer, Replay, replay
+from paipu.replay.session import replay
 from paipu.sim.mutate import mutants
 from paipu.sim.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-class _Watcher(Observer):
-    """An observer that does nothing: its presence alone sends every action through `play`."""
-
-
-def _summary(rp: Replay) -> object:
-    return (
-        [(f.severity, f.code, f.message, tuple(f.span), f.rule) for f in rp.findings],
-        rp.scores,
-        [(h.result.result, h.result.winners, h.result.payments) for h in rp.hands],
-    )
-
-
-def _same(text: str) -> None:
-    record = parse(text).record
-    lean = replay(record)
-    watched = replay(record, observers=[_Watcher()])
-    assert _summary(lean) == _summary(watched)
-
-
 @pytest.mark.parametrize("path", sorted(ROOT.glob("samples/**/*.paipu")),
                          ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_lean_loop_and_watched_replay_agree_on_every_sample(path: Path) -> None:
-    _same(path.read_text(encoding="utf-8"))
+    same_in_both_loops(path.read_text(encoding="utf-8"))
 
 
 _KONGS = ("kong", "ankong", "addkong")
@@ -55,7 +37,7 @@ def test_lean_loop_finds_a_draw_past_the_reserve_once_it_moved(ruleset: str, mov
         for m in mutants(text, seed=3, per_kind=4, kinds=["draw-after-reserve"]):
             record = parse(m.text).record
             lean = replay(record)
-            assert _summary(lean) == _summary(replay(record, observers=[_Watcher()]))
+            assert summary(lean) == summary(replay(record, observers=[Watcher()]))
             assert any(f.code == "draw-past-reserve" for f in lean.findings), m.text
             lines = m.text.splitlines()[: m.line]
             start = max(i for i, line in enumerate(lines) if line.startswith("hand "))
