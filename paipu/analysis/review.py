@@ -37,6 +37,7 @@ from paipu.analysis.teaching import (
     LATE_WALL,
     SAYINGS,
     discard_choices,
+    from_ready,
     saying_for_discard,
     short_hand,
     visible_tiles,
@@ -105,14 +106,6 @@ def grade_of(points: int, best_unseen: int = 0) -> Grade:
     return "agrees" if points <= max(AGREE_POINTS, best_unseen // 2) else "small"
 
 
-def _from_ready(n: int) -> str:
-    if n <= -1:
-        return "complete"
-    if n == 0:
-        return "ready"
-    return f"{n} from ready"
-
-
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One move a seat could make, as the analysis sees it."""
@@ -145,7 +138,7 @@ class Choice:
         if self.shanten == 0 and self.waits:
             on = " ".join(self.waits) if len(self.waits) <= _WAITS_SAID else f"{len(self.waits)} kinds"
             return f"ready on {on}, {self.unseen} live"
-        return f"{_from_ready(self.shanten)}, {self.unseen} effective tiles unseen"
+        return f"{from_ready(self.shanten)}, {self.unseen} effective tiles unseen"
 
 
 @dataclass(frozen=True, slots=True)
@@ -629,7 +622,7 @@ class Reviewer(Observer):
             if top.play == "pass" or loss.points <= 0:
                 return f"passing on {on} keeps {played.said()}; no claim does better"
             return f"{top.play} of {on} would leave {top.said()}; passing keeps {played.said()}"
-        before = f"before it {_from_ready(now)}"
+        before = f"before it {from_ready(now)}"
         if top.play == "pass":
             return f"{played.play} of {on} leaves {played.said()} ({before}): no nearer to ready, the hand shown"
         if played == top:

@@ -38,7 +38,8 @@ LATE_WALL = 30
 """后局, the late part of a hand: this many tiles or fewer left in the wall (about the last third)."""
 
 
-def _from_ready(n: int) -> str:
+def from_ready(n: int) -> str:
+    """A shanten in words: complete, ready, or ``n`` from ready."""
     if n <= -1:
         return "complete"
     if n == 0:
@@ -157,11 +158,11 @@ def _discard_note(rp: HandEngine, a: r.Discard, shapes: tuple[str, ...]) -> Find
         return None  # a hand of the wrong size: an error finding already says why
     mine: DiscardChoice = next(c for c in choices if c.tile == a.tile)
     best = choices[0]
-    text = (f"{a.seat} discards {a.tile}: {_from_ready(mine.shanten)} after it, "
+    text = (f"{a.seat} discards {a.tile}: {from_ready(mine.shanten)} after it, "
             f"{mine.unseen} effective tiles unseen")
     is_best = (mine.shanten, -mine.unseen) <= (best.shanten, -best.unseen)
     if not is_best:
-        text += f"; best was {best.tile}: {_from_ready(best.shanten)}, {best.unseen} effective tiles"
+        text += f"; best was {best.tile}: {from_ready(best.shanten)}, {best.unseen} effective tiles"
     else:
         text += " (the best discard)"
     pong = _pong_chance(rp, a)
