@@ -5,30 +5,21 @@ tests/test_reports_browser.py).  Screenshots are saved in ``out/screenshots/`` (
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import launched, overflow, require_browser
 
 from paipu.api import simulate
 from paipu.auditing import audit_text
 from paipu.reports import write_report
 
-sync_api: Any = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is not installed: `pip install playwright` to run the browser test"
-)
+sync_api, CHROMIUM = require_browser()
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "out" / "screenshots"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
-CHROMIUM = next((c for c in (os.environ.get("PAIPU_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                             shutil.which("chromium-browser")) if c and Path(c).is_file()), None)
-if CHROMIUM is None:
-    pytest.skip("Chromium is not installed: `apt-get install chromium` to run the browser test",
-                allow_module_level=True)
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 
@@ -45,18 +36,8 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    assert CHROMIUM is not None
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-def _overflow(page: Any) -> int:
-    """How far the page reaches past the window's width (0: no sideways scrolling)."""
-    return int(page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+    with launched(sync_api, CHROMIUM) as b:
+        yield b
 
 
 def _on_screen(page: Any, selector: str) -> bool:
@@ -86,7 +67,7 @@ def test_the_board_and_its_controls_stay_on_screen_without_sideways_scrolling(
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(pages[view])
-    assert _overflow(page) == 0  # the summary table fits or scrolls in its own box
+    assert overflow(page) == 0  # the summary table fits or scrolls in its own box
     page.evaluate("document.querySelector('#h2').scrollIntoView()")
     page.click("#h2 .ctl .first")  # hand 2 at its deal, whether or not it was shown yet
     assert page.inner_text("#h2 .ctl .pos .k") == "0"
@@ -95,7 +76,7 @@ def test_the_board_and_its_controls_stay_on_screen_without_sideways_scrolling(
     assert page.inner_text("#h2 .ctl .pos .k") == "13"
     assert _on_screen(page, "#h2 .ctl") and _on_screen(page, "#h2 .board .seat.p-bottom")
     assert _on_screen(page, "#h2 .board")
-    assert _overflow(page) == 0
+    assert overflow(page) == 0
     # Scrolled down to the timeline, the controls are still at the top of the screen.
     page.evaluate("window.scrollBy(0, 500)")
     page.click("#h2 .ctl .next")

@@ -9,40 +9,21 @@ look at are saved in ``out/screenshots/``.
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import launched, require_browser
 
 from paipu.auditing import audit_text
 from paipu.reports import write_report
 
+sync_api, CHROMIUM = require_browser()
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "out" / "screenshots"
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
 
-
-def _chromium() -> str | None:
-    for candidate in (os.environ.get("PAIPU_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
-        if candidate and Path(candidate).is_file():
-            return candidate
-    return None
-
-
-sync_api: Any = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is not installed: `pip install playwright` to run the browser test"
-)
-CHROMIUM = _chromium()
-if CHROMIUM is None:
-    pytest.skip("Chromium is not installed: `apt-get install chromium` to run the browser test",
-                allow_module_level=True)
 
 # Four hands with two wrong results: hand 2's payments, hand 4's value.
 ERRORS = (
@@ -65,12 +46,8 @@ def report_url(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with launched(sync_api, CHROMIUM) as b:
+        yield b
 
 
 def _current(page: Any, hand: str) -> str:

@@ -4,28 +4,19 @@ a discard is picked.  Skipped without Playwright or Chromium (as tests/test_boar
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import launched, overflow, require_browser
 
 from paipu.api import simulate
 from paipu.reports.review import review_text, write_quiz
 
-sync_api: Any = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is not installed: `pip install playwright` to run the browser test"
-)
+sync_api, CHROMIUM = require_browser()
 
 ROOT = Path(__file__).resolve().parent.parent
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
-CHROMIUM = next((c for c in (os.environ.get("PAIPU_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                             shutil.which("chromium-browser")) if c and Path(c).is_file()), None)
-if CHROMIUM is None:
-    pytest.skip("Chromium is not installed: `apt-get install chromium` to run the browser test",
-                allow_module_level=True)
 
 PHONE = {"width": 390, "height": 844}
 
@@ -43,17 +34,8 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    assert CHROMIUM is not None
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-def _overflow(page: Any) -> int:
-    return int(page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+    with launched(sync_api, CHROMIUM) as b:
+        yield b
 
 
 def test_a_mistakes_link_opens_the_board_at_its_step(browser: Any, pages: dict[str, Any]) -> None:
@@ -61,7 +43,7 @@ def test_a_mistakes_link_opens_the_board_at_its_step(browser: Any, pages: dict[s
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(pages["review"])
-    assert _overflow(page) == 0
+    assert overflow(page) == 0
     first = pages["worst"][0]
     assert first.step > 0
     link = page.locator("#review ol.worst a").first
@@ -71,7 +53,7 @@ def test_a_mistakes_link_opens_the_board_at_its_step(browser: Any, pages: dict[s
     assert page.inner_text(f"#h{first.hand} .ctl .pos .k") == str(first.step)
     note = page.locator(f'#h{first.hand} .rv[data-s="{first.step}"]')
     assert note.count() == 1 and "better hu" in note.inner_text()
-    assert errors == [] and _overflow(page) == 0
+    assert errors == [] and overflow(page) == 0
     page.close()
 
 
@@ -80,7 +62,7 @@ def test_a_quiz_answer_is_hidden_until_a_discard_is_picked(browser: Any, pages: 
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(pages["quiz"])
-    assert _overflow(page) == 0
+    assert overflow(page) == 0
     questions = page.locator("section.q")
     assert questions.count() == 4
     first = questions.first
@@ -99,5 +81,5 @@ def test_a_quiz_answer_is_hidden_until_a_discard_is_picked(browser: Any, pages: 
     first.locator("button.pick").last.click()
     assert first.locator(".verdict").inner_text() == verdict and "of 1 answered" in page.inner_text("#score")
     assert not questions.nth(1).locator(".ans table").is_visible()
-    assert errors == [] and _overflow(page) == 0
+    assert errors == [] and overflow(page) == 0
     page.close()
