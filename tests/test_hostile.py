@@ -485,3 +485,15 @@ def test_a_number_of_thousands_of_digits_in_an_mjlog_is_exit_2_or_ignored(tmp_pa
     code, said = _run("import", "tenhou", str(log), "-o", str(tmp_path / "out"))
     assert "internal error" not in said and "Traceback" not in said
     assert code in (0, 1, 2) and len(said) < 2000
+
+
+def test_a_word_line_with_a_number_of_thousands_of_digits_is_a_syntax_finding() -> None:
+    """A ruleset word's number past Python's 4,300-digit conversion limit (``honba 999…``) is a
+    syntax finding on its line, as any over-long number is, not an internal error."""
+    text = ('[Ruleset "riichi"]\nhand 1\ndealer E\nhonba ' + "9" * 4302 + "\n"
+            "deal E 19m 19p 19s 1234567z 2m\ndeal S 123s 456s 789s 45p 77z\n"
+            "deal W 223344m 388p 11s 55z\ndeal N 555666m 377p 44z 66z\nabort kyuushu\n")
+    from paipu.auditing import audit_text
+    audit = audit_text(text, "long-number.paipu")
+    syntax = [f for f in audit.findings if f.code == "syntax"]
+    assert syntax and syntax[0].line == 4 and "4,302 digits" in syntax[0].message

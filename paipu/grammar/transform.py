@@ -293,7 +293,10 @@ class LineTransformer(Transformer[Token, list[Line]]):
         if any(c is None for c in children):
             return None  # a bad tile, reported
         t = self._tiles(children)
-        values = tuple(int(c) for c in children[1:] if isinstance(c, Token) and c.type == "INT")
+        read = [self._int(c, MAX_VALUE_DIGITS) for c in children[1:] if isinstance(c, Token) and c.type == "INT"]
+        if any(v is None for v in read):
+            return None  # a number too long, reported
+        values = tuple(v for v in read if v is not None)
         return WordLine(str(children[0]), t.tiles if t is not None else (), values, self._span(children),
                         self._annotations(children))
 
