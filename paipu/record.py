@@ -497,9 +497,9 @@ _VERBS: dict[type, str] = {
     ScoreLine: "score",
 }
 
-VERBS: tuple[str, ...] = (*_VERBS.values(), "bao")
-"""Every word that starts an action or event line (``bao`` is the one table event the grammar knows;
-``abort`` and a ruleset's own word lines are events of the rulesets that declare them)."""
+VERBS: tuple[str, ...] = tuple(_VERBS.values())
+"""Every word that starts an action line the format itself defines (a table event's word, such as
+``abort``, is the ruleset's that declares it)."""
 
 
 # ---------------------------------------------------------------- hands

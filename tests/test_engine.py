@@ -28,7 +28,7 @@ def fingerprint(engine: HandEngine) -> object:
             (ld.serial, ld.claimed_by, tuple(ld.winners)) if ld else None,
             repr((st.session_scores, st.start_scores_given, st.replacement_for, st.first_draw, st.robbers, st.robbed,
                   st.win_spans, getattr(st.ruleset_data, "__dict__", st.ruleset_data))),
-            len(st.findings), len(engine.wins), st.ended, st.bao)
+            len(st.findings), len(engine.wins), st.ended, st.marked_tile)
 
 
 class PurityProbe(Observer):

@@ -199,7 +199,7 @@ def test_every_seat_is_read() -> None:
 def test_action_verb_names_match_the_format() -> None:
     assert set(r.VERBS) == {
         "draw", "discard", "chow", "pong", "kong", "ankong", "addkong", "flower", "ready", "hu",
-        "pass", "bao", "exhausted", "fan", "score",
+        "pass", "exhausted", "fan", "score",
     }
 
 
@@ -774,7 +774,7 @@ def test_every_construct_sample_parses_with_no_findings() -> None:
     assert res.findings == []
     rec = res.record
     verbs = {a.verb for h in rec.hands for a in h.actions}
-    assert verbs == set(r.VERBS)
+    assert verbs == {*r.VERBS, "bao"}  # and the one table event of a ruleset the sample shows
     glyphs = {a.glyph for h in rec.hands for a in h.actions if isinstance(a, r.SeatAction)}
     assert {"!", "?", "!!", "??", "!?", "?!"} <= glyphs
     assert rec.header.options and rec.header.players and rec.header.scores and rec.header.tags

@@ -371,7 +371,7 @@ def test_first_bao_is_the_seventh_tile_from_the_wall_tail() -> None:
     wall_line = audit.record.hands[0].wall
     assert wall_line is not None
     bao_step = next(s for s in steps if s.action is not None and s.action.verb == "bao")
-    assert bao_step.view is not None and bao_step.view.bao == wall_line.tiles[-7] == Tile.parse("4m")
+    assert bao_step.view is not None and bao_step.view.marked_tile == wall_line.tiles[-7] == Tile.parse("4m")
 
 
 def test_huanbao_turns_the_next_tile_down_when_all_seven_are_seen() -> None:
@@ -379,7 +379,7 @@ def test_huanbao_turns_the_next_tile_down_when_all_seven_are_seen() -> None:
     assert audit.ok and audit.replay is not None
     wall_line = audit.record.hands[0].wall
     assert wall_line is not None
-    shown = [s.view.bao for s in audit.replay.hands[0].steps
+    shown = [s.view.marked_tile for s in audit.replay.hands[0].steps
              if s.action is not None and s.action.verb == "bao" and s.view is not None]
     assert shown == [wall_line.tiles[-7], wall_line.tiles[-8]] == [Tile.parse("9m"), Tile.parse("3p")]
     assert audit.replay.hands[0].result.wins[0].total == 8

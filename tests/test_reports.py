@@ -238,7 +238,7 @@ def test_board_at_every_step_shows_what_the_engine_saw(rel: str) -> None:
             if view.wall_known is not None and shown.wall:
                 left = "".join(ch for p, ch in enumerate(shown.wall) if p not in shown.drawn_places)
                 assert faces_kinds(left) == [t.index for t in view.wall_known]
-            assert faces_kinds(shown.marks) == [t.index for t in view.bao_tiles]
+            assert faces_kinds(shown.marks) == [t.index for t in view.marked_tiles]
             # The seat to move: the engine's, and after a discard the seat due to draw next.
             want = "-" if view.turn is None else (
                 audit.replay.seats[(audit.replay.seats.index(view.turn) + 1) % len(audit.replay.seats)]

@@ -147,7 +147,7 @@ def test_dora_kinds_are_marked_on_the_table_and_the_report_names_the_first_dora(
     audit = audit_text(text, views=True)
     assert audit.replay is not None
     view = audit.replay.hands[0].steps[-1].view
-    assert view is not None and [str(t) for t in view.bao_tiles] == ["1p"] and str(view.bao) == "1p"
+    assert view is not None and [str(t) for t in view.marked_tiles] == ["1p"] and str(view.marked_tile) == "1p"
     model = build_report_model(audit)
     table = model.hands[0].table
     assert table is not None and decode(table)[-1].marks == face_char(Tile.parse("1p"))

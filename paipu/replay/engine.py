@@ -40,7 +40,7 @@ from paipu.record import (  # by name, not ``r.Draw`` (docs/speed.md)
 from paipu.replay.claims import ClaimsMixin
 from paipu.replay.core import plural
 from paipu.replay.result import HandResult, SessionState
-from paipu.replay.ruleset import Ruleset
+from paipu.replay.ruleset import Ruleset, event_phrase
 from paipu.replay.settle import audit_recorded_results
 from paipu.replay.state import LastDiscard, SeatState
 from paipu.tiles import ALL_TILES, Tile
@@ -636,7 +636,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
     def on_event(self, a: r.TableEvent, apply: bool) -> None:
         if not self.rs.on_event(self.st, a, apply):
-            self.err("illegal-event", f"{self.rs.name} has no {_event_phrase(a.name)} (`{a.name}` lines)",
+            self.err("illegal-event", f"{self.rs.name} has no {event_phrase(a.name)} (`{a.name}` lines)",
                      a.span, "common.header")
 
     def on_exhausted(self, a: r.Exhausted, apply: bool) -> None:
@@ -979,10 +979,6 @@ def _holds_four(counts: list[int]) -> bool:
         if counts[i] == 4:
             return True
     return False
-
-
-def _event_phrase(name: str) -> str:
-    return "宝牌" if name == "bao" else f"`{name}` event"
 
 
 _NO_SPAN = Span.none()

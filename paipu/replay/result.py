@@ -502,8 +502,8 @@ class TableView:
     the step before as the same objects (`sharing`): the seats that did not change, and
     the known wall as a slice of the hand's first one, read back on demand."""
 
-    __slots__ = ("_order", "_seat_views", "_wall", "_wall_from", "_wall_to", "bao", "bao_tiles", "phase", "turn",
-                 "wall_left", "wild")
+    __slots__ = ("_order", "_seat_views", "_wall", "_wall_from", "_wall_to", "marked_tile", "marked_tiles", "phase",
+                 "turn", "wall_left", "wild")
     _order: tuple[Seat, ...]
     _seat_views: tuple[SeatView, ...]
     _wall: tuple[Tile, ...] | None
@@ -513,13 +513,14 @@ class TableView:
     turn: Seat | None
     phase: str
     wild: tuple[Tile, ...]
-    bao: Tile | None
-    bao_tiles: tuple[Tile, ...]
-    """Every kind the turned 宝 makes special (Harbin: its kind and the next)."""
+    marked_tile: Tile | None
+    """The tile the ruleset turned to mark kinds (Harbin's 宝, riichi's first dora), if any."""
+    marked_tiles: tuple[Tile, ...]
+    """Every kind the ruleset marks (`Ruleset.marked_tiles`; Harbin: the 宝's kind and the next)."""
 
     def __init__(self, seats: dict[Seat, SeatView], wall_left: int, wall_known: tuple[Tile, ...] | None,
-                 turn: Seat | None, phase: str, wild: tuple[Tile, ...], bao: Tile | None = None,
-                 bao_tiles: tuple[Tile, ...] = ()) -> None:
+                 turn: Seat | None, phase: str, wild: tuple[Tile, ...], marked_tile: Tile | None = None,
+                 marked_tiles: tuple[Tile, ...] = ()) -> None:
         _set = object.__setattr__
         _set(self, "_order", tuple(seats))
         _set(self, "_seat_views", tuple(seats.values()))
@@ -530,8 +531,8 @@ class TableView:
         _set(self, "turn", turn)
         _set(self, "phase", phase)
         _set(self, "wild", wild)
-        _set(self, "bao", bao)
-        _set(self, "bao_tiles", bao_tiles)
+        _set(self, "marked_tile", marked_tile)
+        _set(self, "marked_tiles", marked_tiles)
 
     @property
     def seats(self) -> dict[Seat, SeatView]:
@@ -556,12 +557,12 @@ class TableView:
         raise AttributeError("TableView is immutable")
 
     def __reduce__(self) -> tuple[type[TableView], tuple[object, ...]]:
-        return TableView, (self.seats, self.wall_left, self.wall_known, self.turn, self.phase, self.wild, self.bao,
-                           self.bao_tiles)
+        return TableView, (self.seats, self.wall_left, self.wall_known, self.turn, self.phase, self.wild,
+                           self.marked_tile, self.marked_tiles)
 
     def _key(self) -> tuple[object, ...]:
         return (self._order, self._seat_views, self.wall_left, self.wall_known, self.turn, self.phase, self.wild,
-                self.bao, self.bao_tiles)
+                self.marked_tile, self.marked_tiles)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TableView):
@@ -572,14 +573,14 @@ class TableView:
 
     def __repr__(self) -> str:
         return (f"TableView(seats={self.seats!r}, wall_left={self.wall_left!r}, wall_known={self.wall_known!r}, "
-                f"turn={self.turn!r}, phase={self.phase!r}, wild={self.wild!r}, bao={self.bao!r}, "
-                f"bao_tiles={self.bao_tiles!r})")
+                f"turn={self.turn!r}, phase={self.phase!r}, wild={self.wild!r}, marked_tile={self.marked_tile!r}, "
+                f"marked_tiles={self.marked_tiles!r})")
 
     def replace(self, **changes: object) -> TableView:
         """A copy with some parts changed (``seats=…``), as `dataclasses.replace` would."""
         parts: dict[str, object] = {"seats": self.seats, "wall_left": self.wall_left, "wall_known": self.wall_known,
-                                    "turn": self.turn, "phase": self.phase, "wild": self.wild, "bao": self.bao,
-                                    "bao_tiles": self.bao_tiles}
+                                    "turn": self.turn, "phase": self.phase, "wild": self.wild,
+                                    "marked_tile": self.marked_tile, "marked_tiles": self.marked_tiles}
         parts.update(changes)
         return TableView(**parts)  # type: ignore[arg-type]
 
@@ -605,8 +606,8 @@ class TableView:
                     break
         if self.wild == prev.wild:
             _set(self, "wild", prev.wild)
-        if self.bao_tiles == prev.bao_tiles:
-            _set(self, "bao_tiles", prev.bao_tiles)
+        if self.marked_tiles == prev.marked_tiles:
+            _set(self, "marked_tiles", prev.marked_tiles)
         return self
 
 

@@ -157,6 +157,9 @@ class TableWord:
     stands_for_zh: str = ""
     secret: bool = False
     """Known to no player during the hand (riichi's ura dora): a teaching view does not show it."""
+    phrase: str = ""
+    """How a finding names the word in a record of a ruleset that does not have it (Harbin's
+    treasure tile: ``宝牌``); "" names it as the word's event."""
 
     def __reduce__(self) -> tuple[type[TableWord], tuple[object, ...]]:
         return by_fields(self)  # the compiled build cannot restore it field by field
@@ -396,7 +399,7 @@ class Ruleset(Generic[OptionsT]):
 
     def marked_tiles(self, hand: HandState) -> tuple[Tile, ...]:
         """Every kind the ruleset marks on the table for reports (Harbin: the 宝 kinds)."""
-        return (hand.bao,) if hand.bao is not None else ()
+        return (hand.marked_tile,) if hand.marked_tile is not None else ()
 
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
         """Called before every action is checked, and once with ``None`` when the hand ends:
@@ -918,6 +921,17 @@ def ruleset_class(name: str) -> type[Ruleset]:
         raise KeyError(
             f"unknown ruleset {name!r}; known rulesets: {', '.join(ruleset_names())}"
         ) from None
+
+
+def event_phrase(name: str) -> str:
+    """How a finding names the table event ``name`` where the record's ruleset has no such event:
+    the `TableWord.phrase` a known ruleset gives it, else "the `name` event"."""
+    _load()
+    for cls in sorted(set(_REGISTRY.values()), key=lambda c: c.name):
+        word = cls.events.get(name)
+        if word is not None and word.phrase:
+            return word.phrase
+    return f"`{name}` event"
 
 
 def get_ruleset(name: str, **options: object) -> Ruleset:

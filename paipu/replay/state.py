@@ -390,7 +390,8 @@ class HandState:
         self.seen = [0] * NUM_KINDS
         """Every tile that has appeared on the table (dealt or drawn)."""
         self.wild_kinds: tuple[int, ...] = ()
-        self.bao: Tile | None = None
+        self.marked_tile: Tile | None = None
+        """The tile the ruleset turned to mark kinds (Harbin's 宝); `Ruleset.marked_tiles` reads it."""
         self.after_kong = False
         """The seat to move drew a replacement after a kong: a win now is 杠开."""
         self.pending_addkong: tuple[Seat, Tile, Span] | None = None
@@ -497,6 +498,6 @@ class HandState:
             None if self.ended else self.turn,
             self.phase,
             self.wild_tiles(),
-            self.bao,
+            self.marked_tile,
             marked,
         )

@@ -112,7 +112,7 @@ def _ruleset_labels(labels: Labels, ruleset: Ruleset | None, lang: Lang) -> Labe
     for word in ruleset.setup_words.values():
         changes.setdefault("wild", word.label_zh if zh else word.label)
     for word in ruleset.events.values():
-        changes.setdefault("bao", word.label_zh if zh else word.label)
+        changes.setdefault("marked", word.label_zh if zh else word.label)
     for word in (*ruleset.setup_words.values(), *ruleset.events.values()):
         if word.stands_for:
             changes.setdefault("stands_for", word.stands_for_zh if zh else word.stands_for)
@@ -745,7 +745,7 @@ class PageBuilder:
                 "step": labels.step, "shanten": labels.shanten, "shanten_words": labels.shanten_words,
                 "effective": labels.effective, "more": labels.more_effective, "best": labels.best_discards,
                 "after": labels.after, "unseen": labels.unseen, "tsumogiri": labels.tsumogiri,
-                "ready_discard": labels.ready_discard, "claimed": labels.claimed, "marked": labels.bao,
+                "ready_discard": labels.ready_discard, "claimed": labels.claimed, "marked": labels.marked,
                 "wall_order": labels.wall_order, "heat": labels.heat, "first": labels.first, "prev": labels.prev,
                 "next": labels.next, "last": labels.last, "wild": labels.wild, "score": labels.score,
                 "timeline": labels.timeline, "no_table": labels.no_table, "zh": zh,

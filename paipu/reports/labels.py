@@ -30,7 +30,7 @@ class Labels:
     hand: str
     dealer: str
     wild: str
-    bao: str
+    marked: str
     dice: str
     result: str
     value: str
@@ -169,7 +169,7 @@ EN = Labels(
     hand="Hand {n}",
     dealer="Dealer",
     wild="wildcards",
-    bao="marked tile",
+    marked="marked tile",
     dice="Dice",
     result="Result",
     value="Value",
@@ -276,7 +276,7 @@ ZH = Labels(
     hand="第{n}局",
     dealer="庄家",
     wild="百搭",
-    bao="宝牌",
+    marked="宝牌",
     dice="骰子",
     result="结果",
     value="台数",

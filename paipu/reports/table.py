@@ -241,7 +241,7 @@ class TableWriter:
     _own_marks: bool = False
     """Whether the ruleset marks kinds of its own (`Ruleset.marked_tiles` overridden): else only
     the turned 宝 is marked, and the marks are read again only when it changes."""
-    _bao: Tile | None = None
+    _marked_tile: Tile | None = None
     _may_be_fast: bool = False
     """Whether a draw or a discard may change nothing but its seat's side, the wall and the turn:
     not where the ruleset marks kinds of its own, keeps scores on the table or counters."""
@@ -268,7 +268,7 @@ class TableWriter:
         self._next_seat = {s: self.engine.next_seat(s) for s in seats}
         self._cyclic = {s: seats[(k + 1) % len(seats)] for k, s in enumerate(seats)}
         self._phase = st.phase
-        self._bao = st.bao
+        self._marked_tile = st.marked_tile
         self._st = st
         self._engine_seats = dict(st.seats)
         self._wall = st.wall
@@ -362,7 +362,7 @@ class TableWriter:
         if side is None or not self._may_be_fast or side.hidden or (self._reds and tile.index in _RED_FACE):
             return False
         st = self._st
-        if st.ended or st.bao is not self._bao:
+        if st.ended or st.marked_tile is not self._marked_tile:
             return False
         ss = self._engine_seats[seat]
         river = ss.discards
@@ -505,8 +505,8 @@ class TableWriter:
         if turn != self._turn:
             ops.append(f"t{turn}")
             self._turn = turn
-        if self._own_marks or st.bao is not self._bao:
-            self._bao = st.bao
+        if self._own_marks or st.marked_tile is not self._marked_tile:
+            self._marked_tile = st.marked_tile
             marks = self._marks_now()
             if marks != self._marks:
                 ops.append(f"q{marks};")

@@ -163,7 +163,7 @@ class Harbin(Ruleset[HarbinOptions]):
     unit_zh = "倍"
     tile_counts = tuple([4] * 27 + [0] * 6 + [4] + [0] * 8)
     rules = {**COMMON_RULES, **{rule.id: rule for rule in _TABLE}}  # noqa: RUF012
-    events = {"bao": TableWord("bao", "宝 (treasure)", "宝牌", ("宝", "寶"), "宝 as", "宝当")}  # noqa: RUF012
+    events = {"bao": TableWord("bao", "宝 (treasure)", "宝牌", ("宝", "寶"), "宝 as", "宝当", phrase="宝牌")}  # noqa: RUF012
     Options = HarbinOptions
 
     def __init__(self, options: Any = None) -> None:
@@ -198,9 +198,9 @@ class Harbin(Ruleset[HarbinOptions]):
         return (tile.index,) if nxt == tile else (tile.index, nxt.index)
 
     def marked_tiles(self, hand: HandState) -> tuple[Tile, ...]:
-        if hand.bao is None:
+        if hand.marked_tile is None:
             return ()
-        return tuple(ALL_TILES[i] for i in self.bao_kinds(hand.bao))
+        return tuple(ALL_TILES[i] for i in self.bao_kinds(hand.marked_tile))
 
     def current_bao(self, hand: HandState) -> Tile | None:
         """The 宝 in force: the last turned, or the one a missing `bao` line should have shown."""
@@ -214,7 +214,7 @@ class Harbin(Ruleset[HarbinOptions]):
         s = _state(hand)
         s.tile = tile
         s.turned = max(s.turned, 1)
-        hand.bao = tile
+        hand.marked_tile = tile
 
     def bao_due(self, hand: HandState) -> Tile | None:
         """The tile a `bao` line must show now (for the simulator), when the wall is known."""
@@ -295,7 +295,7 @@ class Harbin(Ruleset[HarbinOptions]):
         s = _state(hand)
         s.turned += 1
         s.tile = tile
-        hand.bao = tile
+        hand.marked_tile = tile
         s.awaiting = tile is None
         self._check_huanbao(hand, (), span)
 

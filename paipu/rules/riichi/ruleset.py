@@ -227,7 +227,7 @@ class Riichi(Ruleset[RiichiOptions]):
                            dora.span, self.rule("dora"))
             t.dora = list(dora.tiles[:1])
             if dora.tiles:
-                hand.bao = next_kind(dora.tiles[0].plain)  # the first dora, shown by reports
+                hand.marked_tile = next_kind(dora.tiles[0].plain)  # the first dora, shown by reports
             self._check_indicator(hand, dora.tiles[:1], 0, False, dora.span)
         if ura is not None:
             t.ura = list(ura.tiles)
