@@ -217,6 +217,7 @@ def _replayed(audit: Audit, ruleset: Ruleset | None, options: dict[str, str] | N
 
         watchers.append(TeachingNotes())
     if ruleset is not None:
+        audit.record = record = ruleset.own_words(record)  # as the replay reads it: ``财神`` is ``caishen``
         rp = replay(record, ruleset=ruleset, observers=watchers, views=views, unchecked=unchecked)
         audit.unchecked = unchecked or None
     else:

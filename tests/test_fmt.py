@@ -41,15 +41,16 @@ def fmt(text: str) -> str:
 
 
 def meaning(text: str) -> Any:
-    """The parsed record without positions, with value items and the ruleset by their ids."""
+    """The parsed record without positions, with value items, the ruleset and its own words
+    (``宝 8p`` is ``bao 8p``) by their ids."""
     record = parse(text).record
-    data: Any = to_json(record, spans=False)
     name = record.header.ruleset
     try:
         cls = ruleset_class(name or "")
     except KeyError:
-        return data  # a ruleset paipu does not know: fmt keeps its names as written
+        return to_json(record, spans=False)  # a ruleset paipu does not know: fmt keeps its names as written
     rs = cls(cls.Options())
+    data: Any = to_json(rs.own_words(record), spans=False)
     data["header"]["ruleset"] = rs.name
 
     def walk(node: Any) -> None:

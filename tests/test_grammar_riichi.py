@@ -111,10 +111,16 @@ def test_abort_line_is_an_event_with_its_reason_even_as_the_first_action() -> No
     assert isinstance(bare, r.TableEvent) and bare.word == ""
 
 
-@pytest.mark.parametrize("line", ["draw 5m", "what is this", "dora", "Dora 3p"])
+@pytest.mark.parametrize("line", ["draw 5m", "what is this", "Dora 3p"])
 def test_a_line_that_is_no_word_line_is_still_a_syntax_error_at_its_start(line: str) -> None:
     res = parse(HEAD + line + "\n")
     assert [(f.code, f.line, f.column) for f in res.findings] == [("syntax", 3, 1)]
+
+
+def test_a_word_line_without_its_tiles_or_numbers_ends_too_early_after_its_word() -> None:
+    res = parse(HEAD + "dora\n")
+    assert [(f.code, f.line, f.column) for f in res.findings] == [("syntax", 3, 5)]
+    assert res.findings[0].message == "the line ends too early: expected a tile (such as 5m, 1z or 东) or a number"
 
 
 def test_keywords_are_never_read_as_word_lines() -> None:

@@ -47,7 +47,8 @@ FAST_LINES = [
     "S chow 4p 6p 5p", "E ankong 1z", "W addkong 9s", "N flower 3f", "E ready", "S pass",
     "deal E 123m 456p 789s 1122z", "wall 1m 2m 3z", "hand 12", "dealer N", "dice 3 4",
     "score E +12 S -4 W -4 N -4", "exhausted", "E discard 5m {note}", "E draw 5万", "E\t打\t东 {a \\} b} {c}",
-    "caishen 5m", "财神 1z 2z", "bao 3p", "fan E 5 : dongfeng 2, hunyise 1", "fan E 3", "台 N -2 : 门清 1,zimo2",
+    "caishen 5m", "bao 3p", "dora 3p 4p", "honba 2", "fan E 5 : dongfeng 2, hunyise 1", "fan E 3",
+    "台 N -2 : 门清 1,zimo2",
     "fan S 4: 258将", '[Ruleset "zhuji"]', '[Player E "A \\"B\\""] [Event "x;{y}"] {note} ; c',
     "{a note}", "{one} {two} ; and a comment", "; only a comment", "   ", "", "hand 1 {first}",
     "E hu ? {why}", "庄 E", "流局", "分 E +1 S -1", "E 和 5万 !!",
@@ -83,6 +84,7 @@ def test_a_line_read_again_from_the_line_cache_is_the_line_read_afresh(line: str
     "hand 1234567890", "dice 1234567890", "score E +1234567890123", "fan E 1234567890123",
     "fan E 1 : zimo 1234567890123", "fan E 1 : zimo1234567890123", "E draw 5m\x0b", "E draw\u30005m",
     "fan E 1 :", "fan E 1 : a b c", "dice", "[Ruleset zhuji]", 'E draw "5m"', "E hu 55m",
+    "财神 1z 2z", "宝 3p {a ruleset's word in Chinese}", "中 3p", "摸 3p", "caishen",
 ])
 def test_other_lines_go_to_the_grammar(line: str) -> None:
     assert fast_line(line, 1) is None

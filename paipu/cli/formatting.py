@@ -142,6 +142,7 @@ def canonical_text(text: str) -> str | list[Finding]:
     if record.header.ruleset is not None:
         ruleset, _ = resolve_ruleset(record)
         if ruleset is not None:
+            record = ruleset.own_words(record)  # ``财神 5p`` is written ``caishen 5p``, as the verbs are in English
             options = tuple(replace(o, value=_option_value(ruleset, o.name, o.value)) for o in record.header.options)
             record = replace(record, header=replace(record.header, ruleset=ruleset.name, options=options))
 

@@ -669,22 +669,6 @@ def _wall(key: str, body: str, words: list[str], number: int, lead: int,
     return r.WallLine(_at(number, lead, lead + len(body) + 1), notes, tiles)
 
 
-def _caishen(key: str, body: str, words: list[str], number: int, lead: int,
-             notes: tuple[r.Annotation, ...]) -> Line | None:
-    tiles = _tiles(words[1:]) if len(words) > 1 else None
-    if tiles is None:
-        return None
-    return r.SetupTiles(_at(number, lead, lead + len(body) + 1), notes, "caishen", tiles)
-
-
-def _bao(key: str, body: str, words: list[str], number: int, lead: int,
-         notes: tuple[r.Annotation, ...]) -> Line | None:
-    tiles = _tiles(words[1:]) if len(words) == 2 else None
-    if tiles is None or len(tiles) != 1:
-        return None
-    return r.TableEvent(_at(number, lead, lead + len(body) + 1), "bao", tiles, annotations=notes)
-
-
 def _fan_line(key: str, body: str, words: list[str], number: int, lead: int,
               notes: tuple[r.Annotation, ...]) -> Line | None:
     return _fan(body, words, _span(number, lead, lead + len(body) + 1), number, notes)
@@ -692,14 +676,15 @@ def _fan_line(key: str, body: str, words: list[str], number: int, lead: int,
 
 _KEYWORD_LINES: Final[dict[str, _KeywordLine]] = {word: reader for name, reader in (
     ("HAND", _hand), ("DEALER", _dealer), ("DICE", _dice), ("SCORE", _score), ("EXHAUSTED", _exhausted),
-    ("DEAL", _deal), ("WALL", _wall), ("CAISHEN", _caishen), ("BAO", _bao), ("FAN", _fan_line),
+    ("DEAL", _deal), ("WALL", _wall), ("FAN", _fan_line),
 ) for word in KEYWORDS[name]}
 """The first word of a line that is not a seat's action, in every spelling the grammar has ->
 its reader (a keyword not here, ``abort``, goes to lark)."""
 
 # A ruleset's own line (the grammar's NAME): a lower-case word that no line keyword begins
 # (lark reads ``handy 3`` as ``hand`` and fails; `_NOT_NAMES` sends such words to it) and
-# that is not a seat's verb, then tiles or numbers.
+# that is not a seat's verb, then tiles or numbers.  A word in Chinese or Japanese script
+# (``宝 7s``) is rare enough to leave to lark.
 _NAME_RE: Final = re.compile(r"[a-z][a-z0-9_]*")
 _NOT_NAMES: Final = tuple(sorted(word for spellings in KEYWORDS.values() for word in spellings
                                  if _NAME_RE.fullmatch(word)))

@@ -27,14 +27,13 @@ SEATS: Final = ("E", "S", "W", "N")
 VERBS: Final = ("draw", "discard", "chow", "pong", "kong", "ankong", "addkong", "flower", "ready", "hu", "pass")
 """The seat verbs, as the grammar spells them (the English ones: the canonical words)."""
 
-LINE_WORDS: Final = ("hand", "dealer", "wall", "dice", "caishen", "deal", "bao", "exhausted", "abort", "fan",
-                     "score")
+LINE_WORDS: Final = ("hand", "dealer", "wall", "dice", "deal", "exhausted", "abort", "fan", "score")
 """The keywords that start a line."""
 
 KEYWORDS: Final = frozenset((
     *VERBS, *LINE_WORDS, "tai",
     "摸", "打", "吃", "碰", "杠", "槓", "暗杠", "暗槓", "补杠", "補槓", "花", "听", "聽", "胡", "和", "过", "過",
-    "庄", "财神", "財神", "宝", "寶", "流局", "途中流局", "台", "番", "臺", "分",
+    "庄", "流局", "途中流局", "台", "番", "臺", "分",
 ))
 """Every keyword of the grammar, English and Chinese: a word that needs no hint."""
 
@@ -106,6 +105,12 @@ def _nearest(word: str, choices: tuple[str, ...]) -> tuple[str, ...]:
     if best > limit:
         return ()
     return tuple(sorted(c for d, c in scored if d == best))
+
+
+def near_words(word: str, choices: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of ``choices`` that ``word`` is a near miss of (a ruleset's own words: ``caishn`` →
+    ``caishen``), empty when none is near."""
+    return _nearest(word, choices) if word.isascii() and word not in choices else ()
 
 
 def _run_on(word: str, choices: tuple[str, ...]) -> tuple[str, ...]:

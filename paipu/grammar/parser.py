@@ -149,9 +149,7 @@ _LINE_TERMINALS = {
     "DEALER": "dealer",
     "WALL": "wall",
     "DICE": "dice",
-    "CAISHEN": "caishen",
     "DEAL": "deal",
-    "BAO": "bao",
     "ABORT": "abort",
     "EXHAUSTED": "exhausted",
     "FAN": "fan",
@@ -204,6 +202,27 @@ def _word_at(text: str, pos: int) -> str:
     return text[pos:end] or text[pos : pos + 1]
 
 
+_LONE_WORD_RE = re.compile(r"[a-z][a-z0-9_]*|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+")
+
+
+def _lone_word(text: str, pos: int, word: str) -> bool:
+    """Whether ``word``, at ``pos``, has the shape of a ruleset's word (``caishen``, ``宝``), is no
+    near miss of a keyword, and stands alone on its line (annotations and a comment aside)."""
+    from paipu.grammar.hints import line_word_hints, verb_hints
+
+    if not _LONE_WORD_RE.fullmatch(word) or line_word_hints(word) or verb_hints(word):
+        return False
+    end = text.find("\n", pos)
+    rest = text[pos + len(word):end if end >= 0 else len(text)]
+    return rest.split(";", 1)[0].split("{", 1)[0].strip() == ""
+
+
+def _no_tiles(line: int, column: int) -> Finding:
+    """``caishen`` alone: a ruleset's word line that lacks its tiles or numbers."""
+    msg = f"the line ends too early: expected {describe_expected({'TILE', 'INT'})}"
+    return error("syntax", msg, Span(line, column, line, column + 1))
+
+
 def _syntax_finding(e: UnexpectedInput, text: str, base: int, offset: int,
                     base_line: int = 0) -> tuple[Finding, int]:
     """The finding for one lark error, and its absolute position in ``text``."""
@@ -217,6 +236,8 @@ def _syntax_finding(e: UnexpectedInput, text: str, base: int, offset: int,
         if text.startswith("{", pos):
             msg = "this annotation is never closed: add a `}` (write `\\}` for a brace inside it)"
             return error("syntax", msg, Span(line, column, line, column + 1)), pos
+        if "NAME" in (e.allowed or ()) and _lone_word(text, pos, found):
+            return _no_tiles(line, column + len(found)), pos
         expected = describe_expected(set(e.allowed or ()))
         msg = f"unexpected {found!r}: expected {expected}"
         return error("syntax", msg, Span(line, column, line, column + len(found))), pos
@@ -234,6 +255,8 @@ def _syntax_finding(e: UnexpectedInput, text: str, base: int, offset: int,
             msg = f"{where} too early: expected {expected}"
             return error("syntax", msg, Span(line, column, line, column + 1)), pos
         found = _word_at(text, pos)
+        if "NAME" in (e.accepts or e.expected or ()) and _lone_word(text, pos, found):
+            return _no_tiles(line, column + len(found)), pos
         msg = f"unexpected {found!r}: expected {expected}"
         return error("syntax", msg, Span(line, column, line, column + len(found))), pos
     if isinstance(e, UnexpectedEOF):

@@ -10,7 +10,7 @@ hand there (`paipu.auditing`).
 
 A lower-case word followed by numbers or tiles is a ruleset's own line (``dora 3p``) as far
 as the grammar knows, so ``hnad 2`` parses; when its word is a near miss of a line keyword
-that takes the same arguments (``hand``, ``dice``, ``wall``, ``caishen``, ``bao``) it is
+that takes the same arguments (``hand``, ``dice``, ``wall``) it is
 treated as a line with a syntax error, since a hand boundary read as a setup line would
 merge two hands.
 """
@@ -38,7 +38,7 @@ _NAME_RE = re.compile(r"[a-z][a-z0-9_]*")
 _GLYPHS = frozenset(r.GLYPHS)
 _TILE_RE = re.compile(r"(?:[0-9一二三四五六七八九]+[mpszf万萬筒饼餅条條索]|[东南西北白发中東發発春夏秋冬梅兰竹菊蘭])+")
 _SEAT_LINES = frozenset(("deal", "dealer", "fan", "tai", "庄", "台", "番", "臺"))
-_WORD_LINE_KEYWORDS = frozenset(("hand", "dice", "wall", "caishen", "bao"))
+_WORD_LINE_KEYWORDS = frozenset(("hand", "dice", "wall"))
 """Keywords that take what a ruleset's own line takes (numbers or tiles)."""
 _UNREAD_CODES = frozenset(("syntax", "bad-tile", "over-limit"))
 _NO_RECOVERY = ("this annotation is never closed", "too many syntax errors", "more than")

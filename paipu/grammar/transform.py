@@ -175,12 +175,6 @@ class LineTransformer(Transformer[Token, list[Line]]):
             return None
         return r.DiceLine(self._span(children), self._annotations(children), values)
 
-    def caishen_line(self, children: list[Any]) -> r.SetupTiles | None:
-        t = self._tiles(children)
-        if t is None:
-            return None
-        return r.SetupTiles(self._span(children), self._annotations(children), "caishen", t.tiles)
-
     def deal_line(self, children: list[Any]) -> r.Deal | None:
         t = self._tiles(children)
         if t is None:
@@ -275,14 +269,6 @@ class LineTransformer(Transformer[Token, list[Line]]):
             glyph=self._glyph(children),
             annotations=self._annotations(children),
         )
-
-    def bao_line(self, children: list[Any]) -> Line | None:
-        t = self._tiles(children)
-        if t is None:
-            return None
-        if len(t.tiles) != 1:
-            return ArityProblem(f"bao takes one tile, found {len(t.tiles)}", t.span)
-        return r.TableEvent(self._span(children), "bao", t.tiles, annotations=self._annotations(children))
 
     def abort_line(self, children: list[Any]) -> r.TableEvent:
         words = [str(c) for c in children[1:] if isinstance(c, Token) and c.type == "REASON"]

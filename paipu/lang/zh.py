@@ -307,6 +307,7 @@ MESSAGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("too many syntax errors ({n:n}); stopped reporting here", "语法错误太多（{n} 个）；从这里起不再报告"),
         ("chow takes three tiles, found {n:n}", "`chow` 后应有三张牌，实有 {n} 张"),
         ("{verb} takes one tile, found {n:n}", "`{verb}` 后应有一张牌，实有 {n} 张"),
+        ("bao takes one tile, found numbers", "`bao` 后应有一张牌，实为数字"),
         ("a number of {n:n} digits: at most {m:n} are allowed here", "数字有 {n} 位：这里最多允许 {m} 位"),
     ),
     "bad-tile": (
@@ -411,6 +412,8 @@ MESSAGES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "bad-caishen": (
         ("[Option caishen]: {e:p}", "[Option caishen]：{e}"),
+        ("a `caishen` line names tiles (one kind, or two consecutive kinds), not numbers: {v}",
+         "`caishen` 行写的是牌（一种，或相邻的两种），不是数字：{v}"),
         ("{t:tile} is a flower; zhuji has no flowers", "{t} 是花牌；zhuji 没有花牌"),
         ("{n:n} 财神 kinds stated; a hand has one kind or two consecutive kinds",
          "写了 {n} 种财神；一局只有一种或相邻的两种"),
@@ -421,7 +424,12 @@ MESSAGES: dict[str, tuple[tuple[str, str], ...]] = {
          "{a} 和 {b} 不是相邻的两种牌：两种财神应是一种牌及其循环中的下一种（如 5m 6m、9m 1m、北 东、中 白）"),
     ),
     "illegal-setup": (
-        ("riichi has no `{n}` setup line (it has: {have})", "riichi 没有 `{n}` 设置行（它有：{have}）"),
+        ("{rs} has no `{n}` setup line (it has: {have}); did you mean `{m}`?",
+         "{rs} 没有 `{n}` 设置行（它有：{have}）；是不是 `{m}`？"),
+        ("{rs} has no `{n}` setup line (it has: {have})", "{rs} 没有 `{n}` 设置行（它有：{have}）"),
+        ("{rs} has no `{n}` setup line (it has none)", "{rs} 没有 `{n}` 设置行（它没有任何设置行）"),
+        ("`{n}` before the hand's first action: it is a table event, written where it happens, after the "
+         "hand's first action", "`{n}` 出现在本局第一个动作之前：它是牌桌事件，应写在发生之处，即本局第一个动作之后"),
         ("`wind` names the round wind: one of 1z 2z 3z 4z", "`wind` 写的是场风：1z 2z 3z 4z 之一"),
     ),
     "wind-mismatch": (
@@ -641,6 +649,7 @@ MESSAGES: dict[str, tuple[tuple[str, str], ...]] = {
          "{s} 已报听，但{verb} {t} 后手牌 {h} 不听任何牌：报听后开杠必须仍然听牌"),
     ),
     "illegal-event": (
+        ("{rs} has no {ev:p} (`{name}` lines); did you mean `{m}`?", "{rs} 没有{ev}（`{name}` 行）；是不是 `{m}`？"),
         ("{rs} has no {ev:p} (`{name}` lines)", "{rs} 没有{ev}（`{name}` 行）"),
     ),
     "illegal-claim": (

@@ -16,6 +16,7 @@ from typing import cast
 
 import paipu.record as r
 from paipu.findings import Finding
+from paipu.grammar.hints import near_words
 from paipu.hand.shanten import is_complete
 from paipu.record import (  # by name, not ``r.Draw`` (docs/speed.md)
     AddKong,
@@ -89,6 +90,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         st.session_scores = dict(self.session.scores)
         st.start_scores_given = self.session.has_start_scores
         st.session_data = self.session.ruleset_data
+        for line in self.hand.extra:
+            if line.name not in rs.setup_words:
+                self._not_a_setup_word(line)
         rs.setup_hand(st)
         dealt, skipped = self._deal()
         ok = self._every_seat_dealt()
@@ -634,10 +638,30 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         if apply:
             st.seats[a.seat].passed_on = ld.serial
 
+    def _not_a_setup_word(self, line: r.SetupTiles) -> None:
+        """A setup line (a word line before the hand's first action) whose word the ruleset does not have."""
+        rs, name = self.rs, line.name
+        if name in rs.events:
+            self.err("illegal-setup", f"`{name}` before the hand's first action: it is a table event, written "
+                     "where it happens, after the hand's first action", line.span, "common.header")
+            return
+        words = tuple(rs.setup_words)
+        near = near_words(name, words)
+        have = f"it has: {', '.join(words)}" if words else "it has none"
+        self.err("illegal-setup", f"{rs.name} has no `{name}` setup line ({have})"
+                 + (f"; did you mean `{near[0]}`?" if len(near) == 1 else ""), line.span, "common.header")
+
     def on_event(self, a: r.TableEvent, apply: bool) -> None:
-        if not self.rs.on_event(self.st, a, apply):
-            self.err("illegal-event", f"{self.rs.name} has no {event_phrase(a.name)} (`{a.name}` lines)",
+        if self.rs.on_event(self.st, a, apply):
+            return
+        name = a.name
+        if name in self.rs.setup_words:
+            self.err("misplaced-line", f"`{name}` after the hand's first action: setup lines come first",
                      a.span, "common.header")
+            return
+        near = near_words(name, tuple(self.rs.events))
+        self.err("illegal-event", f"{self.rs.name} has no {event_phrase(name)} (`{name}` lines)"
+                 + (f"; did you mean `{near[0]}`?" if len(near) == 1 else ""), a.span, "common.header")
 
     def on_exhausted(self, a: r.Exhausted, apply: bool) -> None:
         st = self.st

@@ -152,6 +152,7 @@ class TableWord:
     label_zh: str
     """How a Chinese report names it (``宝牌``)."""
     aliases: tuple[str, ...] = ()
+    """Other spellings a record may write it in (``财神``, ``財神``): read as `name` (`Ruleset.own_words`)."""
     stands_for: str = ""
     """When its tiles are wildcards: how a report says what one stands for (``财神 as``)."""
     stands_for_zh: str = ""
@@ -334,8 +335,32 @@ class Ruleset(Generic[OptionsT]):
     # The hooks that may find a problem take ``apply``: they report what is wrong with the
     # action (``hand.error``) and change the hand only when ``apply`` is true, so that the
     # engine's `check` (apply false) and `play` (apply true) run the same rule.
+    def own_words(self, record: r.Record) -> r.Record:
+        """``record`` with every setup line and table event written in another spelling of one of
+        this ruleset's words (`TableWord.aliases`: ``财神 5p`` for ``caishen 5p``) named by the word
+        itself, as the hooks, reports and the writer read it; ``record`` itself when none is."""
+        spelled = {alias: word.name for words in (self.setup_words, self.events)
+                   for word in words.values() for alias in word.aliases}
+        if not spelled:
+            return record
+        hands: list[r.HandRecord] = []
+        for hand in record.hands:
+            extra = hand.extra
+            if any(line.name in spelled for line in extra):
+                extra = tuple(r.replace(line, name=spelled.get(line.name, line.name)) for line in extra)
+            actions = hand.actions
+            if any(type(a) is r.TableEvent and a.name in spelled for a in actions):
+                actions = tuple(r.replace(a, name=spelled[a.name])
+                                if type(a) is r.TableEvent and a.name in spelled else a for a in actions)
+            hands.append(hand if extra is hand.extra and actions is hand.actions
+                         else r.replace(hand, extra=extra, actions=actions))
+        if all(a is b for a, b in zip(hands, record.hands, strict=True)):
+            return record
+        return r.replace(record, hands=tuple(hands))
+
     def setup_hand(self, hand: HandState) -> None:
-        """Read the hand's ruleset-specific setup lines (`setup_words`: 财神, …); add findings to ``hand``."""
+        """Read the hand's ruleset-specific setup lines (`setup_words`: 财神, …); add findings to ``hand``.
+        A line whose word is not one of `setup_words` is reported by the engine before this is called."""
 
     def reserve(self, hand: HandState) -> int:
         """How many tiles stay in the wall: no draw may take it below this."""

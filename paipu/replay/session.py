@@ -245,6 +245,9 @@ def replay(
     ``steps`` (implied by ``views``) each hand keeps its steps, with ``views`` a snapshot of
     the table after each; an audit needs neither.  ``observers`` watch the same pass.
 
+    A word line written in another spelling the ruleset lists (``财神 5p``) is read, and kept in
+    the replay's record, as the word itself (`Ruleset.own_words`).
+
     ``unchecked`` maps a hand's index to the index of its first action not to check (a line
     before it could not be read, so the table from there on is unknown; -1: its setup could
     not be read): observers see the rest of its actions unplayed, the hand is settled only
@@ -255,6 +258,7 @@ def replay(
         ruleset, resolved = resolve_ruleset(record, options)
     if ruleset is None:
         return Replay(record, None, [], PackedFindings(findings=resolved), {})
+    record = ruleset.own_words(record)  # ``财神 5p`` is read as ``caishen 5p``
     recorder: StepRecorder | None = None
     watchers = list(observers)
     if views or steps:

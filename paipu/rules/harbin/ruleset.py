@@ -346,6 +346,11 @@ class Harbin(Ruleset[HarbinOptions]):
         if event.name != "bao":
             return False
         action = event
+        if len(event.tiles) != 1 or event.values:
+            # A 宝 is one tile: the line is reported, not followed.
+            found = f"{len(event.tiles)}" if not event.values else "numbers"
+            hand.error("syntax", f"bao takes one tile, found {found}", event.span, self.rule("bao"))
+            return True
         tile = event.tiles[0]
         if tile.index >= NUM_PLAY_KINDS or tile.index >= len(self.tile_counts) or not self.tile_counts[tile.index]:
             # A flower (or a tile this table does not use) is never a 宝: the line is reported, not followed.

@@ -216,10 +216,6 @@ class Riichi(Ruleset[RiichiOptions]):
         elif c.over:
             hand.error("game-over", f"hand {rec.number} is played after the game has ended (a seat below 0, the "
                        "last hand played, or the last dealer on top keeping the deal)", rec.span, self.rule("end"))
-        for line in rec.extra:
-            if line.name not in self.setup_words:
-                hand.error("illegal-setup", f"riichi has no `{line.name}` setup line (it has: "
-                           f"{', '.join(self.setup_words)})", line.span, "common.header")
         dora, ura = rec.setup("dora"), rec.setup("uradora")
         if dora is not None:
             if len(dora.tiles) != 1:

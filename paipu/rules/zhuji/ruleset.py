@@ -99,6 +99,10 @@ class Zhuji(Ruleset[ZhujiOptions]):
         span = line.span if line is not None else hand.record.span
         tiles: tuple[Tile, ...] = ()
         want_count = {"1": 1, "2": 2}.get(o.caishen_kinds)
+        if line is not None and line.values:
+            hand.error("bad-caishen", "a `caishen` line names tiles (one kind, or two consecutive kinds), "
+                       f"not numbers: {' '.join(map(str, line.values))}", span, self.rule("caishen"))
+            return
         if line is not None:
             tiles = line.tiles
         elif o.caishen and o.caishen not in ("single", "double"):
