@@ -4,7 +4,9 @@ Reads the mjlog games in ``../shared/logs/tenhou/mjlog/`` (skipped when absent) 
 so disk speed is not measured, and prints the best of a few runs for each stage: decoding
 (walls rebuilt from the seed included), the consistency checks, and valuing every win with
 the ``mahjong`` package; then the games per minute of the whole on one core.  The target is
-300 games a minute.
+300 games a minute.  `figures` (in ``make bench``'s table) times instead what ``paipu check
+LOG.mjlog`` does, import plus audit of each game in memory, beside xml.etree parsing the same
+files: the floor.
 
     .venv/bin/python benchmarks/bench_tenhou.py [--repeat 5]
 """
@@ -15,6 +17,8 @@ import argparse
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+
+from table import Figure, best_cpu
 
 from paipu.importers.tenhou import Game, checks, parse_mjlog
 from paipu.importers.tenhou.valuation import value_win
@@ -45,6 +49,41 @@ def _value(games: Sequence[Game]) -> int:
                 value_win(game.rules, rnd, win)
                 wins += 1
     return wins
+
+
+def _xml_floor(paths: Sequence[Path]) -> None:
+    """Each file read (and ungzipped, as the logs are stored) and parsed by xml.etree."""
+    import xml.etree.ElementTree as ET
+
+    from paipu.importers.logs import read_log_bytes
+
+    for p in paths:
+        ET.fromstring(read_log_bytes(p))
+
+
+def _import_and_audit(paths: Sequence[Path]) -> None:
+    """What ``paipu check LOG.mjlog`` does for each game, in this process: the log read and
+    converted in memory (`paipu.importers.logs.read_log`), then each game's record audited."""
+    from paipu.auditing import audit_text
+    from paipu.importers.logs import read_log
+
+    for p in paths:
+        for game in read_log(p, "tenhou"):
+            audit_text(game.text, game.game_id)
+
+
+def figures(repeat: int = 3) -> list[Figure]:
+    """Import plus audit of each real mjlog game beside xml.etree parsing the same files (CPU time)."""
+    paths = sorted(LOGS.glob("*.mjlog")) if LOGS.is_dir() else []
+    if not paths:
+        return []
+    _import_and_audit(paths)  # warmed, as any long run is
+    ours = best_cpu(lambda: _import_and_audit(paths), repeat)
+    floor = best_cpu(lambda: _xml_floor(paths), repeat)
+    n = len(paths)
+    return [Figure("tenhou mjlog import + audit", n / ours, "games/s", n / floor, "xml.etree parse",
+                   goal="compiled <= 10x the XML floor's cost",
+                   note=f"cost = {ours / floor:.1f}x the floor; {1000 * ours / n:.1f} ms a game; {n} real games")]
 
 
 def main(argv: Sequence[str] | None = None) -> None:

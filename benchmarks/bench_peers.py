@@ -1,0 +1,142 @@
+"""Valuation beside the peers that do the same job, on the same hands, in the same process.
+
+* **MCR fans:** every winning hand of a simulated mcr session (the wins the oracle test compares,
+  `tests/test_mcr_oracle.py`), valued by paipu's fan evaluator (every reading, the best kept:
+  what `Mcr.analyse_win` does once it has the hand) and by PyMahjongGB's `MahjongFanCalculator`
+  (C++), each from inputs built beforehand.  Skipped without PyMahjongGB.
+* **Riichi:** the wins of a simulated riichi session, audited: the CPU time of the ruleset's
+  valuation (`Riichi.analyse_win`: furiten, the ``mahjong`` package's `HandCalculator`, the items)
+  beside the time of the very calls it makes to `HandCalculator.estimate_hand_value`, made again
+  directly with the same arguments.
+
+Each figure is hands valued a second (best of ``--repeat``), with the peer's beside it.
+
+    .venv/bin/python benchmarks/bench_peers.py [--wins 300] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from table import Figure, best_cpu, format_table
+
+HERE = Path(__file__).resolve().parent
+
+
+def _mcr(wins: int, repeat: int) -> list[Figure]:
+    try:
+        import MahjongGB
+    except ImportError:
+        return []
+    sys.path.insert(0, str(HERE.parent / "tests"))
+    import test_mcr_oracle as oracle  # the oracle test's capture of each win and its call of the peer
+
+    from paipu.rules.shared.fans import MeldIn, WinIn, best_reading, evaluate
+
+    played = oracle.simulated_wins(wins, seed=15)
+    ours: list[WinIn] = []
+    theirs: list[tuple[Any, ...]] = []
+    for w in played:
+        concealed = list(w.standing)
+        concealed[w.tile] += 1
+        melds = tuple(MeldIn(kind, first, closed) for kind, first, closed in w.melds)  # type: ignore[arg-type]
+        ours.append(WinIn(tuple(concealed), melds, w.tile, w.self_drawn, w.last_of_kind, w.about_kong,
+                          w.wall_last, w.seat_wind, w.prevalent_wind, w.flowers))
+        packs = tuple(("CHI", oracle.gb_tile(first + 1), 2) if kind == "chow" else
+                      ("PENG", oracle.gb_tile(first), 1) if kind == "pong" else
+                      ("GANG", oracle.gb_tile(first), 0 if closed else 1) for kind, first, closed in w.melds)
+        hand = tuple(oracle.gb_tile(k) for k in range(34) for _ in range(w.standing[k]))
+        theirs.append((packs, hand, oracle.gb_tile(w.tile), w.flowers, w.self_drawn, w.last_of_kind,
+                       w.about_kong, w.wall_last, w.seat_wind, w.prevalent_wind))
+
+    def paipu_all() -> None:
+        for win in ours:
+            best_reading(evaluate(win))
+
+    def peer_all() -> None:
+        calc = MahjongGB.MahjongFanCalculator
+        for args in theirs:
+            calc(*args)
+
+    paipu_all()  # tables warmed, as in any long run
+    ours_s = best_cpu(paipu_all, repeat)
+    peer_s = best_cpu(peer_all, repeat)
+    n = len(ours)
+    return [Figure("mcr fans per winning hand", n / ours_s, "hands/s", n / peer_s, "PyMahjongGB (C++)",
+                   goal="compiled >= the peer; pure <= 4x its cost",
+                   note=f"{1e6 * ours_s / n:.1f} us vs {1e6 * peer_s / n:.1f} us a hand; {n} simulated wins")]
+
+
+def _riichi(hands: int, repeat: int) -> list[Figure]:
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    from paipu.auditing import audit_text
+    from paipu.rules.riichi.ruleset import Riichi
+    from paipu.sim.simulate import simulate
+
+    texts = [text for _, text in simulate("riichi", hands, seed=14)]
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+    spent = [0.0]
+    direct = HandCalculator.estimate_hand_value
+    valuation = Riichi.analyse_win
+
+    def noting(*args: Any, **kwargs: Any) -> Any:
+        calls.append((args, kwargs))
+        return direct(*args, **kwargs)
+
+    def timed(self: Riichi, *args: Any) -> Any:
+        start = time.process_time()
+        try:
+            return valuation(self, *args)
+        finally:
+            spent[0] += time.process_time() - start
+
+    def audit_all() -> None:
+        for text in texts:
+            audit_text(text)
+
+    setattr(HandCalculator, "estimate_hand_value", staticmethod(noting))  # noqa: B010
+    setattr(Riichi, "analyse_win", timed)  # noqa: B010
+    try:
+        audit_all()  # warmed, and the calls noted once
+        made = list(calls)
+        best = float("inf")
+        for _ in range(repeat):
+            spent[0] = 0.0
+            audit_all()
+            best = min(best, spent[0])
+    finally:
+        setattr(HandCalculator, "estimate_hand_value", staticmethod(direct))  # noqa: B010
+        setattr(Riichi, "analyse_win", valuation)  # noqa: B010
+
+    def peer_all() -> None:
+        for args, kwargs in made:
+            direct(*args, **kwargs)
+
+    peer_s = best_cpu(peer_all, repeat)
+    n = len(made)
+    return [Figure("riichi valuation per winning hand", n / best, "hands/s", n / peer_s,
+                   "mahjong HandCalculator, called directly", goal="<= 1.2x the direct call's cost",
+                   note=f"{1e6 * best / n:.0f} us vs {1e6 * peer_s / n:.0f} us a hand; {n} valuations of "
+                   f"{hands} simulated hands")]
+
+
+def figures(wins: int = 300, repeat: int = 3) -> list[Figure]:
+    return _mcr(wins, repeat) + _riichi(wins, repeat)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--wins", type=int, default=300, help="mcr wins, and riichi hands simulated (default 300)")
+    ap.add_argument("--repeat", type=int, default=3, help="time this many runs and keep the best")
+    args = ap.parse_args(argv)
+    print(format_table(figures(args.wins, args.repeat)))
+
+
+if __name__ == "__main__":
+    main()
