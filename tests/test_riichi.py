@@ -3,9 +3,18 @@ kuikae, red fives, honba, and the values and payments the audit checks."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from paipu.auditing import audit_text
+from paipu.record import Seat
 from paipu.replay.ruleset import get_ruleset
+from paipu.replay.state import HandState
+from paipu.rules.riichi.ruleset import Riichi
 from paipu.rules.riichi.scoring import basic_points, ron_points, tsumo_points
+from paipu.sim.mutate import mutants
+from paipu.sim.simulate import simulate
 
 DEALS = (
     "deal E 111m 234m 567m 99p 6p 1z 2z\n"
@@ -164,3 +173,29 @@ def test_a_payment_explanation_adds_up_with_the_riichi_sticks() -> None:
     assert "S recorded +7000, the rules give +9000" in f.message
     assert ("(W pays S 8000 (5 han 40 fu, mangan); S pays the 1,000-point riichi stick; S takes 2 riichi sticks)"
             in f.message)
+
+
+# ---------------------------------------------------------------- kept waits (rule riichi.furiten)
+
+def test_the_waits_kept_for_furiten_are_those_worked_out_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule riichi.furiten: a seat's waits are kept while its hand stays as it is (`Riichi._seat_waits`).
+    Every kept answer, on simulated sessions and on mutants of them (tiles drawn out of turn,
+    discards not held, calls of the wrong tile …), is the one worked out from the seat's tiles
+    with nothing kept."""
+    kept = Riichi._seat_waits
+    compared = [0]
+
+    def checked(self: Riichi, hand: HandState, t: Any, seat: Seat) -> tuple[int, ...]:
+        answer = kept(self, hand, t, seat)
+        ss = hand.seats[seat]
+        assert answer == tuple(self._waits(ss.counts, len(ss.melds))), (seat, ss.counts)
+        compared[0] += 1
+        return answer
+
+    monkeypatch.setattr(Riichi, "_seat_waits", checked)
+    texts = [text for _, text in simulate("riichi", 24, seed=41)]
+    for text in texts:
+        audit_text(text)
+        for m in mutants(text, seed=41):
+            audit_text(m.text)
+    assert compared[0] > 1000

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -105,6 +105,8 @@ class _Table:
     scores: dict[Seat, int] = field(default_factory=dict)
     """Each seat's score now (riichi sticks paid deducted)."""
     start_scores: dict[Seat, int] = field(default_factory=dict)
+    waits: dict[Seat, tuple[tuple[int, int, int], tuple[int, ...]]] = field(default_factory=dict)
+    """Each seat's waits, as `Riichi._seat_waits` last worked them out, with the state of its hand then."""
     abort: str = ""
     due: str = ""
     """An abortive draw Tenhou makes once the last discard passes (suufon, suucha, suukan)."""
@@ -432,33 +434,36 @@ class Riichi(Ruleset[RiichiOptions]):
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
         t = _t(hand)
         ld = hand.last_discard
-        aborting = isinstance(action, r.TableEvent) and action.name == "abort"
-        if isinstance(action, r.Hu) and hand.ended:
+        kind = type(action)
+        # A win or a pass answers the discard (or the added kong) still open; anything else lets it go.
+        answers = kind is r.Hu or kind is r.Pass
+        aborting = kind is r.TableEvent and cast(r.TableEvent, action).name == "abort"
+        if kind is r.Hu and hand.ended:
             robbers: list[Seat] = hand.robbers if hand.robbed else []
             before = robbers or (ld.winners if ld is not None else [])
-            if len(before) >= 2 and action.seat not in before:
-                hand.error("sanchahou", f"{action.seat} is a third seat winning on one tile (after "
+            if len(before) >= 2 and cast(r.Hu, action).seat not in before:
+                hand.error("sanchahou", f"{cast(r.Hu, action).seat} is a third seat winning on one tile (after "
                            f"{' and '.join(before)}): at Tenhou the hand is an abortive draw instead "
-                           "(`abort sanchahou`)", action.span, self.rule("winners"))
-        if apply and hand.phase == "claim" and ld is not None and ld.serial != t.passed_serial \
-                and not isinstance(action, (r.Hu, r.Pass)) and not aborting:
-            self._passes(hand, ld.seat, ld.tile, apply)
-            if apply:
+                           "(`abort sanchahou`)", cast(r.Hu, action).span, self.rule("winners"))
+        if apply and not answers:
+            phase = hand.phase
+            if phase == "claim" and ld is not None and ld.serial != t.passed_serial and not aborting:
+                self._passes(hand, ld.seat, ld.tile, apply)
                 t.passed_serial = ld.serial
-        if hand.phase == "rob" and hand.pending_addkong is not None and isinstance(action, r.Draw) and apply:
-            konger, tile, _ = hand.pending_addkong
-            self._passes(hand, konger, tile, apply)
-        if t.pending is not None and not isinstance(action, (r.Hu, r.Pass)) and apply:
-            seat, double = t.pending
-            t.pending = None
-            if not (action is None and ld is not None and ld.winners):
-                # The riichi discard passed: the stick is paid (not when the discard was won on).
-                t.riichi[seat] = double
-                t.ippatsu.add(seat)
-                t.scores[seat] = t.scores.get(seat, 0) - 1000
-                if len(t.riichi) == 4:
-                    t.due = "suucha"
-        if t.due and action is not None and not isinstance(action, (r.Hu, r.Pass)) and not aborting:
+            elif phase == "rob" and hand.pending_addkong is not None and kind is r.Draw:
+                konger, tile, _ = hand.pending_addkong
+                self._passes(hand, konger, tile, apply)
+            if t.pending is not None:
+                seat, double = t.pending
+                t.pending = None
+                if not (action is None and ld is not None and ld.winners):
+                    # The riichi discard passed: the stick is paid (not when the discard was won on).
+                    t.riichi[seat] = double
+                    t.ippatsu.add(seat)
+                    t.scores[seat] = t.scores.get(seat, 0) - 1000
+                    if len(t.riichi) == 4:
+                        t.due = "suucha"
+        if t.due and action is not None and not answers and not aborting:
             hand.error("missed-abort", f"{_DUE[t.due]}: the hand ends as an abortive draw (`abort {t.due}`), "
                        f"yet `{action.verb}` follows", action.span, self.rule("abort"))
             if apply:
@@ -537,8 +542,7 @@ class Riichi(Ruleset[RiichiOptions]):
             return
         t = _t(hand)
         for seat in self.seats_after(source):
-            ss = hand.seats[seat]
-            if tile.index in self._waits(ss.counts, len(ss.melds)):
+            if tile.index in self._seat_waits(hand, t, seat):
                 t.temp_furiten.add(seat)
                 if seat in t.riichi:
                     t.riichi_furiten.add(seat)
@@ -554,6 +558,23 @@ class Riichi(Ruleset[RiichiOptions]):
     def waits_of(self, counts: list[int], melds: int) -> list[int]:
         """The kinds a hand one tile short waits on (a kind it holds four of is no wait)."""
         return self._waits(counts, melds)
+
+    def _seat_waits(self, hand: HandState, t: _Table, seat: Seat) -> tuple[int, ...]:
+        """The kinds ``seat``'s hand waits on as it stands, worked out once for each state of the hand.
+
+        A seat's 13 tiles change only when it draws, discards or melds, so its draws, discards and
+        melds so far name the state (an added kong changes a 14-tile hand, never kept here).  Only
+        for hands as played (`apply`): a question of the engine's `check`, which changes a hand for
+        a moment, asks `_waits` of the tiles it is given."""
+        ss = hand.seats[seat]
+        state = (ss.draws, len(ss.discards), len(ss.melds))
+        kept = t.waits.get(seat)
+        if kept is not None and kept[0] == state:
+            return kept[1]
+        found = tuple(self._waits(ss.counts, len(ss.melds)))
+        if found or sum(ss.counts) + 3 * len(ss.melds) == 13:
+            t.waits[seat] = (state, found)
+        return found
 
     def _waits(self, counts: list[int], melds: int) -> list[int]:
         # Asked of every seat at every action (furiten, riichi, the three-ron abort), mostly of
@@ -889,8 +910,7 @@ class Riichi(Ruleset[RiichiOptions]):
         return _half_away(score - ret, 100)
 
     def _ready(self, hand: HandState, seat: Seat) -> bool:
-        ss = hand.seats[seat]
-        return bool(self._waits(ss.counts, len(ss.melds)))
+        return bool(self._seat_waits(hand, _t(hand), seat))
 
     def _draw_transfers(self, hand: HandState) -> list[Transfer]:
         nagashi = [s for s in self.seats if hand.seats[s].discards
