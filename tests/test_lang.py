@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from paipu.api import audit, render_html, simulate
 from paipu.cli import main
 from paipu.findings import Finding
-from paipu.lang import catalog, rule_text, rule_texts, translate, translate_part, translated, translation
+from paipu.lang import message_catalog, rule_text, rule_texts, translate, translate_part, translated, translation
 from paipu.lang import zh as zh_catalog
 from paipu.lang.catalog import compile_entry, split_phrases
 from paipu.replay.ruleset import builtin_ruleset_names, ruleset_class
@@ -189,8 +189,8 @@ def test_a_message_quoting_a_rule_quotes_its_chinese_text() -> None:
 
 
 def test_the_catalog_is_built_once() -> None:
-    assert catalog("zh") is catalog("zh")
-    assert catalog("en") is None
+    assert message_catalog("zh") is message_catalog("zh")
+    assert message_catalog("en") is None
 
 
 SAMPLE = ROOT / "samples/invalid/zhuji/addkong-without-pong.paipu"
@@ -273,7 +273,7 @@ def test_payment_reasons_win_reasons_and_result_notes_translate() -> None:
             parts.update(w.reason for w in hr.result.wins if w.reason)
             parts.update(hr.result.notes)
     assert len(parts) > 30
-    cat = catalog("zh")
+    cat = message_catalog("zh")
     assert cat is not None
     left = sorted(p for p in parts if cat.phrases(p) is None or english_words(translate_part(p, "zh")))
     assert not left, "report texts left in English:\n" + "\n".join(f"  {p}" for p in left[:20])

@@ -18,6 +18,7 @@ that `paipu.grammar.recovery` keeps when the line, so corrected, parses.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import Final
@@ -105,6 +106,20 @@ def _nearest(word: str, choices: tuple[str, ...]) -> tuple[str, ...]:
     if best > limit:
         return ()
     return tuple(sorted(c for d, c in scored if d == best))
+
+
+_WORD_LINE_KEYWORDS: Final = frozenset(("hand", "dice", "wall"))
+"""Keywords that take what a ruleset's own line takes (numbers or tiles)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def near_line_keyword(name: str) -> str | None:
+    """The line keyword a ruleset's-own-line word is a near miss of (``hnad`` → ``hand``), if one:
+    such a line is a syntax error with a hint (`paipu.grammar.recovery`), not a ruleset's line."""
+    choices = line_word_hints(name)
+    if len(choices) == 1 and choices[0] in _WORD_LINE_KEYWORDS and choices[0] != name:
+        return choices[0]
+    return None
 
 
 def near_words(word: str, choices: tuple[str, ...]) -> tuple[str, ...]:

@@ -24,7 +24,8 @@ from paipu.findings import Finding, error, has_errors
 from paipu.grammar.bounds import limit_lines
 from paipu.grammar.build import build_record
 from paipu.grammar.fast import SKIP, fast_line
-from paipu.grammar.lines import Line, grammar_text
+from paipu.grammar.hints import near_line_keyword
+from paipu.grammar.lines import Line, WordLine, grammar_text
 from paipu.grammar.scan import MAX_ANNOTATION_LINES as MAX_ANNOTATION_LINES
 from paipu.grammar.scan import MAX_SYNTAX_ERRORS as MAX_SYNTAX_ERRORS
 from paipu.grammar.scan import _annotation_open_after, _comment_start, scan_lines
@@ -391,9 +392,10 @@ def assemble(text: str, lines: list[Line], findings: list[Finding], skipped: lis
     lines are looked at)."""
     unread: tuple[int, ...] = ()
     hinted: tuple[int, ...] = ()
-    if findings or odd is None or odd:
+    if findings or odd is None or any(not isinstance(line, WordLine) or near_line_keyword(line.name)
+                                      for line in odd):
         # Something to recover from (`recover` finds nothing otherwise, and is imported only then:
-        # a clean record's check does without it).
+        # a clean record's check, ruleset word lines and all, does without it).
         from paipu.grammar.recovery import recover
 
         budget = MAX_SYNTAX_ERRORS - sum(1 for f in findings if f.code == "syntax")

@@ -17,7 +17,6 @@ merge two hands.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -38,8 +37,6 @@ _NAME_RE = re.compile(r"[a-z][a-z0-9_]*")
 _GLYPHS = frozenset(r.GLYPHS)
 _TILE_RE = re.compile(r"(?:[0-9一二三四五六七八九]+[mpszf万萬筒饼餅条條索]|[东南西北白发中東發発春夏秋冬梅兰竹菊蘭])+")
 _SEAT_LINES = frozenset(("deal", "dealer", "fan", "tai", "庄", "台", "番", "臺"))
-_WORD_LINE_KEYWORDS = frozenset(("hand", "dice", "wall"))
-"""Keywords that take what a ruleset's own line takes (numbers or tiles)."""
 _UNREAD_CODES = frozenset(("syntax", "bad-tile", "over-limit"))
 _NO_RECOVERY = ("this annotation is never closed", "too many syntax errors", "more than")
 
@@ -201,7 +198,7 @@ def recover(text: str, lines: list[Line], findings: list[Finding], read_line: Re
     near_words: list[WordLine] = []
     scan = lines if odd is None else odd
     for line in scan:
-        if isinstance(line, WordLine) and len(near_words) < budget and _near_keyword(line.name) is not None:
+        if isinstance(line, WordLine) and len(near_words) < budget and hints.near_line_keyword(line.name) is not None:
             near_words.append(line)
     arity = {line.span.line for line in scan if isinstance(line, ArityProblem)}
     if not bad and not near_words and not arity:
@@ -227,7 +224,7 @@ def recover(text: str, lines: list[Line], findings: list[Finding], read_line: Re
             readings[number] = _keep_span(reading, raw_lines[number - 1], number)
     for w in near_words:
         number = w.span.line
-        keyword = _near_keyword(w.name)
+        keyword = hints.near_line_keyword(w.name)
         assert keyword is not None
         fixed = raw_lines[number - 1].replace(w.name, keyword, 1)
         reading = _reading(fixed, number, read_line)
@@ -283,15 +280,6 @@ def _one_tile_of_a_set(text: str) -> str | None:
     if len(tiles) < 2 or len(set(tiles)) != 1:
         return None
     return body[:words[1].end()] + " " + tiles[0] + body[end:] + text[len(body):]
-
-
-@functools.lru_cache(maxsize=1024)
-def _near_keyword(name: str) -> str | None:
-    """The line keyword a ruleset's-own-line word is a near miss of (``hnad`` → ``hand``), if one."""
-    choices = hints.line_word_hints(name)
-    if len(choices) == 1 and choices[0] in _WORD_LINE_KEYWORDS and choices[0] != name:
-        return choices[0]
-    return None
 
 
 def _keep_span(line: Line, raw: str, number: int) -> Line:

@@ -14,10 +14,9 @@ import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
-from paipu.lang.catalog import Catalog
-
 if TYPE_CHECKING:
     from paipu.findings import Finding
+    from paipu.lang.catalog import Catalog
     from paipu.replay.ruleset import Ruleset
 
 Lang: TypeAlias = Literal["en", "zh"]
@@ -25,18 +24,20 @@ LANGS: tuple[Lang, ...] = ("en", "zh")
 
 
 @functools.cache
-def catalog(lang: str) -> Catalog | None:
-    """The message catalog of a language (None for English, the language messages are made in)."""
+def message_catalog(lang: str) -> Catalog | None:
+    """The message catalog of a language (None for English, the language messages are made in).
+    It and `paipu.lang.catalog` are imported by the first message translated: English needs neither."""
     if lang != "zh":
         return None
     from paipu.lang import zh
+    from paipu.lang.catalog import Catalog
 
     return Catalog(zh.MESSAGES, zh.FRAGMENTS, zh.WORDS, more_literals=lambda: _rule_literals(lang))
 
 
 def translate(code: str, message: str, lang: str) -> str:
     """``message`` (of a finding with ``code``) in ``lang``; as written when it has no translation."""
-    cat = catalog(lang)
+    cat = message_catalog(lang)
     if cat is None:
         return message
     out = cat.message(code, message)
@@ -46,7 +47,7 @@ def translate(code: str, message: str, lang: str) -> str:
 def translate_part(text: str, lang: str) -> str:
     """A part of a message that reports also show alone (a payment's reason, why a hand is no
     win, a note on the result) in ``lang``; as written when it has no translation."""
-    cat = catalog(lang)
+    cat = message_catalog(lang)
     if cat is None or not text:
         return text
     out = cat.phrases(text)
@@ -55,7 +56,7 @@ def translate_part(text: str, lang: str) -> str:
 
 def translation(code: str, message: str, lang: str) -> str | None:
     """Like `translate`, but None when the catalog has no pattern for the message."""
-    cat = catalog(lang)
+    cat = message_catalog(lang)
     return message if cat is None else cat.message(code, message)
 
 
