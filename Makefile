@@ -81,9 +81,11 @@ fast: $(FAST)/.built
 	@echo "compiled paipu: $(FAST)/bin/paipu"
 
 ## bench: print the speed figures of benchmarks/; beside them those of the compiled build when one can be built
+## (with the MCR peer, PyMahjongGB, and pytest, whose oracle test makes its wins, installed beside it)
 bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run.py
-	@if $(MAKE) -s fast; then $(BIN)/python benchmarks/run.py --compiled $(FAST)/bin/python; \
+	@if $(MAKE) -s fast; then $(FAST)/bin/python -m pip install -q 'PyMahjongGB>=1.4' pytest || true; \
+	  $(BIN)/python benchmarks/run.py --compiled $(FAST)/bin/python; \
 	  else echo "no compiled build here (make fast failed): pure Python figures only"; fi
 
 clean:

@@ -103,10 +103,15 @@ def _side_by_side(table: ModuleType, compiled: str, hands: int) -> None:
     print(f"paipu pure vs compiled ({table.machine_note()}; {time.perf_counter() - start:.0f} s)")
     print(f"pure: {pure_where}\ncompiled: {fast_where}")
     figures = []
-    for p, f in zip(pure, fast, strict=True):
+    compiled_by_name = {str(f["name"]): f for f in fast}
+    for p in pure:
+        f = compiled_by_name.get(str(p["name"]))
+        if f is None:  # a peer only one of the two environments has (PyMahjongGB)
+            print(f"{p['name']}: not measured in the compiled build's environment")
+            continue
         value, base = float(f["value"]), float(p["value"])  # type: ignore[arg-type]
         figures.append(table.Figure(str(p["name"]), value, str(p["unit"]), base, "pure Python",
-                                    goal=str(p["goal"]), note=str(p["note"])))
+                                    goal=str(p["goal"]), note=str(f["note"])))
     print(table.format_table(figures, ("figure", "compiled", "pure Python (same files)", "compiled/pure", "goal",
                                        "note")))
 
