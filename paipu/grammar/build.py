@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 import paipu.record as r
@@ -240,7 +240,7 @@ class RecordBuilder:
         if meant is not None:
             self.findings.append(error(
                 "syntax", f"unknown tag [{t.word}] (did you mean [{meant}]?); read as [{meant} …]", t.word_span))
-            t = replace(t, word=meant)
+            t = RawTag(meant, t.arg, t.value, t.span, t.word_span, t.arg_span)
         if self.current is not None:
             self.findings.append(error(
                 "misplaced-line", f"header tag [{t.word}] after the first hand: tags belong before `hand 1`", t.span))

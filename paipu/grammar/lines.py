@@ -6,67 +6,111 @@ path reads whole never loads it).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from importlib import resources
+from typing import ClassVar
 
 import paipu.record as r
 from paipu.tiles import Tile
 
 
-@dataclass(frozen=True, slots=True)
-class RawTag:
-    word: str
-    arg: str | None
-    value: str
-    span: r.Span
-    word_span: r.Span
-    arg_span: r.Span | None
+class _LineValue:
+    """A line value: never changed once made, compared, hashed and shown by its fields (``_fields``,
+    in the order its ``__init__`` takes them).  Written out rather than a dataclass, whose methods
+    are generated when the module is imported: these are imported by every run that reads a record."""
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._values()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self._fields)})"
 
 
-@dataclass(frozen=True, slots=True)
-class HeaderLine:
-    tags: tuple[RawTag, ...]
-    span: r.Span
-    annotations: tuple[r.Annotation, ...]
+class RawTag(_LineValue):
+    __slots__ = ("arg", "arg_span", "span", "value", "word", "word_span")
+    _fields = ("word", "arg", "value", "span", "word_span", "arg_span")
+
+    def __init__(self, word: str, arg: str | None, value: str, span: r.Span, word_span: r.Span,
+                 arg_span: r.Span | None) -> None:
+        self.word = word
+        self.arg = arg
+        self.value = value
+        self.span = span
+        self.word_span = word_span
+        self.arg_span = arg_span
 
 
-@dataclass(frozen=True, slots=True)
-class HandLine:
-    number: int
-    span: r.Span
-    annotations: tuple[r.Annotation, ...]
+class HeaderLine(_LineValue):
+    __slots__ = ("annotations", "span", "tags")
+    _fields = ("tags", "span", "annotations")
+
+    def __init__(self, tags: tuple[RawTag, ...], span: r.Span, annotations: tuple[r.Annotation, ...]) -> None:
+        self.tags = tags
+        self.span = span
+        self.annotations = annotations
 
 
-@dataclass(frozen=True, slots=True)
-class AnnotationLine:
-    annotations: tuple[r.Annotation, ...]
-    span: r.Span
+class HandLine(_LineValue):
+    __slots__ = ("annotations", "number", "span")
+    _fields = ("number", "span", "annotations")
+
+    def __init__(self, number: int, span: r.Span, annotations: tuple[r.Annotation, ...]) -> None:
+        self.number = number
+        self.span = span
+        self.annotations = annotations
 
 
-@dataclass(frozen=True, slots=True)
-class TileArg:
+class AnnotationLine(_LineValue):
+    __slots__ = ("annotations", "span")
+    _fields = ("annotations", "span")
+
+    def __init__(self, annotations: tuple[r.Annotation, ...], span: r.Span) -> None:
+        self.annotations = annotations
+        self.span = span
+
+
+class TileArg(_LineValue):
     """The tiles of a line, with the span of each written group (for arity messages)."""
 
-    tiles: tuple[Tile, ...]
-    span: r.Span
+    __slots__ = ("span", "tiles")
+    _fields = ("tiles", "span")
+
+    def __init__(self, tiles: tuple[Tile, ...], span: r.Span) -> None:
+        self.tiles = tiles
+        self.span = span
 
 
-@dataclass(frozen=True, slots=True)
-class WordLine:
+class WordLine(_LineValue):
     """A ruleset's own line (``dora 3p``, ``honba 2``): a setup line before the hand's first
     action, a table event after it (`paipu.grammar.build` decides)."""
 
-    name: str
-    tiles: tuple[Tile, ...]
-    values: tuple[int, ...]
-    span: r.Span
-    annotations: tuple[r.Annotation, ...]
+    __slots__ = ("annotations", "name", "span", "tiles", "values")
+    _fields = ("name", "tiles", "values", "span", "annotations")
+
+    def __init__(self, name: str, tiles: tuple[Tile, ...], values: tuple[int, ...], span: r.Span,
+                 annotations: tuple[r.Annotation, ...]) -> None:
+        self.name = name
+        self.tiles = tiles
+        self.values = values
+        self.span = span
+        self.annotations = annotations
 
 
-@dataclass(frozen=True, slots=True)
-class ArityProblem:
-    message: str
-    span: r.Span
+class ArityProblem(_LineValue):
+    __slots__ = ("message", "span")
+    _fields = ("message", "span")
+
+    def __init__(self, message: str, span: r.Span) -> None:
+        self.message = message
+        self.span = span
 
 
 Line = (

@@ -287,6 +287,10 @@ def _keep_span(line: Line, raw: str, number: int) -> Line:
     body = _body(raw).rstrip()
     start = len(body) - len(body.lstrip()) + 1
     span = r.Span(number, start, number, len(body) + 1)
-    if isinstance(line, (r.Action, r.SetupLine, r.Deal, HandLine, WordLine)):
+    if isinstance(line, (r.Action, r.SetupLine, r.Deal)):
         return r.replace(line, span=span)
+    if isinstance(line, HandLine):
+        return HandLine(line.number, span, line.annotations)
+    if isinstance(line, WordLine):
+        return WordLine(line.name, line.tiles, line.values, span, line.annotations)
     return line
