@@ -36,23 +36,11 @@ def _mcr(wins: int, repeat: int) -> list[Figure]:
     sys.path.insert(0, str(HERE.parent / "tests"))
     import test_mcr_oracle as oracle  # the oracle test's capture of each win and its call of the peer
 
-    from paipu.rules.shared.fans import MeldIn, WinIn, best_reading, evaluate
+    from paipu.rules.shared.fans import best_reading, evaluate
 
     played = oracle.simulated_wins(wins, seed=15)
-    ours: list[WinIn] = []
-    theirs: list[tuple[Any, ...]] = []
-    for w in played:
-        concealed = list(w.standing)
-        concealed[w.tile] += 1
-        melds = tuple(MeldIn(kind, first, closed) for kind, first, closed in w.melds)  # type: ignore[arg-type]
-        ours.append(WinIn(tuple(concealed), melds, w.tile, w.self_drawn, w.last_of_kind, w.about_kong,
-                          w.wall_last, w.seat_wind, w.prevalent_wind, w.flowers))
-        packs = tuple(("CHI", oracle.gb_tile(first + 1), 2) if kind == "chow" else
-                      ("PENG", oracle.gb_tile(first), 1) if kind == "pong" else
-                      ("GANG", oracle.gb_tile(first), 0 if closed else 1) for kind, first, closed in w.melds)
-        hand = tuple(oracle.gb_tile(k) for k in range(34) for _ in range(w.standing[k]))
-        theirs.append((packs, hand, oracle.gb_tile(w.tile), w.flowers, w.self_drawn, w.last_of_kind,
-                       w.about_kong, w.wall_last, w.seat_wind, w.prevalent_wind))
+    ours = [oracle.win_in(w) for w in played]
+    theirs = [oracle.calculator_args(w) for w in played]
 
     def paipu_all() -> None:
         for win in ours:

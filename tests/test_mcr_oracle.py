@@ -102,8 +102,8 @@ def _meld(m: Meld) -> tuple[str, int, bool]:
     return ("kong" if m.is_kong else "pong", m.tiles[0].index, m.kind == "ankong")
 
 
-def oracle(w: Win) -> tuple[int, Counter[str]]:
-    """The calculator's total and fans for a win."""
+def calculator_args(w: Win) -> tuple[object, ...]:
+    """A win as the calculator's `MahjongFanCalculator` takes it (its positional arguments)."""
     packs = []
     for kind, first, concealed in w.melds:
         if kind == "chow":
@@ -113,9 +113,22 @@ def oracle(w: Win) -> tuple[int, Counter[str]]:
         else:
             packs.append(("GANG", gb_tile(first), 0 if concealed else 1))
     hand = tuple(gb_tile(k) for k in range(34) for _ in range(w.standing[k]))
-    result = MahjongGB.MahjongFanCalculator(
-        tuple(packs), hand, gb_tile(w.tile), w.flowers, w.self_drawn, w.last_of_kind, w.about_kong, w.wall_last,
-        w.seat_wind, w.prevalent_wind, verbose=True)
+    return (tuple(packs), hand, gb_tile(w.tile), w.flowers, w.self_drawn, w.last_of_kind, w.about_kong, w.wall_last,
+            w.seat_wind, w.prevalent_wind)
+
+
+def win_in(w: Win) -> WinIn:
+    """A win as paipu's fan evaluator takes it."""
+    concealed = list(w.standing)
+    concealed[w.tile] += 1
+    melds = tuple(MeldIn(kind, first, concealed) for kind, first, concealed in w.melds)  # type: ignore[arg-type]
+    return WinIn(tuple(concealed), melds, w.tile, w.self_drawn, w.last_of_kind, w.about_kong, w.wall_last,
+                 w.seat_wind, w.prevalent_wind, w.flowers)
+
+
+def oracle(w: Win) -> tuple[int, Counter[str]]:
+    """The calculator's total and fans for a win."""
+    result = MahjongGB.MahjongFanCalculator(*calculator_args(w), verbose=True)
     fans: Counter[str] = Counter()
     total = 0
     for points, count, name, _english in result:
@@ -126,12 +139,7 @@ def oracle(w: Win) -> tuple[int, Counter[str]]:
 
 def equal_readings(w: Win) -> list[Counter[str]]:
     """The fans of each of paipu's readings worth the win's total: the ties a calculator may break otherwise."""
-    concealed = list(w.standing)
-    concealed[w.tile] += 1
-    melds = tuple(MeldIn(kind, first, concealed) for kind, first, concealed in w.melds)  # type: ignore[arg-type]
-    win = WinIn(tuple(concealed), melds, w.tile, w.self_drawn, w.last_of_kind, w.about_kong, w.wall_last,
-                w.seat_wind, w.prevalent_wind, w.flowers)
-    return [r.fans for r in evaluate(win) if r.total == w.total]
+    return [r.fans for r in evaluate(win_in(w)) if r.total == w.total]
 
 
 def simulated_wins(n: int, seed: int) -> list[Win]:
