@@ -217,8 +217,8 @@ def _replayed(audit: Audit, ruleset: Ruleset | None, options: dict[str, str] | N
 
         watchers.append(TeachingNotes())
     if ruleset is not None:
-        audit.record = record = ruleset.own_words(record)  # as the replay reads it: ``财神`` is ``caishen``
         rp = replay(record, ruleset=ruleset, observers=watchers, views=views, unchecked=unchecked)
+        audit.record = rp.record  # as the replay read it, in the ruleset's own words (``财神`` is ``caishen``)
         audit.unchecked = unchecked or None
     else:
         rp = Replay(record, None, [], PackedFindings(), {})  # an unknown ruleset: nothing to replay under

@@ -15,8 +15,9 @@ from paipu.tiles import Tile
 
 class _LineValue:
     """A line value: never changed once made, compared, hashed and shown by its fields (``_fields``,
-    in the order its ``__init__`` takes them).  Written out rather than a dataclass, whose methods
-    are generated when the module is imported: these are imported by every run that reads a record."""
+    in the order its ``__init__`` takes them, which are also its slots).  Written out rather than a
+    dataclass, whose methods are generated when the module is imported: these are imported by every
+    run that reads a record."""
 
     __slots__ = ()
     _fields: ClassVar[tuple[str, ...]] = ()
@@ -35,8 +36,7 @@ class _LineValue:
 
 
 class RawTag(_LineValue):
-    __slots__ = ("arg", "arg_span", "span", "value", "word", "word_span")
-    _fields = ("word", "arg", "value", "span", "word_span", "arg_span")
+    __slots__ = _fields = ("word", "arg", "value", "span", "word_span", "arg_span")
 
     def __init__(self, word: str, arg: str | None, value: str, span: r.Span, word_span: r.Span,
                  arg_span: r.Span | None) -> None:
@@ -49,8 +49,7 @@ class RawTag(_LineValue):
 
 
 class HeaderLine(_LineValue):
-    __slots__ = ("annotations", "span", "tags")
-    _fields = ("tags", "span", "annotations")
+    __slots__ = _fields = ("tags", "span", "annotations")
 
     def __init__(self, tags: tuple[RawTag, ...], span: r.Span, annotations: tuple[r.Annotation, ...]) -> None:
         self.tags = tags
@@ -59,8 +58,7 @@ class HeaderLine(_LineValue):
 
 
 class HandLine(_LineValue):
-    __slots__ = ("annotations", "number", "span")
-    _fields = ("number", "span", "annotations")
+    __slots__ = _fields = ("number", "span", "annotations")
 
     def __init__(self, number: int, span: r.Span, annotations: tuple[r.Annotation, ...]) -> None:
         self.number = number
@@ -69,8 +67,7 @@ class HandLine(_LineValue):
 
 
 class AnnotationLine(_LineValue):
-    __slots__ = ("annotations", "span")
-    _fields = ("annotations", "span")
+    __slots__ = _fields = ("annotations", "span")
 
     def __init__(self, annotations: tuple[r.Annotation, ...], span: r.Span) -> None:
         self.annotations = annotations
@@ -80,8 +77,7 @@ class AnnotationLine(_LineValue):
 class TileArg(_LineValue):
     """The tiles of a line, with the span of each written group (for arity messages)."""
 
-    __slots__ = ("span", "tiles")
-    _fields = ("tiles", "span")
+    __slots__ = _fields = ("tiles", "span")
 
     def __init__(self, tiles: tuple[Tile, ...], span: r.Span) -> None:
         self.tiles = tiles
@@ -92,8 +88,7 @@ class WordLine(_LineValue):
     """A ruleset's own line (``dora 3p``, ``honba 2``): a setup line before the hand's first
     action, a table event after it (`paipu.grammar.build` decides)."""
 
-    __slots__ = ("annotations", "name", "span", "tiles", "values")
-    _fields = ("name", "tiles", "values", "span", "annotations")
+    __slots__ = _fields = ("name", "tiles", "values", "span", "annotations")
 
     def __init__(self, name: str, tiles: tuple[Tile, ...], values: tuple[int, ...], span: r.Span,
                  annotations: tuple[r.Annotation, ...]) -> None:
@@ -105,8 +100,7 @@ class WordLine(_LineValue):
 
 
 class ArityProblem(_LineValue):
-    __slots__ = ("message", "span")
-    _fields = ("message", "span")
+    __slots__ = _fields = ("message", "span")
 
     def __init__(self, message: str, span: r.Span) -> None:
         self.message = message

@@ -646,10 +646,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                      "where it happens, after the hand's first action", line.span, "common.header")
             return
         words = tuple(rs.setup_words)
-        near = near_words(name, words)
         have = f"it has: {', '.join(words)}" if words else "it has none"
-        self.err("illegal-setup", f"{rs.name} has no `{name}` setup line ({have})"
-                 + (f"; did you mean `{near[0]}`?" if len(near) == 1 else ""), line.span, "common.header")
+        self.err("illegal-setup", f"{rs.name} has no `{name}` setup line ({have}){_meant(name, words)}",
+                 line.span, "common.header")
 
     def on_event(self, a: r.TableEvent, apply: bool) -> None:
         if self.rs.on_event(self.st, a, apply):
@@ -659,9 +658,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             self.err("misplaced-line", f"`{name}` after the hand's first action: setup lines come first",
                      a.span, "common.header")
             return
-        near = near_words(name, tuple(self.rs.events))
         self.err("illegal-event", f"{self.rs.name} has no {event_phrase(name)} (`{name}` lines)"
-                 + (f"; did you mean `{near[0]}`?" if len(near) == 1 else ""), a.span, "common.header")
+                 f"{_meant(name, tuple(self.rs.events))}", a.span, "common.header")
 
     def on_exhausted(self, a: r.Exhausted, apply: bool) -> None:
         st = self.st
@@ -987,6 +985,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             result.payments = {s: 0 for s in self.rs.seats}
         audit_recorded_results(self.rs, st, result, self.result_lines)
         return result
+
+
+def _meant(name: str, words: tuple[str, ...]) -> str:
+    """``; did you mean `caishen`?`` when ``name`` is a near miss of exactly one of a ruleset's ``words``."""
+    near = near_words(name, words)
+    return f"; did you mean `{near[0]}`?" if len(near) == 1 else ""
 
 
 def holds_flower(counts: list[int]) -> bool:

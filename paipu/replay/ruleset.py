@@ -13,7 +13,7 @@ import functools
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, TypeAlias
+from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -164,6 +164,10 @@ class TableWord:
 
     def __reduce__(self) -> tuple[type[TableWord], tuple[object, ...]]:
         return by_fields(self)  # the compiled build cannot restore it field by field
+
+
+_Named = TypeVar("_Named", r.SetupTiles, r.TableEvent)
+"""A line named by a ruleset's word."""
 
 
 @dataclass(frozen=True)
@@ -343,15 +347,17 @@ class Ruleset(Generic[OptionsT]):
                    for word in words.values() for alias in word.aliases}
         if not spelled:
             return record
+        def respelled(line: _Named) -> _Named:
+            return r.replace(line, name=spelled[line.name]) if line.name in spelled else line
+
         hands: list[r.HandRecord] = []
         for hand in record.hands:
             extra = hand.extra
             if any(line.name in spelled for line in extra):
-                extra = tuple(r.replace(line, name=spelled.get(line.name, line.name)) for line in extra)
+                extra = tuple(respelled(line) for line in extra)
             actions = hand.actions
             if any(type(a) is r.TableEvent and a.name in spelled for a in actions):
-                actions = tuple(r.replace(a, name=spelled[a.name])
-                                if type(a) is r.TableEvent and a.name in spelled else a for a in actions)
+                actions = tuple(respelled(a) if type(a) is r.TableEvent else a for a in actions)
             hands.append(hand if extra is hand.extra and actions is hand.actions
                          else r.replace(hand, extra=extra, actions=actions))
         if all(a is b for a, b in zip(hands, record.hands, strict=True)):
