@@ -16,9 +16,10 @@ import pytest
 from paipu.auditing import audit_text
 from paipu.grammar.parser import parse
 from paipu.hand.shanten import shanten
-from paipu.replay.result import HandResult, SessionState, WinAnalysis
+from paipu.replay.result import HandResult, SessionState, WinAnalysis, WinContext
 from paipu.replay.ruleset import get_ruleset, ruleset_class, ruleset_names
 from paipu.replay.session import replay
+from paipu.replay.state import HandState
 from paipu.rules.mcr import Mcr
 from paipu.rules.shared.fans import FAN_DEFS
 from paipu.sim.simulate import simulate
@@ -311,3 +312,80 @@ def test_single_wait_agrees_with_every_wait() -> None:
         assert _SingleWait(w, SPECIAL_SHAPES).answer() == want, (counts, melds, win)
         seen[want] += 1
     assert min(seen.values()) > 100, seen
+
+
+def test_waits_of_knitted_and_honours_and_knitted_hands_are_the_kinds_that_win() -> None:
+    """`waits_of` works out 组合龙's and 全不靠's waits from the kinds held, as bits: each must be
+    exactly the kinds whose tile makes a hand `evaluate` finds a reading of, on hands one
+    tile short of those shapes (a knitted straight with four more tiles, or thirteen
+    different tiles), with and without a meld."""
+    from paipu.rules.shared.fans import KNITTED, SPECIAL_SHAPES, MeldIn, WinIn, evaluate, waits_of
+
+    rng = random.Random(11)
+    seen = {"knitted": 0, "bukao": 0, "none": 0}
+    for _ in range(1500):
+        counts = [0] * 34
+        melds: tuple[MeldIn, ...] = ()
+        if rng.random() < 0.5:
+            shape = "knitted"
+            for k in rng.choice(KNITTED):
+                counts[k] += 1
+            if rng.random() < 0.3:
+                melds = (MeldIn("pong", rng.randrange(34)),)
+                extra = 2
+            else:
+                extra = 5
+            for k in rng.sample(range(34), extra):
+                counts[k] += 1
+        else:
+            shape = "bukao"
+            straight = rng.choice(KNITTED)
+            for k in rng.sample([*straight, *range(27, 34)], 14):
+                counts[k] = 1
+        counts[rng.choice([k for k in range(34) if counts[k]])] -= 1
+        if max(counts) > 4 or any(counts[m.first] + 3 > 4 for m in melds):
+            continue
+        winning = []
+        for k in range(34):
+            whole = list(counts)
+            whole[k] += 1
+            if evaluate(WinIn(tuple(whole), melds, k, True)):
+                winning.append(k)
+        assert waits_of(counts, len(melds), SPECIAL_SHAPES) == winning, (counts, melds)
+        seen[shape if winning else "none"] += 1
+    assert min(seen.values()) > 50, seen
+
+
+def test_kept_fan_answers_are_those_worked_out_afresh() -> None:
+    """`evaluate` keeps the fans of each multiset of chows and of pongs, and what 不计 leaves of
+    each set of fans found (`paipu.rules.shared.fans._Memo`): every hand of a simulated session
+    valued with those answers kept from all the others must be valued as it is with nothing
+    kept (a key that left out something the answer depends on fails here)."""
+    from paipu.rules.shared import fans as F
+
+    def described(w: F.WinIn) -> list[tuple[object, ...]]:
+        return [(r.shape, sorted(r.fans.items()), r.sets, r.pair, r.knitted) for r in F.evaluate(w)]
+
+    hands: list[F.WinIn] = []
+
+    class Noting(Mcr):
+        def _win_in(self, hand: HandState, ctx: WinContext) -> F.WinIn | None:
+            win = super()._win_in(hand, ctx)
+            if win is not None:
+                hands.append(win)
+            return win
+
+    for _ in simulate(Noting(), hands=200, seed=23):
+        if len(hands) >= 150:
+            break
+    rng = random.Random(3)
+    for w in hands:  # the same hands with the situation changed: what the keys must tell apart
+        hands.append(F.WinIn(w.concealed, w.melds, w.win_tile, not w.self_drawn, seat_wind=rng.randrange(4),
+                             prevalent_wind=rng.randrange(4), flowers=rng.randrange(3)))
+        if len(hands) >= 300:
+            break
+    warm = [described(w) for w in hands]
+    for w, kept in zip(hands, warm, strict=True):
+        F._MEMOS.clear()
+        F._PONGS.clear()
+        assert described(w) == kept, w

@@ -688,9 +688,8 @@ def decompositions(
         # would fail, so that test (a third of the cost, its tables filled on first use) is
         # left out; the counts are checked as it checks them.
         cl = list(c)
-        for n in cl:
-            if n < 0 or n > 255:
-                raise ValueError(f"tile counts must be 0-255, got {cl}")
+        if min(cl) < 0 or max(cl) > 255:
+            raise ValueError(f"tile counts must be 0-255, got {cl}")
         found = _enumerate_plain(cl, sets)
     if expand_free:
         found = [e for ids in found for e in _expand_ids(ids)]

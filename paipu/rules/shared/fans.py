@@ -17,12 +17,12 @@ of `paipu.tiles`: 0-8 are 1m-9m, 9-17 1p-9p, 18-26 1s-9s, 27-30 东南西北, 31
 from __future__ import annotations
 
 import itertools
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
-from paipu.ruleset_api import KNITTED_STRAIGHT_SETS, KNITTED_STRAIGHTS, Value, by_fields, decompositions, waits
+from paipu.ruleset_api import KNITTED_STRAIGHTS, Value, by_fields, decompositions, waits
 
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
 Fans: TypeAlias = "dict[str, int]"
@@ -54,7 +54,6 @@ REVERSIBLE_KINDS = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26,
 """推不倒: 1234589 饼, 245689 条 and 白, the tiles that look the same upside down."""
 KNITTED: tuple[tuple[int, ...], ...] = KNITTED_STRAIGHTS
 """The six knitted straights (组合龙): 147 in one suit, 258 in another, 369 in the third."""
-_KNITTED_SETS = KNITTED_STRAIGHT_SETS
 
 _SOURCE = "docs/rules/mcr.md"
 
@@ -594,17 +593,33 @@ _RANKS_1234: Final = frozenset((1, 2, 3, 4))
 
 
 def _kind_mask(kinds: Iterable[int]) -> int:
+    """A set of kinds as one int, a byte a kind (kind ``k`` is bit ``8 * k``): the form
+    `_Win` reads a hand's kinds in at C speed (`_kinds_held`)."""
     mask = 0
     for k in kinds:
-        mask |= 1 << k
+        mask |= 1 << 8 * k
     return mask
+
+
+_HELD: Final = bytes(1 if n else 0 for n in range(256))
+"""A count as 1 when it is not 0 (for ``bytes.translate``)."""
+
+
+def _kinds_held(counts: bytes) -> int:
+    """The kinds ``counts`` holds, in `_kind_mask`'s form."""
+    return int.from_bytes(counts.translate(_HELD), "little")
 
 
 _GREEN_MASK: Final = _kind_mask(GREEN_KINDS)
 _REVERSIBLE_MASK: Final = _kind_mask(REVERSIBLE_KINDS)
 _TERMINALS_HONOURS_MASK: Final = _kind_mask(TERMINALS_HONOURS)
-_SUIT_BITS: Final = 0x1FF
-"""The nine kinds of a suit (shifted to its first kind), as bits."""
+_SUIT_BITS: Final = _kind_mask(range(9))
+"""The nine kinds of a suit (shifted to its first kind)."""
+_SUIT_SHIFT: Final = 8 * 9
+_HONOURS_SHIFT: Final = 8 * 27
+_WINDS_BITS: Final = _kind_mask(range(4))
+_DRAGONS_SHIFT: Final = 8 * 31
+_DRAGONS_BITS: Final = _kind_mask(range(3))
 
 
 def _rank_bits(ranks: Iterable[int]) -> int:
@@ -615,15 +630,12 @@ _RANK_MASKS: Final = tuple(_rank_bits(r) for r in (_RANKS_19, _RANKS_789, _RANKS
                                                     _RANKS_1234))
 
 
-def _tile_fans(kinds: set[int], f: Fans) -> None:
-    """The fans that depend only on which kinds the hand holds: suits, ranks, colours.  The kinds
-    are looked at as one int of 34 bits, not as sets of suits and ranks."""
-    mask = 0
-    for k in kinds:
-        mask |= 1 << k
-    man, pin, sou = mask & _SUIT_BITS, (mask >> 9) & _SUIT_BITS, (mask >> 18) & _SUIT_BITS
+def _tile_fans(mask: int, f: Fans) -> None:
+    """The fans that depend only on which kinds the hand holds (``mask``, as `_kind_mask`
+    makes it, melds included): suits, ranks, colours."""
+    man, pin, sou = mask & _SUIT_BITS, (mask >> _SUIT_SHIFT) & _SUIT_BITS, (mask >> 2 * _SUIT_SHIFT) & _SUIT_BITS
     n_suits = (man != 0) + (pin != 0) + (sou != 0)
-    honours = mask >> 27 != 0
+    honours = mask >> _HONOURS_SHIFT != 0
     if not mask & ~_GREEN_MASK:
         _add(f, "lvyise")
     if not mask & ~_REVERSIBLE_MASK:
@@ -634,7 +646,7 @@ def _tile_fans(kinds: set[int], f: Fans) -> None:
         _add(f, "hunyise" if honours else "qingyise")
     if n_suits == 2:
         _add(f, "queyimen")
-    if n_suits == 3 and (mask >> 27) & 0xF and (mask >> 31) & 0x7:
+    if n_suits == 3 and (mask >> _HONOURS_SHIFT) & _WINDS_BITS and (mask >> _DRAGONS_SHIFT) & _DRAGONS_BITS:
         _add(f, "wumenqi")
     if not honours:
         _add(f, "wuzi")
@@ -695,58 +707,169 @@ def _concealment_fans(w: WinIn, f: Fans) -> None:
         _add(f, "buqiuren" if w.self_drawn else "menqianqing")
 
 
-def _all_kinds(w: WinIn) -> tuple[set[int], list[int]]:
-    """The kinds the hand holds, and every tile's count (a kong as four)."""
-    counts = list(w.concealed)
-    for m in w.melds:
-        if m.kind == "chow":
-            for j in range(3):
-                counts[m.first + j] += 1
-        else:
-            counts[m.first] += 4 if m.kind == "kong" else 3
-    return {k for k in range(34) if counts[k]}, counts
+class _Win:
+    """What every reading of one win shares, worked out once by `evaluate`: the kinds held as
+    bits (the concealed tiles alone, and with the melds), what the special shapes ask of the
+    concealed tiles, the melds as read sets, the fans that depend on the kinds alone (with
+    四归一) and those of concealment and the situation, each in the order a reading adds them,
+    and whether the hand waited on one kind (`_SingleWait`, asked only when a reading needs it)."""
+
+    def __init__(self, w: WinIn, table: FanTable) -> None:
+        self.w = w
+        self.table = table
+        c = w.concealed
+        counts = list(c)
+        meld_sets: list[ReadSet] = []
+        for m in w.melds:
+            k = m.first
+            if m.kind == "chow":
+                counts[k] = counts[k] + 1
+                counts[k + 1] = counts[k + 1] + 1
+                counts[k + 2] = counts[k + 2] + 1
+            elif m.kind == "kong":
+                counts[k] = counts[k] + 4
+            else:
+                counts[k] = counts[k] + 3
+            meld_sets.append(_read_set(m.kind, k, m.concealed, not m.concealed))
+        concealed_bytes = bytes(c)
+        counts_bytes = bytes(counts)
+        held = _kinds_held(concealed_bytes)
+        mask = _kinds_held(counts_bytes)
+        hogs = counts_bytes.count(4)
+        for m in w.melds:
+            if m.kind == "kong" and counts[m.first] == 4:
+                hogs -= 1  # a kong is no 四归一
+        tiles = sum(c)
+        odd = 1 in concealed_bytes.translate(_ODD)
+        many = max(concealed_bytes) > 1
+        self.held = held
+        """The concealed kinds (`_kind_mask`)."""
+        self.mask = mask
+        """Every kind the hand holds, melds included (`_kind_mask`)."""
+        self.counts = counts
+        """Every kind's count, a kong as four."""
+        self.concealed_only = not w.melds and tiles == 14
+        """Fourteen concealed tiles and no meld: what the special shapes need."""
+        self.even = not odd
+        """Every concealed kind held an even number of times (七对)."""
+        self.distinct = not many
+        """No concealed kind held twice (全不靠)."""
+        self.meld_sets = meld_sets
+        kinds: Fans = {}
+        _tile_fans(mask, kinds)
+        if hogs:
+            _add(kinds, "siguiyi", hogs)
+        self.kind_fans = tuple(kinds.items())
+        situation: Fans = {}
+        _concealment_fans(w, situation)
+        _situation_fans(w, situation, table)
+        self.situation_fans = tuple(situation.items())
+        self.single_wait = _SingleWait(w, table.shapes)
+        self.memo = _memo(table)
 
 
-def _tile_hog(w: WinIn, counts: list[int], f: Fans) -> None:
-    kong_kinds = {m.first for m in w.melds if m.kind == "kong"}
-    hogs = sum(1 for k in range(34) if counts[k] == 4 and k not in kong_kinds)
-    if hogs:
-        _add(f, "siguiyi", hogs)
+_ODD: Final = bytes(n & 1 for n in range(256))
+"""A count as 1 when it is odd (for ``bytes.translate``)."""
 
 
-_RANKS: dict[int, tuple[FanTable, dict[str, int]]] = {}
-"""Each table's `by_value` as a position per fan (the table is kept with it, so its id stays its own)."""
+def _merge(f: Fans, items: tuple[tuple[str, int], ...]) -> None:
+    """Count each of ``items`` in ``f`` (as `_add` would, one by one)."""
+    for fid, n in items:
+        f[fid] = f.get(fid, 0) + n
 
 
-def _ranks(table: FanTable) -> dict[str, int]:
-    found = _RANKS.get(id(table))
+_SET_KINDS: Final[tuple[SetKind, ...]] = ("chow", "pong", "kong")
+_READ_SETS: Final = tuple(ReadSet(kind, k, hidden, claimed) for kind in _SET_KINDS for k in range(34)
+                          for hidden in (False, True) for claimed in (False, True))
+"""Every `ReadSet` there is, made once (a read set is a value: readings share them)."""
+
+
+_SET_PLACE: Final = {kind: i for i, kind in enumerate(_SET_KINDS)}
+
+
+def _read_set(kind: SetKind, first: int, concealed: bool, claimed: bool = False) -> ReadSet:
+    return _READ_SETS[((_SET_PLACE[kind] * 34 + first) * 2 + concealed) * 2 + claimed]
+
+
+class _Memo:
+    """What the evaluation keeps per fan table, each answer a function of its key alone: the
+    table's `by_value` as a place per fan, the fans of each multiset of chows (`_chow_fans`)
+    and the fans each set of fans found keeps once 不计 is applied (`_excluded`).  Bounded:
+    a table is emptied when it reaches `_MEMO_MAX` answers."""
+
+    def __init__(self, table: FanTable) -> None:
+        self.table = table
+        """Kept with its answers, so that the id it is found by stays its own."""
+        self.rank = {fid: i for i, fid in enumerate(table.by_value)}
+        self.chows: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
+        self.kept: dict[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = {}
+
+
+_MEMOS: dict[int, _Memo] = {}
+_MEMO_MAX: Final = 1 << 16
+_PONGS: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
+"""The fans of each multiset of pongs (`_pong_fans`, the same in every table), bounded as `_Memo`."""
+
+
+def _memo(table: FanTable) -> _Memo:
+    found = _MEMOS.get(id(table))
     if found is None:
-        found = _RANKS[id(table)] = (table, {fid: i for i, fid in enumerate(table.by_value)})
-    return found[1]
+        found = _MEMOS[id(table)] = _Memo(table)
+    return found
 
 
-def _finish(found: Fans, w: WinIn, table: FanTable) -> Counter[str]:
-    """The table's fans only, 不计 applied, then 无番和 and the flowers."""
+def _kept(store: dict[tuple[int, ...], tuple[tuple[str, int], ...]], key: tuple[int, ...],
+          fans: Callable[[Fans], None]) -> tuple[tuple[str, int], ...]:
+    """``store``'s answer for ``key``, worked out by ``fans`` (which counts them in a dict given)
+    the first time it is asked."""
+    found = store.get(key)
+    if found is None:
+        f: Fans = {}
+        fans(f)
+        found = tuple(f.items())
+        if len(store) >= _MEMO_MAX:
+            store.clear()
+        store[key] = found
+    return found
+
+
+def _excluded(found: Fans, memo: _Memo) -> tuple[tuple[str, int], ...]:
+    """The fans found that ``memo``'s table has, 不计 applied in `by_value` order."""
+    table = memo.table
     values = table.values
     kept = {fid: n for fid, n in found.items() if n > 0 and fid in values}
+    if not kept:
+        return ()
+    # 不计 in `by_value` order, asked only of the fans found (the table has some eighty).
+    rank = memo.rank
+    excludes = table.excludes
+    by_value = table.by_value
+    # The fans found in `by_value` order, sorted as their places there (plain ints: no key
+    # function called through Python for each).
+    places = [rank[fid] for fid in kept]
+    places.sort()
+    for place in places:
+        fid = by_value[place]
+        if kept.get(fid, 0):
+            for x in excludes[fid]:
+                kept[x] = 0
+    return tuple((fid, n) for fid, n in kept.items() if n > 0)
+
+
+def _finish(found: Fans, w: WinIn, memo: _Memo) -> Counter[str]:
+    """The table's fans only, 不计 applied (kept per set of fans found), then 无番和 and the
+    flowers."""
+    key = tuple(found.items())
+    kept = memo.kept.get(key)
+    if kept is None:
+        kept = _excluded(found, memo)
+        if len(memo.kept) >= _MEMO_MAX:
+            memo.kept.clear()
+        memo.kept[key] = kept
     f: Counter[str] = _counter()
-    if kept:
-        # 不计 in `by_value` order, asked only of the fans found (the table has some eighty).
-        rank = _ranks(table)
-        excludes = table.excludes
-        by_value = table.by_value
-        # The fans found in `by_value` order, sorted as their places there (plain ints: no key
-        # function called through Python for each).
-        places = [rank[fid] for fid in kept]
-        places.sort()
-        for place in places:
-            fid = by_value[place]
-            if kept.get(fid, 0):
-                for x in excludes[fid]:
-                    kept[x] = 0
-        for fid, n in kept.items():
-            if n > 0:
-                f[fid] = n
+    for fid, n in kept:
+        f[fid] = n
+    table = memo.table
     if not f and table.has("wufanhe"):
         f["wufanhe"] = 1
     if w.flowers and table.has("huapai"):
@@ -772,8 +895,9 @@ def _wait_fan(sets: Sequence[ReadSet], pair: int, win: int, hand_sets: int) -> s
     return None
 
 
-def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans, table: FanTable) -> None:
-    """Fans of four sets and a pair (or of a knitted straight's set and pair)."""
+def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans, memo: _Memo) -> None:
+    """Fans of four sets and a pair."""
+    table = memo.table
     # One pass over the sets, on plain ints and two lists: the pongs' and the
     # chows' kinds, the kongs, the concealed pongs, the claimed sets, and whether every set
     # holds a terminal or an honour (全带幺) and a 5 (全带五).
@@ -812,8 +936,10 @@ def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans, table: FanT
         _add(f, "pengpenghe")
         if all(k < 27 and _rank(k) % 2 == 0 for k in pong_kinds) and pair < 27 and _rank(pair) % 2 == 0:
             _add(f, "quanshuangke")
-    _pong_fans(pong_kinds, f)
-    _chow_fans(chows, f, table)
+    if len(pong_kinds) > 1:
+        _merge(f, _kept(_PONGS, tuple(sorted(pong_kinds)), lambda found: _pong_fans(pong_kinds, found)))
+    if len(chows) > 1:
+        _merge(f, _kept(memo.chows, tuple(sorted(chows)), lambda found: _chow_fans(chows, found, table)))
     if len(chows) == 4 and pair < 27:
         _add(f, "pinghe")
         ranks = sorted((_suit(c), _rank(c)) for c in chows)
@@ -888,78 +1014,91 @@ def _kong_fans(kongs: int, concealed_kongs: int, f: Fans, table: FanTable) -> No
         _add(f, "minggang")
 
 
-def _standard_readings(w: WinIn, single_wait: _SingleWait, table: FanTable) -> list[Reading]:
-    out: list[Reading] = []
+_NINE_GATES: Final = [3, 1, 1, 1, 1, 1, 1, 1, 3]
+
+
+def _standard_readings(h: _Win, out: list[Reading]) -> None:
+    w = h.w
+    table = h.table
     n_sets = 4 - len(w.melds)
     if n_sets < 0:
-        return out
-    meld_sets = [ReadSet(m.kind, m.first, m.concealed, not m.concealed) for m in w.melds]
+        return
+    decs = decompositions(w.concealed, 0, n_sets)
+    if not decs:
+        return
     win = w.win_tile
-    standing = list(w.concealed)
-    standing[win] -= 1
-    nine_gates = not w.melds and not w.no_win_tile and any(
-        standing[9 * su:9 * su + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3] for su in range(3))
-    kinds, counts = _all_kinds(w)
-    for dec in decompositions(w.concealed, 0, n_sets):
-        starts_with_win = [g.first for g in dec.sets if g.kind == "chow" and g.first <= win <= g.first + 2]
-        sets = list(meld_sets)
-        for g in dec.sets:
+    # 九莲宝灯: the thirteen tiles before the winning one are 1112345678999 of its suit.
+    nine_gates = False
+    if not w.melds and not w.no_win_tile and win < 27:
+        su = win - win % 9
+        standing = list(w.concealed[su:su + 9])
+        standing[win - su] = standing[win - su] - 1
+        nine_gates = standing == _NINE_GATES
+    for dec in decs:
+        hand_sets = dec.sets
+        win_in_chow = False
+        for g in hand_sets:
+            if g.kind == "chow" and g.first <= win <= g.first + 2:
+                win_in_chow = True
+        sets = list(h.meld_sets)
+        for g in hand_sets:
             if g.kind == "chow":
-                sets.append(ReadSet("chow", g.first, True))
+                sets.append(_read_set("chow", g.first, True))
             else:
                 # A pong completed by another's tile is exposed, unless the tile can be read
                 # as part of a concealed chow instead.
-                exposed = not w.self_drawn and g.first == win and not starts_with_win
-                sets.append(ReadSet("pong", g.first, not exposed))
+                exposed = not w.self_drawn and g.first == win and not win_in_chow
+                sets.append(_read_set("pong", g.first, not exposed))
         pair = dec.pair.first
         f: Fans = {}
-        _set_fans(w, sets, pair, f, table)
+        _set_fans(w, sets, pair, f, h.memo)
         if nine_gates:
             _add(f, "jiulianbaodeng")
             f["yaojiuke"] = max(f.get("yaojiuke", 0) - 1, 0)
-        _tile_fans(kinds, f)
-        _tile_hog(w, counts, f)
-        _concealment_fans(w, f)
-        _situation_fans(w, f, table)
+        _merge(f, h.kind_fans)
+        _merge(f, h.situation_fans)
         wait = _wait_fan(sets, pair, win, n_sets)
-        if wait and single_wait.answer():
+        if wait and h.single_wait.answer():
             _add(f, wait)
-        out.append(Reading("standard", _finish(f, w, table), table.values, tuple(sets), pair))
-    return out
+        out.append(Reading("standard", _finish(f, w, h.memo), table.values, tuple(sets), pair))
 
 
-def _knitted_readings(w: WinIn, single_wait: _SingleWait, table: FanTable) -> list[Reading]:
+_KNITTED_MASKS: Final = tuple(_kind_mask(straight) for straight in KNITTED)
+"""Each knitted straight's kinds (`_kind_mask`)."""
+
+
+def _knitted_readings(h: _Win, out: list[Reading]) -> None:
     """组合龙 with one more set and a pair (the set may be a meld)."""
-    out: list[Reading] = []
+    w = h.w
+    table = h.table
     if len(w.melds) > 1:
-        return out
-    kinds, counts = _all_kinds(w)
-    for straight in KNITTED:
-        if any(w.concealed[k] == 0 for k in straight):
+        return
+    held = h.held
+    for i in range(len(KNITTED)):
+        straight_mask = _KNITTED_MASKS[i]
+        if held & straight_mask != straight_mask:
             continue
+        straight = KNITTED[i]
         rest = list(w.concealed)
         for k in straight:
             rest[k] -= 1
         n_sets = 1 - len(w.melds)
         for dec in decompositions(rest, 0, n_sets):
-            sets = [ReadSet(m.kind, m.first, m.concealed, not m.concealed) for m in w.melds]
+            sets = list(h.meld_sets)
             for g in dec.sets:
                 exposed = (not w.self_drawn and g.kind != "chow" and g.first == w.win_tile
                            and w.win_tile not in straight)
-                sets.append(ReadSet(g.kind, g.first, not exposed))  # type: ignore[arg-type]
+                sets.append(_read_set(g.kind, g.first, not exposed))  # type: ignore[arg-type]
             pair = dec.pair.first
             f: Fans = {}
             f["zuhelong"] = 1
             _knitted_set_fans(w, sets, pair, f)
-            _tile_fans(kinds, f)
-            _tile_hog(w, counts, f)
-            _concealment_fans(w, f)
-            _situation_fans(w, f, table)
+            _merge(f, h.kind_fans)
+            _merge(f, h.situation_fans)
             wait = _wait_fan(sets, pair, w.win_tile, n_sets)
-            if wait and single_wait.answer():
+            if wait and h.single_wait.answer():
                 _add(f, wait)
-            out.append(Reading("knitted_straight", _finish(f, w, table), table.values, tuple(sets), pair, straight))
-    return out
+            out.append(Reading("knitted_straight", _finish(f, w, h.memo), table.values, tuple(sets), pair, straight))
 
 
 def _knitted_set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans) -> None:
@@ -988,56 +1127,53 @@ def _knitted_set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans) -> 
 # ---------------------------------------------------------------- special shapes
 
 
-def _seven_pairs(w: WinIn, table: FanTable) -> Reading | None:
-    c = w.concealed
-    if w.melds or any(n % 2 for n in c) or sum(c) != 14:
+def _seven_pairs(h: _Win) -> Reading | None:
+    if not (h.concealed_only and h.even):
         return None
-    kinds, counts = _all_kinds(w)
+    w = h.w
+    table = h.table
     f: Fans = {}
-    ks = sorted(kinds)
+    ks = [k for k in range(34) if h.held >> 8 * k & 1]
     if len(ks) == 7 and ks[6] < 27 and _suit(ks[0]) == _suit(ks[6]) and ks[6] - ks[0] == 6:
         _add(f, "lianqidui")
     else:
         _add(f, "qidui")
-    _tile_fans(kinds, f)
-    _tile_hog(w, counts, f)
-    _concealment_fans(w, f)
-    _situation_fans(w, f, table)
-    return Reading("seven_pairs", _finish(f, w, table), table.values)
+    _merge(f, h.kind_fans)
+    _merge(f, h.situation_fans)
+    return Reading("seven_pairs", _finish(f, w, h.memo), table.values)
 
 
-def _thirteen_orphans(w: WinIn, table: FanTable) -> Reading | None:
-    c = w.concealed
-    if w.melds or sum(c) != 14 or any(c[k] == 0 for k in TERMINALS_HONOURS):
-        return None
-    if any(c[k] for k in range(34) if k not in TERMINALS_HONOURS):
+
+
+
+def _thirteen_orphans(h: _Win) -> Reading | None:
+    if not h.concealed_only or h.held != _TERMINALS_HONOURS_MASK:
         return None
     f: Fans = {}
     f["shisanyao"] = 1
-    _concealment_fans(w, f)
-    _situation_fans(w, f, table)
-    return Reading("thirteen_orphans", _finish(f, w, table), table.values)
+    _merge(f, h.situation_fans)
+    return Reading("thirteen_orphans", _finish(f, h.w, h.memo), h.table.values)
 
 
-def _honours_and_knitted(w: WinIn, table: FanTable) -> Reading | None:
+_SUITED_BITS: Final = _kind_mask(range(27))
+
+
+def _honours_and_knitted(h: _Win) -> Reading | None:
     """全不靠 (and 七星不靠): 14 different tiles, honours and tiles of one knitted straight."""
-    c = w.concealed
-    if w.melds or sum(c) != 14 or any(n > 1 for n in c):
+    if not (h.concealed_only and h.distinct):
         return None
-    suited = {k for k in range(27) if c[k]}
-    straight = next((s for s in KNITTED if suited <= set(s)), None)
-    if straight is None:
+    suited = h.held & _SUITED_BITS
+    place = next((i for i in range(len(KNITTED)) if not suited & ~_KNITTED_MASKS[i]), -1)
+    if place < 0:
         return None
-    kinds = {k for k in range(34) if c[k]}
     f: Fans = {}
-    honours = sum(c[27:34])
-    _add(f, "qixingbukao" if honours == 7 else "quanbukao")
-    if set(straight) <= suited:
+    _add(f, "qixingbukao" if (h.held >> _HONOURS_SHIFT).bit_count() == 7 else "quanbukao")
+    if suited == _KNITTED_MASKS[place]:
         _add(f, "zuhelong")
-    _tile_fans(kinds, f)
-    _concealment_fans(w, f)
-    _situation_fans(w, f, table)
-    return Reading("honours_and_knitted", _finish(f, w, table), table.values, knitted=straight)
+    _merge(f, h.kind_fans)
+    _merge(f, h.situation_fans)
+    table = h.table
+    return Reading("honours_and_knitted", _finish(f, h.w, h.memo), table.values, knitted=KNITTED[place])
 
 
 # ---------------------------------------------------------------- the whole evaluation
@@ -1057,36 +1193,50 @@ def _waits(standing: Sequence[int], n_melds: int, shapes: frozenset[str], enough
     if len(found) >= enough:
         return found
     c = list(standing)
-    # 全不靠 takes 14 different tiles: a hand holding two of a kind, or not 13 tiles, waits on none;
-    # else a tile it lacks makes one when the suited kinds with it fit in one knitted straight.
-    bukao = (n_melds == 0 and "honours_and_knitted" in shapes and sum(c) == 13
-             and all(n <= 1 for n in c))
-    suited: set[int] = {k for k in range(27) if c[k]} if bukao else set()
-    knitted: set[int] = set()
+    held = _kinds_held(bytes(c))
+    if n_melds == 0 and "honours_and_knitted" in shapes and sum(c) == 13 and max(c) <= 1:
+        # 全不靠 takes 14 different tiles: a tile the hand lacks makes one when the suited kinds
+        # with it fit in one knitted straight (an honour, when they already fit in one).
+        suited = held & _SUITED_BITS
+        lacking = 0
+        for straight in _KNITTED_MASKS:
+            if not suited & ~straight:
+                lacking |= (straight | _HONOURS_BITS) & ~held
+        _add_kinds(found, lacking)
     if n_melds <= 1 and "knitted_straight" in shapes:
-        # 组合龙 needs all nine tiles of a straight: one tile added completes only a straight
-        # the hand lacks at most one of (that one, or, lacking none, any tile).
-        for straight in KNITTED:
-            missing = [k for k in straight if c[k] == 0]
+        # 组合龙 needs all nine tiles of a straight: a tile completes the hand with a straight
+        # the hand holds when the rest, with it, is the set and the pair the melds leave; with
+        # a straight it lacks one tile of, only when it is that tile.
+        sets = 1 - n_melds
+        for i in range(len(KNITTED)):
+            straight = _KNITTED_MASKS[i]
+            missing = straight & ~held
             if not missing:
-                knitted.update(range(34))
-                break
-            if len(missing) == 1:
-                knitted.add(missing[0])
-    if not (bukao or knitted):
-        return found
-    for k in range(34):
-        if k in found:
-            continue
-        c[k] += 1
-        if (bukao and c[k] == 1 and any((suited | {k} if k < 27 else suited) <= s for s in _KNITTED_SETS)) or (
-                k in knitted and _is_knitted_win(c, n_melds)):
-            found.add(k)
-            if len(found) >= enough:
-                c[k] -= 1
-                return found
-        c[k] -= 1
+                rest = list(c)
+                for k in KNITTED[i]:
+                    rest[k] -= 1
+                found.update(waits(rest, 0, melds=4 - sets, shapes=("standard",), fifth=True))
+            elif missing & (missing - 1) == 0:
+                k = (missing.bit_length() - 1) // 8
+                if k not in found:
+                    c[k] += 1
+                    if _is_knitted_win(c, n_melds):
+                        found.add(k)
+                    c[k] -= 1
     return found
+
+
+_HONOURS_BITS: Final = _kind_mask(range(27, 34))
+
+
+def _add_kinds(found: set[int], kinds: int) -> None:
+    """Add to ``found`` each kind of ``kinds`` (`_kind_mask`)."""
+    k = 0
+    while kinds:
+        if kinds & 1:
+            found.add(k)
+        kinds >>= 8
+        k += 1
 
 
 def _is_knitted_win(c: list[int], n_melds: int) -> bool:
@@ -1126,17 +1276,24 @@ class _SingleWait:
 
 def evaluate(w: WinIn, table: FanTable = MCR_TABLE) -> list[Reading]:
     """Every reading of the winning hand, each valued by ``table`` with 不计 applied (no minimum)."""
-    single_wait = _SingleWait(w, table.shapes)
-    out = _standard_readings(w, single_wait, table)
-    if "knitted_straight" in table.shapes:
-        out += _knitted_readings(w, single_wait, table)
-    specials = (("seven_pairs", _seven_pairs), ("thirteen_orphans", _thirteen_orphans),
-                ("honours_and_knitted", _honours_and_knitted))
-    for shape, read in specials:
-        if shape in table.shapes:
-            special = read(w, table)
-            if special is not None:
-                out.append(special)
+    h = _Win(w, table)
+    out: list[Reading] = []
+    _standard_readings(h, out)
+    shapes = table.shapes
+    if "knitted_straight" in shapes:
+        _knitted_readings(h, out)
+    if "seven_pairs" in shapes:
+        special = _seven_pairs(h)
+        if special is not None:
+            out.append(special)
+    if "thirteen_orphans" in shapes:
+        special = _thirteen_orphans(h)
+        if special is not None:
+            out.append(special)
+    if "honours_and_knitted" in shapes:
+        special = _honours_and_knitted(h)
+        if special is not None:
+            out.append(special)
     return out
 
 
@@ -1159,8 +1316,8 @@ def value_bound(w: WinIn, enough: int = 1 << 30) -> int | None:
     whether the bound is below ``enough`` gets the bound so far as soon as it reaches that."""
     if _special_shape_possible(w):
         return None
-    kinds, counts = _all_kinds(w)
-    bound = _fixed_bound(w, kinds, counts)
+    h = _Win(w, MCR_TABLE)
+    bound = _fixed_bound(h)
     if bound is None or bound >= enough:
         return bound
     pongs = _pong_bound(w)
@@ -1176,6 +1333,7 @@ def value_bound(w: WinIn, enough: int = 1 << 30) -> int | None:
     bound += chows
     # Every set and the pair: 全带幺 needs no 4, 5 or 6; 全带五 no honour and no 1, 2, 8 or 9.
     values = MCR_TABLE.values
+    kinds = [k for k in range(34) if h.mask >> 8 * k & 1]
     ranks = {_rank(k) for k in kinds if k < 27}
     if not ranks & {4, 5, 6}:
         bound += values["quandaiyao"]
@@ -1196,21 +1354,19 @@ def _special_shape_possible(w: WinIn) -> bool:
     return n_melds <= 1 and any(all(c[k] for k in straight) for straight in KNITTED)  # 组合龙
 
 
-def _fixed_bound(w: WinIn, kinds: set[int], counts: list[int]) -> int | None:
+def _fixed_bound(h: _Win) -> int | None:
     """What the fans that do not depend on how the hand is read are worth (`value_bound`), or
     None where a reading might have no fan at all, or be 九莲宝灯."""
+    w = h.w
     c = w.concealed
     melds = w.melds
-    # A defaultdict, not a Counter: the same += for the same fans, without Counter's Python code.
-    f: defaultdict[str, int] = defaultdict(int)
-    _tile_fans(kinds, f)
-    _tile_hog(w, counts, f)
-    _concealment_fans(w, f)
-    _situation_fans(w, f, MCR_TABLE)
+    f: Fans = {}
+    _merge(f, h.kind_fans)
+    _merge(f, h.situation_fans)
     kongs = [m for m in melds if m.kind == "kong"]
     _kong_fans(len(kongs), sum(1 for m in kongs if m.concealed), f, MCR_TABLE)
     if sum(1 for m in melds if not m.concealed) == 4 and not w.self_drawn:
-        f["quanqiuren"] += 1
+        _add(f, "quanqiuren")
     if not f and not any(m.kind != "chow" and m.first in TERMINALS_HONOURS for m in melds) and not any(
             c[k] >= 3 for k in range(27, 34)):
         # A reading might have no fan (无番和); not one with a melded pong of a terminal or an
