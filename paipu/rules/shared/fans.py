@@ -670,12 +670,16 @@ def _tile_fans(mask: int, f: Fans) -> None:
         _add(f, "duanyao")
 
 
-def _situation_fans(w: WinIn, f: Fans, table: FanTable) -> None:
+def _situation_fans(w: WinIn, f: Fans, table: FanTable, claimed: int, shown: int) -> None:
+    """门前清 or 不求人 (no set claimed of the ``claimed``), the fans the caller gives, and MCR's
+    situation fans when the table has them; ``shown`` is how many of the winning kind the
+    winner's melds show."""
+    if claimed == 0:
+        _add(f, "buqiuren" if w.self_drawn else "menqianqing")
     for fid, n in w.given:
         _add(f, fid, n)
     if not table.situation:
         return
-    shown = sum(_meld_count(m, w.win_tile) for m in w.melds)
     if w.self_drawn:
         _add(f, "zimo")
         if w.wall_last:
@@ -693,23 +697,9 @@ def _situation_fans(w: WinIn, f: Fans, table: FanTable) -> None:
         _add(f, "hejuezhang")
 
 
-def _meld_count(m: MeldIn, k: int) -> int:
-    if m.kind == "chow":
-        return 1 if m.first <= k <= m.first + 2 else 0
-    if m.first != k:
-        return 0
-    return 4 if m.kind == "kong" else 3
-
-
-def _concealment_fans(w: WinIn, f: Fans) -> None:
-    claimed = sum(1 for m in w.melds if not m.concealed)
-    if claimed == 0:
-        _add(f, "buqiuren" if w.self_drawn else "menqianqing")
-
-
 class _Win:
-    """What every reading of one win shares, worked out once by `evaluate`: the kinds held as
-    bits (the concealed tiles alone, and with the melds), what the special shapes ask of the
+    """What every reading of one win shares, worked out once by `evaluate`: the kinds held
+    (the concealed tiles alone, and with the melds), what the special shapes ask of the
     concealed tiles, the melds as read sets, the fans that depend on the kinds alone (with
     四归一) and those of concealment and the situation, each in the order a reading adds them,
     and whether the hand waited on one kind (`_SingleWait`, asked only when a reading needs it)."""
@@ -717,55 +707,69 @@ class _Win:
     def __init__(self, w: WinIn, table: FanTable) -> None:
         self.w = w
         self.table = table
+        self.memo = _memo(table)
+        self.single_wait = _SingleWait(w, table.shapes)
         c = w.concealed
-        counts = list(c)
-        meld_sets: list[ReadSet] = []
-        for m in w.melds:
-            k = m.first
-            if m.kind == "chow":
-                counts[k] = counts[k] + 1
-                counts[k + 1] = counts[k + 1] + 1
-                counts[k + 2] = counts[k + 2] + 1
-            elif m.kind == "kong":
-                counts[k] = counts[k] + 4
-            else:
-                counts[k] = counts[k] + 3
-            meld_sets.append(_read_set(m.kind, k, m.concealed, not m.concealed))
         concealed_bytes = bytes(c)
-        counts_bytes = bytes(counts)
         held = _kinds_held(concealed_bytes)
-        mask = _kinds_held(counts_bytes)
-        hogs = counts_bytes.count(4)
-        for m in w.melds:
-            if m.kind == "kong" and counts[m.first] == 4:
-                hogs -= 1  # a kong is no 四归一
-        tiles = sum(c)
-        odd = 1 in concealed_bytes.translate(_ODD)
-        many = max(concealed_bytes) > 1
         self.held = held
         """The concealed kinds (`_kind_mask`)."""
+        meld_sets: list[ReadSet] = []
+        self.meld_sets = meld_sets
+        self.concealed_only = False
+        """Fourteen concealed tiles and no meld: what the special shapes need."""
+        self.even = False
+        """Every concealed kind held an even number of times (七对)."""
+        self.distinct = False
+        """No concealed kind held twice (全不靠)."""
+        claimed = shown = 0
+        if w.melds:
+            counts = list(c)
+            win = w.win_tile
+            kongs = []
+            for m in w.melds:
+                k = m.first
+                if m.kind == "chow":
+                    counts[k] = counts[k] + 1
+                    counts[k + 1] = counts[k + 1] + 1
+                    counts[k + 2] = counts[k + 2] + 1
+                    if k <= win <= k + 2:
+                        shown += 1
+                elif m.kind == "kong":
+                    counts[k] = counts[k] + 4
+                    kongs.append(k)
+                    if k == win:
+                        shown += 4
+                else:
+                    counts[k] = counts[k] + 3
+                    if k == win:
+                        shown += 3
+                if not m.concealed:
+                    claimed += 1
+                meld_sets.append(_read_set(m.kind, k, m.concealed, not m.concealed))
+            counts_bytes = bytes(counts)
+            mask = _kinds_held(counts_bytes)
+            hogs = counts_bytes.count(4)
+            for k in kongs:
+                if counts[k] == 4:
+                    hogs -= 1  # a kong is no 四归一
+        else:
+            mask = held
+            hogs = concealed_bytes.count(4)
+            if sum(c) == 14:
+                self.concealed_only = True
+                self.even = 1 not in concealed_bytes.translate(_ODD)
+                self.distinct = max(concealed_bytes) <= 1
         self.mask = mask
         """Every kind the hand holds, melds included (`_kind_mask`)."""
-        self.counts = counts
-        """Every kind's count, a kong as four."""
-        self.concealed_only = not w.melds and tiles == 14
-        """Fourteen concealed tiles and no meld: what the special shapes need."""
-        self.even = not odd
-        """Every concealed kind held an even number of times (七对)."""
-        self.distinct = not many
-        """No concealed kind held twice (全不靠)."""
-        self.meld_sets = meld_sets
         kinds: Fans = {}
         _tile_fans(mask, kinds)
         if hogs:
             _add(kinds, "siguiyi", hogs)
         self.kind_fans = tuple(kinds.items())
         situation: Fans = {}
-        _concealment_fans(w, situation)
-        _situation_fans(w, situation, table)
+        _situation_fans(w, situation, table, claimed, shown)
         self.situation_fans = tuple(situation.items())
-        self.single_wait = _SingleWait(w, table.shapes)
-        self.memo = _memo(table)
 
 
 _ODD: Final = bytes(n & 1 for n in range(256))
