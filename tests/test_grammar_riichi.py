@@ -64,9 +64,12 @@ def test_red_five_in_a_record_parses_and_the_deal_keeps_it_sorted_after_the_plai
     assert isinstance(discard, r.Discard) and discard.tile.red
 
 
-def test_red_five_line_goes_to_the_grammar_not_the_fast_path() -> None:
-    assert _fast_line("E discard 0s", 1) is None
-    assert _fast_line("E discard 5s", 1) is not None
+def test_red_five_lines_take_the_fast_path_and_read_as_the_grammar_reads_them() -> None:
+    """A red five (``0s``) is read by the fast path, a deal's tiles sorted as the grammar sorts
+    them: a plain five before its red five."""
+    assert _fast_line("E discard 0s", 1) is not None
+    deal = _fast_line("deal E 1234056m 0p 0s", 1)
+    assert isinstance(deal, r.Deal) and format_tiles(deal.tiles) == "1234506m 0p 0s"
 
 
 def test_red_five_in_a_ruleset_without_red_fives_is_a_bad_tile() -> None:

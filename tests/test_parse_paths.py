@@ -143,7 +143,7 @@ def test_a_rulesets_own_lines_take_the_fast_path(line: str) -> None:
 
 
 @pytest.mark.parametrize("line", [
-    "handy 3", "dealerx 3p", "drawn 3p", "pass2 3p", "hub 1m", "dora 3 3p", "dora 0p", "dora \uff13",
+    "handy 3", "dealerx 3p", "drawn 3p", "pass2 3p", "hub 1m", "dora 3 3p", "dora 0z", "dora \uff13",
     "fanfare 2", "dora", "Dora 3p", "dora 3p4s", "honba 1234567890",
 ])
 def test_word_lines_the_fast_path_is_not_sure_of_go_to_the_grammar(line: str) -> None:
@@ -179,6 +179,15 @@ def test_a_cached_line_with_an_annotation_or_comment_reads_as_afresh(line: str, 
 @pytest.mark.parametrize("line", ["E draw 0m", "deal E 0m 123p", "riichi E", "dora 5m", "E hu 0p"])
 def test_lines_whose_meaning_may_grow_read_the_same_on_both_paths(line: str) -> None:
     _both('[Ruleset "zhuji"]\nhand 1\n' + line + "\n")
+
+
+@pytest.mark.parametrize("line", ["E draw 0m", "S discard 0p", "deal E 0m 123p 5067s", "wall 0m 05p 1z 50s",
+                                  "W chow 340p", "N pong 0s", "dora 0p", "E hu 0p"])
+def test_red_fives_take_the_fast_path(line: str) -> None:
+    """The grammar reads ``0m``, ``0p`` and ``0s`` as red fives; so does the fast path (a riichi
+    record, where most hands hold a red five, once went to lark for every such line)."""
+    assert fast_line(line, 1) is not None
+    _both('[Ruleset "riichi"]\nhand 1\n' + line + "\n")
 
 
 def test_the_fast_path_terminals_are_the_grammars() -> None:

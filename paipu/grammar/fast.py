@@ -15,7 +15,6 @@ proves the two paths agree, line by line and on random and mutated records.
 from __future__ import annotations
 
 import dataclasses
-import operator
 import re
 from collections.abc import Callable
 from types import FunctionType
@@ -35,7 +34,7 @@ from paipu.grammar.lines import (
     unescape_string,
 )
 from paipu.limits import MAX_TILES_PER_LINE
-from paipu.tiles import Tile, parse_tile_group
+from paipu.tiles import Tile, parse_tile_group, sort_key
 
 MAX_COUNT_DIGITS: Final = 9
 """The most digits a hand number or a die may have (the grammar's bound)."""
@@ -253,7 +252,7 @@ def _group(word: str) -> tuple[Tile, ...] | None:
     tiles: tuple[Tile, ...] | None = None
     if _TILE_RE.fullmatch(word):
         try:
-            tiles = tuple(parse_tile_group(word))
+            tiles = tuple(parse_tile_group(word, red_fives=True))
         except TileError:
             tiles = None
     if len(_GROUP_CACHE) < _GROUP_CACHE_MAX:
@@ -262,10 +261,13 @@ def _group(word: str) -> tuple[Tile, ...] | None:
 
 
 def _packed_table() -> dict[str, dict[str, Tile]]:
-    """Suit letter -> digit -> tile, for the ranks each suit has (what `parse_tile_group` gives)."""
+    """Suit letter -> digit -> tile, for the ranks each suit has and the red fives (``0`` of m,
+    p and s): what `parse_tile_group` gives, as the grammar reads tiles (with red fives)."""
     table: dict[str, dict[str, Tile]] = {}
     for suit, size in (("m", 9), ("p", 9), ("s", 9), ("z", 7), ("f", 8)):
         table[suit] = {str(d): parse_tile_group(f"{d}{suit}")[0] for d in range(1, size + 1)}
+        if suit in "mps":
+            table[suit]["0"] = parse_tile_group(f"0{suit}", red_fives=True)[0]
     return table
 
 
@@ -583,7 +585,7 @@ def _seat_line(key: str, words: list[str], number: int, lead: int, end: int,
         tiles = _tiles(words[2:n])
         if tiles is None or len(tiles) != 3:
             return None
-        last = tuple(sorted(tiles, key=_index))
+        last = tuple(sorted(tiles, key=sort_key))
     elif kind == PASS or kind == READY:
         if n != 2:
             return None
@@ -657,7 +659,7 @@ def _deal(key: str, body: str, words: list[str], number: int, lead: int,
     if tiles is None:
         return None
     if not _in_order(tiles):
-        tiles = tuple(sorted(tiles, key=_index))
+        tiles = tuple(sorted(tiles, key=sort_key))
     return r.Deal(cast(r.Seat, words[1]), tiles, _at(number, lead, lead + len(body) + 1), notes)
 
 
@@ -706,17 +708,14 @@ def _word_line(name: str, words: list[str], span: r.Span, notes: tuple[r.Annotat
     return WordLine(name, tiles, (), span, notes)
 
 
-_index: Final = operator.attrgetter("index")
-
-
 def _in_order(tiles: tuple[Tile, ...]) -> bool:
-    """Whether ``tiles`` are in the order ``sorted(tiles, key=_index)`` gives (a stable sort
-    keeps tiles of one index as they are): the writer's deals are, and this look costs a tenth
-    of the sort."""
+    """Whether ``tiles`` are in the order ``sorted(tiles, key=sort_key)`` gives (index order, a
+    plain five before its red five; a stable sort keeps equal tiles as they are): the writer's
+    deals are, and this look costs a tenth of the sort."""
     prev = -1
     for t in tiles:
-        index = t.index
-        if index < prev:
+        place = 2 * t.index + 1 if t.red else 2 * t.index
+        if place < prev:
             return False
-        prev = index
+        prev = place
     return True

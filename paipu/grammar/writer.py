@@ -48,8 +48,25 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
+def _one_tile(a: r.Action) -> str:
+    """A seat's action of one tile (a draw, a discard, a pong, a kong, …)."""
+    assert isinstance(a, (r.Draw, r.Discard, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower))
+    if a.glyph:
+        return f"{a.seat} {a.verb} {a.tile} {a.glyph}"
+    return f"{a.seat} {a.verb} {a.tile}"
+
+
+_BY_TYPE: dict[type[r.Action], Callable[[r.Action], str]] = {
+    kind: _one_tile for kind in (r.Draw, r.Discard, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower)}
+"""How `format_action` writes the actions most lines are, by their class (the others are
+written by the tests below)."""
+
+
 def format_action(a: r.Action) -> str:
     """One action line, without its annotations."""
+    write = _BY_TYPE.get(type(a))
+    if write is not None:
+        return write(a)
     if isinstance(a, r.SeatAction):
         text = f"{a.seat} {a.verb}"
         if isinstance(a, r.Chow):
@@ -88,39 +105,60 @@ class Comment:
     alone: bool
 
 
-@dataclass(frozen=True, slots=True)
 class _Entry:
-    """One item of the output: its text, the source lines it came from, and whether an empty
-    line comes before it (a hand)."""
+    """One item of the output: its text, the item it writes (what has its `span`), the item's
+    annotations, and whether an empty line comes before it (a hand).  The source lines it came
+    from are read only where comments are kept."""
 
-    text: str
-    first: int
-    last: int
-    blank: bool = False
+    __slots__ = ("blank", "notes", "placed", "text")
+
+    def __init__(self, text: str, placed: _Spanned, notes: tuple[r.Annotation, ...] = (),
+                 blank: bool = False) -> None:
+        self.text = text
+        self.placed = placed
+        self.notes = notes
+        self.blank = blank
+
+    @property
+    def first(self) -> int:
+        return self.placed.span.line
+
+    @property
+    def last(self) -> int:
+        return max((self.placed.span.end_line, *(a.span.end_line for a in self.notes)))
 
 
-def _last_line(span: r.Span, notes: tuple[r.Annotation, ...]) -> int:
-    return max((span.end_line, *(a.span.end_line for a in notes)))
+class _Spanned(Protocol):
+    @property
+    def span(self) -> r.Span: ...
+
+
+class _At:
+    """A place in the source that is not an item's own (the ruleset tag's)."""
+
+    __slots__ = ("span",)
+
+    def __init__(self, span: r.Span) -> None:
+        self.span = span
 
 
 def _entries(record: r.Record, item_name: Callable[[str], str] | None) -> Iterator[_Entry]:
     h = record.header
 
-    def entry(text: str, span: r.Span, notes: tuple[r.Annotation, ...] = (), blank: bool = False) -> _Entry:
-        return _Entry(text + _annotations(notes), span.line, _last_line(span, notes), blank)
+    def entry(text: str, placed: _Spanned, notes: tuple[r.Annotation, ...] = (), blank: bool = False) -> _Entry:
+        return _Entry(text + _annotations(notes) if notes else text, placed, notes, blank)
 
     if h.ruleset is not None:
-        yield entry(f"[Ruleset {_quote(h.ruleset)}]", h.ruleset_span or r.Span.none())
+        yield entry(f"[Ruleset {_quote(h.ruleset)}]", _At(h.ruleset_span or r.Span.none()))
     for o in h.options:
-        yield entry(f"[Option {o.name} {_quote(o.value)}]", o.span)
+        yield entry(f"[Option {o.name} {_quote(o.value)}]", o)
     for word, tags in (("Player", h.players), ("Score", h.scores), ("Final", h.finals), ("Points", h.points)):
         for p in tags:
-            yield entry(f"[{word} {p.seat} {_quote(p.value)}]", p.span)
+            yield entry(f"[{word} {p.seat} {_quote(p.value)}]", p)
     for t in h.tags:
-        yield entry(f"[{t.name} {_quote(t.value)}]", t.span)
+        yield entry(f"[{t.name} {_quote(t.value)}]", t)
     if h.annotations:
-        first = h.annotations[0].span
-        yield _Entry(_annotations(h.annotations).lstrip(), first.line, _last_line(first, h.annotations))
+        yield _Entry(_annotations(h.annotations).lstrip(), h.annotations[0], h.annotations)
     header = h.ruleset is not None or bool(h.options or h.players or h.scores or h.finals or h.points or h.tags
                                            or h.annotations)
     if item_name is None:
@@ -132,7 +170,7 @@ def _entries(record: r.Record, item_name: Callable[[str], str] | None) -> Iterat
             return format_action(a)
     for k, hand in enumerate(record.hands):
         for text, item in hand_lines(hand, action_text):
-            yield entry(text, item.span, item.annotations, blank=item is hand and (header or k > 0))
+            yield entry(text, item, item.annotations, blank=item is hand and (header or k > 0))
 
 
 class _Placed(Protocol):

@@ -177,6 +177,11 @@ def _elements(raw: bytes) -> Iterator[tuple[int, ElementTree.Element]]:
         raise TenhouFormatError("not well-formed XML: no element found", "line 1")
 
 
+def _position(number: int, tag: str) -> str:
+    """Where element ``number`` is, for a message: ``element 12 <N>`` (a long name cut)."""
+    return f"element {number} <{tag if len(tag) <= 40 else tag[:40] + '…'}>"
+
+
 def _int(el: ElementTree.Element, attr: str, pos: str) -> int:
     value = el.get(attr)
     if value is None:
@@ -300,14 +305,15 @@ class _Reader:
         self.uma: tuple[float, ...] | None = None
 
     def read(self, elements: Iterable[tuple[int, ElementTree.Element]]) -> Game:
-        wall_iter = None
+        wall_iter: Iterator[Wall] | None = None
         for number, el in elements:
             tag = el.tag
-            pos = f"element {number} <{tag if len(tag) <= 40 else tag[:40] + '…'}>"
             match = _DRAW_OR_DISCARD.fullmatch(tag)
             if match is not None:
-                self._draw_or_discard(match[1], int(match[2]), pos)
-            elif tag == "N":
+                self._draw_or_discard(match[1], int(match[2]), number, tag)
+                continue
+            pos = _position(number, tag)
+            if tag == "N":
                 self._call(el, pos)
             elif tag == "REACH":
                 self._riichi(el, pos)
@@ -390,13 +396,18 @@ class _Reader:
             )
         self.players = tuple(players)
 
-    def _draw_or_discard(self, letter: str, tile: int, pos: str) -> None:
-        rnd = self._in_round(pos)
-        _tile(tile, pos)
+    def _draw_or_discard(self, letter: str, tile: int, number: int, tag: str) -> None:
+        """A draw (``<T…>`` to ``<W…>``) or a discard (``<D…>`` to ``<G…>``), element ``number``:
+        most of a log, so its position is written out only for a fault."""
+        rnd = self.round
+        if rnd is None or not 0 <= tile < 136:
+            pos = _position(number, tag)
+            rnd = self._in_round(pos)
+            _tile(tile, pos)
         if letter >= "T":
             seat = ord(letter) - ord("T")
             if tile in rnd.in_hand[seat]:
-                raise TenhouFormatError(f"seat {seat} draws tile {tile} it already holds", pos)
+                raise TenhouFormatError(f"seat {seat} draws tile {tile} it already holds", _position(number, tag))
             rinshan = rnd.kan_pending == seat
             rnd.kan_pending = -1
             rnd.in_hand[seat].add(tile)
@@ -406,7 +417,7 @@ class _Reader:
             return
         seat = ord(letter) - ord("D")
         if tile not in rnd.in_hand[seat]:
-            raise TenhouFormatError(f"seat {seat} discards tile {tile} it does not hold", pos)
+            raise TenhouFormatError(f"seat {seat} discards tile {tile} it does not hold", _position(number, tag))
         rnd.in_hand[seat].discard(tile)
         tsumogiri = rnd.last_draw == tile and rnd.last_drawer == seat
         rnd.last_draw = -1
