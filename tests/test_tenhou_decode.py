@@ -13,7 +13,9 @@ import itertools
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,7 +45,7 @@ from paipu.importers.tenhou import (
 from paipu.importers.tenhou.meld import decode_meld, encode_meld
 from paipu.importers.tenhou.mjlog import rules_from_go_type
 from paipu.importers.tenhou.tiles import is_red, kind_name, tile_name
-from paipu.importers.tenhou.wall import SEED_PREFIX, init_by_array, walls
+from paipu.importers.tenhou.wall import SEED_PREFIX, generator, init_by_array, walls
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "tenhou"
 MJLOG_FILES = sorted((LOGS / "mjlog").glob("*.mjlog")) if LOGS.is_dir() else []
@@ -909,3 +911,44 @@ def test_json6_draw_results_are_read(result: list[object], kind: DrawKind, tenpa
     assert isinstance(outcome, RoundDraw)
     assert (outcome.kind, outcome.tenpai) == (kind, tenpai)
     assert [s for s, _ in outcome.hands] == list(tenpai)
+
+
+@pytest.mark.parametrize("last", [0x9ABCDEF0, 1, 0])
+def test_the_generator_seeded_from_the_key_as_an_int_is_the_array_seeding(last: int) -> None:
+    """`generator` lets Python seed MT19937 from the seed's words as one int, which runs
+    init_by_array in C; a key whose last word is 0 (a shorter int) is seeded word by word."""
+    rng = random.Random(5)
+    key = [rng.getrandbits(32) for _ in range(623)] + [last]
+    reference = random.Random()
+    reference.setstate((3, (*init_by_array(key), 624), None))
+    gen = generator(key)
+    assert [gen.getrandbits(32) for _ in range(700)] == [reference.getrandbits(32) for _ in range(700)]
+    assert gen.getrandbits(32 * 288) == sum(reference.getrandbits(32) << (32 * i) for i in range(288))
+
+
+def test_a_document_parsed_whole_reads_as_one_read_element_by_element() -> None:
+    """A game-sized mjlog is parsed whole (`paipu.importers.tenhou.mjlog.WHOLE_BYTES`), any
+    other streamed: on logs and their corruptions, both readings give the same game, or the
+    same fault at the same place (a reading that ends at the first fault it meets)."""
+    from paipu.importers.tenhou import mjlog
+
+    rng = random.Random(20261206)
+    sources = [synthetic_mjlog().encode(), *(p.read_bytes() for p in MJLOG_FILES[:4])]
+    sources = [gzip.decompress(s) if s[:2] == b"\x1f\x8b" else s for s in sources]
+
+    def outcome(elements: Iterator[tuple[int, Any]]) -> object:
+        try:
+            return mjlog._Reader().read(elements)
+        except TenhouFormatError as exc:
+            return (exc.message, exc.position)
+
+    renamed = sources[0].replace(b"mjloggm", b"mjlogxx")
+    nested = sources[0].replace(b"<INIT ", b"<BOX><INIT ", 1).replace(b"/>", b"/></BOX>", 2)
+    sources += [renamed, nested]
+    faults = 0
+    for k in range(400):
+        raw = sources[k] if k < len(sources) else _corrupt(rng.choice(sources), rng)
+        whole = outcome(mjlog._elements(raw))
+        assert whole == outcome(mjlog._streamed(raw)), raw[:200]
+        faults += isinstance(whole, tuple)
+    assert 100 < faults < 390

@@ -95,8 +95,9 @@ def parse_mjlog(data: bytes | str) -> Game:
     """Decode an mjlog document (text, or bytes that may be gzip-compressed, decompressed up to
     `MAX_MJLOG_BYTES`).
 
-    The elements are read one at a time and let go once read (the document is never held as
-    a tree); a document with a DTD, or of more than `MAX_ELEMENTS` elements, is refused."""
+    A document of a game's size is parsed whole; a larger one is read one element at a time,
+    each let go once read (it is never held as a tree).  A document with a DTD, or of more
+    than `MAX_ELEMENTS` elements, is refused."""
     raw: bytes | None
     if isinstance(data, str):
         raw = data.encode("utf-8")
@@ -139,9 +140,29 @@ def _refuse_dtd(raw: bytes) -> None:
         return  # the document's first element, or a fault the reading proper reports where it is
 
 
+WHOLE_BYTES: Final = 1 << 18
+"""A document up to this size (a game's is some 20-60 KB) is parsed whole, by the XML parser
+alone, when it is well-formed and of no more than `MAX_ELEMENTS` elements: its elements, a
+few MB of memory at most, are then read from the tree.  Any other document is read element by
+element (`_streamed`), which finds the same elements, or the same faults in the same order."""
+
+
 def _elements(raw: bytes) -> Iterator[tuple[int, ElementTree.Element]]:
-    """The elements of the ``<mjloggm>`` document ``raw``, numbered from 1, each given once
-    complete and let go after (`ElementTree.XMLPullParser`)."""
+    """The elements of the ``<mjloggm>`` document ``raw``, numbered from 1."""
+    if len(raw) <= WHOLE_BYTES:
+        try:
+            root = ElementTree.fromstring(raw)
+        except ElementTree.ParseError:
+            pass  # read element by element up to the fault, as the streamed reading reports it
+        else:
+            if root.tag == "mjloggm" and len(root) <= MAX_ELEMENTS:
+                return enumerate(root, 1)
+    return _streamed(raw)
+
+
+def _streamed(raw: bytes) -> Iterator[tuple[int, ElementTree.Element]]:
+    """`_elements` one at a time, each given once complete and let go after
+    (`ElementTree.XMLPullParser`)."""
     parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(events=("start", "end"))
     depth = 0
     count = 0

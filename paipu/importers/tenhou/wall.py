@@ -12,9 +12,9 @@ The shuffled array is read from its end: the deal takes the last 52 entries (fou
 time from the dealer), draws continue downwards, the first 14 entries are the dead wall.
 `Wall` turns that into *draw order*: ``tiles[0]`` is the first tile dealt.
 
-Python's own ``random`` module runs the same MT19937; only its seeding differs, so the
-state is built here with ``init_by_array`` and handed to ``random.Random.setstate`` to get
-C-speed generation.
+Python's own ``random`` module runs the same MT19937, and seeds it from an int with the same
+``init_by_array`` (the int's 32-bit words are the key): `generator` hands it the seed's words
+as one int, and the rounds' words are drawn at C speed.
 """
 
 from __future__ import annotations
@@ -81,14 +81,25 @@ def seed_words(seed: str) -> list[int]:
     return list(struct.unpack(f"<{_N}I", raw))
 
 
+def generator(key: list[int]) -> random.Random:
+    """Python's MT19937 seeded by ``init_by_array(key)``.  Seeded with an int, `random.Random`
+    runs that very seeding on the int's 32-bit words, least significant first, in C: the key
+    as one int is that seeding unless its last word is 0 (the int would have fewer words)."""
+    if key and key[-1]:
+        return random.Random(int.from_bytes(struct.pack(f"<{len(key)}I", *key), "little"))
+    gen = random.Random()
+    gen.setstate((3, (*init_by_array(key), _N), None))
+    return gen
+
+
 def walls(seed: str) -> Iterator[Wall]:
     """Every wall the seed produces, round after round (an endless generator)."""
-    gen = random.Random()
-    gen.setstate((3, (*init_by_array(seed_words(seed)), _N), None))
-    words = struct.Struct(f"<{_WORDS_PER_ROUND}I")
+    gen = generator(seed_words(seed))
     rnd_words = struct.Struct("<144I")
     while True:
-        src = words.pack(*[gen.getrandbits(32) for _ in range(_WORDS_PER_ROUND)])
+        # 288 words in one call: getrandbits gives an int whose 32-bit words, least significant
+        # first, are the words drawn in order, so its little-endian bytes are theirs.
+        src = gen.getrandbits(32 * _WORDS_PER_ROUND).to_bytes(4 * _WORDS_PER_ROUND, "little")
         digest = b"".join(hashlib.sha512(src[i : i + _BLOCK]).digest() for i in range(0, len(src), _BLOCK))
         rnd = rnd_words.unpack(digest)
         yama = list(range(136))
