@@ -47,19 +47,22 @@ class Tile:
     notation (``5m``).  Tiles order by index, which sorts a hand the usual way (m p s z f).
     """
 
-    __slots__ = ("index", "rank", "red", "suit")
+    __slots__ = ("index", "rank", "red", "suit", "text")
 
     index: int
     suit: str
     rank: int
     red: bool
     """A red five (赤五, written ``0m 0p 0s``): equal to the plain five, told apart only here."""
+    text: str
+    """The canonical notation (``5m``, ``0p``): `str` of the tile, written once."""
 
     def __init__(self, suit: str, rank: int, red: bool = False) -> None:
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "index", _SUIT_BASE[suit] + rank - 1)
         object.__setattr__(self, "red", red)
+        object.__setattr__(self, "text", f"{'0' if red else rank}{suit}")
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Tile is immutable")
@@ -90,10 +93,10 @@ class Tile:
     @property
     def digit(self) -> str:
         """The rank as the notation writes it: ``0`` for a red five."""
-        return "0" if self.red else str(self.rank)
+        return self.text[0]
 
     def __str__(self) -> str:
-        return f"{self.digit}{self.suit}"
+        return self.text
 
     def __repr__(self) -> str:
         return f"Tile.parse('{self}', red_fives=True)" if self.red else f"Tile.parse('{self}')"

@@ -52,8 +52,8 @@ def _one_tile(a: r.Action) -> str:
     """A seat's action of one tile (a draw, a discard, a pong, a kong, …)."""
     assert isinstance(a, (r.Draw, r.Discard, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower))
     if a.glyph:
-        return f"{a.seat} {a.verb} {a.tile} {a.glyph}"
-    return f"{a.seat} {a.verb} {a.tile}"
+        return f"{a.seat} {a.verb} {a.tile.text} {a.glyph}"
+    return f"{a.seat} {a.verb} {a.tile.text}"
 
 
 _BY_TYPE: dict[type[r.Action], Callable[[r.Action], str]] = {

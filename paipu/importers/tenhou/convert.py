@@ -124,9 +124,17 @@ def _seat(i: int) -> Seat:
     return SEAT_NAMES[i]
 
 
+_TILES_OF_IDS: Final = (tuple(tile_of(i, False) for i in range(136)), tuple(tile_of(i, True) for i in range(136)))
+"""`tile_of` of each id, without red fives and with them."""
+_AT: Final = r.packed(_NO)
+"""`_NO` as an action keeps it (what its constructor would work out for each)."""
+
+
 def _hand(number: int, rnd: Round, red: bool) -> r.HandRecord:
+    by_id = _TILES_OF_IDS[1 if red else 0]
+
     def t(tile_id: int) -> Tile:
-        return tile_of(tile_id, red)
+        return by_id[tile_id]
 
     dealer = _seat(rnd.dealer)
     events = list(rnd.events)
@@ -162,9 +170,9 @@ def _hand(number: int, rnd: Round, red: bool) -> r.HandRecord:
             continue
         where[i] = len(actions)
         if isinstance(e, Draw):
-            actions.append(r.Draw(_NO, _seat(e.seat), t(e.tile)))
+            actions.append(r.Draw(_AT, SEAT_NAMES[e.seat], by_id[e.tile]))
         elif isinstance(e, Discard):
-            actions.append(r.Discard(_NO, _seat(e.seat), t(e.tile)))
+            actions.append(r.Discard(_AT, SEAT_NAMES[e.seat], by_id[e.tile]))
         elif isinstance(e, Call):
             actions.append(_call(e, t))
         elif isinstance(e, RiichiDeclared):

@@ -51,6 +51,17 @@ from paipu.limits import MAX_FILE_BYTES
 from paipu.sources import gunzip_bounded
 
 _DRAW_OR_DISCARD: Final = re.compile(r"([D-GT-W])(\d{1,9})")
+
+
+def _move(letter: str, tile: int) -> tuple[bool, int, int]:
+    """What a draw's or a discard's element name says: (a draw, the seat, the tile id)."""
+    draw = letter >= "T"
+    return draw, ord(letter) - ord("T" if draw else "D"), tile
+
+
+_MOVES: Final = {f"{letter}{tile}": _move(letter, tile) for letter in "DEFGTUVW" for tile in range(136)}
+"""`_move` of each element name a log writes for its draws and discards (any other name
+`_DRAW_OR_DISCARD` matches is read by it)."""
 _LIMITS: Final = (Limit.NONE, Limit.MANGAN, Limit.HANEMAN, Limit.BAIMAN, Limit.SANBAIMAN, Limit.YAKUMAN)
 _DRAW_KINDS: Final = {
     "yao9": DrawKind.KYUUSHU,
@@ -329,9 +340,13 @@ class _Reader:
         wall_iter: Iterator[Wall] | None = None
         for number, el in elements:
             tag = el.tag
-            match = _DRAW_OR_DISCARD.fullmatch(tag)
-            if match is not None:
-                self._draw_or_discard(match[1], int(match[2]), number, tag)
+            move = _MOVES.get(tag)
+            if move is None:
+                match = _DRAW_OR_DISCARD.fullmatch(tag)
+                if match is not None:
+                    move = _move(match[1], int(match[2]))
+            if move is not None:
+                self._draw_or_discard(move[0], move[1], move[2], number, tag)
                 continue
             pos = _position(number, tag)
             if tag == "N":
@@ -417,16 +432,15 @@ class _Reader:
             )
         self.players = tuple(players)
 
-    def _draw_or_discard(self, letter: str, tile: int, number: int, tag: str) -> None:
-        """A draw (``<T…>`` to ``<W…>``) or a discard (``<D…>`` to ``<G…>``), element ``number``:
-        most of a log, so its position is written out only for a fault."""
+    def _draw_or_discard(self, draw: bool, seat: int, tile: int, number: int, tag: str) -> None:
+        """A draw (``<T…>`` to ``<W…>``) or a discard (``<D…>`` to ``<G…>``) of ``seat``,
+        element ``number``: most of a log, so its position is written out only for a fault."""
         rnd = self.round
         if rnd is None or not 0 <= tile < 136:
             pos = _position(number, tag)
             rnd = self._in_round(pos)
             _tile(tile, pos)
-        if letter >= "T":
-            seat = ord(letter) - ord("T")
+        if draw:
             if tile in rnd.in_hand[seat]:
                 raise TenhouFormatError(f"seat {seat} draws tile {tile} it already holds", _position(number, tag))
             rinshan = rnd.kan_pending == seat
@@ -436,7 +450,6 @@ class _Reader:
             rnd.last_draw, rnd.last_drawer = tile, seat
             rnd.events.append(Draw(seat, tile, rinshan))
             return
-        seat = ord(letter) - ord("D")
         if tile not in rnd.in_hand[seat]:
             raise TenhouFormatError(f"seat {seat} discards tile {tile} it does not hold", _position(number, tag))
         rnd.in_hand[seat].discard(tile)
