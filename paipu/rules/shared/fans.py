@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Literal, TypeAlias
 
 from paipu.ruleset_api import KNITTED_STRAIGHTS, Value, by_fields, decompositions, waits
@@ -340,19 +340,25 @@ class Reading:
     sets: tuple[ReadSet, ...] = ()
     pair: int = -1
     knitted: tuple[int, ...] = ()
+    _total: int = field(init=False, repr=False, compare=False)
 
     def __init__(self, shape: str, fans: Counter[str], values: Mapping[str, int], sets: tuple[ReadSet, ...] = (),
                  pair: int = -1, knitted: tuple[int, ...] = ()) -> None:
         self.shape = shape
         self.fans = fans
+        """Not to be changed once the reading is made (its `total` is worked out then)."""
         self.values = values
         self.sets = sets
         self.pair = pair
         self.knitted = knitted
+        total = 0
+        for fid, n in fans.items():
+            total += values[fid] * n
+        self._total = total
 
     @property
     def total(self) -> int:
-        return sum(self.values[f] * n for f, n in self.fans.items())
+        return self._total
 
     @property
     def base(self) -> int:
@@ -593,21 +599,21 @@ _RANKS_1234: Final = frozenset((1, 2, 3, 4))
 
 
 def _kind_mask(kinds: Iterable[int]) -> int:
-    """A set of kinds as one int, a byte a kind (kind ``k`` is bit ``8 * k``): the form
-    `_Win` reads a hand's kinds in at C speed (`_kinds_held`)."""
+    """A set of kinds as one int of 34 bits (kind ``k`` is bit ``k``)."""
     mask = 0
     for k in kinds:
-        mask |= 1 << 8 * k
+        mask |= 1 << k
     return mask
 
 
-_HELD: Final = bytes(1 if n else 0 for n in range(256))
-"""A count as 1 when it is not 0 (for ``bytes.translate``)."""
+_HELD: Final = bytes(ord("1") if n else ord("0") for n in range(256))
+"""A count as the digit ``1`` when it is not 0, else ``0`` (for ``bytes.translate``)."""
 
 
 def _kinds_held(counts: bytes) -> int:
-    """The kinds ``counts`` holds, in `_kind_mask`'s form."""
-    return int.from_bytes(counts.translate(_HELD), "little")
+    """The kinds ``counts`` holds, in `_kind_mask`'s form: read at C speed, the counts written
+    as binary digits (kind 0 the last) and read as one number."""
+    return int(counts.translate(_HELD)[::-1], 2)
 
 
 _GREEN_MASK: Final = _kind_mask(GREEN_KINDS)
@@ -615,10 +621,10 @@ _REVERSIBLE_MASK: Final = _kind_mask(REVERSIBLE_KINDS)
 _TERMINALS_HONOURS_MASK: Final = _kind_mask(TERMINALS_HONOURS)
 _SUIT_BITS: Final = _kind_mask(range(9))
 """The nine kinds of a suit (shifted to its first kind)."""
-_SUIT_SHIFT: Final = 8 * 9
-_HONOURS_SHIFT: Final = 8 * 27
+_SUIT_SHIFT: Final = 9
+_HONOURS_SHIFT: Final = 27
 _WINDS_BITS: Final = _kind_mask(range(4))
-_DRAGONS_SHIFT: Final = 8 * 31
+_DRAGONS_SHIFT: Final = 31
 _DRAGONS_BITS: Final = _kind_mask(range(3))
 
 
@@ -1137,7 +1143,7 @@ def _seven_pairs(h: _Win) -> Reading | None:
     w = h.w
     table = h.table
     f: Fans = {}
-    ks = [k for k in range(34) if h.held >> 8 * k & 1]
+    ks = [k for k in range(34) if h.held >> k & 1]
     if len(ks) == 7 and ks[6] < 27 and _suit(ks[0]) == _suit(ks[6]) and ks[6] - ks[0] == 6:
         _add(f, "lianqidui")
     else:
@@ -1221,7 +1227,7 @@ def _waits(standing: Sequence[int], n_melds: int, shapes: frozenset[str], enough
                     rest[k] -= 1
                 found.update(waits(rest, 0, melds=4 - sets, shapes=("standard",), fifth=True))
             elif missing & (missing - 1) == 0:
-                k = (missing.bit_length() - 1) // 8
+                k = missing.bit_length() - 1
                 if k not in found:
                     c[k] += 1
                     if _is_knitted_win(c, n_melds):
@@ -1239,7 +1245,7 @@ def _add_kinds(found: set[int], kinds: int) -> None:
     while kinds:
         if kinds & 1:
             found.add(k)
-        kinds >>= 8
+        kinds >>= 1
         k += 1
 
 
@@ -1337,7 +1343,7 @@ def value_bound(w: WinIn, enough: int = 1 << 30) -> int | None:
     bound += chows
     # Every set and the pair: 全带幺 needs no 4, 5 or 6; 全带五 no honour and no 1, 2, 8 or 9.
     values = MCR_TABLE.values
-    kinds = [k for k in range(34) if h.mask >> 8 * k & 1]
+    kinds = [k for k in range(34) if h.mask >> k & 1]
     ranks = {_rank(k) for k in kinds if k < 27}
     if not ranks & {4, 5, 6}:
         bound += values["quandaiyao"]
