@@ -43,8 +43,14 @@ COMPILED = (
     "paipu/rules/*/fans.py",
     "paipu/rules/*/bots.py",
     "paipu/sim/*.py",
+    "paipu/grammar/writer.py",
+    "paipu/importers/tenhou/mjlog.py",
+    "paipu/importers/tenhou/convert.py",
+    "paipu/importers/tenhou/wall.py",
+    "paipu/importers/tenhou/meld.py",
 )
-"""The modules compiled (paths, globs allowed).  Whatever is not listed stays Python: among
+"""The modules compiled (paths, globs allowed): with the canonical writer and the reading of
+Tenhou's mjlog logs, what ``paipu check LOG.mjlog`` runs.  Whatever is not listed stays Python: among
 others each ruleset's ``options.py``, since ``parse_options`` reads each option's type from the
 class's annotations, which a compiled class does not keep.  ``paipu/spans.py`` is listed for
 its getter alone: reading the packed ``span`` of a Python class then runs no Python code."""

@@ -9,8 +9,7 @@ the item it was written beside or before.  Parsing the output gives the same rec
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import paipu.record as r
 from paipu.tiles import format_tiles
@@ -96,10 +95,10 @@ def format_action(a: r.Action) -> str:
     raise TypeError(f"not an action: {a!r}")
 
 
-@dataclass(frozen=True, slots=True)
-class Comment:
+class Comment(NamedTuple):
     """A ``;`` comment of the source: its text after the ``;``, and whether the line holds
-    nothing else (a comment of its own line, kept before the next item) or follows an item."""
+    nothing else (a comment of its own line, kept before the next item) or follows an item.
+    (A named tuple: an immutable value that pickles the same in the compiled build.)"""
 
     text: str
     alone: bool
