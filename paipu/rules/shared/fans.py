@@ -1045,21 +1045,24 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
         standing[win - su] = standing[win - su] - 1
         nine_gates = standing == _NINE_GATES
     for dec in decs:
-        hand_sets = dec.sets
+        groups = dec.groups  # the sets and the pair, read here in one pass
         win_in_chow = False
-        for g in hand_sets:
-            if g.kind == "chow" and g.first <= win <= g.first + 2:
-                win_in_chow = True
+        pair = -1
+        for g in groups:
+            if g.kind == "chow":
+                if g.first <= win <= g.first + 2:
+                    win_in_chow = True
+            elif g.kind == "pair":
+                pair = g.first
         sets = list(h.meld_sets)
-        for g in hand_sets:
+        for g in groups:
             if g.kind == "chow":
                 sets.append(_read_set("chow", g.first, True))
-            else:
+            elif g.kind == "pong":
                 # A pong completed by another's tile is exposed, unless the tile can be read
                 # as part of a concealed chow instead.
                 exposed = not w.self_drawn and g.first == win and not win_in_chow
                 sets.append(_read_set("pong", g.first, not exposed))
-        pair = dec.pair.first
         f: Fans = {}
         _set_fans(w, sets, pair, f, h.memo)
         if nine_gates:
