@@ -870,18 +870,18 @@ def _plain_waits(c: bytes, sets: int, flags: int) -> list[int]:
     if sets != tables.MAX_SETS or not flags & (_PAIRS | _PAIRS4 | _ORPH):
         return found
     more = set(found)
-    after = bytearray(c)
     if flags & (_PAIRS | _PAIRS4):
-        # Seven pairs is made by a tile of a kind held an odd number of times.
-        for k in range(_NUM):
-            if c[k] & 1 and c[k] < 4 and k not in more:
-                after[k] += 1
-                b = bytes(after)
-                if (flags & _PAIRS and _seven_pairs(b, 0, False) < 0) or (
-                        flags & _PAIRS4 and _seven_pairs(b, 0, True) < 0):
-                    more.add(k)
-                after[k] -= 1
+        # Seven pairs of 14 tiles: seven kinds held twice (four of a kind no two pairs), or
+        # every kind held an even number of times (four of a kind two pairs).  So a hand of 13
+        # waits on its one kind held once beside six held twice, or on its one kind held an
+        # odd number of times; `_seven_pairs` of each answer is below 0, of no other kind.
+        ones = c.count(1)
+        if flags & _PAIRS and ones == 1 and c.count(2) == 6:
+            more.add(c.index(1))
+        if flags & _PAIRS4 and ones + c.count(3) == 1:
+            more.add(c.index(1) if ones else c.index(3))
     if flags & _ORPH and sum(_ORPHANS(c)) == 13:
+        after = bytearray(c)
         for k in ORPHAN_KINDS:
             if c[k] < 4 and k not in more:
                 after[k] += 1
