@@ -157,6 +157,8 @@ def _wait_kinds(counts: list[int], melds: int) -> tuple[tuple[int, ...], int]:
 
 
 def _with_bits(kinds: list[int]) -> tuple[tuple[int, ...], int]:
+    if not kinds:
+        return _NO_WAITS
     bits = 0
     for k in kinds:
         bits |= 1 << k
@@ -482,11 +484,11 @@ class Riichi(Ruleset[RiichiOptions]):
                         self._passes(hand, last.seat, last.tile, True)
                         t.passed_serial = last.serial
             if kind is r.Draw:
-                tile = cast(r.Draw, action).tile
+                tile = action.tile  # type: ignore[union-attr]
                 if tile.red:
-                    t.reds[cast(r.Draw, action).seat].add(tile.index)
+                    t.reds[action.seat].add(tile.index)  # type: ignore[union-attr]
             else:
-                self._discarded(t, cast(r.Discard, action))
+                self._discarded(t, action)  # type: ignore[arg-type]
             return
         ld = hand.last_discard
         # A win or a pass answers the discard (or the added kong) still open; anything else lets it go.
