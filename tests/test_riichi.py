@@ -8,10 +8,11 @@ from typing import Any
 import pytest
 
 from paipu.auditing import audit_text
+from paipu.hand.shanten import waits
 from paipu.record import Seat
 from paipu.replay.ruleset import get_ruleset
 from paipu.replay.state import HandState
-from paipu.rules.riichi.ruleset import Riichi
+from paipu.rules.riichi.ruleset import Riichi, riichi_table
 from paipu.rules.riichi.scoring import basic_points, ron_points, tsumo_points
 from paipu.sim.mutate import mutants
 from paipu.sim.simulate import simulate
@@ -177,25 +178,51 @@ def test_a_payment_explanation_adds_up_with_the_riichi_sticks() -> None:
 
 # ---------------------------------------------------------------- kept waits (rule riichi.furiten)
 
-def test_the_waits_kept_for_furiten_are_those_worked_out_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Rule riichi.furiten: a seat's waits are kept while its hand stays as it is (`Riichi._seat_waits`).
-    Every kept answer, on simulated sessions and on mutants of them (tiles drawn out of turn,
-    discards not held, calls of the wrong tile …), is the one worked out from the seat's tiles
-    with nothing kept."""
-    kept = Riichi._seat_waits
-    compared = [0]
+def _afresh(ss: Any) -> tuple[int, ...]:
+    """The kinds a seat's hand waits on, worked out from its tiles with nothing kept."""
+    kinds = ss.counts[:34]
+    if sum(kinds) + 3 * len(ss.melds) != 13:
+        return ()
+    return tuple(waits(kinds, 0, melds=len(ss.melds), shapes=("standard", "seven_pairs", "orphans")))
 
-    def checked(self: Riichi, hand: HandState, t: Any, seat: Seat) -> tuple[int, ...]:
+
+def test_the_waits_kept_for_furiten_are_those_worked_out_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule riichi.furiten: a seat's waits are kept while its hand stays as it is (`Riichi._kept_waits`,
+    whose kept answer `Riichi._passes` reads itself).  Every kept answer, on simulated sessions and
+    on mutants of them (tiles drawn out of turn, discards not held, calls of the wrong tile …), is
+    the one worked out from the seat's tiles with nothing kept; and the seats a passed tile makes
+    furiten are exactly those whose tiles, so worked out, wait on it."""
+    kept = Riichi._kept_waits
+    passes = Riichi._passes
+    compared = [0, 0, 0]
+
+    def checked(self: Riichi, hand: HandState, t: Any, seat: Seat) -> tuple[int, int, int, int, tuple[int, ...]]:
         answer = kept(self, hand, t, seat)
         ss = hand.seats[seat]
-        assert answer == tuple(self._waits(ss.counts, len(ss.melds))), (seat, ss.counts)
+        fresh = _afresh(ss)
+        assert answer[4] == fresh, (seat, ss.counts)
+        assert answer[3] == sum(1 << k for k in fresh)
+        assert answer[:3] == (ss.draws, len(ss.discards), len(ss.melds))
         compared[0] += 1
         return answer
 
-    monkeypatch.setattr(Riichi, "_seat_waits", checked)
+    def passed(self: Riichi, hand: HandState, source: Seat, tile: Any, apply: bool) -> None:
+        t = riichi_table(hand)
+        temp, in_riichi = set(t.temp_furiten), set(t.riichi_furiten)
+        passes(self, hand, source, tile, apply)
+        if not apply:
+            return
+        waiting = {s for s in self.seats_after(source) if tile.index in _afresh(hand.seats[s])}
+        assert t.temp_furiten == temp | waiting
+        assert t.riichi_furiten == in_riichi | (waiting & set(t.riichi))
+        compared[1] += 1
+        compared[2] += len(waiting)
+
+    monkeypatch.setattr(Riichi, "_kept_waits", checked)
+    monkeypatch.setattr(Riichi, "_passes", passed)
     texts = [text for _, text in simulate("riichi", 24, seed=41)]
     for text in texts:
         audit_text(text)
         for m in mutants(text, seed=41):
             audit_text(m.text)
-    assert compared[0] > 1000
+    assert compared[0] > 1000 and compared[1] > 1000 and compared[2] > 10

@@ -37,10 +37,10 @@ from paipu.hand.shapes import (
     KNITTED_STRAIGHT_SETS,
     KNITTED_STRAIGHTS,
     ORPHAN_KINDS,
+    _standard_waits,
     is_seven_pairs,
     is_standard_win,
     is_thirteen_orphans,
-    standard_waits,
 )
 from paipu.hand.tables import combine as _combine
 from paipu.hand.tables import combined_at as _combined_at
@@ -50,6 +50,7 @@ from paipu.hand.tables import suit_profile as _suit_profile
 __all__ = [
     "DEFAULT_SHAPES",
     "complete_of",
+    "plain_waits",
     "shanten",
     "shanten_by_shape",
     "shanten_of",
@@ -866,22 +867,28 @@ def _plain_waits(c: bytes, sets: int, flags: int) -> list[int]:
     (`paipu.hand.shapes.standard_waits`), then the few kinds that could complete the other
     shapes, each tested.  The same answer as a shanten after each draw, for a fraction of
     the work (the replay asks it of every ready declaration and every win's wait)."""
-    found = standard_waits(c) if flags & _STANDARD else []
+    found = _standard_waits(c) if flags & _STANDARD else []
     if sets != tables.MAX_SETS or not flags & (_PAIRS | _PAIRS4 | _ORPH):
         return found
-    more = set(found)
-    after = bytearray(c)
+    pairs_kind = -1
     if flags & (_PAIRS | _PAIRS4):
-        # Seven pairs is made by a tile of a kind held an odd number of times.
-        for k in range(_NUM):
-            if c[k] & 1 and c[k] < 4 and k not in more:
-                after[k] += 1
-                b = bytes(after)
-                if (flags & _PAIRS and _seven_pairs(b, 0, False) < 0) or (
-                        flags & _PAIRS4 and _seven_pairs(b, 0, True) < 0):
-                    more.add(k)
-                after[k] -= 1
-    if flags & _ORPH and sum(_ORPHANS(c)) == 13:
+        # Seven pairs of 14 tiles: seven kinds held twice (four of a kind no two pairs), or
+        # every kind held an even number of times (four of a kind two pairs).  So a hand of 13
+        # waits on its one kind held once beside six held twice, or on its one kind held an
+        # odd number of times; `_seven_pairs` of each answer is below 0, of no other kind.
+        ones = c.count(1)
+        if flags & _PAIRS and ones == 1 and c.count(2) == 6:
+            pairs_kind = c.index(1)
+        if flags & _PAIRS4 and ones + c.count(3) == 1:
+            pairs_kind = c.index(1) if ones else c.index(3)
+    orphans = flags & _ORPH and sum(_ORPHANS(c)) == 13
+    if pairs_kind < 0 and not orphans:
+        return found
+    more = set(found)
+    if pairs_kind >= 0:
+        more.add(pairs_kind)
+    if orphans:
+        after = bytearray(c)
         for k in ORPHAN_KINDS:
             if c[k] < 4 and k not in more:
                 after[k] += 1
@@ -889,6 +896,17 @@ def _plain_waits(c: bytes, sets: int, flags: int) -> list[int]:
                     more.add(k)
                 after[k] -= 1
     return sorted(more) if len(more) != len(found) else found
+
+
+def plain_waits(c: bytes, sets: int, shapes: Sequence[str] = DEFAULT_SHAPES) -> list[int]:
+    """`waits` of a hand its caller has checked: ``c`` the 34 counts (each 0-4) of a hand one tile
+    short of ``sets`` sets and a pair (``3 * sets + 1`` tiles), no wildcard, and ``shapes`` among
+    the standard shape, seven pairs (either kind) and the thirteen orphans; the same answer,
+    without `waits`' checks of its input (a replay asks it of every seat at every discard)."""
+    flags = _flags(shapes)
+    if flags & ~_PLAIN:
+        raise ValueError(f"plain_waits answers for the standard shape, seven pairs and the orphans, not {shapes}")
+    return _plain_waits(c, sets, flags)
 
 
 def _completes_with_fifth(c: bytes, k: int, wild: int, sets: int, flags: int) -> bool:

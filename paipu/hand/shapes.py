@@ -565,40 +565,82 @@ def standard_waits(c: bytes, fifth: bool = False) -> list[int]:
 
 
 def _standard_waits(c: bytes) -> list[int]:
-    """`standard_waits` without ``fifth``."""
-    parts = (c[0:9], c[9:18], c[18:27], c[27:34])
-    keys = [int.from_bytes(p, "big") for p in parts]
-    states = [_SUIT_STATES.get(keys[0], -2), _SUIT_STATES.get(keys[1], -2), _SUIT_STATES.get(keys[2], -2),
-              _HONOUR_STATES.get(keys[3], -2)]
-    for g in range(4):
-        if states[g] == -2:
-            states[g] = _kept_state(parts[g], keys[g], g < 3)
+    """`standard_waits` without ``fifth``.  Each group's state is read in turn, and a hand with
+    two groups that are neither sets nor sets and a pair is given up at the second (most hands
+    asked are not ready, and are given up before their last group is read)."""
     bad = -1
     pairs = 0
-    for g in range(4):
-        if states[g] == 2:
-            pairs += 1
-        elif states[g] < 0:
-            if bad >= 0:
-                return []  # two groups are neither sets nor sets and a pair: one tile mends one
-            bad = g
+    part0 = c[0:9]
+    key0 = int.from_bytes(part0, "big")
+    state0 = _SUIT_STATES.get(key0, -2)
+    if state0 == -2:
+        state0 = _kept_state(part0, key0, True)
+    if state0 == 2:
+        pairs = 1
+    elif state0 < 0:
+        bad = 0
+    part1 = c[9:18]
+    key1 = int.from_bytes(part1, "big")
+    state1 = _SUIT_STATES.get(key1, -2)
+    if state1 == -2:
+        state1 = _kept_state(part1, key1, True)
+    if state1 == 2:
+        pairs += 1
+    elif state1 < 0:
+        if bad >= 0:
+            return []  # two groups are neither sets nor sets and a pair: one tile mends one
+        bad = 1
+    part2 = c[18:27]
+    key2 = int.from_bytes(part2, "big")
+    state2 = _SUIT_STATES.get(key2, -2)
+    if state2 == -2:
+        state2 = _kept_state(part2, key2, True)
+    if state2 == 2:
+        pairs += 1
+    elif state2 < 0:
+        if bad >= 0:
+            return []
+        bad = 2
+    part3 = c[27:34]
+    key3 = int.from_bytes(part3, "big")
+    state3 = _HONOUR_STATES.get(key3, -2)
+    if state3 == -2:
+        state3 = _kept_state(part3, key3, False)
+    if state3 == 2:
+        pairs += 1
+    elif state3 < 0:
+        if bad >= 0:
+            return []
+        bad = 3
     out: list[int] = []
-    for g in range(4):
-        if bad >= 0 and g != bad:
-            continue
-        others = pairs - (1 if states[g] == 2 else 0)  # pairs among the other groups
-        if others > 1:
-            continue
-        sets_only, with_pair = _group_waits(keys[g], parts[g], g < 3)
-        mask = with_pair if others == 0 else sets_only
-        start = 9 * g
-        j = 0
-        while mask:
-            if mask & 1:
-                out.append(start + j)
-            mask >>= 1
-            j += 1
+    if pairs > 2:
+        return out  # every group's pair but one's would be left over
+    if bad < 0 or bad == 0:
+        _add_group_waits(out, 0, key0, part0, state0, pairs, True)
+    if bad < 0 or bad == 1:
+        _add_group_waits(out, 9, key1, part1, state1, pairs, True)
+    if bad < 0 or bad == 2:
+        _add_group_waits(out, 18, key2, part2, state2, pairs, True)
+    if bad < 0 or bad == 3:
+        _add_group_waits(out, 27, key3, part3, state3, pairs, False)
     return out
+
+
+def _add_group_waits(out: list[int], start: int, key: int, part: bytes, state: int, pairs: int, suit: bool) -> None:
+    """The kinds of the group from kind ``start`` whose tile completes the hand, added to ``out``:
+    with ``pairs`` pairs among all the groups (``state`` this group's), the group must become
+    sets and a pair when no other group has the pair, else sets only."""
+    others = pairs - (1 if state == 2 else 0)  # pairs among the other groups
+    if others > 1:
+        return
+    sets_only, with_pair = _group_waits(key, part, suit)
+    mask = with_pair if others == 0 else sets_only
+    j = 0
+    while mask:
+        if mask & 1:
+            out.append(start + j)
+        mask >>= 1
+        j += 1
 
 
 def _needed(c: Sequence[int], pair: int) -> int:

@@ -383,8 +383,11 @@ class HandState:
         self.phase: Phase = "discard"
         self.turn: Seat = dealer
         self._last_discard: LastDiscard | None = None
-        self._open_discard: r.Discard | None = None
-        """A discard whose `LastDiscard` is made only when someone asks for it (`last_discard`)."""
+        self.open_action: r.Discard | None = None
+        """The discard open to claims as `open_discard` left it, while no claim or draw has
+        ended it: `last_discard` makes its `LastDiscard` (of its seat and tile, and of the
+        `discard_serial` now) only when someone asks for it.  None after another action, and
+        where the last discard was set otherwise: then read `last_discard`."""
         self.discard_serial = 0
         self.wall = Wall(0, None)
         self.seen = [0] * NUM_KINDS
@@ -433,7 +436,7 @@ class HandState:
         never claimed nor asked about in a replay."""
         ld = self._last_discard
         if ld is None:
-            a = self._open_discard
+            a = self.open_action
             if a is not None:
                 ld = self._last_discard = LastDiscard(a.seat, a.tile, self.discard_serial, a)
         return ld
@@ -441,13 +444,13 @@ class HandState:
     @last_discard.setter
     def last_discard(self, ld: LastDiscard | None) -> None:
         self._last_discard = ld
-        self._open_discard = None
+        self.open_action = None
 
     def open_discard(self, a: r.Discard) -> None:
         """``a`` is now the last discard, its serial the current `discard_serial` (its
         `LastDiscard` made when asked for, as `last_discard` says)."""
         self._last_discard = None
-        self._open_discard = a
+        self.open_action = a
 
     # ---- findings
     def add(

@@ -15,6 +15,7 @@ from paipu.hand.sets import GroupView as GroupView
 from paipu.hand.sets import HandSet as HandSet
 from paipu.hand.sets import group_view as group_view
 from paipu.hand.sets import set_tiles as set_tiles
+from paipu.hand.shanten import plain_waits as plain_waits
 from paipu.hand.shanten import waits as waits
 from paipu.hand.shapes import ANY_KIND as ANY_KIND
 from paipu.hand.shapes import KNITTED_STRAIGHT_SETS as KNITTED_STRAIGHT_SETS
@@ -106,6 +107,7 @@ __all__ = [
     "option",
     "parse_tiles",
     "payments_from",
+    "plain_waits",
     "reading_traits",
     "record",
     "register",

@@ -50,13 +50,12 @@ from paipu.ruleset_api import (
     format_points,
     format_tiles,
     next_kind,
+    plain_waits,
     waits,
 )
 from paipu.ruleset_api import record as r
 
 _SHAPES = ("standard", "seven_pairs", "orphans")
-_WAITS: dict[tuple[bytes, int], tuple[int, ...]] = {}
-"""`Riichi._waits`, by the hand's counts and melds."""
 _FIVES: Final = (4, 13, 22)
 _TERMINAL_HONOUR: Final = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
 _DRAGONS: Final = (31, 32, 33)
@@ -105,8 +104,8 @@ class _Table:
     scores: dict[Seat, int] = field(default_factory=dict)
     """Each seat's score now (riichi sticks paid deducted)."""
     start_scores: dict[Seat, int] = field(default_factory=dict)
-    waits: dict[Seat, tuple[tuple[int, int, int], tuple[int, ...]]] = field(default_factory=dict)
-    """Each seat's waits, as `Riichi._seat_waits` last worked them out, with the state of its hand then."""
+    waits: dict[Seat, tuple[int, int, int, int, tuple[int, ...]]] = field(default_factory=dict)
+    """Each seat's waits, as `Riichi._kept_waits` last worked them out, with the state of its hand then."""
     abort: str = ""
     due: str = ""
     """An abortive draw Tenhou makes once the last discard passes (suufon, suucha, suukan)."""
@@ -134,6 +133,36 @@ class RiichiCarry:
         """A new game begins (hand 1): nothing is carried into it."""
         self.honba = self.sticks = self.round = self.rotations = 0
         self.over = False
+
+
+_NO_WAITS: Final[tuple[tuple[int, ...], int]] = ((), 0)
+
+
+def _wait_kinds(counts: list[int], melds: int) -> tuple[tuple[int, ...], int]:
+    """The kinds a hand of ``counts`` and ``melds`` melds waits on, and their bits (bit k for kind k).
+
+    Asked of a seat's hand once for each state of it (`Riichi._kept_waits`): worked out each
+    time, group by group (`paipu.hand.shanten.plain_waits`, whose group answers are kept by the
+    group's counts)."""
+    kinds = counts[:NUM_PLAY_KINDS]
+    if sum(kinds) + 3 * melds != 13:
+        return _NO_WAITS
+    try:
+        c = bytes(kinds)
+    except ValueError:  # a count below 0 (a broken record): `waits` says what is wrong
+        return _with_bits(waits(kinds, 0, melds=melds, shapes=_SHAPES))
+    if max(c) > 4:
+        return _with_bits(waits(c, 0, melds=melds, shapes=_SHAPES))
+    return _with_bits(plain_waits(c, 4 - melds, _SHAPES))
+
+
+def _with_bits(kinds: list[int]) -> tuple[tuple[int, ...], int]:
+    if not kinds:
+        return _NO_WAITS
+    bits = 0
+    for k in kinds:
+        bits |= 1 << k
+    return tuple(kinds), bits
 
 
 def riichi_table(hand: HandState) -> _Table:
@@ -201,6 +230,8 @@ class Riichi(Ruleset[RiichiOptions]):
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self.red_fives = self.options.red_fives
+        self._after: dict[Seat, tuple[Seat, ...]] = {s: self.seats_after(s) for s in self.seats}
+        """`seats_after` of each seat."""
 
     def new_session_data(self) -> RiichiCarry:
         return RiichiCarry()
@@ -432,9 +463,34 @@ class Riichi(Ruleset[RiichiOptions]):
 
     # ---------------------------------------------------------------- every action
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
-        t = _t(hand)
-        ld = hand.last_discard
+        t = hand.ruleset_data
+        if not isinstance(t, _Table):
+            t = _t(hand)
         kind = type(action)
+        if apply and t.pending is None and not t.due and (kind is r.Discard or (kind is r.Draw
+                                                                               and hand.phase != "rob")):
+            # Most actions: a draw or a discard with no riichi stick owed and no abort due.  What
+            # the rest of this hook does for them, without the last discard's `LastDiscard`.
+            if hand.phase == "claim":
+                a = hand.open_action
+                if a is not None:
+                    serial = hand.discard_serial
+                    if serial != t.passed_serial:
+                        self._passes(hand, a.seat, a.tile, True)
+                        t.passed_serial = serial
+                else:
+                    last = hand.last_discard
+                    if last is not None and last.serial != t.passed_serial:
+                        self._passes(hand, last.seat, last.tile, True)
+                        t.passed_serial = last.serial
+            if kind is r.Draw:
+                tile = action.tile  # type: ignore[union-attr]
+                if tile.red:
+                    t.reds[action.seat].add(tile.index)  # type: ignore[union-attr]
+            else:
+                self._discarded(t, action)  # type: ignore[arg-type]
+            return
+        ld = hand.last_discard
         # A win or a pass answers the discard (or the added kong) still open; anything else lets it go.
         answers = kind is r.Hu or kind is r.Pass
         aborting = kind is r.TableEvent and cast(r.TableEvent, action).name == "abort"
@@ -476,16 +532,7 @@ class Riichi(Ruleset[RiichiOptions]):
             if hand.phase in ("rob",):
                 t.ippatsu_before_addkong = set()
         elif isinstance(action, r.Discard):
-            seat = action.seat
-            if seat in t.ippatsu and seat in t.riichi:
-                t.ippatsu.discard(seat)
-            if len(t.first_discards) < 4 and not t.interrupted:
-                t.first_discards.append((seat, action.tile.index))
-                if len(t.first_discards) == 4 and len({k for _, k in t.first_discards}) == 1 \
-                        and action.tile.index in _WINDS:
-                    t.due = "suufon"
-            if len(t.kongs) == 4 and len(set(t.kongs)) > 1:
-                t.due = "suukan"
+            self._discarded(t, action)
         elif isinstance(action, (r.Chow, r.Pong, r.Kong)):
             t.interrupted = True
             t.ippatsu.clear()
@@ -515,6 +562,19 @@ class Riichi(Ruleset[RiichiOptions]):
             t.ippatsu.clear()
             t.kongs.append(action.seat)
 
+    def _discarded(self, t: _Table, action: r.Discard) -> None:
+        """What a discard played does to the riichi state (after `before_action`'s common part)."""
+        seat = action.seat
+        if seat in t.ippatsu and seat in t.riichi:
+            t.ippatsu.discard(seat)
+        if len(t.first_discards) < 4 and not t.interrupted:
+            t.first_discards.append((seat, action.tile.index))
+            if len(t.first_discards) == 4 and len({k for _, k in t.first_discards}) == 1 \
+                    and action.tile.index in _WINDS:
+                t.due = "suufon"
+        if len(t.kongs) == 4 and len(set(t.kongs)) > 1:
+            t.due = "suukan"
+
     def _note_pao(self, hand: HandState, seat: Seat, source: Seat, tile: Tile, kong: bool) -> None:
         """A pong or kong completing the third dragon set or the fourth wind set, or an exposed
         kong that is the seat's fourth kong, makes its source liable (riichi.pao)."""
@@ -540,9 +600,22 @@ class Riichi(Ruleset[RiichiOptions]):
         makes a seat furiten for every winning tile of its shape it lets pass (docs/rules/riichi.md, Furiten)."""
         if not apply:
             return
-        t = _t(hand)
-        for seat in self.seats_after(source):
-            if tile.index in self._seat_waits(hand, t, seat):
+        t = hand.ruleset_data
+        if not isinstance(t, _Table):
+            t = _t(hand)
+        i = tile.index
+        seats = hand.seats
+        kept_waits = t.waits
+        after = self._after.get(source)
+        if after is None:
+            after = self.seats_after(source)
+        for seat in after:
+            # `_kept_waits`, its kept answer read here while the seat's hand is as it was.
+            ss = seats[seat]
+            kept = kept_waits.get(seat)
+            if kept is None or kept[0] != ss.draws or kept[1] != len(ss.discards) or kept[2] != len(ss.melds):
+                kept = self._kept_waits(hand, t, seat)
+            if kept[3] >> i & 1:
                 t.temp_furiten.add(seat)
                 if seat in t.riichi:
                     t.riichi_furiten.add(seat)
@@ -560,60 +633,67 @@ class Riichi(Ruleset[RiichiOptions]):
         return self._waits(counts, melds)
 
     def _seat_waits(self, hand: HandState, t: _Table, seat: Seat) -> tuple[int, ...]:
-        """The kinds ``seat``'s hand waits on as it stands, worked out once for each state of the hand.
+        """The kinds ``seat``'s hand waits on as it stands, worked out once for each state of the
+        hand (`_kept_waits`)."""
+        return self._kept_waits(hand, t, seat)[4]
+
+    def _kept_waits(self, hand: HandState, t: _Table, seat: Seat) -> tuple[int, int, int, int, tuple[int, ...]]:
+        """``seat``'s hand's state (its draws, discards and melds so far), the bits of the kinds it
+        waits on (bit k for kind k), and those kinds, worked out once for each state of the hand.
 
         A seat's 13 tiles change only when it draws, discards or melds, so its draws, discards and
         melds so far name the state (an added kong changes a 14-tile hand, never kept here).  Only
         for hands as played (`apply`): a question of the engine's `check`, which changes a hand for
         a moment, asks `_waits` of the tiles it is given."""
         ss = hand.seats[seat]
-        state = (ss.draws, len(ss.discards), len(ss.melds))
+        draws, discards, melds = ss.draws, len(ss.discards), len(ss.melds)
         kept = t.waits.get(seat)
-        if kept is not None and kept[0] == state:
-            return kept[1]
-        found = tuple(self._waits(ss.counts, len(ss.melds)))
-        if found or sum(ss.counts) + 3 * len(ss.melds) == 13:
-            t.waits[seat] = (state, found)
-        return found
+        if kept is not None and kept[2] == melds:
+            if kept[0] == draws and kept[1] == discards:
+                return kept
+            drawn = ss.last_drawn
+            if kept[0] + 1 == draws and kept[1] + 1 == discards and drawn is not None \
+                    and ss.discards[-1][0].index == drawn.index and not ss.unknown_since:
+                # One draw and one discard of its kind since, the discard of a tile held (no
+                # discard of the seat's has been of a tile it did not hold): the tiles are as they were.
+                kept = (draws, discards, melds, kept[3], kept[4])
+                t.waits[seat] = kept
+                return kept
+        found, bits = _wait_kinds(ss.counts, melds)
+        kept = (draws, discards, melds, bits, found)
+        if found or sum(ss.counts) + 3 * melds == 13:
+            t.waits[seat] = kept
+        return kept
 
     def _waits(self, counts: list[int], melds: int) -> list[int]:
-        # Asked of every seat at every action (furiten, riichi, the three-ron abort), mostly of
-        # hands unchanged since the last time: the answers are kept (bounded).
-        kinds = counts[:NUM_PLAY_KINDS]
-        if sum(kinds) + 3 * melds != 13:
-            return []
-        try:
-            key = (bytes(kinds), melds)
-        except ValueError:  # a count below 0 (a broken record) has no key: answered afresh
-            return waits(kinds, 0, melds=melds, shapes=_SHAPES)
-        found = _WAITS.get(key)
-        if found is None:
-            found = tuple(waits(key[0], 0, melds=melds, shapes=_SHAPES))
-            if len(_WAITS) >= 1 << 15:
-                _WAITS.clear()
-            _WAITS[key] = found
-        return list(found)
+        return list(_wait_kinds(counts, melds)[0])
 
     # ---------------------------------------------------------------- discards and calls
     def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
-        t = _t(hand)
+        t = hand.ruleset_data
+        if not isinstance(t, _Table):
+            t = _t(hand)
         tile = action.tile
-        if tile.index in t.kuikae.get(seat, ()):
+        i = tile.index
+        kuikae = t.kuikae
+        if kuikae and i in kuikae.get(seat, ()):
             hand.error("kuikae", f"{seat} discards {tile} right after calling: swapping a call for a discard "
                        "of the same kind (or the other end of the chow) is not allowed",
                        action.span, self.rule("kuikae"))
-        if tile.red and self.red_fives and tile.index not in t.reds.get(seat, set()):
+        red = tile.red
+        if red and self.red_fives and i not in t.reds.get(seat, set()):
             hand.error("red-not-held", f"{seat} discards the red {tile} but holds no red five of that suit",
                        action.span, self.rule("tiles"))
-        ss = hand.seats[seat]
-        if seat in t.riichi and ss.last_drawn is not None and tile.index != ss.last_drawn.index \
-                and not ss.ready_pending:
-            hand.error("riichi-discard", f"{seat} is in riichi and must discard the tile it drew "
-                       f"({ss.last_drawn}), not {tile}", action.span, self.rule("ready"))
+        if seat in t.riichi:
+            ss = hand.seats[seat]
+            if ss.last_drawn is not None and i != ss.last_drawn.index and not ss.ready_pending:
+                hand.error("riichi-discard", f"{seat} is in riichi and must discard the tile it drew "
+                           f"({ss.last_drawn}), not {tile}", action.span, self.rule("ready"))
         if apply:
-            if tile.red:
-                t.reds[seat].discard(tile.index)
-            t.kuikae.pop(seat, None)
+            if red:
+                t.reds[seat].discard(i)
+            if kuikae:
+                kuikae.pop(seat, None)
             t.temp_furiten.discard(seat)
 
     def check_kong(self, hand: HandState, seat: Seat, action: r.Kong | r.AnKong | r.AddKong, apply: bool) -> None:
