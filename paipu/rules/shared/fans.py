@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, TypeAlias
 
-from paipu.ruleset_api import KNITTED_STRAIGHTS, Value, by_fields, decompositions, waits
+from paipu.ruleset_api import KNITTED_STRAIGHTS, Value, by_fields, decompositions, plain_waits, waits
 
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
 Fans: TypeAlias = "dict[str, int]"
@@ -1197,15 +1197,28 @@ def waits_of(standing: Sequence[int], n_melds: int, shapes: frozenset[str] = SPE
     return sorted(_waits(standing, n_melds, shapes, 34))
 
 
+_PLAIN_SHAPES: dict[frozenset[str], tuple[str, ...]] = {}
+"""The shapes `waits` answers for among a table's: the standard shape, and seven pairs and the
+orphans when the table has them."""
+
+
 def _waits(standing: Sequence[int], n_melds: int, shapes: frozenset[str], enough: int) -> set[int]:
     """`waits_of` as a set, or as soon as it holds ``enough`` kinds some of them (whoever asks
     only whether a hand waits on one kind stops at two)."""
-    plain = ("standard", *(("seven_pairs_fours",) if "seven_pairs" in shapes else ()),
-             *(("orphans",) if "thirteen_orphans" in shapes else ()))
-    found = set(waits(list(standing)[:34], 0, melds=n_melds, shapes=plain, fifth=True))
+    plain = _PLAIN_SHAPES.get(shapes)
+    if plain is None:
+        plain = _PLAIN_SHAPES[shapes] = ("standard", *(("seven_pairs_fours",) if "seven_pairs" in shapes else ()),
+                                         *(("orphans",) if "thirteen_orphans" in shapes else ()))
+    c = list(standing)
+    counts = bytes(c[:34]) if len(c) == 34 and min(c) >= 0 and max(c) < 4 else b""
+    if counts and 0 <= n_melds <= 4 and sum(c) == 13 - 3 * n_melds:
+        # A hand of the right size with no kind held four times (no fifth tile to ask about):
+        # its waits without `waits`' checks of its input.
+        found = set(plain_waits(counts, 4 - n_melds, plain))
+    else:
+        found = set(waits(c[:34], 0, melds=n_melds, shapes=plain, fifth=True))
     if len(found) >= enough:
         return found
-    c = list(standing)
     held = _kinds_held(bytes(c))
     if n_melds == 0 and "honours_and_knitted" in shapes and sum(c) == 13 and max(c) <= 1:
         # 全不靠 takes 14 different tiles: a tile the hand lacks makes one when the suited kinds
