@@ -951,4 +951,4 @@ def test_a_document_parsed_whole_reads_as_one_read_element_by_element() -> None:
         whole = outcome(mjlog._elements(raw))
         assert whole == outcome(mjlog._streamed(raw)), raw[:200]
         faults += isinstance(whole, tuple)
-    assert 100 < faults < 390
+    assert faults > 100 and 400 - faults >= 2  # both outcomes met, with or without the real logs
