@@ -11,7 +11,6 @@ import unicodedata
 import zlib
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final, Literal, TypeAlias, overload
 
@@ -26,8 +25,9 @@ Severity: TypeAlias = Literal["error", "warning", "note"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
 class Finding(Value):
+    __slots__ = ("code", "message", "rule", "severity", "span", "subject")
+    _fields = ("severity", "code", "message", "span", "rule", "subject")
     severity: Final[Severity]
     code: Final[str]
     message: Final[str]

@@ -207,7 +207,6 @@ class Group:
         return by_fields(self)
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
 class Decomposition(Value):
     """One standard reading of a hand: its sets and its pair, sorted by `Group.sort_key`.
 
@@ -215,6 +214,8 @@ class Decomposition(Value):
     several interchangeable wildcard tiles went where is not a difference.
     """
 
+    __slots__ = ("groups",)
+    _fields = ("groups",)
     groups: Final[tuple[Group, ...]]
 
     def __init__(self, groups: tuple[Group, ...]) -> None:

@@ -21,7 +21,6 @@ A record is a value: nothing here reads files (see `paipu.importers.tenhou.read_
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Sequence
 from typing import Final
@@ -222,7 +221,7 @@ def _annotate(rnd: Round, actions: list[r.Action], where: dict[int, int]) -> tup
         if at is None or at >= len(actions):
             continue
         action = actions[at]
-        actions[at] = dataclasses.replace(action, annotations=(*action.annotations, r.Annotation(note_text(note), _NO)))
+        actions[at] = r.replace(action, annotations=(*action.annotations, r.Annotation(note_text(note), _NO)))
         placed.add(note)
     return tuple(r.Annotation(note_text(n), _NO) for n in rnd.notes if n not in placed)
 

@@ -188,10 +188,11 @@ def fan_rules(prefix: str) -> tuple[Rule, ...]:
     return tuple(out)
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
 class Situation(Value):
     """How the hand was won, as the ruleset worked it out from the table."""
 
+    __slots__ = ("after_kong", "dihe", "flowers", "renhe", "self_drawn", "tianhe", "tianting")
+    _fields = ("self_drawn", "after_kong", "tianhe", "dihe", "renhe", "tianting", "flowers")
     self_drawn: Final[bool]
     after_kong: Final[bool]
     tianhe: Final[bool]

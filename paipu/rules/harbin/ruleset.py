@@ -68,10 +68,11 @@ _Kind = Literal["face", "bao", "dafeng"]
 
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
 class _Due(Value):
     """A `bao` line the record owes: after which line, which 宝 of the hand, and its tile."""
 
+    __slots__ = ("expected", "fingerprint", "first", "number", "span")
+    _fields = ("span", "fingerprint", "number", "expected", "first")
     span: Final[Span]
     fingerprint: Final[tuple[int, int]]
     """(wall size, tail draws) when it fell due: a draw before the `bao` line makes it late."""
@@ -117,10 +118,11 @@ class _BaoState:
         self.unseen = unseen
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
 class _Reading(Value):
     """One way to read a winning hand, with its multipliers (or what it lacks)."""
 
+    __slots__ = ("items", "pair", "problem", "rank", "sets", "total")
+    _fields = ("total", "rank", "items", "sets", "pair", "problem")
     total: Final[int]
     rank: Final[int]
     items: Final[tuple[ValueItem, ...]]
