@@ -33,6 +33,9 @@ A record's lines, a finding, the sets of a win's reading: each is an ordinary cl
   signature only (a ``Final`` with a value in the class body is a constant of the class, not a
   field).  A subclass's ``__init__`` calls its base's by name (``Action.__init__(self, …)``).
 * `Value` pickles a value as a call of its constructor with its fields (`restore`).
+* `Fields` is the same for a class whose values change after they are made (a hand's result,
+  an audit): compared, shown and pickled by its fields, not hashed (as a dataclass that is not
+  frozen); its fields are not ``Final``.
 
 Why so, in the compiled build (mypyc, ``setup.py``): such a class is a native class.  Its
 written-out ``__init__`` is native code that stores each field (some 40 ns a value), and a

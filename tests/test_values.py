@@ -39,8 +39,9 @@ def _value_classes() -> list[type]:
 
 
 CLASSES = _value_classes()
-PLAIN = [c for c in CLASSES if c.__module__ != "paipu.record"]
-"""The values whose fields take any object (the record's are tested in ``test_record_classes.py``)."""
+PLAIN = [c for c in CLASSES if c.__module__ != "paipu.record" and c.__qualname__ != "Group"]
+"""The values whose fields take any object (the record's are tested in ``test_record_classes.py``,
+`paipu.hand.shapes.Group`, which checks its fields, below)."""
 
 
 STILL_DATACLASSES = {"paipu.rules.shared.fans", "paipu.rules.mcr.fans", "paipu.rules.riichi.scoring",
@@ -103,3 +104,17 @@ def test_no_init_assigns_its_fields_behind_type_ignore() -> None:
     found = [f"{path.relative_to(PACKAGE)}:{i}" for path in sorted(PACKAGE.rglob("*.py"))
              for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if _IGNORED_FIELD.match(line)]
     assert found == []
+
+
+def test_a_group_checks_its_fields_and_compares_hashes_shows_and_pickles_by_them() -> None:
+    from paipu.hand.shapes import Group
+
+    made = Group("pong", 3, 1)
+    assert (made.kind, made.first, made.wild, made.wild_mask) == ("pong", 3, 1, 0b100)  # the mask normalised
+    assert made == Group("pong", 3, 1, 0b100) and hash(made) == hash(("pong", 3, 1, 0b100))
+    assert made != Group("pong", 3, 2) and made != Group("pair", 3, 1)
+    assert repr(made) == "Group(kind='pong', first=3, wild=1, wild_mask=4)"
+    assert pickle.loads(pickle.dumps(made)) == made
+    assert replace(made, first=5) == Group("pong", 5, 1)
+    with pytest.raises(ValueError, match="wildcards are its last 1 positions"):
+        Group("pong", 3, 1, 0b001)

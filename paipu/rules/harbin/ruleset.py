@@ -15,7 +15,6 @@ at the line it should have followed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from mypy_extensions import mypyc_attr
@@ -26,6 +25,7 @@ from paipu.ruleset_api import (
     ALL_TILES,
     COMMON_RULES,
     NUM_PLAY_KINDS,
+    Fields,
     Group,
     GroupView,
     HandResult,
@@ -90,18 +90,19 @@ class _Due(Value):
         self.first = first
 
 
-@dataclass(init=False)
-class _BaoState:
-    anchor: tuple[int, int] | None = None
+class _BaoState(Fields):
+    __slots__ = ("anchor", "awaiting", "due", "late", "tile", "turned", "unseen")
+    _fields = ("anchor", "turned", "tile", "due", "awaiting", "late", "unseen")
+    anchor: tuple[int, int] | None
     """(wall size, tail draws) when the first 宝 fell due: positions count from there."""
-    turned: int = 0
-    tile: Tile | None = None
-    due: _Due | None = None
-    awaiting: bool = False
+    turned: int
+    tile: Tile | None
+    due: _Due | None
+    awaiting: bool
     """A 宝 fell due, its line was missing and the wall is unknown: a late line names it."""
-    late: _Due | None = None
+    late: _Due | None
     """A 宝 whose line was reported missing: a later `bao` line is that late line."""
-    unseen: tuple[Tile, int] | None = None
+    unseen: tuple[Tile, int] | None
     """(宝, its number) when the last 换宝 test found its tiles not all shown.  Every action
     that shows tiles is tested and shows no more of a kind than it says, so until one shows a
     宝 kind they stay not all shown: the tests between need not count the table again."""
