@@ -12,7 +12,7 @@ from paipu.grammar.parser import ParseResult, parse
 from paipu.record import Record, Span
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.session import Observer, Replay, replay, resolve_ruleset
-from paipu.value import Fields, Value
+from paipu.value import Fields, Frozen
 
 
 class Audit(Fields):
@@ -122,7 +122,7 @@ def audit_text(text: str, name: str = "<record>", *, ruleset: Ruleset | None = N
     return audit
 
 
-class RecoveryPlan(Value):
+class RecoveryPlan(Frozen):
     """How far a record with errors of reading is replayed."""
 
     __slots__ = _fields = ("replay", "unchecked", "findings")

@@ -18,7 +18,7 @@ from typing import ClassVar, Final, Literal, NamedTuple, TypeAlias
 
 from paipu.spans import compact_span
 from paipu.tiles import Tile
-from paipu.value import Value, field_names, is_value
+from paipu.value import Frozen, field_names, is_value
 from paipu.value import replace as replace
 
 Seat: TypeAlias = Literal["E", "S", "W", "N"]
@@ -102,7 +102,7 @@ COLUMN_BITS: Final = _COLUMN_BITS
 COLUMN_MASK: Final = _COLUMN_MASK
 
 
-class Annotation(Value):
+class Annotation(Frozen):
     """A teacher's ``{…}`` note, with the escapes resolved."""
 
     __slots__ = ("span", "text")
@@ -115,7 +115,7 @@ class Annotation(Value):
         self.span = span
 
 
-class Tag(Value):
+class Tag(Frozen):
     """A free header tag such as ``[Event "Friday club"]``, kept and shown."""
 
     __slots__ = ("name", "span", "value")
@@ -130,7 +130,7 @@ class Tag(Value):
         self.span = span
 
 
-class OptionTag(Value):
+class OptionTag(Frozen):
     __slots__ = ("name", "span", "value")
     _fields = ("name", "value", "span")
     name: Final[str]
@@ -143,7 +143,7 @@ class OptionTag(Value):
         self.span = span
 
 
-class SeatTag(Value):
+class SeatTag(Frozen):
     """A header tag of one seat: ``[Player E "Alice"]``, ``[Score E "25000"]``, ``[Final E "31300"]``
     or ``[Points E "+51.3"]``."""
 
@@ -182,7 +182,7 @@ def format_points(tenths: int) -> str:
     return f"{sign}{whole}.{tenth}"
 
 
-class Header(Value):
+class Header(Frozen):
     __slots__ = ("annotations", "finals", "options", "players", "points", "ruleset", "ruleset_span", "scores", "tags")
     _fields = ("ruleset", "ruleset_span", "options", "players", "scores", "tags", "annotations", "finals", "points")
     ruleset: Final[str | None]
@@ -247,7 +247,7 @@ class Header(Value):
 # ---------------------------------------------------------------- actions
 
 
-class Action(Value):
+class Action(Frozen):
     """Base of every line after a hand's setup: seat actions, table events and results."""
 
     __slots__ = ("_span", "annotations")
@@ -445,7 +445,7 @@ class Exhausted(Action):
         Action.__init__(self, span, annotations=annotations)
 
 
-class FanItem(Value):
+class FanItem(Frozen):
     __slots__ = ("name", "span", "value")
     _fields = ("name", "value", "span")
     name: Final[str]
@@ -513,7 +513,7 @@ VERBS: tuple[str, ...] = tuple(_VERBS.values())
 # ---------------------------------------------------------------- hands
 
 
-class Deal(Value):
+class Deal(Frozen):
     __slots__ = ("_span", "annotations", "seat", "tiles")
     _fields = ("seat", "tiles", "span", "annotations")
     seat: Final[Seat]
@@ -534,7 +534,7 @@ class Deal(Value):
         return unpacked(self._span)
 
 
-class SetupLine(Value):
+class SetupLine(Frozen):
     """A hand's ``dealer``, ``wall`` or ``dice`` line, or a ruleset's own setup line."""
 
     __slots__ = ("_span", "annotations")
@@ -608,7 +608,7 @@ class SetupTiles(SetupLine):
         return self.values[0] if self.values else None
 
 
-class HandRecord(Value):
+class HandRecord(Frozen):
     __slots__ = ("actions", "annotations", "dealer", "deals", "dice", "extra", "number", "span", "wall")
     _fields = ("number", "span", "dealer", "wall", "dice", "deals", "actions", "annotations", "extra")
     number: Final[int]
@@ -651,7 +651,7 @@ class HandRecord(Value):
         return found
 
 
-class Record(Value):
+class Record(Frozen):
     __slots__ = ("hands", "header")
     _fields = ("header", "hands")
     header: Final[Header]

@@ -1,11 +1,11 @@
 """Values: how paipu writes the immutable classes it makes by the thousand.
 
 A record's lines, a finding, the sets of a win's reading: each is an ordinary class on the base
-`Value`, with typed attributes, its fields named once in order (``_fields``), its slots, and an
+`Frozen`, with typed attributes, its fields named once in order (``_fields``), its slots, and an
 ``__init__`` written out::
 
-    class HandSet(Value):
-        __slots__ = ("kind", "first", "meld")
+    class HandSet(Frozen):
+        __slots__ = ("first", "kind", "meld")
         _fields = ("kind", "first", "meld")
         kind: Final[str]
         first: Final[int]
@@ -16,7 +16,7 @@ A record's lines, a finding, the sets of a win's reading: each is an ordinary cl
             self.first = first
             self.meld = meld
 
-* `Value` compares, hashes and shows (``repr``) a value by its fields, exactly as a dataclass
+* `Frozen` compares, hashes and shows (``repr``) a value by its fields, exactly as a dataclass
   declared ``@dataclass(init=False, unsafe_hash=True)`` did: equal when of the same class with
   equal fields, hashed as the tuple of its fields, shown as ``HandSet(kind='m', first=0,
   meld=False)``.  `replace` (``dataclasses.replace``), `field_names` (``dataclasses.fields``)
@@ -32,21 +32,26 @@ A record's lines, a finding, the sets of a win's reading: each is an ordinary cl
   ``__init__`` of the class that declares the field.  A default is given in ``__init__``'s
   signature only (a ``Final`` with a value in the class body is a constant of the class, not a
   field).  A subclass's ``__init__`` calls its base's by name (``Action.__init__(self, …)``).
-* `Value` pickles a value as a call of its constructor with its fields (`restore`).
+* `Frozen` pickles a value as a call of its constructor with its fields (`restore`).
 * `Fields` is the same for a class whose values change after they are made (a hand's result,
   an audit): compared, shown and pickled by its fields, not hashed (as a dataclass that is not
   frozen); its fields are not ``Final``.
+* `Value` is the base of a value still declared a dataclass (``@dataclass(init=False,
+  unsafe_hash=True, slots=True)``, its methods written by `dataclasses` when its module is
+  imported): it only pickles it through its constructor.  It defines none of the methods a
+  dataclass writes: compiled, a class inherits its base's methods into its own namespace, where
+  `dataclasses` would refuse to replace ``__hash__`` (and leave ``__eq__`` and ``__repr__``).
 
 Why so, in the compiled build (mypyc, ``setup.py``): such a class is a native class.  Its
 written-out ``__init__`` is native code that stores each field (some 40 ns a value), and a
 ``Final`` attribute is read-only at run time too.  A native class cannot be restored field by
-field, as pickle does by default: hence `Value`'s ``__reduce__``.  A native class keeps no
-``__slots__`` (its layout is fixed by its annotations), hence ``_fields`` beside it.  Python
-classes (a module that stays Python) may subclass `Value` too.  Pure Python runs the same
-classes and the same ``__init__``.
+field, as pickle does by default: hence the ``__reduce__`` of the bases.  A native class keeps
+no ``__slots__`` (its layout is fixed by its annotations), hence ``_fields`` beside it.  Python
+classes (a module that stays Python) may subclass `Frozen` and `Fields` too.  Pure Python runs
+the same classes and the same ``__init__``.
 
-The few classes that stay dataclasses (a ruleset's options, whose fields carry their defaults
-and documentation) use `by_fields` to pickle.
+The classes that stay dataclasses (a ruleset's options, whose fields carry their defaults and
+documentation) use `by_fields` to pickle.
 """
 
 from __future__ import annotations
@@ -108,12 +113,25 @@ def field_names(cls: type) -> tuple[str, ...]:
     if found is None:
         if not hasattr(cls, "__dataclass_fields__"):
             found = _value_fields(cls)
-        else:  # a dataclass (one that subclasses `Value` too: its fields are the dataclass's)
+        else:  # a dataclass (a `Value`, say)
             from dataclasses import fields
 
             found = tuple(f.name for f in fields(cls))
         _NAMES[cls] = found
     return found
+
+
+class Value:
+    """The base of a value declared a dataclass (``@dataclass(init=False, unsafe_hash=True,
+    slots=True)``, which writes its equality, hashing and ``repr``; see the module): pickled as a
+    call of its constructor.  It defines none of the methods a dataclass writes, so that the
+    dataclass's own are the class's in the compiled build too."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
+        cls = type(self)
+        return restore, (cls, tuple([getattr(self, name) for name in field_names(cls)]))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -139,11 +157,11 @@ class Fields:
 
     def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
         cls = type(self)
-        return restore, (cls, tuple([getattr(self, name) for name in field_names(cls)]))
+        return restore, (cls, tuple([getattr(self, name) for name in self._fields]))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Value(Fields):
+class Frozen(Fields):
     """The base of paipu's values (see the module): never changed once made, so also hashed by
     their fields (the tuple of them, as a dataclass with ``unsafe_hash=True`` is)."""
 
@@ -158,13 +176,14 @@ class Value(Fields):
 
 
 def restore(cls: type[Any], values: tuple[object, ...]) -> Any:
-    """A `Value` of class ``cls`` with ``values`` for its fields, in order: pickle's way back."""
+    """A value of class ``cls`` with ``values`` for its fields, in order: pickle's way back."""
     return cls(**dict(zip(field_names(cls), values, strict=True)))
 
 
 def replace(value: _T, /, **changes: object) -> _T:
-    """A copy of ``value`` (a `Value`, or a dataclass whose constructor takes its fields) with
-    ``changes``, as ``dataclasses.replace`` makes it: a call of its class with every field."""
+    """A copy of ``value`` (a `Frozen` or `Fields` value, or a dataclass whose constructor takes
+    its fields) with ``changes``, as ``dataclasses.replace`` makes it: a call of its class with
+    every field."""
     cls = type(value)
     names = field_names(cls)
     unknown = set(changes) - set(names)
@@ -181,8 +200,7 @@ def as_dict(value: object) -> dict[str, object]:
 
 
 def is_value(value: object) -> bool:
-    """Whether ``value`` is a `Value` (or `Fields`) or a dataclass instance: a thing with named
-    fields."""
+    """Whether ``value`` has named fields: a `Frozen` or `Fields` value, or a dataclass instance."""
     return isinstance(value, Fields) or hasattr(type(value), "__dataclass_fields__")
 
 

@@ -15,10 +15,10 @@ import pytest
 import paipu.record as r
 from paipu.grammar.parser import parse
 from paipu.tiles import ALL_TILES
-from paipu.value import Value, as_dict, field_names
+from paipu.value import Frozen, as_dict, field_names
 
 CLASSES: list[type] = sorted(
-    (v for v in vars(r).values() if isinstance(v, type) and v.__module__ == "paipu.record" and issubclass(v, Value)),
+    (v for v in vars(r).values() if isinstance(v, type) and v.__module__ == "paipu.record" and issubclass(v, Frozen)),
     key=lambda c: c.__qualname__)
 PACKED = [c for c in CLASSES if issubclass(c, (r.Action, r.Deal, r.SetupLine))]
 

@@ -1,4 +1,4 @@
-"""paipu's values (`paipu.value`): classes on the base `Value` with ``Final`` fields named once
+"""paipu's values (`paipu.value`): classes on the base `Frozen` with ``Final`` fields named once
 (``_fields``), slots and an ``__init__`` written out.  Each takes its fields by name, sets every
 one, compares, hashes, shows and pickles by them, and no ``__init__`` in the package assigns a
 field behind ``type: ignore``."""
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import paipu
-from paipu.value import Value, as_dict, field_names, replace
+from paipu.value import Frozen, Value, as_dict, field_names, replace
 
 PACKAGE = Path(paipu.__file__).resolve().parent
 
@@ -33,7 +33,8 @@ def _value_classes() -> list[type]:
     for name in _modules():
         module = importlib.import_module(name)
         for value in vars(module).values():
-            if isinstance(value, type) and value.__module__ == name and issubclass(value, Value) and value is not Value:
+            if (isinstance(value, type) and value.__module__ == name and issubclass(value, (Frozen, Value))
+                    and value not in (Frozen, Value)):
                 found[f"{name}.{value.__qualname__}"] = value
     return [found[k] for k in sorted(found)]
 
@@ -71,7 +72,10 @@ def test_a_value_names_its_final_fields_once_in_slots_with_its_own_init(cls: typ
     assert "__slots__" in cls.__dict__, "a value keeps its fields in slots"
     if dataclasses.is_dataclass(cls):
         assert cls.__module__ in STILL_DATACLASSES, "a value is declared by its _fields, not by dataclass"
+        # (compiled, a dataclass on `Frozen` would keep the base's methods: `Value` defines none)
+        assert issubclass(cls, Value) and not issubclass(cls, Frozen)
         return
+    assert not issubclass(cls, Value), "a value declared by its _fields is a Frozen, not a Value"
     assert "__dataclass_fields__" not in dir(cls)
     stored = ["_span" if n == "span" and "_span" in _slots(cls) else n for n in field_names(cls)]
     assert sorted(_slots(cls)) == sorted(stored), "the slots are the fields"

@@ -9,13 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from paipu.value import Value
+from paipu.value import Frozen
 
 if TYPE_CHECKING:
     from paipu.importers.logs import LogGame
 
 
-class Item(Value):
+class Item(Frozen):
     """One record to audit: a record file, or a game of a platform's log converted in memory
     (``game``); or, with ``text`` None, a file that could not be read (``problem`` says why)."""
 

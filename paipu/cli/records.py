@@ -41,7 +41,7 @@ from paipu.cli.items import Item
 from paipu.errors import InputError
 from paipu.lang import LANGS
 from paipu.limits import MAX_JOBS, json_text
-from paipu.value import Value
+from paipu.value import Frozen
 
 if TYPE_CHECKING:
     from paipu.auditing import Audit
@@ -164,7 +164,7 @@ BATCH = 8
 """Files sent to a worker at a time by ``check --jobs``."""
 
 
-class Checked(Value):
+class Checked(Frozen):
     """One record's audit as ``check`` prints it: the text (or JSON line) and its tallies."""
 
     __slots__ = _fields = ("output", "errors", "warnings", "failed", "unreadable", "log")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from paipu.value import Value
+from paipu.value import Frozen
 
 __all__ = ["PLAIN", "SHAPES", "ShapeProfile"]
 
@@ -34,7 +34,7 @@ SHAPES: Final = ("standard", "seven_pairs", "seven_pairs_fours", "orphans", "qua
 _ALL_KINDS: Final = (4,) * 34
 
 
-class ShapeProfile(Value):
+class ShapeProfile(Frozen):
     """A ruleset's winning shapes and its tiles (copies of each of the 34 kinds)."""
 
     __slots__ = ("name", "note", "shapes", "tile_counts", "wildcards")

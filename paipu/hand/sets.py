@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Final
 
 from paipu.tiles import ALL_TILES, Tile
-from paipu.value import Value
+from paipu.value import Frozen
 
 
-class GroupView(Value):
+class GroupView(Frozen):
     """A set or pair of the chosen decomposition, for reports: which tiles, which were wild."""
 
     __slots__ = ("kind", "meld", "tiles", "wild")
@@ -27,7 +27,7 @@ class GroupView(Value):
         self.meld = meld
 
 
-class HandSet(Value):
+class HandSet(Frozen):
     """One set of a reading: a chow, pong or kong, with the tiles its wildcards stand for."""
 
     __slots__ = ("claimed", "concealed", "first", "kind", "meld", "wild")

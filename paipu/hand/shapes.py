@@ -34,7 +34,7 @@ from typing import Final, Literal, NamedTuple
 
 from paipu.hand import tables
 from paipu.tiles import ALL_TILES
-from paipu.value import Value
+from paipu.value import Frozen
 
 __all__ = [
     "ANY_KIND",
@@ -80,7 +80,7 @@ def _tile_name(index: int) -> str:
     return str(ALL_TILES[index])
 
 
-class Group(Value):
+class Group(Frozen):
     """One set or the pair of a decomposition, with its wildcards pinned to positions.
 
     ``wild_mask`` has bit ``j`` set when position ``j`` of the group is a wildcard.  For a
@@ -207,7 +207,7 @@ class Group(Value):
         return f"{self.kind}[{' '.join(names)}]"
 
 
-class Decomposition(Value):
+class Decomposition(Frozen):
     """One standard reading of a hand: its sets and its pair, sorted by `Group.sort_key`.
 
     Two readings are the same when their groups are, wildcard positions included; which of

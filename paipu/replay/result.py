@@ -8,7 +8,7 @@ from paipu.findings import Finding, PackedFindings
 from paipu.hand.sets import GroupView as GroupView  # a report's view of a set, re-exported
 from paipu.record import Action, HandRecord, Seat, Span, _compact_span
 from paipu.tiles import NUM_KINDS, RED_FIVES, Tile, tile_from_index
-from paipu.value import Fields, Value
+from paipu.value import Fields, Frozen
 
 Payments: TypeAlias = dict[Seat, int]
 
@@ -19,7 +19,7 @@ Payments: TypeAlias = dict[Seat, int]
 # same way, not hashed.
 
 
-class ValueItem(Value):
+class ValueItem(Frozen):
     """One scoring item of a win (东风 2台), citing its rule."""
 
     __slots__ = _fields = ("id", "value", "rule", "name_zh", "count")
@@ -38,7 +38,7 @@ class ValueItem(Value):
         self.count = count
 
 
-class WinContext(Value):
+class WinContext(Frozen):
     __slots__ = _fields = ("seat", "tile", "self_drawn", "from_seat", "robbed", "after_kong", "first_draw",
                            "dealer_first", "last_tile")
     seat: Final[Seat]
@@ -71,7 +71,7 @@ class WinContext(Value):
         self.last_tile = last_tile
 
 
-class WinAnalysis(Value):
+class WinAnalysis(Frozen):
     __slots__ = _fields = ("seat", "tile", "is_win", "shape", "items", "total", "groups", "reason", "decompositions",
                            "multiplier", "rule", "checked")
     seat: Final[Seat]
@@ -109,7 +109,7 @@ class WinAnalysis(Value):
         self.checked = checked
 
 
-class Transfer(Value):
+class Transfer(Frozen):
     """One payment between two seats and why (win, kong, flowers), for the audit."""
 
     __slots__ = _fields = ("payer", "payee", "amount", "reason", "rule")
@@ -127,7 +127,7 @@ class Transfer(Value):
         self.rule = rule
 
 
-class GameEnd(Value):
+class GameEnd(Frozen):
     """What the end of the game moves after its last hand is settled (`Ruleset.settle_game`):
     riichi's sticks left on the table, which go to the player in first place."""
 
@@ -149,7 +149,7 @@ NO_GAME_END = GameEnd({}, "", "")
 """Nothing moves at the end of the game (or the game is not over)."""
 
 
-class FinalPoints(Value):
+class FinalPoints(Frozen):
     """A seat's final points by the ruleset's points rule (`Ruleset.final_points`)."""
 
     __slots__ = _fields = ("tenths", "why")
@@ -249,7 +249,7 @@ class SessionState(Fields):
         self.ruleset_data = ruleset_data
 
 
-class MeldView(Value):
+class MeldView(Frozen):
     __slots__ = _fields = ("kind", "tiles", "claimed", "source")
     kind: Final[str]
     tiles: Final[tuple[Tile, ...]]

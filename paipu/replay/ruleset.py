@@ -34,7 +34,7 @@ from paipu.replay.result import (
 )
 from paipu.replay.state import HandState, Meld
 from paipu.tiles import Tile
-from paipu.value import Value, by_fields
+from paipu.value import Frozen, by_fields
 
 Claim: TypeAlias = Literal["chow", "pong", "kong"]
 CLAIM_PRIORITY: dict[str, int] = {"hu": 3, "kong": 2, "pong": 2, "chow": 1}
@@ -44,7 +44,7 @@ riichi.yaku.… (a yaku and its han), riichi.han.… (dora), riichi.fu.… (the 
 """Common to all rulesets (docs/rules/README.md): win > pong/kong > chow."""
 
 
-class Rule(Value):
+class Rule(Frozen):
     """One row of a ruleset's rule table: what findings and value items cite."""
 
     __slots__ = ("aliases", "id", "name_zh", "source", "text")
@@ -146,7 +146,7 @@ ENGINE_ROWS: dict[str, str] = {
 common rule cited in place of a missing one."""
 
 
-class TableWord(Value):
+class TableWord(Frozen):
     """A line word a ruleset adds to records: a setup line (Zhuji's ``caishen``) or a table
     event (Harbin's ``bao``), with the names reports show for it."""
 

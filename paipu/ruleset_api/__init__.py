@@ -60,6 +60,7 @@ from paipu.tiles import format_tiles as format_tiles
 from paipu.tiles import next_kind as next_kind
 from paipu.tiles import parse_tiles as parse_tiles
 from paipu.value import Fields as Fields
+from paipu.value import Frozen as Frozen
 from paipu.value import Value as Value
 from paipu.value import by_fields as by_fields
 from paipu.value import replace as replace
@@ -75,6 +76,7 @@ __all__ = [
     "ORPHAN_KINDS",
     "Fields",
     "FinalPoints",
+    "Frozen",
     "GameEnd",
     "Group",
     "GroupKind",

@@ -18,14 +18,14 @@ from collections import Counter
 from typing import Final
 
 from paipu.rules.shared.fans import FanTable
-from paipu.ruleset_api import Rule, Value
+from paipu.ruleset_api import Frozen, Rule
 
 _SEED = "docs/rules/erren.md, Source E3 (胡牌与番数)"
 _MCR = "paipu's reading (MCR's definition)"
 _RULES_MD = "paipu's reading"
 
 
-class FanDef(Value):
+class FanDef(Frozen):
     """One fan: its value, its definition and the fans it cancels (不计)."""
 
     __slots__ = ("aliases", "definition", "excludes", "id", "name_zh", "partial", "source", "value")
@@ -196,7 +196,7 @@ def fan_rules(prefix: str) -> tuple[Rule, ...]:
     return tuple(out)
 
 
-class Situation(Value):
+class Situation(Frozen):
     """How the hand was won, as the ruleset worked it out from the table."""
 
     __slots__ = ("after_kong", "dihe", "flowers", "renhe", "self_drawn", "tianhe", "tianting")

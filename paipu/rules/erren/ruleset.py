@@ -21,6 +21,7 @@ from paipu.rules.shared.fans import MeldIn, WinIn, evaluate
 from paipu.ruleset_api import (
     ALL_TILES,
     COMMON_RULES,
+    Frozen,
     GroupView,
     HandResult,
     HandState,
@@ -31,7 +32,6 @@ from paipu.ruleset_api import (
     SessionState,
     Span,
     Transfer,
-    Value,
     ValueItem,
     WinAnalysis,
     WinContext,
@@ -42,7 +42,7 @@ from paipu.ruleset_api import (
 from paipu.ruleset_api import record as r
 
 
-class _Reading(Value):
+class _Reading(Frozen):
     __slots__ = ("base", "groups", "items", "shape", "total")
     _fields = ("base", "total", "items", "groups", "shape")
     base: Final[int]

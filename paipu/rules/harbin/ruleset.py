@@ -26,6 +26,7 @@ from paipu.ruleset_api import (
     COMMON_RULES,
     NUM_PLAY_KINDS,
     Fields,
+    Frozen,
     Group,
     GroupView,
     HandResult,
@@ -40,7 +41,6 @@ from paipu.ruleset_api import (
     TableWord,
     Tile,
     Transfer,
-    Value,
     ValueItem,
     WinAnalysis,
     WinContext,
@@ -68,7 +68,7 @@ _Kind = Literal["face", "bao", "dafeng"]
 
 
 
-class _Due(Value):
+class _Due(Frozen):
     """A `bao` line the record owes: after which line, which 宝 of the hand, and its tile."""
 
     __slots__ = ("expected", "fingerprint", "first", "number", "span")
@@ -119,7 +119,7 @@ class _BaoState(Fields):
         self.unseen = unseen
 
 
-class _Reading(Value):
+class _Reading(Frozen):
     """One way to read a winning hand, with its multipliers (or what it lacks)."""
 
     __slots__ = ("items", "pair", "problem", "rank", "sets", "total")
