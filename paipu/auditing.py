@@ -5,32 +5,43 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from typing import Final
 
 from paipu.findings import Finding, PackedFindings, has_errors, warning
-from paipu.grammar.hints import seat_hints
 from paipu.grammar.parser import ParseResult, parse
 from paipu.record import Record, Span
 from paipu.replay.ruleset import Ruleset
 from paipu.replay.session import Observer, Replay, replay, resolve_ruleset
+from paipu.value import Fields, Frozen
 
 
-@dataclass
-class Audit:
+class Audit(Fields):
     """A record's text, what the parser made of it and, if it parsed, its replay."""
 
+    __slots__ = _fields = ("name", "text", "record", "findings", "replay", "annotated", "unchecked")
     name: str
     text: str
     record: Record
-    findings: PackedFindings = field(default_factory=PackedFindings)
+    findings: PackedFindings
     """In the order of the record (line, then column), packed: `check`, the corpus and the
     reports read them one at a time.  When the parser found nothing, the very findings of the
     replay (not a copy)."""
-    replay: Replay | None = None
-    annotated: bool = False
+    replay: Replay | None
+    annotated: bool
     """Whether teaching notes were asked for (they are among the findings, severity note)."""
-    unchecked: dict[int, int] | None = None
+    unchecked: dict[int, int] | None
     """For a record with errors of reading, where its replay stopped checking (`RecoveryPlan.unchecked`)."""
+
+    def __init__(self, name: str, text: str, record: Record, findings: PackedFindings | None = None,
+                 replay: Replay | None = None, annotated: bool = False,
+                 unchecked: dict[int, int] | None = None) -> None:
+        self.name = name
+        self.text = text
+        self.record = record
+        self.findings = PackedFindings() if findings is None else findings
+        self.replay = replay
+        self.annotated = annotated
+        self.unchecked = unchecked
 
     @property
     def ok(self) -> bool:
@@ -111,16 +122,21 @@ def audit_text(text: str, name: str = "<record>", *, ruleset: Ruleset | None = N
     return audit
 
 
-@dataclass(frozen=True)
-class RecoveryPlan:
+class RecoveryPlan(Frozen):
     """How far a record with errors of reading is replayed."""
 
-    replay: bool
+    __slots__ = _fields = ("replay", "unchecked", "findings")
+    replay: Final[bool]
     """False when a header line the rules may depend on could not be read."""
-    unchecked: dict[int, int]
+    unchecked: Final[dict[int, int]]
     """A hand's index → the index of its first action not checked (-1: not even its setup)."""
-    findings: list[Finding]
+    findings: Final[list[Finding]]
     """One ``unchecked`` warning where checking stops, saying why."""
+
+    def __init__(self, replay: bool, unchecked: dict[int, int], findings: list[Finding]) -> None:
+        self.replay = replay
+        self.unchecked = unchecked
+        self.findings = findings
 
 
 _RULE_TAG = re.compile(r"^\s*\[\s*(ruleset|option|score)\b", re.I)
@@ -161,6 +177,8 @@ def recovery_plan(parsed: ParseResult, text: str, refused: set[int] | frozenset[
         first_after = next((k for k, a in enumerate(actions) if a.span.line >= number), len(actions))
         words = line.split(maxsplit=1)  # only its first word matters (a line may hold millions)
         stop = first_after
+        from paipu.grammar.hints import seat_hints  # (a record that reads cleanly needs none)
+
         if first_after == 0 and not (words and (words[0] in ("E", "S", "W", "N") or seat_hints(words[0], {}))):
             stop = -1
         if idx in unchecked and unchecked[idx] <= stop:

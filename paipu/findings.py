@@ -11,7 +11,6 @@ import unicodedata
 import zlib
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final, Literal, TypeAlias, overload
 
@@ -20,14 +19,15 @@ from mypy_extensions import mypyc_attr
 from paipu.limits import control_escaped
 from paipu.made import same_items
 from paipu.record import COLUMN_BITS, COLUMN_MASK, LINE_SHIFT, Span, pack_span
-from paipu.value import Value
+from paipu.value import Frozen
 
 Severity: TypeAlias = Literal["error", "warning", "note"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class Finding(Value):
+class Finding(Frozen):
+    __slots__ = ("code", "message", "rule", "severity", "span", "subject")
+    _fields = ("severity", "code", "message", "span", "rule", "subject")
     severity: Final[Severity]
     code: Final[str]
     message: Final[str]

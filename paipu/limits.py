@@ -6,7 +6,6 @@ a clean exit 2, so that no input can make paipu use time or memory out of propor
 
 from __future__ import annotations
 
-import json
 import re
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -79,6 +78,8 @@ def json_escaped(text: str) -> str:
 
 def json_text(value: object, **options: object) -> str:
     """``json.dumps(value, ensure_ascii=False, **options)``, safe to print (`json_escaped`)."""
+    import json  # (a check that prints no JSON needs none)
+
     return json_escaped(json.dumps(value, ensure_ascii=False, **options))  # type: ignore[arg-type]
 
 

@@ -14,21 +14,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Final, Literal, NamedTuple, TypeAlias, TypeVar
+from typing import ClassVar, Final, Literal, NamedTuple, TypeAlias
 
 from paipu.spans import compact_span
 from paipu.tiles import Tile
-from paipu.value import Value, field_names
+from paipu.value import Frozen, field_names, is_value
+from paipu.value import replace as replace
 
 Seat: TypeAlias = Literal["E", "S", "W", "N"]
 SEATS: tuple[Seat, ...] = ("E", "S", "W", "N")
 
 Glyph: TypeAlias = Literal["!", "?", "!!", "??", "!?", "?!"]
 GLYPHS: tuple[str, ...] = ("!!", "??", "!?", "?!", "!", "?")
-
-_T = TypeVar("_T")
-
 
 class Span(NamedTuple):
     """Where something stands in the record text: 1-based line and column, end exclusive.
@@ -105,10 +102,11 @@ COLUMN_BITS: Final = _COLUMN_BITS
 COLUMN_MASK: Final = _COLUMN_MASK
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class Annotation(Value):
+class Annotation(Frozen):
     """A teacher's ``{…}`` note, with the escapes resolved."""
 
+    __slots__ = ("span", "text")
+    _fields = ("text", "span")
     text: Final[str]
     span: Final[Span]
 
@@ -117,10 +115,11 @@ class Annotation(Value):
         self.span = span
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class Tag(Value):
+class Tag(Frozen):
     """A free header tag such as ``[Event "Friday club"]``, kept and shown."""
 
+    __slots__ = ("name", "span", "value")
+    _fields = ("name", "value", "span")
     name: Final[str]
     value: Final[str]
     span: Final[Span]
@@ -131,8 +130,9 @@ class Tag(Value):
         self.span = span
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class OptionTag(Value):
+class OptionTag(Frozen):
+    __slots__ = ("name", "span", "value")
+    _fields = ("name", "value", "span")
     name: Final[str]
     value: Final[str]
     span: Final[Span]
@@ -143,11 +143,12 @@ class OptionTag(Value):
         self.span = span
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class SeatTag(Value):
+class SeatTag(Frozen):
     """A header tag of one seat: ``[Player E "Alice"]``, ``[Score E "25000"]``, ``[Final E "31300"]``
     or ``[Points E "+51.3"]``."""
 
+    __slots__ = ("name", "seat", "span", "value")
+    _fields = ("name", "seat", "value", "span")
     name: Final[str]
     seat: Final[Seat]
     value: Final[str]
@@ -181,8 +182,9 @@ def format_points(tenths: int) -> str:
     return f"{sign}{whole}.{tenth}"
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class Header(Value):
+class Header(Frozen):
+    __slots__ = ("annotations", "finals", "options", "players", "points", "ruleset", "ruleset_span", "scores", "tags")
+    _fields = ("ruleset", "ruleset_span", "options", "players", "scores", "tags", "annotations", "finals", "points")
     ruleset: Final[str | None]
     ruleset_span: Final[Span | None]
     options: Final[tuple[OptionTag, ...]]
@@ -237,24 +239,19 @@ class Header(Value):
 # on one line, the common case), in the field ``_span``: a record holds one of them per line,
 # and a `Span` of its own beside each would be a third of the record's memory.  The ``span``
 # property gives the `Span` back; the constructors take ``span`` (a `Span`, or an int packed
-# already) as before, the dataclass fields name it ``span`` (`_field_named_span`: `replace`,
-# ``dataclasses.replace`` and `to_json` work with it), and equality and hashing compare the
-# packed form, which is the same for the same span.
-
-
-def _line_repr(value: object) -> str:
-    """The ``repr`` `dataclasses` writes, the span shown as a `Span`."""
-    cls = type(value)
-    return f"{cls.__qualname__}({', '.join(f'{n}={getattr(value, n)!r}' for n in field_names(cls))})"
+# already) as before, their ``_fields`` name it ``span`` (`replace`, `repr` and `to_json` read
+# the `Span`), and equality and hashing compare the packed form, which is the same for the same
+# span.
 
 
 # ---------------------------------------------------------------- actions
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
-class Action(Value):
+class Action(Frozen):
     """Base of every line after a hand's setup: seat actions, table events and results."""
 
+    __slots__ = ("_span", "annotations")
+    _fields: ClassVar[tuple[str, ...]] = ("span", "annotations")
     _span: Final[int | Span]
     annotations: Final[tuple[Annotation, ...]]
 
@@ -271,12 +268,10 @@ class Action(Value):
     def verb(self) -> str:
         return _VERBS[type(self)]
 
-    def __repr__(self) -> str:
-        return _line_repr(self)
 
-
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class SeatAction(Action):
+    __slots__ = ("glyph", "seat")
+    _fields: ClassVar[tuple[str, ...]] = ("span", "annotations", "seat", "glyph")
     seat: Final[Seat]
     glyph: Final[str | None]
 
@@ -287,8 +282,9 @@ class SeatAction(Action):
         self.glyph = glyph
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Draw(SeatAction):
+    __slots__ = ("tile",)
+    _fields = ("span", "annotations", "seat", "glyph", "tile")
     tile: Final[Tile]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
@@ -297,8 +293,9 @@ class Draw(SeatAction):
         self.tile = tile
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Discard(SeatAction):
+    __slots__ = ("tile",)
+    _fields = ("span", "annotations", "seat", "glyph", "tile")
     tile: Final[Tile]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
@@ -307,8 +304,9 @@ class Discard(SeatAction):
         self.tile = tile
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Chow(SeatAction):
+    __slots__ = ("tiles",)
+    _fields = ("span", "annotations", "seat", "glyph", "tiles")
     tiles: Final[tuple[Tile, Tile, Tile]]
 
     def __init__(self, span: Span | int, seat: Seat, tiles: tuple[Tile, Tile, Tile], *, glyph: str | None = None,
@@ -317,8 +315,9 @@ class Chow(SeatAction):
         self.tiles = tiles
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Pong(SeatAction):
+    __slots__ = ("tile",)
+    _fields = ("span", "annotations", "seat", "glyph", "tile")
     tile: Final[Tile]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
@@ -327,10 +326,11 @@ class Pong(SeatAction):
         self.tile = tile
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Kong(SeatAction):
     """An exposed kong on the last discard (明杠)."""
 
+    __slots__ = ("tile",)
+    _fields = ("span", "annotations", "seat", "glyph", "tile")
     tile: Final[Tile]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
@@ -339,10 +339,11 @@ class Kong(SeatAction):
         self.tile = tile
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class AnKong(SeatAction):
     """A concealed kong of four held tiles (暗杠)."""
 
+    __slots__ = ("tile",)
+    _fields = ("span", "annotations", "seat", "glyph", "tile")
     tile: Final[Tile]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
@@ -351,10 +352,11 @@ class AnKong(SeatAction):
         self.tile = tile
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class AddKong(SeatAction):
     """A tile added to one's own exposed pong (补杠)."""
 
+    __slots__ = ("tile",)
+    _fields = ("span", "annotations", "seat", "glyph", "tile")
     tile: Final[Tile]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
@@ -363,8 +365,9 @@ class AddKong(SeatAction):
         self.tile = tile
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Flower(SeatAction):
+    __slots__ = ("tile",)
+    _fields = ("span", "annotations", "seat", "glyph", "tile")
     tile: Final[Tile]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile, *, glyph: str | None = None,
@@ -373,17 +376,18 @@ class Flower(SeatAction):
         self.tile = tile
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Ready(SeatAction):
     """报听: declared right before the discard that makes the hand ready."""
 
+    __slots__ = ()
     def __init__(self, span: Span | int, seat: Seat, *, glyph: str | None = None,
                  annotations: tuple[Annotation, ...] = ()) -> None:
         SeatAction.__init__(self, span, seat, glyph=glyph, annotations=annotations)
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Hu(SeatAction):
+    __slots__ = ("tile",)
+    _fields = ("span", "annotations", "seat", "glyph", "tile")
     tile: Final[Tile | None]
 
     def __init__(self, span: Span | int, seat: Seat, tile: Tile | None = None, *, glyph: str | None = None,
@@ -392,21 +396,22 @@ class Hu(SeatAction):
         self.tile = tile
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Pass(SeatAction):
     """The seat declined a claim it could make."""
 
+    __slots__ = ()
     def __init__(self, span: Span | int, seat: Seat, *, glyph: str | None = None,
                  annotations: tuple[Annotation, ...] = ()) -> None:
         SeatAction.__init__(self, span, seat, glyph=glyph, annotations=annotations)
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class TableEvent(Action):
     """A table event that is not a seat's action, declared by a ruleset (`Ruleset.events`):
     Harbin's ``bao T`` turns the treasure tile (宝牌).  The grammar reads it; what it means,
     and whether it may be there at all, is the ruleset's to say."""
 
+    __slots__ = ("name", "tiles", "values", "word")
+    _fields = ("span", "annotations", "name", "tiles", "values", "word")
     name: Final[str]
     tiles: Final[tuple[Tile, ...]]
     values: Final[tuple[int, ...]]
@@ -432,16 +437,17 @@ class TableEvent(Action):
         return self.tiles[0] if self.tiles else None
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class Exhausted(Action):
     """The hand ended with no winner (流局)."""
 
+    __slots__ = ()
     def __init__(self, span: Span | int, *, annotations: tuple[Annotation, ...] = ()) -> None:
         Action.__init__(self, span, annotations=annotations)
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class FanItem(Value):
+class FanItem(Frozen):
+    __slots__ = ("name", "span", "value")
+    _fields = ("name", "value", "span")
     name: Final[str]
     value: Final[int | None]
     span: Final[Span]
@@ -452,10 +458,11 @@ class FanItem(Value):
         self.span = span
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class FanLine(Action):
     """The value a platform recorded for a win: ``fan E 5 : dongfeng 2, hunyise 1``."""
 
+    __slots__ = ("items", "seat", "total")
+    _fields = ("span", "annotations", "seat", "total", "items")
     seat: Final[Seat]
     total: Final[int]
     items: Final[tuple[FanItem, ...]]
@@ -468,10 +475,11 @@ class FanLine(Action):
         self.items = items
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class ScoreLine(Action):
     """All the payments of a hand as recorded: ``score E +12 S -4 W -4 N -4``."""
 
+    __slots__ = ("payments",)
+    _fields = ("span", "annotations", "payments")
     payments: Final[tuple[tuple[Seat, int], ...]]
 
     def __init__(self, span: Span | int, payments: tuple[tuple[Seat, int], ...], *,
@@ -505,8 +513,9 @@ VERBS: tuple[str, ...] = tuple(_VERBS.values())
 # ---------------------------------------------------------------- hands
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
-class Deal(Value):
+class Deal(Frozen):
+    __slots__ = ("_span", "annotations", "seat", "tiles")
+    _fields = ("seat", "tiles", "span", "annotations")
     seat: Final[Seat]
     tiles: Final[tuple[Tile, ...]]
     _span: Final[int | Span]
@@ -524,14 +533,12 @@ class Deal(Value):
         """Where the line stands in the record text."""
         return unpacked(self._span)
 
-    def __repr__(self) -> str:
-        return _line_repr(self)
 
-
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
-class SetupLine(Value):
+class SetupLine(Frozen):
     """A hand's ``dealer``, ``wall`` or ``dice`` line, or a ruleset's own setup line."""
 
+    __slots__ = ("_span", "annotations")
+    _fields: ClassVar[tuple[str, ...]] = ("span", "annotations")
     _span: Final[int | Span]
     annotations: Final[tuple[Annotation, ...]]
 
@@ -544,12 +551,10 @@ class SetupLine(Value):
         """Where the line stands in the record text."""
         return unpacked(self._span)
 
-    def __repr__(self) -> str:
-        return _line_repr(self)
 
-
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class DealerLine(SetupLine):
+    __slots__ = ("seat",)
+    _fields = ("span", "annotations", "seat")
     seat: Final[Seat]
 
     def __init__(self, span: Span | int, annotations: tuple[Annotation, ...] = (), seat: Seat = "E") -> None:
@@ -557,8 +562,9 @@ class DealerLine(SetupLine):
         self.seat = seat
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class WallLine(SetupLine):
+    __slots__ = ("tiles",)
+    _fields = ("span", "annotations", "tiles")
     tiles: Final[tuple[Tile, ...]]
 
     def __init__(self, span: Span | int, annotations: tuple[Annotation, ...] = (),
@@ -567,8 +573,9 @@ class WallLine(SetupLine):
         self.tiles = tiles
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class DiceLine(SetupLine):
+    __slots__ = ("values",)
+    _fields = ("span", "annotations", "values")
     values: Final[tuple[int, ...]]
 
     def __init__(self, span: Span | int, annotations: tuple[Annotation, ...] = (),
@@ -577,11 +584,12 @@ class DiceLine(SetupLine):
         self.values = values
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True, repr=False)
 class SetupTiles(SetupLine):
     """A setup line a ruleset declares (`Ruleset.setup_words`): Zhuji's ``caishen 5m`` names
     the hand's wildcard kinds.  The grammar reads it; the ruleset gives it its meaning."""
 
+    __slots__ = ("name", "tiles", "values")
+    _fields = ("span", "annotations", "name", "tiles", "values")
     name: Final[str]
     tiles: Final[tuple[Tile, ...]]
     values: Final[tuple[int, ...]]
@@ -600,8 +608,9 @@ class SetupTiles(SetupLine):
         return self.values[0] if self.values else None
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class HandRecord(Value):
+class HandRecord(Frozen):
+    __slots__ = ("actions", "annotations", "dealer", "deals", "dice", "extra", "number", "span", "wall")
+    _fields = ("number", "span", "dealer", "wall", "dice", "deals", "actions", "annotations", "extra")
     number: Final[int]
     span: Final[Span]
     dealer: Final[DealerLine | None]
@@ -642,8 +651,9 @@ class HandRecord(Value):
         return found
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class Record(Value):
+class Record(Frozen):
+    __slots__ = ("hands", "header")
+    _fields = ("header", "hands")
     header: Final[Header]
     hands: Final[tuple[HandRecord, ...]]
 
@@ -652,46 +662,7 @@ class Record(Value):
         self.hands = hands
 
 
-_PACKED_LINES: Final[tuple[type, ...]] = (
-    Action, SeatAction, Draw, Discard, Chow, Pong, Kong, AnKong, AddKong, Flower, Ready, Hu, Pass, TableEvent,
-    Exhausted, FanLine, ScoreLine, Deal, SetupLine, DealerLine, WallLine, DiceLine, SetupTiles,
-)
-"""The classes whose position is packed (``_span``)."""
-
-
-def _field_named_span(cls: type) -> None:
-    """Name the packed field ``span`` among ``cls``'s dataclass fields, as the constructor
-    names it: `dataclasses.fields`, ``dataclasses.replace`` and `to_json` then read it through
-    the ``span`` property (a `Span`) and give it back to the constructor as ``span=``, as they
-    did when the field itself was called ``span``.  The methods `dataclasses` wrote (equality,
-    hashing) compare the packed ``_span``, which is the same for the same span."""
-    found: dict[str, Any] = cls.__dict__["__dataclass_fields__"]
-    items = list(found.items())
-    found.clear()
-    for name, f in items:
-        if name == "_span":
-            f.name = name = "span"  # the `Field` is shared with the subclasses' own tables
-        found[name] = f
-
-
-for _cls in _PACKED_LINES:
-    _field_named_span(_cls)
-
-
 # ---------------------------------------------------------------- copies
-
-
-def replace(value: _T, **changes: object) -> _T:
-    """``dataclasses.replace`` for the record's values (which it equals: a copy of ``value`` with
-    ``changes``, ``span=`` for a line's position), without `dataclasses`' generic machinery."""
-    cls = type(value)
-    names = field_names(cls)
-    unknown = set(changes) - set(names)
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
-    given = {n: changes[n] if n in changes else getattr(value, n) for n in names}
-    made: _T = cls(**given)
-    return made
 
 
 def _compact_span(cls: type) -> Callable[[object, object], None]:
@@ -721,7 +692,7 @@ def to_json(value: object, *, spans: bool = True) -> object:
         }
     if isinstance(value, (tuple, list)):
         return [to_json(v, spans=spans) for v in value]
-    if hasattr(value, "__dataclass_fields__"):
+    if is_value(value):
         out: dict[str, object] = {}
         if isinstance(value, Action):
             out["type"] = value.verb

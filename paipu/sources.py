@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
 import io
 import os
 import stat
@@ -32,6 +31,8 @@ def read_record_text(path: str | os.PathLike[str]) -> str:
             "for one record"
         )
     if p.name.endswith(".gz"):
+        import gzip  # (a record that is not compressed needs none)
+
         with _reading(p), gzip.open(p, "rb") as fh:
             data: bytes | bytearray = _read_at_most(fh, MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
@@ -48,7 +49,7 @@ def _reading(p: Path) -> Iterator[None]:
         yield
     except PermissionError:
         raise InputError(f"{p}: permission denied") from None
-    except (OSError, EOFError, gzip.BadGzipFile, zlib.error) as e:
+    except (OSError, EOFError, zlib.error) as e:  # (gzip.BadGzipFile is an OSError)
         raise InputError(f"{p}: cannot be read ({e.__class__.__name__}: {e})") from None
 
 
@@ -87,6 +88,8 @@ def gunzip_bounded(data: bytes, limit: int) -> bytes | None:
     """The gzip data ``data`` decompressed, or None when it is more than ``limit`` bytes (a gzip
     bomb is refused a piece at a time, never decompressed whole): the one bounded reader of every
     compressed input.  `OSError`, `EOFError` or `zlib.error` for broken data."""
+    import gzip
+
     with gzip.GzipFile(fileobj=io.BytesIO(data)) as fh:
         out = _read_at_most(fh, limit + 1)
     return bytes(out) if len(out) <= limit else None

@@ -6,7 +6,6 @@ when they are absent.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from paipu.grammar.parser import parse
 from paipu.grammar.writer import format_record
 from paipu.importers.tenhou import Game, read_json6, read_mjlog
 from paipu.importers.tenhou.convert import game_to_record, game_to_text, tile_of
+from paipu.value import replace
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "tenhou"
 FILES = (sorted((LOGS / "mjlog").glob("*.mjlog")) + sorted((LOGS / "json6").glob("*.json"))) if LOGS.is_dir() else []
@@ -110,8 +110,8 @@ def test_every_finished_game_ends_at_its_last_hand_and_a_hand_after_it_is_game_o
     for path in finished[:6]:
         record = game_to_record(_game(path))
         last = record.hands[-1]
-        extra = dataclasses.replace(last, number=last.number + 1)
-        longer = dataclasses.replace(record, hands=(*record.hands, extra))
+        extra = replace(last, number=last.number + 1)
+        longer = replace(record, hands=(*record.hands, extra))
         audit = audit_text(format_record(longer), path.name)
         over = [f for f in audit.findings if f.code == "game-over"]
         assert len(over) == 1 and over[0].rule == "riichi.end", path.name
@@ -127,8 +127,8 @@ def test_dora_indicators_are_the_walls_and_a_changed_one_is_a_dora_mismatch() ->
     shown = hand.setup("dora")
     assert shown is not None and shown.tiles[0] == hand.wall.tiles[-14:][8]
     other = next(t for t in hand.wall.tiles if t.index != shown.tiles[0].index)
-    extra = tuple(dataclasses.replace(x, tiles=(other,)) if x.name == "dora" else x for x in hand.extra)
-    changed = dataclasses.replace(record, hands=(dataclasses.replace(hand, extra=extra), *record.hands[1:]))
+    extra = tuple(replace(x, tiles=(other,)) if x.name == "dora" else x for x in hand.extra)
+    changed = replace(record, hands=(replace(hand, extra=extra), *record.hands[1:]))
     codes = [f.code for f in audit_text(format_record(changed)).findings if f.severity == "error"]
     assert "dora-mismatch" in codes
 

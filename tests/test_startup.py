@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from paipu.replay.ruleset import builtin_ruleset_names, ruleset_class, ruleset_entries
+from paipu.replay.ruleset import BUILTIN_ALIASES, builtin_ruleset_names, ruleset_class, ruleset_entries
 
 ROOT = Path(__file__).resolve().parent.parent
 VALID = ROOT / "samples" / "valid"
@@ -193,3 +194,67 @@ def test_check_help_loads_neither_the_parser_nor_the_replay(tmp_path: Path) -> N
     done, modules = _run(tmp_path, "check", "--help")
     assert done.returncode == 0 and "--jobs" in done.stdout
     assert not [m for m in modules if m.startswith(("paipu.auditing", "paipu.replay", "paipu.grammar", "paipu.record"))]
+
+
+@pytest.mark.parametrize("ruleset", builtin_ruleset_names())
+def test_a_record_naming_its_ruleset_by_an_alias_loads_that_ruleset_alone(tmp_path: Path, ruleset: str) -> None:
+    alias = ruleset_class(ruleset).aliases[0]
+    sample = sorted((VALID / ruleset).glob("*.paipu"))[0]
+    text = sample.read_text(encoding="utf-8")
+    assert f'[Ruleset "{ruleset}"]' in text
+    record = tmp_path / "alias.paipu"
+    record.write_text(text.replace(f'[Ruleset "{ruleset}"]', f'[Ruleset "{alias}"]', 1), encoding="utf-8")
+    done, modules = _run(tmp_path, "check", str(record))
+    assert done.returncode == 0 and " 0 errors" in done.stdout, done.stdout + done.stderr
+    rulesets = {m.split(".")[2] for m in modules if m.startswith("paipu.rules.") and m.count(".") >= 2}
+    assert rulesets == NEEDS.get(ruleset, {ruleset})
+
+
+def test_the_table_of_built_in_aliases_is_what_the_rulesets_declare() -> None:
+    declared: dict[str, str] = {}
+    for name in builtin_ruleset_names():
+        for alias in vars(ruleset_class(name)).get("aliases", ()):
+            assert alias.strip().lower() not in declared, f"alias {alias!r} declared twice"
+            declared[alias.strip().lower()] = name
+    assert BUILTIN_ALIASES == declared
+    for alias, name in BUILTIN_ALIASES.items():
+        assert ruleset_class(alias) is ruleset_class(name)
+
+
+PROCESSED = r"""
+import atexit, dataclasses, json, os, sys
+
+processed = []
+process = dataclasses._process_class
+
+def _process_class(cls, *args, **kwargs):
+    processed.append(f"{cls.__module__}.{cls.__qualname__}")
+    return process(cls, *args, **kwargs)
+
+dataclasses._process_class = _process_class
+
+def _write():
+    with open(os.environ["PAIPU_TEST_MODULES"], "w", encoding="utf-8") as out:
+        json.dump(processed, out)
+
+atexit.register(_write)
+from paipu.cli import main
+main()
+"""
+"""The ``paipu`` program, writing the classes `dataclasses` processed while it ran (its exit handler
+writes them where `_run` reads the modules loaded)."""
+
+STILL_DATACLASSES = re.compile(r"paipu\.rules\.\w+\.options\.\w+Options$|paipu\.replay\.ruleset\.NoOptions$"
+                               r"|paipu\.replay\.state\.|paipu\.rules\.(shared\.fans|mcr|riichi)\.|mahjong\.")
+"""What may still be a dataclass: a ruleset's options (declared with `option`, read by `parse_options`),
+and the classes of modules others are changing (the replay's state, the fan evaluator, MCR and riichi),
+and the riichi calculator's library."""
+
+
+@pytest.mark.parametrize("ruleset", builtin_ruleset_names())
+def test_a_check_processes_no_dataclass_but_options(tmp_path: Path, ruleset: str) -> None:
+    sample = sorted((VALID / ruleset).glob("*.paipu"))[0]
+    done, processed = _run(tmp_path, "check", str(sample), code=PROCESSED)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert any(name.endswith("Options") for name in processed), "the hook saw no dataclass at all"
+    assert [name for name in processed if not STILL_DATACLASSES.match(name)] == []

@@ -15,7 +15,6 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -25,6 +24,8 @@ from paipu.errors import InputError, missing_dependency
 from paipu.limits import control_escaped
 
 if TYPE_CHECKING:
+    from paipu.cli.items import Item
+
     # paipu.findings brings the whole record model, most of a start-up: ``paipu --version``
     # and ``--help`` do without it.
     from paipu.findings import Finding
@@ -345,21 +346,6 @@ def collect_files(paths: tuple[str, ...], on_problem: Callable[[str, str], None]
     return files, status
 
 
-@dataclass(frozen=True)
-class Item:
-    """One record to audit: a record file, or a game of a platform's log converted in memory
-    (``game``); or, with ``text`` None, a file that could not be read (``problem`` says why)."""
-
-    path: Path
-    name: str
-    """How findings name it: the file, or for a game of a log of several, ``LOG#GAME-ID``."""
-    text: str | None
-    problem: str | None = None
-    game: LogGame | None = None
-    skipped: str | None = None
-    """Why a file found in a folder was not read: it is neither a record nor a log (said, not counted)."""
-
-
 class Inputs:
     """The records named on the command line, read one by one; unreadable ones are reported
     (one line each on standard error) and skipped, `status` remembers that something was,
@@ -399,6 +385,7 @@ class Inputs:
     def items(self) -> Iterator[Item]:
         """Every record in order (a log's games one by one, with ``logs``), or a file that cannot
         be read, with its problem (printed too)."""
+        from paipu.cli.items import Item
         from paipu.sources import RECORD_SUFFIXES, read_record_text
 
         names = None
@@ -428,6 +415,7 @@ class Inputs:
     def _log(self, path: Path, names: RecordNames) -> list[Item] | None:
         """The games of ``path`` when it is a log (or a problem, or nothing for a file skipped);
         None when it is to be read as a record."""
+        from paipu.cli.items import Item
         from paipu.importers.base import ConversionError
         from paipu.importers.logs import file_head, is_record_name, log_format, log_games
         from paipu.importers.registry import importer_names
@@ -454,6 +442,8 @@ class Inputs:
         return [Item(path, g.name, g.text, None, g) for g in games]
 
     def _problem(self, path: Path, message: str) -> Item:
+        from paipu.cli.items import Item
+
         echo_err(message)
         self.status = EXIT_USAGE
         self.problems.append((str(path), message))

@@ -8,7 +8,6 @@ import os
 import stat
 import sys
 import tempfile
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +29,7 @@ from paipu.grammar.parser import ParseResult, comments, parse
 from paipu.grammar.writer import format_record
 from paipu.limits import json_text
 from paipu.record import to_json
+from paipu.value import replace
 
 if TYPE_CHECKING:
     from paipu.replay.ruleset import Ruleset

@@ -12,9 +12,8 @@ import os
 import sys
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import click
 
@@ -24,7 +23,6 @@ from paipu.cli.common import (
     EXIT_OK,
     InputProblem,
     Inputs,
-    Item,
     PaipuCommand,
     echo,
     from_flag,
@@ -39,9 +37,11 @@ from paipu.cli.common import (
     skipped_json,
 )
 from paipu.cli.common import plural as _n
+from paipu.cli.items import Item
 from paipu.errors import InputError
 from paipu.lang import LANGS
 from paipu.limits import MAX_JOBS, json_text
+from paipu.value import Frozen
 
 if TYPE_CHECKING:
     from paipu.auditing import Audit
@@ -164,17 +164,26 @@ BATCH = 8
 """Files sent to a worker at a time by ``check --jobs``."""
 
 
-@dataclass(frozen=True)
-class Checked:
+class Checked(Frozen):
     """One record's audit as ``check`` prints it: the text (or JSON line) and its tallies."""
 
-    output: str
-    errors: int = 0
-    warnings: int = 0
-    failed: bool = False
-    unreadable: bool = False
-    log: Path | None = None
+    __slots__ = _fields = ("output", "errors", "warnings", "failed", "unreadable", "log")
+    output: Final[str]
+    errors: Final[int]
+    warnings: Final[int]
+    failed: Final[bool]
+    unreadable: Final[bool]
+    log: Final[Path | None]
     """The log the record is a game of, when it is one."""
+
+    def __init__(self, output: str, errors: int = 0, warnings: int = 0, failed: bool = False,
+                 unreadable: bool = False, log: Path | None = None) -> None:
+        self.output = output
+        self.errors = errors
+        self.warnings = warnings
+        self.failed = failed
+        self.unreadable = unreadable
+        self.log = log
 
 
 def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_json: bool, quiet: bool,

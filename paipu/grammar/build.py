@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, cast
 
 import paipu.record as r
@@ -25,6 +24,7 @@ from paipu.grammar.lines import (
     WordLine,
 )
 from paipu.limits import MAX_VALUE_DIGITS
+from paipu.value import Fields
 
 SEAT_TAGS = ("Player", "Score", "Final", "Points")
 """The header tags that name a seat before their value (docs/format.md, Header tags)."""
@@ -32,14 +32,25 @@ _WHOLE_TAGS = ("Score", "Final")
 """Seat tags whose value is a whole number of points."""
 
 
-@dataclass
-class _HandBuilder:
+class _HandBuilder(Fields):
+    __slots__ = ("actions", "annotations", "deals", "number", "setup", "span")
+    _fields = ("number", "span", "annotations", "setup", "deals", "actions")
     number: int
     span: r.Span
     annotations: list[r.Annotation]
-    setup: dict[str, r.SetupLine] = field(default_factory=dict)
-    deals: list[r.Deal] = field(default_factory=list)
-    actions: list[r.Action] = field(default_factory=list)
+    setup: dict[str, r.SetupLine]
+    deals: list[r.Deal]
+    actions: list[r.Action]
+
+    def __init__(self, number: int, span: r.Span, annotations: list[r.Annotation],
+                 setup: dict[str, r.SetupLine] | None = None, deals: list[r.Deal] | None = None,
+                 actions: list[r.Action] | None = None) -> None:
+        self.number = number
+        self.span = span
+        self.annotations = annotations
+        self.setup = {} if setup is None else setup
+        self.deals = [] if deals is None else deals
+        self.actions = [] if actions is None else actions
 
     def build(self) -> r.HandRecord:
         return r.HandRecord(

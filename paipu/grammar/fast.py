@@ -14,7 +14,6 @@ proves the two paths agree, line by line and on random and mutated records.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable
 from types import FunctionType
@@ -35,6 +34,7 @@ from paipu.grammar.lines import (
 )
 from paipu.limits import MAX_TILES_PER_LINE
 from paipu.tiles import Tile, parse_tile_group, sort_key
+from paipu.value import field_names
 
 MAX_COUNT_DIGITS: Final = 9
 """The most digits a hand number or a die may have (the grammar's bound)."""
@@ -173,7 +173,7 @@ def _python_makers() -> tuple[_Maker, ...] | None:
         return None
     makers: list[_Maker] = []
     for cls in (r.Discard, r.Draw, r.Pong, r.Chow, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Hu):
-        names = ["_span" if f.name == "span" else f.name for f in dataclasses.fields(cls)]  # the slot it is kept in
+        names = ["_span" if n == "span" else n for n in field_names(cls)]  # the slot it is kept in
         if names[:4] != ["_span", "annotations", "seat", "glyph"] or len(names) != 5:
             return None  # the fields changed: `make_action` serves
         makers.append(_slot_maker(cls, [next(k.__dict__[n] for k in cls.__mro__ if n in k.__dict__).__set__

@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +29,7 @@ from paipu.grammar.scan import MAX_ANNOTATION_LINES as MAX_ANNOTATION_LINES
 from paipu.grammar.scan import MAX_SYNTAX_ERRORS as MAX_SYNTAX_ERRORS
 from paipu.grammar.scan import _annotation_open_after, _comment_start, scan_lines
 from paipu.record import Record, Span
+from paipu.value import Fields
 
 if TYPE_CHECKING:
     from lark import Lark, UnexpectedInput
@@ -95,16 +95,23 @@ def build_parser(strict: bool = False) -> Lark:
     return Lark(grammar_text(), parser="lalr", propagate_positions=True, strict=strict)
 
 
-@dataclass
-class ParseResult:
+class ParseResult(Fields):
+    __slots__ = _fields = ("record", "findings", "unread", "hinted")
     record: Record
     """The record as read: every line that parses, and the hinted reading of a line that does
     not when it has one (its syntax error says so)."""
-    findings: list[Finding] = field(default_factory=list)
-    unread: tuple[int, ...] = ()
+    findings: list[Finding]
+    unread: tuple[int, ...]
     """The numbers of the lines that could not be read (no reading): what the replay skips."""
-    hinted: tuple[int, ...] = ()
+    hinted: tuple[int, ...]
     """The numbers of the lines read through a hint (each has its syntax error)."""
+
+    def __init__(self, record: Record, findings: list[Finding] | None = None, unread: tuple[int, ...] = (),
+                 hinted: tuple[int, ...] = ()) -> None:
+        self.record = record
+        self.findings = [] if findings is None else findings
+        self.unread = unread
+        self.hinted = hinted
 
     @property
     def ok(self) -> bool:

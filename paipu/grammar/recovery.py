@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import paipu.record as r
 from paipu.errors import TileError
@@ -27,6 +27,7 @@ from paipu.findings import Finding, error
 from paipu.grammar import hints
 from paipu.grammar.lines import AnnotationLine, ArityProblem, HandLine, HeaderLine, Line, WordLine
 from paipu.tiles import parse_tiles
+from paipu.value import replace
 
 ReadLine = Callable[[str, int], tuple[list[Line], list[Finding]]]
 """Parse one line's text as line number N: its lines and findings."""

@@ -11,10 +11,9 @@ adds to 七对 and 十三幺 the knitted shapes 全不靠 and 组合龙.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
-from paipu.value import by_fields
+from paipu.value import Frozen
 
 __all__ = ["PLAIN", "SHAPES", "ShapeProfile"]
 
@@ -35,23 +34,29 @@ SHAPES: Final = ("standard", "seven_pairs", "seven_pairs_fours", "orphans", "qua
 _ALL_KINDS: Final = (4,) * 34
 
 
-@dataclass(frozen=True, slots=True)
-class ShapeProfile:
+class ShapeProfile(Frozen):
     """A ruleset's winning shapes and its tiles (copies of each of the 34 kinds)."""
 
-    name: str
-    shapes: tuple[str, ...]
-    tile_counts: tuple[int, ...] = _ALL_KINDS
-    wildcards: bool = False
+    __slots__ = ("name", "note", "shapes", "tile_counts", "wildcards")
+    _fields = ("name", "shapes", "tile_counts", "wildcards", "note")
+    name: Final[str]
+    shapes: Final[tuple[str, ...]]
+    tile_counts: Final[tuple[int, ...]]
+    wildcards: Final[bool]
     """Whether the ruleset has wildcards (财神), so that a wildcard can always be drawn."""
-    note: str = ""
+    note: Final[str]
+
+    def __init__(self, name: str, shapes: tuple[str, ...], tile_counts: tuple[int, ...] = _ALL_KINDS,
+                 wildcards: bool = False, note: str = "") -> None:
+        self.name = name
+        self.shapes = shapes
+        self.tile_counts = tile_counts
+        self.wildcards = wildcards
+        self.note = note
 
     @property
     def total_tiles(self) -> int:
         return sum(self.tile_counts)
-
-    def __reduce__(self) -> tuple[type[ShapeProfile], tuple[object, ...]]:
-        return by_fields(self)
 
 
 PLAIN: Final = ShapeProfile(

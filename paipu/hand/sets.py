@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from paipu.tiles import ALL_TILES, Tile
-from paipu.value import Value
+from paipu.value import Frozen
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class GroupView(Value):
+class GroupView(Frozen):
     """A set or pair of the chosen decomposition, for reports: which tiles, which were wild."""
 
+    __slots__ = ("kind", "meld", "tiles", "wild")
+    _fields = ("kind", "tiles", "wild", "meld")
     kind: Final[str]  # chow, pong, kong, pair, or a meld kind
     tiles: Final[tuple[Tile, ...]]
     wild: Final[tuple[Tile, ...]]
@@ -27,10 +27,11 @@ class GroupView(Value):
         self.meld = meld
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class HandSet(Value):
+class HandSet(Frozen):
     """One set of a reading: a chow, pong or kong, with the tiles its wildcards stand for."""
 
+    __slots__ = ("claimed", "concealed", "first", "kind", "meld", "wild")
+    _fields = ("kind", "first", "meld", "wild", "concealed", "claimed")
     kind: Final[str]  # chow, pong, kong
     first: Final[int]
     """The lowest tile's index."""

@@ -30,12 +30,11 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
 
 from paipu.hand import tables
 from paipu.tiles import ALL_TILES
-from paipu.value import Value, by_fields
+from paipu.value import Frozen
 
 __all__ = [
     "ANY_KIND",
@@ -81,8 +80,7 @@ def _tile_name(index: int) -> str:
     return str(ALL_TILES[index])
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+class Group(Frozen):
     """One set or the pair of a decomposition, with its wildcards pinned to positions.
 
     ``wild_mask`` has bit ``j`` set when position ``j`` of the group is a wildcard.  For a
@@ -98,41 +96,46 @@ class Group:
     turns free groups into every concrete choice.
     """
 
-    kind: GroupKind
-    first: int
-    wild: int = 0
-    wild_mask: int = -1
+    __slots__ = ("first", "kind", "wild", "wild_mask")
+    _fields = ("kind", "first", "wild", "wild_mask")
+    kind: Final[GroupKind]
+    first: Final[int]
+    wild: Final[int]
+    wild_mask: Final[int]
 
-    def __post_init__(self) -> None:
-        size = _SIZE.get(self.kind)
+    def __init__(self, kind: GroupKind, first: int, wild: int = 0, wild_mask: int = -1) -> None:
+        size = _SIZE.get(kind)
         if size is None:
-            raise ValueError(f"group kind must be chow, pong or pair, not {self.kind!r}")
+            raise ValueError(f"group kind must be chow, pong or pair, not {kind!r}")
         full = (1 << size) - 1
-        given = self.wild_mask
-        if self.first == ANY_KIND:
-            if self.wild != size or given not in (-1, full):
-                raise ValueError(f"a free {self.kind} is all wildcards: wild must be {size}")
+        given = wild_mask
+        if first == ANY_KIND:
+            if wild != size or given not in (-1, full):
+                raise ValueError(f"a free {kind} is all wildcards: wild must be {size}")
             mask = full
-        elif self.kind == "chow":
-            if not (0 <= self.first < 27 and self.first % 9 <= 6):
-                raise ValueError(f"no chow starts at tile index {self.first}")
+        elif kind == "chow":
+            if not (0 <= first < 27 and first % 9 <= 6):
+                raise ValueError(f"no chow starts at tile index {first}")
             if given == -1:
-                if self.wild not in (0, 3):
+                if wild not in (0, 3):
                     raise ValueError("a chow with 1 or 2 wildcards needs wild_mask")
-                mask = 0 if self.wild == 0 else full
-            elif not 0 <= given <= full or given.bit_count() != self.wild:
-                raise ValueError(f"wild_mask {given:#05b} does not hold {self.wild} wildcards")
+                mask = 0 if wild == 0 else full
+            elif not 0 <= given <= full or given.bit_count() != wild:
+                raise ValueError(f"wild_mask {given:#05b} does not hold {wild} wildcards")
             else:
                 mask = given
         else:
-            if not 0 <= self.first < NUM_SHAPE_KINDS:
-                raise ValueError(f"no {self.kind} of tile index {self.first}")
-            if not 0 <= self.wild <= size:
-                raise ValueError(f"a {self.kind} holds 0 to {size} wildcards, not {self.wild}")
-            mask = ((1 << self.wild) - 1) << (size - self.wild)
+            if not 0 <= first < NUM_SHAPE_KINDS:
+                raise ValueError(f"no {kind} of tile index {first}")
+            if not 0 <= wild <= size:
+                raise ValueError(f"a {kind} holds 0 to {size} wildcards, not {wild}")
+            mask = ((1 << wild) - 1) << (size - wild)
             if given not in (-1, mask):
-                raise ValueError(f"a {self.kind}'s wildcards are its last {self.wild} positions")
-        object.__setattr__(self, "wild_mask", mask)
+                raise ValueError(f"a {kind}'s wildcards are its last {wild} positions")
+        self.kind = kind
+        self.first = first
+        self.wild = wild
+        self.wild_mask = mask
 
     @property
     def is_free(self) -> bool:
@@ -203,18 +206,16 @@ class Group:
             ]
         return f"{self.kind}[{' '.join(names)}]"
 
-    def __reduce__(self) -> tuple[type[Group], tuple[object, ...]]:
-        return by_fields(self)
 
-
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class Decomposition(Value):
+class Decomposition(Frozen):
     """One standard reading of a hand: its sets and its pair, sorted by `Group.sort_key`.
 
     Two readings are the same when their groups are, wildcard positions included; which of
     several interchangeable wildcard tiles went where is not a difference.
     """
 
+    __slots__ = ("groups",)
+    _fields = ("groups",)
     groups: Final[tuple[Group, ...]]
 
     def __init__(self, groups: tuple[Group, ...]) -> None:

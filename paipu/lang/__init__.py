@@ -9,10 +9,11 @@ kept beside each rule table in ``texts_<lang>.py`` (``TEXTS``: rule id -> text):
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal, TypeAlias
+
+from paipu.value import replace
 
 if TYPE_CHECKING:
     from paipu.findings import Finding
@@ -64,7 +65,7 @@ def translated(finding: Finding, lang: str) -> Finding:
     """The finding with its message in ``lang`` (the same finding for English)."""
     if lang == "en":
         return finding
-    return dataclasses.replace(finding, message=translate(finding.code, finding.message, lang))
+    return replace(finding, message=translate(finding.code, finding.message, lang))
 
 
 def rule_texts(ruleset: type[Ruleset] | Ruleset, lang: str) -> Mapping[str, str]:

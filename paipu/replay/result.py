@@ -2,217 +2,203 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal, TypeAlias, cast
+from typing import Any, Final, Literal, TypeAlias, cast
 
 from paipu.findings import Finding, PackedFindings
 from paipu.hand.sets import GroupView as GroupView  # a report's view of a set, re-exported
 from paipu.record import Action, HandRecord, Seat, Span, _compact_span
 from paipu.tiles import NUM_KINDS, RED_FIVES, Tile, tile_from_index
+from paipu.value import Fields, Frozen
 
 Payments: TypeAlias = dict[Seat, int]
 
 
-# The values of a replay's results are frozen, slotted dataclasses (equality, `repr`,
-# ``dataclasses.replace``, pickling as usual), each with its ``__init__`` written out: the
-# generated one sets every field through ``object.__setattr__`` (1.5 µs a value, and a replay
-# makes a dozen a hand); these set the slots through their own setters (about 0.9 µs).  The
-# setters are taken from each class right after it (`_setters`).
+# The values of a replay's results are `paipu.value.Value` classes (compared, hashed, shown and
+# pickled by their fields, declared once in ``_fields``), each with its ``__init__`` written out;
+# the mutable results (a hand's, the session's) are `paipu.value.Fields`: compared and shown the
+# same way, not hashed.
 
 
-def _setters(cls: type, *names: str) -> tuple[Callable[[object, object], None], ...]:
-    return tuple(cls.__dict__[name].__set__ for name in names)
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class ValueItem:
+class ValueItem(Frozen):
     """One scoring item of a win (东风 2台), citing its rule."""
 
-    id: str
-    value: int
-    rule: str
-    name_zh: str = ""
-    count: int = 1
+    __slots__ = _fields = ("id", "value", "rule", "name_zh", "count")
+    id: Final[str]
+    value: Final[int]
+    rule: Final[str]
+    name_zh: Final[str]
+    count: Final[int]
     """How many times the item occurs (two 东风 pongs are not possible, but two 中发白 are)."""
 
     def __init__(self, id: str, value: int, rule: str, name_zh: str = "", count: int = 1) -> None:
-        _vi_id(self, id)
-        _vi_value(self, value)
-        _vi_rule(self, rule)
-        _vi_name_zh(self, name_zh)
-        _vi_count(self, count)
+        self.id = id
+        self.value = value
+        self.rule = rule
+        self.name_zh = name_zh
+        self.count = count
 
 
-_vi_id, _vi_value, _vi_rule, _vi_name_zh, _vi_count = _setters(ValueItem, "id", "value", "rule", "name_zh", "count")
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class WinContext:
-    seat: Seat
-    tile: Tile
+class WinContext(Frozen):
+    __slots__ = _fields = ("seat", "tile", "self_drawn", "from_seat", "robbed", "after_kong", "first_draw",
+                           "dealer_first", "last_tile")
+    seat: Final[Seat]
+    tile: Final[Tile]
     """The winning tile: the last draw, the claimed discard or the robbed kong tile."""
-    self_drawn: bool
-    from_seat: Seat | None = None
+    self_drawn: Final[bool]
+    from_seat: Final[Seat | None]
     """Who discarded it, or whose kong was robbed."""
-    robbed: bool = False
-    after_kong: bool = False
+    robbed: Final[bool]
+    after_kong: Final[bool]
     """Won on a kong (or flower) replacement draw."""
-    first_draw: bool = False
+    first_draw: Final[bool]
     """The seat's first draw of the hand, with no claim before it."""
-    dealer_first: bool = False
+    dealer_first: Final[bool]
     """The dealer's 14 dealt tiles, before any discard."""
-    last_tile: bool = False
+    last_tile: Final[bool]
     """Won on the last drawable tile (or its discard)."""
 
     def __init__(self, seat: Seat, tile: Tile, self_drawn: bool, from_seat: Seat | None = None,
                  robbed: bool = False, after_kong: bool = False, first_draw: bool = False,
                  dealer_first: bool = False, last_tile: bool = False) -> None:
-        _wc_seat(self, seat)
-        _wc_tile(self, tile)
-        _wc_self_drawn(self, self_drawn)
-        _wc_from_seat(self, from_seat)
-        _wc_robbed(self, robbed)
-        _wc_after_kong(self, after_kong)
-        _wc_first_draw(self, first_draw)
-        _wc_dealer_first(self, dealer_first)
-        _wc_last_tile(self, last_tile)
+        self.seat = seat
+        self.tile = tile
+        self.self_drawn = self_drawn
+        self.from_seat = from_seat
+        self.robbed = robbed
+        self.after_kong = after_kong
+        self.first_draw = first_draw
+        self.dealer_first = dealer_first
+        self.last_tile = last_tile
 
 
-(
-    _wc_seat,
-    _wc_tile,
-    _wc_self_drawn,
-    _wc_from_seat,
-    _wc_robbed,
-    _wc_after_kong,
-    _wc_first_draw,
-    _wc_dealer_first,
-    _wc_last_tile,
-) = _setters(WinContext, "seat", "tile", "self_drawn", "from_seat", "robbed",
-             "after_kong", "first_draw", "dealer_first", "last_tile")
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class WinAnalysis:
-    seat: Seat
-    tile: Tile
-    is_win: bool
-    shape: str
+class WinAnalysis(Frozen):
+    __slots__ = _fields = ("seat", "tile", "is_win", "shape", "items", "total", "groups", "reason", "decompositions",
+                           "multiplier", "rule", "checked")
+    seat: Final[Seat]
+    tile: Final[Tile]
+    is_win: Final[bool]
+    shape: Final[str]
     """standard, seven_pairs, thirteen_orphans, quanzipai…; 'none' when no shape fits."""
-    items: tuple[ValueItem, ...] = ()
-    total: int = 0
-    groups: tuple[GroupView, ...] = ()
-    reason: str = ""
+    items: Final[tuple[ValueItem, ...]]
+    total: Final[int]
+    groups: Final[tuple[GroupView, ...]]
+    reason: Final[str]
     """Why it is not a win (no shape, below the minimum…), in words."""
-    decompositions: int = 0
+    decompositions: Final[int]
     """How many ways the hand could be read; the highest-valued one is chosen."""
-    multiplier: int = 1
-    rule: str = ""
+    multiplier: Final[int]
+    rule: Final[str]
     """The rule the hand fails (the minimum, a shape condition) when it is not a win."""
-    checked: bool = True
+    checked: Final[bool]
     """False when the winner's tiles were not known (after a not-held error): no verdict."""
 
     def __init__(self, seat: Seat, tile: Tile, is_win: bool, shape: str, items: tuple[ValueItem, ...] = (),
                  total: int = 0, groups: tuple[GroupView, ...] = (), reason: str = "", decompositions: int = 0,
                  multiplier: int = 1, rule: str = "", checked: bool = True) -> None:
-        _wa_seat(self, seat)
-        _wa_tile(self, tile)
-        _wa_is_win(self, is_win)
-        _wa_shape(self, shape)
-        _wa_items(self, items)
-        _wa_total(self, total)
-        _wa_groups(self, groups)
-        _wa_reason(self, reason)
-        _wa_decompositions(self, decompositions)
-        _wa_multiplier(self, multiplier)
-        _wa_rule(self, rule)
-        _wa_checked(self, checked)
+        self.seat = seat
+        self.tile = tile
+        self.is_win = is_win
+        self.shape = shape
+        self.items = items
+        self.total = total
+        self.groups = groups
+        self.reason = reason
+        self.decompositions = decompositions
+        self.multiplier = multiplier
+        self.rule = rule
+        self.checked = checked
 
 
-(
-    _wa_seat,
-    _wa_tile,
-    _wa_is_win,
-    _wa_shape,
-    _wa_items,
-    _wa_total,
-    _wa_groups,
-    _wa_reason,
-    _wa_decompositions,
-    _wa_multiplier,
-    _wa_rule,
-    _wa_checked,
-) = _setters(WinAnalysis, "seat", "tile", "is_win", "shape", "items",
-             "total", "groups", "reason", "decompositions", "multiplier", "rule", "checked")
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class Transfer:
+class Transfer(Frozen):
     """One payment between two seats and why (win, kong, flowers), for the audit."""
 
-    payer: Seat
-    payee: Seat
-    amount: int
-    reason: str
-    rule: str
+    __slots__ = _fields = ("payer", "payee", "amount", "reason", "rule")
+    payer: Final[Seat]
+    payee: Final[Seat]
+    amount: Final[int]
+    reason: Final[str]
+    rule: Final[str]
 
     def __init__(self, payer: Seat, payee: Seat, amount: int, reason: str, rule: str) -> None:
-        _tr_payer(self, payer)
-        _tr_payee(self, payee)
-        _tr_amount(self, amount)
-        _tr_reason(self, reason)
-        _tr_rule(self, rule)
+        self.payer = payer
+        self.payee = payee
+        self.amount = amount
+        self.reason = reason
+        self.rule = rule
 
 
-_tr_payer, _tr_payee, _tr_amount, _tr_reason, _tr_rule = _setters(
-    Transfer, "payer", "payee", "amount", "reason", "rule")
-
-
-@dataclass(frozen=True)
-class GameEnd:
+class GameEnd(Frozen):
     """What the end of the game moves after its last hand is settled (`Ruleset.settle_game`):
     riichi's sticks left on the table, which go to the player in first place."""
 
-    payments: Payments
+    __slots__ = _fields = ("payments", "rule", "why")
+    payments: Final[Payments]
     """Each seat's gain or loss (seats that get nothing may be left out)."""
-    rule: str
+    rule: Final[str]
     """The rule the moves follow."""
-    why: str
+    why: Final[str]
     """What moved, in words (also a note on the last hand's result)."""
+
+    def __init__(self, payments: Payments, rule: str, why: str) -> None:
+        self.payments = payments
+        self.rule = rule
+        self.why = why
 
 
 NO_GAME_END = GameEnd({}, "", "")
 """Nothing moves at the end of the game (or the game is not over)."""
 
 
-@dataclass(frozen=True)
-class FinalPoints:
+class FinalPoints(Frozen):
     """A seat's final points by the ruleset's points rule (`Ruleset.final_points`)."""
 
-    tenths: int
+    __slots__ = _fields = ("tenths", "why")
+    tenths: Final[int]
     """The points, counted in tenths of a point (+51.3 is 513)."""
-    why: str
+    why: Final[str]
     """How they come about, in words (the place, the uma): for messages."""
 
+    def __init__(self, tenths: int, why: str) -> None:
+        self.tenths = tenths
+        self.why = why
 
-@dataclass
-class HandResult:
+
+class HandResult(Fields):
+    __slots__ = _fields = ("number", "dealer", "result", "winners", "wins", "contexts", "payments", "transfers",
+                           "recorded_payments", "multiplier", "notes", "reason")
     number: int
     dealer: Seat
     result: Literal["win", "exhausted", "incomplete"]
-    winners: list[Seat] = field(default_factory=list)
-    wins: list[WinAnalysis] = field(default_factory=list)
-    contexts: list[WinContext] = field(default_factory=list)
-    payments: Payments = field(default_factory=dict)
-    transfers: list[Transfer] = field(default_factory=list)
-    recorded_payments: Payments | None = None
-    multiplier: int = 1
+    winners: list[Seat]
+    wins: list[WinAnalysis]
+    contexts: list[WinContext]
+    payments: Payments
+    transfers: list[Transfer]
+    recorded_payments: Payments | None
+    multiplier: int
     """老庄 and other whole-hand multipliers applied to the payments."""
-    notes: list[str] = field(default_factory=list)
-    reason: str = ""
+    notes: list[str]
+    reason: str
     """Why a hand with no winner ended when its wall was not exhausted: the ruleset's word for it
     (`paipu.replay.ruleset.Ruleset.end_reason`: riichi's abortive draws, ``kyuushu`` …); "" otherwise."""
+
+    def __init__(self, number: int, dealer: Seat, result: Literal["win", "exhausted", "incomplete"],
+                 winners: list[Seat] | None = None, wins: list[WinAnalysis] | None = None,
+                 contexts: list[WinContext] | None = None, payments: Payments | None = None,
+                 transfers: list[Transfer] | None = None, recorded_payments: Payments | None = None,
+                 multiplier: int = 1, notes: list[str] | None = None, reason: str = "") -> None:
+        self.number = number
+        self.dealer = dealer
+        self.result = result
+        self.winners = [] if winners is None else winners
+        self.wins = [] if wins is None else wins
+        self.contexts = [] if contexts is None else contexts
+        self.payments = {} if payments is None else payments
+        self.transfers = [] if transfers is None else transfers
+        self.recorded_payments = recorded_payments
+        self.multiplier = multiplier
+        self.notes = [] if notes is None else notes
+        self.reason = reason
 
     def to_json(self) -> dict[str, object]:
         first = self.wins[0] if self.wins else None
@@ -239,28 +225,42 @@ class HandResult:
         }
 
 
-@dataclass
-class SessionState:
+class SessionState(Fields):
     """What carries from hand to hand: scores, the dealer and how long they have stayed, and
     whatever the ruleset carries of its own (`ruleset_data`)."""
 
+    __slots__ = _fields = ("scores", "dealer", "stays", "has_start_scores", "ruleset_data")
     scores: dict[Seat, int]
-    dealer: Seat | None = None
-    stays: int = 0
+    dealer: Seat | None
+    stays: int
     """Consecutive hands the current dealer has kept the deal (老庄 streak)."""
-    has_start_scores: bool = False
-    ruleset_data: object = None
+    has_start_scores: bool
+    ruleset_data: object
     """The ruleset's own state carried from hand to hand (riichi's round wind, honba and sticks),
     one object of a class of its own, made by `Ruleset.new_session_data`; each hand's
     `HandState.session_data` is the same object."""
 
+    def __init__(self, scores: dict[Seat, int], dealer: Seat | None = None, stays: int = 0,
+                 has_start_scores: bool = False, ruleset_data: object = None) -> None:
+        self.scores = scores
+        self.dealer = dealer
+        self.stays = stays
+        self.has_start_scores = has_start_scores
+        self.ruleset_data = ruleset_data
 
-@dataclass(frozen=True, slots=True)
-class MeldView:
-    kind: str
-    tiles: tuple[Tile, ...]
-    claimed: Tile | None
-    source: Seat | None
+
+class MeldView(Frozen):
+    __slots__ = _fields = ("kind", "tiles", "claimed", "source")
+    kind: Final[str]
+    tiles: Final[tuple[Tile, ...]]
+    claimed: Final[Tile | None]
+    source: Final[Seat | None]
+
+    def __init__(self, kind: str, tiles: tuple[Tile, ...], claimed: Tile | None, source: Seat | None) -> None:
+        self.kind = kind
+        self.tiles = tiles
+        self.claimed = claimed
+        self.source = source
 
 
 _CODE_RED = 64
@@ -616,21 +616,27 @@ _last_seats: list[Any] = [None, {}]
 (a dict per step would cost more than the rest of the view), but not rebuilt for every ask."""
 
 
-@dataclass(slots=True)
-class Step:
+class Step(Fields):
+    __slots__ = _fields = ("number", "action", "span", "view")
     number: int
     """Position in the hand (0 is the deal)."""
     action: Action | None
     span: Span
-    view: TableView | None = None
+    view: TableView | None
     """The table after the step; its findings are the hand's (`HandReplay.step_findings`)."""
+
+    def __init__(self, number: int, action: Action | None, span: Span, view: TableView | None = None) -> None:
+        self.number = number
+        self.action = action
+        self.span = span
+        self.view = view
 
 
 _compact_span(Step)  # a report holds every step of a hand: its span packed, as its action's is
 
 
-@dataclass
-class HandReplay:
+class HandReplay(Fields):
+    __slots__ = _fields = ("record", "steps", "result", "findings", "scores_after", "game_end")
     record: HandRecord
     steps: list[Step]
     result: HandResult
@@ -638,8 +644,17 @@ class HandReplay:
     """The hand's findings in the order of the record: a view of the replay's, not a copy."""
     scores_after: dict[Seat, int]
     """The scores after the hand: after the record's last hand, with what the end of the game moved."""
-    game_end: GameEnd = NO_GAME_END
+    game_end: GameEnd
     """What the end of the game moved (`Ruleset.settle_game`); asked of the record's last hand only."""
+
+    def __init__(self, record: HandRecord, steps: list[Step], result: HandResult, findings: PackedFindings,
+                 scores_after: dict[Seat, int], game_end: GameEnd = NO_GAME_END) -> None:
+        self.record = record
+        self.steps = steps
+        self.result = result
+        self.findings = findings
+        self.scores_after = scores_after
+        self.game_end = game_end
 
     def step_findings(self, number: int) -> list[Finding]:
         """The findings the replay made at step ``number`` of the hand (0 its setup; its

@@ -13,7 +13,7 @@ import functools
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
+from typing import Any, ClassVar, Final, Generic, Literal, TypeAlias, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -34,7 +34,7 @@ from paipu.replay.result import (
 )
 from paipu.replay.state import HandState, Meld
 from paipu.tiles import Tile
-from paipu.value import by_fields
+from paipu.value import Frozen, by_fields
 
 Claim: TypeAlias = Literal["chow", "pong", "kong"]
 CLAIM_PRIORITY: dict[str, int] = {"hu": 3, "kong": 2, "pong": 2, "chow": 1}
@@ -44,19 +44,24 @@ riichi.yaku.… (a yaku and its han), riichi.han.… (dora), riichi.fu.… (the 
 """Common to all rulesets (docs/rules/README.md): win > pong/kong > chow."""
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(Frozen):
     """One row of a ruleset's rule table: what findings and value items cite."""
 
-    id: str
-    text: str
-    source: str
-    name_zh: str = ""
-    aliases: tuple[str, ...] = ()
+    __slots__ = ("aliases", "id", "name_zh", "source", "text")
+    _fields = ("id", "text", "source", "name_zh", "aliases")
+    id: Final[str]
+    text: Final[str]
+    source: Final[str]
+    name_zh: Final[str]
+    aliases: Final[tuple[str, ...]]
     """Other names a recorded value item may use (``zhong`` for 中发白)."""
 
-    def __reduce__(self) -> tuple[type[Rule], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
+    def __init__(self, id: str, text: str, source: str, name_zh: str = "", aliases: tuple[str, ...] = ()) -> None:
+        self.id = id
+        self.text = text
+        self.source = source
+        self.name_zh = name_zh
+        self.aliases = aliases
 
 
 def option(default: Any, doc: str, choices: tuple[str, ...] = ()) -> Any:
@@ -141,29 +146,38 @@ ENGINE_ROWS: dict[str, str] = {
 common rule cited in place of a missing one."""
 
 
-@dataclass(frozen=True, slots=True)
-class TableWord:
+class TableWord(Frozen):
     """A line word a ruleset adds to records: a setup line (Zhuji's ``caishen``) or a table
     event (Harbin's ``bao``), with the names reports show for it."""
 
-    name: str
-    label: str
+    __slots__ = ("aliases", "label", "label_zh", "name", "phrase", "secret", "stands_for", "stands_for_zh")
+    _fields = ("name", "label", "label_zh", "aliases", "stands_for", "stands_for_zh", "secret", "phrase")
+    name: Final[str]
+    label: Final[str]
     """How an English report names it (``宝 (treasure)``)."""
-    label_zh: str
+    label_zh: Final[str]
     """How a Chinese report names it (``宝牌``)."""
-    aliases: tuple[str, ...] = ()
+    aliases: Final[tuple[str, ...]]
     """Other spellings a record may write it in (``财神``, ``財神``): read as `name` (`Ruleset.own_words`)."""
-    stands_for: str = ""
+    stands_for: Final[str]
     """When its tiles are wildcards: how a report says what one stands for (``财神 as``)."""
-    stands_for_zh: str = ""
-    secret: bool = False
+    stands_for_zh: Final[str]
+    secret: Final[bool]
     """Known to no player during the hand (riichi's ura dora): a teaching view does not show it."""
-    phrase: str = ""
+    phrase: Final[str]
     """How a finding names the word in a record of a ruleset that does not have it (Harbin's
     treasure tile: ``宝牌``); "" names it as the word's event."""
 
-    def __reduce__(self) -> tuple[type[TableWord], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
+    def __init__(self, name: str, label: str, label_zh: str, aliases: tuple[str, ...] = (), stands_for: str = "",
+                 stands_for_zh: str = "", secret: bool = False, phrase: str = "") -> None:
+        self.name = name
+        self.label = label
+        self.label_zh = label_zh
+        self.aliases = aliases
+        self.stands_for = stands_for
+        self.stands_for_zh = stands_for_zh
+        self.secret = secret
+        self.phrase = phrase
 
 
 _Named = TypeVar("_Named", r.SetupTiles, r.TableEvent)
@@ -717,6 +731,18 @@ ENTRY_POINT_GROUP = "paipu.rulesets"
 
 _OWN_DISTRIBUTION = "paipu"
 
+BUILTIN_ALIASES: Final[dict[str, str]] = {
+    "国标": "mcr", "國標": "mcr", "国标麻将": "mcr", "國標麻將": "mcr", "chinese-official": "mcr", "mcr-botzone": "mcr",
+    "诸暨": "zhuji", "諸暨": "zhuji", "诸暨麻将": "zhuji", "諸暨麻將": "zhuji",
+    "河北": "hebei", "河北麻将": "hebei", "河北麻將": "hebei",
+    "二人": "erren", "二人麻将": "erren", "二人麻將": "erren", "2人麻将": "erren",
+    "哈尔滨": "harbin", "哈尔滨麻将": "harbin", "哈爾濱": "harbin", "哈爾濱麻將": "harbin",
+    "tenhou": "riichi", "立直麻雀": "riichi", "日麻": "riichi", "リーチ麻雀": "riichi",
+}
+"""The aliases the built-in rulesets declare (each class's ``aliases``), in lower case, and the
+name of the entry point of the ruleset that declares each: a record naming a built-in ruleset by
+an alias (``国标``) loads that ruleset alone.  A test checks that it lists what the classes say."""
+
 
 class RulesetEntry(typing.NamedTuple):
     """One ``paipu.rulesets`` entry point: the ruleset's name, where its class is, and whether
@@ -931,15 +957,18 @@ def ruleset_names() -> list[str]:
 def ruleset_class(name: str) -> type[Ruleset]:
     """The ruleset class for a name or alias; `KeyError` naming the known ones otherwise.
 
-    A name an entry point is declared under loads that ruleset alone, unless an outside
-    package declares rulesets of its own (one may give a class a built-in ruleset's alias):
-    then, as for an alias, every ruleset is loaded first."""
+    A name an entry point is declared under, or a built-in ruleset's alias (`BUILTIN_ALIASES`),
+    loads that ruleset alone, unless an outside package declares rulesets of its own (one may
+    give a class a built-in ruleset's alias): then every ruleset is loaded first."""
     key = name.strip().lower()
     if not _loaded and all(e.builtin for e in ruleset_entries()):
         found = _REGISTRY.get(key)
         if found is None:
-            entry = next((e for e in ruleset_entries() if e.name.strip().lower() == key), None)
-            found = _load_entry(entry) if entry is not None else None
+            entry_name = BUILTIN_ALIASES.get(key, key)
+            entry = next((e for e in ruleset_entries() if e.name.strip().lower() == entry_name), None)
+            if entry is not None:
+                loaded = _load_entry(entry)
+                found = loaded if entry_name == key else _REGISTRY.get(key)
         if found is not None:
             return found
     _load()

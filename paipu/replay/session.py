@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
@@ -23,12 +22,14 @@ from paipu.replay.final import audit_final
 from paipu.replay.result import NO_GAME_END, HandReplay, HandResult, SessionState, Step, TableView
 from paipu.replay.result import finding_origin as finding_origin
 from paipu.replay.ruleset import OptionError, Ruleset, parse_options, ruleset_class
+from paipu.value import Fields
 
 
-@dataclass
-class Replay:
+class Replay(Fields):
     """A replayed record: the ruleset it was replayed under, each hand, every finding, the scores."""
 
+    __slots__ = ("findings", "hands", "record", "ruleset", "scores")
+    _fields = ("record", "ruleset", "hands", "findings", "scores")
     record: Record
     ruleset: Ruleset | None
     """None when the record names no ruleset, or one paipu does not know."""
@@ -37,6 +38,14 @@ class Replay:
     """When the replay was watched, each finding made during a hand keeps where (`finding_origin`): the hand and the
     step at which the engine made it, the step whose findings observers were given with it."""
     scores: dict[Seat, int]
+
+    def __init__(self, record: Record, ruleset: Ruleset | None, hands: list[HandReplay], findings: PackedFindings,
+                 scores: dict[Seat, int]) -> None:
+        self.record = record
+        self.ruleset = ruleset
+        self.hands = hands
+        self.findings = findings
+        self.scores = scores
 
     @property
     def ok(self) -> bool:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import paipu.record as r
 from paipu.record import Seat
 from paipu.replay.core import EngineCore
@@ -218,7 +216,7 @@ class WinsMixin(EngineCore):
             self.warn("unchecked-win",
                       f"{a.seat}'s win cannot be checked: its tiles are not known since line {unknown}",
                       a.span, "common.held")
-            analysis = dataclasses.replace(analysis, checked=False)
+            analysis = r.replace(analysis, checked=False)
         elif not analysis.is_win:
             self.err("not-a-win", f"{a.seat} declares a win, but {analysis.reason}", a.span,
                      analysis.rule or self.rs.rule_or_common("winning", "common.win"))

@@ -60,8 +60,11 @@ from paipu.tiles import Tile as Tile
 from paipu.tiles import format_tiles as format_tiles
 from paipu.tiles import next_kind as next_kind
 from paipu.tiles import parse_tiles as parse_tiles
+from paipu.value import Fields as Fields
+from paipu.value import Frozen as Frozen
 from paipu.value import Value as Value
 from paipu.value import by_fields as by_fields
+from paipu.value import replace as replace
 
 __all__ = [
     "ALL_TILES",
@@ -72,7 +75,9 @@ __all__ = [
     "NO_GAME_END",
     "NUM_PLAY_KINDS",
     "ORPHAN_KINDS",
+    "Fields",
     "FinalPoints",
+    "Frozen",
     "GameEnd",
     "Group",
     "GroupKind",
@@ -111,6 +116,7 @@ __all__ = [
     "reading_traits",
     "record",
     "register",
+    "replace",
     "set_tiles",
     "seven_pairs_groups",
     "standard_waits",

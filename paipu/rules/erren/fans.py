@@ -15,34 +15,42 @@ the two renamed ones (七对 ``qiduizi``, 单钓 ``dandiao``) are mapped by `EVA
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Final
 
 from paipu.rules.shared.fans import FanTable
-from paipu.ruleset_api import Rule, Value, by_fields
+from paipu.ruleset_api import Frozen, Rule
 
 _SEED = "docs/rules/erren.md, Source E3 (胡牌与番数)"
 _MCR = "paipu's reading (MCR's definition)"
 _RULES_MD = "paipu's reading"
 
 
-@dataclass(frozen=True, slots=True)
-class FanDef:
+class FanDef(Frozen):
     """One fan: its value, its definition and the fans it cancels (不计)."""
 
-    id: str
-    value: int
-    name_zh: str
-    definition: str
-    source: str
-    excludes: tuple[str, ...] = ()
-    aliases: tuple[str, ...] = ()
+    __slots__ = ("aliases", "definition", "excludes", "id", "name_zh", "partial", "source", "value")
+    _fields = ("id", "value", "name_zh", "definition", "source", "excludes", "aliases", "partial")
+    id: Final[str]
+    value: Final[int]
+    name_zh: Final[str]
+    definition: Final[str]
+    source: Final[str]
+    excludes: Final[tuple[str, ...]]
+    aliases: Final[tuple[str, ...]]
     """Other names a recorded `fan` line may use (pinyin variants, other characters)."""
-    partial: str = ""
+    partial: Final[str]
     """A 不计 that cancels only part of another fan (幺九刻 of the pongs it is made of)."""
 
-    def __reduce__(self) -> tuple[type[FanDef], tuple[object, ...]]:
-        return by_fields(self)
+    def __init__(self, id: str, value: int, name_zh: str, definition: str, source: str,
+                 excludes: tuple[str, ...] = (), aliases: tuple[str, ...] = (), partial: str = "") -> None:
+        self.id = id
+        self.value = value
+        self.name_zh = name_zh
+        self.definition = definition
+        self.source = source
+        self.excludes = excludes
+        self.aliases = aliases
+        self.partial = partial
 
 
 FAN_DEFS: tuple[FanDef, ...] = (
@@ -188,10 +196,11 @@ def fan_rules(prefix: str) -> tuple[Rule, ...]:
     return tuple(out)
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class Situation(Value):
+class Situation(Frozen):
     """How the hand was won, as the ruleset worked it out from the table."""
 
+    __slots__ = ("after_kong", "dihe", "flowers", "renhe", "self_drawn", "tianhe", "tianting")
+    _fields = ("self_drawn", "after_kong", "tianhe", "dihe", "renhe", "tianting", "flowers")
     self_drawn: Final[bool]
     after_kong: Final[bool]
     tianhe: Final[bool]

@@ -10,7 +10,6 @@ settlement: the win, the instant kong and flower scores, and the floor at zero.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -22,6 +21,7 @@ from paipu.rules.shared.fans import MeldIn, WinIn, evaluate
 from paipu.ruleset_api import (
     ALL_TILES,
     COMMON_RULES,
+    Frozen,
     GroupView,
     HandResult,
     HandState,
@@ -32,7 +32,6 @@ from paipu.ruleset_api import (
     SessionState,
     Span,
     Transfer,
-    Value,
     ValueItem,
     WinAnalysis,
     WinContext,
@@ -43,8 +42,9 @@ from paipu.ruleset_api import (
 from paipu.ruleset_api import record as r
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class _Reading(Value):
+class _Reading(Frozen):
+    __slots__ = ("base", "groups", "items", "shape", "total")
+    _fields = ("base", "total", "items", "groups", "shape")
     base: Final[int]
     total: Final[int]
     items: Final[tuple[ValueItem, ...]]

@@ -15,7 +15,6 @@ at the line it should have followed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from mypy_extensions import mypyc_attr
@@ -26,6 +25,8 @@ from paipu.ruleset_api import (
     ALL_TILES,
     COMMON_RULES,
     NUM_PLAY_KINDS,
+    Fields,
+    Frozen,
     Group,
     GroupView,
     HandResult,
@@ -40,7 +41,6 @@ from paipu.ruleset_api import (
     TableWord,
     Tile,
     Transfer,
-    Value,
     ValueItem,
     WinAnalysis,
     WinContext,
@@ -68,10 +68,11 @@ _Kind = Literal["face", "bao", "dafeng"]
 
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class _Due(Value):
+class _Due(Frozen):
     """A `bao` line the record owes: after which line, which 宝 of the hand, and its tile."""
 
+    __slots__ = ("expected", "fingerprint", "first", "number", "span")
+    _fields = ("span", "fingerprint", "number", "expected", "first")
     span: Final[Span]
     fingerprint: Final[tuple[int, int]]
     """(wall size, tail draws) when it fell due: a draw before the `bao` line makes it late."""
@@ -89,18 +90,19 @@ class _Due(Value):
         self.first = first
 
 
-@dataclass(init=False)
-class _BaoState:
-    anchor: tuple[int, int] | None = None
+class _BaoState(Fields):
+    __slots__ = ("anchor", "awaiting", "due", "late", "tile", "turned", "unseen")
+    _fields = ("anchor", "turned", "tile", "due", "awaiting", "late", "unseen")
+    anchor: tuple[int, int] | None
     """(wall size, tail draws) when the first 宝 fell due: positions count from there."""
-    turned: int = 0
-    tile: Tile | None = None
-    due: _Due | None = None
-    awaiting: bool = False
+    turned: int
+    tile: Tile | None
+    due: _Due | None
+    awaiting: bool
     """A 宝 fell due, its line was missing and the wall is unknown: a late line names it."""
-    late: _Due | None = None
+    late: _Due | None
     """A 宝 whose line was reported missing: a later `bao` line is that late line."""
-    unseen: tuple[Tile, int] | None = None
+    unseen: tuple[Tile, int] | None
     """(宝, its number) when the last 换宝 test found its tiles not all shown.  Every action
     that shows tiles is tested and shows no more of a kind than it says, so until one shows a
     宝 kind they stay not all shown: the tests between need not count the table again."""
@@ -117,10 +119,11 @@ class _BaoState:
         self.unseen = unseen
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class _Reading(Value):
+class _Reading(Frozen):
     """One way to read a winning hand, with its multipliers (or what it lacks)."""
 
+    __slots__ = ("items", "pair", "problem", "rank", "sets", "total")
+    _fields = ("total", "rank", "items", "sets", "pair", "problem")
     total: Final[int]
     rank: Final[int]
     items: Final[tuple[ValueItem, ...]]

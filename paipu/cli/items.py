@@ -1,0 +1,39 @@
+"""What a command reads: each record of its inputs (`Item`), made by `paipu.cli.common.Inputs`.
+
+A module of its own so that ``paipu --version`` and ``--help``, which load `paipu.cli.common`,
+do without `paipu.value` (compiled, the first compiled module loads paipu's native library).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from paipu.value import Frozen
+
+if TYPE_CHECKING:
+    from paipu.importers.logs import LogGame
+
+
+class Item(Frozen):
+    """One record to audit: a record file, or a game of a platform's log converted in memory
+    (``game``); or, with ``text`` None, a file that could not be read (``problem`` says why)."""
+
+    __slots__ = _fields = ("path", "name", "text", "problem", "game", "skipped")
+    path: Final[Path]
+    name: Final[str]
+    """How findings name it: the file, or for a game of a log of several, ``LOG#GAME-ID``."""
+    text: Final[str | None]
+    problem: Final[str | None]
+    game: Final[LogGame | None]
+    skipped: Final[str | None]
+    """Why a file found in a folder was not read: it is neither a record nor a log (said, not counted)."""
+
+    def __init__(self, path: Path, name: str, text: str | None, problem: str | None = None,
+                 game: LogGame | None = None, skipped: str | None = None) -> None:
+        self.path = path
+        self.name = name
+        self.text = text
+        self.problem = problem
+        self.game = game
+        self.skipped = skipped
