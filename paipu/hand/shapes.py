@@ -571,59 +571,31 @@ def _standard_waits(c: bytes) -> list[int]:
     asked are not ready, and are given up before their last group is read)."""
     bad = -1
     pairs = 0
-    part0 = c[0:9]
-    key0 = int.from_bytes(part0, "big")
-    state0 = _SUIT_STATES.get(key0, -2)
-    if state0 == -2:
-        state0 = _kept_state(part0, key0, True)
-    if state0 == 2:
-        pairs = 1
-    elif state0 < 0:
-        bad = 0
-    part1 = c[9:18]
-    key1 = int.from_bytes(part1, "big")
-    state1 = _SUIT_STATES.get(key1, -2)
-    if state1 == -2:
-        state1 = _kept_state(part1, key1, True)
-    if state1 == 2:
-        pairs += 1
-    elif state1 < 0:
-        if bad >= 0:
-            return []  # two groups are neither sets nor sets and a pair: one tile mends one
-        bad = 1
-    part2 = c[18:27]
-    key2 = int.from_bytes(part2, "big")
-    state2 = _SUIT_STATES.get(key2, -2)
-    if state2 == -2:
-        state2 = _kept_state(part2, key2, True)
-    if state2 == 2:
-        pairs += 1
-    elif state2 < 0:
-        if bad >= 0:
-            return []
-        bad = 2
-    part3 = c[27:34]
-    key3 = int.from_bytes(part3, "big")
-    state3 = _HONOUR_STATES.get(key3, -2)
-    if state3 == -2:
-        state3 = _kept_state(part3, key3, False)
-    if state3 == 2:
-        pairs += 1
-    elif state3 < 0:
-        if bad >= 0:
-            return []
-        bad = 3
+    parts: list[bytes] = []
+    keys: list[int] = []
+    states: list[int] = []
+    for g in range(4):
+        suit = g < 3
+        part = c[9 * g:9 * g + 9] if suit else c[27:34]
+        key = int.from_bytes(part, "big")
+        state = (_SUIT_STATES if suit else _HONOUR_STATES).get(key, -2)
+        if state == -2:
+            state = _kept_state(part, key, suit)
+        if state == 2:
+            pairs += 1
+        elif state < 0:
+            if bad >= 0:
+                return []  # two groups are neither sets nor sets and a pair: one tile mends one
+            bad = g
+        parts.append(part)
+        keys.append(key)
+        states.append(state)
     out: list[int] = []
     if pairs > 2:
         return out  # every group's pair but one's would be left over
-    if bad < 0 or bad == 0:
-        _add_group_waits(out, 0, key0, part0, state0, pairs, True)
-    if bad < 0 or bad == 1:
-        _add_group_waits(out, 9, key1, part1, state1, pairs, True)
-    if bad < 0 or bad == 2:
-        _add_group_waits(out, 18, key2, part2, state2, pairs, True)
-    if bad < 0 or bad == 3:
-        _add_group_waits(out, 27, key3, part3, state3, pairs, False)
+    for g in range(4):
+        if bad < 0 or bad == g:
+            _add_group_waits(out, 9 * g, keys[g], parts[g], states[g], pairs, g < 3)
     return out
 
 
