@@ -463,9 +463,7 @@ class Riichi(Ruleset[RiichiOptions]):
 
     # ---------------------------------------------------------------- every action
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
-        t = hand.ruleset_data
-        if not isinstance(t, _Table):
-            t = _t(hand)
+        t = _t(hand)
         kind = type(action)
         if apply and t.pending is None and not t.due and (kind is r.Discard or (kind is r.Draw
                                                                                and hand.phase != "rob")):
@@ -600,9 +598,7 @@ class Riichi(Ruleset[RiichiOptions]):
         makes a seat furiten for every winning tile of its shape it lets pass (docs/rules/riichi.md, Furiten)."""
         if not apply:
             return
-        t = hand.ruleset_data
-        if not isinstance(t, _Table):
-            t = _t(hand)
+        t = _t(hand)
         i = tile.index
         seats = hand.seats
         kept_waits = t.waits
@@ -670,9 +666,7 @@ class Riichi(Ruleset[RiichiOptions]):
 
     # ---------------------------------------------------------------- discards and calls
     def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
-        t = hand.ruleset_data
-        if not isinstance(t, _Table):
-            t = _t(hand)
+        t = _t(hand)
         tile = action.tile
         i = tile.index
         kuikae = t.kuikae
