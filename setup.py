@@ -57,10 +57,12 @@ its getter alone: reading the packed ``span`` of a Python class then runs no Pyt
 
 NOT_COMPILED = (
     "paipu/replay/result.py",
+    "paipu/replay/options.py",
     "paipu/replay/options_type.py",
 )
 """Matched above but left in Python: the replay's results and views (their immutable classes set
-their slots through ``object.__setattr__``, which a compiled class refuses), and the type
+their slots through ``object.__setattr__``, which a compiled class refuses), the base of a
+ruleset's options (Python classes, built from their class bodies when made), and the type
 variable of a ruleset's options (defined for the type checker with a default that Python 3.11's
 ``typing`` cannot build at run time)."""
 

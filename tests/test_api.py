@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import paipu
-from paipu.replay.ruleset import OptionError
+from paipu.replay.options import OptionError
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUR_HANDS = (ROOT / "samples" / "valid" / "zhuji" / "four-hands.paipu").read_text(encoding="utf-8")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import click
 
 from paipu.cli import main
+from paipu.replay.options import option_specs
 from paipu.replay.ruleset import ruleset_class, ruleset_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,8 +20,8 @@ def test_every_ruleset_has_a_page_listing_each_rule_id_and_option() -> None:
         for rid in cls.rules:
             if not rid.startswith("common."):
                 assert f"`{rid}`" in page, f"{rid} missing from docs/rules/{name}.md"
-        for f in dataclasses.fields(cls.Options):
-            assert f"`{f.name}`" in page, f"option {f.name} missing from docs/rules/{name}.md"
+        for spec in option_specs(cls.Options):
+            assert f"`{spec.name}`" in page, f"option {spec.name} missing from docs/rules/{name}.md"
 
 
 def test_every_command_is_in_the_cli_doc() -> None:

@@ -11,8 +11,9 @@ import pytest
 from paipu.auditing import Audit, audit_text
 from paipu.hand.shanten import waits
 from paipu.record import Seat
+from paipu.replay.options import parse_options
 from paipu.replay.result import HandResult, SessionState, WinAnalysis, WinContext
-from paipu.replay.ruleset import parse_options, ruleset_class
+from paipu.replay.ruleset import ruleset_class
 from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState, Meld
 from paipu.rules.harbin.ruleset import Harbin, HarbinOptions

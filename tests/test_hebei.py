@@ -10,8 +10,9 @@ import pytest
 import paipu.record as r
 from paipu.auditing import audit_text
 from paipu.record import Seat, Span
+from paipu.replay.options import parse_options
 from paipu.replay.result import HandResult, SessionState, WinAnalysis, WinContext
-from paipu.replay.ruleset import parse_options, ruleset_class
+from paipu.replay.ruleset import ruleset_class
 from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState, Meld
 from paipu.rules.hebei.ruleset import Hebei, HebeiOptions

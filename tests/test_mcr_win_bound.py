@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from win_bounds import checked_audits, checked_sessions, wins_asked_with_can_and_check_compared
 
+from paipu.replay.options import parse_options
 from paipu.replay.result import WinAnalysis, WinContext
-from paipu.replay.ruleset import parse_options
 from paipu.replay.state import Meld
 from paipu.rules.mcr import Mcr
 from paipu.rules.mcr.options import McrOptions

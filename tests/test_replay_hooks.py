@@ -5,7 +5,6 @@ readings are `Counter` values as before (no fan at zero)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from paipu.rules.mcr import Mcr
 from paipu.rules.shared.fans import WinIn, evaluate
 from paipu.sim.simulate import simulate
 from paipu.tiles import parse_tiles
+from paipu.value import replace
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,9 +38,9 @@ def test_mcr_exhausted_reserve_follows_options_replaced_after_construction() -> 
     assert isinstance(rs, Mcr)
     undrawn = 8 - sum(engine.st.seen[34:])
     assert undrawn > 0 and rs.reserve(engine.st) == undrawn
-    rs.options = dataclasses.replace(rs.options, flowers=False)
+    rs.options = replace(rs.options, flowers=False)
     assert rs.reserve(engine.st) == 0
-    rs.options = dataclasses.replace(rs.options, flowers=True)
+    rs.options = replace(rs.options, flowers=True)
     assert rs.reserve(engine.st) == undrawn
 
 
@@ -49,9 +49,9 @@ def test_hebei_exhausted_reserve_follows_options_replaced_after_construction() -
     engine = _engine("hebei")
     rs = engine.rs
     assert rs.reserve(engine.st) == 12 + engine.st.wall.drawn_from_tail % 2
-    rs.options = dataclasses.replace(rs.options, reserve_fixed=20)
+    rs.options = replace(rs.options, reserve_fixed=20)
     assert rs.reserve(engine.st) == 20
-    rs.options = dataclasses.replace(rs.options, reserve_fixed=None)
+    rs.options = replace(rs.options, reserve_fixed=None)
     assert rs.reserve(engine.st) == 12 + engine.st.wall.drawn_from_tail % 2
 
 
@@ -61,7 +61,7 @@ def test_erren_exhausted_dead_wall_follows_options_replaced_after_construction()
     rs = engine.rs
     kept = max(rs.options.dead_wall, 0)
     assert rs.reserve(engine.st) == kept
-    rs.options = dataclasses.replace(rs.options, dead_wall=kept + 6)
+    rs.options = replace(rs.options, dead_wall=kept + 6)
     assert rs.reserve(engine.st) == kept + 6
     engine.st.phase = "replacement"
     assert rs.reserve(engine.st) == 0

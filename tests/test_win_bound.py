@@ -14,8 +14,9 @@ from win_bounds import checked_audits, checked_sessions, wins_asked_with_can_and
 import paipu.record as r
 from paipu.record import Seat, Span
 from paipu.replay.engine import HandEngine
+from paipu.replay.options import parse_options
 from paipu.replay.result import WinAnalysis, WinContext
-from paipu.replay.ruleset import Ruleset, get_ruleset, parse_options
+from paipu.replay.ruleset import Ruleset, get_ruleset
 from paipu.replay.state import Meld
 from paipu.rules.zhuji.ruleset import Zhuji, ZhujiOptions
 from paipu.tiles import parse_tiles

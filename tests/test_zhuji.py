@@ -8,8 +8,9 @@ import pytest
 
 from paipu.auditing import audit_text
 from paipu.record import Seat
+from paipu.replay.options import parse_options
 from paipu.replay.result import WinAnalysis, WinContext
-from paipu.replay.ruleset import parse_options, ruleset_class
+from paipu.replay.ruleset import ruleset_class
 from paipu.replay.settle import item_totals
 from paipu.replay.state import Meld
 from paipu.rules.zhuji.ruleset import Zhuji, ZhujiOptions

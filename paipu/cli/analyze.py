@@ -27,8 +27,9 @@ from paipu.hand.odds import Odds, compute_odds
 from paipu.hand.profile import ShapeProfile
 from paipu.limits import MAX_LINE_CHARS, json_text
 from paipu.record import SetupTiles, Span
+from paipu.replay.options import OptionError, parse_options
 from paipu.replay.result import WinAnalysis
-from paipu.replay.ruleset import OptionError, Ruleset, parse_options, ruleset_class
+from paipu.replay.ruleset import Ruleset, ruleset_class
 from paipu.tiles import ALL_TILES, NUM_KINDS, Tile, counts, format_tiles, parse_tiles, sorted_tiles
 
 __all__ = ["analyze", "odds", "pair"]

@@ -273,15 +273,12 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 def ruleset_option_names() -> frozenset[str]:
     """Every option name some ruleset has (for the hint when one is given to ``-o``)."""
-    import dataclasses
-
+    from paipu.replay.options import option_specs
     from paipu.replay.ruleset import ruleset_class, ruleset_names
 
     names: set[str] = set()
     for name in ruleset_names():
-        options = ruleset_class(name).Options
-        if dataclasses.is_dataclass(options):
-            names.update(f.name for f in dataclasses.fields(options))
+        names.update(spec.name for spec in option_specs(ruleset_class(name).Options))
     return frozenset(names)
 
 

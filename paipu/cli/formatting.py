@@ -155,7 +155,7 @@ def canonical_text(text: str) -> str | list[Finding]:
 def _option_value(ruleset: Ruleset, name: str, value: str) -> str:
     """An option's value as the ruleset writes it (``yes`` is ``true``), or as written when the
     ruleset does not take it (the replay reports it)."""
-    from paipu.replay.ruleset import OptionError, option_text, parse_options
+    from paipu.replay.options import OptionError, option_text, parse_options
 
     try:
         parsed = parse_options(ruleset.Options, {name: value})

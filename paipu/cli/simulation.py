@@ -22,7 +22,8 @@ from paipu.cli.common import plural as _n
 from paipu.errors import InputError
 from paipu.limits import MAX_JOBS, MAX_MUTANTS_PER_KIND, json_text
 from paipu.outputs import write_output_text
-from paipu.replay.ruleset import OptionError, Ruleset, get_ruleset
+from paipu.replay.options import OptionError
+from paipu.replay.ruleset import Ruleset, get_ruleset
 from paipu.sources import read_record_text
 
 if TYPE_CHECKING:

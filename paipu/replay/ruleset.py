@@ -8,18 +8,21 @@ Rulesets are found by name or alias in a registry, like python-chess's variants:
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import typing
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Generic, Literal, TypeAlias, TypeVar
+from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeAlias, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 import paipu.record as r
 from paipu.hand.profile import SHAPES, ShapeProfile
 from paipu.record import SEATS, Seat, Span
+from paipu.replay.options import (
+    Options,
+    option_specs,
+    option_text,
+    parse_options,
+)
 from paipu.replay.options_type import OptionsT
 from paipu.replay.result import (
     NO_GAME_END,
@@ -34,7 +37,7 @@ from paipu.replay.result import (
 )
 from paipu.replay.state import HandState, Meld
 from paipu.tiles import Tile
-from paipu.value import Frozen, by_fields
+from paipu.value import Frozen
 
 Claim: TypeAlias = Literal["chow", "pong", "kong"]
 CLAIM_PRIORITY: dict[str, int] = {"hu": 3, "kong": 2, "pong": 2, "chow": 1}
@@ -62,77 +65,6 @@ class Rule(Frozen):
         self.source = source
         self.name_zh = name_zh
         self.aliases = aliases
-
-
-def option(default: Any, doc: str, choices: tuple[str, ...] = ()) -> Any:
-    """A ruleset option: a dataclass field with its documentation and allowed values."""
-    return dataclasses.field(default=default, metadata={"doc": doc, "choices": choices})
-
-
-class OptionError(ValueError):
-    pass
-
-
-def parse_options(cls: type[Any], given: Mapping[str, str]) -> Any:
-    """Build the options dataclass from ``name -> text`` pairs; `OptionError` names the known ones."""
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    hints = _type_hints(cls)
-    values: dict[str, Any] = {}
-    for name, text in given.items():
-        if name not in fields:
-            known = ", ".join(sorted(fields)) or "none"
-            raise OptionError(f"unknown option {name!r}; this ruleset's options are: {known}")
-        values[name] = _convert(name, text, hints[name], fields[name].metadata.get("choices", ()))
-    return cls(**values)
-
-
-_HINTS: dict[type[Any], dict[str, Any]] = {}
-
-
-def _type_hints(cls: type[Any]) -> dict[str, Any]:
-    """The options class's resolved annotations, worked out once per class (not per record)."""
-    found = _HINTS.get(cls)
-    if found is None:
-        found = _HINTS[cls] = typing.get_type_hints(cls)
-    return found
-
-
-def _convert(name: str, text: str, hint: Any, choices: tuple[str, ...]) -> Any:
-    t = text.strip()
-    args = typing.get_args(hint)
-    is_optional = type(None) in args
-    base = next((a for a in args if a is not type(None)), hint) if args else hint
-    if is_optional and t.lower() in ("none", "off", ""):
-        return None
-    if base is bool:
-        if t.lower() in ("true", "yes", "on", "1"):
-            return True
-        if t.lower() in ("false", "no", "off", "0"):
-            return False
-        raise OptionError(f"option {name} takes true or false, not {text!r}")
-    if base is int:
-        try:
-            return int(t)
-        except ValueError:
-            raise OptionError(f"option {name} takes a whole number, not {text!r}") from None
-    if typing.get_origin(base) is Literal:
-        allowed = tuple(str(a) for a in typing.get_args(base))
-        if t not in allowed:
-            raise OptionError(f"option {name} takes one of {', '.join(allowed)}, not {text!r}")
-        return t
-    if choices and t not in choices:
-        raise OptionError(f"option {name} takes one of {', '.join(choices)}, not {text!r}")
-    return t
-
-
-def describe_options(cls: type[Any]) -> list[tuple[str, str, str]]:
-    """(name, default, documentation) for every option, for docs and ``--help``."""
-    out = []
-    for f in dataclasses.fields(cls):
-        default = f.default
-        shown = "none" if default is None else str(default).lower() if isinstance(default, bool) else str(default)
-        out.append((f.name, shown, str(f.metadata.get("doc", ""))))
-    return out
 
 
 ENGINE_ROWS: dict[str, str] = {
@@ -184,12 +116,8 @@ _Named = TypeVar("_Named", r.SetupTiles, r.TableEvent)
 """A line named by a ruleset's word."""
 
 
-@dataclass(frozen=True)
-class NoOptions:
-    pass
-
-    def __reduce__(self) -> tuple[type[NoOptions], tuple[object, ...]]:
-        return by_fields(self)  # the compiled build cannot restore it field by field
+class NoOptions(Options):
+    """The options of a ruleset that has none."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and still subclassed anywhere
@@ -264,20 +192,20 @@ class Ruleset(Generic[OptionsT]):
             setattr(self, attr, value)
 
     def __repr__(self) -> str:
-        options: Any = self.options  # a dataclass (`Options`)
-        given = {f.name: getattr(options, f.name) for f in dataclasses.fields(options)
-                 if getattr(options, f.name) != f.default}
+        options: Any = self.options
+        given = {spec.name: getattr(options, spec.name) for spec in option_specs(type(options))
+                 if getattr(options, spec.name) != spec.default}
         args = "".join(f", {k}={v!r}" for k, v in given.items())
         return f"get_ruleset({self.name!r}{args})"
 
     def option_texts(self) -> dict[str, str]:
         """The options that differ from their defaults, as a record's ``[Option]`` tags write them."""
         out: dict[str, str] = {}
-        options: Any = self.options  # a dataclass (`Options`)
-        for f in dataclasses.fields(options):
-            value = getattr(options, f.name)
-            if value != f.default:
-                out[f.name] = option_text(value)
+        options: Any = self.options
+        for spec in option_specs(type(options)):
+            value = getattr(options, spec.name)
+            if value != spec.default:
+                out[spec.name] = option_text(value)
         return out
 
     @property
@@ -744,7 +672,7 @@ name of the entry point of the ruleset that declares each: a record naming a bui
 an alias (``国标``) loads that ruleset alone.  A test checks that it lists what the classes say."""
 
 
-class RulesetEntry(typing.NamedTuple):
+class RulesetEntry(NamedTuple):
     """One ``paipu.rulesets`` entry point: the ruleset's name, where its class is, and whether
     paipu itself declares it (a built-in ruleset)."""
 
@@ -1004,10 +932,3 @@ def get_ruleset(name: str, **options: object) -> Ruleset:
     return cls(parse_options(cls.Options, {k: option_text(v) for k, v in options.items()}))
 
 
-def option_text(value: object) -> str:
-    """An option's value as a record's ``[Option]`` tag writes it (``none``, ``true``, ``12``)."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)

@@ -9,7 +9,6 @@ pass, in the way of python-chess's PGN visitors: nothing replays a record twice.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 
 from mypy_extensions import mypyc_attr
@@ -19,9 +18,10 @@ from paipu.findings import Finding, FindingBook, PackedFindings
 from paipu.record import Action, Record, Seat, Span
 from paipu.replay.engine import HandEngine
 from paipu.replay.final import audit_final
+from paipu.replay.options import OptionError, option_values, parse_options
 from paipu.replay.result import NO_GAME_END, HandReplay, HandResult, SessionState, Step, TableView
 from paipu.replay.result import finding_origin as finding_origin
-from paipu.replay.ruleset import OptionError, Ruleset, parse_options, ruleset_class
+from paipu.replay.ruleset import Ruleset, ruleset_class
 from paipu.value import Fields
 
 
@@ -64,7 +64,7 @@ class Replay(Fields):
         """Every option in force (record tags and overrides alike), by name."""
         if self.ruleset is None:
             return {}
-        return {f.name: getattr(self.ruleset.options, f.name) for f in dataclasses.fields(self.ruleset.options)}
+        return option_values(self.ruleset.options)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # reports, teaching and users watch a replay

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias
 
 from paipu import record as r
@@ -23,17 +22,20 @@ from paipu.replay.result import (
     river_code,
 )
 from paipu.tiles import ALL_TILES, NUM_KINDS, Tile
+from paipu.value import Fields
 
 Phase: TypeAlias = Literal["discard", "claim", "replacement", "rob", "ended"]
 MeldKind: TypeAlias = Literal["chow", "pong", "kong", "ankong", "addkong"]
 
 
-@dataclass(init=False)
-class Meld:
+class Meld(Fields):
+    """A meld on the table: its kind, its tiles, the tile claimed and from whom."""
+
+    __slots__ = _fields = ("kind", "tiles", "claimed", "source")
     kind: MeldKind
     tiles: list[Tile]
-    claimed: Tile | None = None
-    source: Seat | None = None
+    claimed: Tile | None
+    source: Seat | None
 
     def __init__(self, kind: MeldKind, tiles: list[Tile], claimed: Tile | None = None,
                  source: Seat | None = None) -> None:
@@ -67,32 +69,36 @@ def meld_set(m: Meld) -> HandSet:
                    claimed=not concealed)
 
 
-@dataclass(init=False)
-class SeatState:
-    counts: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
-    melds: list[Meld] = field(default_factory=list)
-    discards: list[tuple[Tile, bool]] = field(default_factory=list)
+class SeatState(Fields):
+    """One seat during a hand: its concealed tiles counted by kind, its melds, river and flowers."""
+
+    _fields = ("counts", "melds", "discards", "flowers", "ready", "ready_pending", "draws", "flower_draws",
+               "claimed_any", "last_drawn", "passed_on", "drew_since_claim", "unknown_since")
+    __slots__ = (*_fields, "_river_log", "_river_slice")
+    counts: list[int]
+    melds: list[Meld]
+    discards: list[tuple[Tile, bool]]
     """(tile, claimed) pairs, in order; an interned tile's pair is one tuple shared by every
     discard of it (`discarded`), so a river costs a pointer a discard, not a list of its own.
     Only its last pair is ever changed (`claim_last_discard`)."""
-    flowers: list[Tile] = field(default_factory=list)
-    ready: bool = False
-    ready_pending: bool = False
-    draws: int = 0
-    flower_draws: int = 0
+    flowers: list[Tile]
+    ready: bool
+    ready_pending: bool
+    draws: int
+    flower_draws: int
     """Replacement draws for flowers: they do not end a seat's first draw (天和, 地和)."""
-    claimed_any: bool = False
-    last_drawn: Tile | None = None
-    passed_on: int = -1
+    claimed_any: bool
+    last_drawn: Tile | None
+    passed_on: int
     """The discard serial this seat passed on (-1: none)."""
-    drew_since_claim: bool = True
+    drew_since_claim: bool
     """False from a chow or pong until the next draw: a win then would not be self-drawn."""
-    unknown_since: int = 0
+    unknown_since: int
     """The line after which this seat's concealed tiles are not known (a tile it did not hold
     left its hand); 0 while they are known.  Its win can then not be checked."""
-    _river_log: RiverLog | None = field(default=None, repr=False, compare=False)
+    _river_log: RiverLog | None
     """The discards packed, as far as `view` last read them (see `_river`)."""
-    _river_slice: RiverSlice | None = field(default=None, repr=False, compare=False)
+    _river_slice: RiverSlice | None
     """What `view` last gave of them."""
 
     def __init__(self, counts: list[int] | None = None, melds: list[Meld] | None = None,
@@ -190,16 +196,18 @@ class SeatState:
         )
 
 
-@dataclass(slots=True, init=False)
-class LastDiscard:
+class LastDiscard(Fields):
+    """The last discard (or kong to rob), while its claims are open."""
+
+    __slots__ = _fields = ("seat", "tile", "serial", "action", "claimed_by", "claim_kind", "winners")
     seat: Seat
     tile: Tile
     serial: int
     action: r.Action
     """The discard (or the kong robbed) this is; its place is read only when a finding needs it."""
-    claimed_by: Seat | None = None
-    claim_kind: str | None = None
-    winners: list[Seat] = field(default_factory=list)
+    claimed_by: Seat | None
+    claim_kind: str | None
+    winners: list[Seat]
 
     def __init__(self, seat: Seat, tile: Tile, serial: int, action: r.Action, claimed_by: Seat | None = None,
                  claim_kind: str | None = None, winners: list[Seat] | None = None) -> None:

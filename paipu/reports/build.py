@@ -38,8 +38,9 @@ from paipu.record import (
     TableEvent,
 )
 from paipu.replay.engine import HandEngine
+from paipu.replay.options import option_text
 from paipu.replay.result import GroupView, HandResult, MeldView, WinAnalysis, WinContext
-from paipu.replay.ruleset import Rule, Ruleset, option_text
+from paipu.replay.ruleset import Rule, Ruleset
 from paipu.replay.session import Observer, Replay, replay
 from paipu.replay.settle import item_differences, item_totals, recorded_items
 from paipu.replay.state import Meld

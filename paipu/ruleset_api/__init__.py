@@ -33,6 +33,9 @@ from paipu.record import Seat as Seat
 from paipu.record import Span as Span
 from paipu.record import format_points as format_points
 from paipu.replay.common_rules import COMMON_RULES as COMMON_RULES
+from paipu.replay.options import OptionError as OptionError
+from paipu.replay.options import Options as Options
+from paipu.replay.options import option as option
 from paipu.replay.result import NO_GAME_END as NO_GAME_END
 from paipu.replay.result import FinalPoints as FinalPoints
 from paipu.replay.result import GameEnd as GameEnd
@@ -43,11 +46,9 @@ from paipu.replay.result import Transfer as Transfer
 from paipu.replay.result import ValueItem as ValueItem
 from paipu.replay.result import WinAnalysis as WinAnalysis
 from paipu.replay.result import WinContext as WinContext
-from paipu.replay.ruleset import OptionError as OptionError
 from paipu.replay.ruleset import Rule as Rule
 from paipu.replay.ruleset import Ruleset as Ruleset
 from paipu.replay.ruleset import TableWord as TableWord
-from paipu.replay.ruleset import option as option
 from paipu.replay.ruleset import register as register
 from paipu.replay.ruleset import unregister as unregister
 from paipu.replay.settle import payments_from as payments_from
@@ -87,6 +88,7 @@ __all__ = [
     "HandState",
     "Meld",
     "OptionError",
+    "Options",
     "Payments",
     "Rule",
     "Ruleset",

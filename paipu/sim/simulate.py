@@ -40,8 +40,9 @@ from paipu.record import (  # by name, not ``r.Draw`` (docs/speed.md)
     Span,
 )
 from paipu.replay.engine import HandEngine
+from paipu.replay.options import parse_options
 from paipu.replay.result import HandResult, WinAnalysis, WinContext
-from paipu.replay.ruleset import CLAIM_PRIORITY, Ruleset, get_ruleset, parse_options
+from paipu.replay.ruleset import CLAIM_PRIORITY, Ruleset, get_ruleset
 from paipu.replay.session import Session
 from paipu.replay.settle import item_totals
 from paipu.replay.state import HandState

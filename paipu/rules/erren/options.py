@@ -6,14 +6,12 @@ annotations.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from paipu.ruleset_api import option
+from paipu.ruleset_api import Options, option
 
 
-@dataclass(frozen=True)
-class ErrenOptions:
+class ErrenOptions(Options):
     min_fan: int = option(8, "the least a win is worth, flowers not counted (0: any shape wins)")
     floor: bool = option(True, "false: scores may go below zero even where the record states starting scores")
     dead_wall: int = option(8, "ordinary draws stop when this many tiles are left; replacement draws may "

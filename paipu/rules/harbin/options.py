@@ -6,14 +6,12 @@ annotations.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from paipu.ruleset_api import option
+from paipu.ruleset_api import Options, option
 
 
-@dataclass(frozen=True)
-class HarbinOptions:
+class HarbinOptions(Options):
     tiles: Literal["112", "136"] = option(
         "112", "112: three suits and 红中 (the default); 136: the full set with winds and dragons",
         ("112", "136"))

@@ -6,14 +6,12 @@ annotations.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from paipu.ruleset_api import option
+from paipu.ruleset_api import Options, option
 
 
-@dataclass(frozen=True)
-class HebeiOptions:
+class HebeiOptions(Options):
     multi_win: bool = option(
         True, "true: several players may win on one discard (一炮多响); false: only the first "
         "counter-clockwise from the discarder")

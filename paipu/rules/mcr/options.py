@@ -6,14 +6,12 @@ annotations.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from paipu.ruleset_api import option
+from paipu.ruleset_api import Options, option
 
 
-@dataclass(frozen=True)
-class McrOptions:
+class McrOptions(Options):
     min_fan: int = option(8, "the least a win is worth, flowers not counted (MCR: 8; 0: any shape wins)")
     flowers: bool = option(False, "true: the 8 flowers are in the set (144 tiles), set aside and worth "
                            "花牌 1番 each; false: 136 tiles, as on Botzone")

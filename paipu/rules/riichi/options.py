@@ -6,14 +6,12 @@ annotations.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from paipu.ruleset_api import OptionError, option
+from paipu.ruleset_api import OptionError, Options, option
 
 
-@dataclass(frozen=True)
-class RiichiOptions:
+class RiichiOptions(Options):
     length: Literal["hanchan", "tonpuusen"] = option(
         "hanchan", "hanchan: East and South rounds (半荘); tonpuusen: East round only (東風戦)",
         ("hanchan", "tonpuusen"))

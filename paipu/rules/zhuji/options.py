@@ -6,14 +6,12 @@ annotations.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from paipu.ruleset_api import option
+from paipu.ruleset_api import Options, option
 
 
-@dataclass(frozen=True)
-class ZhujiOptions:
+class ZhujiOptions(Options):
     variant: Literal["free", "bao"] = option(
         "free", "free: 诸暨自由麻将, as the source scores it; bao: 包麻将 (无财 1台, only a non-dealer "
         "may rob, and only the dealer's kong)", ("free", "bao"))
