@@ -314,7 +314,7 @@ def test_import_json_needs_an_output_folder(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ words
 
 def test_check_total_line_is_singular_for_one() -> None:
-    from paipu.cli.records import check_total
+    from paipu.cli.checking import check_total
 
     assert check_total(1, 1, 1, 1, 1) == "1 file checked, 1 with errors: 1 error, 1 warning; 1 path could not be read"
     assert check_total(2, 0, 0, 2, 0) == "2 files checked: 0 errors, 2 warnings"
@@ -453,7 +453,8 @@ def test_version_loads_neither_the_record_model_nor_any_command() -> None:
     code = ("import sys\nfrom paipu.cli import main\n"
             "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m.startswith('paipu.') and m not in "
-            "('paipu.cli', 'paipu.cli.collector', 'paipu.cli.common', 'paipu._version', 'paipu.limits', 'paipu.errors',"
+            "('paipu.cli', 'paipu.cli.collector', 'paipu.cli.common', 'paipu.cli.group', 'paipu.cli.inputs', "
+            "'paipu.cli.output', 'paipu.cli.program', 'paipu._version', 'paipu.limits', 'paipu.errors',"
             " 'paipu.sources')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines()[-1] == "[]"

@@ -159,7 +159,7 @@ def test_an_internal_error_exits_3_with_one_line_naming_it(monkeypatch: pytest.M
     def broken(*args: object, **kwargs: object) -> None:
         raise KeyError("S")
 
-    monkeypatch.setattr("paipu.cli.records.audit_text", broken)
+    monkeypatch.setattr("paipu.cli.checking.audit_text", broken)
     result = CliRunner().invoke(main, ["check", str(ROOT / "samples/valid/zhuji/four-hands.paipu")])
     assert result.exit_code == EXIT_INTERNAL == 3
     assert "Traceback" not in result.output

@@ -21,6 +21,7 @@ from paipu.findings import Finding
 from paipu.lang import message_catalog, rule_text, rule_texts, translate, translate_part, translated, translation
 from paipu.lang import zh as zh_catalog
 from paipu.lang.catalog import compile_entry, split_phrases
+from paipu.replay.options import option_specs
 from paipu.replay.ruleset import builtin_ruleset_names, ruleset_class
 from paipu.rules.riichi.ruleset import ABORT_REASONS
 from paipu.sim.mutate import mutants
@@ -45,9 +46,9 @@ def _allowed_words() -> frozenset[str]:
             words.update(re.split(r"[.\-_]", rid))
         words.update(cls.setup_words)
         words.update(cls.events)
-        for f in rs.options.__dataclass_fields__.values():
-            words.add(f.name)
-            words.update(str(c) for c in f.metadata.get("choices", ()))
+        for spec in option_specs(cls.Options):
+            words.add(spec.name)
+            words.update(str(c) for c in spec.choices)
     words.update(ABORT_REASONS)  # record words: `abort kyuushu`
     return frozenset(w.lower() for w in words)
 

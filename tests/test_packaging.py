@@ -75,7 +75,7 @@ def test_wheel_contains_every_module(wheel: zipfile.ZipFile) -> None:
 def test_wheel_declares_the_paipu_console_script(wheel: zipfile.ZipFile) -> None:
     entry_points = configparser.ConfigParser()
     entry_points.read_string(_dist_info(wheel, "entry_points.txt"))
-    assert entry_points["console_scripts"]["paipu"].strip() == "paipu.cli:main"
+    assert entry_points["console_scripts"]["paipu"].strip() == "paipu.cli.launch:run"
 
 
 def test_wheel_metadata_has_the_version_and_dependencies(wheel: zipfile.ZipFile) -> None:

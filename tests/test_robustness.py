@@ -211,12 +211,12 @@ def test_an_output_the_system_refuses_is_one_line_and_exit_2_not_an_internal_err
 
 
 def test_an_os_error_without_a_path_is_still_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    import paipu.cli.records as records
+    import paipu.cli.checking as checking
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise OSError("something without a file name")
 
-    monkeypatch.setattr(records, "audit_text", broken)
+    monkeypatch.setattr(checking, "audit_text", broken)
     result = CliRunner().invoke(main, ["check", str(ZHUJI_SAMPLE)])
     assert result.exit_code == EXIT_INTERNAL
     assert "internal error in `paipu check`: OSError" in result.output
@@ -297,11 +297,11 @@ def _die_in_worker(*args: Any, **kwargs: Any) -> Any:
 
 def test_check_jobs_with_a_worker_that_dies_is_one_line_and_exit_2(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    import paipu.cli.records as records
+    import paipu.cli.checking as checking
 
     for i in range(3):
         (tmp_path / f"r{i}.paipu").write_text(ZHUJI_SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
-    monkeypatch.setattr(records, "_check_batch", _die_in_worker)
+    monkeypatch.setattr(checking, "_check_batch", _die_in_worker)
     result = CliRunner().invoke(main, ["check", "--jobs", "2", str(tmp_path)])
     assert result.exit_code == 2, result.output
     assert "paipu: error: a worker process died (killed, or out of memory)" in result.output

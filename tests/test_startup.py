@@ -29,11 +29,11 @@ def _modules():
         json.dump(sorted(sys.modules), out)
 
 atexit.register(_modules)
-from paipu.cli import main
-main()
+from paipu.cli.launch import run
+run()
 """
-"""The ``paipu`` program (its ``main()``, as the script calls it), writing the names of the
-modules it loaded to ``$PAIPU_TEST_MODULES`` when it ends."""
+"""The ``paipu`` program (its entry, as the script calls it), writing the names of the modules it
+loaded to ``$PAIPU_TEST_MODULES`` when it ends."""
 
 NORMAL_EXIT = "from paipu.cli import main\nmain.main()\n"
 """The same command, ended the ordinary way (``SystemExit`` out of the interpreter)."""
@@ -55,7 +55,7 @@ def _run(tmp: Path, *args: str, code: str = PROGRAM,
 # and Erren value their fans with the fan evaluator of `paipu.rules.shared`).
 NEEDS: dict[str, set[str]] = {"erren": {"erren", "shared"}, "mcr": {"mcr", "shared"}}
 
-NEVER = ("lark", "paipu.grammar.transform", "importlib.metadata", "concurrent.futures", "multiprocessing",
+NEVER = ("click", "lark", "paipu.grammar.transform", "importlib.metadata", "concurrent.futures", "multiprocessing",
          "paipu.reports", "paipu.corpus", "paipu.analysis", "paipu.sim", "sqlite3", "jinja2",
          # the recovery from syntax errors (a ruleset's word lines need none) and the message catalog
          # (English needs none)
@@ -131,6 +131,55 @@ def test_check_help_and_version_end_without_tearing_the_interpreter_down(tmp_pat
     slow, _ = _run(tmp_path, *argv, code=NORMAL_EXIT, env=verbose)
     assert fast.returncode == slow.returncode == 0
     assert "# cleanup[" in slow.stderr and "# cleanup[" not in fast.stderr
+
+
+def test_a_plain_check_runs_without_click_and_any_flag_with_it(tmp_path: Path) -> None:
+    sample = str(VALID / "zhuji" / "exhausted-with-wall.paipu")
+    plain, modules = _run(tmp_path, "check", sample)
+    assert plain.returncode == 0 and "click" not in modules and "paipu.cli.group" not in modules
+    quiet, modules = _run(tmp_path, "check", "-q", sample)
+    assert quiet.returncode == 0 and quiet.stdout == "" and "click" in modules
+    # With standard streams that are not UTF-8, click writes its own way: the group runs.
+    ascii_out, modules = _run(tmp_path, "check", sample, env={"PYTHONIOENCODING": "ascii"})
+    assert ascii_out.stdout == plain.stdout and "click" in modules
+
+
+@pytest.mark.parametrize(("args", "plain"), [
+    (["check", "a.paipu"], True), (["check", "a.paipu", "b"], True), (["check"], False),
+    (["check", "-q", "a.paipu"], False), (["check", "a.paipu", "--json"], False), (["check", "--", "a"], False),
+    (["check", ""], False), (["check", "-"], False), (["fmt", "a.paipu"], False), (["Check", "a"], False),
+])
+def test_which_command_lines_are_a_plain_check(monkeypatch: pytest.MonkeyPatch, args: list[str], plain: bool) -> None:
+    import io
+
+    from paipu.cli.launch import plain_check
+
+    for name in ("stdout", "stderr"):
+        monkeypatch.setattr(sys, name, io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
+    assert plain_check(args) is plain
+    monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    assert plain_check(args) is False
+
+
+def test_an_internal_error_of_a_plain_check_is_one_line_exit_3(monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import paipu.cli.program
+    from paipu.cli import launch
+    from paipu.cli.output import AS_PROGRAM
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("S")
+
+    monkeypatch.setattr("paipu.cli.checking.audit_text", broken)
+    monkeypatch.setattr(paipu.cli.program, "end_now", lambda code: None)  # (it would end the test run)
+    try:
+        status = launch._check((str(VALID / "zhuji" / "exhausted-with-wall.paipu"),))
+    finally:
+        AS_PROGRAM[0] = False
+    said = capsys.readouterr()
+    assert status == 3 and said.out == ""
+    assert said.err.startswith("paipu: error: internal error in `paipu check`: KeyError: 'S' (at ")
+    assert "Traceback" not in said.err and said.err.count("\n") == 1
 
 
 def test_a_command_run_from_a_program_does_not_end_it(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
 """``python -m paipu.cli``: the same command as ``paipu``."""
 
-from paipu.cli import main
+from paipu.cli.launch import run
 
-main()
+run()

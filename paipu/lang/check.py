@@ -40,7 +40,7 @@ def summary_zh(audit: Audit) -> str:
 
 def totals_zh(files: int, failed: int, errors: int, warnings: int, unreadable: int, games: int = 0,
               logs: int = 0, skipped: int = 0) -> str:
-    """The last line of a run over several paths (`paipu.cli.records.check_total` in Chinese)."""
+    """The last line of a run over several paths (`paipu.cli.checking.check_total` in Chinese)."""
     line = f"共检查 {files} 个文件"
     if logs:
         line += f"（其中 {games} 局读自 {logs} 个牌谱日志）"

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final, Literal, dataclass_transform
 
 __all__ = [
+    "NoOptions",
     "Option",
     "OptionError",
     "Options",
@@ -171,6 +172,10 @@ class Options:
 
     def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
         return _restore, (type(self), self._values())
+
+
+class NoOptions(Options):
+    """The options of a ruleset that has none."""
 
 
 def _restore(cls: type[Options], values: tuple[object, ...]) -> Options:

@@ -18,7 +18,7 @@ import paipu.record as r
 from paipu.hand.profile import SHAPES, ShapeProfile
 from paipu.record import SEATS, Seat, Span
 from paipu.replay.options import (
-    Options,
+    NoOptions,
     option_specs,
     option_text,
     parse_options,
@@ -114,10 +114,6 @@ class TableWord(Frozen):
 
 _Named = TypeVar("_Named", r.SetupTiles, r.TableEvent)
 """A line named by a ruleset's word."""
-
-
-class NoOptions(Options):
-    """The options of a ruleset that has none."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, and still subclassed anywhere

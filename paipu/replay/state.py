@@ -31,7 +31,8 @@ MeldKind: TypeAlias = Literal["chow", "pong", "kong", "ankong", "addkong"]
 class Meld(Fields):
     """A meld on the table: its kind, its tiles, the tile claimed and from whom."""
 
-    __slots__ = _fields = ("kind", "tiles", "claimed", "source")
+    __slots__ = ("claimed", "kind", "source", "tiles")
+    _fields = ("kind", "tiles", "claimed", "source")
     kind: MeldKind
     tiles: list[Tile]
     claimed: Tile | None
@@ -72,9 +73,11 @@ def meld_set(m: Meld) -> HandSet:
 class SeatState(Fields):
     """One seat during a hand: its concealed tiles counted by kind, its melds, river and flowers."""
 
+    __slots__ = ("_river_log", "_river_slice", "claimed_any", "counts", "discards", "draws", "drew_since_claim",
+                 "flower_draws", "flowers", "last_drawn", "melds", "passed_on", "ready", "ready_pending",
+                 "unknown_since")
     _fields = ("counts", "melds", "discards", "flowers", "ready", "ready_pending", "draws", "flower_draws",
                "claimed_any", "last_drawn", "passed_on", "drew_since_claim", "unknown_since")
-    __slots__ = (*_fields, "_river_log", "_river_slice")
     counts: list[int]
     melds: list[Meld]
     discards: list[tuple[Tile, bool]]
@@ -199,7 +202,8 @@ class SeatState(Fields):
 class LastDiscard(Fields):
     """The last discard (or kong to rob), while its claims are open."""
 
-    __slots__ = _fields = ("seat", "tile", "serial", "action", "claimed_by", "claim_kind", "winners")
+    __slots__ = ("action", "claim_kind", "claimed_by", "seat", "serial", "tile", "winners")
+    _fields = ("seat", "tile", "serial", "action", "claimed_by", "claim_kind", "winners")
     seat: Seat
     tile: Tile
     serial: int
