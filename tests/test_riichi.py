@@ -238,12 +238,10 @@ def _compare_kept_waits(monkeypatch: pytest.MonkeyPatch, kept: KeptWaits) -> Cou
         last[id(hand), seat] = (hand, now)
         return answer
 
-    def passed(self: Riichi, hand: HandState, source: Seat, tile: Any, apply: bool) -> None:
-        t = riichi_table(hand)
+    def passed(self: Riichi, hand: HandState, t: Any, source: Seat, tile: Any) -> None:
+        assert t is riichi_table(hand)
         temp, in_riichi = set(t.temp_furiten), set(t.riichi_furiten)
-        passes(self, hand, source, tile, apply)
-        if not apply:
-            return
+        passes(self, hand, t, source, tile)
         waiting = {s for s in self.seats_after(source) if tile.index in _afresh(hand.seats[s])}
         assert t.temp_furiten == temp | waiting
         assert t.riichi_furiten == in_riichi | (waiting & set(t.riichi))

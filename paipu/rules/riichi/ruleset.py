@@ -197,14 +197,17 @@ _HONOURS: Final = 1 << 72
 _CODES: dict[int, int] = {}
 """`_group_code` of each group met, by its key (`_Waits.keys`): bounded, emptied when full."""
 _CODES_LIMIT: Final = 1 << 18
+_GROUP_WAITS: dict[int, tuple[int, int]] = {}
+"""`_group_waits` of each group met, by its key (`_Waits.keys`): bounded, emptied when full."""
+_GROUP_LO: Final = (0, 9, 18, 27)
+"""The first kind of each group."""
 
 
 def _wait_kinds(counts: list[int], melds: int) -> tuple[tuple[int, ...], int]:
-    """The kinds a hand of ``counts`` and ``melds`` melds waits on, and their bits (bit k for kind k).
-
-    Asked of a seat's hand once for each state of it (`Riichi._kept_waits`): worked out each
-    time, group by group (`paipu.hand.shanten.plain_waits`, whose group answers are kept by the
-    group's counts)."""
+    """The kinds a hand of ``counts`` and ``melds`` melds waits on, and their bits (bit k for kind k),
+    worked out each time, group by group (`paipu.hand.shanten.plain_waits`, whose group answers
+    are kept by the group's counts); `waits`, which says what is wrong, for counts outside 0-4.
+    (A seat's waits for furiten are kept from one state of its hand to the next: `_Waits`.)"""
     kinds = counts[:NUM_PLAY_KINDS]
     if sum(kinds) + 3 * melds != 13:
         return _NO_WAITS
@@ -226,19 +229,18 @@ def _with_bits(kinds: list[int]) -> tuple[tuple[int, ...], int]:
     return tuple(kinds), bits
 
 
-def _group_code(g: int, counts: list[int]) -> int:
-    """`_CODES` of group ``g`` of ``counts``: 0 when its tiles are sets only, `_PAIRED` when they
-    are sets and one pair, `_BROKEN` when they are neither; worked out, and kept by the group's key.
+def _group_code(part: list[int], suit: bool) -> int:
+    """`_CODES` of a group, a suit (``suit``) or the honours, of counts ``part`` (changed, then
+    restored): 0 when its tiles are sets only, `_PAIRED` when they are sets and one pair, `_BROKEN`
+    when they are neither; worked out, and kept by the group's key.
 
     A hand one tile short of the standard shape has at most one group that is neither (the
-    tile's) and at most two with a pair (the tile mends one, or makes sets of one): `_may_wait`.
+    tile's) and at most two with a pair (the tile mends one, or makes sets of one): `_answer`.
     A suit's sets are read from its lowest kind up: the tiles of the lowest kind left that do not
     make triplets start runs, each taking one tile of the next two kinds (three runs of one start
     are three triplets, so no other reading is missed); honours make triplets only.  Its pair can
     only be at a kind ``j`` with ``2 * j`` and the sum of each kind's place times its count alike
     modulo 3, since every run and triplet adds a multiple of 3 to that sum."""
-    suit = g < 3
-    part = counts[9 * g:9 * g + 9] if suit else counts[27:34]
     n = sum(part)
     code = _BROKEN
     if n % 3 == 0:
@@ -271,7 +273,7 @@ def _sets_only(part: list[int], suit: bool) -> bool:
     """Whether the counts of one group (a suit's nine kinds or the seven honours) are sets only
     (`_group_code`)."""
     if not suit:
-        return all(held == 0 or held == 3 for held in part)
+        return part.count(0) + part.count(3) == len(part)
     one_back = two_back = 0  # the runs started one and two kinds below
     for j, held in enumerate(part):
         rest = held - one_back - two_back
@@ -297,54 +299,111 @@ def _afresh(counts: list[int], draws: int, discards: int, melds: int) -> _Waits:
             int.from_bytes(c[27:34], "big") + _HONOURS]
     codes = _CODES
     groups = [codes.get(keys[g]) for g in range(4)]
-    states = [_group_code(g, kinds) if code is None else code for g, code in enumerate(groups)]
+    states = [_group_code(_part(kinds, g), g < 3) if code is None else code for g, code in enumerate(groups)]
     tally = c.count(1) + (c.count(2) << 6) + (c.count(3) << 12) + (c.count(4) << 18)
     kept = _Waits(draws, discards, melds, 0, (), keys, states, sum(states), tally, sum(_ORPHAN_COUNTS(c)))
-    if _may_wait(kept):
-        kept.kinds, kept.bits = _with_bits(plain_waits(c, 4 - melds, _SHAPES))
+    _answer(kept, kinds)
     return kept
 
 
 def _step(kept: _Waits, counts: list[int], d: int, x: int) -> None:
     """``kept`` (with its `_Waits.keys`) made the waits of its hand with a tile of kind ``d``
     drawn and one of kind ``x`` (another) discarded: ``counts``, the hand's counts now, 0-4 at
-    ``d``.  Only the groups of ``d`` and ``x`` are looked at again, and the waits are worked out
-    (`plain_waits`) only when the groups, the pairs and the orphans held leave the hand a shape
-    it may wait in (`_may_wait`); most hands are not ready."""
+    ``d``.  Only the groups of ``d`` and ``x`` are looked at again, and the waits are read from
+    the groups (`_answer`): most hands are not ready, and are seen not to be from the groups alone."""
     keys = kept.keys
     assert keys is not None
     states = kept.states
     kept.tally += _TALLY_UP[counts[d]] + _TALLY_DOWN[counts[x]]
     kept.orphans += _IS_ORPHAN[d] - _IS_ORPHAN[x]
-    g = _GROUP[d]
-    key = keys[g] = keys[g] + _GROUP_STEP[d]
-    code = _CODES.get(key)
+    g, h = _GROUP[d], _GROUP[x]
+    keys[g] += _GROUP_STEP[d]
+    keys[h] -= _GROUP_STEP[x]
+    code = _CODES.get(keys[g])
     if code is None:
-        code = _group_code(g, counts)
+        code = _group_code(_part(counts, g), g < 3)
     score = kept.score + code - states[g]
     states[g] = code
-    g = _GROUP[x]
-    key = keys[g] = keys[g] - _GROUP_STEP[x]
-    code = _CODES.get(key)
-    if code is None:
-        code = _group_code(g, counts)
-    kept.score = score = score + code - states[g]
-    states[g] = code
-    if (score & 7 < 2 and score >> 3 < 3) or (kept.melds == 0 and (kept.tally & 4095 == _SEVEN_PAIRS_SHORT
-                                                                   or kept.orphans == 13)):
-        kept.kinds, kept.bits = _with_bits(plain_waits(bytes(counts[:NUM_PLAY_KINDS]), 4 - kept.melds, _SHAPES))
-    else:
-        kept.kinds, kept.bits = _NO_WAITS
+    if h != g:
+        code = _CODES.get(keys[h])
+        if code is None:
+            code = _group_code(_part(counts, h), h < 3)
+        score += code - states[h]
+        states[h] = code
+    kept.score = score
+    _answer(kept, counts)
 
 
-def _may_wait(kept: _Waits) -> bool:
-    """Whether the hand of ``kept`` (13 tiles with its melds, counts 0-4) may wait on anything (not
-    enough: `plain_waits` answers, but needed): in the standard shape, when at most one group is
-    neither sets nor sets and a pair and at most two hold a pair (`_group_code`); or, with no
-    meld, one tile short of seven pairs or of the thirteen orphans.  (`_step` asks it inline.)"""
+def _answer(kept: _Waits, counts: list[int]) -> None:
+    """`_Waits.kinds` and `_Waits.bits` of ``kept`` (13 tiles with its melds, ``counts`` 0-4), from
+    its groups: `plain_waits`' answer.  With no meld, one tile short of seven pairs or of the
+    thirteen orphans (one kind once and six twice, or 13 terminals and honours), `plain_waits`
+    is asked; else the hand can only wait in the standard shape, and does only when at most one
+    group is neither sets nor sets and a pair and at most two hold a pair (`_group_code`): then
+    the tile must go to the group that is neither (to any group when none is), and make it sets
+    when another group holds the pair, sets and the pair when none does (`_group_waits`), as
+    `paipu.hand.shapes.standard_waits` reads it."""
+    if kept.melds == 0 and (kept.tally & 4095 == _SEVEN_PAIRS_SHORT or kept.orphans == 13):
+        kept.kinds, kept.bits = _with_bits(plain_waits(bytes(counts[:NUM_PLAY_KINDS]), 4, _SHAPES))
+        return
     score = kept.score
-    return (score & 7 < 2 and score >> 3 < 3) or (kept.melds == 0 and (kept.tally & 4095 == _SEVEN_PAIRS_SHORT
-                                                                        or kept.orphans == 13))
+    broken, pairs = score & 7, score >> 3
+    if broken > 1 or pairs > 2:
+        kept.kinds, kept.bits = _NO_WAITS
+        return
+    keys = kept.keys
+    assert keys is not None
+    bits = 0
+    g = 0
+    for state in kept.states:
+        if not broken or state == _BROKEN:
+            others = pairs - 1 if state == _PAIRED else pairs  # the pairs of the other groups
+            if others < 2:
+                key = keys[g]
+                found = _GROUP_WAITS.get(key)
+                if found is None:
+                    found = _group_waits(key, _part(counts, g), g < 3)
+                bits |= found[1 if others == 0 else 0] << _GROUP_LO[g]
+        g += 1
+    if not bits:
+        kept.kinds, kept.bits = _NO_WAITS
+        return
+    kept.bits = bits
+    kinds: list[int] = []
+    while bits:
+        low = bits & -bits
+        kinds.append(low.bit_length() - 1)
+        bits ^= low
+    kept.kinds = tuple(kinds)
+
+
+def _group_waits(key: int, part: list[int], suit: bool) -> tuple[int, int]:
+    """The kinds whose tile makes a group of counts ``part`` (its key ``key``) sets only, and those
+    whose tile makes it sets and a pair, as bits over its kinds (bit j: its j-th), a kind held four
+    times in neither; kept by the key (bounded, emptied when full)."""
+    sets_only = with_pair = 0
+    lo = 0 if suit else 27
+    for j, held in enumerate(part):
+        if held >= 4:
+            continue
+        code = _CODES.get(key + _GROUP_STEP[lo + j])
+        if code is None:
+            part[j] = held + 1
+            code = _group_code(part, suit)
+            part[j] = held
+        if code == 0:
+            sets_only |= 1 << j
+        elif code == _PAIRED:
+            with_pair |= 1 << j
+    if len(_GROUP_WAITS) >= _CODES_LIMIT:
+        _GROUP_WAITS.clear()
+    found = _GROUP_WAITS[key] = (sets_only, with_pair)
+    return found
+
+
+def _part(counts: list[int], g: int) -> list[int]:
+    """The counts of group ``g`` (0-2 a suit, 3 the honours) of ``counts``, a copy."""
+    return counts[9 * g:9 * g + 9] if g < 3 else counts[27:34]
 
 
 def riichi_table(hand: HandState) -> _Table:
@@ -656,12 +715,12 @@ class Riichi(Ruleset[RiichiOptions]):
                 if a is not None:
                     serial = hand.discard_serial
                     if serial != t.passed_serial:
-                        self._passes(hand, a.seat, a.tile, True)
+                        self._passes(hand, t, a.seat, a.tile)
                         t.passed_serial = serial
                 else:
                     last = hand.last_discard
                     if last is not None and last.serial != t.passed_serial:
-                        self._passes(hand, last.seat, last.tile, True)
+                        self._passes(hand, t, last.seat, last.tile)
                         t.passed_serial = last.serial
             if kind is r.Draw:
                 tile = action.tile  # type: ignore[union-attr]
@@ -684,11 +743,11 @@ class Riichi(Ruleset[RiichiOptions]):
         if apply and not answers:
             phase = hand.phase
             if phase == "claim" and ld is not None and ld.serial != t.passed_serial and not aborting:
-                self._passes(hand, ld.seat, ld.tile, apply)
+                self._passes(hand, t, ld.seat, ld.tile)
                 t.passed_serial = ld.serial
             elif phase == "rob" and hand.pending_addkong is not None and kind is r.Draw:
                 konger, tile, _ = hand.pending_addkong
-                self._passes(hand, konger, tile, apply)
+                self._passes(hand, t, konger, tile)
             if t.pending is not None:
                 seat, double = t.pending
                 t.pending = None
@@ -775,16 +834,14 @@ class Riichi(Ruleset[RiichiOptions]):
         if all(k in have for k in group):
             _t(hand).pao.setdefault(seat, {})[yakuman] = source
 
-    def _passes(self, hand: HandState, source: Seat, tile: Tile, apply: bool) -> None:
+    def _passes(self, hand: HandState, t: _Table, source: Seat, tile: Tile) -> None:
         """Seats waiting on ``tile`` that let it pass: furiten until their next discard (for a
-        riichi seat, to the end of the hand).
+        riichi seat, to the end of the hand).  Only for hands as played (`apply`); ``t`` is the
+        hand's table.
 
         Whether the tile would have given the hand a yaku does not matter (片アガリ): Tenhou
         makes a seat furiten for every winning tile of its shape it lets pass (docs/rules/riichi.md, Furiten)."""
-        if not apply:
-            return
-        t = _t(hand)
-        i = tile.index
+        bit = 1 << tile.index
         seats = hand.seats
         kept_waits = t.waits
         after = self._after.get(source)
@@ -797,7 +854,7 @@ class Riichi(Ruleset[RiichiOptions]):
             if kept is None or kept.draws != ss.draws or kept.discards != len(ss.discards) \
                     or kept.melds != len(ss.melds):
                 kept = self._kept_waits(hand, t, seat)
-            if kept.bits >> i & 1:
+            if kept.bits & bit:
                 t.temp_furiten.add(seat)
                 if seat in t.riichi:
                     t.riichi_furiten.add(seat)
