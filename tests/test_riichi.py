@@ -3,6 +3,9 @@ kuikae, red fives, honba, and the values and payments the audit checks."""
 
 from __future__ import annotations
 
+import copy
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -186,37 +189,64 @@ def _afresh(ss: Any) -> tuple[int, ...]:
     return tuple(waits(kinds, 0, melds=len(ss.melds), shapes=("standard", "seven_pairs", "orphans")))
 
 
-def test_the_waits_kept_for_furiten_are_those_worked_out_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Rule riichi.furiten: a seat's waits are kept while its hand stays as it is (`Riichi._kept_waits`,
-    whose kept answer `Riichi._passes` reads itself).  Every kept answer, on simulated sessions and
-    on mutants of them (tiles drawn out of turn, discards not held, calls of the wrong tile …), is
-    the one worked out from the seat's tiles with nothing kept; and the seats a passed tile makes
-    furiten are exactly those whose tiles, so worked out, wait on it."""
-    kept = Riichi._kept_waits
-    passes = Riichi._passes
-    compared = [0, 0, 0]
+KeptWaits = Callable[[Riichi, HandState, Any, Seat], Any]
+"""`Riichi._kept_waits`, or a stand-in for it."""
 
-    def checked(self: Riichi, hand: HandState, t: Any, seat: Seat) -> tuple[int, int, int, int, tuple[int, ...]]:
+
+def _state(ss: Any) -> tuple[int, int, int, int]:
+    """A seat's draws, discards, melds and kongs so far."""
+    return ss.draws, len(ss.discards), len(ss.melds), sum(1 for m in ss.melds if m.is_kong)
+
+
+def _since(before: tuple[int, int, int, int] | None, now: tuple[int, int, int, int]) -> str:
+    """What happened to a seat's hand between two answers of `_kept_waits` (`_state` then and now)."""
+    if before is None:
+        return "first"
+    if before == now:
+        return "unchanged"
+    if now[3] != before[3]:
+        return "kong"
+    if now[2] != before[2]:
+        return "call"
+    if now[:2] == (before[0] + 1, before[1] + 1):
+        return "draw and discard"
+    return "other"
+
+
+def _compare_kept_waits(monkeypatch: pytest.MonkeyPatch, kept: KeptWaits) -> Counter[str]:
+    """Audit simulated sessions and their mutants with ``kept`` as `Riichi._kept_waits`, asserting
+    that each of its answers is the one worked out from the seat's tiles with nothing kept, and
+    that the seats a passed tile makes furiten are exactly those whose tiles, so worked out, wait
+    on it.  The answers compared, by what happened to the seat's hand since its answer before
+    (`_since`); "passes" and "furiten": the passed tiles and the seats they made furiten."""
+    passes = Riichi._passes
+    compared: Counter[str] = Counter()
+    # Each seat's `_state` at its last answer, by the hand's `id`, beside the hand (kept alive, so
+    # that no later hand takes its `id`).
+    last: dict[tuple[int, Seat], tuple[HandState, tuple[int, int, int, int]]] = {}
+
+    def checked(self: Riichi, hand: HandState, t: Any, seat: Seat) -> Any:
         answer = kept(self, hand, t, seat)
         ss = hand.seats[seat]
         fresh = _afresh(ss)
-        assert answer[4] == fresh, (seat, ss.counts)
-        assert answer[3] == sum(1 << k for k in fresh)
-        assert answer[:3] == (ss.draws, len(ss.discards), len(ss.melds))
-        compared[0] += 1
+        assert answer.kinds == fresh, (seat, ss.counts)
+        assert answer.bits == sum(1 << k for k in fresh)
+        assert (answer.draws, answer.discards, answer.melds) == (ss.draws, len(ss.discards), len(ss.melds))
+        now = _state(ss)
+        before = last.get((id(hand), seat))
+        compared[_since(before[1] if before is not None else None, now)] += 1
+        last[id(hand), seat] = (hand, now)
         return answer
 
-    def passed(self: Riichi, hand: HandState, source: Seat, tile: Any, apply: bool) -> None:
-        t = riichi_table(hand)
+    def passed(self: Riichi, hand: HandState, t: Any, source: Seat, tile: Any) -> None:
+        assert t is riichi_table(hand)
         temp, in_riichi = set(t.temp_furiten), set(t.riichi_furiten)
-        passes(self, hand, source, tile, apply)
-        if not apply:
-            return
+        passes(self, hand, t, source, tile)
         waiting = {s for s in self.seats_after(source) if tile.index in _afresh(hand.seats[s])}
         assert t.temp_furiten == temp | waiting
         assert t.riichi_furiten == in_riichi | (waiting & set(t.riichi))
-        compared[1] += 1
-        compared[2] += len(waiting)
+        compared["passes"] += 1
+        compared["furiten"] += len(waiting)
 
     monkeypatch.setattr(Riichi, "_kept_waits", checked)
     monkeypatch.setattr(Riichi, "_passes", passed)
@@ -225,4 +255,47 @@ def test_the_waits_kept_for_furiten_are_those_worked_out_afresh(monkeypatch: pyt
         audit_text(text)
         for m in mutants(text, seed=41):
             audit_text(m.text)
-    assert compared[0] > 1000 and compared[1] > 1000 and compared[2] > 10
+    return compared
+
+
+def test_the_waits_kept_for_furiten_are_those_worked_out_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule riichi.furiten: a seat's waits are kept from one state of its hand to the next
+    (`Riichi._kept_waits`, whose kept answer `Riichi._passes` reads itself).  Every kept answer, on
+    simulated sessions and on mutants of them (tiles drawn out of turn, discards not held, calls of
+    the wrong tile …), is the one worked out from the seat's tiles with nothing kept, after a draw
+    and a discard, a call and a kong alike; and the seats a passed tile makes furiten are exactly
+    those whose tiles, so worked out, wait on it."""
+    compared = _compare_kept_waits(monkeypatch, Riichi._kept_waits)
+    assert compared["passes"] > 1000 and compared["furiten"] > 10
+    assert compared["draw and discard"] > 1000 and compared["first"] > 100
+    assert compared["call"] > 10 and compared["kong"] > 0
+
+
+def _stale_after(what: str) -> KeptWaits:
+    """`Riichi._kept_waits` that, after a call or a kong (``what``: "call" or "kong", as `_since`
+    names them), answers what it answered before it, as if it had not seen the hand change."""
+    kept = Riichi._kept_waits
+    answers: dict[tuple[int, Seat], tuple[HandState, tuple[int, int, int, int], Any]] = {}
+
+    def stale(self: Riichi, hand: HandState, t: Any, seat: Seat) -> Any:
+        ss = hand.seats[seat]
+        now = _state(ss)
+        before = answers.get((id(hand), seat))
+        if before is not None and _since(before[1], now) == what:
+            answer = copy.copy(before[2])
+            answer.draws, answer.discards, answer.melds = now[:3]
+            return answer
+        answer = kept(self, hand, t, seat)
+        answers[id(hand), seat] = (hand, now, copy.copy(answer))
+        return answer
+
+    return stale
+
+
+@pytest.mark.parametrize("what", ["call", "kong"])
+def test_the_comparison_of_kept_waits_finds_waits_kept_past_a_call_or_a_kong(monkeypatch: pytest.MonkeyPatch,
+                                                                             what: str) -> None:
+    """Rule riichi.furiten, the test above tested: waits kept past a call or a kong (a kept answer
+    not dropped when the hand changed) fail it."""
+    with pytest.raises(AssertionError):
+        _compare_kept_waits(monkeypatch, _stale_after(what))

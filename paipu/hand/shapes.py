@@ -494,10 +494,10 @@ def _group_state(part: Sequence[int], key: int, suit: bool) -> int:
     -1 otherwise: read from the group's profile (`paipu.hand.tables`, shipped for every suit
     a hand can hold), whose slot for ``m`` sets (and a pair) is the most of its tiles they keep."""
     n = sum(part)
-    pid = tables.suit_profile(part, key, True) if suit else tables.honour_profile(part, key, True)
     m, rest = divmod(n, 3)
     if m > tables.MAX_SETS or rest == 1:
-        return -1
+        return -1  # (no profile is looked up for a group no sets and pair can hold)
+    pid = tables.suit_profile(part, key, True) if suit else tables.honour_profile(part, key, True)
     return rest if tables.profile_of(pid)[2 * m + rest // 2] == n else -1
 
 
