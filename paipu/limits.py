@@ -64,16 +64,17 @@ def _control(ch: str) -> bool:
             or 0x202A <= o <= 0x202E or 0x2066 <= o <= 0x2069)
 
 
-_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_UNSAFE = "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 """Every character `_control` names but C0, for JSON text: `json.dumps` escapes C0 in strings
-itself, and outside strings C0 is the layout of indented JSON."""
+itself, and outside strings C0 is the layout of indented JSON.  Compiled when first used (by
+`re`, which keeps it): a check that writes no JSON does without."""
 
 
 def json_escaped(text: str) -> str:
     """JSON ``text`` with every character a terminal could act on written as a ``\\uXXXX``
     escape: the same JSON value, safe to print (`json.dumps` with ``ensure_ascii=False``
     escapes C0 controls but writes C1 controls, DEL and bidirectional overrides raw)."""
-    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return re.sub(_UNSAFE, lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def json_text(value: object, **options: object) -> str:
