@@ -7,7 +7,6 @@ need them are skipped where that folder does not exist.
 from __future__ import annotations
 
 import base64
-import dataclasses
 import gzip
 import itertools
 import json
@@ -46,6 +45,7 @@ from paipu.importers.tenhou.meld import decode_meld, encode_meld
 from paipu.importers.tenhou.mjlog import rules_from_go_type
 from paipu.importers.tenhou.tiles import is_red, kind_name, tile_name
 from paipu.importers.tenhou.wall import SEED_PREFIX, generator, init_by_array, walls
+from paipu.value import replace
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "tenhou"
 MJLOG_FILES = sorted((LOGS / "mjlog").glob("*.mjlog")) if LOGS.is_dir() else []
@@ -360,7 +360,7 @@ def test_every_real_game_passes_every_check_at_once(mjlog_games: dict[str, Game]
     assert {name: checks.game_problems(g) for name, g in mjlog_games.items() if checks.game_problems(g)} == {}
     game = next(iter(mjlog_games.values()))
     rnd = game.rounds[1]
-    broken = dataclasses.replace(game, rounds=(game.rounds[0], dataclasses.replace(rnd, honba=rnd.honba + 1)))
+    broken = replace(game, rounds=(game.rounds[0], replace(rnd, honba=rnd.honba + 1)))
     assert checks.game_problems(broken)[0].startswith(f"{rnd.label}-{rnd.honba + 1}: ")
 
 

@@ -6,7 +6,6 @@ the same when the package is set to Tenhou's rules.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -28,6 +27,7 @@ from paipu.importers.tenhou import (
     read_mjlog,
 )
 from paipu.importers.tenhou.valuation import Conditions, ValuationError, conditions, expected_deltas, value_win
+from paipu.value import field_names, replace
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "tenhou"
 MJLOG_FILES = sorted((LOGS / "mjlog").glob("*.mjlog")) if LOGS.is_dir() else []
@@ -182,7 +182,7 @@ def test_real_special_wins_are_recognised(mjlog_games: dict[str, Game]) -> None:
         for rnd in game.rounds:
             for win in rnd.wins:
                 c = conditions(rnd, win)
-                seen.update(f.name for f in dataclasses.fields(c) if getattr(c, f.name))
+                seen.update(name for name in field_names(Conditions) if getattr(c, name))
     assert {"tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "tenhou"} <= seen
 
 
@@ -209,15 +209,15 @@ def test_every_valued_json6_win_agrees_with_the_package() -> None:
 
 
 def test_tsumo_payments_split_between_dealer_and_others_with_honba() -> None:
-    win = dataclasses.replace(_win(TANYAO_HAND, 100, seat=1, from_seat=1), sticks=2)
-    rnd = dataclasses.replace(_round((Draw(1, 130), Discard(1, 130, True), Draw(1, 100), win)), honba=1)
+    win = replace(_win(TANYAO_HAND, 100, seat=1, from_seat=1), sticks=2)
+    rnd = replace(_round((Draw(1, 130), Discard(1, 130, True), Draw(1, 100), win)), honba=1)
     v = value_win(Rules(), rnd, win)
     assert (v.han, v.fu, v.main, v.additional) == (4, 20, 2600, 1300)  # tsumo, pinfu, tanyao, red five
     assert expected_deltas(rnd, win, v) == (-2700, 2700 + 2 * 1400 + 2000, -1400, -1400)
 
 
 def test_a_ron_with_a_liable_seat_is_not_modelled() -> None:
-    win = dataclasses.replace(_win(TANYAO_HAND, 100, seat=1, from_seat=0), pao_seat=2)
+    win = replace(_win(TANYAO_HAND, 100, seat=1, from_seat=0), pao_seat=2)
     rnd = _round((Discard(0, 100, False), win))
     assert expected_deltas(rnd, win, value_win(Rules(), rnd, win)) is None
 

@@ -15,12 +15,12 @@ that made its points, the record states the final scores and not the points, wit
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
 from paipu.importers.tenhou.model import Game
 from paipu.record import format_points
+from paipu.value import Frozen
 
 LOG_ID: Final = re.compile(r"(\d{4})(\d{2})(\d{2})(\d{2})gm-([0-9a-f]{4})-(\d{4})-([0-9a-f]{8})")
 """Tenhou's id of a game: the hour it began (``YYYYMMDDHH``), ``gm``, the ``GO type`` in hex,
@@ -53,18 +53,26 @@ def log_date(log_id: str) -> date | None:
         return None
 
 
-@dataclass(frozen=True)
-class RecordedEnd:
+class RecordedEnd(Frozen):
     """What a record states about the end of a game."""
 
-    options: tuple[tuple[str, str], ...]
+    __slots__ = ("finals", "notes", "options", "points")
+    _fields = ("options", "finals", "points", "notes")
+    options: Final[tuple[tuple[str, str], ...]]
     """Options to write, each as (name, value), in the ruleset's order."""
-    finals: tuple[int, ...] | None
+    finals: Final[tuple[int, ...] | None]
     """Each seat's final score, when the log has its end."""
-    points: tuple[str, ...] | None
+    points: Final[tuple[str, ...] | None]
     """Each seat's final points as a record writes them, when the log tells the rule that made them."""
-    notes: tuple[str, ...]
+    notes: Final[tuple[str, ...]]
     """Why the points are not stated, when they are not."""
+
+    def __init__(self, options: tuple[tuple[str, str], ...], finals: tuple[int, ...] | None,
+                 points: tuple[str, ...] | None, notes: tuple[str, ...]) -> None:
+        self.options = options
+        self.finals = finals
+        self.points = points
+        self.notes = notes
 
 
 def game_end(game: Game) -> RecordedEnd:

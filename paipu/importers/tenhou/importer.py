@@ -4,7 +4,6 @@ records of the ``riichi`` ruleset, one per game."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import PurePath
 
 from paipu.importers.base import ConversionError, Converted, Origins
@@ -15,6 +14,7 @@ from paipu.importers.tenhou.errors import TenhouFormatError
 from paipu.importers.tenhou.json6 import parse_json6
 from paipu.importers.tenhou.mjlog import parse_mjlog
 from paipu.importers.tenhou.model import Game
+from paipu.value import replace
 
 _JSON6_START = re.compile(r'\{\s*"(title|name|rule|log|ver|ref|lobby|dan|rate|sx|sc|ratingc)"\s*:')
 

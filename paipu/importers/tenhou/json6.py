@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
@@ -51,6 +50,7 @@ from paipu.importers.tenhou.model import (
 )
 from paipu.importers.tenhou.tiles import RED_FIVES, tile_name
 from paipu.importers.tenhou.yaku import yaku_id
+from paipu.value import Fields, Frozen, replace
 
 _MAX_ATTEMPTS: Final = 4096
 _TSUMOGIRI: Final = 60
@@ -117,25 +117,41 @@ def _codes(text: str, pos: str) -> list[int]:
     return [_face(int(text[i : i + 2]), pos) for i in range(0, len(text), 2)]
 
 
-@dataclass(frozen=True, slots=True)
-class _Take:
+class _Take(Frozen):
     """One draw-list entry: a drawn tile, or a call of a discard."""
 
-    face: int  # the drawn or called tile
-    kind: CallKind | None = None
-    rel: int = 0  # where the called tile came from, counted from the caller
-    own: tuple[int, ...] = ()
+    __slots__ = ("face", "kind", "own", "rel")
+    _fields = ("face", "kind", "rel", "own")
+    face: Final[int]  # the drawn or called tile
+    kind: Final[CallKind | None]
+    rel: Final[int]  # where the called tile came from, counted from the caller
+    own: Final[tuple[int, ...]]
+
+    def __init__(self, face: int, kind: CallKind | None = None, rel: int = 0, own: tuple[int, ...] = ()) -> None:
+        self.face = face
+        self.kind = kind
+        self.rel = rel
+        self.own = own
 
 
-@dataclass(frozen=True, slots=True)
-class _Out:
+class _Out(Frozen):
     """One discard-list entry: a discard (face None for the drawn tile), a kan, or a blank."""
 
-    face: int | None
-    riichi: bool = False
-    kind: CallKind | None = None
-    blank: bool = False
-    faces: tuple[int, ...] = ()
+    __slots__ = ("blank", "face", "faces", "kind", "riichi")
+    _fields = ("face", "riichi", "kind", "blank", "faces")
+    face: Final[int | None]
+    riichi: Final[bool]
+    kind: Final[CallKind | None]
+    blank: Final[bool]
+    faces: Final[tuple[int, ...]]
+
+    def __init__(self, face: int | None, riichi: bool = False, kind: CallKind | None = None, blank: bool = False,
+                 faces: tuple[int, ...] = ()) -> None:
+        self.face = face
+        self.riichi = riichi
+        self.kind = kind
+        self.blank = blank
+        self.faces = faces
 
 
 def _parse_take(item: object, pos: str) -> _Take:
@@ -192,16 +208,25 @@ def _kind(face: int) -> int:
     return face - 34 if face >= 34 else face
 
 
-@dataclass(slots=True)
-class _Table:
+class _Table(Fields):
     """Tiles handed out so far: ids are given on first sight and never twice."""
 
+    __slots__ = ("anchors", "at", "notes", "red_fives", "used")
+    _fields = ("red_fives", "used", "notes", "at", "anchors")
     red_fives: bool
-    used: set[int] = field(default_factory=set)
-    notes: list[str] = field(default_factory=list)
-    at: int = -1
+    used: set[int]
+    notes: list[str]
+    at: int
     """The event the next tile is handed out for (-1: none, e.g. the deals)."""
-    anchors: list[tuple[int, str]] = field(default_factory=list)
+    anchors: list[tuple[int, str]]
+
+    def __init__(self, red_fives: bool, used: set[int] | None = None, notes: list[str] | None = None, at: int = -1,
+                 anchors: list[tuple[int, str]] | None = None) -> None:
+        self.red_fives = red_fives
+        self.used = set() if used is None else used
+        self.notes = [] if notes is None else notes
+        self.at = at
+        self.anchors = [] if anchors is None else anchors
 
     def new(self, face: int) -> int:
         kind = _kind(face)
@@ -229,20 +254,35 @@ class _Table:
         raise _Mismatch(f"a fifth {_face_name(face)}")
 
 
-@dataclass(frozen=True, slots=True)
-class _RawRound:
+class _RawRound(Frozen):
     """One round as the document gives it: every entry read and checked, nothing played yet."""
 
-    index: int
-    honba: int
-    sticks: int
-    scores: tuple[int, ...]
-    dora: tuple[int, ...]
-    ura: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]
-    takes: tuple[tuple[_Take, ...], ...]
-    outs: tuple[tuple[_Out, ...], ...]
-    result: tuple[object, ...]
+    __slots__ = ("dora", "hands", "honba", "index", "outs", "result", "scores", "sticks", "takes", "ura")
+    _fields = ("index", "honba", "sticks", "scores", "dora", "ura", "hands", "takes", "outs", "result")
+    index: Final[int]
+    honba: Final[int]
+    sticks: Final[int]
+    scores: Final[tuple[int, ...]]
+    dora: Final[tuple[int, ...]]
+    ura: Final[tuple[int, ...]]
+    hands: Final[tuple[tuple[int, ...], ...]]
+    takes: Final[tuple[tuple[_Take, ...], ...]]
+    outs: Final[tuple[tuple[_Out, ...], ...]]
+    result: Final[tuple[object, ...]]
+
+    def __init__(self, index: int, honba: int, sticks: int, scores: tuple[int, ...], dora: tuple[int, ...],
+                 ura: tuple[int, ...], hands: tuple[tuple[int, ...], ...], takes: tuple[tuple[_Take, ...], ...],
+                 outs: tuple[tuple[_Out, ...], ...], result: tuple[object, ...]) -> None:
+        self.index = index
+        self.honba = honba
+        self.sticks = sticks
+        self.scores = scores
+        self.dora = dora
+        self.ura = ura
+        self.hands = hands
+        self.takes = takes
+        self.outs = outs
+        self.result = result
 
     @property
     def dealer(self) -> int:

@@ -11,7 +11,6 @@ Walls come from the ``SHUFFLE`` seed (see `wall`); a seed of another kind leaves
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import zlib
 from collections.abc import Iterable, Iterator
@@ -49,6 +48,7 @@ from paipu.importers.tenhou.wall import SEED_PREFIX, walls
 from paipu.importers.tenhou.yaku import yaku_name
 from paipu.limits import MAX_FILE_BYTES
 from paipu.sources import gunzip_bounded
+from paipu.value import replace
 
 _DRAW_OR_DISCARD: Final = re.compile(r"([D-GT-W])(\d{1,9})")
 
@@ -371,9 +371,9 @@ class _Reader:
                     wall_iter = walls(seed)
             elif tag == "GO":
                 lobby = el.get("lobby")
-                self.rules = dataclasses.replace(rules_from_go_type(_int(el, "type", pos)),
-                                                 lobby=_small(lobby),
-                                                 csrule=el.get("csrule", ""))
+                self.rules = replace(rules_from_go_type(_int(el, "type", pos)),
+                                     lobby=_small(lobby),
+                                     csrule=el.get("csrule", ""))
                 if self.rules.three_player:
                     raise TenhouFormatError("three-player games are not supported", pos)
             elif tag == "UN":

@@ -1,8 +1,9 @@
 """A neutral model of riichi game records, as Tenhou's two log formats describe them.
 
 Both importers (mjlog XML and tenhou.net/6 JSON) produce these objects, so a ruleset or an
-audit never needs to know which format a game came from.  Everything is frozen: a decoded
-game is a value that can be shared between workers and compared in tests.
+audit never needs to know which format a game came from.  Everything is frozen (values on
+`paipu.value.Frozen`, their fields ``Final``): a decoded game is a value that can be shared
+between workers and compared in tests.
 
 Conventions: seats are 0-3 in the order of the log's players (seat 0 is the first player
 of the log, not necessarily the dealer); tiles are Tenhou ids 0-135 (see `tiles`); points
@@ -11,11 +12,11 @@ are real points (Tenhou's ``×100`` units are multiplied out).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
 from paipu.importers.tenhou.tiles import kind_of
+from paipu.value import Frozen
 
 SANE_SCORE: Final = 10**9
 """No score or points of a game reach this: a log's number past it (or not finite) is damage."""
@@ -54,57 +55,112 @@ class DrawKind(StrEnum):
     NAGASHI_MANGAN = "nagashi_mangan"  # 流し満貫
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(Frozen):
     """The rule flags of a game, from mjlog's ``GO type`` bits or tenhou.net/6's ``rule``."""
 
-    red_fives: bool = True
-    open_tanyao: bool = True
-    hanchan: bool = True
+    __slots__ = (
+        "csrule",
+        "fast",
+        "go_type",
+        "hanchan",
+        "lobby",
+        "open_tanyao",
+        "red_fives",
+        "room",
+        "three_player",
+        "vs_human",
+    )
+    _fields = (
+        "red_fives",
+        "open_tanyao",
+        "hanchan",
+        "three_player",
+        "vs_human",
+        "fast",
+        "room",
+        "go_type",
+        "lobby",
+        "csrule",
+    )
+    red_fives: Final[bool]
+    open_tanyao: Final[bool]
+    hanchan: Final[bool]
     """South rounds are played (半荘); False for an east-only game (東風戦)."""
-    three_player: bool = False
-    vs_human: bool = True
-    fast: bool = False
-    room: str = ""
+    three_player: Final[bool]
+    vs_human: Final[bool]
+    fast: Final[bool]
+    room: Final[str]
     """``ippan``, ``joukyuu``, ``tokujou``, ``houou`` when known."""
-    go_type: int | None = None
+    go_type: Final[int | None]
     """The raw ``GO type`` of an mjlog, kept so nothing is lost."""
-    lobby: int | None = None
+    lobby: Final[int | None]
     """The lobby the game was played in (mjlog ``GO lobby``, tenhou.net/6 ``lobby``); 0 the public one."""
-    csrule: str = ""
+    csrule: Final[str]
     """A custom lobby's own rules (mjlog ``GO csrule``, comma-separated fields), as the log writes them."""
 
+    def __init__(self, red_fives: bool = True, open_tanyao: bool = True, hanchan: bool = True,
+                 three_player: bool = False, vs_human: bool = True, fast: bool = False, room: str = "",
+                 go_type: int | None = None, lobby: int | None = None, csrule: str = "") -> None:
+        self.red_fives = red_fives
+        self.open_tanyao = open_tanyao
+        self.hanchan = hanchan
+        self.three_player = three_player
+        self.vs_human = vs_human
+        self.fast = fast
+        self.room = room
+        self.go_type = go_type
+        self.lobby = lobby
+        self.csrule = csrule
 
-@dataclass(frozen=True, slots=True)
-class Player:
+
+class Player(Frozen):
     """A player as the log names them; dan and rate only where the log has them."""
 
-    name: str
-    dan: int | None = None
-    rate: float | None = None
-    sex: str | None = None
+    __slots__ = ("dan", "name", "rate", "sex")
+    _fields = ("name", "dan", "rate", "sex")
+    name: Final[str]
+    dan: Final[int | None]
+    rate: Final[float | None]
+    sex: Final[str | None]
+
+    def __init__(self, name: str, dan: int | None = None, rate: float | None = None, sex: str | None = None) -> None:
+        self.name = name
+        self.dan = dan
+        self.rate = rate
+        self.sex = sex
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Frozen):
     """A tile drawn; ``rinshan`` when it is the replacement after a kan."""
 
-    seat: int
-    tile: int
-    rinshan: bool = False
+    __slots__ = ("rinshan", "seat", "tile")
+    _fields = ("seat", "tile", "rinshan")
+    seat: Final[int]
+    tile: Final[int]
+    rinshan: Final[bool]
+
+    def __init__(self, seat: int, tile: int, rinshan: bool = False) -> None:
+        self.seat = seat
+        self.tile = tile
+        self.rinshan = rinshan
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(Frozen):
     """A tile discarded; ``tsumogiri`` when it is the tile just drawn."""
 
-    seat: int
-    tile: int
-    tsumogiri: bool
+    __slots__ = ("seat", "tile", "tsumogiri")
+    _fields = ("seat", "tile", "tsumogiri")
+    seat: Final[int]
+    tile: Final[int]
+    tsumogiri: Final[bool]
+
+    def __init__(self, seat: int, tile: int, tsumogiri: bool) -> None:
+        self.seat = seat
+        self.tile = tile
+        self.tsumogiri = tsumogiri
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+class Call(Frozen):
     """A call: chi, pon or open kan of another seat's discard, or an added or concealed kan.
 
     ``tiles`` are all tiles of the resulting meld, sorted.  ``called`` is the discard taken
@@ -113,12 +169,23 @@ class Call:
     for an ankan).
     """
 
-    seat: int
-    kind: CallKind
-    from_seat: int
-    tiles: tuple[int, ...]
-    called: int | None = None
-    added: int | None = None
+    __slots__ = ("added", "called", "from_seat", "kind", "seat", "tiles")
+    _fields = ("seat", "kind", "from_seat", "tiles", "called", "added")
+    seat: Final[int]
+    kind: Final[CallKind]
+    from_seat: Final[int]
+    tiles: Final[tuple[int, ...]]
+    called: Final[int | None]
+    added: Final[int | None]
+
+    def __init__(self, seat: int, kind: CallKind, from_seat: int, tiles: tuple[int, ...], called: int | None = None,
+                 added: int | None = None) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.from_seat = from_seat
+        self.tiles = tiles
+        self.called = called
+        self.added = added
 
     @property
     def kind_index(self) -> int:
@@ -130,54 +197,80 @@ class Call:
         return self.kind in (CallKind.DAIMINKAN, CallKind.KAKAN, CallKind.ANKAN)
 
 
-@dataclass(frozen=True, slots=True)
-class RiichiDeclared:
+class RiichiDeclared(Frozen):
     """Riichi step 1: the declaration, before the discard that goes with it."""
 
-    seat: int
+    __slots__ = ("seat",)
+    _fields = ("seat",)
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
-class RiichiAccepted:
+class RiichiAccepted(Frozen):
     """Riichi step 2: the discard passed without a win and the 1000-point stick is paid."""
 
-    seat: int
-    scores: tuple[int, ...] | None = None
+    __slots__ = ("scores", "seat")
+    _fields = ("seat", "scores")
+    seat: Final[int]
+    scores: Final[tuple[int, ...] | None]
     """The four scores after the stick, where the log states them."""
 
+    def __init__(self, seat: int, scores: tuple[int, ...] | None = None) -> None:
+        self.seat = seat
+        self.scores = scores
 
-@dataclass(frozen=True, slots=True)
-class NewDora:
+
+class NewDora(Frozen):
     """A dora indicator revealed after a kan."""
 
-    indicator: int
+    __slots__ = ("indicator",)
+    _fields = ("indicator",)
+    indicator: Final[int]
+
+    def __init__(self, indicator: int) -> None:
+        self.indicator = indicator
 
 
-@dataclass(frozen=True, slots=True)
-class Disconnected:
+class Disconnected(Frozen):
     """A player left the table (mjlog ``BYE``); the game continues for them by auto-play."""
 
-    seat: int
+    __slots__ = ("seat",)
+    _fields = ("seat",)
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
-class Reconnected:
+class Reconnected(Frozen):
     """A player came back (mjlog ``UN`` with a single name)."""
 
-    seat: int
+    __slots__ = ("seat",)
+    _fields = ("seat",)
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
-class Yaku:
+class Yaku(Frozen):
     """One yaku of a win with its han; ``id`` is Tenhou's yaku number when known."""
 
-    id: int | None
-    name: str
-    han: int
+    __slots__ = ("han", "id", "name")
+    _fields = ("id", "name", "han")
+    id: Final[int | None]
+    name: Final[str]
+    han: Final[int]
+
+    def __init__(self, id: int | None, name: str, han: int) -> None:
+        self.id = id
+        self.name = name
+        self.han = han
 
 
-@dataclass(frozen=True, slots=True)
-class Win:
+class Win(Frozen):
     """A win (和了); a double or triple ron is several `Win` events in a row.
 
     ``hand`` is the concealed part including the winning tile; ``melds`` the calls the
@@ -190,45 +283,120 @@ class Win:
     ``deltas``.
     """
 
-    seat: int
-    from_seat: int
-    hand: tuple[int, ...]
-    win_tile: int
-    melds: tuple[Call, ...]
-    han: int | None
-    fu: int | None
-    points: int
-    limit: Limit
-    yaku: tuple[Yaku, ...]
-    yakuman: tuple[Yaku, ...]
-    dora_indicators: tuple[int, ...]
-    ura_indicators: tuple[int, ...]
-    honba: int
-    sticks: int
-    scores: tuple[int, ...]
-    deltas: tuple[int, ...]
-    pao_seat: int | None = None
+    __slots__ = (
+        "deltas",
+        "dora_indicators",
+        "from_seat",
+        "fu",
+        "han",
+        "hand",
+        "honba",
+        "limit",
+        "melds",
+        "pao_seat",
+        "points",
+        "scores",
+        "seat",
+        "sticks",
+        "ura_indicators",
+        "win_tile",
+        "yaku",
+        "yakuman",
+    )
+    _fields = (
+        "seat",
+        "from_seat",
+        "hand",
+        "win_tile",
+        "melds",
+        "han",
+        "fu",
+        "points",
+        "limit",
+        "yaku",
+        "yakuman",
+        "dora_indicators",
+        "ura_indicators",
+        "honba",
+        "sticks",
+        "scores",
+        "deltas",
+        "pao_seat",
+    )
+    seat: Final[int]
+    from_seat: Final[int]
+    hand: Final[tuple[int, ...]]
+    win_tile: Final[int]
+    melds: Final[tuple[Call, ...]]
+    han: Final[int | None]
+    fu: Final[int | None]
+    points: Final[int]
+    limit: Final[Limit]
+    yaku: Final[tuple[Yaku, ...]]
+    yakuman: Final[tuple[Yaku, ...]]
+    dora_indicators: Final[tuple[int, ...]]
+    ura_indicators: Final[tuple[int, ...]]
+    honba: Final[int]
+    sticks: Final[int]
+    scores: Final[tuple[int, ...]]
+    deltas: Final[tuple[int, ...]]
+    pao_seat: Final[int | None]
+
+    def __init__(self, seat: int, from_seat: int, hand: tuple[int, ...], win_tile: int, melds: tuple[Call, ...],
+                 han: int | None, fu: int | None, points: int, limit: Limit, yaku: tuple[Yaku, ...],
+                 yakuman: tuple[Yaku, ...], dora_indicators: tuple[int, ...], ura_indicators: tuple[int, ...],
+                 honba: int, sticks: int, scores: tuple[int, ...], deltas: tuple[int, ...],
+                 pao_seat: int | None = None) -> None:
+        self.seat = seat
+        self.from_seat = from_seat
+        self.hand = hand
+        self.win_tile = win_tile
+        self.melds = melds
+        self.han = han
+        self.fu = fu
+        self.points = points
+        self.limit = limit
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.dora_indicators = dora_indicators
+        self.ura_indicators = ura_indicators
+        self.honba = honba
+        self.sticks = sticks
+        self.scores = scores
+        self.deltas = deltas
+        self.pao_seat = pao_seat
 
     @property
     def tsumo(self) -> bool:
         return self.seat == self.from_seat
 
 
-@dataclass(frozen=True, slots=True)
-class RoundDraw:
+class RoundDraw(Frozen):
     """A round ended without a win: exhaustive draw or an abort.
 
     ``tenpai`` lists the seats ready at an exhaustive draw (or that showed their hands);
     ``hands`` the concealed hands the log shows, by seat.
     """
 
-    kind: DrawKind
-    tenpai: tuple[int, ...]
-    hands: tuple[tuple[int, tuple[int, ...]], ...]
-    honba: int
-    sticks: int
-    scores: tuple[int, ...]
-    deltas: tuple[int, ...]
+    __slots__ = ("deltas", "hands", "honba", "kind", "scores", "sticks", "tenpai")
+    _fields = ("kind", "tenpai", "hands", "honba", "sticks", "scores", "deltas")
+    kind: Final[DrawKind]
+    tenpai: Final[tuple[int, ...]]
+    hands: Final[tuple[tuple[int, tuple[int, ...]], ...]]
+    honba: Final[int]
+    sticks: Final[int]
+    scores: Final[tuple[int, ...]]
+    deltas: Final[tuple[int, ...]]
+
+    def __init__(self, kind: DrawKind, tenpai: tuple[int, ...], hands: tuple[tuple[int, tuple[int, ...]], ...],
+                 honba: int, sticks: int, scores: tuple[int, ...], deltas: tuple[int, ...]) -> None:
+        self.kind = kind
+        self.tenpai = tenpai
+        self.hands = hands
+        self.honba = honba
+        self.sticks = sticks
+        self.scores = scores
+        self.deltas = deltas
 
 
 Event = (
@@ -250,13 +418,18 @@ LIVE_DRAWS: Final = 70
 """Draws from the live wall in a round without kans (each kan moves one to the dead wall)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Wall:
+class Wall(Frozen):
     """One round's 136 tiles in draw order, with the positions Tenhou uses in its dead wall."""
 
-    tiles: tuple[int, ...]
-    dice: tuple[int, int]
+    __slots__ = ("dice", "tiles")
+    _fields = ("tiles", "dice")
+    tiles: Final[tuple[int, ...]]
+    dice: Final[tuple[int, int]]
     """The two dice as Tenhou writes them in ``INIT`` (each 0-5, one less than the pips)."""
+
+    def __init__(self, tiles: tuple[int, ...], dice: tuple[int, int]) -> None:
+        self.tiles = tiles
+        self.dice = dice
 
     def dora_indicator(self, k: int) -> int:
         """The k-th dora indicator (0 = the one shown at the start, 1-4 = after each kan)."""
@@ -282,8 +455,7 @@ class Wall:
 
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
+class Round(Frozen):
     """One round (局): its start, its wall where known, and its events in order.
 
     ``wall`` is the 136 ids in draw order when the log carries the
@@ -291,20 +463,68 @@ class Round:
     does not state (tenhou.net/6 leaves some); ``event_notes`` tie those about one event to it.
     """
 
-    round_wind: int
-    number: int
-    honba: int
-    sticks: int
-    dealer: int
-    scores: tuple[int, ...]
-    dora_indicator: int
-    hands: tuple[tuple[int, ...], ...]
-    events: tuple[Event, ...]
-    dice: tuple[int, int] | None = None
-    wall: Wall | None = None
-    notes: tuple[str, ...] = ()
-    event_notes: tuple[tuple[int, str], ...] = ()
+    __slots__ = (
+        "dealer",
+        "dice",
+        "dora_indicator",
+        "event_notes",
+        "events",
+        "hands",
+        "honba",
+        "notes",
+        "number",
+        "round_wind",
+        "scores",
+        "sticks",
+        "wall",
+    )
+    _fields = (
+        "round_wind",
+        "number",
+        "honba",
+        "sticks",
+        "dealer",
+        "scores",
+        "dora_indicator",
+        "hands",
+        "events",
+        "dice",
+        "wall",
+        "notes",
+        "event_notes",
+    )
+    round_wind: Final[int]
+    number: Final[int]
+    honba: Final[int]
+    sticks: Final[int]
+    dealer: Final[int]
+    scores: Final[tuple[int, ...]]
+    dora_indicator: Final[int]
+    hands: Final[tuple[tuple[int, ...], ...]]
+    events: Final[tuple[Event, ...]]
+    dice: Final[tuple[int, int] | None]
+    wall: Final[Wall | None]
+    notes: Final[tuple[str, ...]]
+    event_notes: Final[tuple[tuple[int, str], ...]]
     """The notes that concern one event: (its index in ``events``, the note), in event order."""
+
+    def __init__(self, round_wind: int, number: int, honba: int, sticks: int, dealer: int, scores: tuple[int, ...],
+                 dora_indicator: int, hands: tuple[tuple[int, ...], ...], events: tuple[Event, ...],
+                 dice: tuple[int, int] | None = None, wall: Wall | None = None, notes: tuple[str, ...] = (),
+                 event_notes: tuple[tuple[int, str], ...] = ()) -> None:
+        self.round_wind = round_wind
+        self.number = number
+        self.honba = honba
+        self.sticks = sticks
+        self.dealer = dealer
+        self.scores = scores
+        self.dora_indicator = dora_indicator
+        self.hands = hands
+        self.events = events
+        self.dice = dice
+        self.wall = wall
+        self.notes = notes
+        self.event_notes = event_notes
 
     @property
     def label(self) -> str:
@@ -328,8 +548,7 @@ class Round:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
+class Game(Frozen):
     """A whole game as one log records it.
 
     ``final_scores`` and ``uma`` come from the log's end of game when it has one (mjlog
@@ -339,11 +558,25 @@ class Game:
     it began, the ``GO type`` in hex, the lobby) when the log or its file name gives it.
     """
 
-    source: str
-    rules: Rules
-    players: tuple[Player, ...]
-    rounds: tuple[Round, ...]
-    final_scores: tuple[int, ...] | None = None
-    uma: tuple[float, ...] | None = None
-    title: str = ""
-    log_id: str = ""
+    __slots__ = ("final_scores", "log_id", "players", "rounds", "rules", "source", "title", "uma")
+    _fields = ("source", "rules", "players", "rounds", "final_scores", "uma", "title", "log_id")
+    source: Final[str]
+    rules: Final[Rules]
+    players: Final[tuple[Player, ...]]
+    rounds: Final[tuple[Round, ...]]
+    final_scores: Final[tuple[int, ...] | None]
+    uma: Final[tuple[float, ...] | None]
+    title: Final[str]
+    log_id: Final[str]
+
+    def __init__(self, source: str, rules: Rules, players: tuple[Player, ...], rounds: tuple[Round, ...],
+                 final_scores: tuple[int, ...] | None = None, uma: tuple[float, ...] | None = None, title: str = "",
+                 log_id: str = "") -> None:
+        self.source = source
+        self.rules = rules
+        self.players = players
+        self.rounds = rounds
+        self.final_scores = final_scores
+        self.uma = uma
+        self.title = title
+        self.log_id = log_id

@@ -18,7 +18,6 @@ environment that lacks it gets a usage error naming the command that installs it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from mahjong.constants import EAST
@@ -41,6 +40,7 @@ from paipu.importers.tenhou.model import (
     Yaku,
 )
 from paipu.importers.tenhou.yaku import yaku_name
+from paipu.value import Frozen
 
 
 class ValuationError(ValueError):
@@ -72,35 +72,83 @@ _MELD_TYPES: Final = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Conditions:
+class Conditions(Frozen):
     """What the round says about how a win came about, beyond the tiles."""
 
-    tsumo: bool = False
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
+    __slots__ = (
+        "chankan",
+        "chiihou",
+        "double_riichi",
+        "haitei",
+        "houtei",
+        "ippatsu",
+        "riichi",
+        "rinshan",
+        "tenhou",
+        "tsumo",
+    )
+    _fields = (
+        "tsumo",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "rinshan",
+        "chankan",
+        "haitei",
+        "houtei",
+        "tenhou",
+        "chiihou",
+    )
+    tsumo: Final[bool]
+    riichi: Final[bool]
+    double_riichi: Final[bool]
+    ippatsu: Final[bool]
+    rinshan: Final[bool]
+    chankan: Final[bool]
+    haitei: Final[bool]
+    houtei: Final[bool]
+    tenhou: Final[bool]
+    chiihou: Final[bool]
+
+    def __init__(self, tsumo: bool = False, riichi: bool = False, double_riichi: bool = False, ippatsu: bool = False,
+                 rinshan: bool = False, chankan: bool = False, haitei: bool = False, houtei: bool = False,
+                 tenhou: bool = False, chiihou: bool = False) -> None:
+        self.tsumo = tsumo
+        self.riichi = riichi
+        self.double_riichi = double_riichi
+        self.ippatsu = ippatsu
+        self.rinshan = rinshan
+        self.chankan = chankan
+        self.haitei = haitei
+        self.houtei = houtei
+        self.tenhou = tenhou
+        self.chiihou = chiihou
 
 
-@dataclass(frozen=True, slots=True)
-class Valuation:
+class Valuation(Frozen):
     """The package's value of a win: ``main``/``additional`` as it defines them (ron: the
     discarder pays ``main``; tsumo: the dealer, or everyone if the winner deals, pays
     ``main``, each other seat ``additional``), before honba and sticks."""
 
-    han: int
-    fu: int
-    main: int
-    additional: int
-    tsumo: bool
-    yaku: tuple[Yaku, ...]
-    yakuman: bool
+    __slots__ = ("additional", "fu", "han", "main", "tsumo", "yaku", "yakuman")
+    _fields = ("han", "fu", "main", "additional", "tsumo", "yaku", "yakuman")
+    han: Final[int]
+    fu: Final[int]
+    main: Final[int]
+    additional: Final[int]
+    tsumo: Final[bool]
+    yaku: Final[tuple[Yaku, ...]]
+    yakuman: Final[bool]
+
+    def __init__(self, han: int, fu: int, main: int, additional: int, tsumo: bool, yaku: tuple[Yaku, ...],
+                 yakuman: bool) -> None:
+        self.han = han
+        self.fu = fu
+        self.main = main
+        self.additional = additional
+        self.tsumo = tsumo
+        self.yaku = yaku
+        self.yakuman = yakuman
 
     @property
     def points(self) -> int:
