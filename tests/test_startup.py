@@ -182,6 +182,19 @@ def test_an_internal_error_of_a_plain_check_is_one_line_exit_3(monkeypatch: pyte
     assert "Traceback" not in said.err and said.err.count("\n") == 1
 
 
+TENHOU_LOGS = ROOT.parent / "shared" / "logs" / "tenhou" / "mjlog"
+
+
+@pytest.mark.skipif(not TENHOU_LOGS.is_dir(), reason="the real Tenhou logs are not beside the repository")
+def test_a_check_of_a_tenhou_log_loads_no_other_platform_s_tables_nor_the_simulator(tmp_path: Path) -> None:
+    # Telling a log's format loads every importer: Botzone's reads its fan names and simulates
+    # its test logs only when it is asked to.
+    log = sorted(TENHOU_LOGS.glob("*.mjlog"))[0]
+    done, modules = _run(tmp_path, "check", str(log))
+    assert done.returncode in (0, 1) and "paipu.importers.botzone" in modules, done.stderr
+    assert not [m for m in modules if m.startswith(("paipu.sim", "paipu.rules.shared", "click"))]
+
+
 def test_a_command_run_from_a_program_does_not_end_it(tmp_path: Path) -> None:
     code = ("from paipu.cli import main\ntry:\n    main(['--version'])\nexcept SystemExit as e:\n"
             "    print('still here', e.code)\n")

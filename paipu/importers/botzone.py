@@ -29,14 +29,12 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import paipu.record as r
 from paipu.importers.base import ConversionError, Converted, quoted
 from paipu.replay.session import replay
-from paipu.rules.shared.fans import FANS
-from paipu.sim.simulate import simulate_session
 from paipu.tiles import Tile, format_tiles, parse_tiles
+from paipu.value import Fields
 
 SEATS = ("E", "S", "W", "N")
 _SUITS = {"W": "m", "B": "p", "T": "s"}
@@ -44,7 +42,18 @@ _DRAGONS = {"1": "7z", "2": "6z", "3": "5z"}
 _ACTION_VERBS = {"Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu"}
 _WAIT_NAMES = {"独听・边张": "bianzhang", "独听・嵌张": "kanzhang", "独听・单钓": "dandiaojiang",
                "边张": "bianzhang", "嵌张": "kanzhang", "单钓将": "dandiaojiang"}
-_FAN_IDS = {**{f.name_zh: f.id for f in FANS.values()}, **_WAIT_NAMES}
+_FAN_IDS: dict[str, str] = {}
+"""Each fan's Chinese name (and the waits' names Botzone writes) to its id, made on first use
+(`_fan_id`): sniffing a file for its format loads every importer, and a check of another
+platform's log needs no fan table."""
+
+
+def _fan_id(name: str) -> str | None:
+    if not _FAN_IDS:
+        from paipu.rules.shared.fans import FANS
+
+        _FAN_IDS.update({f.name_zh: f.id for f in FANS.values()}, **_WAIT_NAMES)
+    return _FAN_IDS.get(name)
 _FAN_ITEM = re.compile(r"^(?P<name>.+)\*(?P<count>\d+)$")
 
 
@@ -65,22 +74,40 @@ def botzone_tile(code: str) -> Tile | None:
     return parse_tiles(text)[0] if text else None
 
 
-@dataclass
-class _Game:
+class _Game(Fields):
+    """One match of the log, as it is read line by line."""
+
+    __slots__ = ("deal_lines", "deals", "ended", "line", "lines", "match", "places", "scored", "started", "wind",
+                 "winner")
+    _fields = ("match", "line", "wind", "deals", "lines", "places", "deal_lines", "started", "winner", "ended",
+               "scored")
     match: str
     line: int
-    wind: int = -1
-    deals: dict[int, list[Tile]] = field(default_factory=dict)
-    lines: list[str] = field(default_factory=list)
+    wind: int
+    deals: dict[int, list[Tile]]
+    lines: list[str]
     """The record's action and result lines (the dealer's first draw already in its deal)."""
-    places: list[str] = field(default_factory=list)
+    places: list[str]
     """The place in the log (its line) of each of `lines`."""
-    deal_lines: dict[int, int] = field(default_factory=dict)
+    deal_lines: dict[int, int]
     """The log's line number of each player's `Deal`."""
-    started: bool = False
-    winner: int = -1
-    ended: bool = False
-    scored: bool = False
+    started: bool
+    winner: int
+    ended: bool
+    scored: bool
+
+    def __init__(self, match: str, line: int) -> None:
+        self.match = match
+        self.line = line
+        self.wind = -1
+        self.deals = {}
+        self.lines = []
+        self.places = []
+        self.deal_lines = {}
+        self.started = False
+        self.winner = -1
+        self.ended = False
+        self.scored = False
 
 
 class BotzoneImporter:
@@ -236,10 +263,12 @@ class BotzoneImporter:
     @staticmethod
     def _fan_line(seat: str, total: int, description: str) -> str:
         """``fan SEAT TOTAL``, with value items when every fan name is readable."""
+        from paipu.rules.shared.fans import FANS
+
         items: list[str] = []
         for part in description.split("+") if description else []:
             m = _FAN_ITEM.match(part.strip())
-            fid = _FAN_IDS.get(m["name"]) if m else None
+            fid = _fan_id(m["name"]) if m else None
             if m is None or fid is None:
                 return f"fan {seat} {total}" + (f" ; Botzone's fans: {description}" if description else "")
             items.append(f"{fid} {FANS[fid].value * int(m['count'])}")
@@ -280,6 +309,8 @@ class BotzoneImporter:
 
 
 def _fan_item(item: r.FanItem) -> str:
+    from paipu.rules.shared.fans import FANS
+
     fan = FANS.get(item.name)
     if fan is None or item.value is None:
         return "?*1"
@@ -329,6 +360,8 @@ def simulated_logs(n: int, seed: int) -> list[str]:
     """``n`` simulated one-hand games dealt by E, as Botzone logs (the wall and passes dropped):
     real-looking input for the importer's tests and benchmark, made by the `mcr` bots with a wall
     for each seat, as Botzone plays."""
+    from paipu.sim.simulate import simulate_session
+
     rng = random.Random(seed)
     out: list[str] = []
     while len(out) < n:

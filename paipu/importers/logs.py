@@ -15,14 +15,15 @@ from __future__ import annotations
 import hashlib
 import re
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from paipu.errors import InputError
 from paipu.importers.base import ConversionError, Converted, Origins, place_in_log
 from paipu.importers.registry import get_importer, sniff_format
 from paipu.limits import MAX_FILE_BYTES
 from paipu.sources import RECORD_SUFFIXES, gunzip_bounded, read_bounded, regular_file
+from paipu.value import Frozen
 
 LOG_MAX_BYTES = MAX_FILE_BYTES
 """A log larger than this (decompressed, for a ``.gz``) is refused, as a record is: a real log
@@ -103,20 +104,31 @@ def read_log(path: Path, fmt: str) -> list[Converted]:
     return [c if isinstance(c, Converted) else Converted(*c) for c in get_importer(fmt).convert(data, str(path))]
 
 
-@dataclass(frozen=True)
-class LogGame:
+class LogGame(Frozen):
     """One game of a platform's log, as the record `paipu import` would write for it."""
 
-    log: str
+    __slots__ = ("format", "game_id", "games_in_log", "log", "origins", "record_name", "text")
+    _fields = ("log", "format", "game_id", "record_name", "text", "origins", "games_in_log")
+    log: Final[str]
     """The log file, as it was named or found."""
-    format: str
-    game_id: str
-    record_name: str
+    format: Final[str]
+    game_id: Final[str]
+    record_name: Final[str]
     """The file `paipu import` writes it to (``GAME-ID.paipu``, distinct within one run)."""
-    text: str
+    text: Final[str]
     """The converted record."""
-    origins: Origins
-    games_in_log: int
+    origins: Final[Origins]
+    games_in_log: Final[int]
+
+    def __init__(self, log: str, format: str, game_id: str, record_name: str, text: str, origins: Origins,
+                 games_in_log: int) -> None:
+        self.log = log
+        self.format = format
+        self.game_id = game_id
+        self.record_name = record_name
+        self.text = text
+        self.origins = origins
+        self.games_in_log = games_in_log
 
     @property
     def name(self) -> str:
