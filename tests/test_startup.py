@@ -306,11 +306,11 @@ main()
 """The ``paipu`` program, writing the classes `dataclasses` processed while it ran (its exit handler
 writes them where `_run` reads the modules loaded)."""
 
-STILL_DATACLASSES = re.compile(r"paipu\.rules\.(shared\.fans|riichi\.ruleset|riichi\.scoring)\.|mahjong\.")
-"""What may still be a dataclass: the fan evaluator's values (MCR and two-player), riichi's table
-state and scoring, and the riichi calculator's library.  A ruleset's options are `paipu.replay.options.Options`."""
+STILL_DATACLASSES = re.compile(r"paipu\.rules\.riichi\.(ruleset|scoring)\.|mahjong\.")
+"""What may still be a dataclass: riichi's table state and scoring, and the riichi calculator's
+library.  A ruleset's options are `paipu.replay.options.Options`."""
 
-WITHOUT_DATACLASSES = ("zhuji", "hebei", "harbin")
+WITHOUT_DATACLASSES = ("zhuji", "hebei", "harbin", "mcr", "erren")
 """The rulesets whose check loads no dataclass at all."""
 
 

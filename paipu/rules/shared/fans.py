@@ -19,10 +19,9 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Final, Literal, TypeAlias
 
-from paipu.ruleset_api import KNITTED_STRAIGHTS, Value, by_fields, decompositions, plain_waits, waits
+from paipu.ruleset_api import KNITTED_STRAIGHTS, Fields, Frozen, decompositions, plain_waits, waits
 
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
 Fans: TypeAlias = "dict[str, int]"
@@ -58,21 +57,29 @@ KNITTED: tuple[tuple[int, ...], ...] = KNITTED_STRAIGHTS
 _SOURCE = "docs/rules/mcr.md"
 
 
-@dataclass(frozen=True, slots=True)
-class FanDef:
+class FanDef(Frozen):
     """One fan: its value, its definition and the fans it cancels (不计)."""
 
-    id: str
-    value: int
-    name_zh: str
-    definition: str
-    excludes: tuple[str, ...] = ()
-    aliases: tuple[str, ...] = ()
+    __slots__ = ("aliases", "definition", "excludes", "id", "name_zh", "source", "value")
+    _fields = ("id", "value", "name_zh", "definition", "excludes", "aliases", "source")
+    id: Final[str]
+    value: Final[int]
+    name_zh: Final[str]
+    definition: Final[str]
+    excludes: Final[tuple[str, ...]]
+    aliases: Final[tuple[str, ...]]
     """Other names a recorded `fan` line may use."""
-    source: str = f"{_SOURCE}, Source M2"
+    source: Final[str]
 
-    def __reduce__(self) -> tuple[type[FanDef], tuple[object, ...]]:
-        return by_fields(self)
+    def __init__(self, id: str, value: int, name_zh: str, definition: str, excludes: tuple[str, ...] = (),
+                 aliases: tuple[str, ...] = (), source: str = f"{_SOURCE}, Source M2") -> None:
+        self.id = id
+        self.value = value
+        self.name_zh = name_zh
+        self.definition = definition
+        self.excludes = excludes
+        self.aliases = aliases
+        self.source = source
 
 
 def _f(fid: str, value: int, zh: str, text: str, excludes: str = "", aliases: tuple[str, ...] = (),
@@ -211,8 +218,7 @@ ORDER: dict[str, int] = {f.id: i for i, f in enumerate(FAN_DEFS)}
 SPECIAL_SHAPES = frozenset({"seven_pairs", "thirteen_orphans", "honours_and_knitted", "knitted_straight"})
 
 
-@dataclass(frozen=True)
-class FanTable:
+class FanTable(Frozen):
     """A ruleset's fan table as the evaluator uses it: which fans it has, their values, their 不计.
 
     Ids are this module's (MCR's pinyin).  The evaluator finds every fan of the full table and
@@ -222,16 +228,28 @@ class FanTable:
     table lacks the fans that would take a pong (箭刻, 圈风刻, 门风刻), the pong is 幺九刻 instead.
     """
 
-    name: str
-    values: Mapping[str, int]
-    excludes: Mapping[str, tuple[str, ...]]
-    situation: bool = True
+    __slots__ = ("by_value", "excludes", "name", "shapes", "situation", "values")
+    _fields = ("name", "values", "excludes", "situation", "shapes", "by_value")
+    name: Final[str]
+    values: Final[Mapping[str, int]]
+    excludes: Final[Mapping[str, tuple[str, ...]]]
+    situation: Final[bool]
     """Whether the evaluator adds MCR's situation fans (自摸, 和绝张, …) from the `WinIn` flags;
     a table without them gives its own as `WinIn.given`."""
-    shapes: frozenset[str] = SPECIAL_SHAPES
+    shapes: Final[frozenset[str]]
     """The special shapes the table wins with, besides four sets and a pair."""
-    by_value: tuple[str, ...] = ()
+    by_value: Final[tuple[str, ...]]
     """The fans from the highest value down (table order among equals): the order 不计 applies in."""
+
+    def __init__(self, name: str, values: Mapping[str, int], excludes: Mapping[str, tuple[str, ...]],
+                 situation: bool = True, shapes: frozenset[str] = SPECIAL_SHAPES,
+                 by_value: tuple[str, ...] = ()) -> None:
+        self.name = name
+        self.values = values
+        self.excludes = excludes
+        self.situation = situation
+        self.shapes = shapes
+        self.by_value = by_value
 
     @classmethod
     def of(cls, name: str, defs: Iterable[tuple[str, int, tuple[str, ...]]], *, situation: bool = True,
@@ -246,9 +264,6 @@ class FanTable:
     def has(self, fid: str) -> bool:
         return fid in self.values
 
-    def __reduce__(self) -> tuple[type[FanTable], tuple[object, ...]]:
-        return by_fields(self)
-
 
 MCR_TABLE = FanTable.of("mcr", ((f.id, f.value, f.excludes) for f in FAN_DEFS))
 """The full table of the Chinese Official rules."""
@@ -257,9 +272,11 @@ MCR_TABLE = FanTable.of("mcr", ((f.id, f.value, f.excludes) for f in FAN_DEFS))
 # ---------------------------------------------------------------- the hand to value
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class MeldIn(Value):
+class MeldIn(Frozen):
     """A set made before the win: a claimed chow, pong or kong, or a concealed kong."""
+
+    __slots__ = ("concealed", "first", "kind")
+    _fields = ("kind", "first", "concealed")
 
     kind: Final[SetKind]
     first: Final[int]
@@ -271,9 +288,13 @@ class MeldIn(Value):
         self.concealed = concealed
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class WinIn(Value):
+class WinIn(Frozen):
     """Everything the value of a win depends on."""
+
+    __slots__ = ("about_kong", "concealed", "flowers", "given", "last_of_kind", "melds", "no_win_tile",
+                 "prevalent_wind", "seat_wind", "self_drawn", "wall_last", "win_tile")
+    _fields = ("concealed", "melds", "win_tile", "self_drawn", "last_of_kind", "about_kong", "wall_last",
+               "seat_wind", "prevalent_wind", "flowers", "given", "no_win_tile")
 
     concealed: Final[tuple[int, ...]]
     """34 counts: the concealed tiles, the winning tile included."""
@@ -312,9 +333,11 @@ class WinIn(Value):
         self.no_win_tile = no_win_tile
 
 
-@dataclass(init=False, unsafe_hash=True, slots=True)
-class ReadSet(Value):
+class ReadSet(Frozen):
     """One set of a reading."""
+
+    __slots__ = ("claimed", "concealed", "first", "kind")
+    _fields = ("kind", "first", "concealed", "claimed")
 
     kind: Final[SetKind]
     first: Final[int]
@@ -330,17 +353,20 @@ class ReadSet(Value):
         self.claimed = claimed
 
 
-@dataclass(init=False)
-class Reading:
+class Reading(Fields):
+    """One reading of a win: its shape, its sets and pair, and the fans it is worth."""
+
+    __slots__ = ("_total", "fans", "knitted", "pair", "sets", "shape", "values")
+    _fields = ("shape", "fans", "values", "sets", "pair", "knitted")
     shape: str
     """standard, knitted_straight, seven_pairs, thirteen_orphans, honours_and_knitted."""
     fans: Counter[str]
     values: Mapping[str, int]
     """The table's values, by which the reading is worth its total."""
-    sets: tuple[ReadSet, ...] = ()
-    pair: int = -1
-    knitted: tuple[int, ...] = ()
-    _total: int = field(init=False, repr=False, compare=False)
+    sets: tuple[ReadSet, ...]
+    pair: int
+    knitted: tuple[int, ...]
+    _total: int
 
     def __init__(self, shape: str, fans: Counter[str], values: Mapping[str, int], sets: tuple[ReadSet, ...] = (),
                  pair: int = -1, knitted: tuple[int, ...] = ()) -> None:
