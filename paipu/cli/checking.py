@@ -13,7 +13,7 @@ import io
 import os
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, cast
 
@@ -26,6 +26,7 @@ from paipu.cli.output import (
     plural,
     print_findings,
     problem_json,
+    progress_bar,
     say,
     skipped_json,
 )
@@ -52,7 +53,7 @@ def check_paths(paths: tuple[str, ...], opts: dict[str, str], fmt: str | None = 
             say(json_text(problem_json(raw, message)))
     jobs = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
     show = progress if progress is not None else (sys.stderr.isatty() and len(inputs.files) >= PROGRESS_FROM)
-    with _progress(len(inputs.files), "checking", show) as advance:
+    with progress_bar(len(inputs.files), "checking", show) as advance:
         for checked in _dead_worker_said(_checked_files(inputs, opts, annotate, as_json, quiet, jobs, lang)):
             advance(1)
             say(checked.output, nl=False)
@@ -72,21 +73,8 @@ def check_paths(paths: tuple[str, ...], opts: dict[str, str], fmt: str | None = 
 
         total = totals_zh if lang == "zh" else check_total
         say(total(totals["files"], totals["failed"], totals["error"], totals["warning"], inputs.unreadable,
-                         totals["games"], len(logs), len(inputs.skipped)))
+                  totals["games"], len(logs), len(inputs.skipped)))
     return max(status, inputs.status)
-
-
-def _progress(total: int, label: str, show: bool) -> contextlib.AbstractContextManager[Callable[[int], None]]:
-    """`paipu.cli.common.progress_bar` when one is shown (click draws it), else a silent stand-in."""
-    if show:
-        from paipu.cli.common import progress_bar
-
-        return progress_bar(total, label, show)
-    return contextlib.nullcontext(_silent)
-
-
-def _silent(n: int) -> None:
-    pass
 
 
 def _dead_worker_said(checked: Iterator[Checked]) -> Iterator[Checked]:

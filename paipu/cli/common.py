@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import IO, Any, TypeVar
 
 import click
@@ -35,6 +35,7 @@ from paipu.cli.output import out_of_memory as out_of_memory
 from paipu.cli.output import plural as plural
 from paipu.cli.output import print_findings as print_findings
 from paipu.cli.output import problem_json as problem_json
+from paipu.cli.output import progress_bar as progress_bar
 from paipu.cli.output import say as say
 from paipu.cli.output import shown as shown
 from paipu.cli.output import skipped_json as skipped_json
@@ -297,16 +298,6 @@ def known_format(fmt: str | None) -> str | None:
         return get_importer(fmt).name
     except KeyError as e:
         raise InputProblem(str(e.args[0])) from None
-
-
-@contextlib.contextmanager
-def progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int], None]]:
-    """A progress bar with rate and ETA on stderr, or a silent stand-in."""
-    if not show:
-        yield lambda n: None
-        return
-    with click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True, show_eta=True) as bar:
-        yield bar.update
 
 
 def parse_overrides(values: tuple[str, ...]) -> dict[str, str]:

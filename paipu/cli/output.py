@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, NoReturn
 
 from paipu.limits import control_escaped
@@ -35,6 +35,18 @@ def say(text: str, err: bool = False, nl: bool = True) -> None:
     stream = sys.stderr if err else sys.stdout
     stream.write(text + "\n" if nl else text)
     stream.flush()
+
+
+@contextlib.contextmanager
+def progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar with rate and ETA on stderr (click draws it, loaded only then), or a silent stand-in."""
+    if not show:
+        yield lambda n: None
+        return
+    import click
+
+    with click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True, show_eta=True) as bar:
+        yield bar.update
 
 
 def shown(text: str) -> str:
