@@ -3,7 +3,6 @@ kuikae, red fives, honba, and the values and payments the audit checks."""
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -15,7 +14,7 @@ from paipu.hand.shanten import waits
 from paipu.record import Seat
 from paipu.replay.ruleset import get_ruleset
 from paipu.replay.state import HandState
-from paipu.rules.riichi.ruleset import Riichi, riichi_table
+from paipu.rules.riichi.ruleset import Riichi, _let_pass, riichi_table
 from paipu.rules.riichi.scoring import basic_points, ron_points, tsumo_points
 from paipu.sim.mutate import mutants
 from paipu.sim.simulate import simulate
@@ -179,7 +178,7 @@ def test_a_payment_explanation_adds_up_with_the_riichi_sticks() -> None:
             in f.message)
 
 
-# ---------------------------------------------------------------- kept waits (rule riichi.furiten)
+# ---------------------------------------------------------------- furiten tested when it matters (rule riichi.furiten)
 
 def _afresh(ss: Any) -> tuple[int, ...]:
     """The kinds a seat's hand waits on, worked out from its tiles with nothing kept."""
@@ -189,113 +188,102 @@ def _afresh(ss: Any) -> tuple[int, ...]:
     return tuple(waits(kinds, 0, melds=len(ss.melds), shapes=("standard", "seven_pairs", "orphans")))
 
 
-KeptWaits = Callable[[Riichi, HandState, Any, Seat], Any]
-"""`Riichi._kept_waits`, or a stand-in for it."""
+SetAside = Callable[[HandState, Any, Seat], None]
+"""`Riichi._set_aside`, or a stand-in for it."""
 
 
-def _state(ss: Any) -> tuple[int, int, int, int]:
-    """A seat's draws, discards, melds and kongs so far."""
-    return ss.draws, len(ss.discards), len(ss.melds), sum(1 for m in ss.melds if m.is_kong)
-
-
-def _since(before: tuple[int, int, int, int] | None, now: tuple[int, int, int, int]) -> str:
-    """What happened to a seat's hand between two answers of `_kept_waits` (`_state` then and now)."""
-    if before is None:
-        return "first"
-    if before == now:
-        return "unchanged"
-    if now[3] != before[3]:
-        return "kong"
-    if now[2] != before[2]:
-        return "call"
-    if now[:2] == (before[0] + 1, before[1] + 1):
-        return "draw and discard"
-    return "other"
-
-
-def _compare_kept_waits(monkeypatch: pytest.MonkeyPatch, kept: KeptWaits) -> Counter[str]:
-    """Audit simulated sessions and their mutants with ``kept`` as `Riichi._kept_waits`, asserting
-    that each of its answers is the one worked out from the seat's tiles with nothing kept, and
-    that the seats a passed tile makes furiten are exactly those whose tiles, so worked out, wait
-    on it.  The answers compared, by what happened to the seat's hand since its answer before
-    (`_since`); "passes" and "furiten": the passed tiles and the seats they made furiten."""
-    passes = Riichi._passes
+def _compare_furiten(monkeypatch: pytest.MonkeyPatch, set_aside: SetAside) -> Counter[str]:
+    """Audit simulated sessions and their mutants (tiles drawn out of turn, discards not held,
+    calls of the wrong tile …) with ``set_aside`` as `Riichi._set_aside`, keeping beside the
+    ruleset a furiten worked out at once: at each tile let pass, the seats whose tiles, worked
+    out afresh, wait on it are furiten (to their next discard; to the end of the hand in riichi).
+    Before every action, each seat is asked what a win on a discard would ask (`_let_pass` with
+    its waits now) and the answer compared.  Counted: "passes", "furiten" (seats a passed tile
+    made furiten), "asked", "temp" and "riichi" (answers that the seat is furiten), "earlier"
+    (of those, answers that came from a hand the seat held before its last move)."""
+    passes, before, discarded = Riichi._passes, Riichi.before_action, Riichi.check_discard
     compared: Counter[str] = Counter()
-    # Each seat's `_state` at its last answer, by the hand's `id`, beside the hand (kept alive, so
-    # that no later hand takes its `id`).
-    last: dict[tuple[int, Seat], tuple[HandState, tuple[int, int, int, int]]] = {}
+    # The furiten worked out at once, by the hand's `id`, beside the hand (kept alive, so that no
+    # later hand takes its `id`): seats furiten since their last discard, and in riichi.
+    at_once: dict[int, tuple[HandState, set[Seat], set[Seat]]] = {}
 
-    def checked(self: Riichi, hand: HandState, t: Any, seat: Seat) -> Any:
-        answer = kept(self, hand, t, seat)
-        ss = hand.seats[seat]
-        fresh = _afresh(ss)
-        assert answer.kinds == fresh, (seat, ss.counts)
-        assert answer.bits == sum(1 << k for k in fresh)
-        assert (answer.draws, answer.discards, answer.melds) == (ss.draws, len(ss.discards), len(ss.melds))
-        now = _state(ss)
-        before = last.get((id(hand), seat))
-        compared[_since(before[1] if before is not None else None, now)] += 1
-        last[id(hand), seat] = (hand, now)
-        return answer
+    def of(hand: HandState) -> tuple[HandState, set[Seat], set[Seat]]:
+        return at_once.setdefault(id(hand), (hand, set(), set()))
 
     def passed(self: Riichi, hand: HandState, t: Any, source: Seat, tile: Any) -> None:
-        assert t is riichi_table(hand)
-        temp, in_riichi = set(t.temp_furiten), set(t.riichi_furiten)
         passes(self, hand, t, source, tile)
+        _, temp, in_riichi = of(hand)
         waiting = {s for s in self.seats_after(source) if tile.index in _afresh(hand.seats[s])}
-        assert t.temp_furiten == temp | waiting
-        assert t.riichi_furiten == in_riichi | (waiting & set(t.riichi))
+        temp |= waiting
+        in_riichi |= waiting & set(t.riichi)
         compared["passes"] += 1
         compared["furiten"] += len(waiting)
 
-    monkeypatch.setattr(Riichi, "_kept_waits", checked)
+    def discard(self: Riichi, hand: HandState, seat: Seat, action: Any, apply: bool) -> None:
+        discarded(self, hand, seat, action, apply)
+        if apply:
+            of(hand)[1].discard(seat)
+
+    def acting(self: Riichi, hand: HandState, action: Any, apply: bool) -> None:
+        t = riichi_table(hand)
+        _, temp, in_riichi = of(hand)
+        for seat, ss in hand.seats.items():
+            now = sum(1 << k for k in _afresh(ss))
+            compared["asked"] += 1
+            for name, passed_now, earlier, expected in (("riichi", t.passed_riichi, t.earlier_riichi, in_riichi),
+                                                        ("temp", t.passed, t.earlier, temp)):
+                answer = _let_pass(passed_now, earlier, seat, now)
+                assert answer == (seat in expected), (name, seat, ss.counts, len(ss.melds))
+                if answer:
+                    compared[name] += 1
+                    compared["earlier"] += not passed_now.get(seat, 0) & now
+        before(self, hand, action, apply)
+
     monkeypatch.setattr(Riichi, "_passes", passed)
-    texts = [text for _, text in simulate("riichi", 24, seed=41)]
-    for text in texts:
+    monkeypatch.setattr(Riichi, "check_discard", discard)
+    monkeypatch.setattr(Riichi, "before_action", acting)
+    monkeypatch.setattr(Riichi, "_set_aside", staticmethod(set_aside))
+    for text in [text for _, text in simulate("riichi", 24, seed=41)]:
         audit_text(text)
         for m in mutants(text, seed=41):
             audit_text(m.text)
+    audit_text(record(*RIICHI_PASSES))  # furiten: not to be mutated
+    audit_text(record(*RIICHI_PASSES[:-1], "N draw 1s", "N discard 1s", "E draw 3p", "E discard 3p", "S hu 3p"))
     return compared
 
 
-def test_the_waits_kept_for_furiten_are_those_worked_out_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Rule riichi.furiten: a seat's waits are kept from one state of its hand to the next
-    (`Riichi._kept_waits`, whose kept answer `Riichi._passes` reads itself).  Every kept answer, on
-    simulated sessions and on mutants of them (tiles drawn out of turn, discards not held, calls of
-    the wrong tile …), is the one worked out from the seat's tiles with nothing kept, after a draw
-    and a discard, a call and a kong alike; and the seats a passed tile makes furiten are exactly
-    those whose tiles, so worked out, wait on it."""
-    compared = _compare_kept_waits(monkeypatch, Riichi._kept_waits)
-    assert compared["passes"] > 1000 and compared["furiten"] > 10
-    assert compared["draw and discard"] > 1000 and compared["first"] > 100
-    assert compared["call"] > 10 and compared["kong"] > 0
+# S, in riichi and waiting on 3p and 6p, lets W's 3p pass, then draws and discards 9s: its win
+# on 6p is furiten, from the hand it held before it drew.
+RIICHI_PASSES = ("E discard 1z", "S draw 9m", "S ready", "S discard 9m", "W draw 3p", "W discard 3p", "N draw 1p",
+                 "N discard 1p", "E draw 2p", "E discard 2p", "S draw 9s", "S discard 9s", "W draw 6p",
+                 "W discard 6p", "S hu 6p")
 
 
-def _stale_after(what: str) -> KeptWaits:
-    """`Riichi._kept_waits` that, after a call or a kong (``what``: "call" or "kong", as `_since`
-    names them), answers what it answered before it, as if it had not seen the hand change."""
-    kept = Riichi._kept_waits
-    answers: dict[tuple[int, Seat], tuple[HandState, tuple[int, int, int, int], Any]] = {}
-
-    def stale(self: Riichi, hand: HandState, t: Any, seat: Seat) -> Any:
-        ss = hand.seats[seat]
-        now = _state(ss)
-        before = answers.get((id(hand), seat))
-        if before is not None and _since(before[1], now) == what:
-            answer = copy.copy(before[2])
-            answer.draws, answer.discards, answer.melds = now[:3]
-            return answer
-        answer = kept(self, hand, t, seat)
-        answers[id(hand), seat] = (hand, now, copy.copy(answer))
-        return answer
-
-    return stale
+def test_furiten_tested_when_it_matters_is_furiten_worked_out_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule riichi.furiten: a tile let pass is kept with the hand the seat held then, and tested
+    against that hand's waits only when a win on a discard asks (`Riichi._passes`,
+    `Riichi._set_aside`, `_let_pass`).  On simulated sessions and mutants of them, the answer is,
+    before every action and for every seat, the furiten worked out at once from the waits of the
+    seats' tiles at each tile passed."""
+    compared = _compare_furiten(monkeypatch, Riichi._set_aside)
+    assert compared["passes"] > 10000 and compared["furiten"] > 50
+    assert compared["temp"] > 200 and compared["riichi"] > 10 and compared["earlier"] > 50
 
 
-@pytest.mark.parametrize("what", ["call", "kong"])
-def test_the_comparison_of_kept_waits_finds_waits_kept_past_a_call_or_a_kong(monkeypatch: pytest.MonkeyPatch,
-                                                                             what: str) -> None:
-    """Rule riichi.furiten, the test above tested: waits kept past a call or a kong (a kept answer
-    not dropped when the hand changed) fail it."""
+def _carried(hand: HandState, t: Any, seat: Seat) -> None:
+    """A `Riichi._set_aside` that leaves the tiles let pass with the seat's next hand."""
+
+
+def _forgotten(hand: HandState, t: Any, seat: Seat) -> None:
+    """A `Riichi._set_aside` that forgets the tiles let pass once the seat's hand changes."""
+    t.passed.pop(seat, None)
+    t.passed_riichi.pop(seat, None)
+
+
+@pytest.mark.parametrize("set_aside", [_carried, _forgotten])
+def test_the_comparison_of_furiten_finds_passed_tiles_tested_against_another_hand(
+        monkeypatch: pytest.MonkeyPatch, set_aside: SetAside) -> None:
+    """Rule riichi.furiten, the test above tested: tiles let pass tested against the seat's later
+    hand, or forgotten when its hand changes, fail it."""
     with pytest.raises(AssertionError):
-        _compare_kept_waits(monkeypatch, _stale_after(what))
+        _compare_furiten(monkeypatch, set_aside)

@@ -1,15 +1,10 @@
 """Furiten after a call or a kong (rule riichi.furiten): a passed tile is tested against the waits
 of the hand as it stands after the call, never against those the seat had before it
-(`Riichi._kept_waits` keeps a seat's waits from one state of its hand to the next)."""
+(`Riichi._set_aside` keeps the tiles a seat let pass with the hand it held then)."""
 
 from __future__ import annotations
 
-import random
-
 from paipu.auditing import audit_text
-from paipu.hand.shanten import waits
-from paipu.hand.shapes import ORPHAN_KINDS
-from paipu.rules.riichi.ruleset import _afresh, _step
 
 # S waits on 3p 6p (ittsu) before any call; W holds the 7z S calls.
 DEALS = (
@@ -75,74 +70,3 @@ def test_furiten_after_an_added_kong_the_waits_are_those_of_the_hand_after_it() 
     # 4p, S's wait before the kong, passes: S is not furiten on 6p.
     old_wait = record(*ADDED, "W draw 4p", "W discard 4p", "N draw 6p", "N discard 6p", "S hu 6p", deals=ADDED_DEALS)
     assert wins_refused(old_wait) == []
-
-
-# ------------------------------------------- the waits kept, step by step, against `waits` (riichi.furiten)
-
-SHAPES = ("standard", "seven_pairs", "orphans")
-
-
-def _ready_or_near(rng: random.Random, melds: int) -> list[int]:
-    """13 tiles less three per meld: four sets less the melds and a pair, less one tile (a ready
-    hand, or a near one when a kind would pass four); seven pairs less one tile; or thirteen
-    terminals and honours."""
-    counts = [0] * 34
-    shape = rng.random()
-    if melds == 0 and shape < 0.15:
-        for k in rng.sample(range(34), 7):
-            counts[k] = 2
-    elif melds == 0 and shape < 0.25:
-        for k in ORPHAN_KINDS:
-            counts[k] = 1
-        counts[rng.choice(ORPHAN_KINDS)] += 1
-    else:
-        for _ in range(4 - melds):
-            k = rng.randrange(34)
-            if k < 27 and k % 9 < 7 and rng.random() < 0.6:
-                for j in (k, k + 1, k + 2):
-                    counts[j] += 1
-            else:
-                counts[k] += 3
-        counts[rng.randrange(34)] += 2
-    held = [k for k in range(34) for _ in range(counts[k])]
-    counts[rng.choice(held)] -= 1
-    return [min(n, 4) for n in counts] if max(counts) > 4 else counts
-
-
-def _fresh(counts: list[int], melds: int) -> tuple[int, ...]:
-    if sum(counts) + 3 * melds != 13:
-        return ()
-    return tuple(waits(counts, 0, melds=melds, shapes=SHAPES))
-
-
-def test_furiten_waits_kept_step_by_step_are_those_of_waits() -> None:
-    """Rule riichi.furiten: the waits `Riichi._kept_waits` keeps, worked out from a hand's tiles
-    (`_afresh`) and then after each draw and discard of another kind from the groups they touch
-    (`_step`), are `waits`' on hands near ready (the standard shape with and without melds, seven
-    pairs, the thirteen orphans), 60 draws and discards of each of 1,500 hands."""
-    rng = random.Random(35)
-    ready = 0
-    for n in range(1500):
-        melds = rng.choice((0, 0, 0, 1, 2, 3, 4)) if n % 3 else 0
-        counts = _ready_or_near(rng, melds)
-        if sum(counts) + 3 * melds != 13:
-            continue
-        kept = _afresh(list(counts), 0, 0, melds)
-        assert kept.kinds == _fresh(counts, melds)
-        for _ in range(60):
-            drawn = rng.choice([k for k in range(34) if counts[k] < 4])
-            counts[drawn] += 1
-            # Mostly a tile near the one drawn, so that hands stay near ready.
-            held = [k for k in range(34) if counts[k] and k != drawn]
-            if not held:  # a single tile, drawn again: the discard would be of its kind
-                counts[drawn] -= 1
-                continue
-            near = [k for k in held if abs(k - drawn) <= 2] if rng.random() < 0.5 else held
-            discarded = rng.choice(near or held)
-            counts[discarded] -= 1
-            _step(kept, counts, drawn, discarded)
-            fresh = _fresh(counts, melds)
-            assert kept.kinds == fresh, (counts, melds)
-            assert kept.bits == sum(1 << k for k in fresh)
-            ready += bool(fresh)
-    assert ready > 5000

@@ -10,7 +10,6 @@ dealer and the honba) is played here.  Per-hand state is a `_Table`, the hand's
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, cast
@@ -34,7 +33,6 @@ from paipu.ruleset_api import (
     COMMON_RULES,
     NO_GAME_END,
     NUM_PLAY_KINDS,
-    ORPHAN_KINDS,
     FinalPoints,
     GameEnd,
     HandResult,
@@ -76,41 +74,16 @@ YAKUMAN = frozenset({"kokushi", "chuuren_poutou", "suuankou", "daisangen", "shos
                      "suukantsu", "tsuisou", "chinroto", "tenhou", "chiihou"})
 
 
-class _Waits:
-    """A seat's waits (`Riichi._kept_waits`): the state of its hand they are of, the answer, and
-    what the waits of the hand one draw and one discard later are worked out from (`_step`).
-    (A plain class: a dataclass's methods are compiled each time the module is imported.)"""
+class _Passed:
+    """The kinds a seat let pass (bit k for kind k) while it held one hand: its counts (a copy)
+    and melds (`_Table.earlier`)."""
 
-    draws: int
-    discards: int
+    counts: list[int]
     melds: int
-    """The seat's draws, discards and melds when the waits were last worked out: they name the
-    state of its 13 tiles (the tiles change only when it draws, discards or melds)."""
     bits: int
-    """The kinds waited on, bit k for kind k."""
-    kinds: tuple[int, ...]
-    """The kinds waited on, ascending."""
-    keys: list[int] | None
-    """The counts of each group (the three suits and the honours) as one number, base 256
-    (`_GROUP_STEP`; the honours' plus `_HONOURS`); None when the counts are not 0-4 each, 13
-    tiles with the melds: then the next state's waits are worked out from the tiles alone."""
-    states: list[int]
-    """`_group_code` of each group."""
-    score: int
-    """The sum of `states`: the groups that are neither sets nor sets and a pair (`_BROKEN` each,
-    below 8) and those that hold a pair (`_PAIRED` each)."""
-    tally: int
-    """How many kinds the hand holds once, twice, three and four times, six bits each
-    (`_TALLY`): seven pairs are one tile away when it holds one kind once and six twice."""
-    orphans: int
-    """The hand's terminals and honours: the thirteen orphans are one tile away only when
-    all 13 tiles are."""
 
-    def __init__(self, draws: int, discards: int, melds: int, bits: int, kinds: tuple[int, ...],
-                 keys: list[int] | None, states: list[int], score: int, tally: int, orphans: int) -> None:
-        self.draws, self.discards, self.melds = draws, discards, melds
-        self.bits, self.kinds = bits, kinds
-        self.keys, self.states, self.score, self.tally, self.orphans = keys, states, score, tally, orphans
+    def __init__(self, counts: list[int], melds: int, bits: int) -> None:
+        self.counts, self.melds, self.bits = counts, melds, bits
 
 
 @dataclass
@@ -128,8 +101,17 @@ class _Table:
     """A riichi discard not yet passed (seat, double)."""
     ippatsu: set[Seat] = field(default_factory=set)
     ippatsu_before_addkong: set[Seat] = field(default_factory=set)
-    temp_furiten: set[Seat] = field(default_factory=set)
-    riichi_furiten: set[Seat] = field(default_factory=set)
+    passed: dict[Seat, int] = field(default_factory=dict)
+    """The kinds (bit k for kind k) each seat let pass since its last discard with its hand as it
+    is now: a passed tile is tested against the seat's waits only when the seat wins on a discard
+    (`Riichi._furiten`), where its hand is still the one it let the tile pass with."""
+    passed_riichi: dict[Seat, int] = field(default_factory=dict)
+    """Of `passed`, the kinds a seat in riichi let pass (kept past its discards)."""
+    earlier: dict[Seat, list[_Passed]] = field(default_factory=dict)
+    """The `passed` of each hand a seat held since its last discard before the one it holds now
+    (`Riichi._set_aside`)."""
+    earlier_riichi: dict[Seat, list[_Passed]] = field(default_factory=dict)
+    """The `passed_riichi` of each hand a seat held in riichi before the one it holds now."""
     kuikae: dict[Seat, set[int]] = field(default_factory=dict)
     interrupted: bool = False
     """A call (any kong included) has been made: no double riichi, tenhou, chiihou, kyuushu, suufon."""
@@ -143,8 +125,6 @@ class _Table:
     scores: dict[Seat, int] = field(default_factory=dict)
     """Each seat's score now (riichi sticks paid deducted)."""
     start_scores: dict[Seat, int] = field(default_factory=dict)
-    waits: dict[Seat, _Waits] = field(default_factory=dict)
-    """Each seat's waits, as `Riichi._kept_waits` last worked them out, with the state of its hand then."""
     abort: str = ""
     due: str = ""
     """An abortive draw Tenhou makes once the last discard passes (suufon, suucha, suukan)."""
@@ -175,39 +155,13 @@ class RiichiCarry:
 
 
 _NO_WAITS: Final[tuple[tuple[int, ...], int]] = ((), 0)
-_GROUP: Final = tuple(k // 9 if k < 27 else 3 for k in range(34))
-"""The group of each kind: 0-2 the suits, 3 the honours."""
-_GROUP_STEP: Final = tuple(256 ** (8 - k % 9) if k < 27 else 256 ** (33 - k) for k in range(34))
-"""What one tile of each kind adds to its group's key (`_Waits.keys`): the group's counts read
-as the digits of one number, base 256, its first kind the highest digit."""
-_TALLY: Final = (0, 1, 1 << 6, 1 << 12, 1 << 18)
-"""What a kind held 0-4 times adds to `_Waits.tally`."""
-_TALLY_UP: Final = (0, *(_TALLY[n] - _TALLY[n - 1] for n in range(1, 5)))
-"""What a tile drawn changes `_Waits.tally` by, by the count of its kind after the draw (1-4)."""
-_TALLY_DOWN: Final = (*(_TALLY[n] - _TALLY[n + 1] for n in range(4)), 0)
-"""What a tile discarded changes `_Waits.tally` by, by the count of its kind after the discard (0-3)."""
-_SEVEN_PAIRS_SHORT: Final = 1 + (6 << 6)
-"""`_Waits.tally`'s low twelve bits of a hand one tile short of seven pairs: one kind once, six twice."""
-_IS_ORPHAN: Final = tuple(1 if k in ORPHAN_KINDS else 0 for k in range(34))
-_ORPHAN_COUNTS: Final = operator.itemgetter(*ORPHAN_KINDS)
-_BROKEN: Final = 1
-_PAIRED: Final = 8
-_HONOURS: Final = 1 << 72
-"""Added to the honours' key (`_Waits.keys`), so that no suit's key is one of theirs."""
-_CODES: dict[int, int] = {}
-"""`_group_code` of each group met, by its key (`_Waits.keys`): bounded, emptied when full."""
-_CODES_LIMIT: Final = 1 << 18
-_GROUP_WAITS: dict[int, tuple[int, int]] = {}
-"""`_group_waits` of each group met, by its key (`_Waits.keys`): bounded, emptied when full."""
-_GROUP_LO: Final = (0, 9, 18, 27)
-"""The first kind of each group."""
 
 
 def _wait_kinds(counts: list[int], melds: int) -> tuple[tuple[int, ...], int]:
     """The kinds a hand of ``counts`` and ``melds`` melds waits on, and their bits (bit k for kind k),
     worked out each time, group by group (`paipu.hand.shanten.plain_waits`, whose group answers
     are kept by the group's counts); `waits`, which says what is wrong, for counts outside 0-4.
-    (A seat's waits for furiten are kept from one state of its hand to the next: `_Waits`.)"""
+    (For furiten they are asked only when a seat wins on a discard: `_let_pass`.)"""
     kinds = counts[:NUM_PLAY_KINDS]
     if sum(kinds) + 3 * melds != 13:
         return _NO_WAITS
@@ -229,181 +183,14 @@ def _with_bits(kinds: list[int]) -> tuple[tuple[int, ...], int]:
     return tuple(kinds), bits
 
 
-def _group_code(part: list[int], suit: bool) -> int:
-    """`_CODES` of a group, a suit (``suit``) or the honours, of counts ``part`` (changed, then
-    restored): 0 when its tiles are sets only, `_PAIRED` when they are sets and one pair, `_BROKEN`
-    when they are neither; worked out, and kept by the group's key.
-
-    A hand one tile short of the standard shape has at most one group that is neither (the
-    tile's) and at most two with a pair (the tile mends one, or makes sets of one): `_answer`.
-    A suit's sets are read from its lowest kind up: the tiles of the lowest kind left that do not
-    make triplets start runs, each taking one tile of the next two kinds (three runs of one start
-    are three triplets, so no other reading is missed); honours make triplets only.  Its pair can
-    only be at a kind ``j`` with ``2 * j`` and the sum of each kind's place times its count alike
-    modulo 3, since every run and triplet adds a multiple of 3 to that sum."""
-    n = sum(part)
-    code = _BROKEN
-    if n % 3 == 0:
-        if _sets_only(part, suit):
-            code = 0
-    elif n % 3 == 2:
-        if not suit:
-            if part.count(2) == 1 and _sets_only([0 if held == 2 else held for held in part], False):
-                code = _PAIRED
-        else:
-            place = 0
-            for j, held in enumerate(part):
-                place += j * held
-            for j in range(2 * place % 3, 9, 3):
-                held = part[j]
-                if held >= 2:
-                    part[j] = held - 2
-                    pair = _sets_only(part, True)
-                    part[j] = held
-                    if pair:
-                        code = _PAIRED
-                        break
-    if len(_CODES) >= _CODES_LIMIT:
-        _CODES.clear()
-    _CODES[int.from_bytes(bytes(part), "big") + (0 if suit else _HONOURS)] = code
-    return code
-
-
-def _sets_only(part: list[int], suit: bool) -> bool:
-    """Whether the counts of one group (a suit's nine kinds or the seven honours) are sets only
-    (`_group_code`)."""
-    if not suit:
-        return part.count(0) + part.count(3) == len(part)
-    one_back = two_back = 0  # the runs started one and two kinds below
-    for j, held in enumerate(part):
-        rest = held - one_back - two_back
-        if rest < 0:
-            return False
-        runs = rest % 3
-        if runs and j >= 7:
-            return False  # no run starts at 8 or 9
-        two_back, one_back = one_back, runs
-    return True
-
-
-def _afresh(counts: list[int], draws: int, discards: int, melds: int) -> _Waits:
-    """The `_Waits` of a hand of ``counts`` and ``melds`` melds, worked out from its tiles alone
-    (at the seat's ``draws`` and ``discards``); with no `_Waits.keys` when its counts are not 0-4
-    each, 13 tiles with the melds."""
-    kinds = counts[:NUM_PLAY_KINDS]
-    if sum(kinds) + 3 * melds != 13 or min(kinds) < 0 or max(kinds) > 4:
-        found, bits = _wait_kinds(counts, melds)
-        return _Waits(draws, discards, melds, bits, found, None, [], 0, 0, 0)
-    c = bytes(kinds)
-    keys = [int.from_bytes(c[0:9], "big"), int.from_bytes(c[9:18], "big"), int.from_bytes(c[18:27], "big"),
-            int.from_bytes(c[27:34], "big") + _HONOURS]
-    codes = _CODES
-    groups = [codes.get(keys[g]) for g in range(4)]
-    states = [_group_code(_part(kinds, g), g < 3) if code is None else code for g, code in enumerate(groups)]
-    tally = c.count(1) + (c.count(2) << 6) + (c.count(3) << 12) + (c.count(4) << 18)
-    kept = _Waits(draws, discards, melds, 0, (), keys, states, sum(states), tally, sum(_ORPHAN_COUNTS(c)))
-    _answer(kept, kinds)
-    return kept
-
-
-def _step(kept: _Waits, counts: list[int], d: int, x: int) -> None:
-    """``kept`` (with its `_Waits.keys`) made the waits of its hand with a tile of kind ``d``
-    drawn and one of kind ``x`` (another) discarded: ``counts``, the hand's counts now, 0-4 at
-    ``d``.  Only the groups of ``d`` and ``x`` are looked at again, and the waits are read from
-    the groups (`_answer`): most hands are not ready, and are seen not to be from the groups alone."""
-    keys = kept.keys
-    assert keys is not None
-    states = kept.states
-    kept.tally += _TALLY_UP[counts[d]] + _TALLY_DOWN[counts[x]]
-    kept.orphans += _IS_ORPHAN[d] - _IS_ORPHAN[x]
-    g, h = _GROUP[d], _GROUP[x]
-    keys[g] += _GROUP_STEP[d]
-    keys[h] -= _GROUP_STEP[x]
-    code = _CODES.get(keys[g])
-    if code is None:
-        code = _group_code(_part(counts, g), g < 3)
-    score = kept.score + code - states[g]
-    states[g] = code
-    if h != g:
-        code = _CODES.get(keys[h])
-        if code is None:
-            code = _group_code(_part(counts, h), h < 3)
-        score += code - states[h]
-        states[h] = code
-    kept.score = score
-    _answer(kept, counts)
-
-
-def _answer(kept: _Waits, counts: list[int]) -> None:
-    """`_Waits.kinds` and `_Waits.bits` of ``kept`` (13 tiles with its melds, ``counts`` 0-4), from
-    its groups: `plain_waits`' answer.  With no meld, one tile short of seven pairs or of the
-    thirteen orphans (one kind once and six twice, or 13 terminals and honours), `plain_waits`
-    is asked; else the hand can only wait in the standard shape, and does only when at most one
-    group is neither sets nor sets and a pair and at most two hold a pair (`_group_code`): then
-    the tile must go to the group that is neither (to any group when none is), and make it sets
-    when another group holds the pair, sets and the pair when none does (`_group_waits`), as
-    `paipu.hand.shapes.standard_waits` reads it."""
-    if kept.melds == 0 and (kept.tally & 4095 == _SEVEN_PAIRS_SHORT or kept.orphans == 13):
-        kept.kinds, kept.bits = _with_bits(plain_waits(bytes(counts[:NUM_PLAY_KINDS]), 4, _SHAPES))
-        return
-    score = kept.score
-    broken, pairs = score & 7, score >> 3
-    if broken > 1 or pairs > 2:
-        kept.kinds, kept.bits = _NO_WAITS
-        return
-    keys = kept.keys
-    assert keys is not None
-    bits = 0
-    g = 0
-    for state in kept.states:
-        if not broken or state == _BROKEN:
-            others = pairs - 1 if state == _PAIRED else pairs  # the pairs of the other groups
-            if others < 2:
-                key = keys[g]
-                found = _GROUP_WAITS.get(key)
-                if found is None:
-                    found = _group_waits(key, _part(counts, g), g < 3)
-                bits |= found[1 if others == 0 else 0] << _GROUP_LO[g]
-        g += 1
-    if not bits:
-        kept.kinds, kept.bits = _NO_WAITS
-        return
-    kept.bits = bits
-    kinds: list[int] = []
-    while bits:
-        low = bits & -bits
-        kinds.append(low.bit_length() - 1)
-        bits ^= low
-    kept.kinds = tuple(kinds)
-
-
-def _group_waits(key: int, part: list[int], suit: bool) -> tuple[int, int]:
-    """The kinds whose tile makes a group of counts ``part`` (its key ``key``) sets only, and those
-    whose tile makes it sets and a pair, as bits over its kinds (bit j: its j-th), a kind held four
-    times in neither; kept by the key (bounded, emptied when full)."""
-    sets_only = with_pair = 0
-    lo = 0 if suit else 27
-    for j, held in enumerate(part):
-        if held >= 4:
-            continue
-        code = _CODES.get(key + _GROUP_STEP[lo + j])
-        if code is None:
-            part[j] = held + 1
-            code = _group_code(part, suit)
-            part[j] = held
-        if code == 0:
-            sets_only |= 1 << j
-        elif code == _PAIRED:
-            with_pair |= 1 << j
-    if len(_GROUP_WAITS) >= _CODES_LIMIT:
-        _GROUP_WAITS.clear()
-    found = _GROUP_WAITS[key] = (sets_only, with_pair)
-    return found
-
-
-def _part(counts: list[int], g: int) -> list[int]:
-    """The counts of group ``g`` (0-2 a suit, 3 the honours) of ``counts``, a copy."""
-    return counts[9 * g:9 * g + 9] if g < 3 else counts[27:34]
+def _let_pass(passed: dict[Seat, int], earlier: dict[Seat, list[_Passed]], seat: Seat, waiting: int) -> bool:
+    """Whether ``seat`` let a tile of its waits pass: one of ``passed`` with its hand as it is now
+    (``waiting``: its waits now, bit k for kind k), or one of ``earlier`` with the hand it held
+    then."""
+    if passed.get(seat, 0) & waiting:
+        return True
+    held = earlier.get(seat)
+    return held is not None and any(e.bits & _wait_kinds(e.counts, e.melds)[1] for e in held)
 
 
 def riichi_table(hand: HandState) -> _Table:
@@ -722,10 +509,13 @@ class Riichi(Ruleset[RiichiOptions]):
                     if last is not None and last.serial != t.passed_serial:
                         self._passes(hand, t, last.seat, last.tile)
                         t.passed_serial = last.serial
+            seat = action.seat  # type: ignore[union-attr]
+            if seat in t.passed:
+                self._set_aside(hand, t, seat)
             if kind is r.Draw:
                 tile = action.tile  # type: ignore[union-attr]
                 if tile.red:
-                    t.reds[action.seat].add(tile.index)  # type: ignore[union-attr]
+                    t.reds[seat].add(tile.index)
             else:
                 self._discarded(t, action)  # type: ignore[arg-type]
             return
@@ -748,6 +538,8 @@ class Riichi(Ruleset[RiichiOptions]):
             elif phase == "rob" and hand.pending_addkong is not None and kind is r.Draw:
                 konger, tile, _ = hand.pending_addkong
                 self._passes(hand, t, konger, tile)
+            if isinstance(action, r.SeatAction) and action.seat in t.passed:
+                self._set_aside(hand, t, action.seat)
             if t.pending is not None:
                 seat, double = t.pending
                 t.pending = None
@@ -800,9 +592,6 @@ class Riichi(Ruleset[RiichiOptions]):
             t.ippatsu_before_addkong = set(t.ippatsu)
             t.ippatsu.clear()
             t.kongs.append(action.seat)
-            # The kong takes a tile from the hand and leaves the melds as many as they were: the
-            # waits kept are of no later state (`_kept_waits`).
-            t.waits.pop(action.seat, None)
 
     def _discarded(self, t: _Table, action: r.Discard) -> None:
         """What a discard played does to the riichi state (after `before_action`'s common part)."""
@@ -835,29 +624,40 @@ class Riichi(Ruleset[RiichiOptions]):
             _t(hand).pao.setdefault(seat, {})[yakuman] = source
 
     def _passes(self, hand: HandState, t: _Table, source: Seat, tile: Tile) -> None:
-        """Seats waiting on ``tile`` that let it pass: furiten until their next discard (for a
-        riichi seat, to the end of the hand).  Only for hands as played (`apply`); ``t`` is the
-        hand's table.
+        """The seats after ``source`` let ``tile`` pass: kept in `_Table.passed` (and, for a seat
+        in riichi, `_Table.passed_riichi`), to be tested against the seat's waits if it wins on a
+        discard before its hand changes (`_furiten`).  Only for hands as played (`apply`); ``t``
+        is the hand's table.
 
         Whether the tile would have given the hand a yaku does not matter (片アガリ): Tenhou
         makes a seat furiten for every winning tile of its shape it lets pass (docs/rules/riichi.md, Furiten)."""
         bit = 1 << tile.index
-        seats = hand.seats
-        kept_waits = t.waits
+        passed = t.passed
+        riichi = t.riichi
         after = self._after.get(source)
         if after is None:
             after = self.seats_after(source)
         for seat in after:
-            # `_kept_waits`, its kept answer read here while the seat's hand is as it was.
-            ss = seats[seat]
-            kept = kept_waits.get(seat)
-            if kept is None or kept.draws != ss.draws or kept.discards != len(ss.discards) \
-                    or kept.melds != len(ss.melds):
-                kept = self._kept_waits(hand, t, seat)
-            if kept.bits & bit:
-                t.temp_furiten.add(seat)
-                if seat in t.riichi:
-                    t.riichi_furiten.add(seat)
+            passed[seat] = passed.get(seat, 0) | bit
+            if seat in riichi:
+                t.passed_riichi[seat] = t.passed_riichi.get(seat, 0) | bit
+
+    @staticmethod
+    def _set_aside(hand: HandState, t: _Table, seat: Seat) -> None:
+        """Before ``seat``'s hand changes (it acts), the tiles it let pass with its hand as it is
+        go with a copy of the hand (`_Table.earlier`, `_Table.earlier_riichi`): they are tested
+        against that hand's waits, not the next one's, when they come to matter (`_furiten`)."""
+        ss = hand.seats[seat]
+        counts = ss.counts[:NUM_PLAY_KINDS]
+        melds = len(ss.melds)
+        t.earlier.setdefault(seat, []).append(_Passed(counts, melds, t.passed.pop(seat)))
+        in_riichi = t.passed_riichi.pop(seat, 0)
+        if in_riichi:
+            kept = t.earlier_riichi.setdefault(seat, [])
+            if kept and kept[-1].melds == melds and kept[-1].counts == counts:
+                kept[-1].bits |= in_riichi  # a tile drawn and discarded: the hand is the one before
+            else:
+                kept.append(_Passed(counts, melds, in_riichi))
 
     def game_over(self, session: SessionState) -> bool:
         """Whether the last hand settled ended the game (riichi.end)."""
@@ -870,45 +670,6 @@ class Riichi(Ruleset[RiichiOptions]):
     def waits_of(self, counts: list[int], melds: int) -> list[int]:
         """The kinds a hand one tile short waits on (a kind it holds four of is no wait)."""
         return self._waits(counts, melds)
-
-    def _seat_waits(self, hand: HandState, t: _Table, seat: Seat) -> tuple[int, ...]:
-        """The kinds ``seat``'s hand waits on as it stands, worked out once for each state of the
-        hand (`_kept_waits`)."""
-        return self._kept_waits(hand, t, seat).kinds
-
-    def _kept_waits(self, hand: HandState, t: _Table, seat: Seat) -> _Waits:
-        """``seat``'s waits (`_Waits`): worked out once for each state of its hand, and from the
-        state before wherever they can be.
-
-        A seat's 13 tiles change only when it draws, discards or melds, so its draws, discards and
-        melds so far name the state (an added kong changes a 14-tile hand, never kept here, and
-        drops what was kept: `before_action`).  One draw and one discard after a state kept, with
-        no meld between and no discard of a tile it did not hold, the hand is that state's with
-        the tile drawn and without the tile discarded: unchanged when they are of one kind, else
-        changed in at most two groups (`_step`).  Only for hands as played (`apply`): a question
-        of the engine's `check`, which changes a hand for a moment, asks `_waits` of the tiles
-        it is given."""
-        ss = hand.seats[seat]
-        draws, discards, melds = ss.draws, len(ss.discards), len(ss.melds)
-        kept = t.waits.get(seat)
-        if kept is not None and kept.melds == melds:
-            if kept.draws == draws and kept.discards == discards:
-                return kept
-            drawn = ss.last_drawn
-            if kept.draws + 1 == draws and kept.discards + 1 == discards and drawn is not None \
-                    and not ss.unknown_since:
-                d, x = drawn.index, ss.discards[-1][0].index
-                if d == x:
-                    kept.draws, kept.discards = draws, discards
-                    return kept
-                if kept.keys is not None and d < NUM_PLAY_KINDS and x < NUM_PLAY_KINDS and ss.counts[d] <= 4:
-                    _step(kept, ss.counts, d, x)
-                    kept.draws, kept.discards = draws, discards
-                    return kept
-        kept = _afresh(ss.counts, draws, discards, melds)
-        if kept.keys is not None or kept.bits or sum(ss.counts) + 3 * melds == 13:
-            t.waits[seat] = kept
-        return kept
 
     def _waits(self, counts: list[int], melds: int) -> list[int]:
         return list(_wait_kinds(counts, melds)[0])
@@ -937,7 +698,8 @@ class Riichi(Ruleset[RiichiOptions]):
                 t.reds[seat].discard(i)
             if kuikae:
                 kuikae.pop(seat, None)
-            t.temp_furiten.discard(seat)
+            t.passed.pop(seat, None)
+            t.earlier.pop(seat, None)
 
     def check_kong(self, hand: HandState, seat: Seat, action: r.Kong | r.AnKong | r.AddKong, apply: bool) -> None:
         t = _t(hand)
@@ -1029,13 +791,14 @@ class Riichi(Ruleset[RiichiOptions]):
         ss = hand.seats[ctx.seat]
         before = list(ss.counts)
         before[ctx.tile.index] -= 1
-        w = set(self._waits(before, len(ss.melds)))
-        own = sorted({d[0].index for d in ss.discards} & w)
+        found, bits = _wait_kinds(before, len(ss.melds))
+        own = sorted({d[0].index for d in ss.discards}.intersection(found))
         if own:
             return f"it waits on {format_tiles(ALL_TILES[k] for k in own)} and discarded it before"
-        if ctx.seat in t.riichi_furiten:
+        seat = ctx.seat
+        if _let_pass(t.passed_riichi, t.earlier_riichi, seat, bits):
             return "after its riichi it let a winning tile pass"
-        if ctx.seat in t.temp_furiten:
+        if _let_pass(t.passed, t.earlier, seat, bits):
             return "it let a winning tile pass since its last discard"
         return ""
 
@@ -1233,7 +996,8 @@ class Riichi(Ruleset[RiichiOptions]):
         return _half_away(score - ret, 100)
 
     def _ready(self, hand: HandState, seat: Seat) -> bool:
-        return bool(self._seat_waits(hand, _t(hand), seat))
+        ss = hand.seats[seat]
+        return bool(_wait_kinds(ss.counts, len(ss.melds))[1])
 
     def _draw_transfers(self, hand: HandState) -> list[Transfer]:
         nagashi = [s for s in self.seats if hand.seats[s].discards
