@@ -4,7 +4,6 @@ kuikae, red fives, honba, and the values and payments the audit checks."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ from paipu.hand.shanten import waits
 from paipu.record import Seat
 from paipu.replay.ruleset import get_ruleset
 from paipu.replay.state import HandState
-from paipu.rules.riichi.ruleset import Riichi, _let_pass, riichi_table
+from paipu.rules.riichi.ruleset import Riichi, let_pass, riichi_table
 from paipu.rules.riichi.scoring import basic_points, ron_points, tsumo_points
 from paipu.sim.mutate import mutants
 from paipu.sim.simulate import simulate
@@ -188,19 +187,15 @@ def _afresh(ss: Any) -> tuple[int, ...]:
     return tuple(waits(kinds, 0, melds=len(ss.melds), shapes=("standard", "seven_pairs", "orphans")))
 
 
-SetAside = Callable[[HandState, Any, Seat], None]
-"""`Riichi._set_aside`, or a stand-in for it."""
-
-
-def _compare_furiten(monkeypatch: pytest.MonkeyPatch, set_aside: SetAside) -> Counter[str]:
+def _compare_furiten(monkeypatch: pytest.MonkeyPatch, **stand_ins: Any) -> Counter[str]:
     """Audit simulated sessions and their mutants (tiles drawn out of turn, discards not held,
-    calls of the wrong tile …) with ``set_aside`` as `Riichi._set_aside`, keeping beside the
+    calls of the wrong tile …) with ``stand_ins`` for methods of `Riichi`, keeping beside the
     ruleset a furiten worked out at once: at each tile let pass, the seats whose tiles, worked
     out afresh, wait on it are furiten (to their next discard; to the end of the hand in riichi).
-    Before every action, each seat is asked what a win on a discard would ask (`_let_pass` with
-    its waits now) and the answer compared.  Counted: "passes", "furiten" (seats a passed tile
-    made furiten), "asked", "temp" and "riichi" (answers that the seat is furiten), "earlier"
-    (of those, answers that came from a hand the seat held before its last move)."""
+    Before every action, each seat is asked what a win on a discard would ask (`let_pass` with
+    its hand now) and the answer compared.  Counted: "passes", "furiten" (seats a passed tile
+    made furiten), "asked", "temp" and "riichi" (answers that the seat is furiten), and of those
+    "drawn" (asked of a seat that drew since) and "earlier" (of a seat whose hand changed since)."""
     passes, before, discarded = Riichi._passes, Riichi.before_action, Riichi.check_discard
     compared: Counter[str] = Counter()
     # The furiten worked out at once, by the hand's `id`, beside the hand (kept alive, so that no
@@ -228,27 +223,30 @@ def _compare_furiten(monkeypatch: pytest.MonkeyPatch, set_aside: SetAside) -> Co
         t = riichi_table(hand)
         _, temp, in_riichi = of(hand)
         for seat, ss in hand.seats.items():
-            now = sum(1 << k for k in _afresh(ss))
             compared["asked"] += 1
-            for name, passed_now, earlier, expected in (("riichi", t.passed_riichi, t.earlier_riichi, in_riichi),
-                                                        ("temp", t.passed, t.earlier, temp)):
-                answer = _let_pass(passed_now, earlier, seat, now)
-                assert answer == (seat in expected), (name, seat, ss.counts, len(ss.melds))
+            answers = let_pass(t, seat, self.seats.index(seat), ss.counts, len(ss.melds))
+            assert answers == (seat in in_riichi, seat in temp), (seat, ss.counts, len(ss.melds))
+            p = t.passing.get(seat)
+            earlier = (p.earlier_riichi, p.earlier) if p else ((), ())
+            for name, answer, held in zip(("riichi", "temp"), answers, earlier, strict=True):
                 if answer:
                     compared[name] += 1
-                    compared["earlier"] += not passed_now.get(seat, 0) & now
+                    compared["earlier"] += bool(held)
+                    compared["drawn"] += p is not None and p.drawn >= 0
         before(self, hand, action, apply)
 
     monkeypatch.setattr(Riichi, "_passes", passed)
     monkeypatch.setattr(Riichi, "check_discard", discard)
     monkeypatch.setattr(Riichi, "before_action", acting)
-    monkeypatch.setattr(Riichi, "_set_aside", staticmethod(set_aside))
+    for name, stand_in in stand_ins.items():
+        monkeypatch.setattr(Riichi, name, stand_in)
     for text in [text for _, text in simulate("riichi", 24, seed=41)]:
         audit_text(text)
         for m in mutants(text, seed=41):
             audit_text(m.text)
     audit_text(record(*RIICHI_PASSES))  # furiten: not to be mutated
     audit_text(record(*RIICHI_PASSES[:-1], "N draw 1s", "N discard 1s", "E draw 3p", "E discard 3p", "S hu 3p"))
+    audit_text(record(*RIICHI_KONG).replace("deal S 123s 456s", "deal S 111s 456s").replace("11s 55z", "99s 55z"))
     return compared
 
 
@@ -257,33 +255,36 @@ def _compare_furiten(monkeypatch: pytest.MonkeyPatch, set_aside: SetAside) -> Co
 RIICHI_PASSES = ("E discard 1z", "S draw 9m", "S ready", "S discard 9m", "W draw 3p", "W discard 3p", "N draw 1p",
                  "N discard 1p", "E draw 2p", "E discard 2p", "S draw 9s", "S discard 9s", "W draw 6p",
                  "W discard 6p", "S hu 6p")
+# The same with 111s for S's 123s (and 99s for W's 11s): S kongs 1s in riichi between the 3p it
+# lets pass and its win on 6p, which is furiten from the hand it held before the kong.
+RIICHI_KONG = (*RIICHI_PASSES[:10], "S draw 1s", "S ankong 1s", "S draw 9m", "S discard 9m", *RIICHI_PASSES[-3:])
 
 
 def test_furiten_tested_when_it_matters_is_furiten_worked_out_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rule riichi.furiten: a tile let pass is kept with the hand the seat held then, and tested
     against that hand's waits only when a win on a discard asks (`Riichi._passes`,
-    `Riichi._set_aside`, `_let_pass`).  On simulated sessions and mutants of them, the answer is,
+    `Riichi._set_aside`, `let_pass`).  On simulated sessions and mutants of them, the answer is,
     before every action and for every seat, the furiten worked out at once from the waits of the
     seats' tiles at each tile passed."""
-    compared = _compare_furiten(monkeypatch, Riichi._set_aside)
+    compared = _compare_furiten(monkeypatch)
     assert compared["passes"] > 10000 and compared["furiten"] > 50
-    assert compared["temp"] > 200 and compared["riichi"] > 10 and compared["earlier"] > 50
+    assert compared["temp"] > 200 and compared["riichi"] > 10 and compared["drawn"] > 50 and compared["earlier"] > 0
 
 
-def _carried(hand: HandState, t: Any, seat: Seat) -> None:
-    """A `Riichi._set_aside` that leaves the tiles let pass with the seat's next hand."""
+def _draw_ignored(self: Riichi, hand: HandState, t: Any, seat: Seat, kind: int) -> None:
+    """A `Riichi._drawing` that leaves the tiles let pass with the hand the seat holds after its draw."""
 
 
-def _forgotten(hand: HandState, t: Any, seat: Seat) -> None:
+def _forgotten(t: Any, p: Any, held: tuple[list[int], int], temp: bool, riichi: bool) -> None:
     """A `Riichi._set_aside` that forgets the tiles let pass once the seat's hand changes."""
-    t.passed.pop(seat, None)
-    t.passed_riichi.pop(seat, None)
+    p.mark = p.riichi_mark = len(t.pile)
 
 
-@pytest.mark.parametrize("set_aside", [_carried, _forgotten])
+@pytest.mark.parametrize("stand_in", [("_drawing", _draw_ignored), ("_set_aside", staticmethod(_forgotten))])
 def test_the_comparison_of_furiten_finds_passed_tiles_tested_against_another_hand(
-        monkeypatch: pytest.MonkeyPatch, set_aside: SetAside) -> None:
-    """Rule riichi.furiten, the test above tested: tiles let pass tested against the seat's later
-    hand, or forgotten when its hand changes, fail it."""
+        monkeypatch: pytest.MonkeyPatch, stand_in: tuple[str, Any]) -> None:
+    """Rule riichi.furiten, the test above tested: tiles let pass tested against the hand the seat
+    holds after a draw, or forgotten when its hand changes, fail it."""
+    name, method = stand_in
     with pytest.raises(AssertionError):
-        _compare_furiten(monkeypatch, set_aside)
+        _compare_furiten(monkeypatch, **{name: method})

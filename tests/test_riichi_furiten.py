@@ -70,3 +70,17 @@ def test_furiten_after_an_added_kong_the_waits_are_those_of_the_hand_after_it() 
     # 4p, S's wait before the kong, passes: S is not furiten on 6p.
     old_wait = record(*ADDED, "W draw 4p", "W discard 4p", "N draw 6p", "N discard 6p", "S hu 6p", deals=ADDED_DEALS)
     assert wins_refused(old_wait) == []
+
+
+def test_furiten_after_riichi_a_tile_let_pass_before_a_concealed_kong_still_counts() -> None:
+    # S (111s 456s 789s 45p 77z) declares riichi waiting on 3p 6p, lets W's 3p pass, kongs 1s
+    # (its waits unchanged) and wins on 6p: furiten, from the hand it held before the kong.
+    deals = DEALS.replace("deal S 123s 456s", "deal S 111s 456s").replace("11s 5z", "99s 5z")
+    body = ("E discard 1z", "S draw 9m", "S ready", "S discard 9m", "W draw 3p", "W discard 3p", "N draw 1p",
+            "N discard 1p", "E draw 2p", "E discard 2p", "S draw 1s", "S ankong 1s", "S draw 9m", "S discard 9m",
+            "W draw 6p", "W discard 6p", "S hu 6p")
+    assert wins_refused(record(*body, deals=deals)) == [
+        "S declares a win, but S is furiten: after its riichi it let a winning tile pass"]
+    # W's 2m instead of 3p: no tile of S's waits passes, and the win stands.
+    passed_none = record(*body, deals=deals).replace("W draw 3p\nW discard 3p", "W draw 2m\nW discard 2m")
+    assert wins_refused(passed_none) == []

@@ -76,7 +76,7 @@ YAKUMAN = frozenset({"kokushi", "chuuren_poutou", "suuankou", "daisangen", "shos
 
 class _Passed:
     """The kinds a seat let pass (bit k for kind k) while it held one hand: its counts (a copy)
-    and melds (`_Table.earlier`)."""
+    and melds (`_Passing.earlier`)."""
 
     counts: list[int]
     melds: int
@@ -84,6 +84,34 @@ class _Passed:
 
     def __init__(self, counts: list[int], melds: int, bits: int) -> None:
         self.counts, self.melds, self.bits = counts, melds, bits
+
+
+class _Passing:
+    """What one seat let pass (rule riichi.furiten), to be tested against its waits only when it
+    wins on a discard (`_let_pass`).  The tiles let pass are the hand's `_Table.pile`; the seat's
+    marks say which of them it let pass with the hand it holds now (less the tile `drawn`)."""
+
+    no: int
+    """The seat's number in `_Table.pile` (its place in the ruleset's seats)."""
+    mark: int
+    """The tiles of the pile from here on were let pass since the seat's last discard, with the
+    hand it holds now."""
+    riichi_mark: int
+    """Of those, for a seat in riichi: the tiles from here on were let pass in riichi with the hand
+    it holds now (a tile drawn and discarded leaves the hand as it was, and the mark where it was)."""
+    drawn: int
+    """The kind the seat drew since its marks (-1: none): the hand the tiles were let pass with is
+    the one it holds less that tile (a draw does not copy the hand: the discard after it mostly
+    drops the tiles, or leaves the hand as it was)."""
+    earlier: list[_Passed]
+    """The tiles let pass since the seat's last discard with a hand it held before the one it holds."""
+    earlier_riichi: list[_Passed]
+    """The tiles let pass in riichi with a hand it held before the one it holds."""
+
+    def __init__(self, no: int, mark: int) -> None:
+        self.no, self.mark, self.riichi_mark, self.drawn = no, mark, mark, -1
+        self.earlier = []
+        self.earlier_riichi = []
 
 
 @dataclass
@@ -101,17 +129,11 @@ class _Table:
     """A riichi discard not yet passed (seat, double)."""
     ippatsu: set[Seat] = field(default_factory=set)
     ippatsu_before_addkong: set[Seat] = field(default_factory=set)
-    passed: dict[Seat, int] = field(default_factory=dict)
-    """The kinds (bit k for kind k) each seat let pass since its last discard with its hand as it
-    is now: a passed tile is tested against the seat's waits only when the seat wins on a discard
-    (`Riichi._furiten`), where its hand is still the one it let the tile pass with."""
-    passed_riichi: dict[Seat, int] = field(default_factory=dict)
-    """Of `passed`, the kinds a seat in riichi let pass (kept past its discards)."""
-    earlier: dict[Seat, list[_Passed]] = field(default_factory=dict)
-    """The `passed` of each hand a seat held since its last discard before the one it holds now
-    (`Riichi._set_aside`)."""
-    earlier_riichi: dict[Seat, list[_Passed]] = field(default_factory=dict)
-    """The `passed_riichi` of each hand a seat held in riichi before the one it holds now."""
+    pile: list[int] = field(default_factory=list)
+    """Each tile let pass, in turn: its kind times 4 plus the number (`_Passing.no`) of the seat it
+    came from, the seats after which let it pass (`Riichi._passes`)."""
+    passing: dict[Seat, _Passing] = field(default_factory=dict)
+    """What each seat let pass (`_passing`)."""
     kuikae: dict[Seat, set[int]] = field(default_factory=dict)
     interrupted: bool = False
     """A call (any kong included) has been made: no double riichi, tenhou, chiihou, kyuushu, suufon."""
@@ -155,6 +177,9 @@ class RiichiCarry:
 
 
 _NO_WAITS: Final[tuple[tuple[int, ...], int]] = ((), 0)
+_DRAW: Final = r.Draw
+_DISCARD: Final = r.Discard
+"""The two moves most of a hand is made of, compared with an action's type at every move."""
 
 
 def _wait_kinds(counts: list[int], melds: int) -> tuple[tuple[int, ...], int]:
@@ -183,14 +208,37 @@ def _with_bits(kinds: list[int]) -> tuple[tuple[int, ...], int]:
     return tuple(kinds), bits
 
 
-def _let_pass(passed: dict[Seat, int], earlier: dict[Seat, list[_Passed]], seat: Seat, waiting: int) -> bool:
-    """Whether ``seat`` let a tile of its waits pass: one of ``passed`` with its hand as it is now
-    (``waiting``: its waits now, bit k for kind k), or one of ``earlier`` with the hand it held
-    then."""
-    if passed.get(seat, 0) & waiting:
-        return True
-    held = earlier.get(seat)
-    return held is not None and any(e.bits & _wait_kinds(e.counts, e.melds)[1] for e in held)
+def let_pass(t: _Table, seat: Seat, no: int, counts: list[int], melds: int) -> tuple[bool, bool]:
+    """Whether ``seat`` (number ``no``), holding ``counts`` and ``melds`` melds (its hand less a
+    tile won on), let a tile of its waits pass after its riichi, and since its last discard: each
+    tile tested against the waits of the hand it held when it let it pass (`_Passing`; before its
+    first move, every tile let pass since the deal).  Nothing changes: a question of the engine's
+    `check` asks it too."""
+    p = t.passing.get(seat)
+    if p is None:
+        p = _Passing(no, 0)
+    if p.drawn >= 0:  # a tile drawn and no discard since (a broken record): the hand before it
+        counts = counts[:NUM_PLAY_KINDS]
+        counts[p.drawn] -= 1
+    pile = t.pile
+    waiting = _wait_kinds(counts, melds)[1] if p.mark < len(pile) or p.riichi_mark < len(pile) else 0
+    in_riichi = seat in t.riichi and (
+        bool(_bits_since(pile, p.riichi_mark, p.no) & waiting)
+        or any(e.bits & _wait_kinds(e.counts, e.melds)[1] for e in p.earlier_riichi))
+    since_discard = bool(_bits_since(pile, p.mark, p.no) & waiting) or any(
+        e.bits & _wait_kinds(e.counts, e.melds)[1] for e in p.earlier)
+    return in_riichi, since_discard
+
+
+def _bits_since(pile: list[int], start: int, no: int) -> int:
+    """The kinds (bit k for kind k) of the tiles of ``pile`` from ``start`` on that came from a
+    seat other than number ``no``."""
+    bits = 0
+    for i in range(start, len(pile)):
+        entry = pile[i]
+        if entry & 3 != no:
+            bits |= 1 << (entry >> 2)
+    return bits
 
 
 def riichi_table(hand: HandState) -> _Table:
@@ -258,8 +306,8 @@ class Riichi(Ruleset[RiichiOptions]):
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
         self.red_fives = self.options.red_fives
-        self._after: dict[Seat, tuple[Seat, ...]] = {s: self.seats_after(s) for s in self.seats}
-        """`seats_after` of each seat."""
+        self._seat_no: dict[Seat, int] = {s: k for k, s in enumerate(self.seats)}
+        """Each seat's place in `seats` (`_Table.pile`)."""
 
     def new_session_data(self) -> RiichiCarry:
         return RiichiCarry()
@@ -493,8 +541,7 @@ class Riichi(Ruleset[RiichiOptions]):
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
         t = _t(hand)
         kind = type(action)
-        if apply and t.pending is None and not t.due and (kind is r.Discard or (kind is r.Draw
-                                                                               and hand.phase != "rob")):
+        if apply and t.pending is None and not t.due and (kind is _DISCARD or (kind is _DRAW and hand.phase != "rob")):
             # Most actions: a draw or a discard with no riichi stick owed and no abort due.  What
             # the rest of this hook does for them, without the last discard's `LastDiscard`.
             if hand.phase == "claim":
@@ -509,15 +556,16 @@ class Riichi(Ruleset[RiichiOptions]):
                     if last is not None and last.serial != t.passed_serial:
                         self._passes(hand, t, last.seat, last.tile)
                         t.passed_serial = last.serial
-            seat = action.seat  # type: ignore[union-attr]
-            if seat in t.passed:
-                self._set_aside(hand, t, seat)
-            if kind is r.Draw:
-                tile = action.tile  # type: ignore[union-attr]
+            if kind is _DRAW:
+                draw = cast(r.Draw, action)
+                tile = draw.tile
+                self._drawing(hand, t, draw.seat, tile.index)
                 if tile.red:
-                    t.reds[seat].add(tile.index)
+                    t.reds[draw.seat].add(tile.index)
             else:
-                self._discarded(t, action)  # type: ignore[arg-type]
+                discard = cast(r.Discard, action)
+                self._discarding(hand, t, discard.seat, discard.tile.index)
+                self._discarded(t, discard)
             return
         ld = hand.last_discard
         # A win or a pass answers the discard (or the added kong) still open; anything else lets it go.
@@ -538,8 +586,12 @@ class Riichi(Ruleset[RiichiOptions]):
             elif phase == "rob" and hand.pending_addkong is not None and kind is r.Draw:
                 konger, tile, _ = hand.pending_addkong
                 self._passes(hand, t, konger, tile)
-            if isinstance(action, r.SeatAction) and action.seat in t.passed:
-                self._set_aside(hand, t, action.seat)
+            if kind is r.Draw:
+                self._drawing(hand, t, cast(r.Draw, action).seat, cast(r.Draw, action).tile.index)
+            elif kind is r.Discard:
+                self._discarding(hand, t, cast(r.Discard, action).seat, cast(r.Discard, action).tile.index)
+            elif isinstance(action, r.SeatAction) and kind is not r.Ready:
+                self._changing(hand, t, action.seat)
             if t.pending is not None:
                 seat, double = t.pending
                 t.pending = None
@@ -624,40 +676,80 @@ class Riichi(Ruleset[RiichiOptions]):
             _t(hand).pao.setdefault(seat, {})[yakuman] = source
 
     def _passes(self, hand: HandState, t: _Table, source: Seat, tile: Tile) -> None:
-        """The seats after ``source`` let ``tile`` pass: kept in `_Table.passed` (and, for a seat
-        in riichi, `_Table.passed_riichi`), to be tested against the seat's waits if it wins on a
-        discard before its hand changes (`_furiten`).  Only for hands as played (`apply`); ``t``
-        is the hand's table.
+        """The seats after ``source`` let ``tile`` pass: it goes on the hand's `_Table.pile`, to be
+        tested against a seat's waits if the seat wins on a discard while the tile still counts
+        (`_let_pass`).  Only for hands as played (`apply`); ``t`` is the hand's table.
 
         Whether the tile would have given the hand a yaku does not matter (片アガリ): Tenhou
         makes a seat furiten for every winning tile of its shape it lets pass (docs/rules/riichi.md, Furiten)."""
-        bit = 1 << tile.index
-        passed = t.passed
-        riichi = t.riichi
-        after = self._after.get(source)
-        if after is None:
-            after = self.seats_after(source)
-        for seat in after:
-            passed[seat] = passed.get(seat, 0) | bit
-            if seat in riichi:
-                t.passed_riichi[seat] = t.passed_riichi.get(seat, 0) | bit
+        t.pile.append(tile.index << 2 | self._seat_no[source])
+
+    def _passing(self, t: _Table, seat: Seat) -> _Passing:
+        """``seat``'s `_Passing`, made at its first move: every tile let pass since the deal counts."""
+        p = t.passing.get(seat)
+        if p is None:
+            p = t.passing[seat] = _Passing(self._seat_no[seat], 0)
+        return p
+
+    def _drawing(self, hand: HandState, t: _Table, seat: Seat, kind: int) -> None:
+        """``seat`` draws a tile of ``kind``: the tiles it let pass stay with the hand it held, which
+        is the one it holds from now on less that tile (`_Passing.drawn`)."""
+        p = self._passing(t, seat)
+        if p.drawn >= 0:  # a second draw with no discard between: the hand before it goes aside
+            self._changing(hand, t, seat)
+        p.drawn = kind
+
+    def _discarding(self, hand: HandState, t: _Table, seat: Seat, kind: int) -> None:
+        """``seat`` discards a tile of ``kind``: what it let pass since its last discard no longer
+        counts, but in riichi; there, a discard of the tile just drawn leaves the hand as it was."""
+        p = self._passing(t, seat)
+        pile = len(t.pile)
+        if seat in t.riichi and not (p.drawn == kind and p.drawn >= 0) and p.riichi_mark < pile:
+            self._set_aside(t, p, self._before_draw(hand, seat, p), False, True)
+        elif seat not in t.riichi:
+            p.riichi_mark = pile
+        p.mark = pile
+        p.drawn = -1
+        p.earlier.clear()
+
+    def _changing(self, hand: HandState, t: _Table, seat: Seat) -> None:
+        """``seat``'s hand changes otherwise (a call, a kong, a flower): the tiles it let pass go
+        aside with the hand it held."""
+        p = self._passing(t, seat)
+        self._set_aside(t, p, self._before_draw(hand, seat, p), True, seat in t.riichi)
+        p.drawn = -1
 
     @staticmethod
-    def _set_aside(hand: HandState, t: _Table, seat: Seat) -> None:
-        """Before ``seat``'s hand changes (it acts), the tiles it let pass with its hand as it is
-        go with a copy of the hand (`_Table.earlier`, `_Table.earlier_riichi`): they are tested
-        against that hand's waits, not the next one's, when they come to matter (`_furiten`)."""
+    def _before_draw(hand: HandState, seat: Seat, p: _Passing) -> tuple[list[int], int]:
+        """The counts (a copy) and melds of the hand ``seat`` let its tiles pass with: the hand it
+        holds, less the tile it drew since."""
         ss = hand.seats[seat]
         counts = ss.counts[:NUM_PLAY_KINDS]
-        melds = len(ss.melds)
-        t.earlier.setdefault(seat, []).append(_Passed(counts, melds, t.passed.pop(seat)))
-        in_riichi = t.passed_riichi.pop(seat, 0)
-        if in_riichi:
-            kept = t.earlier_riichi.setdefault(seat, [])
-            if kept and kept[-1].melds == melds and kept[-1].counts == counts:
-                kept[-1].bits |= in_riichi  # a tile drawn and discarded: the hand is the one before
+        if p.drawn >= 0:
+            counts[p.drawn] -= 1
+        return counts, len(ss.melds)
+
+    @staticmethod
+    def _set_aside(t: _Table, p: _Passing, held: tuple[list[int], int], temp: bool, riichi: bool) -> None:
+        """The tiles ``p``'s seat let pass since its marks go with the hand ``held`` (counts and
+        melds) into `_Passing.earlier` (``temp``) and `_Passing.earlier_riichi` (``riichi``), and
+        the marks move to the end of the pile."""
+        end = len(t.pile)
+        counts, melds = held
+        if temp and p.mark < end:
+            bits = _bits_since(t.pile, p.mark, p.no)
+            if bits:
+                p.earlier.append(_Passed(counts, melds, bits))
+        if riichi and p.riichi_mark < end:
+            bits = _bits_since(t.pile, p.riichi_mark, p.no)
+            kept = p.earlier_riichi
+            if not bits:
+                pass
+            elif kept and kept[-1].melds == melds and kept[-1].counts == counts:
+                kept[-1].bits |= bits
             else:
-                kept.append(_Passed(counts, melds, in_riichi))
+                kept.append(_Passed(counts, melds, bits))
+        p.mark = p.riichi_mark = end
 
     def game_over(self, session: SessionState) -> bool:
         """Whether the last hand settled ended the game (riichi.end)."""
@@ -698,8 +790,6 @@ class Riichi(Ruleset[RiichiOptions]):
                 t.reds[seat].discard(i)
             if kuikae:
                 kuikae.pop(seat, None)
-            t.passed.pop(seat, None)
-            t.earlier.pop(seat, None)
 
     def check_kong(self, hand: HandState, seat: Seat, action: r.Kong | r.AnKong | r.AddKong, apply: bool) -> None:
         t = _t(hand)
@@ -791,14 +881,14 @@ class Riichi(Ruleset[RiichiOptions]):
         ss = hand.seats[ctx.seat]
         before = list(ss.counts)
         before[ctx.tile.index] -= 1
-        found, bits = _wait_kinds(before, len(ss.melds))
+        found, _ = _wait_kinds(before, len(ss.melds))
         own = sorted({d[0].index for d in ss.discards}.intersection(found))
         if own:
             return f"it waits on {format_tiles(ALL_TILES[k] for k in own)} and discarded it before"
-        seat = ctx.seat
-        if _let_pass(t.passed_riichi, t.earlier_riichi, seat, bits):
+        in_riichi, since_discard = let_pass(t, ctx.seat, self._seat_no[ctx.seat], before, len(ss.melds))
+        if in_riichi:
             return "after its riichi it let a winning tile pass"
-        if _let_pass(t.passed, t.earlier, seat, bits):
+        if since_discard:
             return "it let a winning tile pass since its last discard"
         return ""
 
