@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import stat
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from paipu.errors import InputError
 from paipu.limits import MAX_FILE_BYTES
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MAX_BYTES = MAX_FILE_BYTES
 """Records larger than this are refused: no real session is anywhere near it."""
@@ -21,16 +24,56 @@ RECORD_SUFFIXES = (".paipu", ".paipu.gz")
 """What a folder is searched for; a file named on the command line is read whatever its name."""
 
 
+def path_name(path: str | os.PathLike[str]) -> str:
+    """The path as ``str(pathlib.Path(path))`` writes it (``a//b/./c/`` is ``a/b/c``, an empty
+    path is ``.``), without loading `pathlib`, which is some 16M instructions of a check's
+    start-up: how every file is named in what paipu prints."""
+    raw = os.fspath(path)
+    if os.name != "posix":
+        from pathlib import Path
+
+        return str(Path(raw))
+    root = ""
+    if raw.startswith("/"):
+        rest = raw.lstrip("/")
+        root = "//" if len(raw) - len(rest) == 2 else "/"  # (POSIX leaves two leading slashes to the system)
+        raw = rest
+    parts = [part for part in raw.split("/") if part and part != "."]
+    return root + "/".join(parts) if root or parts else "."
+
+
+def file_name(name: str) -> str:
+    """The last part of a path named as `path_name` writes it (``pathlib.PurePath.name``)."""
+    return "" if name == "." else name.rpartition("/")[2]
+
+
+_NOT_THERE = frozenset((errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP))
+
+
+def is_folder(name: str | os.PathLike[str]) -> bool:
+    """Whether ``name`` is a folder, as ``pathlib.Path.is_dir`` says: False for a path that is not
+    there (or not reachable through a file, or a loop of links); any other failure (permission
+    denied on the way) raises `OSError`."""
+    try:
+        return stat.S_ISDIR(os.stat(name).st_mode)
+    except OSError as e:
+        if e.errno not in _NOT_THERE:
+            raise
+        return False
+    except ValueError:
+        return False
+
+
 def read_record_text(path: str | os.PathLike[str]) -> str:
     """The text of a record file (``.gz`` is decompressed), or `InputError` saying why not."""
-    p = Path(path)
+    p = path_name(path)
     size = regular_file(p).st_size
     if size > MAX_BYTES:
         raise InputError(
             f"{p}: {size:,} bytes is over the limit of {MAX_BYTES:,} bytes ({MAX_BYTES / 1048576:g} MB) "
             "for one record"
         )
-    if p.name.endswith(".gz"):
+    if p.endswith(".gz"):
         import gzip  # (a record that is not compressed needs none)
 
         with _reading(p), gzip.open(p, "rb") as fh:
@@ -39,11 +82,11 @@ def read_record_text(path: str | os.PathLike[str]) -> str:
             raise InputError(f"{p}: decompressed, it is over the {MAX_BYTES // 1048576} MB limit")
     else:
         data = _read_file(p, MAX_BYTES, "record")
-    return decode_record_bytes(data, str(p))
+    return decode_record_bytes(data, p)
 
 
 @contextmanager
-def _reading(p: Path) -> Iterator[None]:
+def _reading(p: str | os.PathLike[str]) -> Iterator[None]:
     """Every way reading ``p`` can fail, as an `InputError` naming it."""
     try:
         yield
@@ -53,9 +96,9 @@ def _reading(p: Path) -> Iterator[None]:
         raise InputError(f"{p}: cannot be read ({e.__class__.__name__}: {e})") from None
 
 
-def _read_file(p: Path, limit: int, what: str) -> bytes:
+def _read_file(p: str | os.PathLike[str], limit: int, what: str) -> bytes:
     """At most ``limit`` bytes of the file ``p`` (``what`` names one such file), read once."""
-    with _reading(p), p.open("rb") as fh:
+    with _reading(p), open(p, "rb") as fh:
         # As much as the file holds, and one byte more: a read of the limit itself would reserve
         # the limit's size whatever the file's.  A file that grew since is read on, bounded.
         want = min(os.fstat(fh.fileno()).st_size, limit) + 1
@@ -103,12 +146,12 @@ def _read_at_most(fh: _Readable, limit: int) -> bytes | bytearray:
     return buf  # not copied into a `bytes`: decoding reads a bytearray as well
 
 
-def regular_file(p: Path, what: str = "record files") -> os.stat_result:
-    """The status of ``p``, or `InputError` unless it is a regular file: a device (/dev/zero)
-    never ends and a named pipe blocks until written, so only files are read (``what`` names
-    what is read)."""
+def regular_file(p: str | os.PathLike[str], what: str = "record files") -> os.stat_result:
+    """The status of ``p`` (a `pathlib.Path`, or a name as `path_name` writes it), or `InputError`
+    unless it is a regular file: a device (/dev/zero) never ends and a named pipe blocks until
+    written, so only files are read (``what`` names what is read)."""
     try:
-        status = p.stat()
+        status = os.stat(p)
         mode = status.st_mode
     except FileNotFoundError:
         raise InputError(f"{p}: no such file") from None
@@ -124,7 +167,7 @@ def regular_file(p: Path, what: str = "record files") -> os.stat_result:
     return status
 
 
-def read_bounded(p: Path, limit: int, what: str = "files") -> bytes:
+def read_bounded(p: str | os.PathLike[str], limit: int, what: str = "files") -> bytes:
     """The bytes of the regular file ``p``, at most ``limit`` of them, or `InputError` saying why not."""
     regular_file(p, what)
     return _read_file(p, limit, what.removesuffix("s"))
@@ -154,12 +197,23 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]],
 
     A sub-folder that cannot be read is told to ``on_error`` (one message each), or, without
     it, raises `InputError`: records are never skipped without a word."""
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found: list[Path] = []
+    from pathlib import Path
 
-            def unreadable(e: OSError, top: Path = p) -> None:
+    for name in expand_names(paths, on_error, suffixes, what):
+        yield Path(name)
+
+
+def expand_names(paths: Iterable[str | os.PathLike[str]],
+                 on_error: Callable[[str], None] | None = None,
+                 suffixes: tuple[str, ...] = RECORD_SUFFIXES, what: str = "records") -> Iterator[str]:
+    """`expand_paths`, each file named as `path_name` writes it, in the same order (a folder's
+    files sorted part by part, as paths are)."""
+    for raw in paths:
+        p = path_name(raw)
+        if is_folder(p):
+            found: list[str] = []
+
+            def unreadable(e: OSError, top: str = p) -> None:
                 where = e.filename or top
                 message = f"{where}: this folder cannot be read ({e.strerror or e}); its {what} are not read"
                 if on_error is None:
@@ -168,7 +222,12 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]],
 
             for folder, dirs, names in os.walk(p, onerror=unreadable):
                 dirs.sort()
-                found.extend(Path(folder) / n for n in names if n.endswith(suffixes))
-            yield from sorted(found)
+                found.extend(path_name(os.path.join(folder, n)) for n in names if n.endswith(suffixes))
+            yield from sorted(found, key=_parts)
         else:
             yield p
+
+
+def _parts(name: str) -> list[str]:
+    """How paths are ordered (`pathlib.PurePath`'s order: part by part, not character by character)."""
+    return name.split("/")

@@ -210,10 +210,21 @@ SINGLE_ALIAS_CHARS: Final = "".join(sorted(_SINGLE_ALIASES))
 SUIT_ALIAS_CHARS: Final = "".join(sorted(_SUIT_ALIASES))
 CHINESE_DIGIT_CHARS: Final = _CHINESE_DIGITS
 
-_GROUP_RE: Final = re.compile(
+_GROUP_PATTERN: Final = (
     rf"(?P<digits>[0-9{_CHINESE_DIGITS}]+)(?P<suit>[mpszf{SUIT_ALIAS_CHARS}])"
     rf"|(?P<single>[{SINGLE_ALIAS_CHARS}])"
 )
+_GROUP_RE: list[re.Pattern[str]] = []
+"""`_GROUP_PATTERN` compiled, when first needed: its Chinese characters make it slow to compile,
+and a packed ASCII group (``1123m``), as records write them, is read without it."""
+
+
+def _group_re() -> re.Pattern[str]:
+    if not _GROUP_RE:
+        _GROUP_RE.append(re.compile(_GROUP_PATTERN))
+    return _GROUP_RE[0]
+
+
 _SPACE_RE: Final = re.compile(r"[\s,]*")
 
 VALID_TILES_TEXT: Final = (
@@ -243,7 +254,9 @@ def _group_tiles(digits: str, suit_text: str, red_fives: bool = False) -> list[T
 def parse_tile_group(text: str, *, red_fives: bool = False) -> list[Tile]:
     """Parse one packed group (``1123m``, ``5万``, ``东``) with nothing around it; with
     ``red_fives``, a ``0`` of m, p or s is the red five."""
-    m = _GROUP_RE.fullmatch(text)
+    if text.isascii() and len(text) >= 2 and text[-1] in SUITS and text[:-1].isdigit():
+        return _group_tiles(text[:-1], text[-1], red_fives)
+    m = _group_re().fullmatch(text)
     if m is None:
         raise TileError(f"bad tile {text!r}: {VALID_TILES_TEXT}")
     if m.group("single"):
@@ -262,7 +275,7 @@ def parse_tiles(text: str, *, red_fives: bool = False) -> tuple[Tile, ...]:
     pos = _SPACE_RE.match(text, 0).end()  # type: ignore[union-attr]
     n = len(text)
     while pos < n:
-        m = _GROUP_RE.match(text, pos)
+        m = _group_re().match(text, pos)
         if m is None:
             end = pos
             while end < n and not text[end].isspace():

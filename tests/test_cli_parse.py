@@ -489,3 +489,30 @@ def test_a_file_that_grows_while_it_is_read_is_read_to_its_limit(tmp_path: Path,
     assert read_bounded(path, 1000, "log files") == b"x" * 100
     with pytest.raises(InputError, match="over the limit of 80 bytes"):
         read_bounded(path, 80, "log files")
+
+
+@pytest.mark.parametrize("raw", ["", ".", "./", "..", "a", "a/", "a//b", "a/./b/.", "./a/../b", "/", "//", "///",
+                                 "//a//b/", "///a", "/./a", ".a/.b/", "a b/ c", "a\\b", "\x00", "é/漢字/"])
+def test_a_path_is_named_as_pathlib_names_it(raw: str) -> None:
+    from paipu.sources import file_name, path_name
+
+    assert path_name(raw) == str(Path(raw))
+    assert file_name(path_name(raw)) == Path(raw).name
+
+
+def test_a_folder_s_records_are_found_in_pathlib_s_order_and_names(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from paipu.sources import expand_names
+
+    # ``a-b`` sorts before ``a/`` as text ("-" < "/"), after it part by part, as paths sort.
+    for name in ("a/x.paipu", "a-b/y.paipu", "a.paipu", "a/b/z.paipu.gz", "a/n.txt"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for top in (".", "./", "a/..", str(tmp_path), f"{tmp_path}//"):
+        walked = sorted(Path(folder) / n for folder, _, names in os.walk(Path(top)) for n in names
+                        if n.endswith((".paipu", ".paipu.gz")))
+        assert list(expand_names([top])) == [str(p) for p in walked]
+    assert list(expand_names(["a.paipu/", "nothing/here"])) == ["a.paipu", "nothing/here"]

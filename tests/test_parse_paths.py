@@ -196,6 +196,38 @@ def test_the_fast_path_terminals_are_the_grammars() -> None:
     assert f"ITEM: /{ITEM_PATTERN.replace(chr(92) + chr(34), chr(34))}/" in grammar
 
 
+_WORD_CHARS = "0123456789mpszfMPZ+-_.,:;{}[]\"'\\ \t\x0b\x1c\x1f\ufeff\u3000一九万萬条东發中春abc"
+"""ASCII and not: digits, suit letters, the punctuation and white space an ``ITEM`` refuses, the
+Chinese numerals, suits and honours a ``TILE`` reads."""
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet=_WORD_CHARS, max_size=6) | st.text(max_size=4))
+def test_the_words_read_without_the_terminals_patterns_are_those_the_patterns_match(word: str) -> None:
+    import paipu.tiles as tiles
+    from paipu.errors import TileError
+    from paipu.grammar.fast import is_item_word, is_tile_word
+
+    assert is_tile_word(word) is (re.fullmatch(TILE_PATTERN, word) is not None)
+    assert is_item_word(word) is (re.fullmatch(ITEM_PATTERN, word) is not None)
+    # A packed group is read without its pattern when ASCII: the same tiles, or the same error.
+    for red_fives in (False, True):
+        try:
+            got: object = tiles.parse_tile_group(word, red_fives=red_fives)
+        except TileError as e:
+            got = str(e)
+        m = re.fullmatch(tiles._GROUP_PATTERN, word)
+        want: object
+        try:
+            if m is None:
+                raise TileError(f"bad tile {word!r}: {tiles.VALID_TILES_TEXT}")
+            want = ([tiles._SINGLE_ALIASES[m["single"]]] if m["single"]
+                    else tiles._group_tiles(m["digits"], m["suit"], red_fives))
+        except TileError as e:
+            want = str(e)
+        assert got == want
+
+
 # ---- property tests: random and mutated records read the same on both paths
 
 _WORDS = [

@@ -144,6 +144,45 @@ def test_a_plain_check_runs_without_click_and_any_flag_with_it(tmp_path: Path) -
     assert ascii_out.stdout == plain.stdout and "click" in modules
 
 
+NOT_ON_THE_PLAIN_PATH = ("pathlib", "urllib", "ipaddress", "fnmatch", "ntpath")
+"""What a plain check of records does without: `pathlib` (and what it loads); the files are named
+as `paipu.sources.path_name` names them."""
+
+LOADED_BY_PAIPU = r"""
+import atexit, json, os, sys
+
+# An editable install's import hook loads pathlib as the interpreter starts: forgotten here, it is
+# loaded anew if paipu imports it.
+for name in [m for m in sys.modules if m.split(".")[0] in NOT_ON_THE_PLAIN_PATH]:
+    del sys.modules[name]
+before = set(sys.modules)
+
+def _modules():
+    with open(os.environ["PAIPU_TEST_MODULES"], "w", encoding="utf-8") as out:
+        json.dump(sorted(set(sys.modules) - before), out)
+
+atexit.register(_modules)
+from paipu.cli.launch import run
+run()
+""".replace("NOT_ON_THE_PLAIN_PATH", repr(NOT_ON_THE_PLAIN_PATH))
+"""The ``paipu`` program, writing the modules it loaded (beyond those loaded before it) to
+``$PAIPU_TEST_MODULES`` when it ends."""
+
+
+@pytest.mark.parametrize("ruleset", builtin_ruleset_names())
+def test_a_plain_check_of_a_record_or_a_folder_loads_no_pathlib(tmp_path: Path, ruleset: str) -> None:
+    sample = sorted((VALID / ruleset).glob("*.paipu"))[0]
+    folder = tmp_path / "records"  # (a folder of one record: with more, worker processes are started)
+    folder.mkdir()
+    (folder / sample.name).write_bytes(sample.read_bytes())
+    for target in (str(sample), f"{folder}//"):
+        done, modules = _run(tmp_path, "check", target, code=LOADED_BY_PAIPU)
+        assert done.returncode == 0 and f": {ruleset}," in done.stdout, done.stdout + done.stderr
+        assert done.stdout.startswith(f"{sample}:" if target == str(sample) else f"{folder / sample.name}:")
+        assert modules and "paipu.cli.checking" in modules, "the exit handler did not run"
+        assert [m for m in modules if m.split(".")[0] in NOT_ON_THE_PLAIN_PATH] == []
+
+
 @pytest.mark.parametrize(("args", "plain"), [
     (["check", "a.paipu"], True), (["check", "a.paipu", "b"], True), (["check"], False),
     (["check", "-q", "a.paipu"], False), (["check", "a.paipu", "--json"], False), (["check", "--", "a"], False),

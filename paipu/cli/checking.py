@@ -14,7 +14,6 @@ import os
 import sys
 from collections import deque
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Final, cast
 
 from paipu.cli.inputs import Inputs
@@ -47,7 +46,7 @@ def check_paths(paths: tuple[str, ...], opts: dict[str, str], fmt: str | None = 
     inputs = Inputs(paths, logs=True, fmt=fmt)
     status = EXIT_OK
     totals = {"files": 0, "failed": 0, "error": 0, "warning": 0, "games": 0}
-    logs: set[Path] = set()
+    logs: set[str] = set()
     if as_json:
         for raw, message in inputs.folder_problems:
             say(json_text(problem_json(raw, message)))
@@ -127,11 +126,11 @@ class Checked(Frozen):
     warnings: Final[int]
     failed: Final[bool]
     unreadable: Final[bool]
-    log: Final[Path | None]
+    log: Final[str | None]
     """The log the record is a game of, when it is one."""
 
     def __init__(self, output: str, errors: int = 0, warnings: int = 0, failed: bool = False,
-                 unreadable: bool = False, log: Path | None = None) -> None:
+                 unreadable: bool = False, log: str | None = None) -> None:
         self.output = output
         self.errors = errors
         self.warnings = warnings
@@ -165,7 +164,7 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
             if not quiet:
                 echo(summary_zh(audit) if lang == "zh" else check_summary(audit))
     return Checked(out.getvalue(), counts["error"], counts["warning"], failed=not audit.ok,
-                   log=Path(game.log) if game is not None else None)
+                   log=game.log if game is not None else None)
 
 
 def audit_text(text: str, name: str, *, options: dict[str, str] | None = None, annotate: bool = False) -> Audit:
@@ -179,9 +178,9 @@ def _unreadable(item: Item, as_json: bool) -> Checked:
     """A path that could not be read, or was skipped, in the output's order (its line on stderr is
     printed already)."""
     if item.skipped is not None:
-        return Checked(json_text(skipped_json(str(item.path), item.skipped)) + "\n" if as_json else "",
+        return Checked(json_text(skipped_json(item.path, item.skipped)) + "\n" if as_json else "",
                        unreadable=True)
-    output = json_text(problem_json(str(item.path), item.problem or "")) + "\n" if as_json else ""
+    output = json_text(problem_json(item.path, item.problem or "")) + "\n" if as_json else ""
     return Checked(output, unreadable=True)
 
 

@@ -6,25 +6,27 @@ Nothing here loads click: ``paipu check FILE`` runs without it (`paipu.cli.launc
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from paipu.cli.output import EXIT_OK, EXIT_USAGE, echo, echo_err
 from paipu.errors import InputError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from paipu.cli.items import Item
     from paipu.importers.logs import RecordNames
 
 
 def collect_files(paths: tuple[str, ...], on_problem: Callable[[str, str], None] | None = None,
-                  suffixes: tuple[str, ...] | None = None) -> tuple[list[Path], int]:
+                  suffixes: tuple[str, ...] | None = None) -> tuple[list[str], int]:
     """The record files named or found in folders (or, with ``suffixes``, the files of those
-    names), and the exit status so far; each problem (a folder without records, a sub-folder
-    that cannot be read) is printed and told to ``on_problem(path, message)``."""
-    from paipu.sources import RECORD_SUFFIXES, expand_paths
+    names), each named as `paipu.sources.path_name` writes it, and the exit status so far; each
+    problem (a folder without records, a sub-folder that cannot be read) is printed and told to
+    ``on_problem(path, message)``."""
+    from paipu.sources import RECORD_SUFFIXES, expand_names, is_folder, path_name
 
-    files: list[Path] = []
+    files: list[str] = []
     status = EXIT_OK
     problems: list[str] = []
     wanted = suffixes or RECORD_SUFFIXES
@@ -35,12 +37,12 @@ def collect_files(paths: tuple[str, ...], on_problem: Callable[[str, str], None]
             on_problem(raw, message)
 
     for raw in paths:
-        found = list(expand_paths([raw], problems.append, wanted, "records" if suffixes is None else "files"))
+        found = list(expand_names([raw], problems.append, wanted, "records" if suffixes is None else "files"))
         for message in problems:
             problem(message.split(": ", 1)[0], message)
             status = EXIT_USAGE
         problems.clear()
-        if not found and Path(raw).is_dir():
+        if not found and is_folder(path_name(raw)):
             what = "records (*.paipu, *.paipu.gz)" if suffixes is None else "records or logs"
             problem(raw, f"{raw}: no {what} in this folder")
             status = EXIT_USAGE
@@ -62,6 +64,8 @@ class Inputs:
     but is none paipu reads is a problem, as is a log that cannot be converted."""
 
     def __init__(self, paths: tuple[str, ...], *, logs: bool = False, fmt: str | None = None) -> None:
+        from paipu.sources import is_folder, path_name
+
         self.problems: list[tuple[str, str]] = []
         self.skipped: list[tuple[str, str]] = []
         self.logs = logs
@@ -72,7 +76,7 @@ class Inputs:
             from paipu.sources import RECORD_SUFFIXES
 
             suffixes = (*RECORD_SUFFIXES, *importer_suffixes(fmt))
-        self.named = {Path(p) for p in paths if not Path(p).is_dir()}
+        self.named = {name for name in map(path_name, paths) if not is_folder(name)}
         self.files, self.status = collect_files(paths, lambda p, m: self.problems.append((p, m)), suffixes)
         self.folder_problems = list(self.problems)
         """The problems found before any file is read: folders without records or unreadable."""
@@ -80,19 +84,21 @@ class Inputs:
     def each(self) -> Iterator[tuple[Path, str | None, str | None]]:
         """Every file in order as ``(path, text, None)``, or ``(path, None, problem)`` when it
         cannot be read as a record (the problem is printed too)."""
+        from pathlib import Path
+
         for item in self.items():
             if item.skipped is None:
-                yield item.path, item.text, item.problem
+                yield Path(item.path), item.text, item.problem
 
     def items(self) -> Iterator[Item]:
         """Every record in order (a log's games one by one, with ``logs``), or a file that cannot
         be read, with its problem (printed too)."""
         from paipu.cli.items import Item
-        from paipu.sources import RECORD_SUFFIXES, read_record_text
+        from paipu.sources import RECORD_SUFFIXES, file_name, read_record_text
 
         names = None
         for path in self.files:
-            if self.logs and not path.name.endswith(RECORD_SUFFIXES):
+            if self.logs and not file_name(path).endswith(RECORD_SUFFIXES):
                 # (`paipu.importers.logs` is loaded only when a file may be a log.)
                 from paipu.importers.logs import RecordNames
 
@@ -108,48 +114,51 @@ class Inputs:
             else:
                 other = None if self.logs else _other_format(text)
                 if other is None:
-                    yield Item(path, str(path), text)
+                    yield Item(path, path, text)
                     continue
                 message = (f"{path}: a {other} log, not a paipu record: convert it with "
                            f"`paipu import {other} {path} --out DIR`")
             yield self._problem(path, message)
 
-    def _log(self, path: Path, names: RecordNames) -> list[Item] | None:
-        """The games of ``path`` when it is a log (or a problem, or nothing for a file skipped);
-        None when it is to be read as a record."""
+    def _log(self, name: str, names: RecordNames) -> list[Item] | None:
+        """The games of the file ``name`` when it is a log (or a problem, or nothing for a file
+        skipped); None when it is to be read as a record."""
+        from pathlib import Path
+
         from paipu.cli.items import Item
         from paipu.importers.base import ConversionError
         from paipu.importers.logs import file_head, is_record_name, log_format, log_games
         from paipu.importers.registry import importer_names
 
+        path = Path(name)
         found, looks = log_format(path, self.fmt)
         if found is None:
             if is_record_name(path) or file_head(path) is None:
                 return None  # a record; or a file that cannot be read, which reading it as one says why
-            named = path in self.named
+            named = name in self.named
             if not looks and not (named and self.fmt is not None):
                 if named:
                     return None  # plain text named on the command line: read as a record, whatever its name
                 reason = "plain text that is neither a record nor a log paipu reads"
-                echo(f"paipu: {path}: skipped: {reason}", err=True)
-                self.skipped.append((str(path), reason))
-                return [Item(path, str(path), None, skipped=reason)]
+                echo(f"paipu: {name}: skipped: {reason}", err=True)
+                self.skipped.append((name, reason))
+                return [Item(name, name, None, skipped=reason)]
             said = f"a {self.fmt} log" if self.fmt else f"a record or a log paipu reads ({', '.join(importer_names())})"
-            return [self._problem(path, f"{path}: not {said}: it starts like none of them")]
+            return [self._problem(name, f"{name}: not {said}: it starts like none of them")]
         try:
             games = log_games(path, found, names)
         except ConversionError as e:
             where = f"{e.filename}:{e.line}" if e.line else e.filename
-            return [self._problem(path, f"{where}: {e.message}")]
-        return [Item(path, g.name, g.text, None, g) for g in games]
+            return [self._problem(name, f"{where}: {e.message}")]
+        return [Item(name, g.name, g.text, None, g) for g in games]
 
-    def _problem(self, path: Path, message: str) -> Item:
+    def _problem(self, path: str, message: str) -> Item:
         from paipu.cli.items import Item
 
         echo_err(message)
         self.status = EXIT_USAGE
-        self.problems.append((str(path), message))
-        return Item(path, str(path), None, message)
+        self.problems.append((path, message))
+        return Item(path, path, None, message)
 
     def __iter__(self) -> Iterator[tuple[Path, str]]:
         for path, text, _ in self.each():

@@ -6,7 +6,6 @@ do without `paipu.value` (compiled, the first compiled module loads paipu's nati
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from paipu.value import Frozen
@@ -20,7 +19,8 @@ class Item(Frozen):
     (``game``); or, with ``text`` None, a file that could not be read (``problem`` says why)."""
 
     __slots__ = _fields = ("path", "name", "text", "problem", "game", "skipped")
-    path: Final[Path]
+    path: Final[str]
+    """The file, named as `paipu.sources.path_name` writes it (as ``str(pathlib.Path(...))`` does)."""
     name: Final[str]
     """How findings name it: the file, or for a game of a log of several, ``LOG#GAME-ID``."""
     text: Final[str | None]
@@ -29,7 +29,7 @@ class Item(Frozen):
     skipped: Final[str | None]
     """Why a file found in a folder was not read: it is neither a record nor a log (said, not counted)."""
 
-    def __init__(self, path: Path, name: str, text: str | None, problem: str | None = None,
+    def __init__(self, path: str, name: str, text: str | None, problem: str | None = None,
                  game: LogGame | None = None, skipped: str | None = None) -> None:
         self.path = path
         self.name = name

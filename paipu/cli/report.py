@@ -143,7 +143,7 @@ def _report_folder(folder: Path, output: str | None, opts: dict[str, str], annot
         if item.text is None:
             continue  # unreadable (said, counted in the status) or skipped (said)
         record_name = item.game.record_name if item.game is not None else None
-        page = target / _page_of(folder, item.path, item.name, record_name)
+        page = target / _page_of(folder, Path(item.path), item.name, record_name)
         while page in taken:  # two games of one log, or a record beside a log, of one name
             page = page.with_name(f"{page.stem}-{len(taken)}{page.suffix}")
         taken.add(page)

@@ -57,8 +57,40 @@ KEYWORDS: Final = {name: frozenset(re.findall(r'"([^"]*)"', rule)) for name, rul
 """Each keyword terminal of the grammar (``DISCARD``) -> its spellings (``discard``, ``打``)."""
 TILE_PATTERN: Final = TERMINALS["TILE"].strip("/")
 ITEM_PATTERN: Final = TERMINALS["ITEM"].strip("/")
-_TILE_RE: Final = re.compile(TILE_PATTERN)
-_ITEM_RE: Final = re.compile(ITEM_PATTERN)
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+"""`TILE_PATTERN` and `ITEM_PATTERN`, compiled when a word that is not ASCII is read: their
+Chinese characters make them slow to compile, and a record's words are mostly ASCII, which
+`is_tile_word` and `is_item_word` read without them."""
+
+
+def _compiled(pattern: str) -> re.Pattern[str]:
+    got = _PATTERNS.get(pattern)
+    if got is None:
+        got = _PATTERNS[pattern] = re.compile(pattern)
+    return got
+
+
+_TILE_SUITS: Final = frozenset("mpszf")
+
+
+def is_tile_word(word: str) -> bool:
+    """Whether ``word`` is the grammar's ``TILE`` (``re.fullmatch(TILE_PATTERN, word)``)."""
+    if word.isascii():  # (an ASCII word's digits are 0-9, and its suit letter one of mpszf)
+        return len(word) >= 2 and word[-1] in _TILE_SUITS and word[:-1].isdigit()
+    return _compiled(TILE_PATTERN).fullmatch(word) is not None
+
+
+_ITEM_STOPS: Final = frozenset(' \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f,:;{}[]"')
+"""The ASCII characters an ``ITEM`` holds nowhere: ASCII white space (``\\s``) and punctuation."""
+
+
+def is_item_word(word: str) -> bool:
+    """Whether ``word`` is the grammar's ``ITEM`` (``re.fullmatch(ITEM_PATTERN, word)``)."""
+    if word.isascii():
+        return word != "" and word[0] not in "+-" and _ITEM_STOPS.isdisjoint(word)
+    return _compiled(ITEM_PATTERN).fullmatch(word) is not None
+
+
 _ITEM_VALUE_RE: Final = re.compile(r"(.*[^\d+\-])([+-]?\d+)")
 # After the words of a line: annotations, then perhaps a comment.
 # An annotation may run over several lines (`fast_line` is then given them joined).
@@ -250,7 +282,7 @@ def _group(word: str) -> tuple[Tile, ...] | None:
     if got is not _Skip:
         return cast("tuple[Tile, ...] | None", got)
     tiles: tuple[Tile, ...] | None = None
-    if _TILE_RE.fullmatch(word):
+    if is_tile_word(word):
         try:
             tiles = tuple(parse_tile_group(word, red_fives=True))
         except TileError:
@@ -467,7 +499,7 @@ def _read_fan(body: str, words: list[str], span: r.Span, number: int,
         end = n if comma < 0 else comma
         piece = body[pos:end]
         parts = piece.split()
-        if not parts or len(parts) > 2 or _ITEM_RE.fullmatch(parts[0]) is None:
+        if not parts or len(parts) > 2 or not is_item_word(parts[0]):
             return None
         name = parts[0]
         value: int | None = None

@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import os
 import re
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from paipu.findings import Finding, error, has_errors
@@ -32,6 +31,8 @@ from paipu.record import Record, Span
 from paipu.value import Fields
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from lark import Lark, UnexpectedInput
 
     from paipu.grammar.transform import LineTransformer
@@ -43,6 +44,8 @@ def cache_dir() -> Path | None:
 
     ``$PAIPU_CACHE_DIR``, else ``$XDG_CACHE_HOME/paipu``, else ``~/.cache/paipu``.
     """
+    from pathlib import Path  # (only the full grammar keeps a cache: a check of canonical records needs none)
+
     explicit = os.environ.get("PAIPU_CACHE_DIR")
     if explicit:
         folder = Path(explicit)
