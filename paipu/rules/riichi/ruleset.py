@@ -11,7 +11,6 @@ dealer and the honba) is played here.  Per-hand state is a `_Table`, the hand's
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
@@ -33,6 +32,7 @@ from paipu.ruleset_api import (
     COMMON_RULES,
     NO_GAME_END,
     NUM_PLAY_KINDS,
+    Fields,
     FinalPoints,
     GameEnd,
     HandResult,
@@ -74,10 +74,12 @@ YAKUMAN = frozenset({"kokushi", "chuuren_poutou", "suuankou", "daisangen", "shos
                      "suukantsu", "tsuisou", "chinroto", "tenhou", "chiihou"})
 
 
-class _Passed:
+class _Passed(Fields):
     """The kinds a seat let pass (bit k for kind k) while it held one hand: its counts (a copy)
     and melds (`_Passing.earlier`)."""
 
+    __slots__ = ("bits", "counts", "melds")
+    _fields = ("counts", "melds", "bits")
     counts: list[int]
     melds: int
     bits: int
@@ -86,11 +88,13 @@ class _Passed:
         self.counts, self.melds, self.bits = counts, melds, bits
 
 
-class _Passing:
+class _Passing(Fields):
     """What one seat let pass (rule riichi.furiten), to be tested against its waits only when it
     wins on a discard (`_let_pass`).  The tiles let pass are the hand's `_Table.pile`; the seat's
     marks say which of them it let pass with the hand it holds now (less the tile `drawn`)."""
 
+    __slots__ = ("drawn", "earlier", "earlier_riichi", "mark", "no", "riichi_mark")
+    _fields = ("no", "mark", "riichi_mark", "drawn", "earlier", "earlier_riichi")
     no: int
     """The seat's number in `_Table.pile` (its place in the ruleset's seats)."""
     mark: int
@@ -108,67 +112,112 @@ class _Passing:
     earlier_riichi: list[_Passed]
     """The tiles let pass in riichi with a hand it held before the one it holds."""
 
-    def __init__(self, no: int, mark: int) -> None:
-        self.no, self.mark, self.riichi_mark, self.drawn = no, mark, mark, -1
-        self.earlier = []
-        self.earlier_riichi = []
+    def __init__(self, no: int, mark: int = 0, riichi_mark: int = 0, drawn: int = -1,
+                 earlier: list[_Passed] | None = None, earlier_riichi: list[_Passed] | None = None) -> None:
+        self.no, self.mark, self.riichi_mark, self.drawn = no, mark, riichi_mark, drawn
+        self.earlier = [] if earlier is None else earlier
+        self.earlier_riichi = [] if earlier_riichi is None else earlier_riichi
 
 
-@dataclass
-class _Table:
-    """One hand's riichi state."""
+class _Table(Fields):
+    """One hand's riichi state (made empty, changed as the hand is played)."""
 
-    dora: list[Tile] = field(default_factory=list)
-    ura: list[Tile] = field(default_factory=list)
-    honba: int = 0
-    sticks: int = 0
-    reds: dict[Seat, set[int]] = field(default_factory=dict)
-    riichi: dict[Seat, bool] = field(default_factory=dict)
+    __slots__ = ("abort", "dora", "due", "first_discards", "honba", "interrupted", "ippatsu",
+                 "ippatsu_before_addkong", "kan_dora", "kongs", "kuikae", "pao", "passed_serial", "passing",
+                 "pending", "pile", "reds", "riichi", "scores", "start_scores", "sticks", "ura")
+    _fields = ("dora", "ura", "honba", "sticks", "reds", "riichi", "pending", "ippatsu", "ippatsu_before_addkong",
+               "pile", "passing", "kuikae", "interrupted", "passed_serial", "kongs", "kan_dora", "pao",
+               "first_discards", "scores", "start_scores", "abort", "due")
+    dora: list[Tile]
+    ura: list[Tile]
+    honba: int
+    sticks: int
+    reds: dict[Seat, set[int]]
+    riichi: dict[Seat, bool]
     """Seats whose riichi stick is paid, and whether it is a double riichi."""
-    pending: tuple[Seat, bool] | None = None
+    pending: tuple[Seat, bool] | None
     """A riichi discard not yet passed (seat, double)."""
-    ippatsu: set[Seat] = field(default_factory=set)
-    ippatsu_before_addkong: set[Seat] = field(default_factory=set)
-    pile: list[int] = field(default_factory=list)
+    ippatsu: set[Seat]
+    ippatsu_before_addkong: set[Seat]
+    pile: list[int]
     """Each tile let pass, in turn: its kind times 4 plus the number (`_Passing.no`) of the seat it
     came from, the seats after which let it pass (`Riichi._passes`)."""
-    passing: dict[Seat, _Passing] = field(default_factory=dict)
+    passing: dict[Seat, _Passing]
     """What each seat let pass (`_passing`)."""
-    kuikae: dict[Seat, set[int]] = field(default_factory=dict)
-    interrupted: bool = False
+    kuikae: dict[Seat, set[int]]
+    interrupted: bool
     """A call (any kong included) has been made: no double riichi, tenhou, chiihou, kyuushu, suufon."""
-    passed_serial: int = 0
-    kongs: list[Seat] = field(default_factory=list)
-    kan_dora: int = 0
+    passed_serial: int
+    kongs: list[Seat]
+    kan_dora: int
     """`dora` events so far: one per kong at most."""
-    pao: dict[Seat, dict[str, Seat]] = field(default_factory=dict)
+    pao: dict[Seat, dict[str, Seat]]
     """Winner-to-be -> yakuman (daisangen, daisuushi; suukantsu with the option) -> the seat liable."""
-    first_discards: list[tuple[Seat, int]] = field(default_factory=list)
-    scores: dict[Seat, int] = field(default_factory=dict)
+    first_discards: list[tuple[Seat, int]]
+    scores: dict[Seat, int]
     """Each seat's score now (riichi sticks paid deducted)."""
-    start_scores: dict[Seat, int] = field(default_factory=dict)
-    abort: str = ""
-    due: str = ""
+    start_scores: dict[Seat, int]
+    abort: str
+    due: str
     """An abortive draw Tenhou makes once the last discard passes (suufon, suucha, suukan)."""
 
+    def __init__(self, dora: list[Tile] | None = None, ura: list[Tile] | None = None, honba: int = 0,
+                 sticks: int = 0, reds: dict[Seat, set[int]] | None = None, riichi: dict[Seat, bool] | None = None,
+                 pending: tuple[Seat, bool] | None = None, ippatsu: set[Seat] | None = None,
+                 ippatsu_before_addkong: set[Seat] | None = None, pile: list[int] | None = None,
+                 passing: dict[Seat, _Passing] | None = None, kuikae: dict[Seat, set[int]] | None = None,
+                 interrupted: bool = False, passed_serial: int = 0, kongs: list[Seat] | None = None,
+                 kan_dora: int = 0, pao: dict[Seat, dict[str, Seat]] | None = None,
+                 first_discards: list[tuple[Seat, int]] | None = None, scores: dict[Seat, int] | None = None,
+                 start_scores: dict[Seat, int] | None = None, abort: str = "", due: str = "") -> None:
+        # A container not given starts empty (pickle's way back gives each).
+        self.dora = [] if dora is None else dora
+        self.ura = [] if ura is None else ura
+        self.honba = honba
+        self.sticks = sticks
+        self.reds = {} if reds is None else reds
+        self.riichi = {} if riichi is None else riichi
+        self.pending = pending
+        self.ippatsu = set() if ippatsu is None else ippatsu
+        self.ippatsu_before_addkong = set() if ippatsu_before_addkong is None else ippatsu_before_addkong
+        self.pile = [] if pile is None else pile
+        self.passing = {} if passing is None else passing
+        self.kuikae = {} if kuikae is None else kuikae
+        self.interrupted = interrupted
+        self.passed_serial = passed_serial
+        self.kongs = [] if kongs is None else kongs
+        self.kan_dora = kan_dora
+        self.pao = {} if pao is None else pao
+        self.first_discards = [] if first_discards is None else first_discards
+        self.scores = {} if scores is None else scores
+        self.start_scores = {} if start_scores is None else start_scores
+        self.abort = abort
+        self.due = due
 
-@dataclass
-class RiichiCarry:
+
+class RiichiCarry(Fields):
     """What carries from one hand of a session to the next."""
 
-    honba: int = 0
-    sticks: int = 0
+    __slots__ = ("dealer_keeps", "honba", "over", "rotations", "round", "settled", "sticks")
+    _fields = ("honba", "sticks", "round", "rotations", "over", "dealer_keeps", "settled")
+    honba: int
+    sticks: int
     """The riichi sticks left on the table for the next hand."""
-    round: int = 0
+    round: int
     """The round wind (0 east, 1 south …) of the hand being played; once it is settled, of the next."""
-    rotations: int = 0
+    rotations: int
     """How many times the deal has passed on (four to a round), counted from East 1."""
-    over: bool = False
+    over: bool
     """The last hand settled ended the game (riichi.end)."""
-    dealer_keeps: bool = False
+    dealer_keeps: bool
     """Whether the dealer keeps the deal after hand number `settled`."""
-    settled: int = 0
+    settled: int
     """The number of the last hand settled (0: none yet)."""
+
+    def __init__(self, honba: int = 0, sticks: int = 0, round: int = 0, rotations: int = 0, over: bool = False,
+                 dealer_keeps: bool = False, settled: int = 0) -> None:
+        self.honba, self.sticks, self.round, self.rotations = honba, sticks, round, rotations
+        self.over, self.dealer_keeps, self.settled = over, dealer_keeps, settled
 
     def restart(self) -> None:
         """A new game begins (hand 1): nothing is carried into it."""
