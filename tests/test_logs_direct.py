@@ -18,14 +18,19 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from paipu.auditing import audit_text
+from paipu.auditing import audit_record, audit_text
 from paipu.cli import main
+from paipu.cli.checking import check_file
+from paipu.grammar.parser import parse
 from paipu.importers.base import place_in_log
 from paipu.importers.botzone import simulated_logs
-from paipu.importers.logs import RecordNames, classify, read_game
+from paipu.importers.logs import LogGame, RecordNames, classify, log_games, read_game
 from paipu.importers.mjai import MjaiImporter, mjai_lines, record_to_mjai
 from paipu.importers.registry import BUILTIN_SUFFIXES, get_importer, importer_names
 from paipu.importers.tenhou.importer import TenhouImporter
+from paipu.record import to_json
+from paipu.sim.simulate import simulate
+from paipu.value import replace
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "logs"
@@ -304,3 +309,44 @@ def test_the_registry_knows_each_built_in_importers_file_names_without_loading_i
     assert set(BUILTIN_SUFFIXES) == set(importer_names())
     for name, suffixes in BUILTIN_SUFFIXES.items():
         assert get_importer(name).suffixes == suffixes, name
+
+
+# ---------------------------------------------------------------- a log's game replayed from its record
+
+
+def _checked(game: LogGame, as_json: bool) -> str:
+    return check_file(game.name, game.text, {}, False, as_json, False, game=game).output
+
+
+@needs_tenhou
+def test_a_tenhou_game_is_replayed_from_its_record_and_checked_as_its_text_is() -> None:
+    """`paipu check` of a Tenhou log replays each game's record as the importer made it, without
+    reading its text back: the record is the one its text reads as (but for the places of its
+    lines), and what check prints, in text and JSON, is what the text's audit prints."""
+    names = RecordNames()
+    games = [game for path in [*TENHOU, *JSON6] for game in log_games(path, "tenhou", names)]
+    assert len(games) > 50
+    for game in games:
+        assert game.record is not None
+        assert to_json(game.record, spans=False) == to_json(parse(game.text).record, spans=False), game.name
+        from_text = replace(game, record=None)
+        for as_json in (False, True):
+            assert _checked(game, as_json) == _checked(from_text, as_json), game.name
+
+
+def test_a_game_whose_record_has_a_finding_is_checked_from_its_text() -> None:
+    """A game whose replayed record has any finding is audited from its text, so that each
+    finding has its line: check prints what the text's audit prints."""
+    text = next(text for _, text in simulate("riichi", 1, seed=5))
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("score "))
+    lines[at] = lines[at].replace("+", "+1", 1)
+    wrong = "\n".join(lines) + "\n"
+    record = parse(wrong).record
+    game = LogGame("x.mjlog", "tenhou", "x", "x.paipu", wrong, (), 1, replace(record))
+    assert audit_record(record, "x").findings, "the doctored score is a finding"
+    from_text = replace(game, record=None)
+    for as_json in (False, True):
+        out = _checked(game, as_json)
+        assert out == _checked(from_text, as_json)
+        assert f"{at + 1}:" in out or f'"line": {at + 1}' in out

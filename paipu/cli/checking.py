@@ -36,6 +36,7 @@ from paipu.value import Frozen
 if TYPE_CHECKING:
     from paipu.auditing import Audit
     from paipu.importers.logs import LogGame
+    from paipu.record import Record
 
 
 def check_paths(paths: tuple[str, ...], opts: dict[str, str], fmt: str | None = None, as_json: bool = False,
@@ -148,7 +149,16 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
     from paipu.lang import translated
     from paipu.lang.check import RULE_SUFFIX, summary_zh
 
-    audit = audit_text(text, name, options=opts, annotate=annotate)
+    audit = None
+    if game is not None and game.record is not None and not annotate:
+        # A game of a log: its record is replayed as the importer made it, without reading its
+        # text back; a game the replay finds anything in is audited from its text, so that
+        # each finding has its place.
+        audit = audit_record(game.record, name, text=text, options=opts)
+        if audit.findings:
+            audit = None
+    if audit is None:
+        audit = audit_text(text, name, options=opts, annotate=annotate)
     counts = audit.counts()
     out = io.StringIO()
     with contextlib.nullcontext() if stream else contextlib.redirect_stdout(out):
@@ -172,6 +182,13 @@ def audit_text(text: str, name: str, *, options: dict[str, str] | None = None, a
     from paipu.auditing import audit_text as audit
 
     return audit(text, name, options=options, annotate=annotate)
+
+
+def audit_record(record: Record, name: str, *, text: str, options: dict[str, str] | None = None) -> Audit:
+    """`paipu.auditing.audit_record`, imported when the first game of a log is checked."""
+    from paipu.auditing import audit_record as audit
+
+    return audit(record, name, text=text, options=options)
 
 
 def _unreadable(item: Item, as_json: bool) -> Checked:

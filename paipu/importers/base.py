@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 from paipu.limits import control_escaped
+
+if TYPE_CHECKING:
+    from paipu.record import Record
 
 _LONG_QUOTE = re.compile(r"""(['"])([^'"\n]{60})[^'"\n]{8,}\1""")
 
@@ -43,11 +46,16 @@ pair's (``(12, "line 7: Player 0 Draw W3")``, or one pair a hand: ``(10, "round 
 
 class Converted(NamedTuple):
     """One game of a log as a record: its id (which names the output file), the record's text,
-    and where its lines come from in the log."""
+    where its lines come from in the log, and (when the importer has it) the record itself,
+    whose text ``text`` is."""
 
     game_id: str
     text: str
     origins: Origins = ()
+    record: Record | None = None
+    """The record before it was written: `paipu check` of the log replays it without reading the
+    text back (`paipu.cli.checking.check_file`).  Its lines have no places; ``text`` is read
+    for a game the replay finds anything in."""
 
 
 QUOTED = 60

@@ -16,7 +16,7 @@ import hashlib
 import re
 import zlib
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from paipu.errors import InputError
 from paipu.importers.base import ConversionError, Converted, Origins, place_in_log
@@ -24,6 +24,9 @@ from paipu.importers.registry import get_importer, sniff_format
 from paipu.limits import MAX_FILE_BYTES
 from paipu.sources import RECORD_SUFFIXES, gunzip_bounded, read_bounded, regular_file
 from paipu.value import Frozen
+
+if TYPE_CHECKING:
+    from paipu.record import Record
 
 LOG_MAX_BYTES = MAX_FILE_BYTES
 """A log larger than this (decompressed, for a ``.gz``) is refused, as a record is: a real log
@@ -107,8 +110,8 @@ def read_log(path: Path, fmt: str) -> list[Converted]:
 class LogGame(Frozen):
     """One game of a platform's log, as the record `paipu import` would write for it."""
 
-    __slots__ = ("format", "game_id", "games_in_log", "log", "origins", "record_name", "text")
-    _fields = ("log", "format", "game_id", "record_name", "text", "origins", "games_in_log")
+    __slots__ = ("format", "game_id", "games_in_log", "log", "origins", "record", "record_name", "text")
+    _fields = ("log", "format", "game_id", "record_name", "text", "origins", "games_in_log", "record")
     log: Final[str]
     """The log file, as it was named or found."""
     format: Final[str]
@@ -119,9 +122,11 @@ class LogGame(Frozen):
     """The converted record."""
     origins: Final[Origins]
     games_in_log: Final[int]
+    record: Final[Record | None]
+    """The record ``text`` is, as the importer made it (`Converted.record`)."""
 
     def __init__(self, log: str, format: str, game_id: str, record_name: str, text: str, origins: Origins,
-                 games_in_log: int) -> None:
+                 games_in_log: int, record: Record | None = None) -> None:
         self.log = log
         self.format = format
         self.game_id = game_id
@@ -129,6 +134,7 @@ class LogGame(Frozen):
         self.text = text
         self.origins = origins
         self.games_in_log = games_in_log
+        self.record = record
 
     @property
     def name(self) -> str:
@@ -172,7 +178,8 @@ def _digest(text: str) -> str:
 def log_games(path: Path, fmt: str, names: RecordNames) -> list[LogGame]:
     """The games of one log file, each with the name `paipu import` gives its record."""
     converted = read_log(path, fmt)
-    return [LogGame(str(path), fmt, c.game_id, names.name(c.game_id, str(path)), c.text, c.origins, len(converted))
+    return [LogGame(str(path), fmt, c.game_id, names.name(c.game_id, str(path)), c.text, c.origins, len(converted),
+                    c.record)
             for c in converted]
 
 

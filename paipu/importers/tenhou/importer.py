@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from paipu.grammar.writer import format_record
 from paipu.importers.base import ConversionError, Converted, Origins
 from paipu.importers.tenhou.convert import ConversionError as GameError
-from paipu.importers.tenhou.convert import game_to_text
+from paipu.importers.tenhou.convert import game_to_record
 from paipu.importers.tenhou.ending import LOG_ID
 from paipu.importers.tenhou.errors import TenhouFormatError
 from paipu.importers.tenhou.json6 import parse_json6
@@ -47,7 +48,8 @@ class TenhouImporter:
                 found = LOG_ID.search(PurePath(filename).name)
                 if found is not None:
                     game = replace(game, log_id=found.group(0))
-            text = game_to_text(game)
+            record = game_to_record(game)
+            text = format_record(record)
         except TenhouFormatError as e:
             raise ConversionError(filename, 0, e.message if not e.position else f"{e.position}: {e.message}") from None
         except GameError as e:
@@ -55,7 +57,7 @@ class TenhouImporter:
         name = PurePath(filename).name
         for suffix in (".gz", ".mjlog", ".xml", ".json"):
             name = name.removesuffix(suffix)
-        return [Converted(name or "game", text, _origins(text, game, json6))]
+        return [Converted(name or "game", text, _origins(text, game, json6), record)]
 
 
 _WINDS = "東南西北"
