@@ -63,13 +63,16 @@ def _xml_floor(paths: Sequence[Path]) -> None:
 
 def _import_and_audit(paths: Sequence[Path]) -> None:
     """What ``paipu check LOG.mjlog`` does for each game, in this process: the log read and
-    converted in memory (`paipu.importers.logs.read_log`), then each game's record audited."""
-    from paipu.auditing import audit_text
+    converted in memory (`paipu.importers.logs.read_log`), then each game's record replayed as
+    the importer made it, and audited from its text when the replay finds anything
+    (`paipu.cli.checking.check_file`)."""
+    from paipu.auditing import audit_record, audit_text
     from paipu.importers.logs import read_log
 
     for p in paths:
         for game in read_log(p, "tenhou"):
-            audit_text(game.text, game.game_id)
+            if game.record is None or audit_record(game.record, game.game_id, text=game.text).findings:
+                audit_text(game.text, game.game_id)
 
 
 def figures(repeat: int = 3) -> list[Figure]:
