@@ -40,6 +40,7 @@ COMPILED = (
     "paipu/hand/*.py",
     "paipu/replay/*.py",
     "paipu/rules/*/ruleset.py",
+    "paipu/rules/riichi/scoring.py",
     "paipu/rules/*/fans.py",
     "paipu/rules/*/bots.py",
     "paipu/sim/*.py",

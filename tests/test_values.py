@@ -45,8 +45,7 @@ PLAIN = [c for c in CLASSES if c.__module__ != "paipu.record" and c.__qualname__
 `paipu.hand.shapes.Group`, which checks its fields, below)."""
 
 
-STILL_DATACLASSES = {"paipu.rules.shared.fans", "paipu.rules.mcr.fans", "paipu.rules.riichi.scoring",
-                     "paipu.rules.riichi.ruleset"}
+STILL_DATACLASSES = {"paipu.rules.shared.fans", "paipu.rules.mcr.fans", "paipu.rules.riichi.ruleset"}
 """The modules whose values are still declared dataclasses (on `Value`), which work the same."""
 
 

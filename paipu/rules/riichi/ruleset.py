@@ -18,11 +18,23 @@ from mypy_extensions import mypyc_attr
 from paipu.rules.riichi.options import RiichiOptions as RiichiOptions
 from paipu.rules.riichi.options import uma_tenths
 from paipu.rules.riichi.scoring import (
+    CHANKAN,
+    CHIIHOU,
     DORA_ITEMS,
-    Situation,
+    DOUBLE_RIICHI,
+    HAITEI,
+    HOUTEI,
+    IPPATSU,
+    OPEN_TANYAO,
+    RIICHI,
+    RINSHAN,
+    TENHOU,
+    TSUMO,
+    HandValue,
     basic_points,
     limit_name,
     ron_points,
+    situation,
     tsumo_points,
     value_hand,
 )
@@ -941,39 +953,44 @@ class Riichi(Ruleset[RiichiOptions]):
             return "it let a winning tile pass since its last discard"
         return ""
 
-    def _value(self, hand: HandState, ctx: WinContext) -> Any:
+    def _value(self, hand: HandState, ctx: WinContext) -> HandValue:
         t = _t(hand)
-        ss = hand.seats[ctx.seat]
-        concealed = [ALL_TILES[k] for k in range(NUM_PLAY_KINDS) for _ in range(ss.counts[k])]
-        concealed.remove(ctx.tile)
-        concealed.append(ctx.tile)
-        melds: list[tuple[str, list[Tile]]] = [(m.kind, list(m.tiles)) for m in ss.melds]
-        reds = set(t.reds.get(ctx.seat, set())) if self.red_fives else set()
-        if ctx.tile.red and self.red_fives:
-            reds.add(ctx.tile.index)
+        seat = ctx.seat
+        ss = hand.seats[seat]
+        reds = 0
+        if self.red_fives:
+            for k in t.reds.get(seat, ()):
+                reds = reds | 1 << k
+            if ctx.tile.red:
+                reds = reds | 1 << ctx.tile.index
         dealer = hand.dealer
-        seat_wind = (self.seats.index(ctx.seat) - self.seats.index(dealer)) % 4
-        in_riichi = ctx.seat in t.riichi
-        double = t.riichi.get(ctx.seat, False)
-        last = ctx.last_tile
-        first = ctx.first_draw or ctx.dealer_first
-        sit = Situation(
-            tsumo=ctx.self_drawn,
-            riichi=in_riichi,
-            double_riichi=in_riichi and double,
-            ippatsu=in_riichi and (ctx.seat in t.ippatsu or (ctx.robbed and ctx.seat in t.ippatsu_before_addkong)),
-            rinshan=ctx.self_drawn and ctx.after_kong,
-            chankan=ctx.robbed,
-            haitei=ctx.self_drawn and last and not ctx.after_kong,
-            houtei=not ctx.self_drawn and not ctx.robbed and last,
-            tenhou=ctx.dealer_first and not t.interrupted,
-            chiihou=ctx.first_draw and first and not t.interrupted and ctx.seat != dealer,
-            seat_wind=seat_wind,
-            round_wind=_carry(hand).round,
-            open_tanyao=self.options.open_tanyao,
-        )
-        ura = t.ura[: len(t.dora)] if in_riichi else []
-        return value_hand(concealed, melds, ctx.tile, reds, list(t.dora), ura, sit)
+        in_riichi = seat in t.riichi
+        interrupted = t.interrupted
+        flags = OPEN_TANYAO if self.options.open_tanyao else 0
+        if ctx.self_drawn:
+            flags = flags | TSUMO
+            if ctx.after_kong:
+                flags = flags | RINSHAN
+            elif ctx.last_tile:
+                flags = flags | HAITEI
+        elif ctx.last_tile and not ctx.robbed:
+            flags = flags | HOUTEI
+        if ctx.robbed:
+            flags = flags | CHANKAN
+        if in_riichi:
+            flags = flags | RIICHI
+            if t.riichi[seat]:
+                flags = flags | DOUBLE_RIICHI
+            if seat in t.ippatsu or (ctx.robbed and seat in t.ippatsu_before_addkong):
+                flags = flags | IPPATSU
+        if ctx.dealer_first and not interrupted:
+            flags = flags | TENHOU
+        if ctx.first_draw and not interrupted and seat != dealer:
+            flags = flags | CHIIHOU
+        seats = self.seats
+        sit = situation(flags, (seats.index(seat) - seats.index(dealer)) % 4, _carry(hand).round)
+        dora = t.dora
+        return value_hand(ss.counts, ss.melds, ctx.tile, reds, dora, t.ura[: len(dora)] if in_riichi else (), sit)
 
     # ---------------------------------------------------------------- settlement
     def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:

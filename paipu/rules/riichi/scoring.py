@@ -10,147 +10,248 @@ valued, so that records of other rulesets never load it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
 
-from paipu.ruleset_api import Tile
+from paipu.ruleset_api import Meld, Tile
+from paipu.value import Frozen
 
-_KIND_IDS = {"chow": "chi", "pong": "pon", "kong": "kan", "ankong": "kan", "addkong": "shouminkan"}
-_MERGED = {"daburu_kokushi": "kokushi", "suuankou_tanki": "suuankou", "daburu_chuuren_poutou": "chuuren_poutou"}
-DORA_ITEMS = ("dora", "aka_dora", "ura_dora")
+_KIND_IDS: Final = {"chow": "chi", "pong": "pon", "kong": "kan", "ankong": "kan", "addkong": "shouminkan"}
+_KIND_CODES: Final = {"chow": 0, "pong": 1, "kong": 2, "ankong": 3, "addkong": 4}
+"""A meld kind's place in a meld's key (`_Package.meld`)."""
+_MERGED: Final = {"daburu_kokushi": "kokushi", "suuankou_tanki": "suuankou",
+                  "daburu_chuuren_poutou": "chuuren_poutou"}
+DORA_ITEMS: Final = ("dora", "aka_dora", "ura_dora")
+_FIVES: Final = (1 << 4) | (1 << 13) | (1 << 22)
+"""The five kinds (4, 13, 22) as bits: a five's plain tiles take the ids after its red one's."""
+
+# How a hand was won (what the table says beyond its tiles), as the bits of one int: `situation`.
+TSUMO: Final = 1
+RIICHI: Final = 2
+"""In riichi; with `DOUBLE_RIICHI`, a double riichi."""
+DOUBLE_RIICHI: Final = 4
+IPPATSU: Final = 8
+RINSHAN: Final = 16
+CHANKAN: Final = 32
+HAITEI: Final = 64
+HOUTEI: Final = 128
+TENHOU: Final = 256
+CHIIHOU: Final = 512
+OPEN_TANYAO: Final = 1024
+"""The ruleset's option: all simples counts with calls too."""
+_SEAT_WIND: Final = 11
+_ROUND_WIND: Final = 13
+"""Where the seat wind and the round wind (0-3: east, south, west, north) sit in a situation."""
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """What the table says about a win beyond its tiles."""
-
-    tsumo: bool
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    seat_wind: int = 0
-    """0-3: east, south, west, north."""
-    round_wind: int = 0
-    open_tanyao: bool = True
+def situation(flags: int, seat_wind: int, round_wind: int) -> int:
+    """A situation: ``flags`` (`TSUMO` | `RIICHI` …) with the seat and round winds (0-3)."""
+    return flags | seat_wind << _SEAT_WIND | round_wind << _ROUND_WIND
 
 
-@dataclass(frozen=True, slots=True)
-class HandValue:
+class HandValue(Frozen):
     """A valued hand: its yaku (package attribute names, merged as Tenhou counts them) and han
     each, the total han, the fu, how many yakuman; or the package's reason it is no win."""
 
-    items: tuple[tuple[str, int], ...]
-    han: int
-    fu: int
-    yakuman: int
-    error: str | None = None
+    __slots__ = ("error", "fu", "han", "items", "yakuman")
+    _fields = ("items", "han", "fu", "yakuman", "error")
+    items: Final[tuple[tuple[str, int], ...]]
+    han: Final[int]
+    fu: Final[int]
+    yakuman: Final[int]
+    error: Final[str | None]
+
+    def __init__(self, items: tuple[tuple[str, int], ...], han: int, fu: int, yakuman: int,
+                 error: str | None = None) -> None:
+        self.items = items
+        self.han = han
+        self.fu = fu
+        self.yakuman = yakuman
+        self.error = error
 
 
-class _Ids:
-    """Hands out distinct 136-tile ids: ``4k`` is the red five of a five's kind ``k``."""
+class _Package:
+    """The ``mahjong`` package's calculator, and what paipu hands it made once: a `HandConfig`
+    for each situation met (its `OptionalRules` one for each value of the option), a `Meld` for
+    each meld met (by its kind and tile ids), and each yaku's name by its id.  The package only
+    reads them: a call sets the han of the dora items of the config's yaku before it counts
+    them, and the yakuman's han it fixes when double yakuman are off are the same at each call."""
 
-    def __init__(self, reds: set[int]) -> None:
-        self.used = [0] * 34
-        self.reds = set(reds)
+    # Typed Any: compiled, an attribute of the package's class would import the package with this module.
+    def __init__(self) -> None:
+        from mahjong.hand_calculating.hand import HandCalculator
+        from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+        from mahjong.hand_calculating.yaku_config import YakuConfig
+        from mahjong.meld import Meld as PackageMeld
 
-    def take(self, tile: Tile) -> int:
-        """An id of ``tile``'s kind: the red five's while the hand has it and has not used it."""
-        k = tile.index
-        if k in self.reds:
-            self.reds.discard(k)
-            return 4 * k
-        base = 1 if k in (4, 13, 22) else 0
-        n = self.used[k]
-        self.used[k] += 1
-        return 4 * k + min(base + n, 3)
+        self.calculator: Any = HandCalculator
+        self.hand_config: Any = HandConfig
+        self.optional_rules: Any = OptionalRules
+        self.kazoe_limited: int = HandConstants.KAZOE_LIMITED
+        self.package_meld: Any = PackageMeld
+        yaku = YakuConfig()
+        self.names: dict[int, str] = {}
+        for attr in vars(yaku):
+            self.names[getattr(yaku, attr).yaku_id] = _MERGED.get(attr, attr)
+        self.configs: dict[int, Any] = {}
+        self.options: dict[bool, Any] = {}
+        self.melds: dict[int, Any] = {}
+
+    def config(self, sit: int) -> Any:
+        """The `HandConfig` of a situation, made the first time it is met."""
+        found = self.configs.get(sit)
+        if found is None:
+            found = self.configs[sit] = self._new_config(sit)
+        return found
+
+    def _new_config(self, sit: int) -> Any:
+        open_tanyao = bool(sit & OPEN_TANYAO)
+        options = self.options.get(open_tanyao)
+        if options is None:
+            options = self.options[open_tanyao] = self.optional_rules(
+                has_open_tanyao=open_tanyao,
+                has_aka_dora=True,
+                has_double_yakuman=False,
+                kazoe_limit=self.kazoe_limited,
+                kiriage=False,
+                fu_for_open_pinfu=True,
+                fu_for_pinfu_tsumo=False,
+                renhou_as_yakuman=False,
+            )
+        riichi = bool(sit & RIICHI)
+        double = riichi and bool(sit & DOUBLE_RIICHI)
+        return self.hand_config(
+            is_tsumo=bool(sit & TSUMO), is_riichi=riichi and not double, is_daburu_riichi=double,
+            is_ippatsu=bool(sit & IPPATSU), is_rinshan=bool(sit & RINSHAN), is_chankan=bool(sit & CHANKAN),
+            is_haitei=bool(sit & HAITEI), is_houtei=bool(sit & HOUTEI), is_tenhou=bool(sit & TENHOU),
+            is_chiihou=bool(sit & CHIIHOU), player_wind=27 + (sit >> _SEAT_WIND & 3),
+            round_wind=27 + (sit >> _ROUND_WIND & 3), options=options,
+        )
+
+    def meld(self, kind: str, ids: list[int]) -> Any:
+        """The package's `Meld` of a meld of ``kind`` whose tiles have ``ids``, made the first
+        time it is met."""
+        key = _KIND_CODES[kind] | len(ids) << 3
+        shift = 6
+        for i in ids:
+            key = key | i << shift
+            shift = shift + 8
+        found = self.melds.get(key)
+        if found is None:
+            found = self.melds[key] = self.package_meld(meld_type=_KIND_IDS[kind], tiles=ids,
+                                                        opened=kind != "ankong")
+        return found
 
 
-@cache
-def _package() -> dict[str, Any]:
-    from mahjong.hand_calculating.hand import HandCalculator
-    from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
-    from mahjong.hand_calculating.yaku_config import YakuConfig
-    from mahjong.meld import Meld
+_LOADED: list[_Package] = []
 
-    names = {getattr(YakuConfig(), attr).yaku_id: attr for attr in vars(YakuConfig())}
-    return {"calc": HandCalculator, "config": HandConfig, "constants": HandConstants,
-            "options": OptionalRules, "meld": Meld, "names": names}
+
+def _package() -> _Package:
+    """The package, loaded when a hand is first valued."""
+    if not _LOADED:
+        _LOADED.append(_Package())
+    return _LOADED[0]
+
+
+def _take(k: int, used: list[int]) -> int:
+    """The next id of kind ``k``'s plain tiles: a five's after its red one's (``4k``), each
+    kind's fourth id again once they are used up; ``used`` counts them by kind."""
+    n = used[k]
+    used[k] = n + 1
+    i = n + (_FIVES >> k & 1)
+    return 4 * k + (i if i < 3 else 3)
 
 
 def value_hand(
-    concealed: list[Tile],
-    melds: list[tuple[str, list[Tile]]],
+    counts: list[int],
+    melds: Sequence[Meld],
     win_tile: Tile,
-    reds: set[int],
-    dora_indicators: list[Tile],
-    ura_indicators: list[Tile],
-    sit: Situation,
+    reds: int,
+    dora_indicators: Sequence[Tile],
+    ura_indicators: Sequence[Tile],
+    sit: int,
 ) -> HandValue:
-    """Value a complete hand: ``concealed`` includes the winning tile; ``reds`` are the five
-    kinds (4, 13, 22) of which the hand (melds included) holds the red one."""
+    """Value a complete hand: ``counts`` are its concealed tiles by kind (the winning tile
+    included), ``melds`` its melds; ``reds`` the five kinds (4, 13, 22) of which the hand (melds
+    included) holds the red one, as bits (``1 << 4`` …); ``sit`` the `situation`.
+
+    The tiles are the package's 136 ids: ``4k`` is the red five of a five's kind ``k``, taken by
+    a red winning tile first, else by the first five of its kind in the melds, else in the hand;
+    the other tiles of a kind take the kind's next ids in the same order.  The concealed tiles
+    are listed by kind, one tile of the winning tile's kind (the winning tile's id) last."""
     p = _package()
-    ids = _Ids(reds)
-    # A red winning tile takes the red id first; otherwise the first red five goes to the melds.
-    win_id = ids.take(win_tile) if win_tile.red else -1
-    meld_objs = []
+    used = [0] * 34
+    win = win_tile.index
+    win_id = -1
+    if win_tile.red:
+        if reds >> win & 1:
+            reds = reds ^ 1 << win
+            win_id = 4 * win
+        else:
+            win_id = _take(win, used)
+    meld_objs: list[Any] = []
     meld_ids: list[int] = []
-    for kind, tiles in melds:
-        t_ids = [ids.take(t) for t in tiles]
-        meld_ids += t_ids
-        meld_objs.append(p["meld"](meld_type=_KIND_IDS[kind], tiles=t_ids, opened=kind != "ankong"))
+    for m in melds:
+        ids: list[int] = []
+        for t in m.tiles:
+            k = t.index
+            if reds >> k & 1:
+                reds = reds ^ 1 << k
+                ids.append(4 * k)
+            else:
+                ids.append(_take(k, used))
+        meld_ids.extend(ids)
+        meld_objs.append(p.meld(m.kind, ids))
     hand_ids: list[int] = []
-    skipped_win = False
-    for t in concealed:
-        if win_id >= 0 and not skipped_win and t.index == win_tile.index:
-            skipped_win = True
-            hand_ids.append(win_id)
+    last = -1
+    for k in range(34):
+        c = counts[k]
+        if not c:
             continue
-        hand_ids.append(ids.take(t))
+        if k == win:
+            c = c - 1
+            if win_id >= 0:
+                # The first tile of the kind is the (red) winning tile's; its last one goes last.
+                hand_ids.append(win_id)
+                if not c:
+                    last = win_id
+                    hand_ids.pop()
+                    continue
+                c = c - 1
+        for _ in range(c):
+            if reds >> k & 1:
+                reds = reds ^ 1 << k
+                hand_ids.append(4 * k)
+            else:
+                hand_ids.append(_take(k, used))
+        if k == win:
+            last = 4 * k if reds >> k & 1 else _take(k, used)
+            if reds >> k & 1:
+                reds = reds ^ 1 << k
+    hand_ids.append(last)
     if win_id < 0:
-        win_id = next(i for i in reversed(hand_ids) if i // 4 == win_tile.index)
-    options = p["options"](
-        has_open_tanyao=sit.open_tanyao,
-        has_aka_dora=True,
-        has_double_yakuman=False,
-        kazoe_limit=p["constants"].KAZOE_LIMITED,
-        kiriage=False,
-        fu_for_open_pinfu=True,
-        fu_for_pinfu_tsumo=False,
-        renhou_as_yakuman=False,
-    )
-    config = p["config"](
-        is_tsumo=sit.tsumo, is_riichi=sit.riichi and not sit.double_riichi, is_daburu_riichi=sit.double_riichi,
-        is_ippatsu=sit.ippatsu, is_rinshan=sit.rinshan, is_chankan=sit.chankan, is_haitei=sit.haitei,
-        is_houtei=sit.houtei, is_tenhou=sit.tenhou, is_chiihou=sit.chiihou,
-        player_wind=27 + sit.seat_wind, round_wind=27 + sit.round_wind, options=options,
-    )
-    result = p["calc"].estimate_hand_value(
-        hand_ids + meld_ids, win_id, melds=meld_objs or None,
-        dora_indicators=[4 * t.index + 1 if t.index in (4, 13, 22) else 4 * t.index for t in dora_indicators]
-        or None,
-        ura_dora_indicators=[4 * t.index + 1 if t.index in (4, 13, 22) else 4 * t.index
-                             for t in ura_indicators] or None,
-        config=config,
-    )
+        win_id = last
+    dora_ids = [4 * t.index + (_FIVES >> t.index & 1) for t in dora_indicators]
+    ura_ids = [4 * t.index + (_FIVES >> t.index & 1) for t in ura_indicators]
+    hand_ids.extend(meld_ids)
+    result = p.calculator.estimate_hand_value(hand_ids, win_id, melds=meld_objs or None,
+                                              dora_indicators=dora_ids or None, ura_dora_indicators=ura_ids or None,
+                                              config=p.config(sit))
     if result.error is not None or result.han is None or result.fu is None:
         return HandValue((), 0, 0, 0, str(result.error))
     items: list[tuple[str, int]] = []
     yakuman = 0
+    is_open = result.is_open_hand
     for y in result.yaku or ():
-        name = p["names"].get(y.yaku_id, str(y.name))
-        name = _MERGED.get(name, name)
-        han = y.han_open if result.is_open_hand else y.han_closed
+        name = p.names.get(y.yaku_id)
+        if name is None:
+            name = str(y.name)
+            name = _MERGED.get(name, name)
         if y.is_yakuman:
-            han = 13
-            yakuman += 1
-        items.append((name, han))
+            yakuman = yakuman + 1
+            items.append((name, 13))
+        else:
+            items.append((name, y.han_open if is_open else y.han_closed))
     if yakuman:
         items = [(n, h) for n, h in items if n not in DORA_ITEMS]
     return HandValue(tuple(items), int(result.han), int(result.fu), yakuman)
