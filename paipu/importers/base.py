@@ -46,16 +46,27 @@ pair's (``(12, "line 7: Player 0 Draw W3")``, or one pair a hand: ``(10, "round 
 
 class Converted(NamedTuple):
     """One game of a log as a record: its id (which names the output file), the record's text,
-    where its lines come from in the log, and (when the importer has it) the record itself,
-    whose text ``text`` is."""
+    and where its lines come from in the log."""
 
     game_id: str
     text: str
     origins: Origins = ()
+
+
+class ConvertedGame(Converted):
+    """A `Converted` that keeps the record itself as well, whose text ``text`` is (unpacked, it
+    is the same three values)."""
+
     record: Record | None = None
     """The record before it was written: `paipu check` of the log replays it without reading the
     text back (`paipu.cli.checking.check_file`).  Its lines have no places; ``text`` is read
     for a game the replay finds anything in."""
+
+    @classmethod
+    def of(cls, game_id: str, text: str, origins: Origins, record: Record) -> ConvertedGame:
+        made = cls(game_id, text, origins)
+        made.record = record
+        return made
 
 
 QUOTED = 60

@@ -179,7 +179,7 @@ def log_games(path: Path, fmt: str, names: RecordNames) -> list[LogGame]:
     """The games of one log file, each with the name `paipu import` gives its record."""
     converted = read_log(path, fmt)
     return [LogGame(str(path), fmt, c.game_id, names.name(c.game_id, str(path)), c.text, c.origins, len(converted),
-                    c.record)
+                    getattr(c, "record", None))
             for c in converted]
 
 

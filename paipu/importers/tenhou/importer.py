@@ -7,7 +7,7 @@ import re
 from pathlib import PurePath
 
 from paipu.grammar.writer import format_record
-from paipu.importers.base import ConversionError, Converted, Origins
+from paipu.importers.base import ConversionError, Converted, ConvertedGame, Origins
 from paipu.importers.tenhou.convert import ConversionError as GameError
 from paipu.importers.tenhou.convert import game_to_record
 from paipu.importers.tenhou.ending import LOG_ID
@@ -57,7 +57,7 @@ class TenhouImporter:
         name = PurePath(filename).name
         for suffix in (".gz", ".mjlog", ".xml", ".json"):
             name = name.removesuffix(suffix)
-        return [Converted(name or "game", text, _origins(text, game, json6), record)]
+        return [ConvertedGame.of(name or "game", text, _origins(text, game, json6), record)]
 
 
 _WINDS = "東南西北"

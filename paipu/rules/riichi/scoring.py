@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from paipu.ruleset_api import Meld, Tile
-from paipu.value import Frozen
+from paipu.ruleset_api import Frozen, Meld, Tile
 
 _KIND_IDS: Final = {"chow": "chi", "pong": "pon", "kong": "kan", "ankong": "kan", "addkong": "shouminkan"}
 _KIND_CODES: Final = {"chow": 0, "pong": 1, "kong": 2, "ankong": 3, "addkong": 4}
