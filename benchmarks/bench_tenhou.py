@@ -71,7 +71,8 @@ def _import_and_audit(paths: Sequence[Path]) -> None:
 
     for p in paths:
         for game in read_log(p, "tenhou"):
-            if game.record is None or audit_record(game.record, game.game_id, text=game.text).findings:
+            record = getattr(game, "record", None)  # a ConvertedGame's
+            if record is None or audit_record(record, game.game_id, text=game.text).findings:
                 audit_text(game.text, game.game_id)
 
 
