@@ -215,8 +215,8 @@ def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json
     """Each record's `Checked`, in the order of the files, from ``jobs`` processes.
 
     Workers get a record's name and text (and, for a game of a log, where its lines come
-    from) and send back the text to print, so their output is the very bytes one job prints;
-    at most ``4 * jobs`` batches are in flight.
+    from, but not its record: `_sent`) and send back the text to print, so their output is the
+    very bytes one job prints; at most ``4 * jobs`` batches are in flight.
     """
     if jobs <= 1 or len(inputs.files) <= 1:
         for item in inputs.items():
@@ -241,7 +241,7 @@ def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json
 
         for item in inputs.items():
             if item.text is not None:
-                batch.append((item.name, item.text, item.game))
+                batch.append((item.name, item.text, _sent(item.game)))
             if batch and (len(batch) >= BATCH or item.text is None):
                 pending.append(pool.submit(_check_batch, batch, opts, annotate, as_json, quiet, lang))
                 batch = []
@@ -253,6 +253,16 @@ def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json
             pending.append(pool.submit(_check_batch, batch, opts, annotate, as_json, quiet, lang))
         while pending:
             yield from ready(pending.popleft())
+
+
+def _sent(game: LogGame | None) -> LogGame | None:
+    """A game as a worker is sent it: without its record, which would cost several times more to
+    pickle and unpickle than the worker's reading of its text does."""
+    if game is None or game.record is None:
+        return game
+    from paipu.value import replace
+
+    return replace(game, record=None)
 
 
 def check_summary(audit: Audit) -> str:

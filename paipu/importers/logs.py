@@ -123,7 +123,7 @@ class LogGame(Frozen):
     origins: Final[Origins]
     games_in_log: Final[int]
     record: Final[Record | None]
-    """The record ``text`` is, as the importer made it (`Converted.record`)."""
+    """The record ``text`` is, as the importer made it (`paipu.importers.base.ConvertedGame`)."""
 
     def __init__(self, log: str, format: str, game_id: str, record_name: str, text: str, origins: Origins,
                  games_in_log: int, record: Record | None = None) -> None:
