@@ -269,20 +269,25 @@ def _with_bits(kinds: list[int]) -> tuple[tuple[int, ...], int]:
     return tuple(kinds), bits
 
 
-def let_pass(t: _Table, seat: Seat, no: int, counts: list[int], melds: int) -> tuple[bool, bool]:
+def let_pass(t: _Table, seat: Seat, no: int, counts: list[int], melds: int,
+             waiting: int | None = None) -> tuple[bool, bool]:
     """Whether ``seat`` (number ``no``), holding ``counts`` and ``melds`` melds (its hand less a
-    tile won on), let a tile of its waits pass after its riichi, and since its last discard: each
-    tile tested against the waits of the hand it held when it let it pass (`_Passing`; before its
-    first move, every tile let pass since the deal).  Nothing changes: a question of the engine's
-    `check` asks it too."""
+    tile won on; ``waiting``, its waits as bits when the caller has them), let a tile of its waits
+    pass after its riichi, and since its last discard: each tile tested against the waits of the
+    hand it held when it let it pass (`_Passing`; before its first move, every tile let pass since
+    the deal).  Nothing changes: a question of the engine's `check` asks it too."""
     p = t.passing.get(seat)
     if p is None:
         p = _Passing(no, 0)
     if p.drawn >= 0:  # a tile drawn and no discard since (a broken record): the hand before it
         counts = counts[:NUM_PLAY_KINDS]
         counts[p.drawn] -= 1
+        waiting = None
     pile = t.pile
-    waiting = _wait_kinds(counts, melds)[1] if p.mark < len(pile) or p.riichi_mark < len(pile) else 0
+    if p.mark == len(pile) and p.riichi_mark == len(pile):
+        waiting = 0  # nothing let pass with the hand it holds
+    elif waiting is None:
+        waiting = _wait_kinds(counts, melds)[1]
     in_riichi = seat in t.riichi and (
         bool(_bits_since(pile, p.riichi_mark, p.no) & waiting)
         or any(e.bits & _wait_kinds(e.counts, e.melds)[1] for e in p.earlier_riichi))
@@ -644,13 +649,15 @@ class Riichi(Ruleset[RiichiOptions]):
             if phase == "claim" and ld is not None and ld.serial != t.passed_serial and not aborting:
                 self._passes(hand, t, ld.seat, ld.tile)
                 t.passed_serial = ld.serial
-            elif phase == "rob" and hand.pending_addkong is not None and kind is r.Draw:
+            elif phase == "rob" and hand.pending_addkong is not None and kind is _DRAW:
                 konger, tile, _ = hand.pending_addkong
                 self._passes(hand, t, konger, tile)
-            if kind is r.Draw:
-                self._drawing(hand, t, cast(r.Draw, action).seat, cast(r.Draw, action).tile.index)
-            elif kind is r.Discard:
-                self._discarding(hand, t, cast(r.Discard, action).seat, cast(r.Discard, action).tile.index)
+            if kind is _DRAW:
+                draw = cast(r.Draw, action)
+                self._drawing(hand, t, draw.seat, draw.tile.index)
+            elif kind is _DISCARD:
+                discard = cast(r.Discard, action)
+                self._discarding(hand, t, discard.seat, discard.tile.index)
             elif isinstance(action, r.SeatAction) and kind is not r.Ready:
                 self._changing(hand, t, action.seat)
             if t.pending is not None:
@@ -765,10 +772,10 @@ class Riichi(Ruleset[RiichiOptions]):
         counts, but in riichi; there, a discard of the tile just drawn leaves the hand as it was."""
         p = self._passing(t, seat)
         pile = len(t.pile)
-        if seat in t.riichi and not (p.drawn == kind and p.drawn >= 0) and p.riichi_mark < pile:
-            self._set_aside(t, p, self._before_draw(hand, seat, p), False, True)
-        elif seat not in t.riichi:
+        if seat not in t.riichi:
             p.riichi_mark = pile
+        elif p.drawn != kind and p.riichi_mark < pile:
+            self._set_aside(t, p, self._before_draw(hand, seat, p), False, True)
         p.mark = pile
         p.drawn = -1
         p.earlier.clear()
@@ -804,11 +811,9 @@ class Riichi(Ruleset[RiichiOptions]):
         if riichi and p.riichi_mark < end:
             bits = _bits_since(t.pile, p.riichi_mark, p.no)
             kept = p.earlier_riichi
-            if not bits:
-                pass
-            elif kept and kept[-1].melds == melds and kept[-1].counts == counts:
+            if bits and kept and kept[-1].melds == melds and kept[-1].counts == counts:
                 kept[-1].bits |= bits
-            else:
+            elif bits:
                 kept.append(_Passed(counts, melds, bits))
         p.mark = p.riichi_mark = end
 
@@ -942,11 +947,11 @@ class Riichi(Ruleset[RiichiOptions]):
         ss = hand.seats[ctx.seat]
         before = list(ss.counts)
         before[ctx.tile.index] -= 1
-        found, _ = _wait_kinds(before, len(ss.melds))
+        found, waiting = _wait_kinds(before, len(ss.melds))
         own = sorted({d[0].index for d in ss.discards}.intersection(found))
         if own:
             return f"it waits on {format_tiles(ALL_TILES[k] for k in own)} and discarded it before"
-        in_riichi, since_discard = let_pass(t, ctx.seat, self._seat_no[ctx.seat], before, len(ss.melds))
+        in_riichi, since_discard = let_pass(t, ctx.seat, self._seat_no[ctx.seat], before, len(ss.melds), waiting)
         if in_riichi:
             return "after its riichi it let a winning tile pass"
         if since_discard:
