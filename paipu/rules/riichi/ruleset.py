@@ -374,6 +374,8 @@ class Riichi(Ruleset[RiichiOptions]):
         self.red_fives = self.options.red_fives
         self._seat_no: dict[Seat, int] = {s: k for k, s in enumerate(self.seats)}
         """Each seat's place in `seats` (`_Table.pile`)."""
+        self._items: dict[tuple[str, int], ValueItem] = {}
+        """Each yaku or dora item met, with its han (`_item`), made once."""
 
     def new_session_data(self) -> RiichiCarry:
         return RiichiCarry()
@@ -915,7 +917,6 @@ class Riichi(Ruleset[RiichiOptions]):
 
     def analyse_win(self, hand: HandState, ctx: WinContext) -> WinAnalysis:
         ss = hand.seats[ctx.seat]
-        t = _t(hand)
         total = sum(ss.counts[:NUM_PLAY_KINDS]) + 3 * len(ss.melds)
         if total != 14:
             return WinAnalysis(ctx.seat, ctx.tile, False, "none",
@@ -930,17 +931,25 @@ class Riichi(Ruleset[RiichiOptions]):
             reason = {"no_yaku": "the hand has no yaku", "hand_not_winning": "the tiles are not a winning hand",
                       "hand_not_correct": "the tiles are not a winning hand"}.get(value.error, value.error)
             return WinAnalysis(ctx.seat, ctx.tile, False, "none", reason=reason, rule=self.rule("winning"))
-        items = [self._item(name, han) for name, han in value.items]
+        items: list[ValueItem] = []
+        shape = "standard"
+        for name, han in value.items:
+            items.append(self._item(name, han))
+            if name == "chiitoitsu":
+                shape = "seven_pairs"
+            elif name == "kokushi" and shape == "standard":
+                shape = "thirteen_orphans"
         items.append(ValueItem("fu", value.fu, "riichi.fu.fu", "符"))
-        shape = "seven_pairs" if any(n == "chiitoitsu" for n, _ in value.items) else \
-            "thirteen_orphans" if any(n == "kokushi" for n, _ in value.items) else "standard"
-        _ = t
         return WinAnalysis(ctx.seat, ctx.tile, True, shape, tuple(items), value.han, (), "", 1)
 
     def _item(self, name: str, han: int) -> ValueItem:
-        rid = f"riichi.han.{name}" if name in DORA_ITEMS else f"riichi.yaku.{name}"
-        row = self.rules.get(rid)
-        return ValueItem(name, han, rid, row.name_zh.split("/")[0] if row else "")
+        """The value item of yaku (or dora) ``name`` worth ``han``, citing its rule."""
+        found = self._items.get((name, han))
+        if found is None:
+            rid = f"riichi.han.{name}" if name in DORA_ITEMS else f"riichi.yaku.{name}"
+            row = self.rules.get(rid)
+            found = self._items[name, han] = ValueItem(name, han, rid, row.name_zh.split("/")[0] if row else "")
+        return found
 
     def _furiten(self, hand: HandState, ctx: WinContext) -> str:
         t = _t(hand)
@@ -948,8 +957,11 @@ class Riichi(Ruleset[RiichiOptions]):
         before = list(ss.counts)
         before[ctx.tile.index] -= 1
         found, waiting = _wait_kinds(before, len(ss.melds))
-        own = sorted({d[0].index for d in ss.discards}.intersection(found))
-        if own:
+        discarded = 0
+        for d in ss.discards:
+            discarded = discarded | 1 << d[0].index
+        if discarded & waiting:
+            own = sorted(k for k in found if discarded >> k & 1)
             return f"it waits on {format_tiles(ALL_TILES[k] for k in own)} and discarded it before"
         in_riichi, since_discard = let_pass(t, ctx.seat, self._seat_no[ctx.seat], before, len(ss.melds), waiting)
         if in_riichi:
