@@ -152,6 +152,11 @@ def _package() -> _Package:
     return _LOADED[0]
 
 
+_PLAIN_IDS: Final = tuple(tuple(4 * k + min(i + (_FIVES >> k & 1), 3) for i in range(20)) for k in range(34))
+"""Each kind's plain tiles' ids in the order `_take` gives them: a five's after its red one's,
+the fourth again once they are used up (a hand and its melds hold at most 18 tiles)."""
+
+
 def _take(k: int, used: list[int]) -> int:
     """The next id of kind ``k``'s plain tiles: a five's after its red one's (``4k``), each
     kind's fourth id again once they are used up; ``used`` counts them by kind."""
@@ -217,12 +222,14 @@ def value_hand(
                     hand_ids.pop()
                     continue
                 c = c - 1
-        for _ in range(c):
-            if reds >> k & 1:
-                reds = reds ^ 1 << k
-                hand_ids.append(4 * k)
-            else:
-                hand_ids.append(_take(k, used))
+        if c and reds >> k & 1:
+            reds = reds ^ 1 << k
+            hand_ids.append(4 * k)
+            c = c - 1
+        if c:
+            n = used[k]
+            used[k] = n + c
+            hand_ids.extend(_PLAIN_IDS[k][n:n + c])
         if k == win:
             last = 4 * k if reds >> k & 1 else _take(k, used)
             if reds >> k & 1:
