@@ -100,13 +100,11 @@ def _riichi(hands: int, repeat: int) -> list[Figure]:
         def before_action(self, index: int, engine: HandEngine, action: r.Action) -> None:
             if not isinstance(action, r.Hu):
                 return
-            st, ld = engine.st, engine.st.last_discard
-            if st.phase == "discard" and action.seat == st.turn:
-                ctx, extra = engine.self_draw_context(action.seat), None
-            elif st.phase == "claim" and ld is not None:
-                ctx, extra = engine.discard_context(action.seat, ld), ld.tile
-            else:
-                return  # a robbed kong: rare, left out
+            found = engine.win_context(action)
+            if found is None:
+                return
+            ctx, extra = found
+            st = engine.st
             calls.clear()
             setattr(HandCalculator, "estimate_hand_value", staticmethod(noting))  # noqa: B010
             try:

@@ -182,13 +182,10 @@ def test_every_win_is_valued_as_with_a_fresh_config_and_tiles_numbered_one_by_on
         def before_action(self, index: int, engine: HandEngine, action: r.Action) -> None:
             if not isinstance(action, r.Hu):
                 return
-            st, ld = engine.st, engine.st.last_discard
-            if st.phase == "discard" and action.seat == st.turn:
-                ctx, extra = engine.self_draw_context(action.seat), None
-            elif st.phase == "claim" and ld is not None:
-                ctx, extra = engine.discard_context(action.seat, ld), ld.tile
-            else:
+            found = engine.win_context(action)
+            if found is None:
                 return
+            ctx, extra = found
             rs = engine.rs
             assert isinstance(rs, Riichi)
             hand, t = engine.st, riichi_table(engine.st)

@@ -170,6 +170,24 @@ class WinsMixin(EngineCore):
     def rob_context(self, seat: Seat, konger: Seat, tile: Tile) -> WinContext:
         return WinContext(seat, tile, self_drawn=False, from_seat=konger, robbed=True)
 
+    def win_context(self, a: r.Hu) -> tuple[WinContext, Tile | None] | None:
+        """The context `on_hu` values the win ``a`` declares in, asked before it is played, and the
+        tile the win adds to the hand (the discard's or the robbed kong's; None on the seat's own
+        draw); None where the win is on none of them (`on_hu` says what is wrong).  For observers
+        that value a win as the engine does (`analyse`)."""
+        st, seat = self.st, a.seat
+        if st.ended:
+            return None
+        if st.phase == "discard" and seat == st.turn:
+            return self.self_draw_context(seat, a.tile), None
+        if st.phase == "rob" and st.pending_addkong is not None:
+            konger, tile, _ = st.pending_addkong
+            return self.rob_context(seat, konger, tile), tile
+        ld = st.last_discard
+        if st.phase == "claim" and ld is not None:
+            return self.discard_context(seat, ld), ld.tile
+        return None
+
     def analyse(self, ctx: WinContext, extra: Tile | None) -> WinAnalysis:
         """The ruleset's analysis of ``ctx.seat``'s hand, with ``extra`` (a claimed tile) added."""
         counts = self.st.seats[ctx.seat].counts
