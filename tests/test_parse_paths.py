@@ -222,6 +222,18 @@ def test_any_text_s_terminals_are_those_the_pattern_finds(lines: list[str]) -> N
         assert quoted(line) == frozenset(re.findall(r'"([^"]*)"', line))
 
 
+@settings(max_examples=4000, deadline=None)
+@given(st.text(alphabet=' \t\n[]"\\Aaz_-09x\u00e9', max_size=24), st.integers(0, 3))
+def test_a_tag_is_read_as_the_pattern_reads_it(text: str, pos: int) -> None:
+    from paipu.grammar.fast import _TAG_RE, tag_at
+
+    for line in (text, '[Player E "' + text + '"]', "[" + text, ' [ Tag ' + text):
+        at = min(pos, len(line))
+        m = re.compile(_TAG_RE).match(line, at)
+        expected = None if m is None else (*m.span(1), *m.span(2), *m.span(3), m.end())
+        assert tag_at(line, at) == expected
+
+
 _WORD_CHARS = "0123456789mpszfMPZ+-_.,:;{}[]\"'\\ \t\x0b\x1c\x1f\ufeff\u3000一九万萬条东發中春abc"
 """ASCII and not: digits, suit letters, the punctuation and white space an ``ITEM`` refuses, the
 Chinese numerals, suits and honours a ``TILE`` reads."""

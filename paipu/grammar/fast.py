@@ -141,6 +141,65 @@ _ANNOTATION_RE: Final = r"(?s:\{(?:\\.|[^\\}])*\})"
 _TAG_RE: Final = (
     r'[ \t]*\[[ \t]*([A-Za-z_][A-Za-z0-9_\-]*)(?:[ \t]+([A-Za-z_][A-Za-z0-9_\-]*))?[ \t]*("(?:\\.|[^"\\\n])*")[ \t]*\]'
 )
+"""One tag, as `tag_at` reads it (the pattern is its definition; a test holds the two equal)."""
+_TAG_NAME_START: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+_TAG_NAME: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def tag_at(line: str, pos: int) -> tuple[int, int, int, int, int, int, int] | None:
+    """The tag `_TAG_RE` matches at ``pos`` of ``line``, read without compiling it: the start and
+    end of its word, of its argument (-1, -1 without one) and of its quoted value (the quotes
+    included), and the end of the tag; None where the pattern does not match."""
+    n = len(line)
+    i = pos
+    while i < n and line[i] in " \t":
+        i += 1
+    if i == n or line[i] != "[":
+        return None
+    i += 1
+    while i < n and line[i] in " \t":
+        i += 1
+    if i == n or line[i] not in _TAG_NAME_START:
+        return None
+    word = i
+    i += 1
+    while i < n and line[i] in _TAG_NAME:
+        i += 1
+    word_end = i
+    arg = arg_end = -1
+    while i < n and line[i] in " \t":
+        i += 1
+    if i > word_end and i < n and line[i] in _TAG_NAME_START:
+        arg = i
+        i += 1
+        while i < n and line[i] in _TAG_NAME:
+            i += 1
+        arg_end = i
+        while i < n and line[i] in " \t":
+            i += 1
+    if i == n or line[i] != '"':
+        return None
+    value = i
+    i += 1
+    while i < n:
+        c = line[i]
+        if c == "\\":
+            if i + 1 < n and line[i + 1] != "\n":
+                i += 2
+                continue
+            return None  # a backslash before a line's end (or the text's) escapes nothing
+        if c == '"' or c == "\n":
+            break
+        i += 1
+    if i == n or line[i] != '"':
+        return None
+    i += 1
+    value_end = i
+    while i < n and line[i] in " \t":
+        i += 1
+    if i == n or line[i] != "]":
+        return None
+    return word, word_end, arg, arg_end, value, value_end, i + 1
 _SEATS: Final = frozenset(("E", "S", "W", "N"))
 _GLYPHS: Final = frozenset(r.GLYPHS)
 _DIGITS: Final = frozenset("0123456789")
@@ -447,18 +506,20 @@ def _read_tags(line: str, number: int) -> Line | None:
     pos = 0
     n = len(line)
     while True:
-        m = _compiled(_TAG_RE).match(line, pos)
+        m = tag_at(line, pos)
         if m is None:
             break
-        word, arg, raw = m.group(1), m.group(2), m.group(3)
-        value = unescape_string(raw[1:-1])
+        word_at, word_end, arg_at, arg_end, value_at, value_end, pos = m
+        value = unescape_string(line[value_at + 1:value_end - 1])
         # Spans made as tuples (`Span`'s own constructor is a Python function, a third of a tag's cost).
-        word_span: r.Span = _tuple_new(_Span, (number, m.start(1) + 1, number, m.end(1) + 1))
-        arg_span: r.Span | None = None if arg is None else _tuple_new(_Span, (number, m.start(2) + 1, number,
-                                                                               m.end(2) + 1))
-        span: r.Span = _tuple_new(_Span, (number, m.start(1), number, m.end(3) + 2))
-        tags.append(RawTag(word, arg, value, span, word_span, arg_span))
-        pos = m.end()
+        word_span: r.Span = _tuple_new(_Span, (number, word_at + 1, number, word_end + 1))
+        arg: str | None = None
+        arg_span: r.Span | None = None
+        if arg_at >= 0:
+            arg = line[arg_at:arg_end]
+            arg_span = _tuple_new(_Span, (number, arg_at + 1, number, arg_end + 1))
+        span: r.Span = _tuple_new(_Span, (number, word_at, number, value_end + 2))
+        tags.append(RawTag(line[word_at:word_end], arg, value, span, word_span, arg_span))
     if not tags:
         return None
     while pos < n and line[pos] in " \t":
