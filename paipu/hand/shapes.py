@@ -316,18 +316,16 @@ def _candidates_for(t: int) -> tuple[_Candidate, ...]:
             if start // 9 != t // 9 or start < 0 or start % 9 > 6:
                 continue
             below = (1 << (t - start)) - 1
-            above = [start + j for j in range(t - start + 1, 3)]
-            for pick in itertools.product((False, True), repeat=len(above)):
-                mask = below
+            lowest = t - start + 1  # the positions above t's: lowest to 2, each real or a wildcard
+            for pick in range(1 << (3 - lowest)):
+                mask = below | pick << lowest
                 reals = [t]
-                for u, is_wild in zip(above, pick, strict=True):
-                    if is_wild:
-                        mask |= 1 << (u - start)
-                    else:
-                        reals.append(u)
+                for j in range(lowest, 3):
+                    if not mask >> j & 1:
+                        reals.append(start + j)
                 gid = _gid("chow", start, mask.bit_count(), mask)
                 out.append((gid, tuple(reals), mask.bit_count(), True))
-    out.sort()
+    out.sort()  # (by group id: the order they were made in does not matter)
     return tuple(out)
 
 
