@@ -14,11 +14,14 @@ Names are loaded on first use, so ``import paipu`` stays cheap.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
 from paipu._version import __version__
 
+TYPE_CHECKING = False
+"""(True for a type checker: the names below, without loading ``typing`` at run time.)"""
 if TYPE_CHECKING:
+    from typing import Any
+
     from paipu.analysis import analyse, shanten
     from paipu.api import audit, get_ruleset, ingest, open_corpus, parse, render_html, simulate
     from paipu.auditing import Audit

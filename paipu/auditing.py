@@ -139,7 +139,7 @@ class RecoveryPlan(Frozen):
         self.findings = findings
 
 
-_RULE_TAG = re.compile(r"^\s*\[\s*(ruleset|option|score)\b", re.I)
+_RULE_TAG = r"(?i:^\s*\[\s*(ruleset|option|score)\b)"
 _GAP_CODES = frozenset(("bad-tag", "duplicate-line", "misplaced-line"))
 """Errors of reading that leave a line out of the record, besides the unread lines."""
 
@@ -164,7 +164,7 @@ def recovery_plan(parsed: ParseResult, text: str, refused: set[int] | frozenset[
     for number in sorted(gaps):
         line = raw[number - 1] if 0 < number <= len(raw) else ""
         if line.lstrip().startswith("["):
-            if _RULE_TAG.match(line) is None:
+            if re.match(_RULE_TAG, line) is None:
                 continue
             span = _span_of(parsed, number, raw)
             message = (f"the record is not replayed: line {number} cannot be read, and it may hold the "

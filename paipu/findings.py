@@ -7,8 +7,6 @@ rule it breaks when it breaks one.
 
 from __future__ import annotations
 
-import unicodedata
-import zlib
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
@@ -201,6 +199,8 @@ class FindingBook:
     def _close(self) -> None:
         """Compress the open block (a message is never split across blocks)."""
         if self._open:
+            import zlib  # (here: a short check never fills a block)
+
             self._blocks.append(zlib.compress(bytes(self._open), 1))
             self._open = bytearray()
             self._recent.clear()  # messages shared within a block: a reader decompresses each block once
@@ -212,6 +212,8 @@ class FindingBook:
         if block == len(self._blocks):
             return self._open[start:end].decode("utf-8", "surrogatepass")
         if block != self._cached_index:
+            import zlib
+
             self._cached = zlib.decompress(self._blocks[block])
             self._cached_index = block
         return self._cached[start:end].decode("utf-8", "surrogatepass")
@@ -400,7 +402,12 @@ class PackedFindings:
                 end = start + lengths[m]
                 if at >> 32 != block or end > len(data):  # the open block may have grown since
                     block = at >> 32
-                    data = zlib.decompress(blocks[block]) if block < len(blocks) else bytes(book._open)
+                    if block < len(blocks):
+                        import zlib
+
+                        data = zlib.decompress(blocks[block])
+                    else:
+                        data = bytes(book._open)
                 message = recent[m] = data[start:end].decode("utf-8", "surrogatepass")
             if p < 0:
                 span = spans[-p - 1]
@@ -594,4 +601,8 @@ def _pad(ch: str) -> str:
 
 
 def _wide(ch: str) -> bool:
-    return ord(ch) >= 0x1100 and unicodedata.east_asian_width(ch) in ("W", "F")
+    if ord(ch) < 0x1100:
+        return False
+    import unicodedata  # (here: most records are ASCII)
+
+    return unicodedata.east_asian_width(ch) in ("W", "F")

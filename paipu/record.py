@@ -161,14 +161,15 @@ class SeatTag(Frozen):
         self.span = span
 
 
-_POINTS: Final = re.compile(r"[+-]?[0-9]{1,12}(?:\.[0-9])?")
+_POINTS: Final = r"[+-]?[0-9]{1,12}(?:\.[0-9])?"
+"""A ``[Points]`` value (compiled on first use: few records have one)."""
 
 
 def points_tenths(text: str) -> int | None:
     """A ``[Points]`` value in tenths of a point (``"+51.3"`` is 513, ``"-20"`` is -200), or None
     when it is not a signed number with at most one decimal."""
     value = text.strip()
-    if _POINTS.fullmatch(value) is None:
+    if re.fullmatch(_POINTS, value) is None:
         return None
     whole, _, tenth = value.partition(".")
     size = int(whole.lstrip("+-")) * 10 + int(tenth or "0")

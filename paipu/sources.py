@@ -6,7 +6,7 @@ import errno
 import io
 import os
 import stat
-import zlib
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Protocol
@@ -92,8 +92,19 @@ def _reading(p: str | os.PathLike[str]) -> Iterator[None]:
         yield
     except PermissionError:
         raise InputError(f"{p}: permission denied") from None
-    except (OSError, EOFError, zlib.error) as e:  # (gzip.BadGzipFile is an OSError)
+    except (OSError, EOFError) as e:  # (gzip.BadGzipFile is an OSError)
         raise InputError(f"{p}: cannot be read ({e.__class__.__name__}: {e})") from None
+    except Exception as e:
+        if not _is_zlib_error(e):
+            raise
+        raise InputError(f"{p}: cannot be read ({e.__class__.__name__}: {e})") from None
+
+
+def _is_zlib_error(e: BaseException) -> bool:
+    """Whether ``e`` is a `zlib.error` (zlib is loaded only to read compressed data, which alone
+    raises one: a plain check does not load it)."""
+    zlib = sys.modules.get("zlib")
+    return zlib is not None and isinstance(e, zlib.error)
 
 
 def _read_file(p: str | os.PathLike[str], limit: int, what: str) -> bytes:

@@ -225,7 +225,14 @@ def _group_re() -> re.Pattern[str]:
     return _GROUP_RE[0]
 
 
-_SPACE_RE: Final = re.compile(r"[\s,]*")
+_SPACE_RE: list[re.Pattern[str]] = []
+"""What may separate two groups (white space and commas), compiled when a tile list is first read."""
+
+
+def _space_re() -> re.Pattern[str]:
+    if not _SPACE_RE:
+        _SPACE_RE.append(re.compile(r"[\s,]*"))
+    return _SPACE_RE[0]
 
 VALID_TILES_TEXT: Final = (
     "valid tiles are 1m-9m, 1p-9p, 1s-9s, 1z-7z (东 南 西 北 白 发 中) and 1f-8f (春 夏 秋 冬 梅 兰 竹 菊)"
@@ -272,7 +279,8 @@ def parse_tiles(text: str, *, red_fives: bool = False) -> tuple[Tile, ...]:
     '1123m 1z 5m'
     """
     out: list[Tile] = []
-    pos = _SPACE_RE.match(text, 0).end()  # type: ignore[union-attr]
+    space = _space_re()
+    pos = space.match(text, 0).end()  # type: ignore[union-attr]
     n = len(text)
     while pos < n:
         m = _group_re().match(text, pos)
@@ -292,7 +300,7 @@ def parse_tiles(text: str, *, red_fives: bool = False) -> tuple[Tile, ...]:
         if pos < n and not (text[pos].isspace() or text[pos] == ","):
             # Packed groups may follow each other directly (123m456p), like Tenhou's notation.
             continue
-        pos = _SPACE_RE.match(text, pos).end()  # type: ignore[union-attr]
+        pos = space.match(text, pos).end()  # type: ignore[union-attr]
     return tuple(out)
 
 

@@ -196,6 +196,44 @@ def test_the_fast_path_terminals_are_the_grammars() -> None:
     assert f"ITEM: /{ITEM_PATTERN.replace(chr(92) + chr(34), chr(34))}/" in grammar
 
 
+_TERMINAL_RE = r"^([A-Z_]+)(?:\.-?\d+)?: *(.+?) *$"
+"""What a terminal's line is; `paipu.grammar.fast.terminals` reads the grammar without it."""
+
+
+def test_the_terminals_are_read_as_the_pattern_reads_them() -> None:
+    from paipu.grammar.fast import KEYWORDS, TERMINALS, quoted, terminals
+
+    grammar = (ROOT / "paipu/grammar/record.lark").read_text(encoding="utf-8")
+    expected = {m[1]: m[2] for m in re.finditer(_TERMINAL_RE, grammar, re.M)}
+    assert terminals(grammar) == expected == TERMINALS
+    assert KEYWORDS == {name: frozenset(re.findall(r'"([^"]*)"', rule)) for name, rule in expected.items()
+                        if rule.startswith('"')}
+    assert quoted('"a" | "b" "c') == {"a", "b"}
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.text(alphabet="AZ_az.-09\u0660: \t\r\"x|", max_size=10), max_size=5))
+def test_any_text_s_terminals_are_those_the_pattern_finds(lines: list[str]) -> None:
+    from paipu.grammar.fast import quoted, terminals
+
+    text = "\n".join(lines)
+    assert terminals(text) == {m[1]: m[2] for m in re.finditer(_TERMINAL_RE, text, re.M)}
+    for line in lines:
+        assert quoted(line) == frozenset(re.findall(r'"([^"]*)"', line))
+
+
+@settings(max_examples=4000, deadline=None)
+@given(st.text(alphabet=' \t\n[]"\\Aaz_-09x\u00e9', max_size=24), st.integers(0, 3))
+def test_a_tag_is_read_as_the_pattern_reads_it(text: str, pos: int) -> None:
+    from paipu.grammar.fast import _TAG_RE, tag_at
+
+    for line in (text, '[Player E "' + text + '"]', "[" + text, ' [ Tag ' + text):
+        at = min(pos, len(line))
+        m = re.compile(_TAG_RE).match(line, at)
+        expected = None if m is None else (*m.span(1), *m.span(2), *m.span(3), m.end())
+        assert tag_at(line, at) == expected
+
+
 _WORD_CHARS = "0123456789mpszfMPZ+-_.,:;{}[]\"'\\ \t\x0b\x1c\x1f\ufeff\u3000一九万萬条东發中春abc"
 """ASCII and not: digits, suit letters, the punctuation and white space an ``ITEM`` refuses, the
 Chinese numerals, suits and honours a ``TILE`` reads."""
@@ -206,10 +244,11 @@ Chinese numerals, suits and honours a ``TILE`` reads."""
 def test_the_words_read_without_the_terminals_patterns_are_those_the_patterns_match(word: str) -> None:
     import paipu.tiles as tiles
     from paipu.errors import TileError
-    from paipu.grammar.fast import is_item_word, is_tile_word
+    from paipu.grammar.fast import _is_name, is_item_word, is_tile_word
 
     assert is_tile_word(word) is (re.fullmatch(TILE_PATTERN, word) is not None)
     assert is_item_word(word) is (re.fullmatch(ITEM_PATTERN, word) is not None)
+    assert _is_name(word) is (re.fullmatch(r"[a-z][a-z0-9_]*", word) is not None)
     # A packed group is read without its pattern when ASCII: the same tiles, or the same error.
     for red_fives in (False, True):
         try:

@@ -13,14 +13,16 @@ freeing its objects one by one (`end_now`), which costs about a tenth of a small
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from paipu.cli.group import main as main
-
 from paipu.cli.program import COMMANDS as COMMANDS
 from paipu.cli.program import ENDS_AT_ONCE as ENDS_AT_ONCE
 from paipu.cli.program import end_now as end_now
+
+TYPE_CHECKING = False
+"""(True for a type checker; ``typing`` is not loaded before a plain check sets the collector's pace.)"""
+if TYPE_CHECKING:
+    from typing import Any
+
+    from paipu.cli.group import main as main
 
 
 def __getattr__(name: str) -> Any:

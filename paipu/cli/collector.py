@@ -14,7 +14,11 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Final
+
+TYPE_CHECKING = False
+"""(True for a type checker: `paipu.cli.launch` loads this module before ``typing``.)"""
+if TYPE_CHECKING:
+    from typing import Final
 
 YOUNG_THRESHOLD: Final = 500_000
 """New objects (less those freed) between two of the collector's young passes."""

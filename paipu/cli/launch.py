@@ -35,15 +35,21 @@ def plain_check(args: list[str]) -> bool:
 def _check(paths: tuple[str, ...]) -> int:
     """``paipu check PATHS`` with every flag at its default, as the program: the exit status
     (the program ends at once, `paipu.cli.program.end_now`, when that is safe)."""
-    from paipu.cli.checking import check_paths
     from paipu.cli.collector import fewer_collections
+
+    with fewer_collections():  # from here: loading the modules a check uses makes many objects, few cycles
+        return _check_paced(paths)
+
+
+def _check_paced(paths: tuple[str, ...]) -> int:
+    """`_check`, the collector's pace already set."""
+    from paipu.cli.checking import check_paths
     from paipu.cli.output import AS_PROGRAM, say
     from paipu.cli.program import end_now
 
     AS_PROGRAM[0] = True
     try:
-        with fewer_collections():
-            status = check_paths(paths, {})
+        status = check_paths(paths, {})
     except KeyboardInterrupt:
         say("", err=True)  # as click ends on Ctrl-C: a line's end, then "Aborted!", exit 1
         say("Aborted!", err=True)

@@ -13,7 +13,8 @@ from paipu.findings import Finding, error
 from paipu.limits import MAX_HANDS, MAX_LINE_CHARS, MAX_LINES
 from paipu.record import Span
 
-_HAND_LINE = re.compile(r"^[ \t]*hand[ \t]", re.M)
+_HAND_LINE = r"(?m:^[ \t]*hand[ \t])"
+"""A hand's first line (compiled on first use: only a record of many hands needs it)."""
 
 
 def within_limits(text: str) -> tuple[str, list[Finding]]:
@@ -55,7 +56,7 @@ def limit_lines(text: str) -> tuple[str, list[str], list[Finding]]:
 def _nth_hand_start(text: str, n: int) -> int | None:
     if text.count("hand", 0) < n:
         return None
-    for k, m in enumerate(_HAND_LINE.finditer(text), 1):
+    for k, m in enumerate(re.finditer(_HAND_LINE, text), 1):
         if k == n:
             return m.start()
     return None

@@ -50,17 +50,58 @@ class _Skip:
 
 SKIP: Final = _Skip()
 
-TERMINALS: Final = {m[1]: m[2] for m in re.finditer(r"^([A-Z_]+)(?:\.-?\d+)?: *(.+?) *$", grammar_text(), re.M)}
+_TERMINAL_NAME: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ_")
+
+
+def terminals(grammar: str) -> dict[str, str]:
+    """The terminals a grammar's text defines, by name -> their definitions as written: each line
+    that ``^([A-Z_]+)(?:\\.-?\\d+)?: *(.+?) *$`` matches (multi-line), read with string methods
+    (compiling that pattern cost more than reading the grammar; a test holds the two equal)."""
+    found: dict[str, str] = {}
+    for line in grammar.split("\n"):
+        n = len(line)
+        i = 0
+        while i < n and line[i] in _TERMINAL_NAME:
+            i += 1
+        if i == 0:
+            continue
+        name = line[:i]
+        if i < n and line[i] == ".":  # a priority: a dot, perhaps a minus, one digit or more
+            j = i + 2 if line[i + 1:i + 2] == "-" else i + 1
+            k = j
+            while k < n and line[k].isdecimal():
+                k += 1
+            if k == j:
+                continue
+            i = k
+        if i >= n or line[i] != ":":
+            continue
+        rest = line[i + 1:]
+        if not rest:
+            continue
+        definition = rest.strip(" ")
+        found[name] = definition if definition else " "  # (a definition is one character at least)
+    return found
+
+
+def quoted(rule: str) -> frozenset[str]:
+    """The strings in double quotes in ``rule`` (``re.findall(r'"([^"]*)"', rule)``)."""
+    parts = rule.split('"')
+    return frozenset(parts[1:-1:2])
+
+
+TERMINALS: Final = terminals(grammar_text())
 """The grammar's terminals by name -> their definitions as record.lark writes them."""
-KEYWORDS: Final = {name: frozenset(re.findall(r'"([^"]*)"', rule)) for name, rule in TERMINALS.items()
-                   if rule.startswith('"')}
+KEYWORDS: Final = {name: quoted(rule) for name, rule in TERMINALS.items() if rule.startswith('"')}
 """Each keyword terminal of the grammar (``DISCARD``) -> its spellings (``discard``, ``打``)."""
 TILE_PATTERN: Final = TERMINALS["TILE"].strip("/")
 ITEM_PATTERN: Final = TERMINALS["ITEM"].strip("/")
 _PATTERNS: dict[str, re.Pattern[str]] = {}
 """`TILE_PATTERN` and `ITEM_PATTERN`, compiled when a word that is not ASCII is read: their
 Chinese characters make them slow to compile, and a record's words are mostly ASCII, which
-`is_tile_word` and `is_item_word` read without them."""
+`is_tile_word` and `is_item_word` read without them.  The other patterns of this module too,
+each compiled when a line first needs it (a record without annotations or comments needs
+none but the tags')."""
 
 
 def _compiled(pattern: str) -> re.Pattern[str]:
@@ -91,15 +132,74 @@ def is_item_word(word: str) -> bool:
     return _compiled(ITEM_PATTERN).fullmatch(word) is not None
 
 
-_ITEM_VALUE_RE: Final = re.compile(r"(.*[^\d+\-])([+-]?\d+)")
+_ITEM_VALUE_RE: Final = r"(.*[^\d+\-])([+-]?\d+)"
 # After the words of a line: annotations, then perhaps a comment.
 # An annotation may run over several lines (`fast_line` is then given them joined).
-_TAIL_RE: Final = re.compile(r"((?:\{(?s:\\.|[^\\}])*\}[ \t]*)*)(?:;.*)?")
-_ANNOTATION_RE: Final = re.compile(r"\{(?:\\.|[^\\}])*\}", re.S)
+_TAIL_RE: Final = r"((?:\{(?s:\\.|[^\\}])*\}[ \t]*)*)(?:;.*)?"
+_ANNOTATION_RE: Final = r"(?s:\{(?:\\.|[^\\}])*\})"
 # A header line: tags, then annotations and a comment.
-_TAG_RE: Final = re.compile(
+_TAG_RE: Final = (
     r'[ \t]*\[[ \t]*([A-Za-z_][A-Za-z0-9_\-]*)(?:[ \t]+([A-Za-z_][A-Za-z0-9_\-]*))?[ \t]*("(?:\\.|[^"\\\n])*")[ \t]*\]'
 )
+"""One tag, as `tag_at` reads it (the pattern is its definition; a test holds the two equal)."""
+_TAG_NAME_START: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+_TAG_NAME: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def tag_at(line: str, pos: int) -> tuple[int, int, int, int, int, int, int] | None:
+    """The tag `_TAG_RE` matches at ``pos`` of ``line``, read without compiling it: the start and
+    end of its word, of its argument (-1, -1 without one) and of its quoted value (the quotes
+    included), and the end of the tag; None where the pattern does not match."""
+    n = len(line)
+    i = pos
+    while i < n and line[i] in " \t":
+        i += 1
+    if i == n or line[i] != "[":
+        return None
+    i += 1
+    while i < n and line[i] in " \t":
+        i += 1
+    if i == n or line[i] not in _TAG_NAME_START:
+        return None
+    word = i
+    i += 1
+    while i < n and line[i] in _TAG_NAME:
+        i += 1
+    word_end = i
+    arg = arg_end = -1
+    while i < n and line[i] in " \t":
+        i += 1
+    if i > word_end and i < n and line[i] in _TAG_NAME_START:
+        arg = i
+        i += 1
+        while i < n and line[i] in _TAG_NAME:
+            i += 1
+        arg_end = i
+        while i < n and line[i] in " \t":
+            i += 1
+    if i == n or line[i] != '"':
+        return None
+    value = i
+    i += 1
+    while i < n:
+        c = line[i]
+        if c == "\\":
+            if i + 1 < n and line[i + 1] != "\n":
+                i += 2
+                continue
+            return None  # a backslash before a line's end (or the text's) escapes nothing
+        if c == '"' or c == "\n":
+            break
+        i += 1
+    if i == n or line[i] != '"':
+        return None
+    i += 1
+    value_end = i
+    while i < n and line[i] in " \t":
+        i += 1
+    if i == n or line[i] != "]":
+        return None
+    return word, word_end, arg, arg_end, value, value_end, i + 1
 _SEATS: Final = frozenset(("E", "S", "W", "N"))
 _GLYPHS: Final = frozenset(r.GLYPHS)
 _DIGITS: Final = frozenset("0123456789")
@@ -367,14 +467,14 @@ def _plain_words(body: str) -> list[str] | None:
 def _annotations(line: str, start: int, end: int, number: int) -> tuple[r.Annotation, ...]:
     if "\n" not in line:
         found: list[r.Annotation] = []
-        for m in _ANNOTATION_RE.finditer(line, start, end):
+        for m in _compiled(_ANNOTATION_RE).finditer(line, start, end):
             a, b = m.span()
             inner = line[a + 1:b - 1]
             text = (unescape_annotation(m.group()) if "\\" in inner else inner.strip())
             found.append(r.Annotation(text, _tuple_new(_Span, (number, a + 1, number, b + 1))))
         return tuple(found)
     out: list[r.Annotation] = []
-    for m in _ANNOTATION_RE.finditer(line, start, end):
+    for m in _compiled(_ANNOTATION_RE).finditer(line, start, end):
         a, b = m.start(), m.end() - 1  # the braces' offsets; the end column is past the `}`
         span = r.Span(number + line.count("\n", 0, a), a - line.rfind("\n", 0, a),
                       number + line.count("\n", 0, b), b - line.rfind("\n", 0, b) + 1)
@@ -406,27 +506,31 @@ def _read_tags(line: str, number: int) -> Line | None:
     pos = 0
     n = len(line)
     while True:
-        m = _TAG_RE.match(line, pos)
+        m = tag_at(line, pos)
         if m is None:
             break
-        word, arg, raw = m.group(1), m.group(2), m.group(3)
-        value = unescape_string(raw[1:-1])
+        word_at, word_end, arg_at, arg_end, value_at, value_end, pos = m
+        value = unescape_string(line[value_at + 1:value_end - 1])
         # Spans made as tuples (`Span`'s own constructor is a Python function, a third of a tag's cost).
-        word_span: r.Span = _tuple_new(_Span, (number, m.start(1) + 1, number, m.end(1) + 1))
-        arg_span: r.Span | None = None if arg is None else _tuple_new(_Span, (number, m.start(2) + 1, number,
-                                                                               m.end(2) + 1))
-        span: r.Span = _tuple_new(_Span, (number, m.start(1), number, m.end(3) + 2))
-        tags.append(RawTag(word, arg, value, span, word_span, arg_span))
-        pos = m.end()
+        word_span: r.Span = _tuple_new(_Span, (number, word_at + 1, number, word_end + 1))
+        arg: str | None = None
+        arg_span: r.Span | None = None
+        if arg_at >= 0:
+            arg = line[arg_at:arg_end]
+            arg_span = _tuple_new(_Span, (number, arg_at + 1, number, arg_end + 1))
+        span: r.Span = _tuple_new(_Span, (number, word_at, number, value_end + 2))
+        tags.append(RawTag(line[word_at:word_end], arg, value, span, word_span, arg_span))
     if not tags:
         return None
     while pos < n and line[pos] in " \t":
         pos += 1
-    tail = _TAIL_RE.fullmatch(line, pos)
-    if tail is None:
-        return None
     first, last = tags[0].span, tags[-1].span
     span = _tuple_new(_Span, (number, first.column, number, last.end_column))
+    if pos == n:  # nothing after the tags (the tail pattern would match it empty)
+        return HeaderLine(tuple(tags), span, ())
+    tail = _compiled(_TAIL_RE).fullmatch(line, pos)
+    if tail is None:
+        return None
     return HeaderLine(tuple(tags), span, _annotations(line, tail.start(1), tail.end(1), number))
 
 
@@ -508,7 +612,7 @@ def _read_fan(body: str, words: list[str], span: r.Span, number: int,
             if value is None:
                 return None
         else:
-            m = _ITEM_VALUE_RE.fullmatch(name)
+            m = _compiled(_ITEM_VALUE_RE).fullmatch(name)
             if m:
                 digits = m.group(2).lstrip("+-")
                 if len(digits) > MAX_VALUE_DIGITS:
@@ -546,7 +650,7 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
         return _header(line, number) if not line[:cut].strip(" \t") else None
     if line[cut] == '"':
         return None
-    tail = _TAIL_RE.fullmatch(line, cut)
+    tail = _compiled(_TAIL_RE).fullmatch(line, cut)
     if tail is None:
         return None
     notes: tuple[r.Annotation, ...] = ()
@@ -584,7 +688,7 @@ def _read_words(key: str, number: int, notes: tuple[r.Annotation, ...]) -> Line 
     reader = _KEYWORD_LINES.get(first)
     if reader is not None:
         return reader(key, body, words, number, lead, notes)
-    if len(words) >= 2 and _NAME_RE.fullmatch(first) and not first.startswith(_NOT_NAMES):
+    if len(words) >= 2 and _is_name(first) and not first.startswith(_NOT_NAMES):
         return _word_line(first, words, _span(number, lead, lead + len(body) + 1), notes)
     return None
 
@@ -719,9 +823,16 @@ its reader (a keyword not here, ``abort``, goes to lark)."""
 # (lark reads ``handy 3`` as ``hand`` and fails; `_NOT_NAMES` sends such words to it) and
 # that is not a seat's verb, then tiles or numbers.  A word in Chinese or Japanese script
 # (``宝 7s``) is rare enough to leave to lark.
-_NAME_RE: Final = re.compile(r"[a-z][a-z0-9_]*")
-_NOT_NAMES: Final = tuple(sorted(word for spellings in KEYWORDS.values() for word in spellings
-                                 if _NAME_RE.fullmatch(word)))
+_NAME_START: Final = frozenset("abcdefghijklmnopqrstuvwxyz")
+_NAME_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _is_name(word: str) -> bool:
+    """Whether ``word`` is ``[a-z][a-z0-9_]*`` (``re.fullmatch``)."""
+    return word[:1] in _NAME_START and _NAME_CHARS.issuperset(word)
+
+
+_NOT_NAMES: Final = tuple(sorted(word for spellings in KEYWORDS.values() for word in spellings if _is_name(word)))
 
 
 def _word_line(name: str, words: list[str], span: r.Span, notes: tuple[r.Annotation, ...]) -> Line | None:

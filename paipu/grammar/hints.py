@@ -77,8 +77,9 @@ _SUITS: Final[Mapping[str, str]] = {
     "m": "m", "p": "p", "s": "s", "z": "z", "f": "f",
     "man": "m", "wan": "m", "pin": "p", "tong": "p", "bing": "p", "sou": "s", "so": "s", "tiao": "s", "suo": "s",
 }
-_TILE_RE: Final = re.compile(r"([0-9]+)([A-Za-z]+)|([A-Za-z]+)([0-9]+)")
-_CANONICAL_TILE_RE: Final = re.compile(r"[0-9]+[mpszf]")
+_TILE_RE: Final = r"([0-9]+)([A-Za-z]+)|([A-Za-z]+)([0-9]+)"
+_CANONICAL_TILE_RE: Final = r"[0-9]+[mpszf]"
+"""(These two patterns are compiled on first use: only a line that does not parse needs them.)"""
 
 
 def distance(a: str, b: str, cap: int = 3) -> int:
@@ -171,7 +172,7 @@ def seat_hints(word: str, wind_seats: Mapping[str, str]) -> tuple[str, ...]:
 def tile_hints(word: str) -> tuple[str, ...]:
     """The tiles (or packed runs) ``word`` may have meant: ``8M`` is ``8m``, ``m8`` is ``8m``,
     ``8man`` is ``8m``."""
-    m = _TILE_RE.fullmatch(word)
+    m = re.fullmatch(_TILE_RE, word)
     if m is None:
         return ()
     digits, letters = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
@@ -230,7 +231,7 @@ def _tag_hint(word: str, has_arg: bool) -> str | None:
 
 
 def is_tile_word(word: str) -> bool:
-    return _CANONICAL_TILE_RE.fullmatch(word) is not None
+    return re.fullmatch(_CANONICAL_TILE_RE, word) is not None
 
 
 def hint_message(word: str, place: str, choices: tuple[str, ...]) -> str:

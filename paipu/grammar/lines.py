@@ -124,8 +124,9 @@ def grammar_text() -> str:
         return resources.files("paipu.grammar").joinpath("record.lark").read_text(encoding="utf-8")
 
 
-_ESCAPE_RE = re.compile(r"\\([\\}])")
-_STRING_ESCAPE_RE = re.compile(r'\\(?:u([0-9a-fA-F]{4})|([nrt])|(["\\]))')
+_ESCAPE_RE = r"\\([\\}])"
+_STRING_ESCAPE_RE = r'\\(?:u([0-9a-fA-F]{4})|([nrt])|(["\\]))'
+"""(The escapes' patterns, compiled on first use: only a text with a backslash needs them.)"""
 _CONTROL_OF = {"n": "\n", "r": "\r", "t": "\t"}
 
 
@@ -135,8 +136,11 @@ def unescape_string(raw: str) -> str:
     code (what the writer gives a control character); any other backslash stands for itself."""
     if "\\" not in raw:
         return raw
-    return _STRING_ESCAPE_RE.sub(lambda m: chr(int(m[1], 16)) if m[1] else _CONTROL_OF[m[2]] if m[2] else m[3], raw)
+    return re.sub(_STRING_ESCAPE_RE, lambda m: chr(int(m[1], 16)) if m[1] else _CONTROL_OF[m[2]] if m[2] else m[3],
+                  raw)
 
 
 def unescape_annotation(raw: str) -> str:
-    return _ESCAPE_RE.sub(r"\1", raw[1:-1]).strip()
+    if "\\" not in raw:
+        return raw[1:-1].strip()
+    return re.sub(_ESCAPE_RE, r"\1", raw[1:-1]).strip()

@@ -278,7 +278,7 @@ def _syntax_finding(e: UnexpectedInput, text: str, base: int, offset: int,
     return error("syntax", str(e), Span(line, column, line, column)), pos
 
 
-_ANNOTATION_RE = re.compile(r"\{(?:[^\\}]++|\\.)*+\}", re.S)
+_ANNOTATION_RE = r"(?s:\{(?:[^\\}]++|\\.)*+\})"
 """An annotation, escapes included; possessive, so that one never closed costs one linear scan
 (a group per character made it seconds and a hundred MB for a long record)."""
 
@@ -291,7 +291,7 @@ def _past_annotations(text: str, start: int, nl: int) -> int:
     end = nl if comment < 0 else start + comment
     b = text.find("{", start, end)
     while b >= 0:
-        m = _ANNOTATION_RE.match(text, b)
+        m = re.compile(_ANNOTATION_RE).match(text, b)
         if m is None:
             return nl
         if m.end() > nl:

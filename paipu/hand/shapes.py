@@ -260,25 +260,40 @@ class Decomposition(Frozen):
 
 
 def _all_groups() -> list[Group]:
+    """Every group, made in `Group.sort_key` order (no sort needed): by lowest tile, at each the
+    chows (by wildcard mask), the pongs and the pairs (their masks grow with their wildcards),
+    then the free chow, pong and pair."""
     out: list[Group] = []
     for k in range(NUM_SHAPE_KINDS):
-        out.extend(Group("pong", k, w) for w in range(4))
-        out.extend(Group("pair", k, w) for w in range(3))
         if k < 27 and k % 9 <= 6:
             out.extend(Group("chow", k, mask.bit_count(), mask) for mask in range(8))
+        out.extend(Group("pong", k, w) for w in range(4))
+        out.extend(Group("pair", k, w) for w in range(3))
     out.extend(Group(kind, ANY_KIND, _SIZE[kind]) for kind in ("chow", "pong", "pair"))
-    out.sort(key=lambda g: g.sort_key)
     return out
 
 
 _GROUPS: Final[tuple[Group, ...]] = tuple(_all_groups())
-_GROUP_ID: Final[dict[Group, int]] = {g: i for i, g in enumerate(_GROUPS)}
-_FREE_CHOW: Final = _GROUP_ID[Group("chow", ANY_KIND, 3)]
-_FREE_PONG: Final = _GROUP_ID[Group("pong", ANY_KIND, 3)]
-_FREE_PAIR: Final = _GROUP_ID[Group("pair", ANY_KIND, 2)]
-_WILD_PONGS: Final = tuple(_GROUP_ID[Group("pong", k, 3)] for k in range(NUM_SHAPE_KINDS))
-_WILD_PAIRS: Final = tuple(_GROUP_ID[Group("pair", k, 2)] for k in range(NUM_SHAPE_KINDS))
-_WILD_CHOWS: Final = tuple(_GROUP_ID[Group("chow", k, 3, 7)] for k in range(27) if k % 9 <= 6)
+_ID_OF: Final[dict[tuple[str, int, int], int]] = {(g.kind, g.first, g.wild_mask): i for i, g in enumerate(_GROUPS)}
+"""A group's (kind, lowest tile, wildcard mask) -> its interned id (its place in `_GROUPS`): the
+tables below are made from these keys, cheaper to hash than the groups."""
+
+
+def _gid(kind: str, first: int, wild: int, mask: int = -1) -> int:
+    """The interned id of ``Group(kind, first, wild, mask)`` (a pong's or a pair's mask, and a
+    free group's, worked out from ``wild`` as `Group` does)."""
+    if mask == -1:
+        size = _SIZE[kind]
+        mask = (1 << size) - 1 if first == ANY_KIND else ((1 << wild) - 1) << (size - wild)
+    return _ID_OF[(kind, first, mask)]
+
+
+_FREE_CHOW: Final = _gid("chow", ANY_KIND, 3)
+_FREE_PONG: Final = _gid("pong", ANY_KIND, 3)
+_FREE_PAIR: Final = _gid("pair", ANY_KIND, 2)
+_WILD_PONGS: Final = tuple(_gid("pong", k, 3) for k in range(NUM_SHAPE_KINDS))
+_WILD_PAIRS: Final = tuple(_gid("pair", k, 2) for k in range(NUM_SHAPE_KINDS))
+_WILD_CHOWS: Final = tuple(_gid("chow", k, 3, 7) for k in range(27) if k % 9 <= 6)
 
 _Candidate = tuple[int, tuple[int, ...], int, bool]
 """(group id, real tiles it takes, wildcards it takes, is a set)."""
@@ -293,26 +308,24 @@ def _candidates_for(t: int) -> tuple[_Candidate, ...]:
     """
     out: list[_Candidate] = []
     for r in range(1, 4):
-        out.append((_GROUP_ID[Group("pong", t, 3 - r)], (t,) * r, 3 - r, True))
+        out.append((_gid("pong", t, 3 - r), (t,) * r, 3 - r, True))
     for r in range(1, 3):
-        out.append((_GROUP_ID[Group("pair", t, 2 - r)], (t,) * r, 2 - r, False))
+        out.append((_gid("pair", t, 2 - r), (t,) * r, 2 - r, False))
     if t < 27:
         for start in range(t - 2, t + 1):
             if start // 9 != t // 9 or start < 0 or start % 9 > 6:
                 continue
             below = (1 << (t - start)) - 1
-            above = [start + j for j in range(t - start + 1, 3)]
-            for pick in itertools.product((False, True), repeat=len(above)):
-                mask = below
+            lowest = t - start + 1  # the positions above t's: lowest to 2, each real or a wildcard
+            for pick in range(1 << (3 - lowest)):
+                mask = below | pick << lowest
                 reals = [t]
-                for u, is_wild in zip(above, pick, strict=True):
-                    if is_wild:
-                        mask |= 1 << (u - start)
-                    else:
-                        reals.append(u)
-                gid = _GROUP_ID[Group("chow", start, mask.bit_count(), mask)]
+                for j in range(lowest, 3):
+                    if not mask >> j & 1:
+                        reals.append(start + j)
+                gid = _gid("chow", start, mask.bit_count(), mask)
                 out.append((gid, tuple(reals), mask.bit_count(), True))
-    out.sort()
+    out.sort()  # (by group id: the order they were made in does not matter)
     return tuple(out)
 
 
@@ -322,7 +335,7 @@ _CANDIDATES: Final[tuple[tuple[_Candidate, ...], ...]] = tuple(
 
 
 def _ids_of(groups: Sequence[Group]) -> tuple[int, ...]:
-    return tuple(sorted(_GROUP_ID[g] for g in groups))
+    return tuple(sorted(_ID_OF[(g.kind, g.first, g.wild_mask)] for g in groups))
 
 
 def _decomposition(ids: Sequence[int]) -> Decomposition:
@@ -863,8 +876,8 @@ _PLAIN_PAIR: Final = 1
 _PLAIN_CHOW: Final = 2
 _PLAIN_GROUPS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple(sorted(
-        [(_GROUP_ID[Group("pong", t, 0)], _PLAIN_PONG), (_GROUP_ID[Group("pair", t, 0)], _PLAIN_PAIR)]
-        + ([(_GROUP_ID[Group("chow", t, 0, 0)], _PLAIN_CHOW)] if t < 27 and t % 9 <= 6 else [])))
+        [(_gid("pong", t, 0), _PLAIN_PONG), (_gid("pair", t, 0), _PLAIN_PAIR)]
+        + ([(_gid("chow", t, 0, 0), _PLAIN_CHOW)] if t < 27 and t % 9 <= 6 else [])))
     for t in range(NUM_SHAPE_KINDS)
 )
 """Per kind, the groups of real tiles only whose lowest tile it is (its pong, its pair, the chow
@@ -1005,7 +1018,7 @@ def seven_pairs_groups(
     return SevenPairs(tuple([groups[i] for i in pairs]), fours)
 
 
-_PAIR_IDS: Final = tuple(tuple(_GROUP_ID[Group("pair", k, w)] for w in range(3)) for k in range(NUM_SHAPE_KINDS))
+_PAIR_IDS: Final = tuple(tuple(_gid("pair", k, w) for w in range(3)) for k in range(NUM_SHAPE_KINDS))
 """The interned id of the pair of each kind holding 0, 1 or 2 wildcards."""
 
 

@@ -361,14 +361,24 @@ def suit_profile(part: Sequence[int], key: int, limited: bool) -> int:
 SHIPPED_TILES: Final = 14
 
 
-@functools.cache
+def _vector_counts(kinds: int, tiles: int) -> list[list[int]]:
+    """``[length][total]``, for ``length`` up to ``kinds`` and ``total`` up to ``tiles``: how many
+    count vectors of ``length`` kinds (0-4 each) hold at most ``total`` tiles (a table of plain
+    loops, made at import: cheaper than the recursion it answers)."""
+    counts = [[1] * (tiles + 1)]
+    for _ in range(kinds):
+        shorter = counts[-1]
+        counts.append([sum(shorter[total - c] for c in range(min(4, total) + 1)) for total in range(tiles + 1)])
+    return counts
+
+
+_VECTOR_COUNTS: Final = _vector_counts(9, SHIPPED_TILES)
+
+
 def _vectors_below(length: int, total: int) -> int:
-    """How many count vectors of ``length`` kinds (0-4 each) hold at most ``total`` tiles."""
-    if total < 0:
-        return 0
-    if length == 0:
-        return 1
-    return sum(_vectors_below(length - 1, total - c) for c in range(5))
+    """How many count vectors of ``length`` kinds (0-4 each, ``length`` at most 9) hold at most
+    ``total`` tiles (at most `SHIPPED_TILES`)."""
+    return _VECTOR_COUNTS[length][total] if total >= 0 else 0
 
 
 _RANK_STEP: Final = tuple(

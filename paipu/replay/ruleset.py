@@ -806,10 +806,12 @@ def _read_entries() -> list[RulesetEntry] | None:
 
 
 def _normalized(package: str) -> str:
-    """A package's name as `importlib.metadata` compares them (``Club.Rules`` is ``club_rules``)."""
-    import re
-
-    return re.sub(r"[-_.]+", "_", package).lower()
+    """A package's name as `importlib.metadata` compares them (``Club.Rules`` is ``club_rules``):
+    ``re.sub(r"[-_.]+", "_", package).lower()``, without compiling a pattern."""
+    name = package.replace("-", "_").replace(".", "_")
+    while "__" in name:
+        name = name.replace("__", "_")
+    return name.lower()
 
 
 def _group_entries(text: str, builtin: bool) -> list[RulesetEntry]:
