@@ -732,22 +732,26 @@ def _situation_fans(w: WinIn, f: Fans, table: FanTable, claimed: int, shown: int
 class _Win:
     """What every reading of one win shares, worked out once by `evaluate`: the kinds held
     (the concealed tiles alone, and with the melds), what the special shapes ask of the
-    concealed tiles, the melds as read sets, the fans that depend on the kinds alone (with
-    四归一) and those of concealment and the situation, each in the order a reading adds them,
-    and whether the hand waited on one kind (`_SingleWait`, asked only when a reading needs it)."""
+    concealed tiles, the melds as read sets and what their fans need, the fans that depend on
+    the kinds alone (with 四归一) and those of concealment and the situation, each in the order
+    a reading adds them, and whether the hand waited on one kind (`_SingleWait`, asked only when
+    a reading needs it)."""
 
     def __init__(self, w: WinIn, table: FanTable) -> None:
         self.w = w
         self.table = table
-        self.memo = _memo(table)
+        memo = _memo(table)
+        self.memo = memo
         self.single_wait = _SingleWait(w, table.shapes)
         c = w.concealed
         concealed_bytes = bytes(c)
+        self.concealed_bytes = concealed_bytes
+        self.size = sum(concealed_bytes)
+        """How many concealed tiles."""
         held = _kinds_held(concealed_bytes)
         self.held = held
         """The concealed kinds (`_kind_mask`)."""
         meld_sets: list[ReadSet] = []
-        self.meld_sets = meld_sets
         self.concealed_only = False
         """Fourteen concealed tiles and no meld: what the special shapes need."""
         self.even = False
@@ -755,10 +759,14 @@ class _Win:
         self.distinct = False
         """No concealed kind held twice (全不靠)."""
         claimed = shown = 0
+        meld_chows: list[int] = []
+        meld_pongs: list[int] = []
+        chow_key = pong_key = kongs = concealed_kongs = hidden = 0
+        yao = five = even = True
         if w.melds:
             counts = list(c)
             win = w.win_tile
-            kongs = []
+            kong_kinds = []
             for m in w.melds:
                 k = m.first
                 if m.kind == "chow":
@@ -767,31 +775,73 @@ class _Win:
                     counts[k + 2] = counts[k + 2] + 1
                     if k <= win <= k + 2:
                         shown += 1
-                elif m.kind == "kong":
-                    counts[k] = counts[k] + 4
-                    kongs.append(k)
-                    if k == win:
-                        shown += 4
+                    meld_chows.append(k)
+                    chow_key += _CHOW_WEIGHT[k]
+                    r = k % 9 + 1
+                    if r != 1 and r != 7:
+                        yao = False
+                    if r < 3 or r > 5:
+                        five = False
                 else:
-                    counts[k] = counts[k] + 3
-                    if k == win:
-                        shown += 3
+                    if m.kind == "kong":
+                        counts[k] = counts[k] + 4
+                        kong_kinds.append(k)
+                        if k == win:
+                            shown += 4
+                        kongs += 1
+                        if m.concealed:
+                            concealed_kongs += 1
+                    else:
+                        counts[k] = counts[k] + 3
+                        if k == win:
+                            shown += 3
+                    meld_pongs.append(k)
+                    pong_key |= 1 << k
+                    if m.concealed:
+                        hidden += 1
+                    if k not in TERMINALS_HONOURS:
+                        yao = False
+                    if k >= 27 or k % 9 != 4:
+                        five = False
+                    if k >= 27 or k % 9 % 2 == 0:
+                        even = False
                 if not m.concealed:
                     claimed += 1
                 meld_sets.append(_read_set(m.kind, k, m.concealed, not m.concealed))
             counts_bytes = bytes(counts)
             mask = _kinds_held(counts_bytes)
             hogs = counts_bytes.count(4)
-            for k in kongs:
+            for k in kong_kinds:
                 if counts[k] == 4:
                     hogs -= 1  # a kong is no 四归一
         else:
             mask = held
             hogs = concealed_bytes.count(4)
-            if sum(c) == 14:
+            if self.size == 14:
                 self.concealed_only = True
                 self.even = 1 not in concealed_bytes.translate(_ODD)
                 self.distinct = max(concealed_bytes) <= 1
+        self.meld_sets = tuple(meld_sets)
+        self.meld_chows = tuple(meld_chows)
+        """The melded chows' lowest kinds."""
+        self.meld_pongs = tuple(meld_pongs)
+        """The melded pongs' and kongs' kinds."""
+        self.meld_chow_key = chow_key
+        """`_Part.chow_key` of the melded chows."""
+        self.meld_pong_key = pong_key
+        """`_Part.pong_key` of the melded pongs and kongs."""
+        self.meld_hidden = hidden
+        """The concealed kongs (what 暗刻 counts among the melds)."""
+        self.meld_yao = yao
+        self.meld_five = five
+        self.meld_even = even
+        """`_Part.yao`, `_Part.five` and `_Part.even` of the melds."""
+        kong_fans: Fans = {}
+        _kong_fans(kongs, concealed_kongs, kong_fans, table)
+        self.kong_fans = tuple(kong_fans.items())
+        """The fans of the melded kongs (a reading reads no kong from the hand)."""
+        self.all_claimed = claimed == 4 and not w.self_drawn
+        """全求人, as far as the melds tell (the rest is the single wait)."""
         self.mask = mask
         """Every kind the hand holds, melds included (`_kind_mask`)."""
         kinds: Fans = {}
@@ -829,22 +879,26 @@ def _read_set(kind: SetKind, first: int, concealed: bool, claimed: bool = False)
 
 class _Memo:
     """What the evaluation keeps per fan table, each answer a function of its key alone: the
-    table's `by_value` as a place per fan, the fans of each multiset of chows (`_chow_fans`)
-    and the fans each set of fans found keeps once 不计 is applied (`_excluded`).  Bounded:
+    table's `by_value` as a place per fan, the fans of each multiset of chows (`_chow_fans`, by
+    `_Part.chow_key`) and the fans each set of fans found keeps once 不计 is applied (`_excluded`).  Bounded:
     a table is emptied when it reaches `_MEMO_MAX` answers."""
 
     def __init__(self, table: FanTable) -> None:
         self.table = table
         """Kept with its answers, so that the id it is found by stays its own."""
         self.rank = {fid: i for i, fid in enumerate(table.by_value)}
-        self.chows: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
+        self.chows: dict[int, tuple[tuple[str, int], ...]] = {}
+        """By the chows' `_Part.chow_key`."""
+        self.pair_fans = table.has("erwubajiang") or table.has("yaojiutou")
+        """Whether the table has a fan of the pair's rank."""
         self.kept: dict[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = {}
 
 
 _MEMOS: dict[int, _Memo] = {}
 _MEMO_MAX: Final = 1 << 16
-_PONGS: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
-"""The fans of each multiset of pongs (`_pong_fans`, the same in every table), bounded as `_Memo`."""
+_PONGS: dict[int, tuple[tuple[str, int], ...]] = {}
+"""The fans of each set of pongs (`_pong_fans`, the same in every table), by their kinds
+(`_kind_mask`: a reading holds no two pongs of a kind), bounded as `_Memo`."""
 
 
 def _memo(table: FanTable) -> _Memo:
@@ -854,18 +908,26 @@ def _memo(table: FanTable) -> _Memo:
     return found
 
 
-def _kept(store: dict[tuple[int, ...], tuple[tuple[str, int], ...]], key: tuple[int, ...],
-          fans: Callable[[Fans], None]) -> tuple[tuple[str, int], ...]:
-    """``store``'s answer for ``key``, worked out by ``fans`` (which counts them in a dict given)
-    the first time it is asked."""
-    found = store.get(key)
-    if found is None:
-        f: Fans = {}
-        fans(f)
-        found = tuple(f.items())
-        if len(store) >= _MEMO_MAX:
-            store.clear()
-        store[key] = found
+def _kept_pongs(key: int, pongs: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """`_PONGS`' answer for ``pongs`` (``key`` their kinds), worked out the first time it is asked."""
+    f: Fans = {}
+    _pong_fans(list(pongs), f)
+    found = tuple(f.items())
+    if len(_PONGS) >= _MEMO_MAX:
+        _PONGS.clear()
+    _PONGS[key] = found
+    return found
+
+
+def _kept_chows(memo: _Memo, key: int, chows: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """``memo``'s answer for the chows ``chows`` (``key`` their `_Part.chow_key`), worked out the
+    first time it is asked."""
+    f: Fans = {}
+    _chow_fans(list(chows), f, memo.table)
+    found = tuple(f.items())
+    if len(memo.chows) >= _MEMO_MAX:
+        memo.chows.clear()
+    memo.chows[key] = found
     return found
 
 
@@ -931,70 +993,16 @@ def _wait_fan(sets: Sequence[ReadSet], pair: int, win: int, hand_sets: int) -> s
     return None
 
 
-def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans, memo: _Memo) -> None:
-    """Fans of four sets and a pair."""
-    table = memo.table
-    # One pass over the sets, on plain ints and two lists: the pongs' and the
-    # chows' kinds, the kongs, the concealed pongs, the claimed sets, and whether every set
-    # holds a terminal or an honour (全带幺) and a 5 (全带五).
-    pong_kinds: list[int] = []
-    chows: list[int] = []
-    kongs = concealed_kongs = hidden = claimed = 0
-    every_yao = pair in TERMINALS_HONOURS
-    every_five = pair < 27 and pair % 9 == 4
-    for s in sets:
-        k = s.first
-        if s.kind == "chow":
-            chows.append(k)
-            r = k % 9 + 1  # the chow holds ranks r, r + 1 and r + 2
-            if r != 1 and r != 7:
-                every_yao = False
-            if r < 3 or r > 5:
-                every_five = False
-        else:
-            pong_kinds.append(k)
-            if s.kind == "kong":
-                kongs += 1
-                if s.concealed:
-                    concealed_kongs += 1
-            if s.concealed:
-                hidden += 1
-            if k not in TERMINALS_HONOURS:
-                every_yao = False
-            if k >= 27 or k % 9 != 4:
-                every_five = False
-        if s.claimed:
-            claimed += 1
-    _kong_fans(kongs, concealed_kongs, f, table)
-    if hidden >= 2:
-        _add(f, _HIDDEN_PONG_FANS[hidden])
-    if len(pong_kinds) == 4:
-        _add(f, "pengpenghe")
-        if all(k < 27 and _rank(k) % 2 == 0 for k in pong_kinds) and pair < 27 and _rank(pair) % 2 == 0:
-            _add(f, "quanshuangke")
-    if len(pong_kinds) > 1:
-        _merge(f, _kept(_PONGS, tuple(sorted(pong_kinds)), lambda found: _pong_fans(pong_kinds, found)))
-    if len(chows) > 1:
-        _merge(f, _kept(memo.chows, tuple(sorted(chows)), lambda found: _chow_fans(chows, found, table)))
-    if len(chows) == 4 and pair < 27:
-        _add(f, "pinghe")
-        ranks = sorted((_suit(c), _rank(c)) for c in chows)
-        if pair < 27 and _rank(pair) == 5:
-            suits = {_suit(c) for c in chows}
-            if len(suits) == 1 and _suit(pair) in suits and [r for _, r in ranks] == [1, 1, 7, 7]:
-                _add(f, "yiseshuanglonghui")
-            elif len(suits) == 2 and _suit(pair) not in suits and all(
-                    sorted(_rank(c) for c in chows if _suit(c) == su) == [1, 7] for su in suits):
-                _add(f, "sanseshuanglonghui")
-    if pair in DRAGONS and f.get("shuangjianke", 0):
-        _add(f, "xiaosanyuan")
-    if pair in WINDS and f.get("sanfengke", 0):
-        _add(f, "xiaosixi")
+def _honour_pong_fans(h: _Win, pongs: tuple[int, ...], f: Fans) -> None:
+    """The fans of single pongs of terminals and honours: 箭刻, 圈风刻, 门风刻, and 幺九刻 for
+    each that no wind or dragon fan already counts."""
+    w = h.w
+    table = h.table
     seat, prevalent = WINDS[w.seat_wind], WINDS[w.prevalent_wind]
     wind_fan = bool(f.get("dasixi", 0) or f.get("xiaosixi", 0) or f.get("sanfengke", 0))
     dragon_fan = bool(f.get("dasanyuan", 0) or f.get("xiaosanyuan", 0) or f.get("shuangjianke", 0))
     yaojiu = 0
-    for k in pong_kinds:
+    for k in pongs:
         if k in DRAGONS:
             if table.has("jianke"):
                 _add(f, "jianke")
@@ -1015,16 +1023,17 @@ def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans, memo: _Memo
             yaojiu += 1
     if yaojiu:
         _add(f, "yaojiuke", yaojiu)
-    if every_yao:
-        _add(f, "quandaiyao")
-    if every_five:
-        _add(f, "quandaiwu")
-    if claimed == 4 and not w.self_drawn:
-        _add(f, "quanqiuren")
-    if pair < 27 and _rank(pair) in (2, 5, 8):
-        _add(f, "erwubajiang")
-    elif pair in TERMINALS_HONOURS and pair < 27:
-        _add(f, "yaojiutou")
+
+
+def _shuanglonghui(chows: tuple[int, ...], pair: int, f: Fans) -> None:
+    """一色双龙会 or 三色双龙会, of four chows and a pair of 5."""
+    ranks = sorted((_suit(c), _rank(c)) for c in chows)
+    suits = {_suit(c) for c in chows}
+    if len(suits) == 1 and _suit(pair) in suits and [r for _, r in ranks] == [1, 1, 7, 7]:
+        _add(f, "yiseshuanglonghui")
+    elif len(suits) == 2 and _suit(pair) not in suits and all(
+            sorted(_rank(c) for c in chows if _suit(c) == su) == [1, 7] for su in suits):
+        _add(f, "sanseshuanglonghui")
 
 
 _HIDDEN_PONG_FANS: Final = ("", "", "shuanganke", "sananke", "sianke")
@@ -1053,16 +1062,189 @@ def _kong_fans(kongs: int, concealed_kongs: int, f: Fans, table: FanTable) -> No
 _NINE_GATES: Final = [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
+# ---------------------------------------------------------------- the readings of each group of kinds
+
+
+class _Part:
+    """One way a group's concealed tiles (a suit's nine kinds, or the seven honours) are sets, or
+    sets and the pair: what a standard reading takes from that group.  A hand's standard readings
+    are every choice of one part per group with one pair among them, in the order
+    `paipu.hand.shapes.decompositions` gives them (each group's parts are kept in that order)."""
+
+    __slots__ = ("bian", "chow_key", "chows", "cover", "even", "five", "kan", "order", "pair", "pong_key",
+                 "pongs", "sets", "yao")
+
+    def __init__(self, groups: list[tuple[int, int]]) -> None:
+        sets: list[ReadSet] = []
+        chows: list[int] = []
+        pongs: list[int] = []
+        pair = -1
+        cover = bian = kan = pong_key = chow_key = 0
+        yao = five = even = True
+        for first, kind in groups:
+            held: tuple[int, ...] = (first,)
+            if kind == _PAIR_GROUP:
+                pair = first
+            elif kind == _CHOW_GROUP:
+                chows.append(first)
+                sets.append(_read_set("chow", first, True))
+                held = (first, first + 1, first + 2)
+                cover |= 7 << first
+                kan |= 2 << first
+                rank = first % 9 + 1
+                if rank == 1:
+                    bian |= 4 << first
+                elif rank == 7:
+                    bian |= 1 << first
+                chow_key += _CHOW_WEIGHT[first]
+            else:
+                pongs.append(first)
+                sets.append(_read_set("pong", first, True))
+                pong_key |= 1 << first
+                if first >= 27 or (first % 9) % 2 == 0:
+                    even = False  # (a rank r is r - 1 here: an even rank is an odd remainder)
+            if not any(k in TERMINALS_HONOURS for k in held):
+                yao = False
+            if not any(k < 27 and k % 9 == 4 for k in held):
+                five = False
+        self.sets = tuple(sets)
+        """The sets, in the reading's order, every pong concealed."""
+        self.chows = tuple(chows)
+        """The chows' lowest kinds."""
+        self.pongs = tuple(pongs)
+        self.pair = pair
+        """The pair's kind, or -1."""
+        self.order = tuple(first * 3 + kind for first, kind in groups)
+        """What the part sorts by among the group's parts (`paipu.hand.shapes.Group.sort_key`)."""
+        self.cover = cover
+        """The kinds the chows hold (`_kind_mask`)."""
+        self.bian = bian
+        """The kinds a winning tile is 边张 at in a chow here (`_kind_mask`)."""
+        self.kan = kan
+        """The kinds a winning tile is 嵌张 at (the middle of a chow)."""
+        self.yao = yao
+        """Every set here, and the pair, holds a terminal or an honour (全带幺)."""
+        self.five = five
+        """Every set here, and the pair, holds a 5 (全带五)."""
+        self.even = even
+        """Every pong here is of a suit's 2, 4, 6 or 8 (全双刻)."""
+        self.chow_key = chow_key
+        """The chows as a multiset, in `_CHOW_WEIGHT`'s sum."""
+        self.pong_key = pong_key
+        """The pongs' kinds (`_kind_mask`)."""
+
+
+_CHOW_GROUP: Final = 0
+_PONG_GROUP: Final = 1
+_PAIR_GROUP: Final = 2
+"""A group's kind in a part as it sorts (`paipu.hand.shapes.Group.sort_key`: chow < pong < pair)."""
+
+_CHOW_WEIGHT: Final = tuple(5 ** (k // 9 * 7 + k % 9) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
+"""Each chow's weight by its lowest kind: a multiset of chows (at most four of one) is the sum of
+its weights, one int whatever the order they come in."""
+
+
+def _group_parts(g: int, part: bytes) -> tuple[_Part, ...]:
+    """Every `_Part` of group ``g`` (0-2 the suits, 3 the honours) holding the counts ``part``, in
+    their order; none when the tiles are not sets, or sets and one pair."""
+    n = sum(part)
+    if n % 3 == 1:
+        return ()
+    base = 9 * g
+    counts = list(part)
+    found: set[tuple[tuple[int, int], ...]] = set()
+    placed: list[tuple[int, int]] = []
+
+    def place(i: int, pair: bool) -> None:
+        while i < len(counts) and counts[i] == 0:
+            i += 1
+        if i == len(counts):
+            found.add(tuple(sorted(placed)))
+            return
+        c = counts[i]
+        if c >= 3:
+            counts[i] = c - 3
+            placed.append((base + i, _PONG_GROUP))
+            place(i, pair)
+            placed.pop()
+            counts[i] = c
+        if pair and c >= 2:
+            counts[i] = c - 2
+            placed.append((base + i, _PAIR_GROUP))
+            place(i, False)
+            placed.pop()
+            counts[i] = c
+        if g < 3 and i <= 6 and counts[i + 1] and counts[i + 2]:
+            counts[i] = c - 1
+            counts[i + 1] -= 1
+            counts[i + 2] -= 1
+            placed.append((base + i, _CHOW_GROUP))
+            place(i, pair)
+            placed.pop()
+            counts[i] = c
+            counts[i + 1] += 1
+            counts[i + 2] += 1
+
+    place(0, n % 3 == 2)
+    parts = [_Part(list(groups)) for groups in found]
+    parts.sort(key=lambda p: p.order)
+    return tuple(parts)
+
+
+_PARTS: Final[tuple[dict[bytes, tuple[_Part, ...]], ...]] = ({}, {}, {}, {})
+"""Each group's parts by its counts (`_group_parts`), kept; each bounded as `_Memo`."""
+
+
+def _parts(g: int, part: bytes) -> tuple[_Part, ...]:
+    table = _PARTS[g]
+    found = table.get(part)
+    if found is None:
+        found = _group_parts(g, part)
+        if len(table) >= _MEMO_MAX:
+            table.clear()
+        table[part] = found
+    return found
+
+
 def _standard_readings(h: _Win, out: list[Reading]) -> None:
+    """The readings of four sets and a pair: one `_Part` of each group of the concealed tiles
+    (kept by the group's counts), with the melds, valued in one pass."""
     w = h.w
-    table = h.table
     n_sets = 4 - len(w.melds)
-    if n_sets < 0:
+    if n_sets < 0 or h.size != 3 * n_sets + 2:
         return
-    decs = decompositions(w.concealed, 0, n_sets)
-    if not decs:
+    cb = h.concealed_bytes
+    tables = _PARTS
+    key = cb[0:9]
+    man = tables[0].get(key)
+    if man is None:
+        man = _parts(0, key)
+    if not man:
         return
+    key = cb[9:18]
+    pin = tables[1].get(key)
+    if pin is None:
+        pin = _parts(1, key)
+    if not pin:
+        return
+    key = cb[18:27]
+    sou = tables[2].get(key)
+    if sou is None:
+        sou = _parts(2, key)
+    if not sou:
+        return
+    key = cb[27:34]
+    hon = tables[3].get(key)
+    if hon is None:
+        hon = _parts(3, key)
+    if not hon:
+        return
+    if (man[0].pair >= 0) + (pin[0].pair >= 0) + (sou[0].pair >= 0) + (hon[0].pair >= 0) != 1:
+        return  # one pair in all (a group's parts all hold one, or none)
+    table = h.table
+    memo = h.memo
     win = w.win_tile
+    win_group = win // 9 if win < 27 else 3
     # 九莲宝灯: the thirteen tiles before the winning one are 1112345678999 of its suit.
     nine_gates = False
     if not w.melds and not w.no_win_tile and win < 27:
@@ -1070,36 +1252,85 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
         standing = list(w.concealed[su:su + 9])
         standing[win - su] = standing[win - su] - 1
         nine_gates = standing == _NINE_GATES
-    for dec in decs:
-        groups = dec.groups  # the sets and the pair, read here in one pass
-        win_in_chow = False
-        pair = -1
-        for g in groups:
-            if g.kind == "chow":
-                if g.first <= win <= g.first + 2:
-                    win_in_chow = True
-            elif g.kind == "pair":
-                pair = g.first
-        sets = list(h.meld_sets)
-        for g in groups:
-            if g.kind == "chow":
-                sets.append(_read_set("chow", g.first, True))
-            elif g.kind == "pong":
-                # A pong completed by another's tile is exposed, unless the tile can be read
-                # as part of a concealed chow instead.
-                exposed = not w.self_drawn and g.first == win and not win_in_chow
-                sets.append(_read_set("pong", g.first, not exposed))
-        f: Fans = {}
-        _set_fans(w, sets, pair, f, h.memo)
+    combos: Iterable[tuple[_Part, _Part, _Part, _Part]]
+    if len(man) == 1 and len(pin) == 1 and len(sou) == 1 and len(hon) == 1:
+        combos = ((man[0], pin[0], sou[0], hon[0]),)
+    else:
+        combos = itertools.product(man, pin, sou, hon)
+    for a, b, c, d in combos:
+        pair = max(a.pair, b.pair, c.pair, d.pair)
+        wp = a if win_group == 0 else b if win_group == 1 else c if win_group == 2 else d
+        hidden = h.meld_hidden + len(a.pongs) + len(b.pongs) + len(c.pongs) + len(d.pongs)
+        if not w.self_drawn and wp.pong_key >> win & 1 and not wp.cover >> win & 1:
+            # A pong completed by another's tile is exposed, unless the tile can be read as
+            # part of a concealed chow instead.
+            hidden -= 1
+            concealed_pong = _read_set("pong", win, True)
+            exposed = tuple(_read_set("pong", win, False) if s is concealed_pong else s for s in wp.sets)
+            sets = (h.meld_sets + (exposed if win_group == 0 else a.sets) + (exposed if win_group == 1 else b.sets)
+                    + (exposed if win_group == 2 else c.sets) + (exposed if win_group == 3 else d.sets))
+        else:
+            sets = h.meld_sets + a.sets + b.sets + c.sets + d.sets
+        f: Fans = dict(h.kong_fans) if h.kong_fans else {}
+        if hidden >= 2:
+            _add(f, _HIDDEN_PONG_FANS[hidden])
+        n_pongs = len(h.meld_pongs) + len(a.pongs) + len(b.pongs) + len(c.pongs) + len(d.pongs)
+        if n_pongs == 4:
+            _add(f, "pengpenghe")
+            if h.meld_even and a.even and b.even and c.even and d.even and pair < 27 and pair % 9 % 2 == 1:
+                _add(f, "quanshuangke")
+        pongs = h.meld_pongs + a.pongs + b.pongs + c.pongs + d.pongs
+        if n_pongs > 1:
+            pong_key = h.meld_pong_key | a.pong_key | b.pong_key | c.pong_key | d.pong_key
+            found = _PONGS.get(pong_key)
+            if found is None:
+                found = _kept_pongs(pong_key, pongs)
+            _merge(f, found)
+        n_chows = len(h.meld_chows) + len(a.chows) + len(b.chows) + len(c.chows)
+        if n_chows > 1:
+            chows = h.meld_chows + a.chows + b.chows + c.chows
+            chow_key = h.meld_chow_key + a.chow_key + b.chow_key + c.chow_key
+            found = memo.chows.get(chow_key)
+            if found is None:
+                found = _kept_chows(memo, chow_key, chows)
+            _merge(f, found)
+            if n_chows == 4 and pair < 27:
+                _add(f, "pinghe")
+                if pair % 9 == 4:
+                    _shuanglonghui(chows, pair, f)
+        if pair in DRAGONS and f.get("shuangjianke", 0):
+            _add(f, "xiaosanyuan")
+        if pair in WINDS and f.get("sanfengke", 0):
+            _add(f, "xiaosixi")
+        if (h.meld_pong_key | a.pong_key | b.pong_key | c.pong_key | d.pong_key) & _TERMINALS_HONOURS_MASK:
+            _honour_pong_fans(h, pongs, f)
+        if h.meld_yao and a.yao and b.yao and c.yao and d.yao:
+            _add(f, "quandaiyao")
+        if h.meld_five and a.five and b.five and c.five and d.five:
+            _add(f, "quandaiwu")
+        if h.all_claimed:
+            _add(f, "quanqiuren")
+        if memo.pair_fans:
+            if pair < 27 and pair % 9 in (1, 4, 7):
+                _add(f, "erwubajiang")
+            elif pair in TERMINALS_HONOURS and pair < 27:
+                _add(f, "yaojiutou")
         if nine_gates:
             _add(f, "jiulianbaodeng")
             f["yaojiuke"] = max(f.get("yaojiuke", 0) - 1, 0)
         _merge(f, h.kind_fans)
         _merge(f, h.situation_fans)
-        wait = _wait_fan(sets, pair, win, n_sets)
+        if wp.bian >> win & 1:
+            wait: str | None = "bianzhang"
+        elif wp.kan >> win & 1:
+            wait = "kanzhang"
+        elif pair == win:
+            wait = "dandiaojiang"
+        else:
+            wait = None
         if wait and h.single_wait.answer():
             _add(f, wait)
-        out.append(Reading("standard", _finish(f, w, h.memo), table.values, tuple(sets), pair))
+        out.append(Reading("standard", _finish(f, w, memo), table.values, sets, pair))
 
 
 _KNITTED_MASKS: Final = tuple(_kind_mask(straight) for straight in KNITTED)
@@ -1303,6 +1534,98 @@ def _is_knitted_win(c: list[int], n_melds: int) -> bool:
     return False
 
 
+def _waits_one(standing: list[int], n_melds: int, shapes: frozenset[str]) -> bool:
+    """Whether a hand of 13 tiles (its melds among them) waits on one kind only: ``len(_waits(…))
+    == 1``.  A hand of the right size, no kind held four times, that no special shape of
+    ``shapes`` could be one tile short of (seven pairs, the orphans, 全不靠, 组合龙: each asks
+    something of the kinds held that most hands lack) waits in four sets and a pair only: its
+    waits are counted group by group, from each group's parts (a tile changes one group: the
+    hand is complete with it when that group's tiles then have a part, every other group's
+    already have one, and there is one pair in all)."""
+    if not 0 <= n_melds <= 4 or len(standing) != 34 or min(standing) < 0 or max(standing) > 3 \
+            or sum(standing) != 13 - 3 * n_melds:
+        return len(_waits(standing, n_melds, shapes, 2)) == 1
+    c = bytes(standing)
+    if n_melds == 0:
+        if "seven_pairs" in shapes and c.count(1) + c.count(3) == 1:
+            return len(_waits(standing, n_melds, shapes, 2)) == 1
+        if "honours_and_knitted" in shapes and max(c) <= 1:
+            return len(_waits(standing, n_melds, shapes, 2)) == 1
+        if "thirteen_orphans" in shapes and not _kinds_held(c) & ~_TERMINALS_HONOURS_MASK:
+            return len(_waits(standing, n_melds, shapes, 2)) == 1
+    if n_melds <= 1 and "knitted_straight" in shapes:
+        held = _kinds_held(c)
+        for straight in _KNITTED_MASKS:
+            if (held & straight).bit_count() >= 8:
+                return len(_waits(standing, n_melds, shapes, 2)) == 1
+    tables = _PARTS
+    bad = -1
+    pairs = 0
+    keys: list[bytes] = []
+    states: list[int] = []
+    for g in range(4):
+        key = c[9 * g:9 * g + 9] if g < 3 else c[27:34]
+        parts = tables[g].get(key)
+        if parts is None:
+            parts = _parts(g, key)
+        if not parts:
+            if bad >= 0:
+                return False  # two groups are neither sets nor sets and a pair: one tile mends one
+            bad = g
+            state = -1
+        elif parts[0].pair >= 0:
+            pairs += 1
+            state = 2
+        else:
+            state = 0
+        keys.append(key)
+        states.append(state)
+    if pairs > 2:
+        return False  # every group's pair but one's would be left over
+    count = 0
+    for g in range(4):
+        if bad < 0 or bad == g:
+            others = pairs - (1 if states[g] == 2 else 0)  # pairs among the other groups
+            if others > 1:
+                continue
+            sets_only, with_pair = _group_waits(g, keys[g])
+            count += (with_pair if others == 0 else sets_only).bit_count()
+            if count > 1:
+                return False
+    return count == 1
+
+
+_GROUP_WAITS: Final[tuple[dict[bytes, tuple[int, int]], ...]] = ({}, {}, {}, {})
+"""Each group's waits by its counts (`_group_waits`), kept; each bounded as `_Memo`."""
+
+
+def _group_waits(g: int, part: bytes) -> tuple[int, int]:
+    """The kinds of group ``g`` (bit ``j`` its ``j``-th kind) whose tile makes its tiles ``part``
+    sets only, and those whose tile makes them sets and a pair; a kind held four times is in
+    neither."""
+    table = _GROUP_WAITS[g]
+    found = table.get(part)
+    if found is None:
+        v = bytearray(part)
+        sets_only = with_pair = 0
+        for j in range(len(v)):
+            if v[j] >= 4:
+                continue
+            v[j] += 1
+            parts = _parts(g, bytes(v))
+            v[j] -= 1
+            if parts:
+                if parts[0].pair >= 0:
+                    with_pair |= 1 << j
+                else:
+                    sets_only |= 1 << j
+        found = (sets_only, with_pair)
+        if len(table) >= _MEMO_MAX:
+            table.clear()
+        table[part] = found
+    return found
+
+
 class _SingleWait:
     """Whether the hand waited on one kind only (what 边张, 嵌张 and 单钓将 need), worked out the
     first time a reading that puts the winning tile in such a place asks (most readings put it
@@ -1321,7 +1644,7 @@ class _SingleWait:
             if not w.no_win_tile:
                 standing = list(w.concealed)
                 standing[w.win_tile] -= 1
-                single = len(_waits(standing, len(w.melds), self.shapes, 2)) == 1
+                single = _waits_one(standing, len(w.melds), self.shapes)
             self.known = 1 if single else 0
         return self.known == 1
 
