@@ -826,6 +826,8 @@ class _Win:
         """The melded chows' lowest kinds."""
         self.meld_pongs = tuple(meld_pongs)
         """The melded pongs' and kongs' kinds."""
+        self.n_meld_chows = len(meld_chows)
+        self.n_meld_pongs = len(meld_pongs)
         self.meld_chow_key = chow_key
         """`_Part.chow_key` of the melded chows."""
         self.meld_pong_key = pong_key
@@ -849,9 +851,20 @@ class _Win:
         if hogs:
             _add(kinds, "siguiyi", hogs)
         self.kind_fans = tuple(kinds.items())
-        situation: Fans = {}
-        _situation_fans(w, situation, table, claimed, shown)
-        self.situation_fans = tuple(situation.items())
+        if w.given:
+            situation: Fans = {}
+            _situation_fans(w, situation, table, claimed, shown)
+            self.situation_fans = tuple(situation.items())
+        else:
+            # Without fans given, they depend on five yes-or-no questions alone: kept by them.
+            key = ((claimed == 0) | w.self_drawn << 1 | w.wall_last << 2 | w.about_kong << 3
+                   | (w.last_of_kind or shown == 3) << 4)
+            found = memo.situations.get(key)
+            if found is None:
+                situation = {}
+                _situation_fans(w, situation, table, claimed, shown)
+                found = memo.situations[key] = tuple(situation.items())
+            self.situation_fans = found
 
 
 _ODD: Final = bytes(n & 1 for n in range(256))
@@ -891,7 +904,14 @@ class _Memo:
         """By the chows' `_Part.chow_key`."""
         self.pair_fans = table.has("erwubajiang") or table.has("yaojiutou")
         """Whether the table has a fan of the pair's rank."""
-        self.kept: dict[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = {}
+        self.kept: dict[tuple[tuple[str, int], ...], dict[str, int]] = {}
+        """Never changed once kept: `_finish` copies it."""
+        self.situations: dict[int, tuple[tuple[str, int], ...]] = {}
+        """`_situation_fans` of a win with no fans given, by `_Win`'s key of the questions they
+        depend on (32 at most)."""
+        self.wufanhe = table.has("wufanhe")
+        self.huapai = table.has("huapai")
+        """Whether the table has 无番和, and 花牌."""
 
 
 _MEMOS: dict[int, _Memo] = {}
@@ -960,19 +980,21 @@ def _finish(found: Fans, w: WinIn, memo: _Memo) -> Counter[str]:
     key = tuple(found.items())
     kept = memo.kept.get(key)
     if kept is None:
-        kept = _excluded(found, memo)
+        kept = dict(_excluded(found, memo))
         if len(memo.kept) >= _MEMO_MAX:
             memo.kept.clear()
         memo.kept[key] = kept
     f: Counter[str] = _counter()
-    for fid, n in kept:
-        f[fid] = n
-    table = memo.table
-    if not f and table.has("wufanhe"):
+    _dict_update(f, kept)
+    if not kept and memo.wufanhe:
         f["wufanhe"] = 1
-    if w.flowers and table.has("huapai"):
+    if w.flowers and memo.huapai:
         f["huapai"] = f.get("huapai", 0) + w.flowers
     return f
+
+
+_dict_update: Final[Callable[[Counter[str], dict[str, int]], None]] = dict.update
+"""``dict.update`` itself (`Counter.update` is Python code that counts)."""
 
 
 # ---------------------------------------------------------------- standard readings
@@ -1071,8 +1093,8 @@ class _Part:
     are every choice of one part per group with one pair among them, in the order
     `paipu.hand.shapes.decompositions` gives them (each group's parts are kept in that order)."""
 
-    __slots__ = ("bian", "chow_key", "chows", "cover", "even", "five", "kan", "order", "pair", "pong_key",
-                 "pongs", "sets", "yao")
+    __slots__ = ("bian", "chow_key", "chows", "cover", "even", "five", "kan", "n_chows", "n_pongs", "order", "pair",
+                 "pong_key", "pongs", "sets", "yao")
 
     def __init__(self, groups: list[tuple[int, int]]) -> None:
         sets: list[ReadSet] = []
@@ -1109,6 +1131,8 @@ class _Part:
                 five = False
         self.sets = tuple(sets)
         """The sets, in the reading's order, every pong concealed."""
+        self.n_chows = len(chows)
+        self.n_pongs = len(pongs)
         self.chows = tuple(chows)
         """The chows' lowest kinds."""
         self.pongs = tuple(pongs)
@@ -1260,7 +1284,8 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
     for a, b, c, d in combos:
         pair = max(a.pair, b.pair, c.pair, d.pair)
         wp = a if win_group == 0 else b if win_group == 1 else c if win_group == 2 else d
-        hidden = h.meld_hidden + len(a.pongs) + len(b.pongs) + len(c.pongs) + len(d.pongs)
+        n_pongs = h.n_meld_pongs + a.n_pongs + b.n_pongs + c.n_pongs + d.n_pongs
+        hidden = n_pongs - h.n_meld_pongs + h.meld_hidden
         if not w.self_drawn and wp.pong_key >> win & 1 and not wp.cover >> win & 1:
             # A pong completed by another's tile is exposed, unless the tile can be read as
             # part of a concealed chow instead.
@@ -1274,7 +1299,6 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
         f: Fans = dict(h.kong_fans) if h.kong_fans else {}
         if hidden >= 2:
             _add(f, _HIDDEN_PONG_FANS[hidden])
-        n_pongs = len(h.meld_pongs) + len(a.pongs) + len(b.pongs) + len(c.pongs) + len(d.pongs)
         if n_pongs == 4:
             _add(f, "pengpenghe")
             if h.meld_even and a.even and b.even and c.even and d.even and pair < 27 and pair % 9 % 2 == 1:
@@ -1286,7 +1310,7 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
             if found is None:
                 found = _kept_pongs(pong_key, pongs)
             _merge(f, found)
-        n_chows = len(h.meld_chows) + len(a.chows) + len(b.chows) + len(c.chows)
+        n_chows = h.n_meld_chows + a.n_chows + b.n_chows + c.n_chows
         if n_chows > 1:
             chows = h.meld_chows + a.chows + b.chows + c.chows
             chow_key = h.meld_chow_key + a.chow_key + b.chow_key + c.chow_key
@@ -1655,20 +1679,21 @@ def evaluate(w: WinIn, table: FanTable = MCR_TABLE) -> list[Reading]:
     out: list[Reading] = []
     _standard_readings(h, out)
     shapes = table.shapes
-    if "knitted_straight" in shapes:
-        _knitted_readings(h, out)
-    if "seven_pairs" in shapes:
-        special = _seven_pairs(h)
-        if special is not None:
-            out.append(special)
-    if "thirteen_orphans" in shapes:
-        special = _thirteen_orphans(h)
-        if special is not None:
-            out.append(special)
-    if "honours_and_knitted" in shapes:
-        special = _honours_and_knitted(h)
-        if special is not None:
-            out.append(special)
+    if len(w.melds) <= 1 and (h.held & _SUITED_BITS).bit_count() >= 9 and "knitted_straight" in shapes:
+        _knitted_readings(h, out)  # (a knitted straight is nine suited kinds)
+    if h.concealed_only:  # (what every special shape but 组合龙 needs)
+        if "seven_pairs" in shapes:
+            special = _seven_pairs(h)
+            if special is not None:
+                out.append(special)
+        if "thirteen_orphans" in shapes:
+            special = _thirteen_orphans(h)
+            if special is not None:
+                out.append(special)
+        if "honours_and_knitted" in shapes:
+            special = _honours_and_knitted(h)
+            if special is not None:
+                out.append(special)
     return out
 
 
