@@ -742,13 +742,15 @@ class _Win:
         self.table = table
         memo = _memo(table)
         self.memo = memo
-        self.single_wait = _SingleWait(w, table.shapes)
         c = w.concealed
         concealed_bytes = bytes(c)
-        self.concealed_bytes = concealed_bytes
-        self.size = sum(concealed_bytes)
+        man, pin, sou, hon = _groups_of(concealed_bytes)
+        self.groups = (man, pin, sou, hon)
+        """The concealed tiles' groups (`_Group`): the three suits and the honours."""
+        self.single_wait = _SingleWait(w, table.shapes, self.groups)
+        self.size = man.tiles + pin.tiles + sou.tiles + hon.tiles
         """How many concealed tiles."""
-        held = _kinds_held(concealed_bytes)
+        held = man.kinds | pin.kinds | sou.kinds | hon.kinds
         self.held = held
         """The concealed kinds (`_kind_mask`)."""
         meld_sets: list[ReadSet] = []
@@ -816,11 +818,11 @@ class _Win:
                     hogs -= 1  # a kong is no 四归一
         else:
             mask = held
-            hogs = concealed_bytes.count(4)
+            hogs = man.fours + pin.fours + sou.fours + hon.fours
             if self.size == 14:
                 self.concealed_only = True
-                self.even = 1 not in concealed_bytes.translate(_ODD)
-                self.distinct = max(concealed_bytes) <= 1
+                self.even = not (man.odd or pin.odd or sou.odd or hon.odd)
+                self.distinct = not (man.double or pin.double or sou.double or hon.double)
         self.meld_sets = tuple(meld_sets)
         self.meld_chows = tuple(meld_chows)
         """The melded chows' lowest kinds."""
@@ -857,18 +859,14 @@ class _Win:
             self.situation_fans = tuple(situation.items())
         else:
             # Without fans given, they depend on five yes-or-no questions alone: kept by them.
-            key = ((claimed == 0) | w.self_drawn << 1 | w.wall_last << 2 | w.about_kong << 3
-                   | (w.last_of_kind or shown == 3) << 4)
-            found = memo.situations.get(key)
+            asked = ((claimed == 0) | w.self_drawn << 1 | w.wall_last << 2 | w.about_kong << 3
+                     | (w.last_of_kind or shown == 3) << 4)
+            found = memo.situations.get(asked)
             if found is None:
                 situation = {}
                 _situation_fans(w, situation, table, claimed, shown)
-                found = memo.situations[key] = tuple(situation.items())
+                found = memo.situations[asked] = tuple(situation.items())
             self.situation_fans = found
-
-
-_ODD: Final = bytes(n & 1 for n in range(256))
-"""A count as 1 when it is odd (for ``bytes.translate``)."""
 
 
 def _merge(f: Fans, items: tuple[tuple[str, int], ...]) -> None:
@@ -1025,13 +1023,13 @@ def _honour_pong_fans(h: _Win, pongs: tuple[int, ...], f: Fans) -> None:
     dragon_fan = bool(f.get("dasanyuan", 0) or f.get("xiaosanyuan", 0) or f.get("shuangjianke", 0))
     yaojiu = 0
     for k in pongs:
-        if k in DRAGONS:
+        if k >= WHITE:  # a dragon
             if table.has("jianke"):
                 _add(f, "jianke")
                 continue
             if dragon_fan:
                 continue
-        if k in WINDS:
+        if 27 <= k < WHITE:  # a wind
             special = False
             if k == prevalent and table.has("quanfengke"):
                 _add(f, "quanfengke")
@@ -1237,31 +1235,12 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
     n_sets = 4 - len(w.melds)
     if n_sets < 0 or h.size != 3 * n_sets + 2:
         return
-    cb = h.concealed_bytes
-    tables = _PARTS
-    key = cb[0:9]
-    man = tables[0].get(key)
-    if man is None:
-        man = _parts(0, key)
-    if not man:
-        return
-    key = cb[9:18]
-    pin = tables[1].get(key)
-    if pin is None:
-        pin = _parts(1, key)
-    if not pin:
-        return
-    key = cb[18:27]
-    sou = tables[2].get(key)
-    if sou is None:
-        sou = _parts(2, key)
-    if not sou:
-        return
-    key = cb[27:34]
-    hon = tables[3].get(key)
-    if hon is None:
-        hon = _parts(3, key)
-    if not hon:
+    groups = h.groups
+    man = groups[0].parts
+    pin = groups[1].parts
+    sou = groups[2].parts
+    hon = groups[3].parts
+    if not (man and pin and sou and hon):
         return
     if (man[0].pair >= 0) + (pin[0].pair >= 0) + (sou[0].pair >= 0) + (hon[0].pair >= 0) != 1:
         return  # one pair in all (a group's parts all hold one, or none)
@@ -1282,7 +1261,7 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
     else:
         combos = itertools.product(man, pin, sou, hon)
     for a, b, c, d in combos:
-        pair = max(a.pair, b.pair, c.pair, d.pair)
+        pair = a.pair if a.pair >= 0 else b.pair if b.pair >= 0 else c.pair if c.pair >= 0 else d.pair
         wp = a if win_group == 0 else b if win_group == 1 else c if win_group == 2 else d
         n_pongs = h.n_meld_pongs + a.n_pongs + b.n_pongs + c.n_pongs + d.n_pongs
         hidden = n_pongs - h.n_meld_pongs + h.meld_hidden
@@ -1322,10 +1301,11 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
                 _add(f, "pinghe")
                 if pair % 9 == 4:
                     _shuanglonghui(chows, pair, f)
-        if pair in DRAGONS and f.get("shuangjianke", 0):
-            _add(f, "xiaosanyuan")
-        if pair in WINDS and f.get("sanfengke", 0):
-            _add(f, "xiaosixi")
+        if pair >= 27:
+            if pair >= WHITE and f.get("shuangjianke", 0):
+                _add(f, "xiaosanyuan")
+            if pair < WHITE and f.get("sanfengke", 0):
+                _add(f, "xiaosixi")
         if (h.meld_pong_key | a.pong_key | b.pong_key | c.pong_key | d.pong_key) & _TERMINALS_HONOURS_MASK:
             _honour_pong_fans(h, pongs, f)
         if h.meld_yao and a.yao and b.yao and c.yao and d.yao:
@@ -1558,96 +1538,173 @@ def _is_knitted_win(c: list[int], n_melds: int) -> bool:
     return False
 
 
-def _waits_one(standing: list[int], n_melds: int, shapes: frozenset[str]) -> bool:
-    """Whether a hand of 13 tiles (its melds among them) waits on one kind only: ``len(_waits(…))
-    == 1``.  A hand of the right size, no kind held four times, that no special shape of
-    ``shapes`` could be one tile short of (seven pairs, the orphans, 全不靠, 组合龙: each asks
-    something of the kinds held that most hands lack) waits in four sets and a pair only: its
-    waits are counted group by group, from each group's parts (a tile changes one group: the
-    hand is complete with it when that group's tiles then have a part, every other group's
-    already have one, and there is one pair in all)."""
-    if not 0 <= n_melds <= 4 or len(standing) != 34 or min(standing) < 0 or max(standing) > 3 \
-            or sum(standing) != 13 - 3 * n_melds:
-        return len(_waits(standing, n_melds, shapes, 2)) == 1
-    c = bytes(standing)
+class _Group:
+    """A group's concealed tiles (a suit's nine kinds, or the seven honours) as the evaluation
+    asks of them: its parts, its state and its waits, and what the special shapes and 四归一
+    need."""
+
+    __slots__ = ("double", "fours", "g", "key", "kinds", "odd", "parts", "state", "tiles", "waits")
+
+    def __init__(self, g: int, part: bytes) -> None:
+        self.g = g
+        self.key = part
+        """The counts it is kept by."""
+        parts = _parts(g, part)
+        self.parts = parts
+        self.state = -1 if not parts else 2 if parts[0].pair >= 0 else 0
+        """0 when the tiles are sets, 2 when they are sets and a pair, else -1."""
+        self.waits: tuple[int, int] | None = None
+        """`_group_waits`, worked out when first asked."""
+        self.tiles = sum(part)
+        kinds = 0
+        for j in range(len(part)):
+            if part[j]:
+                kinds |= 1 << j
+        self.kinds = kinds << 9 * g
+        """The kinds held (`_kind_mask`)."""
+        self.fours = part.count(4)
+        """The kinds held four times."""
+        self.odd = any(n & 1 for n in part)
+        """Some kind held an odd number of times."""
+        self.double = max(part) > 1
+        """Some kind held twice or more."""
+
+
+_GROUPS: Final[tuple[dict[bytes, _Group], ...]] = ({}, {}, {}, {})
+"""Each group by its counts (`_Group`), kept; each bounded as `_Memo`."""
+
+
+def _group(g: int, part: bytes) -> _Group:
+    table = _GROUPS[g]
+    found = table.get(part)
+    if found is None:
+        found = _Group(g, part)
+        if len(table) >= _MEMO_MAX:
+            table.clear()
+        table[part] = found
+    return found
+
+
+def _groups_of(c: bytes) -> tuple[_Group, _Group, _Group, _Group]:
+    """The groups of the 34 counts ``c``: the three suits and the honours."""
+    groups = _GROUPS
+    key = c[0:9]
+    man = groups[0].get(key)
+    if man is None:
+        man = _group(0, key)
+    key = c[9:18]
+    pin = groups[1].get(key)
+    if pin is None:
+        pin = _group(1, key)
+    key = c[18:27]
+    sou = groups[2].get(key)
+    if sou is None:
+        sou = _group(2, key)
+    key = c[27:34]
+    hon = groups[3].get(key)
+    if hon is None:
+        hon = _group(3, key)
+    return man, pin, sou, hon
+
+
+def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...]) -> bool:
+    """Whether the hand of ``w`` less its winning tile waited on one kind only: ``len(_waits(…))
+    == 1``, ``groups`` the winning hand's concealed groups (`_Win.groups`).  A hand of the right
+    size, no kind held four times, that no special shape of ``shapes`` could be one tile short
+    of (seven pairs, the orphans, 全不靠, 组合龙: each asks something of the kinds held that most
+    hands lack) waits in four sets and a pair only: its waits are counted group by group, from
+    each group's parts (a tile changes one group: the hand is complete with it when that group's
+    tiles then have a part, every other group's already have one, and there is one pair in
+    all).  Only the winning tile's group differs from the winning hand's."""
+    c = w.concealed
+    win = w.win_tile
+    n_melds = len(w.melds)
+    man, pin, sou, hon = groups
+    if not 0 <= win < 34 or c[win] < 1 or not 0 <= n_melds <= 4 \
+            or man.tiles + pin.tiles + sou.tiles + hon.tiles != 14 - 3 * n_melds \
+            or man.fours + pin.fours + sou.fours + hon.fours != (1 if c[win] == 4 else 0):
+        return _waits_one_of_all(w, shapes)
+    g = win // 9 if win < 27 else 3
+    base = 9 * g
+    standing = bytearray(c[base:base + 9] if g < 3 else c[27:34])
+    standing[win - base] -= 1
+    mine = _group(g, bytes(standing))
+    held = man.kinds | pin.kinds | sou.kinds | hon.kinds
+    if c[win] == 1:
+        held &= ~(1 << win)
     if n_melds == 0:
-        if "seven_pairs" in shapes and c.count(1) + c.count(3) == 1:
-            return len(_waits(standing, n_melds, shapes, 2)) == 1
-        if "honours_and_knitted" in shapes and max(c) <= 1:
-            return len(_waits(standing, n_melds, shapes, 2)) == 1
-        if "thirteen_orphans" in shapes and not _kinds_held(c) & ~_TERMINALS_HONOURS_MASK:
-            return len(_waits(standing, n_melds, shapes, 2)) == 1
+        if "seven_pairs" in shapes or "honours_and_knitted" in shapes:
+            whole = bytearray(bytes(c))
+            whole[win] -= 1
+            if "seven_pairs" in shapes and whole.count(1) + whole.count(3) == 1:
+                return _waits_one_of_all(w, shapes)
+            if "honours_and_knitted" in shapes and not (2 in whole or 3 in whole):
+                return _waits_one_of_all(w, shapes)
+        if "thirteen_orphans" in shapes and not held & ~_TERMINALS_HONOURS_MASK:
+            return _waits_one_of_all(w, shapes)
     if n_melds <= 1 and "knitted_straight" in shapes:
-        held = _kinds_held(c)
         for straight in _KNITTED_MASKS:
-            if (held & straight).bit_count() >= 8:
-                return len(_waits(standing, n_melds, shapes, 2)) == 1
-    tables = _PARTS
-    bad = -1
-    pairs = 0
-    keys: list[bytes] = []
-    states: list[int] = []
-    for g in range(4):
-        key = c[9 * g:9 * g + 9] if g < 3 else c[27:34]
-        parts = tables[g].get(key)
-        if parts is None:
-            parts = _parts(g, key)
-        if not parts:
-            if bad >= 0:
-                return False  # two groups are neither sets nor sets and a pair: one tile mends one
-            bad = g
-            state = -1
-        elif parts[0].pair >= 0:
-            pairs += 1
-            state = 2
-        else:
-            state = 0
-        keys.append(key)
-        states.append(state)
+            missing = straight & ~held
+            if missing & (missing - 1) == 0:  # one kind missing at most
+                return _waits_one_of_all(w, shapes)
+    if g == 0:
+        man = mine
+    elif g == 1:
+        pin = mine
+    elif g == 2:
+        sou = mine
+    else:
+        hon = mine
+    bad = (man.state < 0) + (pin.state < 0) + (sou.state < 0) + (hon.state < 0)
+    if bad > 1:
+        return False  # two groups are neither sets nor sets and a pair: one tile mends one
+    pairs = (man.state == 2) + (pin.state == 2) + (sou.state == 2) + (hon.state == 2)
     if pairs > 2:
         return False  # every group's pair but one's would be left over
     count = 0
-    for g in range(4):
-        if bad < 0 or bad == g:
-            others = pairs - (1 if states[g] == 2 else 0)  # pairs among the other groups
+    for group in (man, pin, sou, hon):
+        if bad == 0 or group.state < 0:
+            others = pairs - (1 if group.state == 2 else 0)  # pairs among the other groups
             if others > 1:
                 continue
-            sets_only, with_pair = _group_waits(g, keys[g])
-            count += (with_pair if others == 0 else sets_only).bit_count()
+            waits = group.waits
+            if waits is None:
+                waits = group.waits = _group_waits(group.g, group.key)
+            count += _BITS[waits[1] if others == 0 else waits[0]]
             if count > 1:
                 return False
     return count == 1
 
 
-_GROUP_WAITS: Final[tuple[dict[bytes, tuple[int, int]], ...]] = ({}, {}, {}, {})
-"""Each group's waits by its counts (`_group_waits`), kept; each bounded as `_Memo`."""
+_BITS: Final = bytes(n.bit_count() for n in range(512))
+"""How many bits each mask of a group's kinds has."""
+
+
+def _waits_one_of_all(w: WinIn, shapes: frozenset[str]) -> bool:
+    """`_waits_one` from all the waits of the hand (`_waits`)."""
+    standing = list(w.concealed)
+    standing[w.win_tile] -= 1
+    return len(_waits(standing, len(w.melds), shapes, 2)) == 1
 
 
 def _group_waits(g: int, part: bytes) -> tuple[int, int]:
     """The kinds of group ``g`` (bit ``j`` its ``j``-th kind) whose tile makes its tiles ``part``
     sets only, and those whose tile makes them sets and a pair; a kind held four times is in
     neither."""
-    table = _GROUP_WAITS[g]
-    found = table.get(part)
-    if found is None:
-        v = bytearray(part)
-        sets_only = with_pair = 0
-        for j in range(len(v)):
-            if v[j] >= 4:
-                continue
-            v[j] += 1
-            parts = _parts(g, bytes(v))
-            v[j] -= 1
-            if parts:
-                if parts[0].pair >= 0:
-                    with_pair |= 1 << j
-                else:
-                    sets_only |= 1 << j
-        found = (sets_only, with_pair)
-        if len(table) >= _MEMO_MAX:
-            table.clear()
-        table[part] = found
-    return found
+    v = bytearray(part)
+    sets_only = with_pair = 0
+    for j in range(len(v)):
+        if v[j] >= 4:
+            continue
+        v[j] += 1
+        parts = _parts(g, bytes(v))
+        v[j] -= 1
+        if parts:
+            if parts[0].pair >= 0:
+                with_pair |= 1 << j
+            else:
+                sets_only |= 1 << j
+    return sets_only, with_pair
 
 
 class _SingleWait:
@@ -1655,9 +1712,11 @@ class _SingleWait:
     first time a reading that puts the winning tile in such a place asks (most readings put it
     in no such place, and then the hand's waits are not worked out at all)."""
 
-    def __init__(self, w: WinIn, shapes: frozenset[str]) -> None:
+    def __init__(self, w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...] = ()) -> None:
         self.w = w
         self.shapes = shapes
+        self.groups = groups or _groups_of(bytes(w.concealed))
+        """The winning hand's concealed groups (`_Win.groups`)."""
         self.known = -1
         """-1 not asked yet, else 0 or 1."""
 
@@ -1666,9 +1725,7 @@ class _SingleWait:
             w = self.w
             single = False
             if not w.no_win_tile:
-                standing = list(w.concealed)
-                standing[w.win_tile] -= 1
-                single = _waits_one(standing, len(w.melds), self.shapes)
+                single = _waits_one(w, self.shapes, self.groups)
             self.known = 1 if single else 0
         return self.known == 1
 
@@ -1806,7 +1863,7 @@ def _pong_bound(w: WinIn) -> tuple[int, int] | None:
             bound += values[two]
     seat, prevalent = WINDS[w.seat_wind], WINDS[w.prevalent_wind]
     for k in pongs:
-        if k in DRAGONS:
+        if k >= WHITE:  # a dragon
             bound += values["jianke"]
         elif k in WINDS:
             wind = (values["quanfengke"] if k == prevalent else 0) + (values["menfengke"] if k == seat else 0)
