@@ -766,15 +766,15 @@ class _Win:
         chow_key = pong_key = kongs = concealed_kongs = hidden = 0
         yao = five = even = True
         if w.melds:
-            counts = list(c)
             win = w.win_tile
+            touched: dict[int, int] = {}  # the tiles the melds show, by kind
             kong_kinds = []
             for m in w.melds:
                 k = m.first
                 if m.kind == "chow":
-                    counts[k] = counts[k] + 1
-                    counts[k + 1] = counts[k + 1] + 1
-                    counts[k + 2] = counts[k + 2] + 1
+                    touched[k] = touched.get(k, 0) + 1
+                    touched[k + 1] = touched.get(k + 1, 0) + 1
+                    touched[k + 2] = touched.get(k + 2, 0) + 1
                     if k <= win <= k + 2:
                         shown += 1
                     meld_chows.append(k)
@@ -786,7 +786,7 @@ class _Win:
                         five = False
                 else:
                     if m.kind == "kong":
-                        counts[k] = counts[k] + 4
+                        touched[k] = touched.get(k, 0) + 4
                         kong_kinds.append(k)
                         if k == win:
                             shown += 4
@@ -794,7 +794,7 @@ class _Win:
                         if m.concealed:
                             concealed_kongs += 1
                     else:
-                        counts[k] = counts[k] + 3
+                        touched[k] = touched.get(k, 0) + 3
                         if k == win:
                             shown += 3
                     meld_pongs.append(k)
@@ -810,12 +810,18 @@ class _Win:
                 if not m.concealed:
                     claimed += 1
                 meld_sets.append(_read_set(m.kind, k, m.concealed, not m.concealed))
-            counts_bytes = bytes(counts)
-            mask = _kinds_held(counts_bytes)
-            hogs = counts_bytes.count(4)
+            # The kinds held four times in all, concealed tiles and melds (a kong is no 四归一).
+            mask = held
+            hogs = man.fours + pin.fours + sou.fours + hon.fours
+            for k, n in touched.items():
+                mask |= 1 << k
+                if c[k] == 4:
+                    hogs -= 1
+                if c[k] + n == 4:
+                    hogs += 1
             for k in kong_kinds:
-                if counts[k] == 4:
-                    hogs -= 1  # a kong is no 四归一
+                if c[k] + touched[k] == 4:
+                    hogs -= 1
         else:
             mask = held
             hogs = man.fours + pin.fours + sou.fours + hon.fours
@@ -840,9 +846,12 @@ class _Win:
         self.meld_five = five
         self.meld_even = even
         """`_Part.yao`, `_Part.five` and `_Part.even` of the melds."""
-        kong_fans: Fans = {}
-        _kong_fans(kongs, concealed_kongs, kong_fans, table)
-        self.kong_fans = tuple(kong_fans.items())
+        if kongs:
+            kong_fans: Fans = {}
+            _kong_fans(kongs, concealed_kongs, kong_fans, table)
+            self.kong_fans = tuple(kong_fans.items())
+        else:
+            self.kong_fans = ()
         """The fans of the melded kongs (a reading reads no kong from the hand)."""
         self.all_claimed = claimed == 4 and not w.self_drawn
         """全求人, as far as the melds tell (the rest is the single wait)."""
@@ -1277,18 +1286,18 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
             sets = h.meld_sets + a.sets + b.sets + c.sets + d.sets
         f: Fans = dict(h.kong_fans) if h.kong_fans else {}
         if hidden >= 2:
-            _add(f, _HIDDEN_PONG_FANS[hidden])
+            f[_HIDDEN_PONG_FANS[hidden]] = 1
         if n_pongs == 4:
-            _add(f, "pengpenghe")
+            f["pengpenghe"] = 1
             if h.meld_even and a.even and b.even and c.even and d.even and pair < 27 and pair % 9 % 2 == 1:
-                _add(f, "quanshuangke")
+                f["quanshuangke"] = 1
         pongs = h.meld_pongs + a.pongs + b.pongs + c.pongs + d.pongs
         if n_pongs > 1:
             pong_key = h.meld_pong_key | a.pong_key | b.pong_key | c.pong_key | d.pong_key
             found = _PONGS.get(pong_key)
             if found is None:
                 found = _kept_pongs(pong_key, pongs)
-            _merge(f, found)
+            f.update(found)  # (fans no set fan above is)
         n_chows = h.n_meld_chows + a.n_chows + b.n_chows + c.n_chows
         if n_chows > 1:
             chows = h.meld_chows + a.chows + b.chows + c.chows
@@ -1296,34 +1305,37 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
             found = memo.chows.get(chow_key)
             if found is None:
                 found = _kept_chows(memo, chow_key, chows)
-            _merge(f, found)
+            f.update(found)
             if n_chows == 4 and pair < 27:
-                _add(f, "pinghe")
+                f["pinghe"] = 1
                 if pair % 9 == 4:
                     _shuanglonghui(chows, pair, f)
         if pair >= 27:
             if pair >= WHITE and f.get("shuangjianke", 0):
-                _add(f, "xiaosanyuan")
+                f["xiaosanyuan"] = 1
             if pair < WHITE and f.get("sanfengke", 0):
-                _add(f, "xiaosixi")
+                f["xiaosixi"] = 1
         if (h.meld_pong_key | a.pong_key | b.pong_key | c.pong_key | d.pong_key) & _TERMINALS_HONOURS_MASK:
             _honour_pong_fans(h, pongs, f)
         if h.meld_yao and a.yao and b.yao and c.yao and d.yao:
-            _add(f, "quandaiyao")
+            f["quandaiyao"] = 1
         if h.meld_five and a.five and b.five and c.five and d.five:
-            _add(f, "quandaiwu")
+            f["quandaiwu"] = 1
         if h.all_claimed:
-            _add(f, "quanqiuren")
+            f["quanqiuren"] = 1
         if memo.pair_fans:
             if pair < 27 and pair % 9 in (1, 4, 7):
-                _add(f, "erwubajiang")
+                f["erwubajiang"] = 1
             elif pair in TERMINALS_HONOURS and pair < 27:
-                _add(f, "yaojiutou")
+                f["yaojiutou"] = 1
         if nine_gates:
-            _add(f, "jiulianbaodeng")
+            f["jiulianbaodeng"] = 1
             f["yaojiuke"] = max(f.get("yaojiuke", 0) - 1, 0)
-        _merge(f, h.kind_fans)
-        _merge(f, h.situation_fans)
+        f.update(h.kind_fans)  # (no set fan is one of them)
+        if w.given:
+            _merge(f, h.situation_fans)  # (a fan given may be one found)
+        else:
+            f.update(h.situation_fans)
         if wp.bian >> win & 1:
             wait: str | None = "bianzhang"
         elif wp.kan >> win & 1:
@@ -1934,6 +1946,9 @@ def preference(r: Reading) -> tuple[int, int]:
 
 def best_reading(readings: Iterable[Reading]) -> Reading | None:
     """The reading worth the most (`preference`)."""
+    if isinstance(readings, list) and len(readings) == 1:
+        only: Reading = readings[0]
+        return only  # (the one reading: no key to work out)
     return max(readings, key=preference, default=None)
 
 
