@@ -743,8 +743,7 @@ class _Win:
         memo = _memo(table)
         self.memo = memo
         c = w.concealed
-        concealed_bytes = bytes(c)
-        man, pin, sou, hon = _groups_of(concealed_bytes)
+        man, pin, sou, hon = _groups_of(tuple(c))
         self.groups = (man, pin, sou, hon)
         """The concealed tiles' groups (`_Group`): the three suits and the honours."""
         self.single_wait = _SingleWait(w, table.shapes, self.groups)
@@ -849,9 +848,9 @@ class _Win:
         if kongs:
             kong_fans: Fans = {}
             _kong_fans(kongs, concealed_kongs, kong_fans, table)
-            self.kong_fans = tuple(kong_fans.items())
+            self.kong_fans = kong_fans
         else:
-            self.kong_fans = ()
+            self.kong_fans = _NO_FANS
         """The fans of the melded kongs (a reading reads no kong from the hand)."""
         self.all_claimed = claimed == 4 and not w.self_drawn
         """全求人, as far as the melds tell (the rest is the single wait)."""
@@ -861,11 +860,11 @@ class _Win:
         _tile_fans(mask, kinds)
         if hogs:
             _add(kinds, "siguiyi", hogs)
-        self.kind_fans = tuple(kinds.items())
+        self.kind_fans = kinds
         if w.given:
             situation: Fans = {}
             _situation_fans(w, situation, table, claimed, shown)
-            self.situation_fans = tuple(situation.items())
+            self.situation_fans = situation
         else:
             # Without fans given, they depend on five yes-or-no questions alone: kept by them.
             asked = ((claimed == 0) | w.self_drawn << 1 | w.wall_last << 2 | w.about_kong << 3
@@ -874,14 +873,18 @@ class _Win:
             if found is None:
                 situation = {}
                 _situation_fans(w, situation, table, claimed, shown)
-                found = memo.situations[asked] = tuple(situation.items())
+                found = memo.situations[asked] = situation
             self.situation_fans = found
 
 
-def _merge(f: Fans, items: tuple[tuple[str, int], ...]) -> None:
-    """Count each of ``items`` in ``f`` (as `_add` would, one by one)."""
-    for fid, n in items:
+def _merge(f: Fans, more: Fans) -> None:
+    """Count each of ``more`` in ``f`` (as `_add` would, one by one)."""
+    for fid, n in more.items():
         f[fid] = f.get(fid, 0) + n
+
+
+_NO_FANS: Final[Fans] = {}
+"""No fan (never changed: what a hand without kongs shares)."""
 
 
 _SET_KINDS: Final[tuple[SetKind, ...]] = ("chow", "pong", "kong")
@@ -907,13 +910,13 @@ class _Memo:
         self.table = table
         """Kept with its answers, so that the id it is found by stays its own."""
         self.rank = {fid: i for i, fid in enumerate(table.by_value)}
-        self.chows: dict[int, tuple[tuple[str, int], ...]] = {}
+        self.chows: dict[int, Fans] = {}
         """By the chows' `_Part.chow_key`."""
         self.pair_fans = table.has("erwubajiang") or table.has("yaojiutou")
         """Whether the table has a fan of the pair's rank."""
         self.kept: dict[tuple[tuple[str, int], ...], dict[str, int]] = {}
         """Never changed once kept: `_finish` copies it."""
-        self.situations: dict[int, tuple[tuple[str, int], ...]] = {}
+        self.situations: dict[int, Fans] = {}
         """`_situation_fans` of a win with no fans given, by `_Win`'s key of the questions they
         depend on (32 at most)."""
         self.wufanhe = table.has("wufanhe")
@@ -923,7 +926,7 @@ class _Memo:
 
 _MEMOS: dict[int, _Memo] = {}
 _MEMO_MAX: Final = 1 << 16
-_PONGS: dict[int, tuple[tuple[str, int], ...]] = {}
+_PONGS: dict[int, Fans] = {}
 """The fans of each set of pongs (`_pong_fans`, the same in every table), by their kinds
 (`_kind_mask`: a reading holds no two pongs of a kind), bounded as `_Memo`."""
 
@@ -935,23 +938,21 @@ def _memo(table: FanTable) -> _Memo:
     return found
 
 
-def _kept_pongs(key: int, pongs: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+def _kept_pongs(key: int, pongs: tuple[int, ...]) -> Fans:
     """`_PONGS`' answer for ``pongs`` (``key`` their kinds), worked out the first time it is asked."""
-    f: Fans = {}
-    _pong_fans(list(pongs), f)
-    found = tuple(f.items())
+    found: Fans = {}
+    _pong_fans(list(pongs), found)
     if len(_PONGS) >= _MEMO_MAX:
         _PONGS.clear()
     _PONGS[key] = found
     return found
 
 
-def _kept_chows(memo: _Memo, key: int, chows: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+def _kept_chows(memo: _Memo, key: int, chows: tuple[int, ...]) -> Fans:
     """``memo``'s answer for the chows ``chows`` (``key`` their `_Part.chow_key`), worked out the
     first time it is asked."""
-    f: Fans = {}
-    _chow_fans(list(chows), f, memo.table)
-    found = tuple(f.items())
+    found: Fans = {}
+    _chow_fans(list(chows), found, memo.table)
     if len(memo.chows) >= _MEMO_MAX:
         memo.chows.clear()
     memo.chows[key] = found
@@ -1175,7 +1176,7 @@ _CHOW_WEIGHT: Final = tuple(5 ** (k // 9 * 7 + k % 9) if k < 27 and k % 9 <= 6 e
 its weights, one int whatever the order they come in."""
 
 
-def _group_parts(g: int, part: bytes) -> tuple[_Part, ...]:
+def _group_parts(g: int, part: tuple[int, ...]) -> tuple[_Part, ...]:
     """Every `_Part` of group ``g`` (0-2 the suits, 3 the honours) holding the counts ``part``, in
     their order; none when the tiles are not sets, or sets and one pair."""
     n = sum(part)
@@ -1222,11 +1223,11 @@ def _group_parts(g: int, part: bytes) -> tuple[_Part, ...]:
     return tuple(parts)
 
 
-_PARTS: Final[tuple[dict[bytes, tuple[_Part, ...]], ...]] = ({}, {}, {}, {})
+_PARTS: Final[tuple[dict[tuple[int, ...], tuple[_Part, ...]], ...]] = ({}, {}, {}, {})
 """Each group's parts by its counts (`_group_parts`), kept; each bounded as `_Memo`."""
 
 
-def _parts(g: int, part: bytes) -> tuple[_Part, ...]:
+def _parts(g: int, part: tuple[int, ...]) -> tuple[_Part, ...]:
     table = _PARTS[g]
     found = table.get(part)
     if found is None:
@@ -1284,7 +1285,7 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
                     + (exposed if win_group == 2 else c.sets) + (exposed if win_group == 3 else d.sets))
         else:
             sets = h.meld_sets + a.sets + b.sets + c.sets + d.sets
-        f: Fans = dict(h.kong_fans) if h.kong_fans else {}
+        f: Fans = h.kong_fans.copy() if h.kong_fans else {}
         if hidden >= 2:
             f[_HIDDEN_PONG_FANS[hidden]] = 1
         if n_pongs == 4:
@@ -1557,7 +1558,7 @@ class _Group:
 
     __slots__ = ("double", "fours", "g", "key", "kinds", "odd", "parts", "state", "tiles", "waits")
 
-    def __init__(self, g: int, part: bytes) -> None:
+    def __init__(self, g: int, part: tuple[int, ...]) -> None:
         self.g = g
         self.key = part
         """The counts it is kept by."""
@@ -1582,11 +1583,11 @@ class _Group:
         """Some kind held twice or more."""
 
 
-_GROUPS: Final[tuple[dict[bytes, _Group], ...]] = ({}, {}, {}, {})
+_GROUPS: Final[tuple[dict[tuple[int, ...], _Group], ...]] = ({}, {}, {}, {})
 """Each group by its counts (`_Group`), kept; each bounded as `_Memo`."""
 
 
-def _group(g: int, part: bytes) -> _Group:
+def _group(g: int, part: tuple[int, ...]) -> _Group:
     table = _GROUPS[g]
     found = table.get(part)
     if found is None:
@@ -1597,7 +1598,7 @@ def _group(g: int, part: bytes) -> _Group:
     return found
 
 
-def _groups_of(c: bytes) -> tuple[_Group, _Group, _Group, _Group]:
+def _groups_of(c: tuple[int, ...]) -> tuple[_Group, _Group, _Group, _Group]:
     """The groups of the 34 counts ``c``: the three suits and the honours."""
     groups = _GROUPS
     key = c[0:9]
@@ -1638,9 +1639,9 @@ def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...]) -> 
         return _waits_one_of_all(w, shapes)
     g = win // 9 if win < 27 else 3
     base = 9 * g
-    standing = bytearray(c[base:base + 9] if g < 3 else c[27:34])
+    standing = list(c[base:base + 9] if g < 3 else c[27:34])
     standing[win - base] -= 1
-    mine = _group(g, bytes(standing))
+    mine = _group(g, tuple(standing))
     held = man.kinds | pin.kinds | sou.kinds | hon.kinds
     if c[win] == 1:
         held &= ~(1 << win)
@@ -1699,17 +1700,17 @@ def _waits_one_of_all(w: WinIn, shapes: frozenset[str]) -> bool:
     return len(_waits(standing, len(w.melds), shapes, 2)) == 1
 
 
-def _group_waits(g: int, part: bytes) -> tuple[int, int]:
+def _group_waits(g: int, part: tuple[int, ...]) -> tuple[int, int]:
     """The kinds of group ``g`` (bit ``j`` its ``j``-th kind) whose tile makes its tiles ``part``
     sets only, and those whose tile makes them sets and a pair; a kind held four times is in
     neither."""
-    v = bytearray(part)
+    v = list(part)
     sets_only = with_pair = 0
     for j in range(len(v)):
         if v[j] >= 4:
             continue
         v[j] += 1
-        parts = _parts(g, bytes(v))
+        parts = _parts(g, tuple(v))
         v[j] -= 1
         if parts:
             if parts[0].pair >= 0:
@@ -1727,7 +1728,7 @@ class _SingleWait:
     def __init__(self, w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...] = ()) -> None:
         self.w = w
         self.shapes = shapes
-        self.groups = groups or _groups_of(bytes(w.concealed))
+        self.groups = groups or _groups_of(tuple(w.concealed))
         """The winning hand's concealed groups (`_Win.groups`)."""
         self.known = -1
         """-1 not asked yet, else 0 or 1."""
