@@ -369,7 +369,7 @@ class Reading(Fields):
     _total: int
 
     def __init__(self, shape: str, fans: Counter[str], values: Mapping[str, int], sets: tuple[ReadSet, ...] = (),
-                 pair: int = -1, knitted: tuple[int, ...] = ()) -> None:
+                 pair: int = -1, knitted: tuple[int, ...] = (), total: int = -1) -> None:
         self.shape = shape
         self.fans = fans
         """Not to be changed once the reading is made (its `total` is worked out then)."""
@@ -377,9 +377,10 @@ class Reading(Fields):
         self.sets = sets
         self.pair = pair
         self.knitted = knitted
-        total = 0
-        for fid, n in fans.items():
-            total += values[fid] * n
+        if total < 0:  # (not given: the caller that knows it, `evaluate`, gives it)
+            total = 0
+            for fid, n in fans.items():
+                total += values[fid] * n
         self._total = total
 
     @property
@@ -664,42 +665,43 @@ _RANK_MASKS: Final = tuple(_rank_bits(r) for r in (_RANKS_19, _RANKS_789, _RANKS
 
 def _tile_fans(mask: int, f: Fans) -> None:
     """The fans that depend only on which kinds the hand holds (``mask``, as `_kind_mask`
-    makes it, melds included): suits, ranks, colours."""
+    makes it, melds included): suits, ranks, colours; set in ``f``, an empty dict (each is
+    found once at most)."""
     man, pin, sou = mask & _SUIT_BITS, (mask >> _SUIT_SHIFT) & _SUIT_BITS, (mask >> 2 * _SUIT_SHIFT) & _SUIT_BITS
     n_suits = (man != 0) + (pin != 0) + (sou != 0)
     honours = mask >> _HONOURS_SHIFT != 0
     if not mask & ~_GREEN_MASK:
-        _add(f, "lvyise")
+        f["lvyise"] = 1
     if not mask & ~_REVERSIBLE_MASK:
-        _add(f, "tuibudao")
+        f["tuibudao"] = 1
     if not n_suits:
-        _add(f, "ziyise")
+        f["ziyise"] = 1
     elif n_suits == 1:
-        _add(f, "hunyise" if honours else "qingyise")
+        f["hunyise" if honours else "qingyise"] = 1
     if n_suits == 2:
-        _add(f, "queyimen")
+        f["queyimen"] = 1
     if n_suits == 3 and (mask >> _HONOURS_SHIFT) & _WINDS_BITS and (mask >> _DRAGONS_SHIFT) & _DRAGONS_BITS:
-        _add(f, "wumenqi")
+        f["wumenqi"] = 1
     if not honours:
-        _add(f, "wuzi")
+        f["wuzi"] = 1
         ranks = man | pin | sou  # bit r - 1: a tile of rank r in some suit
         qingyaojiu, quanda, dayuwu, quanzhong, quanxiao, xiaoyuwu = _RANK_MASKS
         if not ranks & ~qingyaojiu:
-            _add(f, "qingyaojiu")
+            f["qingyaojiu"] = 1
         if not ranks & ~quanda:
-            _add(f, "quanda")
+            f["quanda"] = 1
         if not ranks & ~dayuwu:
-            _add(f, "dayuwu")
+            f["dayuwu"] = 1
         if not ranks & ~quanzhong:
-            _add(f, "quanzhong")
+            f["quanzhong"] = 1
         if not ranks & ~quanxiao:
-            _add(f, "quanxiao")
+            f["quanxiao"] = 1
         if not ranks & ~xiaoyuwu:
-            _add(f, "xiaoyuwu")
+            f["xiaoyuwu"] = 1
     elif n_suits and not mask & ~_TERMINALS_HONOURS_MASK:
-        _add(f, "hunyaojiu")
+        f["hunyaojiu"] = 1
     if not mask & _TERMINALS_HONOURS_MASK:
-        _add(f, "duanyao")
+        f["duanyao"] = 1
 
 
 def _situation_fans(w: WinIn, f: Fans, table: FanTable, claimed: int, shown: int) -> None:
@@ -746,7 +748,8 @@ class _Win:
         man, pin, sou, hon = _groups_of(tuple(c))
         self.groups = (man, pin, sou, hon)
         """The concealed tiles' groups (`_Group`): the three suits and the honours."""
-        self.single_wait = _SingleWait(w, table.shapes, self.groups)
+        self.waits_one = -1
+        """Whether the hand waited on one kind only (`single`): -1 not asked yet, else 0 or 1."""
         self.size = man.tiles + pin.tiles + sou.tiles + hon.tiles
         """How many concealed tiles."""
         held = man.kinds | pin.kinds | sou.kinds | hon.kinds
@@ -876,6 +879,15 @@ class _Win:
                 found = memo.situations[asked] = situation
             self.situation_fans = found
 
+    def single(self) -> bool:
+        """Whether the hand waited on one kind only (what 边张, 嵌张 and 单钓将 need), worked out
+        the first time a reading that puts the winning tile in such a place asks (most readings
+        put it in no such place, and then the hand's waits are not worked out at all)."""
+        if self.waits_one < 0:
+            w = self.w
+            self.waits_one = 0 if w.no_win_tile or not _waits_one(w, self.table.shapes, self.groups) else 1
+        return self.waits_one == 1
+
 
 def _merge(f: Fans, more: Fans) -> None:
     """Count each of ``more`` in ``f`` (as `_add` would, one by one)."""
@@ -914,14 +926,17 @@ class _Memo:
         """By the chows' `_Part.chow_key`."""
         self.pair_fans = table.has("erwubajiang") or table.has("yaojiutou")
         """Whether the table has a fan of the pair's rank."""
-        self.kept: dict[tuple[tuple[str, int], ...], dict[str, int]] = {}
-        """Never changed once kept: `_finish` copies it."""
+        self.kept: dict[tuple[tuple[str, int], ...], tuple[dict[str, int], int]] = {}
+        """With what they are worth; never changed once kept: `_valued` copies them."""
         self.situations: dict[int, Fans] = {}
         """`_situation_fans` of a win with no fans given, by `_Win`'s key of the questions they
         depend on (32 at most)."""
-        self.wufanhe = table.has("wufanhe")
-        self.huapai = table.has("huapai")
+        self.has_wufanhe = table.has("wufanhe")
+        self.has_huapai = table.has("huapai")
         """Whether the table has 无番和, and 花牌."""
+        self.wufanhe = table.values.get("wufanhe", 0)
+        self.huapai = table.values.get("huapai", 0)
+        """What they are worth there."""
 
 
 _MEMOS: dict[int, _Memo] = {}
@@ -982,23 +997,31 @@ def _excluded(found: Fans, memo: _Memo) -> tuple[tuple[str, int], ...]:
     return tuple((fid, n) for fid, n in kept.items() if n > 0)
 
 
-def _finish(found: Fans, w: WinIn, memo: _Memo) -> Counter[str]:
-    """The table's fans only, 不计 applied (kept per set of fans found), then 无番和 and the
-    flowers."""
+def _valued(shape: str, found: Fans, h: _Win, sets: tuple[ReadSet, ...] = (), pair: int = -1,
+            knitted: tuple[int, ...] = ()) -> Reading:
+    """The reading of the fans found: the table's fans only, 不计 applied (kept per set of fans
+    found, with what they are worth), then 无番和 and the flowers."""
+    memo = h.memo
     key = tuple(found.items())
     kept = memo.kept.get(key)
     if kept is None:
-        kept = dict(_excluded(found, memo))
+        fans = dict(_excluded(found, memo))
+        values = memo.table.values
+        kept = (fans, sum(values[fid] * n for fid, n in fans.items()))
         if len(memo.kept) >= _MEMO_MAX:
             memo.kept.clear()
         memo.kept[key] = kept
+    fans, total = kept
     f: Counter[str] = _counter()
-    _dict_update(f, kept)
-    if not kept and memo.wufanhe:
+    _dict_update(f, fans)
+    if not fans and memo.has_wufanhe:
         f["wufanhe"] = 1
-    if w.flowers and memo.huapai:
-        f["huapai"] = f.get("huapai", 0) + w.flowers
-    return f
+        total += memo.wufanhe
+    flowers = h.w.flowers
+    if flowers and memo.has_huapai:
+        f["huapai"] = f.get("huapai", 0) + flowers
+        total += memo.huapai * flowers
+    return Reading(shape, f, memo.table.values, sets, pair, knitted, total)
 
 
 _dict_update: Final[Callable[[Counter[str], dict[str, int]], None]] = dict.update
@@ -1254,7 +1277,6 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
         return
     if (man[0].pair >= 0) + (pin[0].pair >= 0) + (sou[0].pair >= 0) + (hon[0].pair >= 0) != 1:
         return  # one pair in all (a group's parts all hold one, or none)
-    table = h.table
     memo = h.memo
     win = w.win_tile
     win_group = win // 9 if win < 27 else 3
@@ -1293,8 +1315,8 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
             if h.meld_even and a.even and b.even and c.even and d.even and pair < 27 and pair % 9 % 2 == 1:
                 f["quanshuangke"] = 1
         pongs = h.meld_pongs + a.pongs + b.pongs + c.pongs + d.pongs
+        pong_key = h.meld_pong_key | a.pong_key | b.pong_key | c.pong_key | d.pong_key
         if n_pongs > 1:
-            pong_key = h.meld_pong_key | a.pong_key | b.pong_key | c.pong_key | d.pong_key
             found = _PONGS.get(pong_key)
             if found is None:
                 found = _kept_pongs(pong_key, pongs)
@@ -1316,7 +1338,7 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
                 f["xiaosanyuan"] = 1
             if pair < WHITE and f.get("sanfengke", 0):
                 f["xiaosixi"] = 1
-        if (h.meld_pong_key | a.pong_key | b.pong_key | c.pong_key | d.pong_key) & _TERMINALS_HONOURS_MASK:
+        if pong_key & _TERMINALS_HONOURS_MASK:
             _honour_pong_fans(h, pongs, f)
         if h.meld_yao and a.yao and b.yao and c.yao and d.yao:
             f["quandaiyao"] = 1
@@ -1345,9 +1367,9 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
             wait = "dandiaojiang"
         else:
             wait = None
-        if wait and h.single_wait.answer():
+        if wait and h.single():
             _add(f, wait)
-        out.append(Reading("standard", _finish(f, w, memo), table.values, sets, pair))
+        out.append(_valued("standard", f, h, sets, pair))
 
 
 _KNITTED_MASKS: Final = tuple(_kind_mask(straight) for straight in KNITTED)
@@ -1357,7 +1379,6 @@ _KNITTED_MASKS: Final = tuple(_kind_mask(straight) for straight in KNITTED)
 def _knitted_readings(h: _Win, out: list[Reading]) -> None:
     """组合龙 with one more set and a pair (the set may be a meld)."""
     w = h.w
-    table = h.table
     if len(w.melds) > 1:
         return
     held = h.held
@@ -1383,9 +1404,9 @@ def _knitted_readings(h: _Win, out: list[Reading]) -> None:
             _merge(f, h.kind_fans)
             _merge(f, h.situation_fans)
             wait = _wait_fan(sets, pair, w.win_tile, n_sets)
-            if wait and h.single_wait.answer():
+            if wait and h.single():
                 _add(f, wait)
-            out.append(Reading("knitted_straight", _finish(f, w, h.memo), table.values, tuple(sets), pair, straight))
+            out.append(_valued("knitted_straight", f, h, tuple(sets), pair, straight))
 
 
 def _knitted_set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans) -> None:
@@ -1417,8 +1438,6 @@ def _knitted_set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans) -> 
 def _seven_pairs(h: _Win) -> Reading | None:
     if not (h.concealed_only and h.even):
         return None
-    w = h.w
-    table = h.table
     f: Fans = {}
     ks = [k for k in range(34) if h.held >> k & 1]
     if len(ks) == 7 and ks[6] < 27 and _suit(ks[0]) == _suit(ks[6]) and ks[6] - ks[0] == 6:
@@ -1427,7 +1446,7 @@ def _seven_pairs(h: _Win) -> Reading | None:
         _add(f, "qidui")
     _merge(f, h.kind_fans)
     _merge(f, h.situation_fans)
-    return Reading("seven_pairs", _finish(f, w, h.memo), table.values)
+    return _valued("seven_pairs", f, h)
 
 
 
@@ -1439,7 +1458,7 @@ def _thirteen_orphans(h: _Win) -> Reading | None:
     f: Fans = {}
     f["shisanyao"] = 1
     _merge(f, h.situation_fans)
-    return Reading("thirteen_orphans", _finish(f, h.w, h.memo), h.table.values)
+    return _valued("thirteen_orphans", f, h)
 
 
 _SUITED_BITS: Final = _kind_mask(range(27))
@@ -1459,8 +1478,7 @@ def _honours_and_knitted(h: _Win) -> Reading | None:
         _add(f, "zuhelong")
     _merge(f, h.kind_fans)
     _merge(f, h.situation_fans)
-    table = h.table
-    return Reading("honours_and_knitted", _finish(f, h.w, h.memo), table.values, knitted=KNITTED[place])
+    return _valued("honours_and_knitted", f, h, knitted=KNITTED[place])
 
 
 # ---------------------------------------------------------------- the whole evaluation
@@ -1721,9 +1739,7 @@ def _group_waits(g: int, part: tuple[int, ...]) -> tuple[int, int]:
 
 
 class _SingleWait:
-    """Whether the hand waited on one kind only (what 边张, 嵌张 and 单钓将 need), worked out the
-    first time a reading that puts the winning tile in such a place asks (most readings put it
-    in no such place, and then the hand's waits are not worked out at all)."""
+    """`_Win.single` of a winning hand on its own: whether it waited on one kind only."""
 
     def __init__(self, w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...] = ()) -> None:
         self.w = w
