@@ -926,7 +926,7 @@ class _Memo:
         """By the chows' `_Part.chow_key`."""
         self.pair_fans = table.has("erwubajiang") or table.has("yaojiutou")
         """Whether the table has a fan of the pair's rank."""
-        self.kept: dict[tuple[tuple[str, int], ...], tuple[dict[str, int], int]] = {}
+        self.kept: dict[tuple[str | int, ...], tuple[dict[str, int], int]] = {}
         """With what they are worth; never changed once kept: `_valued` copies them."""
         self.situations: dict[int, Fans] = {}
         """`_situation_fans` of a win with no fans given, by `_Win`'s key of the questions they
@@ -1002,7 +1002,10 @@ def _valued(shape: str, found: Fans, h: _Win, sets: tuple[ReadSet, ...] = (), pa
     """The reading of the fans found: the table's fans only, 不计 applied (kept per set of fans
     found, with what they are worth), then 无番和 and the flowers."""
     memo = h.memo
-    key = tuple(found.items())
+    # The fans found and their counts, as one flat tuple: its items the same objects each time
+    # (the ids' strings, small ints), so that it is hashed and compared without a pair made for
+    # each fan.
+    key = tuple(found) + tuple(found.values())
     kept = memo.kept.get(key)
     if kept is None:
         fans = dict(_excluded(found, memo))
