@@ -26,7 +26,7 @@ from paipu.ruleset_api import KNITTED_STRAIGHTS, Fields, Frozen, decompositions,
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
 Fans: TypeAlias = "dict[str, int]"
 """The fans a reading is found to have while it is valued, by id: a plain dict, counted by `_add`
-(not a `Counter` or a ``defaultdict``: docs/speed.md); `_finish` gives the reading its
+(not a `Counter` or a ``defaultdict``: docs/speed.md); `_valued` gives the reading its
 `Counter`."""
 
 
@@ -35,13 +35,9 @@ def _add(f: Fans, fid: str, n: int = 1) -> None:
     f[fid] = f.get(fid, 0) + n
 
 
-def _counter() -> Counter[str]:
-    """An empty `Counter`, made without running its ``__init__`` (Python code, which does nothing
-    for an empty one but call ``update``)."""
-    return _new_dict(Counter)
-
-
 _new_dict: Final[Callable[[type[Counter[str]]], Counter[str]]] = dict.__new__
+"""An empty `Counter` made without running its ``__init__`` (Python code, which does nothing for
+an empty one but call ``update``): ``_new_dict(Counter)``."""
 
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
@@ -811,7 +807,7 @@ class _Win:
                         even = False
                 if not m.concealed:
                     claimed += 1
-                meld_sets.append(_read_set(m.kind, k, m.concealed, not m.concealed))
+                meld_sets.append(_MELD_SETS[m.kind][2 * k + m.concealed])
             # The kinds held four times in all, concealed tiles and melds (a kong is no 四归一).
             mask = held
             hogs = man.fours + pin.fours + sou.fours + hon.fours
@@ -906,6 +902,10 @@ _READ_SETS: Final = tuple(ReadSet(kind, k, hidden, claimed) for kind in _SET_KIN
 
 
 _SET_PLACE: Final = {kind: i for i, kind in enumerate(_SET_KINDS)}
+_MELD_SETS: Final = {kind: tuple(ReadSet(kind, k, concealed, not concealed) for k in range(34)
+                                 for concealed in (False, True)) for kind in _SET_KINDS}
+"""Each meld's `ReadSet` (claimed unless concealed), by its kind, then by twice its first kind plus
+1 when it is concealed."""
 
 
 def _read_set(kind: SetKind, first: int, concealed: bool, claimed: bool = False) -> ReadSet:
@@ -931,6 +931,10 @@ class _Memo:
         self.situations: dict[int, Fans] = {}
         """`_situation_fans` of a win with no fans given, by `_Win`'s key of the questions they
         depend on (32 at most)."""
+        self.has_jianke = table.has("jianke")
+        self.has_quanfengke = table.has("quanfengke")
+        self.has_menfengke = table.has("menfengke")
+        """Whether the table has the fans of single dragon and wind pongs."""
         self.has_wufanhe = table.has("wufanhe")
         self.has_huapai = table.has("huapai")
         """Whether the table has 无番和, and 花牌."""
@@ -1015,7 +1019,7 @@ def _valued(shape: str, found: Fans, h: _Win, sets: tuple[ReadSet, ...] = (), pa
             memo.kept.clear()
         memo.kept[key] = kept
     fans, total = kept
-    f: Counter[str] = _counter()
+    f: Counter[str] = _new_dict(Counter)
     _dict_update(f, fans)
     if not fans and memo.has_wufanhe:
         f["wufanhe"] = 1
@@ -1053,24 +1057,24 @@ def _honour_pong_fans(h: _Win, pongs: tuple[int, ...], f: Fans) -> None:
     """The fans of single pongs of terminals and honours: 箭刻, 圈风刻, 门风刻, and 幺九刻 for
     each that no wind or dragon fan already counts."""
     w = h.w
-    table = h.table
+    memo = h.memo
     seat, prevalent = WINDS[w.seat_wind], WINDS[w.prevalent_wind]
     wind_fan = bool(f.get("dasixi", 0) or f.get("xiaosixi", 0) or f.get("sanfengke", 0))
     dragon_fan = bool(f.get("dasanyuan", 0) or f.get("xiaosanyuan", 0) or f.get("shuangjianke", 0))
     yaojiu = 0
     for k in pongs:
         if k >= WHITE:  # a dragon
-            if table.has("jianke"):
+            if memo.has_jianke:
                 _add(f, "jianke")
                 continue
             if dragon_fan:
                 continue
         if 27 <= k < WHITE:  # a wind
             special = False
-            if k == prevalent and table.has("quanfengke"):
+            if k == prevalent and memo.has_quanfengke:
                 _add(f, "quanfengke")
                 special = True
-            if k == seat and table.has("menfengke"):
+            if k == seat and memo.has_menfengke:
                 _add(f, "menfengke")
                 special = True
             if special or wind_fan:
@@ -1291,7 +1295,7 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
         standing[win - su] = standing[win - su] - 1
         nine_gates = standing == _NINE_GATES
     combos: Iterable[tuple[_Part, _Part, _Part, _Part]]
-    if len(man) == 1 and len(pin) == 1 and len(sou) == 1 and len(hon) == 1:
+    if len(man) + len(pin) + len(sou) + len(hon) == 4:  # (each has one part at least)
         combos = ((man[0], pin[0], sou[0], hon[0]),)
     else:
         combos = itertools.product(man, pin, sou, hon)
@@ -1306,10 +1310,10 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
             hidden -= 1
             concealed_pong = _read_set("pong", win, True)
             exposed = tuple(_read_set("pong", win, False) if s is concealed_pong else s for s in wp.sets)
-            sets = (h.meld_sets + (exposed if win_group == 0 else a.sets) + (exposed if win_group == 1 else b.sets)
-                    + (exposed if win_group == 2 else c.sets) + (exposed if win_group == 3 else d.sets))
+            sets = (*h.meld_sets, *(exposed if win_group == 0 else a.sets), *(exposed if win_group == 1 else b.sets),
+                    *(exposed if win_group == 2 else c.sets), *(exposed if win_group == 3 else d.sets))
         else:
-            sets = h.meld_sets + a.sets + b.sets + c.sets + d.sets
+            sets = (*h.meld_sets, *a.sets, *b.sets, *c.sets, *d.sets)
         f: Fans = h.kong_fans.copy() if h.kong_fans else {}
         if hidden >= 2:
             f[_HIDDEN_PONG_FANS[hidden]] = 1
@@ -1317,32 +1321,30 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
             f["pengpenghe"] = 1
             if h.meld_even and a.even and b.even and c.even and d.even and pair < 27 and pair % 9 % 2 == 1:
                 f["quanshuangke"] = 1
-        pongs = h.meld_pongs + a.pongs + b.pongs + c.pongs + d.pongs
         pong_key = h.meld_pong_key | a.pong_key | b.pong_key | c.pong_key | d.pong_key
         if n_pongs > 1:
             found = _PONGS.get(pong_key)
             if found is None:
-                found = _kept_pongs(pong_key, pongs)
+                found = _kept_pongs(pong_key, (*h.meld_pongs, *a.pongs, *b.pongs, *c.pongs, *d.pongs))
             f.update(found)  # (fans no set fan above is)
         n_chows = h.n_meld_chows + a.n_chows + b.n_chows + c.n_chows
         if n_chows > 1:
-            chows = h.meld_chows + a.chows + b.chows + c.chows
             chow_key = h.meld_chow_key + a.chow_key + b.chow_key + c.chow_key
             found = memo.chows.get(chow_key)
             if found is None:
-                found = _kept_chows(memo, chow_key, chows)
+                found = _kept_chows(memo, chow_key, (*h.meld_chows, *a.chows, *b.chows, *c.chows))
             f.update(found)
             if n_chows == 4 and pair < 27:
                 f["pinghe"] = 1
                 if pair % 9 == 4:
-                    _shuanglonghui(chows, pair, f)
+                    _shuanglonghui((*h.meld_chows, *a.chows, *b.chows, *c.chows), pair, f)
         if pair >= 27:
             if pair >= WHITE and f.get("shuangjianke", 0):
                 f["xiaosanyuan"] = 1
             if pair < WHITE and f.get("sanfengke", 0):
                 f["xiaosixi"] = 1
         if pong_key & _TERMINALS_HONOURS_MASK:
-            _honour_pong_fans(h, pongs, f)
+            _honour_pong_fans(h, (*h.meld_pongs, *a.pongs, *b.pongs, *c.pongs, *d.pongs), f)
         if h.meld_yao and a.yao and b.yao and c.yao and d.yao:
             f["quandaiyao"] = 1
         if h.meld_five and a.five and b.five and c.five and d.five:
@@ -1676,7 +1678,8 @@ def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...]) -> 
                 return _waits_one_of_all(w, shapes)
         if "thirteen_orphans" in shapes and not held & ~_TERMINALS_HONOURS_MASK:
             return _waits_one_of_all(w, shapes)
-    if n_melds <= 1 and "knitted_straight" in shapes:
+    if n_melds <= 1 and _BITS[held & 511] + _BITS[held >> 9 & 511] + _BITS[held >> 18 & 511] >= 8 \
+            and "knitted_straight" in shapes:
         for straight in _KNITTED_MASKS:
             missing = straight & ~held
             if missing & (missing - 1) == 0:  # one kind missing at most
@@ -1768,18 +1771,20 @@ def evaluate(w: WinIn, table: FanTable = MCR_TABLE) -> list[Reading]:
     out: list[Reading] = []
     _standard_readings(h, out)
     shapes = table.shapes
-    if len(w.melds) <= 1 and (h.held & _SUITED_BITS).bit_count() >= 9 and "knitted_straight" in shapes:
-        _knitted_readings(h, out)  # (a knitted straight is nine suited kinds)
+    held = h.held
+    if len(w.melds) <= 1 and _BITS[held & 511] >= 3 and _BITS[held >> 9 & 511] >= 3 and _BITS[held >> 18 & 511] >= 3 \
+            and "knitted_straight" in shapes:
+        _knitted_readings(h, out)  # (a knitted straight is three kinds of each suit)
     if h.concealed_only:  # (what every special shape but 组合龙 needs)
-        if "seven_pairs" in shapes:
+        if h.even and "seven_pairs" in shapes:
             special = _seven_pairs(h)
             if special is not None:
                 out.append(special)
-        if "thirteen_orphans" in shapes:
+        if held == _TERMINALS_HONOURS_MASK and "thirteen_orphans" in shapes:
             special = _thirteen_orphans(h)
             if special is not None:
                 out.append(special)
-        if "honours_and_knitted" in shapes:
+        if h.distinct and "honours_and_knitted" in shapes:
             special = _honours_and_knitted(h)
             if special is not None:
                 out.append(special)
