@@ -26,7 +26,7 @@ from paipu.ruleset_api import KNITTED_STRAIGHTS, Fields, Frozen, decompositions,
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
 Fans: TypeAlias = "dict[str, int]"
 """The fans a reading is found to have while it is valued, by id: a plain dict, counted by `_add`
-(not a `Counter` or a ``defaultdict``: docs/speed.md); `_finish` gives the reading its
+(not a `Counter` or a ``defaultdict``: docs/speed.md); `_valued` gives the reading its
 `Counter`."""
 
 
@@ -35,13 +35,9 @@ def _add(f: Fans, fid: str, n: int = 1) -> None:
     f[fid] = f.get(fid, 0) + n
 
 
-def _counter() -> Counter[str]:
-    """An empty `Counter`, made without running its ``__init__`` (Python code, which does nothing
-    for an empty one but call ``update``)."""
-    return _new_dict(Counter)
-
-
 _new_dict: Final[Callable[[type[Counter[str]]], Counter[str]]] = dict.__new__
+"""An empty `Counter` made without running its ``__init__`` (Python code, which does nothing for
+an empty one but call ``update``): ``_new_dict(Counter)``."""
 
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
@@ -369,7 +365,7 @@ class Reading(Fields):
     _total: int
 
     def __init__(self, shape: str, fans: Counter[str], values: Mapping[str, int], sets: tuple[ReadSet, ...] = (),
-                 pair: int = -1, knitted: tuple[int, ...] = ()) -> None:
+                 pair: int = -1, knitted: tuple[int, ...] = (), total: int = -1) -> None:
         self.shape = shape
         self.fans = fans
         """Not to be changed once the reading is made (its `total` is worked out then)."""
@@ -377,9 +373,10 @@ class Reading(Fields):
         self.sets = sets
         self.pair = pair
         self.knitted = knitted
-        total = 0
-        for fid, n in fans.items():
-            total += values[fid] * n
+        if total < 0:  # (not given: the caller that knows it, `evaluate`, gives it)
+            total = 0
+            for fid, n in fans.items():
+                total += values[fid] * n
         self._total = total
 
     @property
@@ -664,42 +661,43 @@ _RANK_MASKS: Final = tuple(_rank_bits(r) for r in (_RANKS_19, _RANKS_789, _RANKS
 
 def _tile_fans(mask: int, f: Fans) -> None:
     """The fans that depend only on which kinds the hand holds (``mask``, as `_kind_mask`
-    makes it, melds included): suits, ranks, colours."""
+    makes it, melds included): suits, ranks, colours; set in ``f``, an empty dict (each is
+    found once at most)."""
     man, pin, sou = mask & _SUIT_BITS, (mask >> _SUIT_SHIFT) & _SUIT_BITS, (mask >> 2 * _SUIT_SHIFT) & _SUIT_BITS
     n_suits = (man != 0) + (pin != 0) + (sou != 0)
     honours = mask >> _HONOURS_SHIFT != 0
     if not mask & ~_GREEN_MASK:
-        _add(f, "lvyise")
+        f["lvyise"] = 1
     if not mask & ~_REVERSIBLE_MASK:
-        _add(f, "tuibudao")
+        f["tuibudao"] = 1
     if not n_suits:
-        _add(f, "ziyise")
+        f["ziyise"] = 1
     elif n_suits == 1:
-        _add(f, "hunyise" if honours else "qingyise")
+        f["hunyise" if honours else "qingyise"] = 1
     if n_suits == 2:
-        _add(f, "queyimen")
+        f["queyimen"] = 1
     if n_suits == 3 and (mask >> _HONOURS_SHIFT) & _WINDS_BITS and (mask >> _DRAGONS_SHIFT) & _DRAGONS_BITS:
-        _add(f, "wumenqi")
+        f["wumenqi"] = 1
     if not honours:
-        _add(f, "wuzi")
+        f["wuzi"] = 1
         ranks = man | pin | sou  # bit r - 1: a tile of rank r in some suit
         qingyaojiu, quanda, dayuwu, quanzhong, quanxiao, xiaoyuwu = _RANK_MASKS
         if not ranks & ~qingyaojiu:
-            _add(f, "qingyaojiu")
+            f["qingyaojiu"] = 1
         if not ranks & ~quanda:
-            _add(f, "quanda")
+            f["quanda"] = 1
         if not ranks & ~dayuwu:
-            _add(f, "dayuwu")
+            f["dayuwu"] = 1
         if not ranks & ~quanzhong:
-            _add(f, "quanzhong")
+            f["quanzhong"] = 1
         if not ranks & ~quanxiao:
-            _add(f, "quanxiao")
+            f["quanxiao"] = 1
         if not ranks & ~xiaoyuwu:
-            _add(f, "xiaoyuwu")
+            f["xiaoyuwu"] = 1
     elif n_suits and not mask & ~_TERMINALS_HONOURS_MASK:
-        _add(f, "hunyaojiu")
+        f["hunyaojiu"] = 1
     if not mask & _TERMINALS_HONOURS_MASK:
-        _add(f, "duanyao")
+        f["duanyao"] = 1
 
 
 def _situation_fans(w: WinIn, f: Fans, table: FanTable, claimed: int, shown: int) -> None:
@@ -732,22 +730,28 @@ def _situation_fans(w: WinIn, f: Fans, table: FanTable, claimed: int, shown: int
 class _Win:
     """What every reading of one win shares, worked out once by `evaluate`: the kinds held
     (the concealed tiles alone, and with the melds), what the special shapes ask of the
-    concealed tiles, the melds as read sets, the fans that depend on the kinds alone (with
-    四归一) and those of concealment and the situation, each in the order a reading adds them,
-    and whether the hand waited on one kind (`_SingleWait`, asked only when a reading needs it)."""
+    concealed tiles, the melds as read sets and what their fans need, the fans that depend on
+    the kinds alone (with 四归一) and those of concealment and the situation, each in the order
+    a reading adds them, and whether the hand waited on one kind (`_SingleWait`, asked only when
+    a reading needs it)."""
 
     def __init__(self, w: WinIn, table: FanTable) -> None:
         self.w = w
         self.table = table
-        self.memo = _memo(table)
-        self.single_wait = _SingleWait(w, table.shapes)
+        memo = _memo(table)
+        self.memo = memo
         c = w.concealed
-        concealed_bytes = bytes(c)
-        held = _kinds_held(concealed_bytes)
+        man, pin, sou, hon = _groups_of(tuple(c))
+        self.groups = (man, pin, sou, hon)
+        """The concealed tiles' groups (`_Group`): the three suits and the honours."""
+        self.waits_one = -1
+        """Whether the hand waited on one kind only (`single`): -1 not asked yet, else 0 or 1."""
+        self.size = man.tiles + pin.tiles + sou.tiles + hon.tiles
+        """How many concealed tiles."""
+        held = man.kinds | pin.kinds | sou.kinds | hon.kinds
         self.held = held
         """The concealed kinds (`_kind_mask`)."""
         meld_sets: list[ReadSet] = []
-        self.meld_sets = meld_sets
         self.concealed_only = False
         """Fourteen concealed tiles and no meld: what the special shapes need."""
         self.even = False
@@ -755,63 +759,140 @@ class _Win:
         self.distinct = False
         """No concealed kind held twice (全不靠)."""
         claimed = shown = 0
+        meld_chows: list[int] = []
+        meld_pongs: list[int] = []
+        chow_key = pong_key = kongs = concealed_kongs = hidden = 0
+        yao = five = even = True
         if w.melds:
-            counts = list(c)
             win = w.win_tile
-            kongs = []
+            touched: dict[int, int] = {}  # the tiles the melds show, by kind
+            kong_kinds = []
             for m in w.melds:
                 k = m.first
                 if m.kind == "chow":
-                    counts[k] = counts[k] + 1
-                    counts[k + 1] = counts[k + 1] + 1
-                    counts[k + 2] = counts[k + 2] + 1
+                    touched[k] = touched.get(k, 0) + 1
+                    touched[k + 1] = touched.get(k + 1, 0) + 1
+                    touched[k + 2] = touched.get(k + 2, 0) + 1
                     if k <= win <= k + 2:
                         shown += 1
-                elif m.kind == "kong":
-                    counts[k] = counts[k] + 4
-                    kongs.append(k)
-                    if k == win:
-                        shown += 4
+                    meld_chows.append(k)
+                    chow_key += _CHOW_WEIGHT[k]
+                    r = k % 9 + 1
+                    if r != 1 and r != 7:
+                        yao = False
+                    if r < 3 or r > 5:
+                        five = False
                 else:
-                    counts[k] = counts[k] + 3
-                    if k == win:
-                        shown += 3
+                    if m.kind == "kong":
+                        touched[k] = touched.get(k, 0) + 4
+                        kong_kinds.append(k)
+                        if k == win:
+                            shown += 4
+                        kongs += 1
+                        if m.concealed:
+                            concealed_kongs += 1
+                    else:
+                        touched[k] = touched.get(k, 0) + 3
+                        if k == win:
+                            shown += 3
+                    meld_pongs.append(k)
+                    pong_key |= 1 << k
+                    if m.concealed:
+                        hidden += 1
+                    if k not in TERMINALS_HONOURS:
+                        yao = False
+                    if k >= 27 or k % 9 != 4:
+                        five = False
+                    if k >= 27 or k % 9 % 2 == 0:
+                        even = False
                 if not m.concealed:
                     claimed += 1
-                meld_sets.append(_read_set(m.kind, k, m.concealed, not m.concealed))
-            counts_bytes = bytes(counts)
-            mask = _kinds_held(counts_bytes)
-            hogs = counts_bytes.count(4)
-            for k in kongs:
-                if counts[k] == 4:
-                    hogs -= 1  # a kong is no 四归一
+                meld_sets.append(_MELD_SETS[m.kind][2 * k + m.concealed])
+            # The kinds held four times in all, concealed tiles and melds (a kong is no 四归一).
+            mask = held
+            hogs = man.fours + pin.fours + sou.fours + hon.fours
+            for k, n in touched.items():
+                mask |= 1 << k
+                if c[k] == 4:
+                    hogs -= 1
+                if c[k] + n == 4:
+                    hogs += 1
+            for k in kong_kinds:
+                if c[k] + touched[k] == 4:
+                    hogs -= 1
         else:
             mask = held
-            hogs = concealed_bytes.count(4)
-            if sum(c) == 14:
+            hogs = man.fours + pin.fours + sou.fours + hon.fours
+            if self.size == 14:
                 self.concealed_only = True
-                self.even = 1 not in concealed_bytes.translate(_ODD)
-                self.distinct = max(concealed_bytes) <= 1
+                self.even = not (man.odd or pin.odd or sou.odd or hon.odd)
+                self.distinct = not (man.double or pin.double or sou.double or hon.double)
+        self.meld_sets = tuple(meld_sets)
+        self.meld_chows = tuple(meld_chows)
+        """The melded chows' lowest kinds."""
+        self.meld_pongs = tuple(meld_pongs)
+        """The melded pongs' and kongs' kinds."""
+        self.n_meld_chows = len(meld_chows)
+        self.n_meld_pongs = len(meld_pongs)
+        self.meld_chow_key = chow_key
+        """`_Part.chow_key` of the melded chows."""
+        self.meld_pong_key = pong_key
+        """`_Part.pong_key` of the melded pongs and kongs."""
+        self.meld_hidden = hidden
+        """The concealed kongs (what 暗刻 counts among the melds)."""
+        self.meld_yao = yao
+        self.meld_five = five
+        self.meld_even = even
+        """`_Part.yao`, `_Part.five` and `_Part.even` of the melds."""
+        if kongs:
+            kong_fans: Fans = {}
+            _kong_fans(kongs, concealed_kongs, kong_fans, table)
+            self.kong_fans = kong_fans
+        else:
+            self.kong_fans = _NO_FANS
+        """The fans of the melded kongs (a reading reads no kong from the hand)."""
+        self.all_claimed = claimed == 4 and not w.self_drawn
+        """全求人, as far as the melds tell (the rest is the single wait)."""
         self.mask = mask
         """Every kind the hand holds, melds included (`_kind_mask`)."""
         kinds: Fans = {}
         _tile_fans(mask, kinds)
         if hogs:
             _add(kinds, "siguiyi", hogs)
-        self.kind_fans = tuple(kinds.items())
-        situation: Fans = {}
-        _situation_fans(w, situation, table, claimed, shown)
-        self.situation_fans = tuple(situation.items())
+        self.kind_fans = kinds
+        if w.given:
+            situation: Fans = {}
+            _situation_fans(w, situation, table, claimed, shown)
+            self.situation_fans = situation
+        else:
+            # Without fans given, they depend on five yes-or-no questions alone: kept by them.
+            asked = ((claimed == 0) | w.self_drawn << 1 | w.wall_last << 2 | w.about_kong << 3
+                     | (w.last_of_kind or shown == 3) << 4)
+            found = memo.situations.get(asked)
+            if found is None:
+                situation = {}
+                _situation_fans(w, situation, table, claimed, shown)
+                found = memo.situations[asked] = situation
+            self.situation_fans = found
+
+    def single(self) -> bool:
+        """Whether the hand waited on one kind only (what 边张, 嵌张 and 单钓将 need), worked out
+        the first time a reading that puts the winning tile in such a place asks (most readings
+        put it in no such place, and then the hand's waits are not worked out at all)."""
+        if self.waits_one < 0:
+            w = self.w
+            self.waits_one = 0 if w.no_win_tile or not _waits_one(w, self.table.shapes, self.groups) else 1
+        return self.waits_one == 1
 
 
-_ODD: Final = bytes(n & 1 for n in range(256))
-"""A count as 1 when it is odd (for ``bytes.translate``)."""
-
-
-def _merge(f: Fans, items: tuple[tuple[str, int], ...]) -> None:
-    """Count each of ``items`` in ``f`` (as `_add` would, one by one)."""
-    for fid, n in items:
+def _merge(f: Fans, more: Fans) -> None:
+    """Count each of ``more`` in ``f`` (as `_add` would, one by one)."""
+    for fid, n in more.items():
         f[fid] = f.get(fid, 0) + n
+
+
+_NO_FANS: Final[Fans] = {}
+"""No fan (never changed: what a hand without kongs shares)."""
 
 
 _SET_KINDS: Final[tuple[SetKind, ...]] = ("chow", "pong", "kong")
@@ -821,6 +902,10 @@ _READ_SETS: Final = tuple(ReadSet(kind, k, hidden, claimed) for kind in _SET_KIN
 
 
 _SET_PLACE: Final = {kind: i for i, kind in enumerate(_SET_KINDS)}
+_MELD_SETS: Final = {kind: tuple(ReadSet(kind, k, concealed, not concealed) for k in range(34)
+                                 for concealed in (False, True)) for kind in _SET_KINDS}
+"""Each meld's `ReadSet` (claimed unless concealed), by its kind, then by twice its first kind plus
+1 when it is concealed."""
 
 
 def _read_set(kind: SetKind, first: int, concealed: bool, claimed: bool = False) -> ReadSet:
@@ -829,22 +914,40 @@ def _read_set(kind: SetKind, first: int, concealed: bool, claimed: bool = False)
 
 class _Memo:
     """What the evaluation keeps per fan table, each answer a function of its key alone: the
-    table's `by_value` as a place per fan, the fans of each multiset of chows (`_chow_fans`)
-    and the fans each set of fans found keeps once 不计 is applied (`_excluded`).  Bounded:
+    table's `by_value` as a place per fan, the fans of each multiset of chows (`_chow_fans`, by
+    `_Part.chow_key`) and the fans each set of fans found keeps once 不计 is applied (`_excluded`).  Bounded:
     a table is emptied when it reaches `_MEMO_MAX` answers."""
 
     def __init__(self, table: FanTable) -> None:
         self.table = table
         """Kept with its answers, so that the id it is found by stays its own."""
         self.rank = {fid: i for i, fid in enumerate(table.by_value)}
-        self.chows: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
-        self.kept: dict[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = {}
+        self.chows: dict[int, Fans] = {}
+        """By the chows' `_Part.chow_key`."""
+        self.pair_fans = table.has("erwubajiang") or table.has("yaojiutou")
+        """Whether the table has a fan of the pair's rank."""
+        self.kept: dict[tuple[str | int, ...], tuple[dict[str, int], int]] = {}
+        """With what they are worth; never changed once kept: `_valued` copies them."""
+        self.situations: dict[int, Fans] = {}
+        """`_situation_fans` of a win with no fans given, by `_Win`'s key of the questions they
+        depend on (32 at most)."""
+        self.has_jianke = table.has("jianke")
+        self.has_quanfengke = table.has("quanfengke")
+        self.has_menfengke = table.has("menfengke")
+        """Whether the table has the fans of single dragon and wind pongs."""
+        self.has_wufanhe = table.has("wufanhe")
+        self.has_huapai = table.has("huapai")
+        """Whether the table has 无番和, and 花牌."""
+        self.wufanhe = table.values.get("wufanhe", 0)
+        self.huapai = table.values.get("huapai", 0)
+        """What they are worth there."""
 
 
 _MEMOS: dict[int, _Memo] = {}
 _MEMO_MAX: Final = 1 << 16
-_PONGS: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
-"""The fans of each multiset of pongs (`_pong_fans`, the same in every table), bounded as `_Memo`."""
+_PONGS: dict[int, Fans] = {}
+"""The fans of each set of pongs (`_pong_fans`, the same in every table), by their kinds
+(`_kind_mask`: a reading holds no two pongs of a kind), bounded as `_Memo`."""
 
 
 def _memo(table: FanTable) -> _Memo:
@@ -854,18 +957,24 @@ def _memo(table: FanTable) -> _Memo:
     return found
 
 
-def _kept(store: dict[tuple[int, ...], tuple[tuple[str, int], ...]], key: tuple[int, ...],
-          fans: Callable[[Fans], None]) -> tuple[tuple[str, int], ...]:
-    """``store``'s answer for ``key``, worked out by ``fans`` (which counts them in a dict given)
-    the first time it is asked."""
-    found = store.get(key)
-    if found is None:
-        f: Fans = {}
-        fans(f)
-        found = tuple(f.items())
-        if len(store) >= _MEMO_MAX:
-            store.clear()
-        store[key] = found
+def _kept_pongs(key: int, pongs: tuple[int, ...]) -> Fans:
+    """`_PONGS`' answer for ``pongs`` (``key`` their kinds), worked out the first time it is asked."""
+    found: Fans = {}
+    _pong_fans(list(pongs), found)
+    if len(_PONGS) >= _MEMO_MAX:
+        _PONGS.clear()
+    _PONGS[key] = found
+    return found
+
+
+def _kept_chows(memo: _Memo, key: int, chows: tuple[int, ...]) -> Fans:
+    """``memo``'s answer for the chows ``chows`` (``key`` their `_Part.chow_key`), worked out the
+    first time it is asked."""
+    found: Fans = {}
+    _chow_fans(list(chows), found, memo.table)
+    if len(memo.chows) >= _MEMO_MAX:
+        memo.chows.clear()
+    memo.chows[key] = found
     return found
 
 
@@ -892,25 +1001,38 @@ def _excluded(found: Fans, memo: _Memo) -> tuple[tuple[str, int], ...]:
     return tuple((fid, n) for fid, n in kept.items() if n > 0)
 
 
-def _finish(found: Fans, w: WinIn, memo: _Memo) -> Counter[str]:
-    """The table's fans only, 不计 applied (kept per set of fans found), then 无番和 and the
-    flowers."""
-    key = tuple(found.items())
+def _valued(shape: str, found: Fans, h: _Win, sets: tuple[ReadSet, ...] = (), pair: int = -1,
+            knitted: tuple[int, ...] = ()) -> Reading:
+    """The reading of the fans found: the table's fans only, 不计 applied (kept per set of fans
+    found, with what they are worth), then 无番和 and the flowers."""
+    memo = h.memo
+    # The fans found and their counts, as one flat tuple: its items the same objects each time
+    # (the ids' strings, small ints), so that it is hashed and compared without a pair made for
+    # each fan.
+    key = tuple(found) + tuple(found.values())
     kept = memo.kept.get(key)
     if kept is None:
-        kept = _excluded(found, memo)
+        fans = dict(_excluded(found, memo))
+        values = memo.table.values
+        kept = (fans, sum(values[fid] * n for fid, n in fans.items()))
         if len(memo.kept) >= _MEMO_MAX:
             memo.kept.clear()
         memo.kept[key] = kept
-    f: Counter[str] = _counter()
-    for fid, n in kept:
-        f[fid] = n
-    table = memo.table
-    if not f and table.has("wufanhe"):
+    fans, total = kept
+    f: Counter[str] = _new_dict(Counter)
+    _dict_update(f, fans)
+    if not fans and memo.has_wufanhe:
         f["wufanhe"] = 1
-    if w.flowers and table.has("huapai"):
-        f["huapai"] = f.get("huapai", 0) + w.flowers
-    return f
+        total += memo.wufanhe
+    flowers = h.w.flowers
+    if flowers and memo.has_huapai:
+        f["huapai"] = f.get("huapai", 0) + flowers
+        total += memo.huapai * flowers
+    return Reading(shape, f, memo.table.values, sets, pair, knitted, total)
+
+
+_dict_update: Final[Callable[[Counter[str], dict[str, int]], None]] = dict.update
+"""``dict.update`` itself (`Counter.update` is Python code that counts)."""
 
 
 # ---------------------------------------------------------------- standard readings
@@ -931,82 +1053,28 @@ def _wait_fan(sets: Sequence[ReadSet], pair: int, win: int, hand_sets: int) -> s
     return None
 
 
-def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans, memo: _Memo) -> None:
-    """Fans of four sets and a pair."""
-    table = memo.table
-    # One pass over the sets, on plain ints and two lists: the pongs' and the
-    # chows' kinds, the kongs, the concealed pongs, the claimed sets, and whether every set
-    # holds a terminal or an honour (全带幺) and a 5 (全带五).
-    pong_kinds: list[int] = []
-    chows: list[int] = []
-    kongs = concealed_kongs = hidden = claimed = 0
-    every_yao = pair in TERMINALS_HONOURS
-    every_five = pair < 27 and pair % 9 == 4
-    for s in sets:
-        k = s.first
-        if s.kind == "chow":
-            chows.append(k)
-            r = k % 9 + 1  # the chow holds ranks r, r + 1 and r + 2
-            if r != 1 and r != 7:
-                every_yao = False
-            if r < 3 or r > 5:
-                every_five = False
-        else:
-            pong_kinds.append(k)
-            if s.kind == "kong":
-                kongs += 1
-                if s.concealed:
-                    concealed_kongs += 1
-            if s.concealed:
-                hidden += 1
-            if k not in TERMINALS_HONOURS:
-                every_yao = False
-            if k >= 27 or k % 9 != 4:
-                every_five = False
-        if s.claimed:
-            claimed += 1
-    _kong_fans(kongs, concealed_kongs, f, table)
-    if hidden >= 2:
-        _add(f, _HIDDEN_PONG_FANS[hidden])
-    if len(pong_kinds) == 4:
-        _add(f, "pengpenghe")
-        if all(k < 27 and _rank(k) % 2 == 0 for k in pong_kinds) and pair < 27 and _rank(pair) % 2 == 0:
-            _add(f, "quanshuangke")
-    if len(pong_kinds) > 1:
-        _merge(f, _kept(_PONGS, tuple(sorted(pong_kinds)), lambda found: _pong_fans(pong_kinds, found)))
-    if len(chows) > 1:
-        _merge(f, _kept(memo.chows, tuple(sorted(chows)), lambda found: _chow_fans(chows, found, table)))
-    if len(chows) == 4 and pair < 27:
-        _add(f, "pinghe")
-        ranks = sorted((_suit(c), _rank(c)) for c in chows)
-        if pair < 27 and _rank(pair) == 5:
-            suits = {_suit(c) for c in chows}
-            if len(suits) == 1 and _suit(pair) in suits and [r for _, r in ranks] == [1, 1, 7, 7]:
-                _add(f, "yiseshuanglonghui")
-            elif len(suits) == 2 and _suit(pair) not in suits and all(
-                    sorted(_rank(c) for c in chows if _suit(c) == su) == [1, 7] for su in suits):
-                _add(f, "sanseshuanglonghui")
-    if pair in DRAGONS and f.get("shuangjianke", 0):
-        _add(f, "xiaosanyuan")
-    if pair in WINDS and f.get("sanfengke", 0):
-        _add(f, "xiaosixi")
+def _honour_pong_fans(h: _Win, pongs: tuple[int, ...], f: Fans) -> None:
+    """The fans of single pongs of terminals and honours: 箭刻, 圈风刻, 门风刻, and 幺九刻 for
+    each that no wind or dragon fan already counts."""
+    w = h.w
+    memo = h.memo
     seat, prevalent = WINDS[w.seat_wind], WINDS[w.prevalent_wind]
     wind_fan = bool(f.get("dasixi", 0) or f.get("xiaosixi", 0) or f.get("sanfengke", 0))
     dragon_fan = bool(f.get("dasanyuan", 0) or f.get("xiaosanyuan", 0) or f.get("shuangjianke", 0))
     yaojiu = 0
-    for k in pong_kinds:
-        if k in DRAGONS:
-            if table.has("jianke"):
+    for k in pongs:
+        if k >= WHITE:  # a dragon
+            if memo.has_jianke:
                 _add(f, "jianke")
                 continue
             if dragon_fan:
                 continue
-        if k in WINDS:
+        if 27 <= k < WHITE:  # a wind
             special = False
-            if k == prevalent and table.has("quanfengke"):
+            if k == prevalent and memo.has_quanfengke:
                 _add(f, "quanfengke")
                 special = True
-            if k == seat and table.has("menfengke"):
+            if k == seat and memo.has_menfengke:
                 _add(f, "menfengke")
                 special = True
             if special or wind_fan:
@@ -1015,16 +1083,17 @@ def _set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans, memo: _Memo
             yaojiu += 1
     if yaojiu:
         _add(f, "yaojiuke", yaojiu)
-    if every_yao:
-        _add(f, "quandaiyao")
-    if every_five:
-        _add(f, "quandaiwu")
-    if claimed == 4 and not w.self_drawn:
-        _add(f, "quanqiuren")
-    if pair < 27 and _rank(pair) in (2, 5, 8):
-        _add(f, "erwubajiang")
-    elif pair in TERMINALS_HONOURS and pair < 27:
-        _add(f, "yaojiutou")
+
+
+def _shuanglonghui(chows: tuple[int, ...], pair: int, f: Fans) -> None:
+    """一色双龙会 or 三色双龙会, of four chows and a pair of 5."""
+    ranks = sorted((_suit(c), _rank(c)) for c in chows)
+    suits = {_suit(c) for c in chows}
+    if len(suits) == 1 and _suit(pair) in suits and [r for _, r in ranks] == [1, 1, 7, 7]:
+        _add(f, "yiseshuanglonghui")
+    elif len(suits) == 2 and _suit(pair) not in suits and all(
+            sorted(_rank(c) for c in chows if _suit(c) == su) == [1, 7] for su in suits):
+        _add(f, "sanseshuanglonghui")
 
 
 _HIDDEN_PONG_FANS: Final = ("", "", "shuanganke", "sananke", "sianke")
@@ -1053,16 +1122,171 @@ def _kong_fans(kongs: int, concealed_kongs: int, f: Fans, table: FanTable) -> No
 _NINE_GATES: Final = [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
+# ---------------------------------------------------------------- the readings of each group of kinds
+
+
+class _Part:
+    """One way a group's concealed tiles (a suit's nine kinds, or the seven honours) are sets, or
+    sets and the pair: what a standard reading takes from that group.  A hand's standard readings
+    are every choice of one part per group with one pair among them, in the order
+    `paipu.hand.shapes.decompositions` gives them (each group's parts are kept in that order)."""
+
+    __slots__ = ("bian", "chow_key", "chows", "cover", "even", "five", "kan", "n_chows", "n_pongs", "order", "pair",
+                 "pong_key", "pongs", "sets", "yao")
+
+    def __init__(self, groups: list[tuple[int, int]]) -> None:
+        sets: list[ReadSet] = []
+        chows: list[int] = []
+        pongs: list[int] = []
+        pair = -1
+        cover = bian = kan = pong_key = chow_key = 0
+        yao = five = even = True
+        for first, kind in groups:
+            held: tuple[int, ...] = (first,)
+            if kind == _PAIR_GROUP:
+                pair = first
+            elif kind == _CHOW_GROUP:
+                chows.append(first)
+                sets.append(_read_set("chow", first, True))
+                held = (first, first + 1, first + 2)
+                cover |= 7 << first
+                kan |= 2 << first
+                rank = first % 9 + 1
+                if rank == 1:
+                    bian |= 4 << first
+                elif rank == 7:
+                    bian |= 1 << first
+                chow_key += _CHOW_WEIGHT[first]
+            else:
+                pongs.append(first)
+                sets.append(_read_set("pong", first, True))
+                pong_key |= 1 << first
+                if first >= 27 or (first % 9) % 2 == 0:
+                    even = False  # (a rank r is r - 1 here: an even rank is an odd remainder)
+            if not any(k in TERMINALS_HONOURS for k in held):
+                yao = False
+            if not any(k < 27 and k % 9 == 4 for k in held):
+                five = False
+        self.sets = tuple(sets)
+        """The sets, in the reading's order, every pong concealed."""
+        self.n_chows = len(chows)
+        self.n_pongs = len(pongs)
+        self.chows = tuple(chows)
+        """The chows' lowest kinds."""
+        self.pongs = tuple(pongs)
+        self.pair = pair
+        """The pair's kind, or -1."""
+        self.order = tuple(first * 3 + kind for first, kind in groups)
+        """What the part sorts by among the group's parts (`paipu.hand.shapes.Group.sort_key`)."""
+        self.cover = cover
+        """The kinds the chows hold (`_kind_mask`)."""
+        self.bian = bian
+        """The kinds a winning tile is 边张 at in a chow here (`_kind_mask`)."""
+        self.kan = kan
+        """The kinds a winning tile is 嵌张 at (the middle of a chow)."""
+        self.yao = yao
+        """Every set here, and the pair, holds a terminal or an honour (全带幺)."""
+        self.five = five
+        """Every set here, and the pair, holds a 5 (全带五)."""
+        self.even = even
+        """Every pong here is of a suit's 2, 4, 6 or 8 (全双刻)."""
+        self.chow_key = chow_key
+        """The chows as a multiset, in `_CHOW_WEIGHT`'s sum."""
+        self.pong_key = pong_key
+        """The pongs' kinds (`_kind_mask`)."""
+
+
+_CHOW_GROUP: Final = 0
+_PONG_GROUP: Final = 1
+_PAIR_GROUP: Final = 2
+"""A group's kind in a part as it sorts (`paipu.hand.shapes.Group.sort_key`: chow < pong < pair)."""
+
+_CHOW_WEIGHT: Final = tuple(5 ** (k // 9 * 7 + k % 9) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
+"""Each chow's weight by its lowest kind: a multiset of chows (at most four of one) is the sum of
+its weights, one int whatever the order they come in."""
+
+
+def _group_parts(g: int, part: tuple[int, ...]) -> tuple[_Part, ...]:
+    """Every `_Part` of group ``g`` (0-2 the suits, 3 the honours) holding the counts ``part``, in
+    their order; none when the tiles are not sets, or sets and one pair."""
+    n = sum(part)
+    if n % 3 == 1:
+        return ()
+    base = 9 * g
+    counts = list(part)
+    found: set[tuple[tuple[int, int], ...]] = set()
+    placed: list[tuple[int, int]] = []
+
+    def place(i: int, pair: bool) -> None:
+        while i < len(counts) and counts[i] == 0:
+            i += 1
+        if i == len(counts):
+            found.add(tuple(sorted(placed)))
+            return
+        c = counts[i]
+        if c >= 3:
+            counts[i] = c - 3
+            placed.append((base + i, _PONG_GROUP))
+            place(i, pair)
+            placed.pop()
+            counts[i] = c
+        if pair and c >= 2:
+            counts[i] = c - 2
+            placed.append((base + i, _PAIR_GROUP))
+            place(i, False)
+            placed.pop()
+            counts[i] = c
+        if g < 3 and i <= 6 and counts[i + 1] and counts[i + 2]:
+            counts[i] = c - 1
+            counts[i + 1] -= 1
+            counts[i + 2] -= 1
+            placed.append((base + i, _CHOW_GROUP))
+            place(i, pair)
+            placed.pop()
+            counts[i] = c
+            counts[i + 1] += 1
+            counts[i + 2] += 1
+
+    place(0, n % 3 == 2)
+    parts = [_Part(list(groups)) for groups in found]
+    parts.sort(key=lambda p: p.order)
+    return tuple(parts)
+
+
+_PARTS: Final[tuple[dict[tuple[int, ...], tuple[_Part, ...]], ...]] = ({}, {}, {}, {})
+"""Each group's parts by its counts (`_group_parts`), kept; each bounded as `_Memo`."""
+
+
+def _parts(g: int, part: tuple[int, ...]) -> tuple[_Part, ...]:
+    table = _PARTS[g]
+    found = table.get(part)
+    if found is None:
+        found = _group_parts(g, part)
+        if len(table) >= _MEMO_MAX:
+            table.clear()
+        table[part] = found
+    return found
+
+
 def _standard_readings(h: _Win, out: list[Reading]) -> None:
+    """The readings of four sets and a pair: one `_Part` of each group of the concealed tiles
+    (kept by the group's counts), with the melds, valued in one pass."""
     w = h.w
-    table = h.table
     n_sets = 4 - len(w.melds)
-    if n_sets < 0:
+    if n_sets < 0 or h.size != 3 * n_sets + 2:
         return
-    decs = decompositions(w.concealed, 0, n_sets)
-    if not decs:
+    groups = h.groups
+    man = groups[0].parts
+    pin = groups[1].parts
+    sou = groups[2].parts
+    hon = groups[3].parts
+    if not (man and pin and sou and hon):
         return
+    if (man[0].pair >= 0) + (pin[0].pair >= 0) + (sou[0].pair >= 0) + (hon[0].pair >= 0) != 1:
+        return  # one pair in all (a group's parts all hold one, or none)
+    memo = h.memo
     win = w.win_tile
+    win_group = win // 9 if win < 27 else 3
     # 九莲宝灯: the thirteen tiles before the winning one are 1112345678999 of its suit.
     nine_gates = False
     if not w.melds and not w.no_win_tile and win < 27:
@@ -1070,36 +1294,87 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
         standing = list(w.concealed[su:su + 9])
         standing[win - su] = standing[win - su] - 1
         nine_gates = standing == _NINE_GATES
-    for dec in decs:
-        groups = dec.groups  # the sets and the pair, read here in one pass
-        win_in_chow = False
-        pair = -1
-        for g in groups:
-            if g.kind == "chow":
-                if g.first <= win <= g.first + 2:
-                    win_in_chow = True
-            elif g.kind == "pair":
-                pair = g.first
-        sets = list(h.meld_sets)
-        for g in groups:
-            if g.kind == "chow":
-                sets.append(_read_set("chow", g.first, True))
-            elif g.kind == "pong":
-                # A pong completed by another's tile is exposed, unless the tile can be read
-                # as part of a concealed chow instead.
-                exposed = not w.self_drawn and g.first == win and not win_in_chow
-                sets.append(_read_set("pong", g.first, not exposed))
-        f: Fans = {}
-        _set_fans(w, sets, pair, f, h.memo)
+    combos: Iterable[tuple[_Part, _Part, _Part, _Part]]
+    if len(man) + len(pin) + len(sou) + len(hon) == 4:  # (each has one part at least)
+        combos = ((man[0], pin[0], sou[0], hon[0]),)
+    else:
+        combos = itertools.product(man, pin, sou, hon)
+    for a, b, c, d in combos:
+        pair = a.pair if a.pair >= 0 else b.pair if b.pair >= 0 else c.pair if c.pair >= 0 else d.pair
+        wp = a if win_group == 0 else b if win_group == 1 else c if win_group == 2 else d
+        n_pongs = h.n_meld_pongs + a.n_pongs + b.n_pongs + c.n_pongs + d.n_pongs
+        hidden = n_pongs - h.n_meld_pongs + h.meld_hidden
+        if not w.self_drawn and wp.pong_key >> win & 1 and not wp.cover >> win & 1:
+            # A pong completed by another's tile is exposed, unless the tile can be read as
+            # part of a concealed chow instead.
+            hidden -= 1
+            concealed_pong = _read_set("pong", win, True)
+            exposed = tuple(_read_set("pong", win, False) if s is concealed_pong else s for s in wp.sets)
+            sets = (*h.meld_sets, *(exposed if win_group == 0 else a.sets), *(exposed if win_group == 1 else b.sets),
+                    *(exposed if win_group == 2 else c.sets), *(exposed if win_group == 3 else d.sets))
+        else:
+            sets = (*h.meld_sets, *a.sets, *b.sets, *c.sets, *d.sets)
+        f: Fans = h.kong_fans.copy() if h.kong_fans else {}
+        if hidden >= 2:
+            f[_HIDDEN_PONG_FANS[hidden]] = 1
+        if n_pongs == 4:
+            f["pengpenghe"] = 1
+            if h.meld_even and a.even and b.even and c.even and d.even and pair < 27 and pair % 9 % 2 == 1:
+                f["quanshuangke"] = 1
+        pong_key = h.meld_pong_key | a.pong_key | b.pong_key | c.pong_key | d.pong_key
+        if n_pongs > 1:
+            found = _PONGS.get(pong_key)
+            if found is None:
+                found = _kept_pongs(pong_key, (*h.meld_pongs, *a.pongs, *b.pongs, *c.pongs, *d.pongs))
+            f.update(found)  # (fans no set fan above is)
+        n_chows = h.n_meld_chows + a.n_chows + b.n_chows + c.n_chows
+        if n_chows > 1:
+            chow_key = h.meld_chow_key + a.chow_key + b.chow_key + c.chow_key
+            found = memo.chows.get(chow_key)
+            if found is None:
+                found = _kept_chows(memo, chow_key, (*h.meld_chows, *a.chows, *b.chows, *c.chows))
+            f.update(found)
+            if n_chows == 4 and pair < 27:
+                f["pinghe"] = 1
+                if pair % 9 == 4:
+                    _shuanglonghui((*h.meld_chows, *a.chows, *b.chows, *c.chows), pair, f)
+        if pair >= 27:
+            if pair >= WHITE and f.get("shuangjianke", 0):
+                f["xiaosanyuan"] = 1
+            if pair < WHITE and f.get("sanfengke", 0):
+                f["xiaosixi"] = 1
+        if pong_key & _TERMINALS_HONOURS_MASK:
+            _honour_pong_fans(h, (*h.meld_pongs, *a.pongs, *b.pongs, *c.pongs, *d.pongs), f)
+        if h.meld_yao and a.yao and b.yao and c.yao and d.yao:
+            f["quandaiyao"] = 1
+        if h.meld_five and a.five and b.five and c.five and d.five:
+            f["quandaiwu"] = 1
+        if h.all_claimed:
+            f["quanqiuren"] = 1
+        if memo.pair_fans:
+            if pair < 27 and pair % 9 in (1, 4, 7):
+                f["erwubajiang"] = 1
+            elif pair in TERMINALS_HONOURS and pair < 27:
+                f["yaojiutou"] = 1
         if nine_gates:
-            _add(f, "jiulianbaodeng")
+            f["jiulianbaodeng"] = 1
             f["yaojiuke"] = max(f.get("yaojiuke", 0) - 1, 0)
-        _merge(f, h.kind_fans)
-        _merge(f, h.situation_fans)
-        wait = _wait_fan(sets, pair, win, n_sets)
-        if wait and h.single_wait.answer():
+        f.update(h.kind_fans)  # (no set fan is one of them)
+        if w.given:
+            _merge(f, h.situation_fans)  # (a fan given may be one found)
+        else:
+            f.update(h.situation_fans)
+        if wp.bian >> win & 1:
+            wait: str | None = "bianzhang"
+        elif wp.kan >> win & 1:
+            wait = "kanzhang"
+        elif pair == win:
+            wait = "dandiaojiang"
+        else:
+            wait = None
+        if wait and h.single():
             _add(f, wait)
-        out.append(Reading("standard", _finish(f, w, h.memo), table.values, tuple(sets), pair))
+        out.append(_valued("standard", f, h, sets, pair))
 
 
 _KNITTED_MASKS: Final = tuple(_kind_mask(straight) for straight in KNITTED)
@@ -1109,7 +1384,6 @@ _KNITTED_MASKS: Final = tuple(_kind_mask(straight) for straight in KNITTED)
 def _knitted_readings(h: _Win, out: list[Reading]) -> None:
     """组合龙 with one more set and a pair (the set may be a meld)."""
     w = h.w
-    table = h.table
     if len(w.melds) > 1:
         return
     held = h.held
@@ -1135,9 +1409,9 @@ def _knitted_readings(h: _Win, out: list[Reading]) -> None:
             _merge(f, h.kind_fans)
             _merge(f, h.situation_fans)
             wait = _wait_fan(sets, pair, w.win_tile, n_sets)
-            if wait and h.single_wait.answer():
+            if wait and h.single():
                 _add(f, wait)
-            out.append(Reading("knitted_straight", _finish(f, w, h.memo), table.values, tuple(sets), pair, straight))
+            out.append(_valued("knitted_straight", f, h, tuple(sets), pair, straight))
 
 
 def _knitted_set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans) -> None:
@@ -1169,8 +1443,6 @@ def _knitted_set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans) -> 
 def _seven_pairs(h: _Win) -> Reading | None:
     if not (h.concealed_only and h.even):
         return None
-    w = h.w
-    table = h.table
     f: Fans = {}
     ks = [k for k in range(34) if h.held >> k & 1]
     if len(ks) == 7 and ks[6] < 27 and _suit(ks[0]) == _suit(ks[6]) and ks[6] - ks[0] == 6:
@@ -1179,7 +1451,7 @@ def _seven_pairs(h: _Win) -> Reading | None:
         _add(f, "qidui")
     _merge(f, h.kind_fans)
     _merge(f, h.situation_fans)
-    return Reading("seven_pairs", _finish(f, w, h.memo), table.values)
+    return _valued("seven_pairs", f, h)
 
 
 
@@ -1191,7 +1463,7 @@ def _thirteen_orphans(h: _Win) -> Reading | None:
     f: Fans = {}
     f["shisanyao"] = 1
     _merge(f, h.situation_fans)
-    return Reading("thirteen_orphans", _finish(f, h.w, h.memo), h.table.values)
+    return _valued("thirteen_orphans", f, h)
 
 
 _SUITED_BITS: Final = _kind_mask(range(27))
@@ -1211,8 +1483,7 @@ def _honours_and_knitted(h: _Win) -> Reading | None:
         _add(f, "zuhelong")
     _merge(f, h.kind_fans)
     _merge(f, h.situation_fans)
-    table = h.table
-    return Reading("honours_and_knitted", _finish(f, h.w, h.memo), table.values, knitted=KNITTED[place])
+    return _valued("honours_and_knitted", f, h, knitted=KNITTED[place])
 
 
 # ---------------------------------------------------------------- the whole evaluation
@@ -1303,14 +1574,184 @@ def _is_knitted_win(c: list[int], n_melds: int) -> bool:
     return False
 
 
-class _SingleWait:
-    """Whether the hand waited on one kind only (what 边张, 嵌张 and 单钓将 need), worked out the
-    first time a reading that puts the winning tile in such a place asks (most readings put it
-    in no such place, and then the hand's waits are not worked out at all)."""
+class _Group:
+    """A group's concealed tiles (a suit's nine kinds, or the seven honours) as the evaluation
+    asks of them: its parts, its state and its waits, and what the special shapes and 四归一
+    need."""
 
-    def __init__(self, w: WinIn, shapes: frozenset[str]) -> None:
+    __slots__ = ("double", "fours", "g", "key", "kinds", "odd", "parts", "state", "tiles", "waits")
+
+    def __init__(self, g: int, part: tuple[int, ...]) -> None:
+        self.g = g
+        self.key = part
+        """The counts it is kept by."""
+        parts = _parts(g, part)
+        self.parts = parts
+        self.state = -1 if not parts else 2 if parts[0].pair >= 0 else 0
+        """0 when the tiles are sets, 2 when they are sets and a pair, else -1."""
+        self.waits: tuple[int, int] | None = None
+        """`_group_waits`, worked out when first asked."""
+        self.tiles = sum(part)
+        kinds = 0
+        for j in range(len(part)):
+            if part[j]:
+                kinds |= 1 << j
+        self.kinds = kinds << 9 * g
+        """The kinds held (`_kind_mask`)."""
+        self.fours = part.count(4)
+        """The kinds held four times."""
+        self.odd = any(n & 1 for n in part)
+        """Some kind held an odd number of times."""
+        self.double = max(part) > 1
+        """Some kind held twice or more."""
+
+
+_GROUPS: Final[tuple[dict[tuple[int, ...], _Group], ...]] = ({}, {}, {}, {})
+"""Each group by its counts (`_Group`), kept; each bounded as `_Memo`."""
+
+
+def _group(g: int, part: tuple[int, ...]) -> _Group:
+    table = _GROUPS[g]
+    found = table.get(part)
+    if found is None:
+        found = _Group(g, part)
+        if len(table) >= _MEMO_MAX:
+            table.clear()
+        table[part] = found
+    return found
+
+
+def _groups_of(c: tuple[int, ...]) -> tuple[_Group, _Group, _Group, _Group]:
+    """The groups of the 34 counts ``c``: the three suits and the honours."""
+    groups = _GROUPS
+    key = c[0:9]
+    man = groups[0].get(key)
+    if man is None:
+        man = _group(0, key)
+    key = c[9:18]
+    pin = groups[1].get(key)
+    if pin is None:
+        pin = _group(1, key)
+    key = c[18:27]
+    sou = groups[2].get(key)
+    if sou is None:
+        sou = _group(2, key)
+    key = c[27:34]
+    hon = groups[3].get(key)
+    if hon is None:
+        hon = _group(3, key)
+    return man, pin, sou, hon
+
+
+def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...]) -> bool:
+    """Whether the hand of ``w`` less its winning tile waited on one kind only: ``len(_waits(…))
+    == 1``, ``groups`` the winning hand's concealed groups (`_Win.groups`).  A hand of the right
+    size, no kind held four times, that no special shape of ``shapes`` could be one tile short
+    of (seven pairs, the orphans, 全不靠, 组合龙: each asks something of the kinds held that most
+    hands lack) waits in four sets and a pair only: its waits are counted group by group, from
+    each group's parts (a tile changes one group: the hand is complete with it when that group's
+    tiles then have a part, every other group's already have one, and there is one pair in
+    all).  Only the winning tile's group differs from the winning hand's."""
+    c = w.concealed
+    win = w.win_tile
+    n_melds = len(w.melds)
+    man, pin, sou, hon = groups
+    if not 0 <= win < 34 or c[win] < 1 or not 0 <= n_melds <= 4 \
+            or man.tiles + pin.tiles + sou.tiles + hon.tiles != 14 - 3 * n_melds \
+            or man.fours + pin.fours + sou.fours + hon.fours != (1 if c[win] == 4 else 0):
+        return _waits_one_of_all(w, shapes)
+    g = win // 9 if win < 27 else 3
+    base = 9 * g
+    standing = list(c[base:base + 9] if g < 3 else c[27:34])
+    standing[win - base] -= 1
+    mine = _group(g, tuple(standing))
+    held = man.kinds | pin.kinds | sou.kinds | hon.kinds
+    if c[win] == 1:
+        held &= ~(1 << win)
+    if n_melds == 0:
+        if "seven_pairs" in shapes or "honours_and_knitted" in shapes:
+            whole = bytearray(bytes(c))
+            whole[win] -= 1
+            if "seven_pairs" in shapes and whole.count(1) + whole.count(3) == 1:
+                return _waits_one_of_all(w, shapes)
+            if "honours_and_knitted" in shapes and not (2 in whole or 3 in whole):
+                return _waits_one_of_all(w, shapes)
+        if "thirteen_orphans" in shapes and not held & ~_TERMINALS_HONOURS_MASK:
+            return _waits_one_of_all(w, shapes)
+    if n_melds <= 1 and _BITS[held & 511] + _BITS[held >> 9 & 511] + _BITS[held >> 18 & 511] >= 8 \
+            and "knitted_straight" in shapes:
+        for straight in _KNITTED_MASKS:
+            missing = straight & ~held
+            if missing & (missing - 1) == 0:  # one kind missing at most
+                return _waits_one_of_all(w, shapes)
+    if g == 0:
+        man = mine
+    elif g == 1:
+        pin = mine
+    elif g == 2:
+        sou = mine
+    else:
+        hon = mine
+    bad = (man.state < 0) + (pin.state < 0) + (sou.state < 0) + (hon.state < 0)
+    if bad > 1:
+        return False  # two groups are neither sets nor sets and a pair: one tile mends one
+    pairs = (man.state == 2) + (pin.state == 2) + (sou.state == 2) + (hon.state == 2)
+    if pairs > 2:
+        return False  # every group's pair but one's would be left over
+    count = 0
+    for group in (man, pin, sou, hon):
+        if bad == 0 or group.state < 0:
+            others = pairs - (1 if group.state == 2 else 0)  # pairs among the other groups
+            if others > 1:
+                continue
+            waits = group.waits
+            if waits is None:
+                waits = group.waits = _group_waits(group.g, group.key)
+            count += _BITS[waits[1] if others == 0 else waits[0]]
+            if count > 1:
+                return False
+    return count == 1
+
+
+_BITS: Final = bytes(n.bit_count() for n in range(512))
+"""How many bits each mask of a group's kinds has."""
+
+
+def _waits_one_of_all(w: WinIn, shapes: frozenset[str]) -> bool:
+    """`_waits_one` from all the waits of the hand (`_waits`)."""
+    standing = list(w.concealed)
+    standing[w.win_tile] -= 1
+    return len(_waits(standing, len(w.melds), shapes, 2)) == 1
+
+
+def _group_waits(g: int, part: tuple[int, ...]) -> tuple[int, int]:
+    """The kinds of group ``g`` (bit ``j`` its ``j``-th kind) whose tile makes its tiles ``part``
+    sets only, and those whose tile makes them sets and a pair; a kind held four times is in
+    neither."""
+    v = list(part)
+    sets_only = with_pair = 0
+    for j in range(len(v)):
+        if v[j] >= 4:
+            continue
+        v[j] += 1
+        parts = _parts(g, tuple(v))
+        v[j] -= 1
+        if parts:
+            if parts[0].pair >= 0:
+                with_pair |= 1 << j
+            else:
+                sets_only |= 1 << j
+    return sets_only, with_pair
+
+
+class _SingleWait:
+    """`_Win.single` of a winning hand on its own: whether it waited on one kind only."""
+
+    def __init__(self, w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...] = ()) -> None:
         self.w = w
         self.shapes = shapes
+        self.groups = groups or _groups_of(tuple(w.concealed))
+        """The winning hand's concealed groups (`_Win.groups`)."""
         self.known = -1
         """-1 not asked yet, else 0 or 1."""
 
@@ -1319,9 +1760,7 @@ class _SingleWait:
             w = self.w
             single = False
             if not w.no_win_tile:
-                standing = list(w.concealed)
-                standing[w.win_tile] -= 1
-                single = len(_waits(standing, len(w.melds), self.shapes, 2)) == 1
+                single = _waits_one(w, self.shapes, self.groups)
             self.known = 1 if single else 0
         return self.known == 1
 
@@ -1332,20 +1771,23 @@ def evaluate(w: WinIn, table: FanTable = MCR_TABLE) -> list[Reading]:
     out: list[Reading] = []
     _standard_readings(h, out)
     shapes = table.shapes
-    if "knitted_straight" in shapes:
-        _knitted_readings(h, out)
-    if "seven_pairs" in shapes:
-        special = _seven_pairs(h)
-        if special is not None:
-            out.append(special)
-    if "thirteen_orphans" in shapes:
-        special = _thirteen_orphans(h)
-        if special is not None:
-            out.append(special)
-    if "honours_and_knitted" in shapes:
-        special = _honours_and_knitted(h)
-        if special is not None:
-            out.append(special)
+    held = h.held
+    if len(w.melds) <= 1 and _BITS[held & 511] >= 3 and _BITS[held >> 9 & 511] >= 3 and _BITS[held >> 18 & 511] >= 3 \
+            and "knitted_straight" in shapes:
+        _knitted_readings(h, out)  # (a knitted straight is three kinds of each suit)
+    if h.concealed_only:  # (what every special shape but 组合龙 needs)
+        if h.even and "seven_pairs" in shapes:
+            special = _seven_pairs(h)
+            if special is not None:
+                out.append(special)
+        if held == _TERMINALS_HONOURS_MASK and "thirteen_orphans" in shapes:
+            special = _thirteen_orphans(h)
+            if special is not None:
+                out.append(special)
+        if h.distinct and "honours_and_knitted" in shapes:
+            special = _honours_and_knitted(h)
+            if special is not None:
+                out.append(special)
     return out
 
 
@@ -1458,7 +1900,7 @@ def _pong_bound(w: WinIn) -> tuple[int, int] | None:
             bound += values[two]
     seat, prevalent = WINDS[w.seat_wind], WINDS[w.prevalent_wind]
     for k in pongs:
-        if k in DRAGONS:
+        if k >= WHITE:  # a dragon
             bound += values["jianke"]
         elif k in WINDS:
             wind = (values["quanfengke"] if k == prevalent else 0) + (values["menfengke"] if k == seat else 0)
@@ -1529,6 +1971,9 @@ def preference(r: Reading) -> tuple[int, int]:
 
 def best_reading(readings: Iterable[Reading]) -> Reading | None:
     """The reading worth the most (`preference`)."""
+    if isinstance(readings, list) and len(readings) == 1:
+        only: Reading = readings[0]
+        return only  # (the one reading: no key to work out)
     return max(readings, key=preference, default=None)
 
 
