@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -61,16 +60,6 @@ def _mcr(wins: int, repeat: int) -> list[Figure]:
     return [Figure("mcr fans per winning hand", n / ours_s, "hands/s", n / peer_s, "PyMahjongGB (C++)",
                    goal="compiled >= the peer; pure <= 4x its cost",
                    note=f"{1e6 * ours_s / n:.1f} us vs {1e6 * peer_s / n:.1f} us a hand; {n} simulated wins")]
-
-
-def _least(run: Callable[[], object], repeat: int) -> float:
-    """The least CPU time (seconds) of ``repeat`` runs of ``run``, back to back."""
-    best = float("inf")
-    for _ in range(max(1, repeat)):
-        start = time.process_time()
-        run()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def _riichi(hands: int, repeat: int) -> list[Figure]:
@@ -130,9 +119,9 @@ def _riichi(hands: int, repeat: int) -> list[Figure]:
                 for args, kwargs in made:
                     direct(*args, **kwargs)
 
-            spent["analysis"] += _least(lambda: engine.analyse(ctx, extra), repeat)
-            spent["valuation"] += _least(value, repeat)
-            spent["direct"] += _least(peer, repeat)
+            spent["analysis"] += best_cpu(lambda: engine.analyse(ctx, extra), repeat)
+            spent["valuation"] += best_cpu(value, repeat)
+            spent["direct"] += best_cpu(peer, repeat)
             valued[0] += 1
 
     with as_the_program():
