@@ -87,8 +87,6 @@ def _riichi(hands: int, repeat: int) -> list[Figure]:
         the analysis, of the valuation alone and of those calls made directly."""
 
         def before_action(self, index: int, engine: HandEngine, action: r.Action) -> None:
-            if not isinstance(action, r.Hu):
-                return
             found = engine.win_context(action)
             if found is None:
                 return

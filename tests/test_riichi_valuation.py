@@ -180,16 +180,15 @@ def test_every_win_is_valued_as_with_a_fresh_config_and_tiles_numbered_one_by_on
 
     class Comparing(Observer):
         def before_action(self, index: int, engine: HandEngine, action: r.Action) -> None:
-            if not isinstance(action, r.Hu):
-                return
             found = engine.win_context(action)
             if found is None:
                 return
             ctx, extra = found
+            seat = ctx.seat
             rs = engine.rs
             assert isinstance(rs, Riichi)
             hand, t = engine.st, riichi_table(engine.st)
-            ss = hand.seats[action.seat]
+            ss = hand.seats[seat]
             compared["wins"] += 1
             counts = ss.counts
             if extra is not None:
@@ -197,10 +196,10 @@ def test_every_win_is_valued_as_with_a_fresh_config_and_tiles_numbered_one_by_on
             saved = (dict(t.riichi), set(t.ippatsu), t.interrupted)
             try:
                 for riichi in (None, False, True):
-                    t.riichi = {s: d for s, d in saved[0].items() if s != action.seat}
+                    t.riichi = {s: d for s, d in saved[0].items() if s != seat}
                     if riichi is not None:
-                        t.riichi[action.seat] = riichi
-                    t.ippatsu = set(saved[1]) | ({action.seat} if riichi is not None else set())
+                        t.riichi[seat] = riichi
+                    t.ippatsu = set(saved[1]) | ({seat} if riichi is not None else set())
                     t.interrupted = riichi is None and not saved[2]
                     for c in _contexts(ctx):
                         made.clear()

@@ -19,7 +19,8 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "valid"
 
 
 class _Asking(Observer):
-    """Asks `win_context` before each win, and holds it to the context the engine records."""
+    """Asks `win_context` before each action: none for an action that is no win, and for a win
+    the context the engine then records."""
 
     def __init__(self, seen: dict[str, int]) -> None:
         self.seen = seen
@@ -27,9 +28,12 @@ class _Asking(Observer):
         self.before = 0
 
     def before_action(self, index: int, engine: HandEngine, action: r.Action) -> None:
-        if isinstance(action, r.Hu):
-            self.asked = engine.win_context(action)
-            self.before = len(engine.wins)
+        asked = engine.win_context(action)
+        if not isinstance(action, r.Hu):
+            assert asked is None, f"`{action.verb}` is no win, yet a context was given for it"
+            return
+        self.asked = asked
+        self.before = len(engine.wins)
 
     def after_action(self, index: int, engine: HandEngine, action: r.Action, findings: list[Finding]) -> None:
         if not isinstance(action, r.Hu):

@@ -170,11 +170,13 @@ class WinsMixin(EngineCore):
     def rob_context(self, seat: Seat, konger: Seat, tile: Tile) -> WinContext:
         return WinContext(seat, tile, self_drawn=False, from_seat=konger, robbed=True)
 
-    def win_context(self, a: r.Hu) -> tuple[WinContext, Tile | None] | None:
+    def win_context(self, a: r.Action) -> tuple[WinContext, Tile | None] | None:
         """The context `on_hu` values the win ``a`` declares in, asked before it is played, and the
         tile the win adds to the hand (the discard's or the robbed kong's; None on the seat's own
-        draw); None where the win is on none of them (`on_hu` says what is wrong).  For observers
-        that value a win as the engine does (`analyse`)."""
+        draw); None for an action that is no win, or a win on none of them (`on_hu` says what is
+        wrong).  For observers that value a win as the engine does (`analyse`)."""
+        if not isinstance(a, r.Hu):
+            return None
         st, seat = self.st, a.seat
         if st.ended:
             return None
