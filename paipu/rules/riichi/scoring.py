@@ -153,17 +153,16 @@ def _package() -> _Package:
 
 
 _PLAIN_IDS: Final = tuple(tuple(4 * k + min(i + (_FIVES >> k & 1), 3) for i in range(20)) for k in range(34))
-"""Each kind's plain tiles' ids in the order `_take` gives them: a five's after its red one's,
-the fourth again once they are used up (a hand and its melds hold at most 18 tiles)."""
+"""Each kind's plain tiles' ids in the order they are given: a five's after its red one's
+(``4k``), the kind's fourth id again once they are used up (a hand valued holds at most 18
+tiles, its melds counted)."""
 
 
 def _take(k: int, used: list[int]) -> int:
-    """The next id of kind ``k``'s plain tiles: a five's after its red one's (``4k``), each
-    kind's fourth id again once they are used up; ``used`` counts them by kind."""
+    """The next id of kind ``k``'s plain tiles (`_PLAIN_IDS`); ``used`` counts them by kind."""
     n = used[k]
     used[k] = n + 1
-    i = n + (_FIVES >> k & 1)
-    return 4 * k + (i if i < 3 else 3)
+    return _PLAIN_IDS[k][n]
 
 
 def value_hand(
