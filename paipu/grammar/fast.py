@@ -200,6 +200,8 @@ def tag_at(line: str, pos: int) -> tuple[int, int, int, int, int, int, int] | No
     if i == n or line[i] != "]":
         return None
     return word, word_end, arg, arg_end, value, value_end, i + 1
+
+
 _SEATS: Final = frozenset(("E", "S", "W", "N"))
 _GLYPHS: Final = frozenset(r.GLYPHS)
 _DIGITS: Final = frozenset("0123456789")
