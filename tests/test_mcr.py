@@ -358,8 +358,9 @@ def test_waits_of_knitted_and_honours_and_knitted_hands_are_the_kinds_that_win()
 
 def test_kept_fan_answers_are_those_worked_out_afresh() -> None:
     """`evaluate` keeps the fans of each multiset of chows and of pongs, what 不计 leaves of
-    each set of fans found (`paipu.rules.shared.fans._Memo`), and each group's parts and waits
-    (`_PARTS`, `_GROUPS`): every hand of a simulated session
+    each set of fans found (`paipu.rules.shared.fans._Memo`), each group's parts and waits and
+    the group with a tile fewer (`_PARTS`, `_GROUPS`), and the fans of the kinds held
+    (`_KIND_FANS`): every hand of a simulated session
     valued with those answers kept from all the others must be valued as it is with nothing
     kept (a key that left out something the answer depends on fails here)."""
     from paipu.rules.shared import fans as F
@@ -389,6 +390,7 @@ def test_kept_fan_answers_are_those_worked_out_afresh() -> None:
     for w, kept in zip(hands, warm, strict=True):
         F._MEMOS.clear()
         F._PONGS.clear()
+        F._KIND_FANS.clear()
         for parts in F._PARTS:
             parts.clear()
         for groups in F._GROUPS:

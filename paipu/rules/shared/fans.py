@@ -659,28 +659,49 @@ _RANK_MASKS: Final = tuple(_rank_bits(r) for r in (_RANKS_19, _RANKS_789, _RANKS
                                                     _RANKS_1234))
 
 
-def _tile_fans(mask: int, f: Fans) -> None:
+def _tile_fans(mask: int) -> Fans:
     """The fans that depend only on which kinds the hand holds (``mask``, as `_kind_mask`
-    makes it, melds included): suits, ranks, colours; set in ``f``, an empty dict (each is
-    found once at most)."""
+    makes it, melds included): suits, ranks, colours, each found once at most.  Shared: not to
+    be changed.
+
+    But for 绿一色 and 推不倒, they depend on less than the kinds: the ranks held in any suit, how
+    many suits, whether honours, and winds and dragons both, are held; they are kept by those
+    (`_KIND_FANS`, 8,192 answers at most)."""
     man, pin, sou = mask & _SUIT_BITS, (mask >> _SUIT_SHIFT) & _SUIT_BITS, (mask >> 2 * _SUIT_SHIFT) & _SUIT_BITS
-    n_suits = (man != 0) + (pin != 0) + (sou != 0)
-    honours = mask >> _HONOURS_SHIFT != 0
+    honours = mask >> _HONOURS_SHIFT
+    key = ((man | pin | sou) | ((man != 0) + (pin != 0) + (sou != 0)) << 9 | (honours != 0) << 11
+           | (honours & _WINDS_BITS != 0 and honours >> 4 != 0) << 12)
+    found = _KIND_FANS.get(key)
+    if found is None:
+        found = _KIND_FANS[key] = _kind_fans(key)
+    if mask & ~_GREEN_MASK and mask & ~_REVERSIBLE_MASK:
+        return found
+    f: Fans = {}
     if not mask & ~_GREEN_MASK:
         f["lvyise"] = 1
     if not mask & ~_REVERSIBLE_MASK:
         f["tuibudao"] = 1
+    f.update(found)
+    return f
+
+
+def _kind_fans(key: int) -> Fans:
+    """`_tile_fans` but 绿一色 and 推不倒, of its key: bits 0-8 the ranks held in any suit (bit
+    r - 1 rank r), 9-10 how many suits, 11 some honour, 12 some wind and some dragon."""
+    f: Fans = {}
+    ranks = key & 511
+    n_suits = key >> 9 & 3
+    honours = key >> 11 & 1
     if not n_suits:
         f["ziyise"] = 1
     elif n_suits == 1:
         f["hunyise" if honours else "qingyise"] = 1
     if n_suits == 2:
         f["queyimen"] = 1
-    if n_suits == 3 and (mask >> _HONOURS_SHIFT) & _WINDS_BITS and (mask >> _DRAGONS_SHIFT) & _DRAGONS_BITS:
+    if n_suits == 3 and key >> 12 & 1:
         f["wumenqi"] = 1
     if not honours:
         f["wuzi"] = 1
-        ranks = man | pin | sou  # bit r - 1: a tile of rank r in some suit
         qingyaojiu, quanda, dayuwu, quanzhong, quanxiao, xiaoyuwu = _RANK_MASKS
         if not ranks & ~qingyaojiu:
             f["qingyaojiu"] = 1
@@ -694,10 +715,17 @@ def _tile_fans(mask: int, f: Fans) -> None:
             f["quanxiao"] = 1
         if not ranks & ~xiaoyuwu:
             f["xiaoyuwu"] = 1
-    elif n_suits and not mask & ~_TERMINALS_HONOURS_MASK:
+    elif n_suits and not ranks & ~_TERMINAL_RANKS:
         f["hunyaojiu"] = 1
-    if not mask & _TERMINALS_HONOURS_MASK:
+    if not honours and not ranks & _TERMINAL_RANKS:
         f["duanyao"] = 1
+    return f
+
+
+_TERMINAL_RANKS: Final = 1 | 1 << 8
+"""Ranks 1 and 9 (`_tile_fans`' key)."""
+_KIND_FANS: Final[dict[int, Fans]] = {}
+"""`_kind_fans` by its key, kept (a key has 13 bits)."""
 
 
 def _situation_fans(w: WinIn, f: Fans, table: FanTable, claimed: int, shown: int) -> None:
@@ -738,11 +766,14 @@ class _Win:
     def __init__(self, w: WinIn, table: FanTable) -> None:
         self.w = w
         self.table = table
-        memo = _memo(table)
+        memo = _MEMOS.get(id(table))
+        if memo is None:
+            memo = _memo(table)
         self.memo = memo
         c = w.concealed
-        man, pin, sou, hon = _groups_of(tuple(c))
-        self.groups = (man, pin, sou, hon)
+        groups = _groups_of(tuple(c))
+        man, pin, sou, hon = groups
+        self.groups = groups
         """The concealed tiles' groups (`_Group`): the three suits and the honours."""
         self.waits_one = -1
         """Whether the hand waited on one kind only (`single`): -1 not asked yet, else 0 or 1."""
@@ -764,61 +795,44 @@ class _Win:
         chow_key = pong_key = kongs = concealed_kongs = hidden = 0
         yao = five = even = True
         if w.melds:
-            win = w.win_tile
-            touched: dict[int, int] = {}  # the tiles the melds show, by kind
-            kong_kinds = []
+            total = list(c)  # the tiles of each kind, concealed and in the melds
+            kong_kinds: list[int] = []
+            packed = bad = 0
+            mask = held
             for m in w.melds:
                 k = m.first
-                if m.kind == "chow":
-                    touched[k] = touched.get(k, 0) + 1
-                    touched[k + 1] = touched.get(k + 1, 0) + 1
-                    touched[k + 2] = touched.get(k + 2, 0) + 1
-                    if k <= win <= k + 2:
-                        shown += 1
+                read, chow, weight, counts, worse, bits = _MELD_INFO[m.kind][2 * k + m.concealed]
+                meld_sets.append(read)
+                if chow:
                     meld_chows.append(k)
-                    chow_key += _CHOW_WEIGHT[k]
-                    r = k % 9 + 1
-                    if r != 1 and r != 7:
-                        yao = False
-                    if r < 3 or r > 5:
-                        five = False
+                    chow_key += weight
+                    total[k] += 1
+                    total[k + 1] += 1
+                    total[k + 2] += 1
                 else:
-                    if m.kind == "kong":
-                        touched[k] = touched.get(k, 0) + 4
-                        kong_kinds.append(k)
-                        if k == win:
-                            shown += 4
-                        kongs += 1
-                        if m.concealed:
-                            concealed_kongs += 1
-                    else:
-                        touched[k] = touched.get(k, 0) + 3
-                        if k == win:
-                            shown += 3
                     meld_pongs.append(k)
-                    pong_key |= 1 << k
-                    if m.concealed:
-                        hidden += 1
-                    if k not in TERMINALS_HONOURS:
-                        yao = False
-                    if k >= 27 or k % 9 != 4:
-                        five = False
-                    if k >= 27 or k % 9 % 2 == 0:
-                        even = False
-                if not m.concealed:
-                    claimed += 1
-                meld_sets.append(_MELD_SETS[m.kind][2 * k + m.concealed])
+                    pong_key |= bits
+                    if counts & 15:  # a kong
+                        total[k] += 4
+                        kong_kinds.append(k)
+                    else:
+                        total[k] += 3
+                packed += counts
+                bad |= worse
+                mask |= bits
+            kongs = packed & 15
+            concealed_kongs = packed >> 4 & 15
+            hidden = packed >> 8 & 15
+            claimed = packed >> 12
+            yao = not bad & 1
+            five = not bad & 2
+            even = not bad & 4
+            win = w.win_tile
+            shown = total[win] - c[win] if 0 <= win < 34 else 0
             # The kinds held four times in all, concealed tiles and melds (a kong is no 四归一).
-            mask = held
-            hogs = man.fours + pin.fours + sou.fours + hon.fours
-            for k, n in touched.items():
-                mask |= 1 << k
-                if c[k] == 4:
-                    hogs -= 1
-                if c[k] + n == 4:
-                    hogs += 1
+            hogs = total.count(4)
             for k in kong_kinds:
-                if c[k] + touched[k] == 4:
+                if total[k] == 4:
                     hogs -= 1
         else:
             mask = held
@@ -855,9 +869,9 @@ class _Win:
         """全求人, as far as the melds tell (the rest is the single wait)."""
         self.mask = mask
         """Every kind the hand holds, melds included (`_kind_mask`)."""
-        kinds: Fans = {}
-        _tile_fans(mask, kinds)
+        kinds = _tile_fans(mask)
         if hogs:
+            kinds = kinds.copy()
             _add(kinds, "siguiyi", hogs)
         self.kind_fans = kinds
         if w.given:
@@ -906,6 +920,7 @@ _MELD_SETS: Final = {kind: tuple(ReadSet(kind, k, concealed, not concealed) for 
                                  for concealed in (False, True)) for kind in _SET_KINDS}
 """Each meld's `ReadSet` (claimed unless concealed), by its kind, then by twice its first kind plus
 1 when it is concealed."""
+
 
 
 def _read_set(kind: SetKind, first: int, concealed: bool, claimed: bool = False) -> ReadSet:
@@ -1009,7 +1024,7 @@ def _valued(shape: str, found: Fans, h: _Win, sets: tuple[ReadSet, ...] = (), pa
     # The fans found and their counts, as one flat tuple: its items the same objects each time
     # (the ids' strings, small ints), so that it is hashed and compared without a pair made for
     # each fan.
-    key = tuple(found) + tuple(found.values())
+    key: tuple[str | int, ...] = (*found, *found.values())
     kept = memo.kept.get(key)
     if kept is None:
         fans = dict(_excluded(found, memo))
@@ -1206,6 +1221,30 @@ _CHOW_WEIGHT: Final = tuple(5 ** (k // 9 * 7 + k % 9) if k < 27 and k % 9 <= 6 e
 its weights, one int whatever the order they come in."""
 
 
+def _meld_info(kind: SetKind, k: int, concealed: bool) -> tuple[ReadSet, bool, int, int, int, int]:
+    """What `_Win` takes from a meld: its `ReadSet`, whether it is a chow, its `_CHOW_WEIGHT`, its
+    counts (1 a kong, 16 a concealed kong, 256 a concealed pong or kong, 4096 claimed: summed over
+    the melds), what it spoils (1 全带幺, 2 全带五, 4 全双刻: or-ed) and its kinds (`_kind_mask`)."""
+    chow = kind == "chow"
+    kong = kind == "kong"
+    counts = (kong + 16 * (kong and concealed) + 256 * (not chow and concealed)
+              + 4096 * (not concealed))
+    if chow:
+        r = k % 9 + 1
+        worse = (r != 1 and r != 7) | 2 * (r < 3 or r > 5)
+        kinds = 7 << k
+    else:
+        worse = ((k not in TERMINALS_HONOURS) | 2 * (k >= 27 or k % 9 != 4)
+                 | 4 * (k >= 27 or k % 9 % 2 == 0))
+        kinds = 1 << k
+    return (_MELD_SETS[kind][2 * k + concealed], chow, _CHOW_WEIGHT[k] if chow else 0, counts, worse, kinds)
+
+
+_MELD_INFO: Final = {kind: tuple(_meld_info(kind, k, concealed) for k in range(34) for concealed in (False, True))
+                     for kind in _SET_KINDS}
+"""`_meld_info` of every meld, by its kind, then as `_MELD_SETS`."""
+
+
 def _group_parts(g: int, part: tuple[int, ...]) -> tuple[_Part, ...]:
     """Every `_Part` of group ``g`` (0-2 the suits, 3 the honours) holding the counts ``part``, in
     their order; none when the tiles are not sets, or sets and one pair."""
@@ -1396,13 +1435,25 @@ def _knitted_readings(h: _Win, out: list[Reading]) -> None:
         for k in straight:
             rest[k] -= 1
         n_sets = 1 - len(w.melds)
-        for dec in decompositions(rest, 0, n_sets):
+        if sum(rest) != 3 * n_sets + 2:
+            continue
+        # The rest's readings, one part of each group with one pair among them (as
+        # `_standard_readings` reads the whole hand's).
+        man, pin, sou, hon = _groups_of(tuple(rest))
+        if not (man.parts and pin.parts and sou.parts and hon.parts) or \
+                (man.state == 2) + (pin.state == 2) + (sou.state == 2) + (hon.state == 2) != 1:
+            continue
+        exposed_at = -1 if w.self_drawn or w.win_tile in straight else w.win_tile
+        for parts in itertools.product(man.parts, pin.parts, sou.parts, hon.parts):
             sets = list(h.meld_sets)
-            for g in dec.sets:
-                exposed = (not w.self_drawn and g.kind != "chow" and g.first == w.win_tile
-                           and w.win_tile not in straight)
-                sets.append(_read_set(g.kind, g.first, not exposed))  # type: ignore[arg-type]
-            pair = dec.pair.first
+            pair = -1
+            for part in parts:
+                for s in part.sets:
+                    if s.first == exposed_at and s.kind != "chow":
+                        s = _read_set(s.kind, s.first, False)
+                    sets.append(s)
+                if part.pair >= 0:
+                    pair = part.pair
             f: Fans = {}
             f["zuhelong"] = 1
             _knitted_set_fans(w, sets, pair, f)
@@ -1579,7 +1630,7 @@ class _Group:
     asks of them: its parts, its state and its waits, and what the special shapes and 四归一
     need."""
 
-    __slots__ = ("double", "fours", "g", "key", "kinds", "odd", "parts", "state", "tiles", "waits")
+    __slots__ = ("double", "fours", "g", "key", "kinds", "less", "odd", "parts", "state", "tiles", "waits")
 
     def __init__(self, g: int, part: tuple[int, ...]) -> None:
         self.g = g
@@ -1591,6 +1642,8 @@ class _Group:
         """0 when the tiles are sets, 2 when they are sets and a pair, else -1."""
         self.waits: tuple[int, int] | None = None
         """`_group_waits`, worked out when first asked."""
+        self.less: list[_Group | None] | None = None
+        """The group with one tile fewer of each kind (`_less`), each found when first asked."""
         self.tiles = sum(part)
         kinds = 0
         for j in range(len(part)):
@@ -1661,21 +1714,20 @@ def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...]) -> 
             or man.fours + pin.fours + sou.fours + hon.fours != (1 if c[win] == 4 else 0):
         return _waits_one_of_all(w, shapes)
     g = win // 9 if win < 27 else 3
-    base = 9 * g
-    standing = list(c[base:base + 9] if g < 3 else c[27:34])
-    standing[win - base] -= 1
-    mine = _group(g, tuple(standing))
+    mine = _less(groups[g], win - 9 * g)
     held = man.kinds | pin.kinds | sou.kinds | hon.kinds
     if c[win] == 1:
         held &= ~(1 << win)
     if n_melds == 0:
         if "seven_pairs" in shapes or "honours_and_knitted" in shapes:
-            whole = bytearray(bytes(c))
-            whole[win] -= 1
-            if "seven_pairs" in shapes and whole.count(1) + whole.count(3) == 1:
-                return _waits_one_of_all(w, shapes)
-            if "honours_and_knitted" in shapes and not (2 in whole or 3 in whole):
-                return _waits_one_of_all(w, shapes)
+            # (counted in the winning hand, then mended for its winning tile's kind)
+            n = c[win]
+            if "seven_pairs" in shapes and \
+                    c.count(1) + c.count(3) - (n == 1 or n == 3) + (n == 2 or n == 4) == 1:
+                return _waits_one_of_all(w, shapes)  # one kind held an odd number of times
+            if "honours_and_knitted" in shapes and \
+                    c.count(2) + c.count(3) - (n == 2 or n == 3) + (n == 3 or n == 4) == 0:
+                return _waits_one_of_all(w, shapes)  # no kind held twice or three times
         if "thirteen_orphans" in shapes and not held & ~_TERMINALS_HONOURS_MASK:
             return _waits_one_of_all(w, shapes)
     if n_melds <= 1 and _BITS[held & 511] + _BITS[held >> 9 & 511] + _BITS[held >> 18 & 511] >= 8 \
@@ -1715,6 +1767,19 @@ def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...]) -> 
 
 _BITS: Final = bytes(n.bit_count() for n in range(512))
 """How many bits each mask of a group's kinds has."""
+
+
+def _less(group: _Group, j: int) -> _Group:
+    """``group`` with one tile fewer of its ``j``-th kind (held), kept with it."""
+    less = group.less
+    if less is None:
+        less = group.less = [None] * len(group.key)
+    found = less[j]
+    if found is None:
+        counts = list(group.key)
+        counts[j] -= 1
+        found = less[j] = _group(group.g, tuple(counts))
+    return found
 
 
 def _waits_one_of_all(w: WinIn, shapes: frozenset[str]) -> bool:
