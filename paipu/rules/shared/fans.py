@@ -674,12 +674,12 @@ def _tile_fans(mask: int) -> Fans:
     found = _KIND_FANS.get(key)
     if found is None:
         found = _KIND_FANS[key] = _kind_fans(key)
-    if mask & ~_GREEN_MASK and mask & ~_REVERSIBLE_MASK:
+    if mask & _NOT_GREEN and mask & _NOT_REVERSIBLE:
         return found
     f: Fans = {}
-    if not mask & ~_GREEN_MASK:
+    if not mask & _NOT_GREEN:
         f["lvyise"] = 1
-    if not mask & ~_REVERSIBLE_MASK:
+    if not mask & _NOT_REVERSIBLE:
         f["tuibudao"] = 1
     f.update(found)
     return f
@@ -724,6 +724,9 @@ def _kind_fans(key: int) -> Fans:
 
 _TERMINAL_RANKS: Final = 1 | 1 << 8
 """Ranks 1 and 9 (`_tile_fans`' key)."""
+_NOT_GREEN: Final = ~_GREEN_MASK
+_NOT_REVERSIBLE: Final = ~_REVERSIBLE_MASK
+"""Every kind but the green ones, and but the reversible ones."""
 _KIND_FANS: Final[dict[int, Fans]] = {}
 """`_kind_fans` by its key, kept (a key has 13 bits)."""
 
@@ -755,6 +758,15 @@ def _situation_fans(w: WinIn, f: Fans, table: FanTable, claimed: int, shown: int
         _add(f, "hejuezhang")
 
 
+_Melded: TypeAlias = (
+    "tuple[tuple[ReadSet, ...], tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, Fans, bool]")
+"""What a hand's melds give each of its readings, worked out once (`_Win.melded`): their sets, the
+chows' and the pongs' (and kongs') kinds and how many of each, `_Part.chow_key` and
+`_Part.pong_key` of them, the concealed kongs among them (what 暗刻 counts), what they spoil
+(`_meld_info`: 1 全带幺, 2 全带五, 4 全双刻), the kongs' fans (a reading reads no kong from the
+hand), and 全求人 as far as the melds tell (the rest is the single wait)."""
+
+
 class _Win:
     """What every reading of one win shares, worked out once by `evaluate`: the kinds held
     (the concealed tiles alone, and with the melds), what the special shapes ask of the
@@ -782,19 +794,17 @@ class _Win:
         held = man.kinds | pin.kinds | sou.kinds | hon.kinds
         self.held = held
         """The concealed kinds (`_kind_mask`)."""
-        meld_sets: list[ReadSet] = []
         self.concealed_only = False
         """Fourteen concealed tiles and no meld: what the special shapes need."""
         self.even = False
         """Every concealed kind held an even number of times (七对)."""
         self.distinct = False
         """No concealed kind held twice (全不靠)."""
-        claimed = shown = 0
-        meld_chows: list[int] = []
-        meld_pongs: list[int] = []
-        chow_key = pong_key = kongs = concealed_kongs = hidden = 0
-        yao = five = even = True
         if w.melds:
+            meld_sets: list[ReadSet] = []
+            meld_chows: list[int] = []
+            meld_pongs: list[int] = []
+            chow_key = pong_key = 0
             total = list(c)  # the tiles of each kind, concealed and in the melds
             kong_kinds: list[int] = []
             packed = bad = 0
@@ -821,12 +831,7 @@ class _Win:
                 bad |= worse
                 mask |= bits
             kongs = packed & 15
-            concealed_kongs = packed >> 4 & 15
-            hidden = packed >> 8 & 15
             claimed = packed >> 12
-            yao = not bad & 1
-            five = not bad & 2
-            even = not bad & 4
             win = w.win_tile
             shown = total[win] - c[win] if 0 <= win < 34 else 0
             # The kinds held four times in all, concealed tiles and melds (a kong is no 四归一).
@@ -834,39 +839,22 @@ class _Win:
             for k in kong_kinds:
                 if total[k] == 4:
                     hogs -= 1
+            kong_fans: Fans = _NO_FANS
+            if kongs:
+                kong_fans = {}
+                _kong_fans(kongs, packed >> 4 & 15, kong_fans, table)
+            self.melded = (tuple(meld_sets), tuple(meld_chows), tuple(meld_pongs), len(meld_chows), len(meld_pongs),
+                           chow_key, pong_key, packed >> 8 & 15, bad, kong_fans, claimed == 4 and not w.self_drawn)
         else:
+            claimed = shown = 0
             mask = held
             hogs = man.fours + pin.fours + sou.fours + hon.fours
             if self.size == 14:
                 self.concealed_only = True
                 self.even = not (man.odd or pin.odd or sou.odd or hon.odd)
                 self.distinct = not (man.double or pin.double or sou.double or hon.double)
-        self.meld_sets = tuple(meld_sets)
-        self.meld_chows = tuple(meld_chows)
-        """The melded chows' lowest kinds."""
-        self.meld_pongs = tuple(meld_pongs)
-        """The melded pongs' and kongs' kinds."""
-        self.n_meld_chows = len(meld_chows)
-        self.n_meld_pongs = len(meld_pongs)
-        self.meld_chow_key = chow_key
-        """`_Part.chow_key` of the melded chows."""
-        self.meld_pong_key = pong_key
-        """`_Part.pong_key` of the melded pongs and kongs."""
-        self.meld_hidden = hidden
-        """The concealed kongs (what 暗刻 counts among the melds)."""
-        self.meld_yao = yao
-        self.meld_five = five
-        self.meld_even = even
-        """`_Part.yao`, `_Part.five` and `_Part.even` of the melds."""
-        if kongs:
-            kong_fans: Fans = {}
-            _kong_fans(kongs, concealed_kongs, kong_fans, table)
-            self.kong_fans = kong_fans
-        else:
-            self.kong_fans = _NO_FANS
-        """The fans of the melded kongs (a reading reads no kong from the hand)."""
-        self.all_claimed = claimed == 4 and not w.self_drawn
-        """全求人, as far as the melds tell (the rest is the single wait)."""
+            self.melded = _NO_MELDS
+        """What the melds give every reading (`_Melded`)."""
         self.mask = mask
         """Every kind the hand holds, melds included (`_kind_mask`)."""
         kinds = _tile_fans(mask)
@@ -895,7 +883,8 @@ class _Win:
         put it in no such place, and then the hand's waits are not worked out at all)."""
         if self.waits_one < 0:
             w = self.w
-            self.waits_one = 0 if w.no_win_tile or not _waits_one(w, self.table.shapes, self.groups) else 1
+            self.waits_one = 0 if w.no_win_tile or not _waits_one(w, self.table.shapes, self.groups, self.size,
+                                                                  self.held) else 1
         return self.waits_one == 1
 
 
@@ -907,6 +896,8 @@ def _merge(f: Fans, more: Fans) -> None:
 
 _NO_FANS: Final[Fans] = {}
 """No fan (never changed: what a hand without kongs shares)."""
+_NO_MELDS: Final[_Melded] = ((), (), (), 0, 0, 0, 0, 0, 0, _NO_FANS, False)
+"""`_Win.melded` of a hand without melds."""
 
 
 _SET_KINDS: Final[tuple[SetKind, ...]] = ("chow", "pong", "kong")
@@ -1068,23 +1059,28 @@ def _wait_fan(sets: Sequence[ReadSet], pair: int, win: int, hand_sets: int) -> s
     return None
 
 
-def _honour_pong_fans(h: _Win, pongs: tuple[int, ...], f: Fans) -> None:
+def _honour_pong_fans(h: _Win, pongs: tuple[int, ...], pong_key: int, f: Fans) -> None:
     """The fans of single pongs of terminals and honours: 箭刻, 圈风刻, 门风刻, and 幺九刻 for
-    each that no wind or dragon fan already counts."""
+    each that no wind or dragon fan already counts (``pong_key`` the pongs' kinds, `_kind_mask`:
+    three wind pongs or more have a wind fan, two dragon pongs or more a dragon fan, `_pong_fans`)."""
     w = h.w
     memo = h.memo
     seat, prevalent = WINDS[w.seat_wind], WINDS[w.prevalent_wind]
-    wind_fan = bool(f.get("dasixi", 0) or f.get("xiaosixi", 0) or f.get("sanfengke", 0))
-    dragon_fan = bool(f.get("dasanyuan", 0) or f.get("xiaosanyuan", 0) or f.get("shuangjianke", 0))
+    wind_fan = _BITS[pong_key >> 27 & 15] >= 3
+    dragon_fan = _BITS[pong_key >> 31] >= 2
     yaojiu = 0
     for k in pongs:
+        if k < 27:
+            if k in TERMINALS_HONOURS:
+                yaojiu += 1
+            continue
         if k >= WHITE:  # a dragon
             if memo.has_jianke:
                 _add(f, "jianke")
                 continue
             if dragon_fan:
                 continue
-        if 27 <= k < WHITE:  # a wind
+        else:  # a wind
             special = False
             if k == prevalent and memo.has_quanfengke:
                 _add(f, "quanfengke")
@@ -1094,8 +1090,7 @@ def _honour_pong_fans(h: _Win, pongs: tuple[int, ...], f: Fans) -> None:
                 special = True
             if special or wind_fan:
                 continue
-        if k in TERMINALS_HONOURS:
-            yaojiu += 1
+        yaojiu += 1
     if yaojiu:
         _add(f, "yaojiuke", yaojiu)
 
@@ -1326,6 +1321,8 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
     memo = h.memo
     win = w.win_tile
     win_group = win // 9 if win < 27 else 3
+    (meld_sets, meld_chows, meld_pongs, n_meld_chows, n_meld_pongs, meld_chow_key, meld_pong_key, meld_hidden, meld_bad,
+     kong_fans, all_claimed) = h.melded
     # 九莲宝灯: the thirteen tiles before the winning one are 1112345678999 of its suit.
     nine_gates = False
     if not w.melds and not w.no_win_tile and win < 27:
@@ -1341,54 +1338,54 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
     for a, b, c, d in combos:
         pair = a.pair if a.pair >= 0 else b.pair if b.pair >= 0 else c.pair if c.pair >= 0 else d.pair
         wp = a if win_group == 0 else b if win_group == 1 else c if win_group == 2 else d
-        n_pongs = h.n_meld_pongs + a.n_pongs + b.n_pongs + c.n_pongs + d.n_pongs
-        hidden = n_pongs - h.n_meld_pongs + h.meld_hidden
+        n_pongs = n_meld_pongs + a.n_pongs + b.n_pongs + c.n_pongs + d.n_pongs
+        hidden = n_pongs - n_meld_pongs + meld_hidden
         if not w.self_drawn and wp.pong_key >> win & 1 and not wp.cover >> win & 1:
             # A pong completed by another's tile is exposed, unless the tile can be read as
             # part of a concealed chow instead.
             hidden -= 1
             concealed_pong = _read_set("pong", win, True)
             exposed = tuple(_read_set("pong", win, False) if s is concealed_pong else s for s in wp.sets)
-            sets = (*h.meld_sets, *(exposed if win_group == 0 else a.sets), *(exposed if win_group == 1 else b.sets),
+            sets = (*meld_sets, *(exposed if win_group == 0 else a.sets), *(exposed if win_group == 1 else b.sets),
                     *(exposed if win_group == 2 else c.sets), *(exposed if win_group == 3 else d.sets))
         else:
-            sets = (*h.meld_sets, *a.sets, *b.sets, *c.sets, *d.sets)
-        f: Fans = h.kong_fans.copy() if h.kong_fans else {}
+            sets = (*meld_sets, *a.sets, *b.sets, *c.sets, *d.sets)
+        f: Fans = kong_fans.copy() if kong_fans else {}
         if hidden >= 2:
             f[_HIDDEN_PONG_FANS[hidden]] = 1
         if n_pongs == 4:
             f["pengpenghe"] = 1
-            if h.meld_even and a.even and b.even and c.even and d.even and pair < 27 and pair % 9 % 2 == 1:
+            if not meld_bad & 4 and a.even and b.even and c.even and d.even and pair < 27 and pair % 9 % 2 == 1:
                 f["quanshuangke"] = 1
-        pong_key = h.meld_pong_key | a.pong_key | b.pong_key | c.pong_key | d.pong_key
+        pong_key = meld_pong_key | a.pong_key | b.pong_key | c.pong_key | d.pong_key
         if n_pongs > 1:
             found = _PONGS.get(pong_key)
             if found is None:
-                found = _kept_pongs(pong_key, (*h.meld_pongs, *a.pongs, *b.pongs, *c.pongs, *d.pongs))
+                found = _kept_pongs(pong_key, (*meld_pongs, *a.pongs, *b.pongs, *c.pongs, *d.pongs))
             f.update(found)  # (fans no set fan above is)
-        n_chows = h.n_meld_chows + a.n_chows + b.n_chows + c.n_chows
+        n_chows = n_meld_chows + a.n_chows + b.n_chows + c.n_chows
         if n_chows > 1:
-            chow_key = h.meld_chow_key + a.chow_key + b.chow_key + c.chow_key
+            chow_key = meld_chow_key + a.chow_key + b.chow_key + c.chow_key
             found = memo.chows.get(chow_key)
             if found is None:
-                found = _kept_chows(memo, chow_key, (*h.meld_chows, *a.chows, *b.chows, *c.chows))
+                found = _kept_chows(memo, chow_key, (*meld_chows, *a.chows, *b.chows, *c.chows))
             f.update(found)
             if n_chows == 4 and pair < 27:
                 f["pinghe"] = 1
                 if pair % 9 == 4:
-                    _shuanglonghui((*h.meld_chows, *a.chows, *b.chows, *c.chows), pair, f)
+                    _shuanglonghui((*meld_chows, *a.chows, *b.chows, *c.chows), pair, f)
         if pair >= 27:
             if pair >= WHITE and f.get("shuangjianke", 0):
                 f["xiaosanyuan"] = 1
             if pair < WHITE and f.get("sanfengke", 0):
                 f["xiaosixi"] = 1
         if pong_key & _TERMINALS_HONOURS_MASK:
-            _honour_pong_fans(h, (*h.meld_pongs, *a.pongs, *b.pongs, *c.pongs, *d.pongs), f)
-        if h.meld_yao and a.yao and b.yao and c.yao and d.yao:
+            _honour_pong_fans(h, (*meld_pongs, *a.pongs, *b.pongs, *c.pongs, *d.pongs), pong_key, f)
+        if not meld_bad & 1 and a.yao and b.yao and c.yao and d.yao:
             f["quandaiyao"] = 1
-        if h.meld_five and a.five and b.five and c.five and d.five:
+        if not meld_bad & 2 and a.five and b.five and c.five and d.five:
             f["quandaiwu"] = 1
-        if h.all_claimed:
+        if all_claimed:
             f["quanqiuren"] = 1
         if memo.pair_fans:
             if pair < 27 and pair % 9 in (1, 4, 7):
@@ -1445,7 +1442,7 @@ def _knitted_readings(h: _Win, out: list[Reading]) -> None:
             continue
         exposed_at = -1 if w.self_drawn or w.win_tile in straight else w.win_tile
         for parts in itertools.product(man.parts, pin.parts, sou.parts, hon.parts):
-            sets = list(h.meld_sets)
+            sets = list(h.melded[0])
             pair = -1
             for part in parts:
                 for s in part.sets:
@@ -1696,9 +1693,10 @@ def _groups_of(c: tuple[int, ...]) -> tuple[_Group, _Group, _Group, _Group]:
     return man, pin, sou, hon
 
 
-def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...]) -> bool:
+def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...], size: int, held: int) -> bool:
     """Whether the hand of ``w`` less its winning tile waited on one kind only: ``len(_waits(…))
-    == 1``, ``groups`` the winning hand's concealed groups (`_Win.groups`).  A hand of the right
+    == 1``, ``groups`` the winning hand's concealed groups (`_Win.groups`), ``size`` and ``held``
+    how many concealed tiles it has and their kinds (`_Win.size`, `_Win.held`).  A hand of the right
     size, no kind held four times, that no special shape of ``shapes`` could be one tile short
     of (seven pairs, the orphans, 全不靠, 组合龙: each asks something of the kinds held that most
     hands lack) waits in four sets and a pair only: its waits are counted group by group, from
@@ -1710,12 +1708,11 @@ def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...]) -> 
     n_melds = len(w.melds)
     man, pin, sou, hon = groups
     if not 0 <= win < 34 or c[win] < 1 or not 0 <= n_melds <= 4 \
-            or man.tiles + pin.tiles + sou.tiles + hon.tiles != 14 - 3 * n_melds \
+            or size != 14 - 3 * n_melds \
             or man.fours + pin.fours + sou.fours + hon.fours != (1 if c[win] == 4 else 0):
         return _waits_one_of_all(w, shapes)
     g = win // 9 if win < 27 else 3
     mine = _less(groups[g], win - 9 * g)
-    held = man.kinds | pin.kinds | sou.kinds | hon.kinds
     if c[win] == 1:
         held &= ~(1 << win)
     if n_melds == 0:
@@ -1825,7 +1822,9 @@ class _SingleWait:
             w = self.w
             single = False
             if not w.no_win_tile:
-                single = _waits_one(w, self.shapes, self.groups)
+                man, pin, sou, hon = self.groups
+                single = _waits_one(w, self.shapes, self.groups, man.tiles + pin.tiles + sou.tiles + hon.tiles,
+                                    man.kinds | pin.kinds | sou.kinds | hon.kinds)
             self.known = 1 if single else 0
         return self.known == 1
 
