@@ -944,6 +944,8 @@ class _Memo:
         self.has_wufanhe = table.has("wufanhe")
         self.has_huapai = table.has("huapai")
         """Whether the table has 无番和, and 花牌."""
+        self.values = table.values
+        """The table's values (what every reading is given)."""
         self.wufanhe = table.values.get("wufanhe", 0)
         self.huapai = table.values.get("huapai", 0)
         """What they are worth there."""
@@ -1009,8 +1011,8 @@ def _excluded(found: Fans, memo: _Memo) -> tuple[tuple[str, int], ...]:
 
 def _valued(shape: str, found: Fans, h: _Win, sets: tuple[ReadSet, ...] = (), pair: int = -1,
             knitted: tuple[int, ...] = ()) -> Reading:
-    """The reading of the fans found: the table's fans only, 不计 applied (kept per set of fans
-    found, with what they are worth), then 无番和 and the flowers."""
+    """The reading of the fans found: the table's fans only, 不计 applied, and 无番和 where none is
+    left (kept per set of fans found, with what they are worth), then the flowers."""
     memo = h.memo
     # The fans found and their counts, as one flat tuple: its items the same objects each time
     # (the ids' strings, small ints), so that it is hashed and compared without a pair made for
@@ -1019,22 +1021,23 @@ def _valued(shape: str, found: Fans, h: _Win, sets: tuple[ReadSet, ...] = (), pa
     kept = memo.kept.get(key)
     if kept is None:
         fans = dict(_excluded(found, memo))
-        values = memo.table.values
-        kept = (fans, sum(values[fid] * n for fid, n in fans.items()))
+        values = memo.values
+        worth = sum(values[fid] * n for fid, n in fans.items())
+        if not fans and memo.has_wufanhe:
+            fans["wufanhe"] = 1
+            worth += memo.wufanhe
+        kept = (fans, worth)
         if len(memo.kept) >= _MEMO_MAX:
             memo.kept.clear()
         memo.kept[key] = kept
     fans, total = kept
     f: Counter[str] = _new_dict(Counter)
     _dict_update(f, fans)
-    if not fans and memo.has_wufanhe:
-        f["wufanhe"] = 1
-        total += memo.wufanhe
     flowers = h.w.flowers
     if flowers and memo.has_huapai:
         f["huapai"] = f.get("huapai", 0) + flowers
         total += memo.huapai * flowers
-    return Reading(shape, f, memo.table.values, sets, pair, knitted, total)
+    return Reading(shape, f, memo.values, sets, pair, knitted, total)
 
 
 _dict_update: Final[Callable[[Counter[str], dict[str, int]], None]] = dict.update
@@ -1379,8 +1382,10 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
                 f["xiaosanyuan"] = 1
             if pair < WHITE and f.get("sanfengke", 0):
                 f["xiaosixi"] = 1
-        if pong_key & _TERMINALS_HONOURS_MASK:
+        if pong_key >> _HONOURS_SHIFT:
             _honour_pong_fans(h, (*meld_pongs, *a.pongs, *b.pongs, *c.pongs, *d.pongs), pong_key, f)
+        elif pong_key & _TERMINALS_HONOURS_MASK:  # (what `_honour_pong_fans` finds without honours)
+            f["yaojiuke"] = (pong_key & _TERMINALS_HONOURS_MASK).bit_count()
         if not meld_bad & 1 and a.yao and b.yao and c.yao and d.yao:
             f["quandaiyao"] = 1
         if not meld_bad & 2 and a.five and b.five and c.five and d.five:
@@ -1747,6 +1752,15 @@ def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...], siz
     pairs = (man.state == 2) + (pin.state == 2) + (sou.state == 2) + (hon.state == 2)
     if pairs > 2:
         return False  # every group's pair but one's would be left over
+    if bad and mine.state < 0:
+        # (the most common case, the loop below for this group alone: the others are sets, or
+        # sets and a pair)
+        if pairs > 1:
+            return False
+        waits = mine.waits
+        if waits is None:
+            waits = mine.waits = _group_waits(mine.g, mine.key)
+        return _BITS[waits[1] if pairs == 0 else waits[0]] == 1
     count = 0
     for group in (man, pin, sou, hon):
         if bad == 0 or group.state < 0:
