@@ -775,6 +775,9 @@ class _Win:
     a reading adds them, and whether the hand waited on one kind (`_SingleWait`, asked only when
     a reading needs it)."""
 
+    __slots__ = ("concealed_only", "distinct", "even", "groups", "held", "kind_fans", "mask", "melded", "memo",
+                 "situation_fans", "size", "table", "w", "waits_one")
+
     def __init__(self, w: WinIn, table: FanTable) -> None:
         self.w = w
         self.table = table
@@ -1459,8 +1462,7 @@ def _knitted_readings(h: _Win, out: list[Reading]) -> None:
             f: Fans = {}
             f["zuhelong"] = 1
             _knitted_set_fans(w, sets, pair, f)
-            _merge(f, h.kind_fans)
-            _merge(f, h.situation_fans)
+            _shared_fans(h, f)
             wait = _wait_fan(sets, pair, w.win_tile, n_sets)
             if wait and h.single():
                 _add(f, wait)
@@ -1493,17 +1495,24 @@ def _knitted_set_fans(w: WinIn, sets: Sequence[ReadSet], pair: int, f: Fans) -> 
 # ---------------------------------------------------------------- special shapes
 
 
+def _shared_fans(h: _Win, f: Fans) -> None:
+    """Count in ``f`` the hand's fans of the kinds held and of the situation (`_Win.kind_fans`,
+    `_Win.situation_fans`), ``f`` holding no fan of either kind (but a fan given may be one found)."""
+    f.update(h.kind_fans)
+    if h.w.given:
+        _merge(f, h.situation_fans)
+    else:
+        f.update(h.situation_fans)
+
+
 def _seven_pairs(h: _Win) -> Reading | None:
     if not (h.concealed_only and h.even):
         return None
-    f: Fans = {}
-    ks = [k for k in range(34) if h.held >> k & 1]
-    if len(ks) == 7 and ks[6] < 27 and _suit(ks[0]) == _suit(ks[6]) and ks[6] - ks[0] == 6:
-        _add(f, "lianqidui")
-    else:
-        _add(f, "qidui")
-    _merge(f, h.kind_fans)
-    _merge(f, h.situation_fans)
+    held = h.held
+    low = (held & -held).bit_length() - 1  # the lowest kind held
+    # 连七对: seven kinds in a row of one suit.
+    f: Fans = {"lianqidui": 1} if held == 127 << low and low < 27 and low % 9 <= 2 else {"qidui": 1}
+    _shared_fans(h, f)
     return _valued("seven_pairs", f, h)
 
 
@@ -1534,8 +1543,7 @@ def _honours_and_knitted(h: _Win) -> Reading | None:
     _add(f, "qixingbukao" if (h.held >> _HONOURS_SHIFT).bit_count() == 7 else "quanbukao")
     if suited == _KNITTED_MASKS[place]:
         _add(f, "zuhelong")
-    _merge(f, h.kind_fans)
-    _merge(f, h.situation_fans)
+    _shared_fans(h, f)
     return _valued("honours_and_knitted", f, h, knitted=KNITTED[place])
 
 
