@@ -759,9 +759,9 @@ def _situation_fans(w: WinIn, f: Fans, table: FanTable, claimed: int, shown: int
 
 
 _Melded: TypeAlias = (
-    "tuple[tuple[ReadSet, ...], tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, Fans, bool]")
+    "tuple[Sequence[ReadSet], Sequence[int], Sequence[int], int, int, int, int, int, int, Fans, bool]")
 """What a hand's melds give each of its readings, worked out once (`_Win.melded`): their sets, the
-chows' and the pongs' (and kongs') kinds and how many of each, `_Part.chow_key` and
+chows' and the pongs' (and kongs') kinds (never changed) and how many of each, `_Part.chow_key` and
 `_Part.pong_key` of them, the concealed kongs among them (what 暗刻 counts), what they spoil
 (`_meld_info`: 1 全带幺, 2 全带五, 4 全双刻), the kongs' fans (a reading reads no kong from the
 hand), and 全求人 as far as the melds tell (the rest is the single wait)."""
@@ -846,8 +846,8 @@ class _Win:
             if kongs:
                 kong_fans = {}
                 _kong_fans(kongs, packed >> 4 & 15, kong_fans, table)
-            self.melded = (tuple(meld_sets), tuple(meld_chows), tuple(meld_pongs), len(meld_chows), len(meld_pongs),
-                           chow_key, pong_key, packed >> 8 & 15, bad, kong_fans, claimed == 4 and not w.self_drawn)
+            self.melded: _Melded = (meld_sets, meld_chows, meld_pongs, len(meld_chows), len(meld_pongs), chow_key,
+                                    pong_key, packed >> 8 & 15, bad, kong_fans, claimed == 4 and not w.self_drawn)
         else:
             claimed = shown = 0
             mask = held
