@@ -607,17 +607,21 @@ class Riichi(Ruleset[RiichiOptions]):
 
     # ---------------------------------------------------------------- every action
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
-        t = _t(hand)
+        t = hand.ruleset_data
+        if not isinstance(t, _Table):
+            t = _t(hand)
         kind = type(action)
         if apply and t.pending is None and not t.due and (kind is _DISCARD or (kind is _DRAW and hand.phase != "rob")):
             # Most actions: a draw or a discard with no riichi stick owed and no abort due.  What
-            # the rest of this hook does for them, without the last discard's `LastDiscard`.
+            # the rest of this hook does for them (`_passes`, `_drawing`, `_discarding`,
+            # `_discarded`), written out without a call of each, and without the last
+            # discard's `LastDiscard`.
             if hand.phase == "claim":
                 a = hand.open_action
                 if a is not None:
                     serial = hand.discard_serial
                     if serial != t.passed_serial:
-                        self._passes(hand, t, a.seat, a.tile)
+                        t.pile.append(a.tile.index << 2 | self._seat_no[a.seat])  # `_passes`
                         t.passed_serial = serial
                 else:
                     last = hand.last_discard
@@ -626,14 +630,41 @@ class Riichi(Ruleset[RiichiOptions]):
                         t.passed_serial = last.serial
             if kind is _DRAW:
                 draw = cast(r.Draw, action)
+                seat = draw.seat
                 tile = draw.tile
-                self._drawing(hand, t, draw.seat, tile.index)
+                p = t.passing.get(seat)  # `_drawing`
+                if p is None:
+                    p = t.passing[seat] = _Passing(self._seat_no[seat], 0)
+                if p.drawn >= 0:
+                    self._changing(hand, t, seat)
+                p.drawn = tile.index
                 if tile.red:
-                    t.reds[draw.seat].add(tile.index)
-            else:
-                discard = cast(r.Discard, action)
-                self._discarding(hand, t, discard.seat, discard.tile.index)
-                self._discarded(t, discard)
+                    t.reds[seat].add(tile.index)
+                return
+            discard = cast(r.Discard, action)
+            seat = discard.seat
+            i = discard.tile.index
+            p = t.passing.get(seat)  # `_discarding`
+            if p is None:
+                p = t.passing[seat] = _Passing(self._seat_no[seat], 0)
+            pile = len(t.pile)
+            riichi = t.riichi
+            if seat not in riichi:
+                p.riichi_mark = pile
+            elif p.drawn != i and p.riichi_mark < pile:
+                self._set_aside(t, p, self._before_draw(hand, seat, p), False, True)
+            p.mark = pile
+            p.drawn = -1
+            if p.earlier:
+                p.earlier.clear()
+            ippatsu = t.ippatsu  # `_discarded`
+            if ippatsu and seat in ippatsu and seat in riichi:
+                ippatsu.discard(seat)
+            if not t.interrupted and len(t.first_discards) < 4:
+                self._first_discard(t, seat, i)
+            kongs = t.kongs
+            if len(kongs) == 4 and len(set(kongs)) > 1:
+                t.due = "suukan"
             return
         ld = hand.last_discard
         # A win or a pass answers the discard (or the added kong) still open; anything else lets it go.
@@ -716,17 +747,22 @@ class Riichi(Ruleset[RiichiOptions]):
             t.kongs.append(action.seat)
 
     def _discarded(self, t: _Table, action: r.Discard) -> None:
-        """What a discard played does to the riichi state (after `before_action`'s common part)."""
+        """What a discard played does to the riichi state (after `before_action`'s common part;
+        its plain path writes this out)."""
         seat = action.seat
         if seat in t.ippatsu and seat in t.riichi:
             t.ippatsu.discard(seat)
         if len(t.first_discards) < 4 and not t.interrupted:
-            t.first_discards.append((seat, action.tile.index))
-            if len(t.first_discards) == 4 and len({k for _, k in t.first_discards}) == 1 \
-                    and action.tile.index in _WINDS:
-                t.due = "suufon"
+            self._first_discard(t, seat, action.tile.index)
         if len(t.kongs) == 4 and len(set(t.kongs)) > 1:
             t.due = "suukan"
+
+    @staticmethod
+    def _first_discard(t: _Table, seat: Seat, kind: int) -> None:
+        """One of the first four discards, with no call before it: four of one wind are an abort due (suufon)."""
+        t.first_discards.append((seat, kind))
+        if len(t.first_discards) == 4 and len({k for _, k in t.first_discards}) == 1 and kind in _WINDS:
+            t.due = "suufon"
 
     def _note_pao(self, hand: HandState, seat: Seat, source: Seat, tile: Tile, kong: bool) -> None:
         """A pong or kong completing the third dragon set or the fourth wind set, or an exposed
@@ -836,7 +872,9 @@ class Riichi(Ruleset[RiichiOptions]):
 
     # ---------------------------------------------------------------- discards and calls
     def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
-        t = _t(hand)
+        t = hand.ruleset_data
+        if not isinstance(t, _Table):
+            t = _t(hand)
         tile = action.tile
         i = tile.index
         kuikae = t.kuikae
