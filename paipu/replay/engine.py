@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections import deque
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, Final, cast
 
 import paipu.record as r
 from paipu.findings import Finding
@@ -40,7 +40,7 @@ from paipu.record import (  # by name, not ``r.Draw`` (docs/speed.md)
 )
 from paipu.replay.claims import ClaimsMixin
 from paipu.replay.core import plural
-from paipu.replay.result import HandResult, SessionState
+from paipu.replay.result import CODE_RED, TILE_OF_CODE, UNCLAIMED_OF_CODE, HandResult, SessionState
 from paipu.replay.ruleset import Ruleset, event_phrase
 from paipu.replay.settle import audit_recorded_results
 from paipu.replay.state import LastDiscard, SeatState
@@ -262,8 +262,10 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
         Most of a hand is plain draws and discards with nothing wrong: for those the tests of
         `on_draw` and `on_discard` are made here at once (any that would fail sends the action
-        to its handler, which words the finding), and the table changes by the handlers' own
-        changes (`_draw_changes`, `_discard_changes`).  Everything else goes through `_handle`.
+        to its handler, which words the finding), and the table changes as the handlers' own
+        changes (`_draw_changes`, `_discard_changes`) change it, written out here: a call less
+        each, and none of `Wall.take`, `SeatState.discard` and `HandState.open_discard`.
+        Everything else goes through `_handle`.
         """
         st, rs = self.st, self.rs
         seats, wall, seen, limits = st.seats, st.wall, st.seen, rs.tile_counts
@@ -277,6 +279,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         # (walls of the seats' own), every draw goes to `on_draw`, which asks it.
         steady = not owes_before and not checks_discard
         one_wall = self.walls is None and not self._limits_own
+        known = wall.known  # set up with the hand (`setup`), never changed during it
         held_back = -1
         todo: tuple[r.Action, ...] = actions if isinstance(actions, tuple) else tuple(actions)
         for a in todo:
@@ -284,7 +287,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 self._handle(a, True)
                 held_back = -1
             elif type(a) is Draw:
-                ss = seats.get(a.seat)  # one look-up for the test and the seat's state
+                seat = a.seat
+                ss = seats.get(seat)  # one look-up for the test and the seat's state
                 if ss is None:
                     self._handle(a, True)
                     held_back = -1
@@ -293,8 +297,20 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     rs.before_action(st, a, True)
                 tile = a.tile
                 i = tile.index
-                if (st.phase != "claim" or next_of.get(st.turn) != a.seat or i >= 34 or (tile.red and not red_ok)
-                        or not one_wall or (seen[i] >= limits[i] if not wall.known else 0 <= wall.head_kind() != i)):
+                if (st.phase != "claim" or next_of.get(st.turn) != seat or i >= 34 or (tile.red and not red_ok)
+                        or not one_wall):
+                    self.on_draw(a, True)
+                    held_back = -1
+                    continue
+                # The wall's next tile (`Wall.head_kind`) is the one drawn; without the wall's
+                # tiles, the kind is not all on the table yet.
+                if known:
+                    head = wall._head
+                    if head < wall._end and wall._live[head].index != i:
+                        self.on_draw(a, True)
+                        held_back = -1
+                        continue
+                elif seen[i] >= limits[i]:
                     self.on_draw(a, True)
                     held_back = -1
                     continue
@@ -304,9 +320,27 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     self.on_draw(a, True)
                     held_back = -1
                     continue
-                self._draw_changes(ss, a.seat, tile, False, -1)
+                # `_draw_changes(ss, seat, tile, False, -1)`, with `Wall.take(False)`.
+                first_draw = ss.draws == ss.flower_draws and not st.any_claim
+                wall.size -= 1
+                head = wall._head
+                if head < wall._end:
+                    wall._head = head + 1
+                counts = ss.counts
+                seen[i] = seen[i] + 1
+                counts[i] = counts[i] + 1
+                ss.draws += 1
+                ss.last_drawn = tile
+                ss.drew_since_claim = True
+                st.first_draw = first_draw
+                st.after_kong = False
+                st.turn = seat
+                st.phase = "discard"
+                st._last_discard = None  # `last_discard = None`
+                st.open_action = None
             elif type(a) is Discard:
-                ss = seats.get(a.seat)
+                seat = a.seat
+                ss = seats.get(seat)
                 if ss is None:
                     self._handle(a, True)
                     held_back = -1
@@ -316,15 +350,25 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 tile = a.tile
                 i = tile.index
                 counts = ss.counts
-                if (st.phase != "discard" or a.seat != st.turn or counts[i] < 1
-                        or ss.ready_pending or (tile.red and not red_ok)):
+                red = tile.red
+                if (st.phase != "discard" or seat != st.turn or counts[i] < 1
+                        or ss.ready_pending or (red and not red_ok)):
                     self.on_discard(a, True)
                     held_back = -1
                     continue
                 if checks_discard:
-                    rs.check_discard(st, a.seat, a, True)
+                    rs.check_discard(st, seat, a, True)
                 counts[i] = counts[i] - 1
-                self._discard_changes(ss, a)
+                # `_discard_changes(ss, a)`, with `SeatState.discard` and `HandState.open_discard`.
+                code = i + _CODE_RED if red else i
+                river: list[Any] = ss.discards  # its pairs as objects (`SeatState.discard`)
+                river.append(_UNCLAIMED[code] if code < _SHARED and _INTERNED[code] is tile else (tile, False))
+                st.discard_serial += 1
+                st._last_discard = None
+                st.open_action = a
+                st.phase = "claim"  # the turn is the seat's already
+                st.after_kong = False
+                st.any_discard = True
             else:
                 self._handle(a, True)
                 held_back = -1
@@ -506,7 +550,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
     def _draw_changes(self, ss: SeatState, seat: Seat, tile: Tile, from_tail: bool, part: int) -> None:
         """What ``seat``'s draw of ``tile`` does to the table (from the wall's tail: a replacement
-        draw; ``part``: `wall_part`), after its checks: for `on_draw` and `play_all` alike."""
+        draw; ``part``: `wall_part`), after its checks.  `play_all` writes out the same changes
+        for a plain draw: a change here is made there too."""
         st = self.st
         replacing = st.replacement_for if from_tail else None
         if replacing == "flower":
@@ -576,8 +621,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             self.rs.on_ready_discard(st, seat, a, True)
 
     def _discard_changes(self, ss: SeatState, a: r.Discard) -> None:
-        """What the discard ``a`` does to the table once its tile has left the seat's hand: for
-        `on_discard` and `play_all` alike."""
+        """What the discard ``a`` does to the table once its tile has left the seat's hand.
+        `play_all` writes out the same changes for a plain discard: a change here is made there too."""
         st = self.st
         ss.discard(a.tile)
         st.discard_serial += 1
@@ -1010,6 +1055,12 @@ def _holds_four(counts: list[int]) -> bool:
 
 
 _NO_SPAN = Span.none()
+
+_INTERNED: Final[list[Tile | None]] = TILE_OF_CODE
+_UNCLAIMED: Final[list[Any]] = UNCLAIMED_OF_CODE
+_SHARED: Final[int] = len(TILE_OF_CODE)
+_CODE_RED: Final[int] = CODE_RED
+"""A discard's pair of the river as `paipu.replay.state.shared_discard` makes it (by the tile's code)."""
 
 
 _DISCARDS: dict[Seat, tuple[r.Discard, ...]] = {
