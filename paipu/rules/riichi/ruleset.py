@@ -629,7 +629,8 @@ class Riichi(Ruleset[RiichiOptions]):
                         self._passes(hand, t, last.seat, last.tile)
                         t.passed_serial = last.serial
             if kind is _DRAW:
-                draw = cast(r.Draw, action)
+                # The type is known (`kind`): the action as a draw without `cast`, a call in pure Python.
+                draw: r.Draw = action  # type: ignore[assignment]
                 seat = draw.seat
                 tile = draw.tile
                 p = t.passing.get(seat)  # `_drawing`
@@ -641,7 +642,7 @@ class Riichi(Ruleset[RiichiOptions]):
                 if tile.red:
                     t.reds[seat].add(tile.index)
                 return
-            discard = cast(r.Discard, action)
+            discard: r.Discard = action  # type: ignore[assignment]
             seat = discard.seat
             i = discard.tile.index
             p = t.passing.get(seat)  # `_discarding`
