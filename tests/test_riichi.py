@@ -199,9 +199,12 @@ def _compare_furiten(monkeypatch: pytest.MonkeyPatch, after_draw: Callable[[Any,
     its hand now) and the answer compared.  Counted: "passes", "furiten" (seats a passed tile
     made furiten), "asked", "temp" and "riichi" (answers that the seat is furiten), and of those
     "drawn" (asked of a seat that drew since) and "earlier" (of a seat whose hand changed since).
-    The tiles let pass are read from the hand's pile (`_Table.pile`) as `before_action` adds them:
-    its plain path adds them without a call of `Riichi._passes`."""
+    The tiles let pass are read from the hand's pile (`_Table.pile`) as `before_action` and the
+    plain hooks (`Riichi.plain_draw`, `Riichi.plain_discard`: the audit's loop asks them of most
+    draws and discards) add them: they add them without a call of `Riichi._passes`.  Where one
+    hook calls another, the comparison is made again, and finds the same."""
     before, discarded = Riichi.before_action, Riichi.check_discard
+    plain_draw, plain_discard = Riichi.plain_draw, Riichi.plain_discard
     compared: Counter[str] = Counter()
     # The furiten worked out at once, by the hand's `id`, beside the hand (kept alive, so that no
     # later hand takes its `id`): seats furiten since their last discard, and in riichi.
@@ -215,7 +218,8 @@ def _compare_furiten(monkeypatch: pytest.MonkeyPatch, after_draw: Callable[[Any,
         if apply:
             of(hand)[1].discard(seat)
 
-    def acting(self: Riichi, hand: HandState, action: Any, apply: bool) -> None:
+    def watched(self: Riichi, hand: HandState, action: Any, apply: bool, hook: Callable[[], None]) -> None:
+        """``hook()``, a hook of ``action``, with the comparison before it and the tiles it let pass after it."""
         t = riichi_table(hand)
         _, temp, in_riichi = of(hand)
         for seat, ss in hand.seats.items():
@@ -234,7 +238,7 @@ def _compare_furiten(monkeypatch: pytest.MonkeyPatch, after_draw: Callable[[Any,
         # before the action changes any seat's hand.
         in_riichi_before = set(t.riichi)
         passed = len(t.pile)
-        before(self, hand, action, apply)
+        hook()
         for entry in t.pile[passed:]:
             source, kind = self.seats[entry & 3], entry >> 2
             waiting = {s for s in self.seats_after(source) if kind in _afresh(hand.seats[s])}
@@ -247,8 +251,20 @@ def _compare_furiten(monkeypatch: pytest.MonkeyPatch, after_draw: Callable[[Any,
             if p is not None:
                 after_draw(t, p)
 
+    def acting(self: Riichi, hand: HandState, action: Any, apply: bool) -> None:
+        watched(self, hand, action, apply, lambda: before(self, hand, action, apply))
+
+    def drawing(self: Riichi, hand: HandState, action: Any) -> None:
+        watched(self, hand, action, True, lambda: plain_draw(self, hand, action))
+
+    def discarding(self: Riichi, hand: HandState, action: Any) -> None:
+        watched(self, hand, action, True, lambda: plain_discard(self, hand, action))
+        of(hand)[1].discard(action.seat)  # as `check_discard`, which it need not call
+
     monkeypatch.setattr(Riichi, "check_discard", discard)
     monkeypatch.setattr(Riichi, "before_action", acting)
+    monkeypatch.setattr(Riichi, "plain_draw", drawing)
+    monkeypatch.setattr(Riichi, "plain_discard", discarding)
     for name, stand_in in stand_ins.items():
         monkeypatch.setattr(Riichi, name, stand_in)
     for text in [text for _, text in simulate("riichi", 24, seed=41)]:

@@ -62,6 +62,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         super().__init__(ruleset, hand, session, dealer)
         hooks = RulesetHooks.of(ruleset)
         self._owes_before = hooks.before_action
+        self._plain_hooks = hooks.plain
         self._checks_discard = hooks.check_discard
         self._checks_meld = hooks.check_meld
         self._next_of: dict[Seat, Seat] = hooks.next_of
@@ -270,14 +271,17 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         st, rs = self.st, self.rs
         seats, wall, seen, limits = st.seats, st.wall, st.seen, rs.tile_counts
         next_of = self._next_of
-        owes_before = self._owes_before
-        checks_discard = self._checks_discard
+        plain = self._plain_hooks
+        # The ruleset's hooks on a draw or discard: before the tests, or (its plain hooks,
+        # `Ruleset.plain_draw`) after them, in one call, for a plain one (`_not_plain` for another).
+        first = self._owes_before and not plain
+        checks_discard = self._checks_discard and not plain
         red_ok = rs.red_fives
         # The wall's reserve depends on the table's state, which a plain draw or discard leaves
         # as it was: it is asked again only after another action, or where a hook may change
         # the state on a plain one (-1: ask).  Where the ruleset counts the draws left by itself
         # (walls of the seats' own), every draw goes to `on_draw`, which asks it.
-        steady = not owes_before and not checks_discard
+        steady = plain or (not self._owes_before and not self._checks_discard)
         one_wall = self.walls is None and not self._limits_own
         known = wall.known  # set up with the hand (`setup`), never changed during it
         held_back = -1
@@ -293,13 +297,13 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     self._handle(a, True)
                     held_back = -1
                     continue
-                if owes_before:
+                if first:
                     rs.before_action(st, a, True)
                 tile = a.tile
                 i = tile.index
                 if (st.phase != "claim" or next_of.get(st.turn) != seat or i >= 34 or (tile.red and not red_ok)
                         or not one_wall):
-                    self.on_draw(a, True)
+                    self._not_plain(a)
                     held_back = -1
                     continue
                 # The wall's next tile (`Wall.head_kind`) is the one drawn; without the wall's
@@ -307,19 +311,21 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 if known:
                     head = wall._head
                     if head < wall._end and wall._live[head].index != i:
-                        self.on_draw(a, True)
+                        self._not_plain(a)
                         held_back = -1
                         continue
                 elif seen[i] >= limits[i]:
-                    self.on_draw(a, True)
+                    self._not_plain(a)
                     held_back = -1
                     continue
                 if held_back < 0 or not steady:
                     held_back = rs.reserve(st)
                 if wall.size <= held_back:
-                    self.on_draw(a, True)
+                    self._not_plain(a)
                     held_back = -1
                     continue
+                if plain:
+                    rs.plain_draw(st, a)
                 # `_draw_changes(ss, seat, tile, False, -1)`, with `Wall.take(False)`.
                 first_draw = ss.draws == ss.flower_draws and not st.any_claim
                 wall.size -= 1
@@ -345,7 +351,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     self._handle(a, True)
                     held_back = -1
                     continue
-                if owes_before:
+                if first:
                     rs.before_action(st, a, True)
                 tile = a.tile
                 i = tile.index
@@ -353,10 +359,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 red = tile.red
                 if (st.phase != "discard" or seat != st.turn or counts[i] < 1
                         or ss.ready_pending or (red and not red_ok)):
-                    self.on_discard(a, True)
+                    self._not_plain(a)
                     held_back = -1
                     continue
-                if checks_discard:
+                if plain:
+                    rs.plain_discard(st, a)
+                elif checks_discard:
                     rs.check_discard(st, seat, a, True)
                 counts[i] = counts[i] - 1
                 # `_discard_changes(ss, a)`, with `SeatState.discard` and `HandState.open_discard`.
@@ -372,6 +380,17 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             else:
                 self._handle(a, True)
                 held_back = -1
+
+    def _not_plain(self, a: r.Draw | r.Discard) -> None:
+        """A draw or discard `play_all` did not find plain: its handler, after `before_action`
+        where the ruleset's plain hooks made the loop wait for its tests (`RulesetHooks.plain`;
+        the hook changes nothing those tests read)."""
+        if self._plain_hooks and self._owes_before:
+            self.rs.before_action(self.st, a, True)
+        if isinstance(a, Draw):
+            self.on_draw(a, True)
+        else:
+            self.on_discard(a, True)
 
     def _dispatch(self, action: r.Action) -> None:
         """`_handle` past its checks of the seat and of the hand's end, and past the hooks
@@ -1127,6 +1146,9 @@ class RulesetHooks:
         self.before_action = kind.before_action is not Ruleset.before_action
         self.check_discard = kind.check_discard is not Ruleset.check_discard
         self.check_meld = kind.check_meld is not Ruleset.check_meld
+        self.plain = _plain_hooks(kind)
+        """Whether `play_all` asks `Ruleset.plain_draw` and `Ruleset.plain_discard` of a plain
+        draw or discard, after its tests, in place of `before_action` and `check_discard`."""
         self.next_of: dict[Seat, Seat] = {s: ruleset.next_seat(s) for s in ruleset.seats}
 
     @staticmethod
@@ -1140,6 +1162,26 @@ class RulesetHooks:
 
 
 _LAST_HOOKS: list[RulesetHooks | None] = [None]
+
+
+def _plain_hooks(kind: type[Ruleset]) -> bool:
+    """Whether ``kind`` has plain hooks of its own (`Ruleset.plain_draw` and `plain_discard`) that
+    answer for its `before_action` and `check_discard`: both given by one class, the one that
+    gives those two or a subclass of it (a subclass that gives its own `before_action` or
+    `check_discard` without them has them asked as ever)."""
+    if kind.plain_draw is Ruleset.plain_draw or kind.plain_discard is Ruleset.plain_discard:
+        return False
+    home = _home(kind, "plain_draw")
+    return (_home(kind, "plain_discard") is home and issubclass(home, _home(kind, "before_action"))
+            and issubclass(home, _home(kind, "check_discard")))
+
+
+def _home(kind: type, name: str) -> type:
+    """The class of ``kind``'s ancestry (``kind`` first) whose body gives ``name``."""
+    for c in kind.__mro__:
+        if name in vars(c):
+            return c
+    return Ruleset
 
 _HANDLED: frozenset[type] = frozenset((
     r.Draw, r.Discard, r.Chow, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Ready, r.Hu, r.Pass,

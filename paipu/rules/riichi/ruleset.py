@@ -611,62 +611,18 @@ class Riichi(Ruleset[RiichiOptions]):
         if not isinstance(t, _Table):
             t = _t(hand)
         kind = type(action)
-        if apply and t.pending is None and not t.due and (kind is _DISCARD or (kind is _DRAW and hand.phase != "rob")):
-            # Most actions: a draw or a discard with no riichi stick owed and no abort due.  What
-            # the rest of this hook does for them (`_passes`, `_drawing`, `_discarding`,
-            # `_discarded`), written out without a call of each, and without the last
-            # discard's `LastDiscard`.
-            if hand.phase == "claim":
-                a = hand.open_action
-                if a is not None:
-                    serial = hand.discard_serial
-                    if serial != t.passed_serial:
-                        t.pile.append(a.tile.index << 2 | self._seat_no[a.seat])  # `_passes`
-                        t.passed_serial = serial
-                else:
-                    last = hand.last_discard
-                    if last is not None and last.serial != t.passed_serial:
-                        self._passes(hand, t, last.seat, last.tile)
-                        t.passed_serial = last.serial
+        if apply and t.pending is None and not t.due:
+            # Most actions: a draw or a discard with no riichi stick owed and no abort due: what
+            # the rest of this hook does for them, without the last discard's `LastDiscard`.
             if kind is _DRAW:
-                # The type is known (`kind`): the action as a draw without `cast`, a call in pure Python.
-                draw: r.Draw = action  # type: ignore[assignment]
-                seat = draw.seat
-                tile = draw.tile
-                p = t.passing.get(seat)  # `_drawing`
-                if p is None:
-                    p = t.passing[seat] = _Passing(self._seat_no[seat], 0)
-                if p.drawn >= 0:
-                    self._changing(hand, t, seat)
-                p.drawn = tile.index
-                if tile.red:
-                    t.reds[seat].add(tile.index)
+                if hand.phase != "rob":
+                    self.plain_draw(hand, action)  # type: ignore[arg-type]
+                    return
+            elif kind is _DISCARD and hand.phase != "claim":
+                discard: r.Discard = action  # type: ignore[assignment]
+                self._discarding(hand, t, discard.seat, discard.tile.index)
+                self._discarded(t, discard)
                 return
-            discard: r.Discard = action  # type: ignore[assignment]
-            seat = discard.seat
-            i = discard.tile.index
-            p = t.passing.get(seat)  # `_discarding`
-            if p is None:
-                p = t.passing[seat] = _Passing(self._seat_no[seat], 0)
-            pile = len(t.pile)
-            riichi = t.riichi
-            if seat not in riichi:
-                p.riichi_mark = pile
-            elif p.drawn != i and p.riichi_mark < pile:
-                self._set_aside(t, p, self._before_draw(hand, seat, p), False, True)
-            p.mark = pile
-            p.drawn = -1
-            if p.earlier:
-                p.earlier.clear()
-            ippatsu = t.ippatsu  # `_discarded`
-            if ippatsu and seat in ippatsu and seat in riichi:
-                ippatsu.discard(seat)
-            if not t.interrupted and len(t.first_discards) < 4:
-                self._first_discard(t, seat, i)
-            kongs = t.kongs
-            if len(kongs) == 4 and len(set(kongs)) > 1:
-                t.due = "suukan"
-            return
         ld = hand.last_discard
         # A win or a pass answers the discard (or the added kong) still open; anything else lets it go.
         answers = kind is r.Hu or kind is r.Pass
@@ -757,6 +713,80 @@ class Riichi(Ruleset[RiichiOptions]):
             self._first_discard(t, seat, action.tile.index)
         if len(t.kongs) == 4 and len(set(t.kongs)) > 1:
             t.due = "suukan"
+
+    def plain_draw(self, hand: HandState, action: r.Draw) -> None:
+        """`before_action` of a draw (the audit's loop asks it of a plain one): with no riichi stick
+        owed and no abort due, what that hook does, written out without a call of `_passes`,
+        `_drawing` and `_passing`, and without the last discard's `LastDiscard`."""
+        t = hand.ruleset_data
+        if not isinstance(t, _Table):
+            t = _t(hand)
+        phase = hand.phase
+        if t.pending is not None or t.due or phase == "rob":
+            self.before_action(hand, action, True)
+            return
+        if phase == "claim":
+            a = hand.open_action
+            if a is not None:
+                serial = hand.discard_serial
+                if serial != t.passed_serial:
+                    t.pile.append(a.tile.index << 2 | self._seat_no[a.seat])  # `_passes`
+                    t.passed_serial = serial
+            else:
+                last = hand.last_discard
+                if last is not None and last.serial != t.passed_serial:
+                    self._passes(hand, t, last.seat, last.tile)
+                    t.passed_serial = last.serial
+        seat = action.seat
+        tile = action.tile
+        p = t.passing.get(seat)  # `_drawing`
+        if p is None:
+            p = t.passing[seat] = _Passing(self._seat_no[seat], 0)
+        if p.drawn >= 0:
+            self._changing(hand, t, seat)
+        p.drawn = tile.index
+        if tile.red:
+            t.reds[seat].add(tile.index)
+
+    def plain_discard(self, hand: HandState, action: r.Discard) -> None:
+        """`before_action` then `check_discard` of a discard (the audit's loop asks it of a plain
+        one): with no riichi stick owed, no abort due and no discard open to claims, what those
+        hooks do, written out without a call of `_discarding`, `_passing` and `_discarded`."""
+        t = hand.ruleset_data
+        if not isinstance(t, _Table):
+            t = _t(hand)
+        seat = action.seat
+        if t.pending is not None or t.due or hand.phase == "claim":
+            self.before_action(hand, action, True)
+            self.check_discard(hand, seat, action, True)
+            return
+        tile = action.tile
+        i = tile.index
+        p = t.passing.get(seat)  # `_discarding`
+        if p is None:
+            p = t.passing[seat] = _Passing(self._seat_no[seat], 0)
+        pile = len(t.pile)
+        riichi = t.riichi
+        if seat not in riichi:
+            p.riichi_mark = pile
+        elif p.drawn != i and p.riichi_mark < pile:
+            self._set_aside(t, p, self._before_draw(hand, seat, p), False, True)
+        p.mark = pile
+        p.drawn = -1
+        if p.earlier:
+            p.earlier.clear()
+        ippatsu = t.ippatsu  # `_discarded`
+        if ippatsu and seat in ippatsu and seat in riichi:
+            ippatsu.discard(seat)
+        if not t.interrupted and len(t.first_discards) < 4:
+            self._first_discard(t, seat, i)
+        kongs = t.kongs
+        if len(kongs) == 4 and len(set(kongs)) > 1:
+            t.due = "suukan"
+        # `check_discard`, which finds nothing and changes nothing but after a call (kuikae), for
+        # a red five, or in riichi.
+        if t.kuikae or tile.red or seat in riichi:
+            self.check_discard(hand, seat, action, True)
 
     @staticmethod
     def _first_discard(t: _Table, seat: Seat, kind: int) -> None:
