@@ -9,12 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paipu.grammar.fast import ITEM_PATTERN, TILE_PATTERN, fast_line
+from paipu.grammar.fast import CHOW, HU, ITEM_PATTERN, MAKERS, TILE_PATTERN, fast_line, make_action
 from paipu.grammar.fast import LINE_CACHE as _LINE_CACHE
 from paipu.grammar.parser import _parse_chunk, assemble, parse
-from paipu.record import Span, to_json
+from paipu.record import Span, packed, to_json
 from paipu.replay.ruleset import ruleset_names
 from paipu.sim.simulate import simulate
+from paipu.tiles import parse_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(ROOT.glob("samples/**/*.paipu"))
@@ -77,6 +78,17 @@ def test_a_line_read_again_from_the_line_cache_is_the_line_read_afresh(line: str
     span = getattr(fresh, "span", None)
     if span is not None and span.line:
         assert span.line == 7
+
+
+def test_each_maker_of_the_line_cache_makes_the_line_its_constructor_makes() -> None:
+    # `MAKERS` fill a seat action's slots directly in pure Python (compiled, they call `make_action`).
+    tiles = parse_tiles("5m6m7m")
+    span = packed(Span(4, 3, 4, 14))
+    assert isinstance(span, int)
+    for kind in range(HU + 1):
+        last = tuple(tiles) if kind == CHOW else tiles[0]
+        made, want = MAKERS[kind](span, (), "S", "!", last), make_action(kind, span, (), "S", "!", last)
+        assert type(made) is type(want) and made == want and made.span == want.span
 
 
 @pytest.mark.parametrize("line", [

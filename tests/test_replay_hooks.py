@@ -9,12 +9,13 @@ from collections import Counter
 from pathlib import Path
 
 from paipu.grammar.parser import parse
-from paipu.record import Action, AddKong, AnKong, Chow, Kong, Pong, Seat, Span
-from paipu.replay.engine import HandEngine
+from paipu.record import Action, AddKong, AnKong, Chow, Discard, FanLine, Kong, Pong, ScoreLine, Seat, Span
+from paipu.replay.engine import HandEngine, RulesetHooks
 from paipu.replay.ruleset import get_ruleset
 from paipu.replay.session import replay
 from paipu.replay.state import HandState
 from paipu.rules.mcr import Mcr
+from paipu.rules.riichi.ruleset import Riichi
 from paipu.rules.shared.fans import WinIn, evaluate
 from paipu.sim.simulate import simulate
 from paipu.tiles import parse_tiles
@@ -105,6 +106,43 @@ def test_a_plugins_check_meld_is_called_for_every_meld_where_the_builtin_has_non
     assert [(f.code, f.line) for f in watched.findings] == [(f.code, f.line) for f in plain.findings]
     assert rs.seen == [(a.seat, _MELD_KINDS[type(a)], tuple(_meld_tiles(a)), a.span, True)  # type: ignore[attr-defined]
                        for a in melds]
+
+
+class _ActionWatching(Riichi):
+    """Riichi with a `before_action` and a `check_discard` of its own that note each call and
+    then do what Riichi's do: its plain hooks (`Riichi.plain_draw`, `plain_discard`) no longer
+    answer for them."""
+
+    name = "riichi-action-watching"
+    before: list[Action | None]
+    discards: list[Action]
+
+    def before_action(self, hand: HandState, action: Action | None, apply: bool) -> None:
+        self.before.append(action)
+        super().before_action(hand, action, apply)
+
+    def check_discard(self, hand: HandState, seat: Seat, action: Discard, apply: bool) -> None:
+        self.discards.append(action)
+        super().check_discard(hand, seat, action, apply)
+
+
+def test_a_plugins_before_action_and_check_discard_are_called_where_the_builtin_answers_plain_moves() -> None:
+    assert RulesetHooks(Riichi()).plain and not RulesetHooks(_ActionWatching()).plain
+    assert not RulesetHooks(Mcr()).plain
+    for _, text in simulate("riichi", 6, seed=5):
+        record = parse(text).record
+        rs = _ActionWatching()
+        rs.before, rs.discards = [], []
+        plain = replay(record, ruleset=Riichi())
+        watched = replay(record, ruleset=rs)
+        assert [(f.code, f.line) for f in watched.findings] == [(f.code, f.line) for f in plain.findings]
+        assert watched.scores == plain.scores
+        every: list[Action | None] = []
+        for h in record.hands:
+            every += [a for a in h.actions if type(a) not in (FanLine, ScoreLine)]
+            every.append(None)
+        assert rs.before == every
+        assert rs.discards == [a for a in every if isinstance(a, Discard)]
 
 
 def test_mcr_readings_are_counters_of_the_fans_they_earn_and_none_at_zero() -> None:

@@ -4,13 +4,14 @@ kuikae, red fives, honba, and the values and payments the audit checks."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from paipu.auditing import audit_text
 from paipu.hand.shanten import waits
-from paipu.record import Seat
+from paipu.record import Draw, Seat
 from paipu.replay.ruleset import get_ruleset
 from paipu.replay.state import HandState
 from paipu.rules.riichi.ruleset import Riichi, let_pass, riichi_table
@@ -187,16 +188,23 @@ def _afresh(ss: Any) -> tuple[int, ...]:
     return tuple(waits(kinds, 0, melds=len(ss.melds), shapes=("standard", "seven_pairs", "orphans")))
 
 
-def _compare_furiten(monkeypatch: pytest.MonkeyPatch, **stand_ins: Any) -> Counter[str]:
+def _compare_furiten(monkeypatch: pytest.MonkeyPatch, after_draw: Callable[[Any, Any], None] | None = None,
+                     **stand_ins: Any) -> Counter[str]:
     """Audit simulated sessions and their mutants (tiles drawn out of turn, discards not held,
-    calls of the wrong tile …) with ``stand_ins`` for methods of `Riichi`, keeping beside the
+    calls of the wrong tile …) with ``stand_ins`` for methods of `Riichi` (and ``after_draw``
+    given the hand's table and the seat's `_Passing` after each draw played), keeping beside the
     ruleset a furiten worked out at once: at each tile let pass, the seats whose tiles, worked
     out afresh, wait on it are furiten (to their next discard; to the end of the hand in riichi).
     Before every action, each seat is asked what a win on a discard would ask (`let_pass` with
     its hand now) and the answer compared.  Counted: "passes", "furiten" (seats a passed tile
     made furiten), "asked", "temp" and "riichi" (answers that the seat is furiten), and of those
-    "drawn" (asked of a seat that drew since) and "earlier" (of a seat whose hand changed since)."""
-    passes, before, discarded = Riichi._passes, Riichi.before_action, Riichi.check_discard
+    "drawn" (asked of a seat that drew since) and "earlier" (of a seat whose hand changed since).
+    The tiles let pass are read from the hand's pile (`_Table.pile`) as `before_action` and the
+    plain hooks (`Riichi.plain_draw`, `Riichi.plain_discard`: the audit's loop asks them of most
+    draws and discards) add them: they add them without a call of `Riichi._passes`.  Where one
+    hook calls another, the comparison is made again, and finds the same."""
+    before, discarded = Riichi.before_action, Riichi.check_discard
+    plain_draw, plain_discard = Riichi.plain_draw, Riichi.plain_discard
     compared: Counter[str] = Counter()
     # The furiten worked out at once, by the hand's `id`, beside the hand (kept alive, so that no
     # later hand takes its `id`): seats furiten since their last discard, and in riichi.
@@ -205,21 +213,13 @@ def _compare_furiten(monkeypatch: pytest.MonkeyPatch, **stand_ins: Any) -> Count
     def of(hand: HandState) -> tuple[HandState, set[Seat], set[Seat]]:
         return at_once.setdefault(id(hand), (hand, set(), set()))
 
-    def passed(self: Riichi, hand: HandState, t: Any, source: Seat, tile: Any) -> None:
-        passes(self, hand, t, source, tile)
-        _, temp, in_riichi = of(hand)
-        waiting = {s for s in self.seats_after(source) if tile.index in _afresh(hand.seats[s])}
-        temp |= waiting
-        in_riichi |= waiting & set(t.riichi)
-        compared["passes"] += 1
-        compared["furiten"] += len(waiting)
-
     def discard(self: Riichi, hand: HandState, seat: Seat, action: Any, apply: bool) -> None:
         discarded(self, hand, seat, action, apply)
         if apply:
             of(hand)[1].discard(seat)
 
-    def acting(self: Riichi, hand: HandState, action: Any, apply: bool) -> None:
+    def watched(self: Riichi, hand: HandState, action: Any, apply: bool, hook: Callable[[], None]) -> None:
+        """``hook()``, a hook of ``action``, with the comparison before it and the tiles it let pass after it."""
         t = riichi_table(hand)
         _, temp, in_riichi = of(hand)
         for seat, ss in hand.seats.items():
@@ -233,11 +233,38 @@ def _compare_furiten(monkeypatch: pytest.MonkeyPatch, **stand_ins: Any) -> Count
                     compared[name] += 1
                     compared["earlier"] += bool(held)
                     compared["drawn"] += p is not None and p.drawn >= 0
-        before(self, hand, action, apply)
+        # Each tile let pass (its kind and its seat's number in the pile), with the seats in riichi
+        # and the hands as they are when it is passed: before the riichi stick owed is paid, and
+        # before the action changes any seat's hand.
+        in_riichi_before = set(t.riichi)
+        passed = len(t.pile)
+        hook()
+        for entry in t.pile[passed:]:
+            source, kind = self.seats[entry & 3], entry >> 2
+            waiting = {s for s in self.seats_after(source) if kind in _afresh(hand.seats[s])}
+            temp |= waiting
+            in_riichi |= waiting & in_riichi_before
+            compared["passes"] += 1
+            compared["furiten"] += len(waiting)
+        if after_draw is not None and apply and isinstance(action, Draw):
+            p = t.passing.get(action.seat)
+            if p is not None:
+                after_draw(t, p)
 
-    monkeypatch.setattr(Riichi, "_passes", passed)
+    def acting(self: Riichi, hand: HandState, action: Any, apply: bool) -> None:
+        watched(self, hand, action, apply, lambda: before(self, hand, action, apply))
+
+    def drawing(self: Riichi, hand: HandState, action: Any) -> None:
+        watched(self, hand, action, True, lambda: plain_draw(self, hand, action))
+
+    def discarding(self: Riichi, hand: HandState, action: Any) -> None:
+        watched(self, hand, action, True, lambda: plain_discard(self, hand, action))
+        of(hand)[1].discard(action.seat)  # as `check_discard`, which it need not call
+
     monkeypatch.setattr(Riichi, "check_discard", discard)
     monkeypatch.setattr(Riichi, "before_action", acting)
+    monkeypatch.setattr(Riichi, "plain_draw", drawing)
+    monkeypatch.setattr(Riichi, "plain_discard", discarding)
     for name, stand_in in stand_ins.items():
         monkeypatch.setattr(Riichi, name, stand_in)
     for text in [text for _, text in simulate("riichi", 24, seed=41)]:
@@ -271,8 +298,10 @@ def test_furiten_tested_when_it_matters_is_furiten_worked_out_at_once(monkeypatc
     assert compared["temp"] > 200 and compared["riichi"] > 10 and compared["drawn"] > 50 and compared["earlier"] > 0
 
 
-def _draw_ignored(self: Riichi, hand: HandState, t: Any, seat: Seat, kind: int) -> None:
-    """A `Riichi._drawing` that leaves the tiles let pass with the hand the seat holds after its draw."""
+def _draw_ignored(t: Any, p: Any) -> None:
+    """After a draw, the seat's draw forgotten (`_Passing.drawn`), as if `Riichi._drawing` did
+    nothing: the tiles let pass are left with the hand the seat holds after its draw."""
+    p.drawn = -1
 
 
 def _forgotten(t: Any, p: Any, held: tuple[list[int], int], temp: bool, riichi: bool) -> None:
@@ -280,7 +309,7 @@ def _forgotten(t: Any, p: Any, held: tuple[list[int], int], temp: bool, riichi: 
     p.mark = p.riichi_mark = len(t.pile)
 
 
-@pytest.mark.parametrize("stand_in", [("_drawing", _draw_ignored), ("_set_aside", staticmethod(_forgotten))])
+@pytest.mark.parametrize("stand_in", [("after_draw", _draw_ignored), ("_set_aside", staticmethod(_forgotten))])
 def test_the_comparison_of_furiten_finds_passed_tiles_tested_against_another_hand(
         monkeypatch: pytest.MonkeyPatch, stand_in: tuple[str, Any]) -> None:
     """Rule riichi.furiten, the test above tested: tiles let pass tested against the hand the seat

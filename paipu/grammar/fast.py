@@ -310,8 +310,11 @@ def _python_makers() -> tuple[_Maker, ...] | None:
         names = ["_span" if n == "span" else n for n in field_names(cls)]  # the slot it is kept in
         if names[:4] != ["_span", "annotations", "seat", "glyph"] or len(names) != 5:
             return None  # the fields changed: `make_action` serves
-        makers.append(_slot_maker(cls, [next(k.__dict__[n] for k in cls.__mro__ if n in k.__dict__).__set__
-                                         for n in names]))
+        last = names[4]
+        makers.append(_DISCARD_MAKER if cls is r.Discard else _DRAW_MAKER if cls is r.Draw
+                      else _slot_maker(cls) if last == "tile" else _chow_maker(cls) if last == "tiles"
+                      else _setter_maker(cls, [next(k.__dict__[n] for k in cls.__mro__ if n in k.__dict__).__set__
+                                                for n in names]))
     makers.extend(_other_maker(kind) for kind in range(PASS, HAND + 1))
     return tuple(makers)
 
@@ -323,7 +326,65 @@ def _other_maker(kind: int) -> _Maker:
     return make
 
 
-def _slot_maker(cls: type[r.SeatAction], setters: list[Callable[[object, object], None]]) -> _Maker:
+# The makers of the seat actions with a tile fill its slots by name: a store Python specialises
+# for the class it last saw at that place, hence a function of its own (not a closure of one
+# shared function) for each of the two kinds most lines are, and one for the rest.
+_new: Final = object.__new__
+
+
+def _make_discard(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
+                  last: Any) -> Any:
+    action: Any = _new(r.Discard)
+    action._span = span
+    action.annotations = notes
+    action.seat = seat
+    action.glyph = glyph
+    action.tile = last
+    return action
+
+
+def _make_draw(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
+               last: Any) -> Any:
+    action: Any = _new(r.Draw)
+    action._span = span
+    action.annotations = notes
+    action.seat = seat
+    action.glyph = glyph
+    action.tile = last
+    return action
+
+
+_DISCARD_MAKER: Final[_Maker] = _make_discard
+_DRAW_MAKER: Final[_Maker] = _make_draw
+
+
+def _slot_maker(cls: type[r.SeatAction]) -> _Maker:
+    def make(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None, last: Any) -> Any:
+        action: Any = _new(cls)
+        action._span = span
+        action.annotations = notes
+        action.seat = seat
+        action.glyph = glyph
+        action.tile = last
+        return action
+
+    return make
+
+
+def _chow_maker(cls: type[r.SeatAction]) -> _Maker:
+    def make(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None, last: Any) -> Any:
+        action: Any = _new(cls)
+        action._span = span
+        action.annotations = notes
+        action.seat = seat
+        action.glyph = glyph
+        action.tiles = last
+        return action
+
+    return make
+
+
+def _setter_maker(cls: type[r.SeatAction], setters: list[Callable[[object, object], None]]) -> _Maker:
     new = object.__new__
     set_span, set_notes, set_seat, set_glyph, set_last = setters
 

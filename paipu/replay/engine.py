@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections import deque
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, Final, cast
 
 import paipu.record as r
 from paipu.findings import Finding
@@ -40,7 +40,7 @@ from paipu.record import (  # by name, not ``r.Draw`` (docs/speed.md)
 )
 from paipu.replay.claims import ClaimsMixin
 from paipu.replay.core import plural
-from paipu.replay.result import HandResult, SessionState
+from paipu.replay.result import CODE_RED, TILE_OF_CODE, UNCLAIMED_OF_CODE, HandResult, SessionState
 from paipu.replay.ruleset import Ruleset, event_phrase
 from paipu.replay.settle import audit_recorded_results
 from paipu.replay.state import LastDiscard, SeatState
@@ -62,6 +62,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         super().__init__(ruleset, hand, session, dealer)
         hooks = RulesetHooks.of(ruleset)
         self._owes_before = hooks.before_action
+        self._plain_hooks = hooks.plain
         self._checks_discard = hooks.check_discard
         self._checks_meld = hooks.check_meld
         self._next_of: dict[Seat, Seat] = hooks.next_of
@@ -262,21 +263,27 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
         Most of a hand is plain draws and discards with nothing wrong: for those the tests of
         `on_draw` and `on_discard` are made here at once (any that would fail sends the action
-        to its handler, which words the finding), and the table changes by the handlers' own
-        changes (`_draw_changes`, `_discard_changes`).  Everything else goes through `_handle`.
+        to its handler, which words the finding), and the table changes as the handlers' own
+        changes (`_draw_changes`, `_discard_changes`) change it, written out here: a call less
+        each, and none of `Wall.take`, `SeatState.discard` and `HandState.open_discard`.
+        Everything else goes through `_handle`.
         """
         st, rs = self.st, self.rs
         seats, wall, seen, limits = st.seats, st.wall, st.seen, rs.tile_counts
         next_of = self._next_of
-        owes_before = self._owes_before
-        checks_discard = self._checks_discard
+        plain = self._plain_hooks
+        # The ruleset's hooks on a draw or discard: before the tests, or (its plain hooks,
+        # `Ruleset.plain_draw`) after them, in one call, for a plain one (`_not_plain` for another).
+        first = self._owes_before and not plain
+        checks_discard = self._checks_discard and not plain
         red_ok = rs.red_fives
         # The wall's reserve depends on the table's state, which a plain draw or discard leaves
         # as it was: it is asked again only after another action, or where a hook may change
         # the state on a plain one (-1: ask).  Where the ruleset counts the draws left by itself
         # (walls of the seats' own), every draw goes to `on_draw`, which asks it.
-        steady = not owes_before and not checks_discard
+        steady = plain or (not self._owes_before and not self._checks_discard)
         one_wall = self.walls is None and not self._limits_own
+        known = wall.known  # set up with the hand (`setup`), never changed during it
         held_back = -1
         todo: tuple[r.Action, ...] = actions if isinstance(actions, tuple) else tuple(actions)
         for a in todo:
@@ -284,50 +291,106 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 self._handle(a, True)
                 held_back = -1
             elif type(a) is Draw:
-                ss = seats.get(a.seat)  # one look-up for the test and the seat's state
+                seat = a.seat
+                ss = seats.get(seat)  # one look-up for the test and the seat's state
                 if ss is None:
                     self._handle(a, True)
                     held_back = -1
                     continue
-                if owes_before:
+                if first:
                     rs.before_action(st, a, True)
                 tile = a.tile
                 i = tile.index
-                if (st.phase != "claim" or next_of.get(st.turn) != a.seat or i >= 34 or (tile.red and not red_ok)
-                        or not one_wall or (seen[i] >= limits[i] if not wall.known else 0 <= wall.head_kind() != i)):
-                    self.on_draw(a, True)
+                if (st.phase != "claim" or next_of.get(st.turn) != seat or i >= 34 or (tile.red and not red_ok)
+                        or not one_wall):
+                    self._not_plain(a)
+                    held_back = -1
+                    continue
+                # The wall's next tile (`Wall.head_kind`) is the one drawn; without the wall's
+                # tiles, the kind is not all on the table yet.
+                if known:
+                    head = wall._head
+                    if head < wall._end and wall._live[head].index != i:
+                        self._not_plain(a)
+                        held_back = -1
+                        continue
+                elif seen[i] >= limits[i]:
+                    self._not_plain(a)
                     held_back = -1
                     continue
                 if held_back < 0 or not steady:
                     held_back = rs.reserve(st)
                 if wall.size <= held_back:
-                    self.on_draw(a, True)
+                    self._not_plain(a)
                     held_back = -1
                     continue
-                self._draw_changes(ss, a.seat, tile, False, -1)
+                if plain:
+                    rs.plain_draw(st, a)
+                # `_draw_changes(ss, seat, tile, False, -1)`, with `Wall.take(False)`.
+                first_draw = ss.draws == ss.flower_draws and not st.any_claim
+                wall.size -= 1
+                head = wall._head
+                if head < wall._end:
+                    wall._head = head + 1
+                counts = ss.counts
+                seen[i] = seen[i] + 1
+                counts[i] = counts[i] + 1
+                ss.draws += 1
+                ss.last_drawn = tile
+                ss.drew_since_claim = True
+                st.first_draw = first_draw
+                st.after_kong = False
+                st.turn = seat
+                st.phase = "discard"
+                st._last_discard = None  # `last_discard = None`
+                st.open_action = None
             elif type(a) is Discard:
-                ss = seats.get(a.seat)
+                seat = a.seat
+                ss = seats.get(seat)
                 if ss is None:
                     self._handle(a, True)
                     held_back = -1
                     continue
-                if owes_before:
+                if first:
                     rs.before_action(st, a, True)
                 tile = a.tile
                 i = tile.index
                 counts = ss.counts
-                if (st.phase != "discard" or a.seat != st.turn or counts[i] < 1
-                        or ss.ready_pending or (tile.red and not red_ok)):
-                    self.on_discard(a, True)
+                red = tile.red
+                if (st.phase != "discard" or seat != st.turn or counts[i] < 1
+                        or ss.ready_pending or (red and not red_ok)):
+                    self._not_plain(a)
                     held_back = -1
                     continue
-                if checks_discard:
-                    rs.check_discard(st, a.seat, a, True)
+                if plain:
+                    rs.plain_discard(st, a)
+                elif checks_discard:
+                    rs.check_discard(st, seat, a, True)
                 counts[i] = counts[i] - 1
-                self._discard_changes(ss, a)
+                # `_discard_changes(ss, a)`, with `SeatState.discard` and `HandState.open_discard`.
+                code = i + _CODE_RED if red else i
+                river: list[Any] = ss.discards  # its pairs as objects (`SeatState.discard`)
+                river.append(_UNCLAIMED[code] if code < _SHARED and _INTERNED[code] is tile else (tile, False))
+                st.discard_serial += 1
+                st._last_discard = None
+                st.open_action = a
+                st.phase = "claim"  # the turn is the seat's already
+                st.after_kong = False
+                st.any_discard = True
             else:
                 self._handle(a, True)
                 held_back = -1
+
+    def _not_plain(self, a: r.Draw | r.Discard) -> None:
+        """A draw or discard `play_all` did not find plain: its handler, after `before_action`
+        where the ruleset's plain hooks made the loop wait for its tests (`RulesetHooks.plain`;
+        the hook changes nothing those tests read)."""
+        if self._plain_hooks and self._owes_before:
+            self.rs.before_action(self.st, a, True)
+        if isinstance(a, Draw):
+            self.on_draw(a, True)
+        else:
+            self.on_discard(a, True)
 
     def _dispatch(self, action: r.Action) -> None:
         """`_handle` past its checks of the seat and of the hand's end, and past the hooks
@@ -506,7 +569,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
     def _draw_changes(self, ss: SeatState, seat: Seat, tile: Tile, from_tail: bool, part: int) -> None:
         """What ``seat``'s draw of ``tile`` does to the table (from the wall's tail: a replacement
-        draw; ``part``: `wall_part`), after its checks: for `on_draw` and `play_all` alike."""
+        draw; ``part``: `wall_part`), after its checks.  `play_all` writes out the same changes
+        for a plain draw: a change here is made there too."""
         st = self.st
         replacing = st.replacement_for if from_tail else None
         if replacing == "flower":
@@ -576,8 +640,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             self.rs.on_ready_discard(st, seat, a, True)
 
     def _discard_changes(self, ss: SeatState, a: r.Discard) -> None:
-        """What the discard ``a`` does to the table once its tile has left the seat's hand: for
-        `on_discard` and `play_all` alike."""
+        """What the discard ``a`` does to the table once its tile has left the seat's hand.
+        `play_all` writes out the same changes for a plain discard: a change here is made there too."""
         st = self.st
         ss.discard(a.tile)
         st.discard_serial += 1
@@ -1011,6 +1075,12 @@ def _holds_four(counts: list[int]) -> bool:
 
 _NO_SPAN = Span.none()
 
+_INTERNED: Final[list[Tile | None]] = TILE_OF_CODE
+_UNCLAIMED: Final[list[Any]] = UNCLAIMED_OF_CODE
+_SHARED: Final[int] = len(TILE_OF_CODE)
+_CODE_RED: Final[int] = CODE_RED
+"""A discard's pair of the river as `paipu.replay.state.shared_discard` makes it (by the tile's code)."""
+
 
 _DISCARDS: dict[Seat, tuple[r.Discard, ...]] = {
     seat: tuple(r.Discard(_NO_SPAN, seat, t) for t in ALL_TILES) for seat in r.SEATS
@@ -1076,6 +1146,9 @@ class RulesetHooks:
         self.before_action = kind.before_action is not Ruleset.before_action
         self.check_discard = kind.check_discard is not Ruleset.check_discard
         self.check_meld = kind.check_meld is not Ruleset.check_meld
+        self.plain = _plain_hooks(kind)
+        """Whether `play_all` asks `Ruleset.plain_draw` and `Ruleset.plain_discard` of a plain
+        draw or discard, after its tests, in place of `before_action` and `check_discard`."""
         self.next_of: dict[Seat, Seat] = {s: ruleset.next_seat(s) for s in ruleset.seats}
 
     @staticmethod
@@ -1089,6 +1162,26 @@ class RulesetHooks:
 
 
 _LAST_HOOKS: list[RulesetHooks | None] = [None]
+
+
+def _plain_hooks(kind: type[Ruleset]) -> bool:
+    """Whether ``kind`` has plain hooks of its own (`Ruleset.plain_draw` and `plain_discard`) that
+    answer for its `before_action` and `check_discard`: both given by one class, the one that
+    gives those two or a subclass of it (a subclass that gives its own `before_action` or
+    `check_discard` without them has them asked as ever)."""
+    if kind.plain_draw is Ruleset.plain_draw or kind.plain_discard is Ruleset.plain_discard:
+        return False
+    home = _home(kind, "plain_draw")
+    return (_home(kind, "plain_discard") is home and issubclass(home, _home(kind, "before_action"))
+            and issubclass(home, _home(kind, "check_discard")))
+
+
+def _home(kind: type, name: str) -> type:
+    """The class of ``kind``'s ancestry (``kind`` first) whose body gives ``name``."""
+    for c in kind.__mro__:
+        if name in vars(c):
+            return c
+    return Ruleset
 
 _HANDLED: frozenset[type] = frozenset((
     r.Draw, r.Discard, r.Chow, r.Pong, r.Kong, r.AnKong, r.AddKong, r.Flower, r.Ready, r.Hu, r.Pass,

@@ -374,6 +374,24 @@ class Ruleset(Generic[OptionsT]):
         """Called before every action is checked, and once with ``None`` when the hand ends:
         for what a ruleset owes at a given moment (a 宝 to turn) whatever comes next."""
 
+    def plain_draw(self, hand: HandState, action: r.Draw) -> None:
+        """`before_action` of a plain draw (the next seat's draw of the wall's next tile after a
+        discard, above the reserve), in one call, asked by the audit's loop
+        (`paipu.replay.engine.HandEngine.play_all`) after its own tests of the draw instead of
+        before them.  A ruleset overrides it, with `plain_discard`, only where its `before_action`
+        and `check_discard` change nothing those tests read on such a move (the phase, the turn,
+        the seats' tiles and ready declarations, the wall, what `reserve` answers): the loop then
+        also asks `reserve` once until an action that is not plain.  The loop asks it only of a
+        class that gives both, and no subclass's own `before_action` or `check_discard` after
+        them.  The default: `before_action`."""
+        self.before_action(hand, action, True)
+
+    def plain_discard(self, hand: HandState, action: r.Discard) -> None:
+        """`before_action` then `check_discard` of a plain discard (the seat's own turn to
+        discard, a tile it holds, no ready declaration owed), in one call, as `plain_draw` says."""
+        self.before_action(hand, action, True)
+        self.check_discard(hand, action.seat, action, True)
+
     def on_event(self, hand: HandState, event: r.TableEvent, apply: bool) -> bool:
         """A table event (`events`: Harbin's ``bao``); return False if this ruleset has no such event."""
         return False

@@ -607,34 +607,22 @@ class Riichi(Ruleset[RiichiOptions]):
 
     # ---------------------------------------------------------------- every action
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
-        t = _t(hand)
+        t = hand.ruleset_data
+        if not isinstance(t, _Table):
+            t = _t(hand)
         kind = type(action)
-        if apply and t.pending is None and not t.due and (kind is _DISCARD or (kind is _DRAW and hand.phase != "rob")):
-            # Most actions: a draw or a discard with no riichi stick owed and no abort due.  What
+        if apply and t.pending is None and not t.due:
+            # Most actions: a draw or a discard with no riichi stick owed and no abort due: what
             # the rest of this hook does for them, without the last discard's `LastDiscard`.
-            if hand.phase == "claim":
-                a = hand.open_action
-                if a is not None:
-                    serial = hand.discard_serial
-                    if serial != t.passed_serial:
-                        self._passes(hand, t, a.seat, a.tile)
-                        t.passed_serial = serial
-                else:
-                    last = hand.last_discard
-                    if last is not None and last.serial != t.passed_serial:
-                        self._passes(hand, t, last.seat, last.tile)
-                        t.passed_serial = last.serial
             if kind is _DRAW:
-                draw = cast(r.Draw, action)
-                tile = draw.tile
-                self._drawing(hand, t, draw.seat, tile.index)
-                if tile.red:
-                    t.reds[draw.seat].add(tile.index)
-            else:
-                discard = cast(r.Discard, action)
+                if hand.phase != "rob":
+                    self.plain_draw(hand, action)  # type: ignore[arg-type]
+                    return
+            elif kind is _DISCARD and hand.phase != "claim":
+                discard: r.Discard = action  # type: ignore[assignment]
                 self._discarding(hand, t, discard.seat, discard.tile.index)
                 self._discarded(t, discard)
-            return
+                return
         ld = hand.last_discard
         # A win or a pass answers the discard (or the added kong) still open; anything else lets it go.
         answers = kind is r.Hu or kind is r.Pass
@@ -716,17 +704,96 @@ class Riichi(Ruleset[RiichiOptions]):
             t.kongs.append(action.seat)
 
     def _discarded(self, t: _Table, action: r.Discard) -> None:
-        """What a discard played does to the riichi state (after `before_action`'s common part)."""
+        """What a discard played does to the riichi state (after `before_action`'s common part;
+        its plain path writes this out)."""
         seat = action.seat
         if seat in t.ippatsu and seat in t.riichi:
             t.ippatsu.discard(seat)
         if len(t.first_discards) < 4 and not t.interrupted:
-            t.first_discards.append((seat, action.tile.index))
-            if len(t.first_discards) == 4 and len({k for _, k in t.first_discards}) == 1 \
-                    and action.tile.index in _WINDS:
-                t.due = "suufon"
+            self._first_discard(t, seat, action.tile.index)
         if len(t.kongs) == 4 and len(set(t.kongs)) > 1:
             t.due = "suukan"
+
+    def plain_draw(self, hand: HandState, action: r.Draw) -> None:
+        """`before_action` of a draw (the audit's loop asks it of a plain one): with no riichi stick
+        owed and no abort due, what that hook does, written out without a call of `_passes`,
+        `_drawing` and `_passing`, and without the last discard's `LastDiscard`."""
+        t = hand.ruleset_data
+        if not isinstance(t, _Table):
+            t = _t(hand)
+        phase = hand.phase
+        if t.pending is not None or t.due or phase == "rob":
+            self.before_action(hand, action, True)
+            return
+        if phase == "claim":
+            a = hand.open_action
+            if a is not None:
+                serial = hand.discard_serial
+                if serial != t.passed_serial:
+                    t.pile.append(a.tile.index << 2 | self._seat_no[a.seat])  # `_passes`
+                    t.passed_serial = serial
+            else:
+                last = hand.last_discard
+                if last is not None and last.serial != t.passed_serial:
+                    self._passes(hand, t, last.seat, last.tile)
+                    t.passed_serial = last.serial
+        seat = action.seat
+        tile = action.tile
+        p = t.passing.get(seat)  # `_drawing`
+        if p is None:
+            p = t.passing[seat] = _Passing(self._seat_no[seat], 0)
+        if p.drawn >= 0:
+            self._changing(hand, t, seat)
+        p.drawn = tile.index
+        if tile.red:
+            t.reds[seat].add(tile.index)
+
+    def plain_discard(self, hand: HandState, action: r.Discard) -> None:
+        """`before_action` then `check_discard` of a discard (the audit's loop asks it of a plain
+        one): with no riichi stick owed, no abort due and no discard open to claims, what those
+        hooks do, written out without a call of `_discarding`, `_passing` and `_discarded`."""
+        t = hand.ruleset_data
+        if not isinstance(t, _Table):
+            t = _t(hand)
+        seat = action.seat
+        if t.pending is not None or t.due or hand.phase == "claim":
+            self.before_action(hand, action, True)
+            self.check_discard(hand, seat, action, True)
+            return
+        tile = action.tile
+        i = tile.index
+        p = t.passing.get(seat)  # `_discarding`
+        if p is None:
+            p = t.passing[seat] = _Passing(self._seat_no[seat], 0)
+        pile = len(t.pile)
+        riichi = t.riichi
+        if seat not in riichi:
+            p.riichi_mark = pile
+        elif p.drawn != i and p.riichi_mark < pile:
+            self._set_aside(t, p, self._before_draw(hand, seat, p), False, True)
+        p.mark = pile
+        p.drawn = -1
+        if p.earlier:
+            p.earlier.clear()
+        ippatsu = t.ippatsu  # `_discarded`
+        if ippatsu and seat in ippatsu and seat in riichi:
+            ippatsu.discard(seat)
+        if not t.interrupted and len(t.first_discards) < 4:
+            self._first_discard(t, seat, i)
+        kongs = t.kongs
+        if len(kongs) == 4 and len(set(kongs)) > 1:
+            t.due = "suukan"
+        # `check_discard`, which finds nothing and changes nothing but after a call (kuikae), for
+        # a red five, or in riichi.
+        if t.kuikae or tile.red or seat in riichi:
+            self.check_discard(hand, seat, action, True)
+
+    @staticmethod
+    def _first_discard(t: _Table, seat: Seat, kind: int) -> None:
+        """One of the first four discards, with no call before it: four of one wind are an abort due (suufon)."""
+        t.first_discards.append((seat, kind))
+        if len(t.first_discards) == 4 and len({k for _, k in t.first_discards}) == 1 and kind in _WINDS:
+            t.due = "suufon"
 
     def _note_pao(self, hand: HandState, seat: Seat, source: Seat, tile: Tile, kong: bool) -> None:
         """A pong or kong completing the third dragon set or the fourth wind set, or an exposed
@@ -836,7 +903,9 @@ class Riichi(Ruleset[RiichiOptions]):
 
     # ---------------------------------------------------------------- discards and calls
     def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
-        t = _t(hand)
+        t = hand.ruleset_data
+        if not isinstance(t, _Table):
+            t = _t(hand)
         tile = action.tile
         i = tile.index
         kuikae = t.kuikae
