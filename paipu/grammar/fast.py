@@ -730,10 +730,11 @@ def _read_line(line: str, number: int) -> Line | _Skip | None:
 def _read_words(key: str, number: int, notes: tuple[r.Annotation, ...]) -> Line | _Skip | None:
     """The line whose words are ``key`` (the text before its annotations), by its first word:
     a seat, a keyword of the grammar, or a ruleset's own word."""
+    words: list[str] | None
     if key.isascii() and key.isprintable():
         words = key.split()
     else:
-        words = _plain_words(key)  # type: ignore[assignment]
+        words = _plain_words(key)  # (None: a space other than lark's, which lark reads)
         if words is None:
             return None
     if not words:
