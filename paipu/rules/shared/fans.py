@@ -808,7 +808,7 @@ class _Win:
             meld_chows: list[int] = []
             meld_pongs: list[int] = []
             chow_key = pong_key = 0
-            total = list(c)  # the tiles of each kind, concealed and in the melds
+            total = bytearray(c)  # the tiles of each kind, concealed and in the melds
             kong_kinds: list[int] = []
             packed = bad = 0
             mask = held
