@@ -3,10 +3,10 @@
 * **MCR fans:** every winning hand of a simulated mcr session (the wins the oracle test compares,
   `tests/test_mcr_oracle.py`), valued by paipu's fan evaluator (every reading, the best kept:
   what `Mcr.analyse_win` does once it has the hand) and by PyMahjongGB's `MahjongFanCalculator`
-  (C++), each from inputs built beforehand.  Skipped without PyMahjongGB.
-* **Riichi:** the wins of a simulated riichi session, audited.  At each win, one after the other
-  at the same point of the replay (so with the same caches warm), the least CPU time of
-  ``--repeat`` runs of: the ruleset's valuation (the tiles turned into the ``mahjong`` package's,
+  (C++), each from inputs built beforehand, the two timed in turn (the least CPU time of
+  ``--repeat`` runs of each).  Skipped without PyMahjongGB.
+* **Riichi:** the wins of a simulated riichi session, audited.  At each win, in turn at the same
+  point of the replay (so with the same caches warm), the least CPU time of ``--repeat`` runs of: the ruleset's valuation (the tiles turned into the ``mahjong`` package's,
   its `HandCalculator`, the answer read back), the whole analysis the engine asks
   (`Riichi.analyse_win`: the tile count, furiten, the valuation, the items), and the very calls
   the valuation makes to `HandCalculator.estimate_hand_value`, made directly with the same
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from table import Figure, as_the_program, best_cpu, format_table
+from table import Figure, as_the_program, best_cpu_of, format_table
 
 HERE = Path(__file__).resolve().parent
 
@@ -54,8 +54,7 @@ def _mcr(wins: int, repeat: int) -> list[Figure]:
             calc(*args)
 
     paipu_all()  # tables warmed, as in any long run
-    ours_s = best_cpu(paipu_all, repeat)
-    peer_s = best_cpu(peer_all, repeat)
+    ours_s, peer_s = best_cpu_of((paipu_all, peer_all), repeat)  # in turn, so that the load falls on both
     n = len(ours)
     return [Figure("mcr fans per winning hand", n / ours_s, "hands/s", n / peer_s, "PyMahjongGB (C++)",
                    goal="compiled >= the peer; pure <= 4x its cost",
@@ -83,8 +82,8 @@ def _riichi(hands: int, repeat: int) -> list[Figure]:
 
     class Valuing(Observer):
         """Before each win is played: the calls the ruleset's analysis makes to the package (caught
-        once), then, one after the other at the same point of the replay, the least CPU time of
-        the analysis, of the valuation alone and of those calls made directly."""
+        once), then, in turn at the same point of the replay, the least CPU time of the analysis,
+        of the valuation alone and of those calls made directly."""
 
         def before_action(self, index: int, engine: HandEngine, action: r.Action) -> None:
             found = engine.win_context(action)
@@ -117,9 +116,10 @@ def _riichi(hands: int, repeat: int) -> list[Figure]:
                 for args, kwargs in made:
                     direct(*args, **kwargs)
 
-            spent["analysis"] += best_cpu(lambda: engine.analyse(ctx, extra), repeat)
-            spent["valuation"] += best_cpu(value, repeat)
-            spent["direct"] += best_cpu(peer, repeat)
+            analysis, valuation, direct_s = best_cpu_of((lambda: engine.analyse(ctx, extra), value, peer), repeat)
+            spent["analysis"] += analysis
+            spent["valuation"] += valuation
+            spent["direct"] += direct_s
             valued[0] += 1
 
     with as_the_program():

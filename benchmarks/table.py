@@ -7,7 +7,7 @@ import contextlib
 import importlib
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
@@ -78,10 +78,17 @@ def as_the_program() -> AbstractContextManager[object]:
 
 def best_cpu(run: Callable[[], object], repeat: int) -> float:
     """The least CPU time (seconds) of ``repeat`` runs of ``run``, at the program's collector pace."""
-    best = float("inf")
+    return best_cpu_of((run,), repeat)[0]
+
+
+def best_cpu_of(runs: Sequence[Callable[[], object]], repeat: int) -> list[float]:
+    """`best_cpu` of each of ``runs``, run in turn ``repeat`` times (one of each, then again), so
+    that a change of the machine's load while they are timed falls on all of them alike."""
+    best = [float("inf")] * len(runs)
     with as_the_program():
         for _ in range(max(1, repeat)):
-            start = time.process_time()
-            run()
-            best = min(best, time.process_time() - start)
+            for i, run in enumerate(runs):
+                start = time.process_time()
+                run()
+                best[i] = min(best[i], time.process_time() - start)
     return best
