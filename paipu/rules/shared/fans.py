@@ -1315,15 +1315,10 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
     n_sets = 4 - len(w.melds)
     if n_sets < 0 or h.size != 3 * n_sets + 2:
         return
-    groups = h.groups
-    man = groups[0].parts
-    pin = groups[1].parts
-    sou = groups[2].parts
-    hon = groups[3].parts
-    if not (man and pin and sou and hon):
-        return
-    if (man[0].pair >= 0) + (pin[0].pair >= 0) + (sou[0].pair >= 0) + (hon[0].pair >= 0) != 1:
-        return  # one pair in all (a group's parts all hold one, or none)
+    g0, g1, g2, g3 = h.groups
+    if g0.state < 0 or g1.state < 0 or g2.state < 0 or g3.state < 0 or g0.state + g1.state + g2.state + g3.state != 2:
+        return  # each group sets, or sets and a pair (`_Group.state`), and one pair in all
+    man, pin, sou, hon = g0.parts, g1.parts, g2.parts, g3.parts
     memo = h.memo
     win = w.win_tile
     win_group = win // 9 if win < 27 else 3
@@ -1331,7 +1326,7 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
      kong_fans, all_claimed) = h.melded
     # 九莲宝灯: the thirteen tiles before the winning one are 1112345678999 of its suit.
     nine_gates = False
-    if not w.melds and not w.no_win_tile and win < 27:
+    if not w.melds and not w.no_win_tile and win < 27 and h.held == _SUIT_BITS << win - win % 9:
         su = win - win % 9
         standing = list(w.concealed[su:su + 9])
         standing[win - su] = standing[win - su] - 1
