@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from operator import gt
 from collections.abc import Sequence
+from operator import gt
 from typing import Any, Final, cast
 
 import paipu.record as r
