@@ -316,8 +316,8 @@ def _python_makers() -> tuple[_Maker, ...] | None:
                       else _slot_maker(cls) if last == "tile" else _chow_maker(cls) if last == "tiles"
                       else _setter_maker(cls, [next(k.__dict__[n] for k in cls.__mro__ if n in k.__dict__).__set__
                                                 for n in names]))
-    for cls in (r.Pass, r.Ready):  # a seat's line with no tile: its four slots filled the same way
-        if ["_span" if n == "span" else n for n in field_names(cls)] != ["_span", "annotations", "seat", "glyph"]:
+    for bare in (r.Pass, r.Ready):  # a seat's line with no tile: its four slots filled the same way
+        if ["_span" if n == "span" else n for n in field_names(bare)] != ["_span", "annotations", "seat", "glyph"]:
             return None
     makers += [_PASS_MAKER, _READY_MAKER]
     makers.extend(_other_maker(kind) for kind in range(DEALER, HAND + 1))

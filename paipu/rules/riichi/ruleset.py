@@ -719,7 +719,7 @@ class Riichi(Ruleset[RiichiOptions]):
         owed and no abort due, what that hook does, written out without a call of `_passes`,
         `_drawing` and `_passing`, and without the last discard's `LastDiscard`."""
         t = hand.ruleset_data
-        if not isinstance(t, _Table):
+        if t.__class__ is not _Table:  # (`_t` takes a subclass's table as it is)
             t = _t(hand)
         phase = hand.phase
         if t.pending is not None or t.due or phase == "rob":
@@ -753,7 +753,7 @@ class Riichi(Ruleset[RiichiOptions]):
         one): with no riichi stick owed, no abort due and no discard open to claims, what those
         hooks do, written out without a call of `_discarding`, `_passing` and `_discarded`."""
         t = hand.ruleset_data
-        if not isinstance(t, _Table):
+        if t.__class__ is not _Table:  # (`_t` takes a subclass's table as it is)
             t = _t(hand)
         seat = action.seat
         if t.pending is not None or t.due or hand.phase == "claim":
@@ -781,7 +781,7 @@ class Riichi(Ruleset[RiichiOptions]):
         if not t.interrupted and len(t.first_discards) < 4:
             self._first_discard(t, seat, i)
         kongs = t.kongs
-        if len(kongs) == 4 and len(set(kongs)) > 1:
+        if kongs and len(kongs) == 4 and len(set(kongs)) > 1:
             t.due = "suukan"
         # `check_discard`, which finds nothing and changes nothing but after a call (kuikae), for
         # a red five, or in riichi.
@@ -1107,10 +1107,9 @@ class Riichi(Ruleset[RiichiOptions]):
                 liable = next((who for y, who in t.pao.get(ctx.seat, {}).items()
                                if any(item.id == y for item in win.items)), None)
                 owed = self._win_payments(hand, ctx, basic, honba, is_dealer, liable)
+                words = self.value_words(win) + (f", {honba} honba" if honba else "")  # each payer's transfer's
                 for payer, amount in owed.items():
-                    transfers.append(Transfer(payer, ctx.seat, amount,
-                                              self.value_words(win)
-                                              + (f", {honba} honba" if honba else ""),
+                    transfers.append(Transfer(payer, ctx.seat, amount, words,
                                               self.rule("pao") if payer == liable else rule))
                 if i == 0 and sticks:
                     pay[ctx.seat] += 1000 * sticks
