@@ -245,9 +245,11 @@ _DISCARD: Final = r.Discard
 
 def _wait_kinds(counts: list[int], melds: int) -> tuple[tuple[int, ...], int]:
     """The kinds a hand of ``counts`` and ``melds`` melds waits on, and their bits (bit k for kind k),
-    worked out each time, group by group (`paipu.hand.shanten.plain_waits`, whose group answers
-    are kept by the group's counts); `waits`, which says what is wrong, for counts outside 0-4.
-    (For furiten they are asked only when a seat wins on a discard: `_let_pass`.)"""
+    worked out group by group (`paipu.hand.shanten.plain_waits`, whose group answers are kept by
+    the group's counts) and kept by the counts for the rest of the hand (`_WAITS_KEPT`: a hand in
+    riichi is asked again at its win or the draw, the dealer's at the draw twice); `waits`, which
+    says what is wrong, for counts outside 0-4.  (For furiten they are asked only when a seat wins
+    on a discard: `_let_pass`.)"""
     kinds = counts[:NUM_PLAY_KINDS]
     if sum(kinds) + 3 * melds != 13:
         return _NO_WAITS
@@ -255,9 +257,24 @@ def _wait_kinds(counts: list[int], melds: int) -> tuple[tuple[int, ...], int]:
         c = bytes(kinds)
     except ValueError:  # a count below 0 (a broken record): `waits` says what is wrong
         return _with_bits(waits(kinds, 0, melds=melds, shapes=_SHAPES))
+    kept = _WAITS_KEPT
+    got = kept.get(c)  # (the counts tell the melds: 13 tiles in all)
+    if got is not None:
+        return got
     if max(c) > 4:
         return _with_bits(waits(c, 0, melds=melds, shapes=_SHAPES))
-    return _with_bits(plain_waits(c, 4 - melds, _SHAPES))
+    got = _with_bits(plain_waits(c, 4 - melds, _SHAPES))
+    if len(kept) >= _WAITS_KEPT_MAX:
+        kept.clear()
+    kept[c] = got
+    return got
+
+
+_WAITS_KEPT: dict[bytes, tuple[tuple[int, ...], int]] = {}
+"""`_wait_kinds` of the counts of a plain hand (each 0-4), by those counts: emptied as each hand
+is set up (`Riichi.setup_hand`), so that it holds the hands of one hand's seats (answers that
+never change: emptying it changes only the work)."""
+_WAITS_KEPT_MAX: Final = 4096
 
 
 def _with_bits(kinds: list[int]) -> tuple[tuple[int, ...], int]:
@@ -385,6 +402,7 @@ class Riichi(Ruleset[RiichiOptions]):
         return 14
 
     def setup_hand(self, hand: HandState) -> None:
+        _WAITS_KEPT.clear()
         t = _t(hand)
         c = _carry(hand)
         rec = hand.record
