@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paipu.grammar.fast import CHOW, HU, ITEM_PATTERN, MAKERS, TILE_PATTERN, fast_line, make_action
+from paipu.grammar.fast import CHOW, HU, ITEM_PATTERN, MAKERS, PASS, READY, TILE_PATTERN, fast_line, make_action
 from paipu.grammar.fast import LINE_CACHE as _LINE_CACHE
 from paipu.grammar.parser import _parse_chunk, assemble, parse
 from paipu.record import Span, packed, to_json
@@ -85,8 +85,8 @@ def test_each_maker_of_the_line_cache_makes_the_line_its_constructor_makes() -> 
     tiles = parse_tiles("5m6m7m")
     span = packed(Span(4, 3, 4, 14))
     assert isinstance(span, int)
-    for kind in range(HU + 1):
-        last = tuple(tiles) if kind == CHOW else tiles[0]
+    for kind in (*range(HU + 1), PASS, READY):
+        last = tuple(tiles) if kind == CHOW else None if kind in (PASS, READY) else tiles[0]
         made, want = MAKERS[kind](span, (), "S", "!", last), make_action(kind, span, (), "S", "!", last)
         assert type(made) is type(want) and made == want and made.span == want.span
 

@@ -300,9 +300,10 @@ def _action_maker(kind: int) -> _Maker:
 
 def _python_makers() -> tuple[_Maker, ...] | None:
     """Pure Python only (None compiled, where `make_action`'s constructors are native calls):
-    for each kind, a function that makes the same action as `make_action` from a packed span
-    by filling its slots directly (the constructor's work without its call and its checks of
-    the span), as the cheapest way pure Python has for the lines `LINE_CACHE` rebuilds."""
+    for each seat action (``pass`` and ``ready`` too), a function that makes the same action as
+    `make_action` from a packed span by filling its slots directly (the constructor's work
+    without its call and its checks of the span), as the cheapest way pure Python has for the
+    lines `LINE_CACHE` rebuilds."""
     if not isinstance(vars(r.Draw).get("__init__"), FunctionType):
         return None
     makers: list[_Maker] = []
@@ -315,7 +316,11 @@ def _python_makers() -> tuple[_Maker, ...] | None:
                       else _slot_maker(cls) if last == "tile" else _chow_maker(cls) if last == "tiles"
                       else _setter_maker(cls, [next(k.__dict__[n] for k in cls.__mro__ if n in k.__dict__).__set__
                                                 for n in names]))
-    makers.extend(_other_maker(kind) for kind in range(PASS, HAND + 1))
+    for bare in (r.Pass, r.Ready):  # a seat's line with no tile: its four slots filled the same way
+        if ["_span" if n == "span" else n for n in field_names(bare)] != ["_span", "annotations", "seat", "glyph"]:
+            return None
+    makers += [_PASS_MAKER, _READY_MAKER]
+    makers.extend(_other_maker(kind) for kind in range(DEALER, HAND + 1))
     return tuple(makers)
 
 
@@ -354,8 +359,30 @@ def _make_draw(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: 
     return action
 
 
+def _make_pass(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
+               last: Any) -> Any:
+    action: Any = _new(r.Pass)
+    action._span = span
+    action.annotations = notes
+    action.seat = seat
+    action.glyph = glyph
+    return action
+
+
+def _make_ready(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
+                last: Any) -> Any:
+    action: Any = _new(r.Ready)
+    action._span = span
+    action.annotations = notes
+    action.seat = seat
+    action.glyph = glyph
+    return action
+
+
 _DISCARD_MAKER: Final[_Maker] = _make_discard
 _DRAW_MAKER: Final[_Maker] = _make_draw
+_PASS_MAKER: Final[_Maker] = _make_pass
+_READY_MAKER: Final[_Maker] = _make_ready
 
 
 def _slot_maker(cls: type[r.SeatAction]) -> _Maker:

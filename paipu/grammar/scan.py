@@ -8,11 +8,13 @@ A module of its own, apart from lark's side (`paipu.grammar.parser`, whose
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from paipu.findings import Finding, error
-from paipu.grammar.fast import LINE_CACHE, LINE_SHIFT, SKIP, fast_line
+from paipu.grammar.fast import _DISCARD_MAKER, _DRAW_MAKER, LINE_CACHE, LINE_SHIFT, SKIP, fast_line
 from paipu.grammar.fast import _read_line as read_line
 from paipu.grammar.lines import ArityProblem, Line, WordLine
+from paipu.record import Discard, Draw
 
 MAX_SYNTAX_ERRORS = 100
 
@@ -64,9 +66,12 @@ def scan_lines(text: str, parse_chunk: Callable[[str, int, int], tuple[list[Line
     # `fast_line`'s look-up of a repeated seat-action line, inlined: most lines are one of those.
     cache = LINE_CACHE
     shift = LINE_SHIFT
+    # Compiled, `paipu.grammar.fast.MAKERS` holds neither of these (its makers call the
+    # constructors), so no line is made by the stores below.
+    discard_maker, draw_maker = _DISCARD_MAKER, _DRAW_MAKER
+    new, discard, draw = object.__new__, Discard, Draw
     lines: list[str] = raw_lines
-    for i in range(1, len(lines) + 1):
-        line = lines[i - 1]
+    for i, line in enumerate(lines, 1):  # (the list's items are replaced, never added or taken out)
         # The line before is read (or in ``chunk``): let its text go, so that a long record's
         # lines make room for its values as they are read.
         if i > 1:
@@ -78,9 +83,28 @@ def scan_lines(text: str, parse_chunk: Callable[[str, int, int], tuple[list[Line
             if hit is not None:
                 if chunk:
                     flush()
-                # `rebuild`, inlined: its call was a tenth of such a line's cost.
+                # `rebuild`, inlined: its call was a tenth of such a line's cost.  Pure Python,
+                # a discard's and a draw's maker too (`paipu.grammar.fast._make_discard`): each
+                # store below sees one class, as in the maker.
                 maker, seat, glyph, last, columns = hit
-                out.append(maker(i << shift | columns, (), seat, glyph, last))
+                if maker is discard_maker:
+                    action: Any = new(discard)
+                    action._span = i << shift | columns
+                    action.annotations = ()
+                    action.seat = seat
+                    action.glyph = glyph
+                    action.tile = last
+                    out.append(action)
+                elif maker is draw_maker:
+                    action = new(draw)
+                    action._span = i << shift | columns
+                    action.annotations = ()
+                    action.seat = seat
+                    action.glyph = glyph
+                    action.tile = last
+                    out.append(action)
+                else:
+                    out.append(maker(i << shift | columns, (), seat, glyph, last))
                 continue
             fast = read_line(line, i)
             if fast is None and "{" in line and _annotation_open_after(line, False):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections import deque
 from collections.abc import Sequence
+from operator import gt
 from typing import Any, Final, cast
 
 import paipu.record as r
@@ -167,6 +168,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             for d in self.hand.deals:
                 for t in d.tiles:
                     everything[t.index] = everything[t.index] + 1
+        if len(limits) >= len(everything):
+            # The test below, in one pass of C (``limits`` no shorter, so nothing is left out).
+            if any(map(_gt, everything, limits)):
+                self._deal_tile_counts()
+            return
         for i in range(len(everything)):
             if everything[i] > limits[i]:
                 self._deal_tile_counts()
@@ -182,14 +188,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 self._no_red_five(red, wall.span)
         whole = list(dealt)
         for t in wall.tiles:
-            whole[t.index] = whole[t.index] + 1
-        differs = len(whole) != len(limits)
-        if not differs:
-            for i in range(len(whole)):
-                if whole[i] != limits[i]:
-                    differs = True
-                    break
-        if not differs:
+            i = t.index
+            whole[i] = whole[i] + 1
+        if tuple(whole) == tuple(limits):  # as long and equal kind by kind: the whole set
             return
         diffs = [f"{n} of {ALL_TILES[i]} (the set has {limits[i]})" for i, n in enumerate(whole) if n != limits[i]]
         if diffs:
@@ -391,11 +392,6 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             self.on_draw(a, True)
         else:
             self.on_discard(a, True)
-
-    def _dispatch(self, action: r.Action) -> None:
-        """`_handle` past its checks of the seat and of the hand's end, and past the hooks
-        (`play_all` made them): the action's own handler."""
-        self._verb(action, True)
 
     def _verb(self, action: r.Action, apply: bool) -> None:
         """The handler of ``action``'s type, called directly rather than looked up in a table of
@@ -1074,6 +1070,8 @@ def _holds_four(counts: list[int]) -> bool:
 
 
 _NO_SPAN = Span.none()
+
+_gt: Final = gt
 
 _INTERNED: Final[list[Tile | None]] = TILE_OF_CODE
 _UNCLAIMED: Final[list[Any]] = UNCLAIMED_OF_CODE

@@ -245,9 +245,11 @@ _DISCARD: Final = r.Discard
 
 def _wait_kinds(counts: list[int], melds: int) -> tuple[tuple[int, ...], int]:
     """The kinds a hand of ``counts`` and ``melds`` melds waits on, and their bits (bit k for kind k),
-    worked out each time, group by group (`paipu.hand.shanten.plain_waits`, whose group answers
-    are kept by the group's counts); `waits`, which says what is wrong, for counts outside 0-4.
-    (For furiten they are asked only when a seat wins on a discard: `_let_pass`.)"""
+    worked out group by group (`paipu.hand.shanten.plain_waits`, whose group answers are kept by
+    the group's counts) and kept by the counts for the rest of the hand (`_WAITS_KEPT`: a hand in
+    riichi is asked again at its win or the draw, the dealer's at the draw twice); `waits`, which
+    says what is wrong, for counts outside 0-4.  (For furiten they are asked only when a seat wins
+    on a discard: `_let_pass`.)"""
     kinds = counts[:NUM_PLAY_KINDS]
     if sum(kinds) + 3 * melds != 13:
         return _NO_WAITS
@@ -255,9 +257,24 @@ def _wait_kinds(counts: list[int], melds: int) -> tuple[tuple[int, ...], int]:
         c = bytes(kinds)
     except ValueError:  # a count below 0 (a broken record): `waits` says what is wrong
         return _with_bits(waits(kinds, 0, melds=melds, shapes=_SHAPES))
+    kept = _WAITS_KEPT
+    got = kept.get(c)  # (the counts tell the melds: 13 tiles in all)
+    if got is not None:
+        return got
     if max(c) > 4:
         return _with_bits(waits(c, 0, melds=melds, shapes=_SHAPES))
-    return _with_bits(plain_waits(c, 4 - melds, _SHAPES))
+    got = _with_bits(plain_waits(c, 4 - melds, _SHAPES))
+    if len(kept) >= _WAITS_KEPT_MAX:
+        kept.clear()
+    kept[c] = got
+    return got
+
+
+_WAITS_KEPT: dict[bytes, tuple[tuple[int, ...], int]] = {}
+"""`_wait_kinds` of the counts of a plain hand (each 0-4), by those counts: emptied as each hand
+is set up (`Riichi.setup_hand`), so that it holds the hands of one hand's seats (answers that
+never change: emptying it changes only the work)."""
+_WAITS_KEPT_MAX: Final = 4096
 
 
 def _with_bits(kinds: list[int]) -> tuple[tuple[int, ...], int]:
@@ -385,6 +402,7 @@ class Riichi(Ruleset[RiichiOptions]):
         return 14
 
     def setup_hand(self, hand: HandState) -> None:
+        _WAITS_KEPT.clear()
         t = _t(hand)
         c = _carry(hand)
         rec = hand.record
@@ -719,7 +737,7 @@ class Riichi(Ruleset[RiichiOptions]):
         owed and no abort due, what that hook does, written out without a call of `_passes`,
         `_drawing` and `_passing`, and without the last discard's `LastDiscard`."""
         t = hand.ruleset_data
-        if not isinstance(t, _Table):
+        if t.__class__ is not _Table:  # (`_t` takes a subclass's table as it is)
             t = _t(hand)
         phase = hand.phase
         if t.pending is not None or t.due or phase == "rob":
@@ -753,7 +771,7 @@ class Riichi(Ruleset[RiichiOptions]):
         one): with no riichi stick owed, no abort due and no discard open to claims, what those
         hooks do, written out without a call of `_discarding`, `_passing` and `_discarded`."""
         t = hand.ruleset_data
-        if not isinstance(t, _Table):
+        if t.__class__ is not _Table:  # (`_t` takes a subclass's table as it is)
             t = _t(hand)
         seat = action.seat
         if t.pending is not None or t.due or hand.phase == "claim":
@@ -781,7 +799,7 @@ class Riichi(Ruleset[RiichiOptions]):
         if not t.interrupted and len(t.first_discards) < 4:
             self._first_discard(t, seat, i)
         kongs = t.kongs
-        if len(kongs) == 4 and len(set(kongs)) > 1:
+        if kongs and len(kongs) == 4 and len(set(kongs)) > 1:
             t.due = "suukan"
         # `check_discard`, which finds nothing and changes nothing but after a call (kuikae), for
         # a red five, or in riichi.
@@ -1107,10 +1125,9 @@ class Riichi(Ruleset[RiichiOptions]):
                 liable = next((who for y, who in t.pao.get(ctx.seat, {}).items()
                                if any(item.id == y for item in win.items)), None)
                 owed = self._win_payments(hand, ctx, basic, honba, is_dealer, liable)
+                words = self.value_words(win) + (f", {honba} honba" if honba else "")  # each payer's transfer's
                 for payer, amount in owed.items():
-                    transfers.append(Transfer(payer, ctx.seat, amount,
-                                              self.value_words(win)
-                                              + (f", {honba} honba" if honba else ""),
+                    transfers.append(Transfer(payer, ctx.seat, amount, words,
                                               self.rule("pao") if payer == liable else rule))
                 if i == 0 and sticks:
                     pay[ctx.seat] += 1000 * sticks
