@@ -6,8 +6,9 @@
   (C++), each from inputs built beforehand, the two timed in turn (the least CPU time of
   ``--repeat`` runs of each).  Skipped without PyMahjongGB.
 * **Riichi:** the wins of a simulated riichi session, audited.  At each win, in turn at the same
-  point of the replay (so with the same caches warm), the least CPU time of ``--repeat`` runs of: the ruleset's valuation (the tiles turned into the ``mahjong`` package's,
-  its `HandCalculator`, the answer read back), the whole analysis the engine asks
+  point of the replay (so with the same caches warm), the least CPU time of ``--repeat`` runs
+  of: the ruleset's valuation (the tiles turned into the ``mahjong`` package's, its
+  `HandCalculator`, the answer read back), the whole analysis the engine asks
   (`Riichi.analyse_win`: the tile count, furiten, the valuation, the items), and the very calls
   the valuation makes to `HandCalculator.estimate_hand_value`, made directly with the same
   arguments.
