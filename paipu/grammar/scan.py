@@ -71,7 +71,10 @@ def scan_lines(text: str, parse_chunk: Callable[[str, int, int], tuple[list[Line
     discard_maker, draw_maker = _DISCARD_MAKER, _DRAW_MAKER
     new, discard, draw = object.__new__, Discard, Draw
     lines: list[str] = raw_lines
-    for i, line in enumerate(lines, 1):  # (the list's items are replaced, never added or taken out)
+    # (The list's items are replaced, never added or taken out.  Not `enumerate` with a start,
+    # nor `zip` with `strict`: mypyc compiles those as calls of the built-in, a `zip` of a range
+    # and a list with no keyword as a loop of its own.)
+    for i, line in zip(range(1, len(lines) + 1), lines):  # noqa: B905 (of one length)
         # The line before is read (or in ``chunk``): let its text go, so that a long record's
         # lines make room for its values as they are read.
         if i > 1:
