@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias, TypeVar
 
 from paipu.ruleset_api import KNITTED_STRAIGHTS, Fields, Frozen, decompositions, plain_waits, waits
 
@@ -916,7 +916,6 @@ _MELD_SETS: Final = {kind: tuple(ReadSet(kind, k, concealed, not concealed) for 
 1 when it is concealed."""
 
 
-
 def _read_set(kind: SetKind, first: int, concealed: bool, claimed: bool = False) -> ReadSet:
     return _READ_SETS[((_SET_PLACE[kind] * 34 + first) * 2 + concealed) * 2 + claimed]
 
@@ -962,20 +961,29 @@ _PONGS: dict[int, Fans] = {}
 
 
 def _memo(table: FanTable) -> _Memo:
-    found = _MEMOS.get(id(table))
-    if found is None:
-        found = _MEMOS[id(table)] = _Memo(table)
+    """``table``'s `_Memo`, made and kept the first time (`_Win` looks it up in `_MEMOS` first)."""
+    found = _MEMOS[id(table)] = _Memo(table)
     return found
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _keep(table: dict[_K, _V], key: _K, answer: _V) -> _V:
+    """``answer`` kept in ``table`` by ``key``, the table emptied first when it holds `_MEMO_MAX`
+    answers (every table of this module that a key from a hand fills is bounded so)."""
+    if len(table) >= _MEMO_MAX:
+        table.clear()
+    table[key] = answer
+    return answer
 
 
 def _kept_pongs(key: int, pongs: tuple[int, ...]) -> Fans:
     """`_PONGS`' answer for ``pongs`` (``key`` their kinds), worked out the first time it is asked."""
     found: Fans = {}
     _pong_fans(list(pongs), found)
-    if len(_PONGS) >= _MEMO_MAX:
-        _PONGS.clear()
-    _PONGS[key] = found
-    return found
+    return _keep(_PONGS, key, found)
 
 
 def _kept_chows(memo: _Memo, key: int, chows: tuple[int, ...]) -> Fans:
@@ -983,10 +991,7 @@ def _kept_chows(memo: _Memo, key: int, chows: tuple[int, ...]) -> Fans:
     first time it is asked."""
     found: Fans = {}
     _chow_fans(list(chows), found, memo.table)
-    if len(memo.chows) >= _MEMO_MAX:
-        memo.chows.clear()
-    memo.chows[key] = found
-    return found
+    return _keep(memo.chows, key, found)
 
 
 def _excluded(found: Fans, memo: _Memo) -> tuple[tuple[str, int], ...]:
@@ -1029,10 +1034,7 @@ def _valued(shape: str, found: Fans, h: _Win, sets: tuple[ReadSet, ...] = (), pa
         if not fans and memo.has_wufanhe:
             fans["wufanhe"] = 1
             worth += memo.wufanhe
-        kept = (fans, worth)
-        if len(memo.kept) >= _MEMO_MAX:
-            memo.kept.clear()
-        memo.kept[key] = kept
+        kept = _keep(memo.kept, key, (fans, worth))
     fans, total = kept
     f: Counter[str] = _new_dict(Counter)
     _dict_update(f, fans)
@@ -1301,11 +1303,15 @@ def _parts(g: int, part: tuple[int, ...]) -> tuple[_Part, ...]:
     table = _PARTS[g]
     found = table.get(part)
     if found is None:
-        found = _group_parts(g, part)
-        if len(table) >= _MEMO_MAX:
-            table.clear()
-        table[part] = found
+        found = _keep(table, part, _group_parts(g, part))
     return found
+
+
+def _sets_and_a_pair(g0: _Group, g1: _Group, g2: _Group, g3: _Group) -> bool:
+    """Whether the four groups' tiles are sets, or sets and a pair, each (`_Group.state`), with
+    one pair in all: whether they have a standard reading."""
+    return (g0.state >= 0 and g1.state >= 0 and g2.state >= 0 and g3.state >= 0
+            and g0.state + g1.state + g2.state + g3.state == 2)
 
 
 def _standard_readings(h: _Win, out: list[Reading]) -> None:
@@ -1317,7 +1323,7 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
         return
     g0, g1, g2, g3 = h.groups
     if g0.state < 0 or g1.state < 0 or g2.state < 0 or g3.state < 0 or g0.state + g1.state + g2.state + g3.state != 2:
-        return  # each group sets, or sets and a pair (`_Group.state`), and one pair in all
+        return  # `_sets_and_a_pair` written out: its call cost every hand valued 0.8% (pure)
     man, pin, sou, hon = g0.parts, g1.parts, g2.parts, g3.parts
     memo = h.memo
     win = w.win_tile
@@ -1440,8 +1446,7 @@ def _knitted_readings(h: _Win, out: list[Reading]) -> None:
         # The rest's readings, one part of each group with one pair among them (as
         # `_standard_readings` reads the whole hand's).
         man, pin, sou, hon = _groups_of(tuple(rest))
-        if not (man.parts and pin.parts and sou.parts and hon.parts) or \
-                (man.state == 2) + (pin.state == 2) + (sou.state == 2) + (hon.state == 2) != 1:
+        if not _sets_and_a_pair(man, pin, sou, hon):
             continue
         exposed_at = -1 if w.self_drawn or w.win_tile in straight else w.win_tile
         for parts in itertools.product(man.parts, pin.parts, sou.parts, hon.parts):
@@ -1646,7 +1651,7 @@ class _Group:
         self.state = -1 if not parts else 2 if parts[0].pair >= 0 else 0
         """0 when the tiles are sets, 2 when they are sets and a pair, else -1."""
         self.waits: tuple[int, int] | None = None
-        """`_group_waits`, worked out when first asked."""
+        """`_group_waits`, worked out when first asked (`work_out_waits`)."""
         self.less: list[_Group | None] | None = None
         """The group with one tile fewer of each kind (`_less`), each found when first asked."""
         self.tiles = sum(part)
@@ -1663,6 +1668,11 @@ class _Group:
         self.double = max(part) > 1
         """Some kind held twice or more."""
 
+    def work_out_waits(self) -> tuple[int, int]:
+        """`waits`, worked out and kept (`_group_waits`)."""
+        waits = self.waits = _group_waits(self.g, self.key)
+        return waits
+
 
 _GROUPS: Final[tuple[dict[tuple[int, ...], _Group], ...]] = ({}, {}, {}, {})
 """Each group by its counts (`_Group`), kept; each bounded as `_Memo`."""
@@ -1672,10 +1682,7 @@ def _group(g: int, part: tuple[int, ...]) -> _Group:
     table = _GROUPS[g]
     found = table.get(part)
     if found is None:
-        found = _Group(g, part)
-        if len(table) >= _MEMO_MAX:
-            table.clear()
-        table[part] = found
+        found = _keep(table, part, _Group(g, part))
     return found
 
 
@@ -1760,9 +1767,7 @@ def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...], siz
         # sets and a pair)
         if pairs > 1:
             return False
-        waits = mine.waits
-        if waits is None:
-            waits = mine.waits = _group_waits(mine.g, mine.key)
+        waits = mine.waits or mine.work_out_waits()
         return _BITS[waits[1] if pairs == 0 else waits[0]] == 1
     count = 0
     for group in (man, pin, sou, hon):
@@ -1770,9 +1775,7 @@ def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...], siz
             others = pairs - (1 if group.state == 2 else 0)  # pairs among the other groups
             if others > 1:
                 continue
-            waits = group.waits
-            if waits is None:
-                waits = group.waits = _group_waits(group.g, group.key)
+            waits = group.waits or group.work_out_waits()
             count += _BITS[waits[1] if others == 0 else waits[0]]
             if count > 1:
                 return False
