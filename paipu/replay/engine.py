@@ -307,7 +307,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                     self._not_plain(a)
                     held_back = -1
                     continue
-                # The wall's next tile (`Wall.head_kind`) is the one drawn; without the wall's
+                # The wall's next tile (its head, `Wall.take`'s) is the one drawn; without the wall's
                 # tiles, the kind is not all on the table yet.
                 if known:
                     head = wall._head

@@ -304,14 +304,6 @@ class Wall:
             return tuple(out)
         return tuple(self._live[self._head:self._end])
 
-    def head_kind(self) -> int:
-        """The kind (index) of the tile the next draw from the head takes, or -1 when the wall's
-        tiles are unknown or none is left (a wall that is one: not `split`)."""
-        head = self._head
-        if head < self._end:
-            return self._live[head].index
-        return -1
-
     def take(self, from_tail: bool, part: int = -1) -> Tile | None:
         """Take one tile (the wall's own tile when known); the size shrinks either way.  Of a
         `split` wall, ``part`` (the seat's number) says whose part the tile comes from."""
