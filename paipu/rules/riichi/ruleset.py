@@ -241,6 +241,9 @@ _NO_WAITS: Final[tuple[tuple[int, ...], int]] = ((), 0)
 _DRAW: Final = r.Draw
 _DISCARD: Final = r.Discard
 """The two moves most of a hand is made of, compared with an action's type at every move."""
+_PASS: Final = r.Pass
+_HU: Final = r.Hu
+"""The two answers to a discard (or an added kong) still open, which change nothing in `Riichi.before_action`."""
 
 
 def _wait_kinds(counts: list[int], melds: int) -> tuple[tuple[int, ...], int]:
@@ -641,18 +644,16 @@ class Riichi(Ruleset[RiichiOptions]):
                 self._discarding(hand, t, discard.seat, discard.tile.index)
                 self._discarded(t, discard)
                 return
-        ld = hand.last_discard
         # A win or a pass answers the discard (or the added kong) still open; anything else lets it go.
-        answers = kind is r.Hu or kind is r.Pass
+        if kind is _PASS:
+            return  # nothing of the rest is asked of a pass
+        if kind is _HU:
+            if hand.ended:
+                self._third_winner(hand, cast(r.Hu, action))
+            return  # nor of a win, but for a third winner on one tile
+        ld = hand.last_discard
         aborting = kind is r.TableEvent and cast(r.TableEvent, action).name == "abort"
-        if kind is r.Hu and hand.ended:
-            robbers: list[Seat] = hand.robbers if hand.robbed else []
-            before = robbers or (ld.winners if ld is not None else [])
-            if len(before) >= 2 and cast(r.Hu, action).seat not in before:
-                hand.error("sanchahou", f"{cast(r.Hu, action).seat} is a third seat winning on one tile (after "
-                           f"{' and '.join(before)}): at Tenhou the hand is an abortive draw instead "
-                           "(`abort sanchahou`)", cast(r.Hu, action).span, self.rule("winners"))
-        if apply and not answers:
+        if apply:
             phase = hand.phase
             if phase == "claim" and ld is not None and ld.serial != t.passed_serial and not aborting:
                 self._passes(hand, t, ld.seat, ld.tile)
@@ -678,7 +679,7 @@ class Riichi(Ruleset[RiichiOptions]):
                     t.scores[seat] = t.scores.get(seat, 0) - 1000
                     if len(t.riichi) == 4:
                         t.due = "suucha"
-        if t.due and action is not None and not answers and not aborting:
+        if t.due and action is not None and not aborting:
             hand.error("missed-abort", f"{_DUE[t.due]}: the hand ends as an abortive draw (`abort {t.due}`), "
                        f"yet `{action.verb}` follows", action.span, self.rule("abort"))
             if apply:
@@ -720,6 +721,16 @@ class Riichi(Ruleset[RiichiOptions]):
             t.ippatsu_before_addkong = set(t.ippatsu)
             t.ippatsu.clear()
             t.kongs.append(action.seat)
+
+    def _third_winner(self, hand: HandState, action: r.Hu) -> None:
+        """A win declared once the hand has ended: a third seat winning on one tile is wrong (riichi.winners)."""
+        ld = hand.last_discard
+        robbers: list[Seat] = hand.robbers if hand.robbed else []
+        before = robbers or (ld.winners if ld is not None else [])
+        if len(before) >= 2 and action.seat not in before:
+            hand.error("sanchahou", f"{action.seat} is a third seat winning on one tile (after "
+                       f"{' and '.join(before)}): at Tenhou the hand is an abortive draw instead "
+                       "(`abort sanchahou`)", action.span, self.rule("winners"))
 
     def _discarded(self, t: _Table, action: r.Discard) -> None:
         """What a discard played does to the riichi state (after `before_action`'s common part;
