@@ -11,6 +11,7 @@ dealer and the honba) is played here.  Per-hand state is a `_Table`, the hand's
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
@@ -241,6 +242,7 @@ _NO_WAITS: Final[tuple[tuple[int, ...], int]] = ((), 0)
 _DRAW: Final = r.Draw
 _DISCARD: Final = r.Discard
 """The two moves most of a hand is made of, compared with an action's type at every move."""
+_RED: Final = attrgetter("red")
 _PASS: Final = r.Pass
 _HU: Final = r.Hu
 """The two answers to a discard (or an added kong) still open, which change nothing in `Riichi.before_action`."""
@@ -441,12 +443,15 @@ class Riichi(Ruleset[RiichiOptions]):
                            self.rule("dealer"))
         t.honba = self._counter(hand, "honba", c.honba)
         t.sticks = self._counter(hand, "sticks", c.sticks)
+        reds = t.reds
         for seat in self.seats:
-            t.reds[seat] = set()
+            reds[seat] = set()
         for d in rec.deals:
-            for tile in d.tiles:
-                if tile.red and d.seat in t.reds:
-                    t.reds[d.seat].add(tile.index)
+            if any(map(_RED, d.tiles)) and d.seat in reds:  # (the tiles asked in one call)
+                held = reds[d.seat]
+                for tile in d.tiles:
+                    if tile.red:
+                        held.add(tile.index)
         scores = hand.session_scores
         start = self.options.start_score
         # Without [Score] tags the record counts from 0: the seats start from `start_score`.
