@@ -11,6 +11,7 @@ valued, so that records of other rulesets never load it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any, Final
 
 from paipu.ruleset_api import Frozen, Meld, Tile
@@ -158,6 +159,9 @@ _PLAIN_IDS: Final = tuple(tuple(4 * k + min(i + (_FIVES >> k & 1), 3) for i in r
 tiles, its melds counted)."""
 
 
+_KINDS: Final = range(34)
+
+
 def _take(k: int, used: list[int]) -> int:
     """The next id of kind ``k``'s plain tiles (`_PLAIN_IDS`); ``used`` counts them by kind."""
     n = used[k]
@@ -207,10 +211,8 @@ def value_hand(
         meld_objs.append(p.meld(m.kind, ids))
     hand_ids: list[int] = []
     last = -1
-    for k in range(34):
+    for k in compress(_KINDS, counts):  # the kinds held (``counts[k]`` not 0), picked out in one call
         c = counts[k]
-        if not c:
-            continue
         if k == win:
             c = c - 1
             if win_id >= 0:
