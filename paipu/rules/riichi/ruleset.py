@@ -11,7 +11,7 @@ dealer and the honba) is played here.  Per-hand state is a `_Table`, the hand's
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import attrgetter, is_
+from operator import is_
 from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
@@ -242,7 +242,6 @@ _NO_WAITS: Final[tuple[tuple[int, ...], int]] = ((), 0)
 _DRAW: Final = r.Draw
 _DISCARD: Final = r.Discard
 """The two moves most of a hand is made of, compared with an action's type at every move."""
-_RED: Final = attrgetter("red")
 _PASS: Final = r.Pass
 _HU: Final = r.Hu
 """The two answers to a discard (or an added kong) still open, which change nothing in `Riichi.before_action`."""
@@ -447,8 +446,8 @@ class Riichi(Ruleset[RiichiOptions]):
         for seat in self.seats:
             reds[seat] = set()
         for d in rec.deals:
-            if any(map(_RED, d.tiles)) and d.seat in reds:  # (the tiles asked in one call)
-                held = reds[d.seat]
+            held = reds.get(d.seat)  # (asked once a deal, not once a tile)
+            if held is not None:
                 for tile in d.tiles:
                     if tile.red:
                         held.add(tile.index)
