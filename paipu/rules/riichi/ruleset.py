@@ -397,6 +397,8 @@ class Riichi(Ruleset[RiichiOptions]):
         """Each seat's place in `seats` (`_Table.pile`)."""
         self._items: dict[tuple[str, int], ValueItem] = {}
         """Each yaku or dora item met, with its han (`_item`), made once."""
+        self._no_pay: Payments = dict.fromkeys(self.seats, 0)
+        """Each seat paying 0: the payments `settle` starts each hand's from (a copy)."""
 
     def new_session_data(self) -> RiichiCarry:
         return RiichiCarry()
@@ -620,17 +622,8 @@ class Riichi(Ruleset[RiichiOptions]):
 
     def value_words(self, win: WinAnalysis, lang: str = "en") -> str:
         """``yakuman`` (``2× yakuman``), or the han and fu and the limit reached (``5 han 40 fu, mangan``)."""
-        yakuman = sum(1 for item in win.items if item.id in YAKUMAN)
-        zh = lang == "zh"
-        if yakuman:
-            if zh:
-                return "役满" if yakuman == 1 else f"{yakuman}倍役满"
-            return "yakuman" if yakuman == 1 else f"{yakuman}× yakuman"
-        fu = next((item.value for item in win.items if item.id == "fu"), 0)
-        limit = limit_name(win.total, fu, 0)
-        if zh:
-            return f"{win.total}番{fu}符" + (f"，{_LIMITS_ZH[limit]}" if limit else "")
-        return f"{win.total} han {fu} fu" + (f", {_LIMITS_EN[limit]}" if limit else "")
+        fu, yakuman = _fu_and_yakuman(win.items)
+        return _value_words(win.total, fu, yakuman, lang)
 
     # ---------------------------------------------------------------- every action
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
@@ -1117,7 +1110,7 @@ class Riichi(Ruleset[RiichiOptions]):
     def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
         t = _t(hand)
         c = _session_carry(session)
-        pay: Payments = {s: 0 for s in self.seats}
+        pay: Payments = dict(self._no_pay)
         transfers: list[Transfer] = []
         for seat in t.riichi:
             pay[seat] -= 1000
@@ -1128,19 +1121,19 @@ class Riichi(Ruleset[RiichiOptions]):
         rule = self.rule("payment")
         if result.result == "win":
             wins = [(c, w) for c, w in zip(result.contexts, result.wins, strict=True) if w.is_win]
-            if wins:
+            if len(wins) > 1:  # (one win is in its order)
                 source = wins[0][0].from_seat
                 order = self.seats_after(source) if source is not None and not wins[0][0].self_drawn else ()
                 wins.sort(key=lambda cw: order.index(cw[0].seat) if cw[0].seat in order else 0)
             for i, (ctx, win) in enumerate(wins):
-                fu = next((item.value for item in win.items if item.id == "fu"), 0)
-                yakuman = sum(1 for item in win.items if item.id in YAKUMAN)
+                fu, yakuman = _fu_and_yakuman(win.items)
                 is_dealer = ctx.seat == hand.dealer
                 keeps = keeps or is_dealer
                 basic = basic_points(win.total, fu, yakuman)
                 honba = t.honba if i == 0 else 0
-                liable = next((who for y, who in t.pao.get(ctx.seat, {}).items()
-                               if any(item.id == y for item in win.items)), None)
+                pao = t.pao.get(ctx.seat)
+                liable = next((who for y, who in pao.items() if any(item.id == y for item in win.items)),
+                              None) if pao else None
                 owed = self._win_payments(hand, ctx, basic, honba, is_dealer, liable)
                 words = self.value_words(win) + (f", {honba} honba" if honba else "")  # each payer's transfer's
                 for payer, amount in owed.items():
@@ -1302,6 +1295,35 @@ class Riichi(Ruleset[RiichiOptions]):
         if c.dealer_keeps if c.settled == result.number else result.dealer in result.winners:
             return result.dealer
         return self.next_seat(result.dealer)
+
+
+def _fu_and_yakuman(items: tuple[ValueItem, ...]) -> tuple[int, int]:
+    """A win's fu (its first ``fu`` item's value, 0 without one) and how many yakuman it holds, in one pass."""
+    fu = 0
+    found = False
+    yakuman = 0
+    for item in items:
+        rid = item.id
+        if rid == "fu":
+            if not found:
+                fu = item.value
+                found = True
+        elif rid in YAKUMAN:
+            yakuman += 1
+    return fu, yakuman
+
+
+def _value_words(total: int, fu: int, yakuman: int, lang: str) -> str:
+    """`Riichi.value_words` of a win of ``total`` han, ``fu`` fu and ``yakuman`` yakuman."""
+    zh = lang == "zh"
+    if yakuman:
+        if zh:
+            return "役满" if yakuman == 1 else f"{yakuman}倍役满"
+        return "yakuman" if yakuman == 1 else f"{yakuman}× yakuman"
+    limit = limit_name(total, fu, 0)
+    if zh:
+        return f"{total}番{fu}符" + (f"，{_LIMITS_ZH[limit]}" if limit else "")
+    return f"{total} han {fu} fu" + (f", {_LIMITS_EN[limit]}" if limit else "")
 
 
 def _half_away(value: int, unit: int) -> int:
