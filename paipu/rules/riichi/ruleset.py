@@ -444,15 +444,12 @@ class Riichi(Ruleset[RiichiOptions]):
                            self.rule("dealer"))
         t.honba = self._counter(hand, "honba", c.honba)
         t.sticks = self._counter(hand, "sticks", c.sticks)
-        reds = t.reds
         for seat in self.seats:
-            reds[seat] = set()
+            t.reds[seat] = set()
         for d in rec.deals:
-            held = reds.get(d.seat)  # (asked once a deal, not once a tile)
-            if held is not None:
-                for tile in d.tiles:
-                    if tile.red:
-                        held.add(tile.index)
+            for tile in d.tiles:
+                if tile.red and d.seat in t.reds:
+                    t.reds[d.seat].add(tile.index)
         scores = hand.session_scores
         start = self.options.start_score
         # Without [Score] tags the record counts from 0: the seats start from `start_score`.
