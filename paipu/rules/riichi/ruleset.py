@@ -454,8 +454,11 @@ class Riichi(Ruleset[RiichiOptions]):
         start = self.options.start_score
         # Without [Score] tags the record counts from 0: the seats start from `start_score`.
         base = 0 if hand.start_scores_given else start
-        t.scores = {s: scores.get(s, 0) + base for s in self.seats}
-        t.start_scores = dict(t.scores)
+        start_scores: dict[Seat, int] = {}
+        for s in self.seats:  # (a loop: a comprehension is a call of its own)
+            start_scores[s] = scores.get(s, 0) + base
+        t.scores = start_scores
+        t.start_scores = dict(start_scores)
 
     def _counter(self, hand: HandState, word: str, carried: int) -> int:
         """The hand's ``honba`` or ``sticks``: its setup line's, checked against what the hands
@@ -817,7 +820,7 @@ class Riichi(Ruleset[RiichiOptions]):
     def _first_discard(t: _Table, seat: Seat, kind: int) -> None:
         """One of the first four discards, with no call before it: four of one wind are an abort due (suufon)."""
         t.first_discards.append((seat, kind))
-        if len(t.first_discards) == 4 and len({k for _, k in t.first_discards}) == 1 and kind in _WINDS:
+        if len(t.first_discards) == 4 and kind in _WINDS and len({k for _, k in t.first_discards}) == 1:
             t.due = "suufon"
 
     def _note_pao(self, hand: HandState, seat: Seat, source: Seat, tile: Tile, kong: bool) -> None:
@@ -1159,7 +1162,10 @@ class Riichi(Ruleset[RiichiOptions]):
         if not keeps:
             c.rotations = before + 1
             c.round = c.rotations // 4
-        after = {s: t.start_scores.get(s, 0) + pay[s] for s in self.seats}
+        after: dict[Seat, int] = {}
+        start = t.start_scores
+        for s in self.seats:
+            after[s] = start.get(s, 0) + pay[s]
         c.over = self._game_over(hand, before, keeps, after, ready_at_draw)
         return pay
 
@@ -1185,7 +1191,7 @@ class Riichi(Ruleset[RiichiOptions]):
         the dealer keeps the deal by being ready at an exhaustive draw."""
         if _t(hand).abort:
             return False  # an abortive draw: the dealer deals again
-        if any(v < 0 for v in scores.values()):
+        if scores and min(scores.values()) < 0:  # (a seat below 0)
             return True
         last = 8 if self.options.length == "hanchan" else 4
         if before < last - 1:
