@@ -148,7 +148,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
     def _every_seat_dealt(self) -> bool:
         """Whether every seat has its deal (a missing one reported)."""
-        dealt_seats = {d.seat for d in self.hand.deals}
+        dealt_seats: set[Seat] = set()
+        for d in self.hand.deals:  # (a loop: a comprehension is a call of its own)
+            dealt_seats.add(d.seat)
         ok = True
         for seat in self.rs.seats:
             if seat not in dealt_seats:
@@ -473,7 +475,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             self._note_ready_pending()
 
     def _note_ready_pending(self) -> None:
-        self._ready_pending = any(ss.ready_pending for ss in self.st.seats.values())
+        for ss in self.st.seats.values():  # (a loop, not a generator)
+            if ss.ready_pending:
+                self._ready_pending = True
+                return
+        self._ready_pending = False
 
     def _no_red_five(self, tile: Tile, span: Span) -> None:
         self.err("bad-tile", f"{tile} is a red five; {self.rs.name} has no red fives (write {tile.plain})",
