@@ -73,6 +73,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         """Some seat may have declared ready and owe its discard (only `on_ready` sets
         `SeatState.ready_pending`): until then no action is checked for it."""
 
+    def next_seat(self, seat: Seat) -> Seat:
+        """`Ruleset.next_seat`, read from the ruleset's hooks (`RulesetHooks.next_of`) for a seat it seats."""
+        found = self._next_of.get(seat)
+        return found if found is not None else self.rs.next_seat(seat)
+
     @classmethod
     def start(cls, ruleset: Ruleset, hand: r.HandRecord, dealer: Seat | None = None) -> HandEngine:
         """A hand set up and ready for its first action, outside a replay (engine authors,
