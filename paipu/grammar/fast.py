@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import chain
 from types import FunctionType
 from typing import Any, Final, cast
 
@@ -465,7 +464,6 @@ def _kept(key: str, kind: int, seat: r.Seat, glyph: str | None, last: Any, numbe
 
 _GROUP_CACHE: dict[str, tuple[Tile, ...] | None] = {}
 _GROUP_CACHE_MAX: Final = 20_000
-_chain: Final = chain.from_iterable
 
 
 def _group(word: str) -> tuple[Tile, ...] | None:
@@ -507,12 +505,6 @@ def _tiles(words: list[str]) -> tuple[Tile, ...] | None:
     if len(words) == 1:
         got = cache.get(words[0]) or _group(words[0])
         return got if got is None or len(got) <= MAX_TILES_PER_LINE else None
-    groups: list[Any] = list(map(cache.get, words))  # (a group, or None: not met, or no group)
-    if all(groups):
-        # Every group met before (most lines' of tiles: a wall's, a deal's): looked up and joined in
-        # calls, where the loop below takes two steps of its own a group.
-        joined = tuple(_chain(groups))
-        return joined if len(joined) <= MAX_TILES_PER_LINE else None
     out: list[Tile] = []
     packed = _PACKED
     for w in words:
