@@ -273,8 +273,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         `on_draw` and `on_discard` are made here at once (any that would fail sends the action
         to its handler, which words the finding), and the table changes as the handlers' own
         changes (`_draw_changes`, `_discard_changes`) change it, written out here: a call less
-        each, and none of `Wall.take`, `SeatState.discard` and `HandState.open_discard`.
-        Everything else goes through `_handle`.
+        each, and none of `Wall.take`, `SeatState.discard` and `HandState.open_discard`.  A pass on
+        the discard still open is `on_pass`'s change written out too.  Everything else goes through
+        `_handle`.
         """
         st, rs = self.st, self.rs
         seats, wall, seen, limits = st.seats, st.wall, st.seen, rs.tile_counts
@@ -282,7 +283,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         plain = self._plain_hooks
         # The ruleset's hooks on a draw or discard: before the tests, or (its plain hooks,
         # `Ruleset.plain_draw`) after them, in one call, for a plain one (`_not_plain` for another).
-        first = self._owes_before and not plain
+        owes = self._owes_before
+        first = owes and not plain
         checks_discard = self._checks_discard and not plain
         red_ok = rs.red_fives
         # The wall's reserve depends on the table's state, which a plain draw or discard leaves
@@ -385,6 +387,20 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 st.phase = "claim"  # the turn is the seat's already
                 st.after_kong = False
                 st.any_discard = True
+            elif type(a) is Pass:
+                # A pass on another seat's discard still open: `on_pass`'s change, written out, with
+                # the serial the discard's `LastDiscard` would have (the table's: `HandState.last_discard`)
+                # and without making it; any other pass goes to `_handle`.
+                seat = a.seat
+                ss = seats.get(seat)
+                opened = st.open_action
+                if ss is None or opened is None or st.phase != "claim" or opened.seat == seat:
+                    self._handle(a, True)
+                else:
+                    if owes:
+                        rs.before_action(st, a, True)
+                    ss.passed_on = st.discard_serial
+                held_back = -1
             else:
                 self._handle(a, True)
                 held_back = -1
@@ -695,6 +711,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             self._ready_pending = True
 
     def on_pass(self, a: r.Pass, apply: bool) -> None:
+        """A pass; `play_all` writes out its change for a pass on the discard still open: a change
+        here is made there too."""
         st = self.st
         ld = st.last_discard
         if st.phase == "rob":
