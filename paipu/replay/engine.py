@@ -298,6 +298,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         todo: tuple[r.Action, ...] = actions if isinstance(actions, tuple) else tuple(actions)
         for a in todo:
             if st.ended or self._ready_pending:
+                kind = type(a)
+                if st.ended and (kind is ScoreLine or (kind is FanLine and cast(FanLine, a).seat in seats)):
+                    # A result line after the hand's end (`on_result_line`'s change; `_handle` asks
+                    # the ruleset nothing of it): kept for the hand's settlement.
+                    self.result_lines.append(a)
+                    continue
                 self._handle(a, True)
                 held_back = -1
             elif type(a) is Draw:
