@@ -417,7 +417,10 @@ class Riichi(Ruleset[RiichiOptions]):
         elif c.over:
             hand.error("game-over", f"hand {rec.number} is played after the game has ended (a seat below 0, the "
                        "last hand played, or the last dealer on top keeping the deal)", rec.span, self.rule("end"))
-        dora, ura = rec.setup("dora"), rec.setup("uradora")
+        lines: dict[str, r.SetupTiles] = {}
+        for line in rec.extra:  # (`HandRecord.setup` of each word, in one pass: the last line of a word)
+            lines[line.name] = line
+        dora, ura = lines.get("dora"), lines.get("uradora")
         if dora is not None:
             if len(dora.tiles) != 1:
                 hand.error("dora-count", f"the hand starts with one dora indicator, not {len(dora.tiles)}",
@@ -429,7 +432,7 @@ class Riichi(Ruleset[RiichiOptions]):
         if ura is not None:
             t.ura = list(ura.tiles)
             self._check_indicator(hand, ura.tiles, 0, True, ura.span)
-        wind = rec.setup("wind")
+        wind = lines.get("wind")
         if wind is not None:
             kind = wind.tiles[0].index if len(wind.tiles) == 1 else -1
             if kind not in _WINDS:
@@ -442,8 +445,9 @@ class Riichi(Ruleset[RiichiOptions]):
                 hand.error("wind-mismatch", f"the record says the round wind is {wind.tiles[0]}; by the hands "
                            f"before it is {ALL_TILES[27 + c.round]}", wind.span,
                            self.rule("dealer"))
-        t.honba = self._counter(hand, "honba", c.honba)
-        t.sticks = self._counter(hand, "sticks", c.sticks)
+        honba, sticks = lines.get("honba"), lines.get("sticks")
+        t.honba = c.honba if honba is None else self._counter(hand, honba, c.honba)
+        t.sticks = c.sticks if sticks is None else self._counter(hand, sticks, c.sticks)
         for seat in self.seats:
             t.reds[seat] = set()
         for d in rec.deals:
@@ -460,13 +464,11 @@ class Riichi(Ruleset[RiichiOptions]):
         t.scores = start_scores
         t.start_scores = dict(start_scores)
 
-    def _counter(self, hand: HandState, word: str, carried: int) -> int:
-        """The hand's ``honba`` or ``sticks``: its setup line's, checked against what the hands
-        before it carried, else what they carried."""
+    def _counter(self, hand: HandState, counter: r.SetupTiles, carried: int) -> int:
+        """The hand's ``honba`` or ``sticks`` of its setup line ``counter``, checked against what the
+        hands before it carried."""
         rec = hand.record
-        counter = rec.setup(word)
-        if counter is None:
-            return carried
+        word = counter.name
         value = counter.value if counter.value is not None else 0
         if rec.number > 1 and value != carried:
             code = "honba-mismatch" if word == "honba" else "sticks-mismatch"
