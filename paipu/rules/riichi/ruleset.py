@@ -428,10 +428,10 @@ class Riichi(Ruleset[RiichiOptions]):
             t.dora = list(dora.tiles[:1])
             if dora.tiles:
                 hand.marked_tile = next_kind(dora.tiles[0].plain)  # the first dora, shown by reports
-            self._check_indicator(hand, dora.tiles[:1], 0, False, dora.span)
+            self._check_indicator(hand, dora.tiles[:1], 0, False, dora)
         if ura is not None:
             t.ura = list(ura.tiles)
-            self._check_indicator(hand, ura.tiles, 0, True, ura.span)
+            self._check_indicator(hand, ura.tiles, 0, True, ura)
         wind = lines.get("wind")
         if wind is not None:
             kind = wind.tiles[0].index if len(wind.tiles) == 1 else -1
@@ -487,7 +487,7 @@ class Riichi(Ruleset[RiichiOptions]):
                            f"{'s' if len(t.kongs) != 1 else ''} made only {len(t.kongs)} more than the first",
                            event.span, self.rule("dora"))
             else:
-                self._check_indicator(hand, event.tiles, t.kan_dora + 1, False, event.span)
+                self._check_indicator(hand, event.tiles, t.kan_dora + 1, False, event)
             if apply:
                 t.dora.extend(event.tiles[:1])
                 t.kan_dora += 1
@@ -503,9 +503,10 @@ class Riichi(Ruleset[RiichiOptions]):
         return False
 
     def _check_indicator(self, hand: HandState, tiles: tuple[Tile, ...], first: int, ura: bool,
-                         span: r.Span) -> None:
+                         line: r.SetupTiles | r.TableEvent) -> None:
         """With a `wall` line, the indicators are the wall's: its last 14 tiles are the dead wall, and
-        the k-th dora indicator is its 9th tile from the start less 2k (the ura indicator the tile after)."""
+        the k-th dora indicator is its 9th tile from the start less 2k (the ura indicator the tile after).
+        ``line`` shows them (its place, unpacked for a finding only)."""
         wall = hand.record.wall
         if wall is None or len(wall.tiles) < 14:
             return
@@ -518,7 +519,7 @@ class Riichi(Ruleset[RiichiOptions]):
             want = dead[8 - 2 * k + (1 if ura else 0)]
             if want.index != tile.index or want.red != tile.red:
                 what = "ura dora indicator" if ura else "dora indicator"
-                hand.error("dora-mismatch", f"the {what} {k + 1} is {tile}, but the wall's is {want}", span,
+                hand.error("dora-mismatch", f"the {what} {k + 1} is {tile}, but the wall's is {want}", line.span,
                            self.rule("dora"))
 
     def _check_abort(self, hand: HandState, event: r.TableEvent) -> None:
