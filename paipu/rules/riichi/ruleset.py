@@ -310,11 +310,17 @@ def let_pass(t: _Table, seat: Seat, no: int, counts: list[int], melds: int,
     elif waiting is None:
         waiting = _wait_kinds(counts, melds)[1]
     in_riichi = seat in t.riichi and (
-        bool(_bits_since(pile, p.riichi_mark, p.no) & waiting)
-        or any(e.bits & _wait_kinds(e.counts, e.melds)[1] for e in p.earlier_riichi))
-    since_discard = bool(_bits_since(pile, p.mark, p.no) & waiting) or any(
-        e.bits & _wait_kinds(e.counts, e.melds)[1] for e in p.earlier)
+        bool(_bits_since(pile, p.riichi_mark, p.no) & waiting) or _let_pass_before(p.earlier_riichi))
+    since_discard = bool(_bits_since(pile, p.mark, p.no) & waiting) or _let_pass_before(p.earlier)
     return in_riichi, since_discard
+
+
+def _let_pass_before(earlier: list[_Passed]) -> bool:
+    """Whether a hand of ``earlier`` let a tile of its own waits pass (a loop, not a generator)."""
+    for e in earlier:
+        if e.bits & _wait_kinds(e.counts, e.melds)[1]:
+            return True
+    return False
 
 
 def _bits_since(pile: list[int], start: int, no: int) -> int:
@@ -703,7 +709,8 @@ class Riichi(Ruleset[RiichiOptions]):
                     t.reds[action.seat].add(ld.tile.index)
                 self._note_pao(hand, action.seat, ld.seat, ld.tile, isinstance(action, r.Kong))
             if isinstance(action, r.Chow) and ld is not None:
-                lo = min(x.index for x in action.tiles)
+                x, y, z = action.tiles
+                lo = min(x.index, y.index, z.index)
                 forbidden = {ld.tile.index}
                 if ld.tile.index == lo and ld.tile.rank <= 6:
                     forbidden.add(lo + 3)
@@ -836,12 +843,17 @@ class Riichi(Ruleset[RiichiOptions]):
             (_WINDS, "daisuushi") if tile.index in _WINDS else ((), "")
         if not group:
             return
-        have = {m.tiles[0].index for m in melds if m.kind != "chow"}
+        have: set[int] = set()
+        for m in melds:  # (loops, not a comprehension and a generator)
+            if m.kind != "chow":
+                have.add(m.tiles[0].index)
         if tile.index in have:
             return
         have.add(tile.index)
-        if all(k in have for k in group):
-            _t(hand).pao.setdefault(seat, {})[yakuman] = source
+        for k in group:
+            if k not in have:
+                return
+        _t(hand).pao.setdefault(seat, {})[yakuman] = source
 
     def _passes(self, hand: HandState, t: _Table, source: Seat, tile: Tile) -> None:
         """The seats after ``source`` let ``tile`` pass: it goes on the hand's `_Table.pile`, to be
@@ -991,8 +1003,10 @@ class Riichi(Ruleset[RiichiOptions]):
         t = _t(hand)
         ss = hand.seats[seat]
         rule = self.rule("ready")
-        if any(m.kind != "ankong" for m in ss.melds):
-            hand.error("illegal-riichi", f"{seat} has called: riichi needs a concealed hand", action.span, rule)
+        for m in ss.melds:  # (a loop, not a generator)
+            if m.kind != "ankong":
+                hand.error("illegal-riichi", f"{seat} has called: riichi needs a concealed hand", action.span, rule)
+                break
         if t.scores.get(seat, 0) < 1000:
             hand.error("illegal-riichi", f"{seat} has {t.scores.get(seat, 0)} points: riichi needs 1,000 for "
                        "the stick", action.span, rule)
@@ -1123,7 +1137,10 @@ class Riichi(Ruleset[RiichiOptions]):
         ready_at_draw = False
         rule = self.rule("payment")
         if result.result == "win":
-            wins = [(c, w) for c, w in zip(result.contexts, result.wins, strict=True) if w.is_win]
+            wins: list[tuple[WinContext, WinAnalysis]] = []
+            for cw in zip(result.contexts, result.wins, strict=True):  # (a loop, not a comprehension)
+                if cw[1].is_win:
+                    wins.append(cw)
             if len(wins) > 1:  # (one win is in its order)
                 source = wins[0][0].from_seat
                 order = self.seats_after(source) if source is not None and not wins[0][0].self_drawn else ()
@@ -1275,8 +1292,15 @@ class Riichi(Ruleset[RiichiOptions]):
         return bool(_wait_kinds(ss.counts, len(ss.melds))[1])
 
     def _draw_transfers(self, hand: HandState) -> list[Transfer]:
-        nagashi = [s for s in self.seats if hand.seats[s].discards
-                   and all(d[0].index in _TERMINAL_HONOUR and not d[1] for d in hand.seats[s].discards)]
+        nagashi: list[Seat] = []
+        for s in self.seats:  # (loops, not comprehensions and generators)
+            river = hand.seats[s].discards
+            if river:
+                for d in river:
+                    if d[0].index not in _TERMINAL_HONOUR or d[1]:
+                        break
+                else:
+                    nagashi.append(s)
         out: list[Transfer] = []
         if nagashi:
             for seat in nagashi:
@@ -1287,8 +1311,10 @@ class Riichi(Ruleset[RiichiOptions]):
                         amount = dealer_pays if payer == hand.dealer or is_dealer else other_pays
                         out.append(Transfer(payer, seat, amount, "nagashi mangan", self.rule("nagashi")))
             return out
-        ready = [s for s in self.seats if self._ready(hand, s)]
-        noten = [s for s in self.seats if s not in ready]
+        ready: list[Seat] = []
+        noten: list[Seat] = []
+        for s in self.seats:
+            (ready if self._ready(hand, s) else noten).append(s)
         if ready and noten:
             each = 3000 // len(noten) // len(ready)
             for payer in noten:

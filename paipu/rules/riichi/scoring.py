@@ -238,8 +238,12 @@ def value_hand(
     hand_ids.append(last)
     if win_id < 0:
         win_id = last
-    dora_ids = [4 * t.index + (_FIVES >> t.index & 1) for t in dora_indicators]
-    ura_ids = [4 * t.index + (_FIVES >> t.index & 1) for t in ura_indicators]
+    dora_ids: list[int] = []
+    for t in dora_indicators:  # (loops, not comprehensions: each a call of its own)
+        dora_ids.append(4 * t.index + (_FIVES >> t.index & 1))
+    ura_ids: list[int] = []
+    for t in ura_indicators:
+        ura_ids.append(4 * t.index + (_FIVES >> t.index & 1))
     hand_ids.extend(meld_ids)
     result = p.calculator.estimate_hand_value(hand_ids, win_id, melds=meld_objs or None,
                                               dora_indicators=dora_ids or None, ura_dora_indicators=ura_ids or None,
