@@ -299,9 +299,10 @@ class RecordBuilder:
             return
         target = self.by_word[t.word]
         seat: r.Seat = t.arg
-        if any(x.seat == seat for x in target):
-            self.findings.append(error("duplicate-line", f"a second [{t.word} {seat}] tag", t.span))
-            return
+        for x in target:  # (a loop, not a generator)
+            if x.seat == seat:
+                self.findings.append(error("duplicate-line", f"a second [{t.word} {seat}] tag", t.span))
+                return
         problem = _seat_tag_value_problem(t.word, seat, t.value)
         if problem is not None:
             self.findings.append(error("bad-tag", problem, t.span))
