@@ -822,9 +822,13 @@ class Riichi(Ruleset[RiichiOptions]):
         if kongs and len(kongs) == 4 and len(set(kongs)) > 1:
             t.due = "suukan"
         # `check_discard`, which finds nothing and changes nothing but after a call (kuikae), for
-        # a red five, or in riichi.
-        if t.kuikae or tile.red or seat in riichi:
+        # a red five, or in riichi other than of the tile drawn.
+        if t.kuikae or tile.red:
             self.check_discard(hand, seat, action, True)
+        elif seat in riichi:
+            drawn = hand.seats[seat].last_drawn
+            if drawn is None or drawn.index != i:
+                self.check_discard(hand, seat, action, True)
 
     @staticmethod
     def _first_discard(t: _Table, seat: Seat, kind: int) -> None:
