@@ -637,7 +637,7 @@ class Riichi(Ruleset[RiichiOptions]):
     # ---------------------------------------------------------------- every action
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
         t = hand.ruleset_data
-        if not isinstance(t, _Table):
+        if t.__class__ is not _Table:  # (`_t` takes a subclass's table as it is)
             t = _t(hand)
         kind = type(action)
         if apply and t.pending is None and not t.due:
@@ -951,7 +951,7 @@ class Riichi(Ruleset[RiichiOptions]):
     # ---------------------------------------------------------------- discards and calls
     def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
         t = hand.ruleset_data
-        if not isinstance(t, _Table):
+        if t.__class__ is not _Table:  # (`_t` takes a subclass's table as it is)
             t = _t(hand)
         tile = action.tile
         i = tile.index
