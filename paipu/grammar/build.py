@@ -62,8 +62,16 @@ class _HandBuilder(Fields):
             deals=tuple(self.deals),
             actions=tuple(self.actions),
             annotations=tuple(self.annotations),
-            extra=tuple(v for v in self.setup.values() if isinstance(v, r.SetupTiles)),
+            extra=self._extra(),
         )
+
+    def _extra(self) -> tuple[r.SetupTiles, ...]:
+        """The setup lines of the ruleset's own words (a loop, not a generator)."""
+        out: list[r.SetupTiles] = []
+        for v in self.setup.values():
+            if isinstance(v, r.SetupTiles):
+                out.append(v)
+        return tuple(out)
 
 
 _SETUP_NAMES: dict[type, str] = {
@@ -234,7 +242,12 @@ class RecordBuilder:
             self.last_kind = "setup:" + name
 
     def _deal(self, current: _HandBuilder, line: r.Deal) -> None:
-        if any(d.seat == line.seat for d in current.deals):
+        twice = False
+        for d in current.deals:  # (a loop, not a generator)
+            if d.seat == line.seat:
+                twice = True
+                break
+        if twice:
             if not self._gap_before(line.span.line):
                 self.findings.append(error(
                     "duplicate-line", f"a second `deal {line.seat}` line in hand {current.number}", line.span))
@@ -286,9 +299,10 @@ class RecordBuilder:
             return
         target = self.by_word[t.word]
         seat: r.Seat = t.arg
-        if any(x.seat == seat for x in target):
-            self.findings.append(error("duplicate-line", f"a second [{t.word} {seat}] tag", t.span))
-            return
+        for x in target:  # (a loop, not a generator)
+            if x.seat == seat:
+                self.findings.append(error("duplicate-line", f"a second [{t.word} {seat}] tag", t.span))
+                return
         problem = _seat_tag_value_problem(t.word, seat, t.value)
         if problem is not None:
             self.findings.append(error("bad-tag", problem, t.span))

@@ -664,9 +664,10 @@ def _fan(body: str, words: list[str], span: r.Span, number: int,
         return None
     seat, total, shaped = cast(_FanShape, shape)
     column = span.column
-    items = tuple(r.FanItem(name, value, _tuple_new(_Span, (number, column + a, number, column + b)))
-                  for name, value, a, b in shaped)
-    return r.FanLine(span, seat, total, items, annotations=notes)
+    items: list[r.FanItem] = []
+    for name, value, a, b in shaped:  # (a loop, not a generator)
+        items.append(r.FanItem(name, value, _tuple_new(_Span, (number, column + a, number, column + b))))
+    return r.FanLine(span, seat, total, tuple(items), annotations=notes)
 
 
 def _read_fan(body: str, words: list[str], span: r.Span, number: int,
@@ -928,7 +929,7 @@ _NOT_NAMES: Final = tuple(sorted(word for spellings in KEYWORDS.values() for wor
 
 def _word_line(name: str, words: list[str], span: r.Span, notes: tuple[r.Annotation, ...]) -> Line | None:
     rest = words[1:]
-    if rest[0][:1] in _DIGITS and all(w.isdigit() for w in rest):
+    if rest[0][:1] in _DIGITS and "".join(rest).isdigit():  # (every word digits: none is empty)
         values: list[int] = []
         for w in rest:
             v = _count(w)

@@ -395,6 +395,15 @@ def parse(text: str) -> ParseResult:
     return assemble(text, lines, findings, skipped, odd)
 
 
+def _any_to_recover(odd: list[Line]) -> bool:
+    """Whether a line of ``odd`` is not a word line, or a word line whose word is near a line keyword
+    (a loop, not a generator)."""
+    for line in odd:
+        if not isinstance(line, WordLine) or near_line_keyword(line.name):
+            return True
+    return False
+
+
 def assemble(text: str, lines: list[Line], findings: list[Finding], skipped: list[int] | None = None,
              odd: list[Line] | None = None) -> ParseResult:
     """The record from the lines of ``text`` that parse, with hinted readings of those that do
@@ -404,8 +413,7 @@ def assemble(text: str, lines: list[Line], findings: list[Finding], skipped: lis
     lines are looked at)."""
     unread: tuple[int, ...] = ()
     hinted: tuple[int, ...] = ()
-    if findings or odd is None or any(not isinstance(line, WordLine) or near_line_keyword(line.name)
-                                      for line in odd):
+    if findings or odd is None or _any_to_recover(odd):
         # Something to recover from (`recover` finds nothing otherwise, and is imported only then:
         # a clean record's check, ruleset word lines and all, does without it).
         from paipu.grammar.recovery import recover

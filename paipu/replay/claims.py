@@ -92,11 +92,12 @@ class ClaimsMixin(WinsMixin):
     def on_chow(self, a: r.Chow, apply: bool) -> None:
         st = self.st
         ld = st.last_discard
-        tile = ld.tile if ld is not None and ld.tile in a.tiles else a.tiles[1]
+        x, y, z = a.tiles
+        # (`ld.tile in a.tiles`, and below `list.remove`, by the tiles' kinds: `Tile` equality is a call.)
+        tile = ld.tile if ld is not None and ld.tile.index in (x.index, y.index, z.index) else y
         target = self._claim_target(a, "chow", tile)
         if target is None:
             return
-        x, y, z = a.tiles
         if not (x.is_suited and x.suit == y.suit == z.suit and y.rank == x.rank + 1 and z.rank == y.rank + 1):
             self.err("illegal-chow", f"{format_tiles(a.tiles, packed=False)} is not a run of one suit",
                      a.span, "common.chow")
@@ -112,7 +113,8 @@ class ClaimsMixin(WinsMixin):
                 "common.chow",
             )
         own = list(a.tiles)
-        own.remove(target.tile)
+        taken = target.tile.index
+        del own[0 if x.index == taken else 1 if y.index == taken else 2]
         if self._checks_meld:
             self.rs.check_meld(st, a.seat, "chow", [t.index for t in a.tiles], a.span, apply)
         for t in own:

@@ -73,6 +73,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         """Some seat may have declared ready and owe its discard (only `on_ready` sets
         `SeatState.ready_pending`): until then no action is checked for it."""
 
+    def next_seat(self, seat: Seat) -> Seat:
+        """`Ruleset.next_seat`, read from the ruleset's hooks (`RulesetHooks.next_of`) for a seat it seats."""
+        found = self._next_of.get(seat)
+        return found if found is not None else self.rs.next_seat(seat)
+
     @classmethod
     def start(cls, ruleset: Ruleset, hand: r.HandRecord, dealer: Seat | None = None) -> HandEngine:
         """A hand set up and ready for its first action, outside a replay (engine authors,
@@ -148,7 +153,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
 
     def _every_seat_dealt(self) -> bool:
         """Whether every seat has its deal (a missing one reported)."""
-        dealt_seats = {d.seat for d in self.hand.deals}
+        dealt_seats: set[Seat] = set()
+        for d in self.hand.deals:  # (a loop: a comprehension is a call of its own)
+            dealt_seats.add(d.seat)
         ok = True
         for seat in self.rs.seats:
             if seat not in dealt_seats:
@@ -266,8 +273,9 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         `on_draw` and `on_discard` are made here at once (any that would fail sends the action
         to its handler, which words the finding), and the table changes as the handlers' own
         changes (`_draw_changes`, `_discard_changes`) change it, written out here: a call less
-        each, and none of `Wall.take`, `SeatState.discard` and `HandState.open_discard`.
-        Everything else goes through `_handle`.
+        each, and none of `Wall.take`, `SeatState.discard` and `HandState.open_discard`.  A pass on
+        the discard still open is `on_pass`'s change written out too.  Everything else goes through
+        `_handle`.
         """
         st, rs = self.st, self.rs
         seats, wall, seen, limits = st.seats, st.wall, st.seen, rs.tile_counts
@@ -275,7 +283,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         plain = self._plain_hooks
         # The ruleset's hooks on a draw or discard: before the tests, or (its plain hooks,
         # `Ruleset.plain_draw`) after them, in one call, for a plain one (`_not_plain` for another).
-        first = self._owes_before and not plain
+        owes = self._owes_before
+        first = owes and not plain
         checks_discard = self._checks_discard and not plain
         red_ok = rs.red_fives
         # The wall's reserve depends on the table's state, which a plain draw or discard leaves
@@ -289,6 +298,12 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         todo: tuple[r.Action, ...] = actions if isinstance(actions, tuple) else tuple(actions)
         for a in todo:
             if st.ended or self._ready_pending:
+                kind = type(a)
+                if st.ended and (kind is ScoreLine or (kind is FanLine and cast(FanLine, a).seat in seats)):
+                    # A result line after the hand's end (`on_result_line`'s change; `_handle` asks
+                    # the ruleset nothing of it): kept for the hand's settlement.
+                    self.result_lines.append(a)
+                    continue
                 self._handle(a, True)
                 held_back = -1
             elif type(a) is Draw:
@@ -378,6 +393,20 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 st.phase = "claim"  # the turn is the seat's already
                 st.after_kong = False
                 st.any_discard = True
+            elif type(a) is Pass:
+                # A pass on another seat's discard still open: `on_pass`'s change, written out, with
+                # the serial the discard's `LastDiscard` would have (the table's: `HandState.last_discard`)
+                # and without making it; any other pass goes to `_handle`.
+                seat = a.seat
+                ss = seats.get(seat)
+                opened = st.open_action
+                if ss is None or opened is None or st.phase != "claim" or opened.seat == seat:
+                    self._handle(a, True)
+                else:
+                    if owes:
+                        rs.before_action(st, a, True)
+                    ss.passed_on = st.discard_serial
+                held_back = -1
             else:
                 self._handle(a, True)
                 held_back = -1
@@ -473,7 +502,11 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             self._note_ready_pending()
 
     def _note_ready_pending(self) -> None:
-        self._ready_pending = any(ss.ready_pending for ss in self.st.seats.values())
+        for ss in self.st.seats.values():  # (a loop, not a generator)
+            if ss.ready_pending:
+                self._ready_pending = True
+                return
+        self._ready_pending = False
 
     def _no_red_five(self, tile: Tile, span: Span) -> None:
         self.err("bad-tile", f"{tile} is a red five; {self.rs.name} has no red fives (write {tile.plain})",
@@ -684,6 +717,8 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
             self._ready_pending = True
 
     def on_pass(self, a: r.Pass, apply: bool) -> None:
+        """A pass; `play_all` writes out its change for a pass on the discard still open: a change
+        here is made there too."""
         st = self.st
         ld = st.last_discard
         if st.phase == "rob":

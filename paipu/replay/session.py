@@ -191,7 +191,7 @@ class Session:
         session = self.state
         for seat, amount in result.payments.items():
             session.scores[seat] = session.scores.get(seat, 0) + amount
-        if result.result == "win" and not any(w.is_win or not w.checked for w in result.wins):
+        if result.result == "win" and not _any_win(result):
             return  # only false wins: neither a win nor a drawn hand, so the deal and streak stand
         if result.result != "incomplete":
             nxt = self.rs.next_dealer(result, session)
@@ -199,6 +199,14 @@ class Session:
             session.dealer = nxt
 
 
+
+
+def _any_win(result: HandResult) -> bool:
+    """Whether a win of ``result`` is one, or could not be checked (a loop, not a generator)."""
+    for w in result.wins:
+        if w.is_win or not w.checked:
+            return True
+    return False
 
 
 def resolve_ruleset(

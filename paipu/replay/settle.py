@@ -10,10 +10,9 @@ from typing import TYPE_CHECKING
 
 import paipu.record as r
 from paipu.replay.result import HandResult, Payments, Transfer, ValueItem, WinAnalysis
-from paipu.replay.ruleset import VALUE_KINDS
+from paipu.replay.ruleset import VALUE_KINDS, Ruleset
 
 if TYPE_CHECKING:
-    from paipu.replay.ruleset import Ruleset
     from paipu.replay.state import HandState
 
 
@@ -51,15 +50,23 @@ def explain_transfers(transfers: list[Transfer], notes: list[str] | tuple[str, .
     return "; ".join(parts) or "no payments"
 
 
-def recorded_items(rs: Ruleset, analysis: WinAnalysis, fl: r.FanLine) -> tuple[dict[str, int], list[r.FanItem]]:
+_ITEM_ID = Ruleset.item_id
+
+
+def recorded_items(rs: Ruleset, analysis: WinAnalysis, fl: r.FanLine,
+                   expected: dict[str, int] | None = None) -> tuple[dict[str, int], list[r.FanItem]]:
     """What a ``fan`` line records, item by item: each known item's value by its id (an item
     written without a value counts what the rules give it), and the items the ruleset does
-    not know."""
-    expected = item_totals(analysis.items)
+    not know.  ``expected``: `item_totals` of the analysis's items, where the caller has them."""
+    if expected is None:
+        expected = item_totals(analysis.items)
     recorded: dict[str, int] = {}
     unknown: list[r.FanItem] = []
+    # `Ruleset.item_id`, read from the ruleset's names once (where a ruleset keeps the base's way).
+    names = rs.item_ids() if type(rs).item_id is _ITEM_ID else None
     for it in fl.items:
-        rid = rs.item_id(it.name)
+        name = it.name
+        rid = (names.get(name) or names.get(name.lower())) if names is not None else rs.item_id(name)
         if rid is None:
             unknown.append(it)
             continue
@@ -103,7 +110,7 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
         return  # the winner's tiles are unknown: the unchecked-win warning says why
     names = rs.item_ids()
     expected = item_totals(analysis.items)
-    recorded, unknown = recorded_items(rs, analysis, fl)
+    recorded, unknown = recorded_items(rs, analysis, fl, expected)
     listed = False  # the ruleset's items are listed once a line, not once an unknown item
     for it in unknown:
         if listed:
@@ -160,19 +167,22 @@ _KINDS: dict[int, tuple[object, str]] = {}
 
 
 def _audit_score(rs: Ruleset, st: HandState, result: HandResult, sl: r.ScoreLine) -> None:
-    recorded: Payments = {s: 0 for s in rs.seats}
+    recorded: Payments = dict.fromkeys(rs.seats, 0)
     for seat, amount in sl.payments:
         if seat not in rs.seats:
             st.error("bad-seat", f"seat {seat} does not play in {rs.name}", sl.span, "common.header")
             continue
         recorded[seat] = amount
     result.recorded_payments = recorded
-    if any(not w.checked for w in result.wins):
-        return  # a win could not be checked, so neither can its payments
-    if sum(recorded.values()) != 0 and not rs.table_pot:
+    for w in result.wins:
+        if not w.checked:
+            return  # a win could not be checked, so neither can its payments
+    if not rs.table_pot and sum(recorded.values()) != 0:
         st.add("warning", "score-unbalanced",
                f"the recorded payments add up to {_signed(sum(recorded.values()))}, not 0",
                sl.span, "common.result")
+    if recorded == result.payments:
+        return  # (every seat's as the rules give it, each seat in both)
     diffs = [s for s in rs.seats if recorded[s] != result.payments.get(s, 0)]
     if diffs:
         rule = next((t.rule for t in result.transfers if t.rule != rs.rule("payment")), rs.rule("payment"))
@@ -185,10 +195,12 @@ def _audit_score(rs: Ruleset, st: HandState, result: HandResult, sl: r.ScoreLine
 
 
 def audit_recorded_results(rs: Ruleset, st: HandState, result: HandResult, lines: list[r.Action]) -> None:
-    scores = [line for line in lines if isinstance(line, r.ScoreLine)]
+    scores: list[r.ScoreLine] = []
     seen: set[str] = set()
     for line in lines:
-        if isinstance(line, r.FanLine):
+        if isinstance(line, r.ScoreLine):
+            scores.append(line)
+        elif isinstance(line, r.FanLine):
             if line.seat in seen:
                 st.error("duplicate-line", f"a second fan line for {line.seat}", line.span, "common.result")
                 continue

@@ -380,7 +380,9 @@ class HandState:
     def __init__(self, seats: tuple[Seat, ...], record: HandRecord, dealer: Seat) -> None:
         self.record = record
         self.dealer = dealer
-        self.seats: dict[Seat, SeatState] = {s: SeatState() for s in seats}
+        self.seats: dict[Seat, SeatState] = {}
+        for s in seats:  # (a loop: a comprehension is a call of its own)
+            self.seats[s] = SeatState()
         self.findings: list[Finding] | PackedFindings = []
         """The hand's findings: Finding objects, or packed when nobody watches the replay (it
         gives each hand a `PackedFindings` before the hand is set up)."""

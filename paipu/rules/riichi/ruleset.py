@@ -11,6 +11,7 @@ dealer and the honba) is played here.  Per-hand state is a `_Table`, the hand's
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import is_
 from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
@@ -241,6 +242,9 @@ _NO_WAITS: Final[tuple[tuple[int, ...], int]] = ((), 0)
 _DRAW: Final = r.Draw
 _DISCARD: Final = r.Discard
 """The two moves most of a hand is made of, compared with an action's type at every move."""
+_PASS: Final = r.Pass
+_HU: Final = r.Hu
+"""The two answers to a discard (or an added kong) still open, which change nothing in `Riichi.before_action`."""
 
 
 def _wait_kinds(counts: list[int], melds: int) -> tuple[tuple[int, ...], int]:
@@ -306,11 +310,17 @@ def let_pass(t: _Table, seat: Seat, no: int, counts: list[int], melds: int,
     elif waiting is None:
         waiting = _wait_kinds(counts, melds)[1]
     in_riichi = seat in t.riichi and (
-        bool(_bits_since(pile, p.riichi_mark, p.no) & waiting)
-        or any(e.bits & _wait_kinds(e.counts, e.melds)[1] for e in p.earlier_riichi))
-    since_discard = bool(_bits_since(pile, p.mark, p.no) & waiting) or any(
-        e.bits & _wait_kinds(e.counts, e.melds)[1] for e in p.earlier)
+        bool(_bits_since(pile, p.riichi_mark, p.no) & waiting) or _let_pass_before(p.earlier_riichi))
+    since_discard = bool(_bits_since(pile, p.mark, p.no) & waiting) or _let_pass_before(p.earlier)
     return in_riichi, since_discard
+
+
+def _let_pass_before(earlier: list[_Passed]) -> bool:
+    """Whether a hand of ``earlier`` let a tile of its own waits pass (a loop, not a generator)."""
+    for e in earlier:
+        if e.bits & _wait_kinds(e.counts, e.melds)[1]:
+            return True
+    return False
 
 
 def _bits_since(pile: list[int], start: int, no: int) -> int:
@@ -393,6 +403,8 @@ class Riichi(Ruleset[RiichiOptions]):
         """Each seat's place in `seats` (`_Table.pile`)."""
         self._items: dict[tuple[str, int], ValueItem] = {}
         """Each yaku or dora item met, with its han (`_item`), made once."""
+        self._no_pay: Payments = dict.fromkeys(self.seats, 0)
+        """Each seat paying 0: the payments `settle` starts each hand's from (a copy)."""
 
     def new_session_data(self) -> RiichiCarry:
         return RiichiCarry()
@@ -411,7 +423,10 @@ class Riichi(Ruleset[RiichiOptions]):
         elif c.over:
             hand.error("game-over", f"hand {rec.number} is played after the game has ended (a seat below 0, the "
                        "last hand played, or the last dealer on top keeping the deal)", rec.span, self.rule("end"))
-        dora, ura = rec.setup("dora"), rec.setup("uradora")
+        lines: dict[str, r.SetupTiles] = {}
+        for line in rec.extra:  # (`HandRecord.setup` of each word, in one pass: the last line of a word)
+            lines[line.name] = line
+        dora, ura = lines.get("dora"), lines.get("uradora")
         if dora is not None:
             if len(dora.tiles) != 1:
                 hand.error("dora-count", f"the hand starts with one dora indicator, not {len(dora.tiles)}",
@@ -419,11 +434,11 @@ class Riichi(Ruleset[RiichiOptions]):
             t.dora = list(dora.tiles[:1])
             if dora.tiles:
                 hand.marked_tile = next_kind(dora.tiles[0].plain)  # the first dora, shown by reports
-            self._check_indicator(hand, dora.tiles[:1], 0, False, dora.span)
+            self._check_indicator(hand, dora.tiles[:1], 0, False, dora)
         if ura is not None:
             t.ura = list(ura.tiles)
-            self._check_indicator(hand, ura.tiles, 0, True, ura.span)
-        wind = rec.setup("wind")
+            self._check_indicator(hand, ura.tiles, 0, True, ura)
+        wind = lines.get("wind")
         if wind is not None:
             kind = wind.tiles[0].index if len(wind.tiles) == 1 else -1
             if kind not in _WINDS:
@@ -436,8 +451,9 @@ class Riichi(Ruleset[RiichiOptions]):
                 hand.error("wind-mismatch", f"the record says the round wind is {wind.tiles[0]}; by the hands "
                            f"before it is {ALL_TILES[27 + c.round]}", wind.span,
                            self.rule("dealer"))
-        t.honba = self._counter(hand, "honba", c.honba)
-        t.sticks = self._counter(hand, "sticks", c.sticks)
+        honba, sticks = lines.get("honba"), lines.get("sticks")
+        t.honba = c.honba if honba is None else self._counter(hand, honba, c.honba)
+        t.sticks = c.sticks if sticks is None else self._counter(hand, sticks, c.sticks)
         for seat in self.seats:
             t.reds[seat] = set()
         for d in rec.deals:
@@ -448,16 +464,17 @@ class Riichi(Ruleset[RiichiOptions]):
         start = self.options.start_score
         # Without [Score] tags the record counts from 0: the seats start from `start_score`.
         base = 0 if hand.start_scores_given else start
-        t.scores = {s: scores.get(s, 0) + base for s in self.seats}
-        t.start_scores = dict(t.scores)
+        start_scores: dict[Seat, int] = {}
+        for s in self.seats:  # (a loop: a comprehension is a call of its own)
+            start_scores[s] = scores.get(s, 0) + base
+        t.scores = start_scores
+        t.start_scores = dict(start_scores)
 
-    def _counter(self, hand: HandState, word: str, carried: int) -> int:
-        """The hand's ``honba`` or ``sticks``: its setup line's, checked against what the hands
-        before it carried, else what they carried."""
+    def _counter(self, hand: HandState, counter: r.SetupTiles, carried: int) -> int:
+        """The hand's ``honba`` or ``sticks`` of its setup line ``counter``, checked against what the
+        hands before it carried."""
         rec = hand.record
-        counter = rec.setup(word)
-        if counter is None:
-            return carried
+        word = counter.name
         value = counter.value if counter.value is not None else 0
         if rec.number > 1 and value != carried:
             code = "honba-mismatch" if word == "honba" else "sticks-mismatch"
@@ -476,7 +493,7 @@ class Riichi(Ruleset[RiichiOptions]):
                            f"{'s' if len(t.kongs) != 1 else ''} made only {len(t.kongs)} more than the first",
                            event.span, self.rule("dora"))
             else:
-                self._check_indicator(hand, event.tiles, t.kan_dora + 1, False, event.span)
+                self._check_indicator(hand, event.tiles, t.kan_dora + 1, False, event)
             if apply:
                 t.dora.extend(event.tiles[:1])
                 t.kan_dora += 1
@@ -492,20 +509,23 @@ class Riichi(Ruleset[RiichiOptions]):
         return False
 
     def _check_indicator(self, hand: HandState, tiles: tuple[Tile, ...], first: int, ura: bool,
-                         span: r.Span) -> None:
+                         line: r.SetupTiles | r.TableEvent) -> None:
         """With a `wall` line, the indicators are the wall's: its last 14 tiles are the dead wall, and
-        the k-th dora indicator is its 9th tile from the start less 2k (the ura indicator the tile after)."""
+        the k-th dora indicator is its 9th tile from the start less 2k (the ura indicator the tile after).
+        ``line`` shows them (its place, unpacked for a finding only)."""
         wall = hand.record.wall
         if wall is None or len(wall.tiles) < 14:
             return
         dead = wall.tiles[-14:]
+        if all(map(is_, tiles[:5 - first], dead[8 - 2 * first + (1 if ura else 0)::-2])):
+            return  # each the wall's own tile (the same tile, of the same kind and red or not), in one call
         for k, tile in enumerate(tiles, start=first):
             if k > 4:
                 break
             want = dead[8 - 2 * k + (1 if ura else 0)]
             if want.index != tile.index or want.red != tile.red:
                 what = "ura dora indicator" if ura else "dora indicator"
-                hand.error("dora-mismatch", f"the {what} {k + 1} is {tile}, but the wall's is {want}", span,
+                hand.error("dora-mismatch", f"the {what} {k + 1} is {tile}, but the wall's is {want}", line.span,
                            self.rule("dora"))
 
     def _check_abort(self, hand: HandState, event: r.TableEvent) -> None:
@@ -611,22 +631,13 @@ class Riichi(Ruleset[RiichiOptions]):
 
     def value_words(self, win: WinAnalysis, lang: str = "en") -> str:
         """``yakuman`` (``2× yakuman``), or the han and fu and the limit reached (``5 han 40 fu, mangan``)."""
-        yakuman = sum(1 for item in win.items if item.id in YAKUMAN)
-        zh = lang == "zh"
-        if yakuman:
-            if zh:
-                return "役满" if yakuman == 1 else f"{yakuman}倍役满"
-            return "yakuman" if yakuman == 1 else f"{yakuman}× yakuman"
-        fu = next((item.value for item in win.items if item.id == "fu"), 0)
-        limit = limit_name(win.total, fu, 0)
-        if zh:
-            return f"{win.total}番{fu}符" + (f"，{_LIMITS_ZH[limit]}" if limit else "")
-        return f"{win.total} han {fu} fu" + (f", {_LIMITS_EN[limit]}" if limit else "")
+        fu, yakuman = _fu_and_yakuman(win.items)
+        return _value_words(win.total, fu, yakuman, lang)
 
     # ---------------------------------------------------------------- every action
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
         t = hand.ruleset_data
-        if not isinstance(t, _Table):
+        if t.__class__ is not _Table:  # (`_t` takes a subclass's table as it is)
             t = _t(hand)
         kind = type(action)
         if apply and t.pending is None and not t.due:
@@ -641,18 +652,16 @@ class Riichi(Ruleset[RiichiOptions]):
                 self._discarding(hand, t, discard.seat, discard.tile.index)
                 self._discarded(t, discard)
                 return
-        ld = hand.last_discard
         # A win or a pass answers the discard (or the added kong) still open; anything else lets it go.
-        answers = kind is r.Hu or kind is r.Pass
+        if kind is _PASS:
+            return  # nothing of the rest is asked of a pass
+        if kind is _HU:
+            if hand.ended:
+                self._third_winner(hand, cast(r.Hu, action))
+            return  # nor of a win, but for a third winner on one tile
+        ld = hand.last_discard
         aborting = kind is r.TableEvent and cast(r.TableEvent, action).name == "abort"
-        if kind is r.Hu and hand.ended:
-            robbers: list[Seat] = hand.robbers if hand.robbed else []
-            before = robbers or (ld.winners if ld is not None else [])
-            if len(before) >= 2 and cast(r.Hu, action).seat not in before:
-                hand.error("sanchahou", f"{cast(r.Hu, action).seat} is a third seat winning on one tile (after "
-                           f"{' and '.join(before)}): at Tenhou the hand is an abortive draw instead "
-                           "(`abort sanchahou`)", cast(r.Hu, action).span, self.rule("winners"))
-        if apply and not answers:
+        if apply:
             phase = hand.phase
             if phase == "claim" and ld is not None and ld.serial != t.passed_serial and not aborting:
                 self._passes(hand, t, ld.seat, ld.tile)
@@ -678,7 +687,7 @@ class Riichi(Ruleset[RiichiOptions]):
                     t.scores[seat] = t.scores.get(seat, 0) - 1000
                     if len(t.riichi) == 4:
                         t.due = "suucha"
-        if t.due and action is not None and not answers and not aborting:
+        if t.due and action is not None and not aborting:
             hand.error("missed-abort", f"{_DUE[t.due]}: the hand ends as an abortive draw (`abort {t.due}`), "
                        f"yet `{action.verb}` follows", action.span, self.rule("abort"))
             if apply:
@@ -700,7 +709,8 @@ class Riichi(Ruleset[RiichiOptions]):
                     t.reds[action.seat].add(ld.tile.index)
                 self._note_pao(hand, action.seat, ld.seat, ld.tile, isinstance(action, r.Kong))
             if isinstance(action, r.Chow) and ld is not None:
-                lo = min(x.index for x in action.tiles)
+                x, y, z = action.tiles
+                lo = min(x.index, y.index, z.index)
                 forbidden = {ld.tile.index}
                 if ld.tile.index == lo and ld.tile.rank <= 6:
                     forbidden.add(lo + 3)
@@ -720,6 +730,16 @@ class Riichi(Ruleset[RiichiOptions]):
             t.ippatsu_before_addkong = set(t.ippatsu)
             t.ippatsu.clear()
             t.kongs.append(action.seat)
+
+    def _third_winner(self, hand: HandState, action: r.Hu) -> None:
+        """A win declared once the hand has ended: a third seat winning on one tile is wrong (riichi.winners)."""
+        ld = hand.last_discard
+        robbers: list[Seat] = hand.robbers if hand.robbed else []
+        before = robbers or (ld.winners if ld is not None else [])
+        if len(before) >= 2 and action.seat not in before:
+            hand.error("sanchahou", f"{action.seat} is a third seat winning on one tile (after "
+                       f"{' and '.join(before)}): at Tenhou the hand is an abortive draw instead "
+                       "(`abort sanchahou`)", action.span, self.rule("winners"))
 
     def _discarded(self, t: _Table, action: r.Discard) -> None:
         """What a discard played does to the riichi state (after `before_action`'s common part;
@@ -802,15 +822,19 @@ class Riichi(Ruleset[RiichiOptions]):
         if kongs and len(kongs) == 4 and len(set(kongs)) > 1:
             t.due = "suukan"
         # `check_discard`, which finds nothing and changes nothing but after a call (kuikae), for
-        # a red five, or in riichi.
-        if t.kuikae or tile.red or seat in riichi:
+        # a red five, or in riichi other than of the tile drawn.
+        if t.kuikae or tile.red:
             self.check_discard(hand, seat, action, True)
+        elif seat in riichi:
+            drawn = hand.seats[seat].last_drawn
+            if drawn is None or drawn.index != i:
+                self.check_discard(hand, seat, action, True)
 
     @staticmethod
     def _first_discard(t: _Table, seat: Seat, kind: int) -> None:
         """One of the first four discards, with no call before it: four of one wind are an abort due (suufon)."""
         t.first_discards.append((seat, kind))
-        if len(t.first_discards) == 4 and len({k for _, k in t.first_discards}) == 1 and kind in _WINDS:
+        if len(t.first_discards) == 4 and kind in _WINDS and len({k for _, k in t.first_discards}) == 1:
             t.due = "suufon"
 
     def _note_pao(self, hand: HandState, seat: Seat, source: Seat, tile: Tile, kong: bool) -> None:
@@ -823,12 +847,17 @@ class Riichi(Ruleset[RiichiOptions]):
             (_WINDS, "daisuushi") if tile.index in _WINDS else ((), "")
         if not group:
             return
-        have = {m.tiles[0].index for m in melds if m.kind != "chow"}
+        have: set[int] = set()
+        for m in melds:  # (loops, not a comprehension and a generator)
+            if m.kind != "chow":
+                have.add(m.tiles[0].index)
         if tile.index in have:
             return
         have.add(tile.index)
-        if all(k in have for k in group):
-            _t(hand).pao.setdefault(seat, {})[yakuman] = source
+        for k in group:
+            if k not in have:
+                return
+        _t(hand).pao.setdefault(seat, {})[yakuman] = source
 
     def _passes(self, hand: HandState, t: _Table, source: Seat, tile: Tile) -> None:
         """The seats after ``source`` let ``tile`` pass: it goes on the hand's `_Table.pile`, to be
@@ -922,7 +951,7 @@ class Riichi(Ruleset[RiichiOptions]):
     # ---------------------------------------------------------------- discards and calls
     def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
         t = hand.ruleset_data
-        if not isinstance(t, _Table):
+        if t.__class__ is not _Table:  # (`_t` takes a subclass's table as it is)
             t = _t(hand)
         tile = action.tile
         i = tile.index
@@ -978,8 +1007,10 @@ class Riichi(Ruleset[RiichiOptions]):
         t = _t(hand)
         ss = hand.seats[seat]
         rule = self.rule("ready")
-        if any(m.kind != "ankong" for m in ss.melds):
-            hand.error("illegal-riichi", f"{seat} has called: riichi needs a concealed hand", action.span, rule)
+        for m in ss.melds:  # (a loop, not a generator)
+            if m.kind != "ankong":
+                hand.error("illegal-riichi", f"{seat} has called: riichi needs a concealed hand", action.span, rule)
+                break
         if t.scores.get(seat, 0) < 1000:
             hand.error("illegal-riichi", f"{seat} has {t.scores.get(seat, 0)} points: riichi needs 1,000 for "
                        "the stick", action.span, rule)
@@ -1100,7 +1131,7 @@ class Riichi(Ruleset[RiichiOptions]):
     def settle(self, hand: HandState, result: HandResult, session: SessionState) -> Payments:
         t = _t(hand)
         c = _session_carry(session)
-        pay: Payments = {s: 0 for s in self.seats}
+        pay: Payments = dict(self._no_pay)
         transfers: list[Transfer] = []
         for seat in t.riichi:
             pay[seat] -= 1000
@@ -1110,20 +1141,23 @@ class Riichi(Ruleset[RiichiOptions]):
         ready_at_draw = False
         rule = self.rule("payment")
         if result.result == "win":
-            wins = [(c, w) for c, w in zip(result.contexts, result.wins, strict=True) if w.is_win]
-            if wins:
+            wins: list[tuple[WinContext, WinAnalysis]] = []
+            for cw in zip(result.contexts, result.wins, strict=True):  # (a loop, not a comprehension)
+                if cw[1].is_win:
+                    wins.append(cw)
+            if len(wins) > 1:  # (one win is in its order)
                 source = wins[0][0].from_seat
                 order = self.seats_after(source) if source is not None and not wins[0][0].self_drawn else ()
                 wins.sort(key=lambda cw: order.index(cw[0].seat) if cw[0].seat in order else 0)
             for i, (ctx, win) in enumerate(wins):
-                fu = next((item.value for item in win.items if item.id == "fu"), 0)
-                yakuman = sum(1 for item in win.items if item.id in YAKUMAN)
+                fu, yakuman = _fu_and_yakuman(win.items)
                 is_dealer = ctx.seat == hand.dealer
                 keeps = keeps or is_dealer
                 basic = basic_points(win.total, fu, yakuman)
                 honba = t.honba if i == 0 else 0
-                liable = next((who for y, who in t.pao.get(ctx.seat, {}).items()
-                               if any(item.id == y for item in win.items)), None)
+                pao = t.pao.get(ctx.seat)
+                liable = next((who for y, who in pao.items() if any(item.id == y for item in win.items)),
+                              None) if pao else None
                 owed = self._win_payments(hand, ctx, basic, honba, is_dealer, liable)
                 words = self.value_words(win) + (f", {honba} honba" if honba else "")  # each payer's transfer's
                 for payer, amount in owed.items():
@@ -1152,7 +1186,10 @@ class Riichi(Ruleset[RiichiOptions]):
         if not keeps:
             c.rotations = before + 1
             c.round = c.rotations // 4
-        after = {s: t.start_scores.get(s, 0) + pay[s] for s in self.seats}
+        after: dict[Seat, int] = {}
+        start = t.start_scores
+        for s in self.seats:
+            after[s] = start.get(s, 0) + pay[s]
         c.over = self._game_over(hand, before, keeps, after, ready_at_draw)
         return pay
 
@@ -1178,7 +1215,7 @@ class Riichi(Ruleset[RiichiOptions]):
         the dealer keeps the deal by being ready at an exhaustive draw."""
         if _t(hand).abort:
             return False  # an abortive draw: the dealer deals again
-        if any(v < 0 for v in scores.values()):
+        if scores and min(scores.values()) < 0:  # (a seat below 0)
             return True
         last = 8 if self.options.length == "hanchan" else 4
         if before < last - 1:
@@ -1259,8 +1296,15 @@ class Riichi(Ruleset[RiichiOptions]):
         return bool(_wait_kinds(ss.counts, len(ss.melds))[1])
 
     def _draw_transfers(self, hand: HandState) -> list[Transfer]:
-        nagashi = [s for s in self.seats if hand.seats[s].discards
-                   and all(d[0].index in _TERMINAL_HONOUR and not d[1] for d in hand.seats[s].discards)]
+        nagashi: list[Seat] = []
+        for s in self.seats:  # (loops, not comprehensions and generators)
+            river = hand.seats[s].discards
+            if river:
+                for d in river:
+                    if d[0].index not in _TERMINAL_HONOUR or d[1]:
+                        break
+                else:
+                    nagashi.append(s)
         out: list[Transfer] = []
         if nagashi:
             for seat in nagashi:
@@ -1271,8 +1315,10 @@ class Riichi(Ruleset[RiichiOptions]):
                         amount = dealer_pays if payer == hand.dealer or is_dealer else other_pays
                         out.append(Transfer(payer, seat, amount, "nagashi mangan", self.rule("nagashi")))
             return out
-        ready = [s for s in self.seats if self._ready(hand, s)]
-        noten = [s for s in self.seats if s not in ready]
+        ready: list[Seat] = []
+        noten: list[Seat] = []
+        for s in self.seats:
+            (ready if self._ready(hand, s) else noten).append(s)
         if ready and noten:
             each = 3000 // len(noten) // len(ready)
             for payer in noten:
@@ -1285,6 +1331,35 @@ class Riichi(Ruleset[RiichiOptions]):
         if c.dealer_keeps if c.settled == result.number else result.dealer in result.winners:
             return result.dealer
         return self.next_seat(result.dealer)
+
+
+def _fu_and_yakuman(items: tuple[ValueItem, ...]) -> tuple[int, int]:
+    """A win's fu (its first ``fu`` item's value, 0 without one) and how many yakuman it holds, in one pass."""
+    fu = 0
+    found = False
+    yakuman = 0
+    for item in items:
+        rid = item.id
+        if rid == "fu":
+            if not found:
+                fu = item.value
+                found = True
+        elif rid in YAKUMAN:
+            yakuman += 1
+    return fu, yakuman
+
+
+def _value_words(total: int, fu: int, yakuman: int, lang: str) -> str:
+    """`Riichi.value_words` of a win of ``total`` han, ``fu`` fu and ``yakuman`` yakuman."""
+    zh = lang == "zh"
+    if yakuman:
+        if zh:
+            return "役满" if yakuman == 1 else f"{yakuman}倍役满"
+        return "yakuman" if yakuman == 1 else f"{yakuman}× yakuman"
+    limit = limit_name(total, fu, 0)
+    if zh:
+        return f"{total}番{fu}符" + (f"，{_LIMITS_ZH[limit]}" if limit else "")
+    return f"{total} han {fu} fu" + (f", {_LIMITS_EN[limit]}" if limit else "")
 
 
 def _half_away(value: int, unit: int) -> int:

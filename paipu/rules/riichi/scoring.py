@@ -11,6 +11,7 @@ valued, so that records of other rulesets never load it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any, Final
 
 from paipu.ruleset_api import Frozen, Meld, Tile
@@ -158,6 +159,9 @@ _PLAIN_IDS: Final = tuple(tuple(4 * k + min(i + (_FIVES >> k & 1), 3) for i in r
 tiles, its melds counted)."""
 
 
+_KINDS: Final = range(34)
+
+
 def _take(k: int, used: list[int]) -> int:
     """The next id of kind ``k``'s plain tiles (`_PLAIN_IDS`); ``used`` counts them by kind."""
     n = used[k]
@@ -207,10 +211,8 @@ def value_hand(
         meld_objs.append(p.meld(m.kind, ids))
     hand_ids: list[int] = []
     last = -1
-    for k in range(34):
+    for k in compress(_KINDS, counts):  # the kinds held (``counts[k]`` not 0), picked out in one call
         c = counts[k]
-        if not c:
-            continue
         if k == win:
             c = c - 1
             if win_id >= 0:
@@ -236,8 +238,12 @@ def value_hand(
     hand_ids.append(last)
     if win_id < 0:
         win_id = last
-    dora_ids = [4 * t.index + (_FIVES >> t.index & 1) for t in dora_indicators]
-    ura_ids = [4 * t.index + (_FIVES >> t.index & 1) for t in ura_indicators]
+    dora_ids: list[int] = []
+    for t in dora_indicators:  # (loops, not comprehensions: each a call of its own)
+        dora_ids.append(4 * t.index + (_FIVES >> t.index & 1))
+    ura_ids: list[int] = []
+    for t in ura_indicators:
+        ura_ids.append(4 * t.index + (_FIVES >> t.index & 1))
     hand_ids.extend(meld_ids)
     result = p.calculator.estimate_hand_value(hand_ids, win_id, melds=meld_objs or None,
                                               dora_indicators=dora_ids or None, ura_dora_indicators=ura_ids or None,
