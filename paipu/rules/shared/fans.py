@@ -759,7 +759,7 @@ def _situation_fans(w: WinIn, f: Fans, table: FanTable, claimed: int, shown: int
 
 
 _Melded: TypeAlias = (
-    "tuple[Sequence[ReadSet], Sequence[int], Sequence[int], int, int, int, int, int, int, Fans, bool]")
+    "tuple[tuple[ReadSet, ...], Sequence[int], Sequence[int], int, int, int, int, int, int, Fans, bool]")
 """What a hand's melds give each of its readings, worked out once (`_Win.melded`): their sets, the
 chows' and the pongs' (and kongs') kinds (never changed) and how many of each, `_Part.chow_key` and
 `_Part.pong_key` of them, the concealed kongs among them (what 暗刻 counts), what they spoil
@@ -846,8 +846,9 @@ class _Win:
             if kongs:
                 kong_fans = {}
                 _kong_fans(kongs, packed >> 4 & 15, kong_fans, table)
-            self.melded: _Melded = (meld_sets, meld_chows, meld_pongs, len(meld_chows), len(meld_pongs), chow_key,
-                                    pong_key, packed >> 8 & 15, bad, kong_fans, claimed == 4 and not w.self_drawn)
+            self.melded: _Melded = (tuple(meld_sets), meld_chows, meld_pongs, len(meld_chows), len(meld_pongs),
+                                    chow_key, pong_key, packed >> 8 & 15, bad, kong_fans,
+                                    claimed == 4 and not w.self_drawn)
         else:
             claimed = shown = 0
             mask = held
@@ -1353,10 +1354,12 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
             hidden -= 1
             concealed_pong = _read_set("pong", win, True)
             exposed = tuple(_read_set("pong", win, False) if s is concealed_pong else s for s in wp.sets)
-            sets = (*meld_sets, *(exposed if win_group == 0 else a.sets), *(exposed if win_group == 1 else b.sets),
-                    *(exposed if win_group == 2 else c.sets), *(exposed if win_group == 3 else d.sets))
+            sets = (meld_sets + (exposed if win_group == 0 else a.sets) + (exposed if win_group == 1 else b.sets)
+                    + (exposed if win_group == 2 else c.sets) + (exposed if win_group == 3 else d.sets))
         else:
-            sets = (*meld_sets, *a.sets, *b.sets, *c.sets, *d.sets)
+            # (Tuples joined with ``+``, not a starred display: compiled, that is a list extended
+            # once for each part, then made a tuple.)
+            sets = meld_sets + a.sets + b.sets + c.sets + d.sets
         f: Fans = kong_fans.copy() if kong_fans else {}
         if hidden >= 2:
             f[_HIDDEN_PONG_FANS[hidden]] = 1
