@@ -833,45 +833,50 @@ class _Win:
             meld_chows: list[int] = []
             meld_pongs: list[int] = []
             chow_key = pong_key = 0
-            total = bytearray(c)  # the tiles of each kind, concealed and in the melds
-            kong_kinds: list[int] = []
             packed = bad = 0
-            mask = held
+            win = w.win_tile
+            # The kinds held four times in all, concealed tiles and melds (a kong is no 四归一),
+            # and how many of the winning kind the melds show: each meld's kinds asked as it comes
+            # (the concealed fours, those a meld makes four, less those it spoils), unless two
+            # melds hold one kind (`_hogs_and_shown`).  (No list of all 34 counts: its making,
+            # its count of 4s and a tile's ``+= 1`` each cost pure Python about 500 instructions,
+            # and compiled more.)
+            hogs = man.fours + pin.fours + sou.fours + hon.fours
+            shown = overlap = touched = 0
             for m in w.melds:
                 k = m.first
                 read, chow, weight, counts, worse, bits = _MELD_INFO[m.kind][2 * k + m.concealed]
                 meld_sets.append(read)
+                overlap |= touched & bits
+                touched |= bits
                 if chow:
                     meld_chows.append(k)
                     chow_key += weight
-                    total[k] += 1
-                    total[k + 1] += 1
-                    total[k + 2] += 1
+                    n0, n1, n2 = c[k], c[k + 1], c[k + 2]
+                    if n0 >= 3 or n1 >= 3 or n2 >= 3:
+                        hogs += (n0 == 3) + (n1 == 3) + (n2 == 3) - (n0 == 4) - (n1 == 4) - (n2 == 4)
+                    if k <= win <= k + 2:
+                        shown += 1
                 else:
                     meld_pongs.append(k)
                     pong_key |= bits
+                    n0 = c[k]
                     if counts & 15:  # a kong
-                        total[k] += 4
-                        kong_kinds.append(k)
+                        hogs -= n0 == 4
+                        if k == win:
+                            shown += 4
                     else:
-                        total[k] += 3
+                        hogs += (n0 == 1) - (n0 == 4)
+                        if k == win:
+                            shown += 3
                 packed += counts
                 bad |= worse
-                mask |= bits
+            if overlap:
+                hogs, shown = _hogs_and_shown(w)
+            mask = held | touched
             kongs = packed & 15
             claimed = packed >> 12
-            win = w.win_tile
-            shown = total[win] - c[win] if 0 <= win < 34 else 0
-            # The kinds held four times in all, concealed tiles and melds (a kong is no 四归一).
-            hogs = total.count(4)
-            for k in kong_kinds:
-                if total[k] == 4:
-                    hogs -= 1
-            kong_key: FanKey = ()
-            if kongs:
-                kong_fans: Fans = {}
-                _kong_fans(kongs, packed >> 4 & 15, kong_fans, table)
-                kong_key = _flat(kong_fans)
+            kong_key: FanKey = (_kong_fan(kongs, packed >> 4 & 15, table), 1) if kongs else ()
             self.melded: _Melded = (tuple(meld_sets), tuple(meld_chows), tuple(meld_pongs), len(meld_chows),
                                     len(meld_pongs), chow_key, pong_key, packed >> 8 & 15, bad, kong_key,
                                     claimed == 4 and not w.self_drawn)
@@ -921,6 +926,32 @@ class _Win:
             self.waits_one = 0 if w.no_win_tile or not _waits_one(w, self.table.shapes, self.groups, self.size,
                                                                   self.held) else 1
         return self.waits_one == 1
+
+
+def _hogs_and_shown(w: WinIn) -> tuple[int, int]:
+    """The kinds ``w`` holds four times in all, concealed tiles and melds, but the kongs' (四归一),
+    and how many of the winning kind its melds show: from the tiles of each kind (what `_Win`
+    works out meld by meld where no two melds hold one kind)."""
+    c = w.concealed
+    total = bytearray(c)  # the tiles of each kind, concealed and in the melds
+    kong_kinds: list[int] = []
+    for m in w.melds:
+        k = m.first
+        if m.kind == "chow":
+            total[k] += 1
+            total[k + 1] += 1
+            total[k + 2] += 1
+        elif m.kind == "kong":
+            total[k] += 4
+            kong_kinds.append(k)
+        else:
+            total[k] += 3
+    hogs = total.count(4)
+    for k in kong_kinds:
+        if total[k] == 4:
+            hogs -= 1
+    win = w.win_tile
+    return hogs, total[win] - c[win] if 0 <= win < 34 else 0
 
 
 def _merge(f: Fans, more: Fans) -> None:
@@ -1180,20 +1211,21 @@ _HIDDEN_PONG_KEYS: Final[tuple[FanKey, ...]] = ((), (), ("shuanganke", 1), ("san
 def _kong_fans(kongs: int, concealed_kongs: int, f: Fans, table: FanTable) -> None:
     """The fans of a reading's kongs (melds all: a reading reads no kong from the hand), of
     which ``concealed_kongs`` concealed."""
-    open_kongs = kongs - concealed_kongs
+    if kongs:
+        _add(f, _kong_fan(kongs, concealed_kongs, table))
+
+
+def _kong_fan(kongs: int, concealed_kongs: int, table: FanTable) -> str:
+    """`_kong_fans`' one fan where there are ``kongs`` (one or more)."""
     if kongs == 4:
-        _add(f, "sigang")
-    elif kongs == 3:
-        _add(f, "sangang")
-    elif kongs == 2:
+        return "sigang"
+    if kongs == 3:
+        return "sangang"
+    if kongs == 2:
         if table.has("shuanggang"):
-            _add(f, "shuanggang")
-        else:
-            _add(f, {2: "shuangangang", 1: "mingangang", 0: "shuangminggang"}[concealed_kongs])
-    elif concealed_kongs:
-        _add(f, "angang")
-    elif open_kongs:
-        _add(f, "minggang")
+            return "shuanggang"
+        return {2: "shuangangang", 1: "mingangang", 0: "shuangminggang"}[concealed_kongs]
+    return "angang" if concealed_kongs else "minggang"
 
 
 _NINE_GATES: Final = [3, 1, 1, 1, 1, 1, 1, 1, 3]
