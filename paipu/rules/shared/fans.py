@@ -63,15 +63,16 @@ _new_dict: Final[Callable[[type[Counter[str]]], Counter[str]]] = dict.__new__
 """An empty `Counter` made without running its ``__init__`` (Python code, which does nothing for
 an empty one but call ``update``): ``_new_dict(Counter)``."""
 
-WINDS = (27, 28, 29, 30)
-DRAGONS = (31, 32, 33)
-WHITE, GREEN = 31, 32
-TERMINALS_HONOURS = frozenset((0, 8, 9, 17, 18, 26, *WINDS, *DRAGONS))
-GREEN_KINDS = frozenset((19, 20, 21, 23, 25, GREEN))
+WINDS: Final[tuple[int, ...]] = (27, 28, 29, 30)
+DRAGONS: Final[tuple[int, ...]] = (31, 32, 33)
+WHITE: Final = 31
+GREEN: Final = 32
+TERMINALS_HONOURS: Final = frozenset((0, 8, 9, 17, 18, 26, *WINDS, *DRAGONS))
+GREEN_KINDS: Final = frozenset((19, 20, 21, 23, 25, GREEN))
 """绿一色: 2 3 4 6 8 条 and 发."""
-REVERSIBLE_KINDS = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE))
+REVERSIBLE_KINDS: Final = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE))
 """推不倒: 1234589 饼, 245689 条 and 白, the tiles that look the same upside down."""
-KNITTED: tuple[tuple[int, ...], ...] = KNITTED_STRAIGHTS
+KNITTED: Final[tuple[tuple[int, ...], ...]] = KNITTED_STRAIGHTS
 """The six knitted straights (组合龙): 147 in one suit, 258 in another, 369 in the third."""
 
 _SOURCE = "docs/rules/mcr.md"
@@ -235,7 +236,7 @@ FAN_DEFS: tuple[FanDef, ...] = (
 FANS: dict[str, FanDef] = {f.id: f for f in FAN_DEFS}
 ORDER: dict[str, int] = {f.id: i for i, f in enumerate(FAN_DEFS)}
 
-SPECIAL_SHAPES = frozenset({"seven_pairs", "thirteen_orphans", "honours_and_knitted", "knitted_straight"})
+SPECIAL_SHAPES: Final = frozenset({"seven_pairs", "thirteen_orphans", "honours_and_knitted", "knitted_straight"})
 
 
 class FanTable(Frozen):
@@ -424,7 +425,7 @@ def _rank(k: int) -> int:
     return k % 9 + 1
 
 
-_SUIT_ORDER = (0, 2, 1)
+_SUIT_ORDER: Final[tuple[int, ...]] = (0, 2, 1)
 """The order the reference calculator sorts suits in (万, 条, 饼): which of two three-set fans it
 finds first depends on it."""
 
@@ -1014,9 +1015,9 @@ class _Memo:
         """What they are worth there."""
 
 
-_MEMOS: dict[int, _Memo] = {}
+_MEMOS: Final[dict[int, _Memo]] = {}
 _MEMO_MAX: Final = 1 << 16
-_PONGS: dict[int, FanKey] = {}
+_PONGS: Final[dict[int, FanKey]] = {}
 """The fans of each set of pongs (`_pong_fans`, the same in every table, as `FanKey`), by their kinds
 (`_kind_mask`: a reading holds no two pongs of a kind), bounded as `_Memo`."""
 
