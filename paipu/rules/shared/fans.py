@@ -1739,7 +1739,8 @@ class _Group:
     asks of them: its parts, its state and its waits, and what the special shapes and 四归一
     need."""
 
-    __slots__ = ("double", "fours", "g", "key", "kinds", "less", "odd", "parts", "state", "tiles", "waits")
+    __slots__ = ("double", "fours", "g", "key", "kinds", "less", "odd", "odd_kinds", "pair_kinds", "parts", "state",
+                 "tiles", "waits")
 
     def __init__(self, g: int, part: tuple[int, ...]) -> None:
         self.g = g
@@ -1764,6 +1765,9 @@ class _Group:
         """The kinds held four times."""
         self.odd = any(n & 1 for n in part)
         """Some kind held an odd number of times."""
+        self.odd_kinds = part.count(1) + part.count(3)
+        self.pair_kinds = part.count(2) + part.count(3)
+        """The kinds held once or three times, and twice or three times (`_waits_one`)."""
         self.double = max(part) > 1
         """Some kind held twice or more."""
 
@@ -1832,12 +1836,13 @@ def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...], siz
     if n_melds == 0:
         if "seven_pairs" in shapes or "honours_and_knitted" in shapes:
             # (counted in the winning hand, then mended for its winning tile's kind)
+            # (the kinds' counts from each group's: `c.count` is a method call over all 34 counts)
             n = c[win]
-            if "seven_pairs" in shapes and \
-                    c.count(1) + c.count(3) - (n == 1 or n == 3) + (n == 2 or n == 4) == 1:
+            if "seven_pairs" in shapes and man.odd_kinds + pin.odd_kinds + sou.odd_kinds + hon.odd_kinds \
+                    - (n == 1 or n == 3) + (n == 2 or n == 4) == 1:
                 return _waits_one_of_all(w, shapes)  # one kind held an odd number of times
-            if "honours_and_knitted" in shapes and \
-                    c.count(2) + c.count(3) - (n == 2 or n == 3) + (n == 3 or n == 4) == 0:
+            if "honours_and_knitted" in shapes and man.pair_kinds + pin.pair_kinds + sou.pair_kinds \
+                    + hon.pair_kinds - (n == 2 or n == 3) + (n == 3 or n == 4) == 0:
                 return _waits_one_of_all(w, shapes)  # no kind held twice or three times
         if "thirteen_orphans" in shapes and not held & ~_TERMINALS_HONOURS_MASK:
             return _waits_one_of_all(w, shapes)
