@@ -1530,6 +1530,9 @@ def _knitted_readings(h: _Win, out: list[Reading]) -> None:
     w = h.w
     if len(w.melds) > 1:
         return
+    n_sets = 1 - len(w.melds)
+    if h.size - 9 != 3 * n_sets + 2:
+        return  # (the tiles left once a straight's nine are taken: not one set and a pair)
     held = h.held
     for i in range(len(KNITTED)):
         straight_mask = _KNITTED_MASKS[i]
@@ -1539,9 +1542,6 @@ def _knitted_readings(h: _Win, out: list[Reading]) -> None:
         rest = list(w.concealed)
         for k in straight:
             rest[k] -= 1
-        n_sets = 1 - len(w.melds)
-        if sum(rest) != 3 * n_sets + 2:
-            continue
         # The rest's readings, one part of each group with one pair among them (as
         # `_standard_readings` reads the whole hand's).
         man, pin, sou, hon = _groups_of(tuple(rest))
