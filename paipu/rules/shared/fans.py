@@ -1152,17 +1152,17 @@ def _honour_pong_fans(h: _Win, pongs: tuple[int, ...], pong_key: int) -> FanKey:
             continue
         if k >= WHITE:  # a dragon
             if memo.has_jianke:
-                found += _JIANKE
+                found = found + _JIANKE
                 continue
             if dragon_fan:
                 continue
         else:  # a wind
             special = False
             if k == prevalent and memo.has_quanfengke:
-                found += _QUANFENGKE
+                found = found + _QUANFENGKE
                 special = True
             if k == seat and memo.has_menfengke:
-                found += _MENFENGKE
+                found = found + _MENFENGKE
                 special = True
             if special or wind_fan:
                 continue
@@ -1453,11 +1453,13 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
             sets = meld_sets + a.sets + b.sets + c.sets + d.sets
         # The fans found, as their `FanKey`, in the order a dict would hold them: each part
         # joined as it is kept (no dict made, unless the reading is new, or the hand has fans given).
+        # (``key = key + …``, not ``key += …``: compiled, ``+`` of two tuples is a sequence's
+        # concatenation, ``+=`` the generic in-place add, which tries the number slots first.)
         key = kong_key
         if hidden >= 2:
-            key += _HIDDEN_PONG_KEYS[hidden]
+            key = key + _HIDDEN_PONG_KEYS[hidden]
         if n_pongs == 4:
-            key += (_PENGPENGHE_QUANSHUANGKE if not meld_bad & 4 and a.even and b.even and c.even and d.even
+            key = key + (_PENGPENGHE_QUANSHUANGKE if not meld_bad & 4 and a.even and b.even and c.even and d.even
                     and pair < 27 and pair % 9 % 2 == 1 else _PENGPENGHE)
         pong_key = meld_pong_key | a.pong_key | b.pong_key | c.pong_key | d.pong_key
         pong_fans: FanKey = ()
@@ -1465,7 +1467,7 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
             found = _PONGS.get(pong_key)
             if found is None:
                 found = _kept_pongs(pong_key, meld_pongs + a.pongs + b.pongs + c.pongs + d.pongs)
-            key += found  # (fans no set fan above is)
+            key = key + found  # (fans no set fan above is)
             pong_fans = found
         n_chows = n_meld_chows + a.n_chows + b.n_chows + c.n_chows
         if n_chows > 1:
@@ -1473,31 +1475,31 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
             found = memo.chows.get(chow_key)
             if found is None:
                 found = _kept_chows(memo, chow_key, meld_chows + a.chows + b.chows + c.chows)
-            key += found
+            key = key + found
             if n_chows == 4 and pair < 27:
-                key += _PINGHE
+                key = key + _PINGHE
                 if pair % 9 == 4:
-                    key += _shuanglonghui(meld_chows + a.chows + b.chows + c.chows, pair)
+                    key = key + _shuanglonghui(meld_chows + a.chows + b.chows + c.chows, pair)
         if pair >= 27:
             if pair >= WHITE and "shuangjianke" in pong_fans:
-                key += _XIAOSANYUAN
+                key = key + _XIAOSANYUAN
             if pair < WHITE and "sanfengke" in pong_fans:
-                key += _XIAOSIXI
+                key = key + _XIAOSIXI
         if pong_key >> _HONOURS_SHIFT:
-            key += _honour_pong_fans(h, meld_pongs + a.pongs + b.pongs + c.pongs + d.pongs, pong_key)
+            key = key + _honour_pong_fans(h, meld_pongs + a.pongs + b.pongs + c.pongs + d.pongs, pong_key)
         elif pong_key & _TERMINALS_HONOURS_MASK:  # (what `_honour_pong_fans` finds without honours)
             key += ("yaojiuke", (pong_key & _TERMINALS_HONOURS_MASK).bit_count())
         if not meld_bad & 1 and a.yao and b.yao and c.yao and d.yao:
-            key += _QUANDAIYAO
+            key = key + _QUANDAIYAO
         if not meld_bad & 2 and a.five and b.five and c.five and d.five:
-            key += _QUANDAIWU
+            key = key + _QUANDAIWU
         if all_claimed:
-            key += _QUANQIUREN
+            key = key + _QUANQIUREN
         if memo.pair_fans:
             if pair < 27 and pair % 9 in (1, 4, 7):
-                key += _ERWUBAJIANG
+                key = key + _ERWUBAJIANG
             elif pair in TERMINALS_HONOURS and pair < 27:
-                key += _YAOJIUTOU
+                key = key + _YAOJIUTOU
         if nine_gates or w.given:
             f = _fans_of(key)
             if nine_gates:
@@ -1507,7 +1509,7 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
             _merge(f, h.situation_fans)  # (a fan given may be one found)
             key = _flat(f)
         else:
-            key += h.fans_key  # (no set fan is one of them)
+            key = key + h.fans_key  # (no set fan is one of them)
         if wp.bian >> win & 1:
             wait = _BIANZHANG
         elif wp.kan >> win & 1:
@@ -1517,7 +1519,7 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
         else:
             wait = ()
         if wait and h.single():
-            key += wait  # (counted once more if given)
+            key = key + wait  # (counted once more if given)
         out.append(_valued_key("standard", key, h, sets, pair))
 
 
