@@ -26,7 +26,7 @@ from paipu.ruleset_api import KNITTED_STRAIGHTS, Fields, Frozen, decompositions,
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
 Fans: TypeAlias = "dict[str, int]"
 """The fans a reading is found to have while it is valued, by id: a plain dict, counted by `_add`
-(not a `Counter` or a ``defaultdict``: docs/speed.md); `_valued` gives the reading its
+(not a `Counter` or a ``defaultdict``: docs/speed.md); `_valued_key` gives the reading its
 `Counter`."""
 
 
@@ -689,9 +689,10 @@ def _tile_fans(mask: int) -> tuple[Fans, FanKey]:
     makes it, melds included): suits, ranks, colours, each found once at most; with their
     `FanKey`.  Shared: not to be changed.
 
-    But for 绿一色 and 推不倒, they depend on less than the kinds: the ranks held in any suit, how
-    many suits, whether honours, and winds and dragons both, are held; they are kept by those
-    (`_KIND_FANS`, 8,192 answers at most)."""
+    They depend on less than the kinds: the ranks held in any suit, how many suits, whether
+    honours, and winds and dragons both, are held, and (asked only of the kinds that could be)
+    whether they are all green (绿一色), and all reversible (推不倒); they are kept by those
+    (`_KIND_FANS`, 32,768 answers at most)."""
     man, pin, sou = mask & _SUIT_BITS, (mask >> _SUIT_SHIFT) & _SUIT_BITS, (mask >> 2 * _SUIT_SHIFT) & _SUIT_BITS
     honours = mask >> _HONOURS_SHIFT
     key = ((man | pin | sou) | ((man != 0) + (pin != 0) + (sou != 0)) << 9 | (honours != 0) << 11
@@ -702,19 +703,22 @@ def _tile_fans(mask: int) -> tuple[Fans, FanKey]:
         found = _KIND_FANS[key] = (fans, _flat(fans))
     if mask & _NOT_GREEN and mask & _NOT_REVERSIBLE:
         return found
-    f: Fans = {}
-    if not mask & _NOT_GREEN:
-        f["lvyise"] = 1
-    if not mask & _NOT_REVERSIBLE:
-        f["tuibudao"] = 1
-    f.update(found[0])
-    return f, _flat(f)
+    key |= (not mask & _NOT_GREEN) << 13 | (not mask & _NOT_REVERSIBLE) << 14
+    found = _KIND_FANS.get(key)
+    if found is None:
+        fans = _kind_fans(key)
+        found = _KIND_FANS[key] = (fans, _flat(fans))
+    return found
 
 
 def _kind_fans(key: int) -> Fans:
-    """`_tile_fans` but 绿一色 and 推不倒, of its key: bits 0-8 the ranks held in any suit (bit
-    r - 1 rank r), 9-10 how many suits, 11 some honour, 12 some wind and some dragon."""
+    """`_tile_fans` of its key: bits 0-8 the ranks held in any suit (bit r - 1 rank r), 9-10
+    how many suits, 11 some honour, 12 some wind and some dragon, 13 all green, 14 all reversible."""
     f: Fans = {}
+    if key >> 13 & 1:
+        f["lvyise"] = 1
+    if key >> 14 & 1:
+        f["tuibudao"] = 1
     ranks = key & 511
     n_suits = key >> 9 & 3
     honours = key >> 11 & 1
@@ -754,7 +758,7 @@ _NOT_GREEN: Final = ~_GREEN_MASK
 _NOT_REVERSIBLE: Final = ~_REVERSIBLE_MASK
 """Every kind but the green ones, and but the reversible ones."""
 _KIND_FANS: Final[dict[int, tuple[Fans, FanKey]]] = {}
-"""`_kind_fans` by its key, with their `FanKey`, kept (a key has 13 bits)."""
+"""`_kind_fans` by its key, with their `FanKey`, kept (a key has 15 bits)."""
 
 
 def _situation_fans(w: WinIn, f: Fans, table: FanTable, claimed: int, shown: int) -> None:
@@ -997,7 +1001,7 @@ class _Memo:
         self.pair_fans = table.has("erwubajiang") or table.has("yaojiutou")
         """Whether the table has a fan of the pair's rank."""
         self.kept: dict[FanKey, tuple[dict[str, int], int]] = {}
-        """With what they are worth; never changed once kept: `_valued` copies them."""
+        """With what they are worth; never changed once kept: `_valued_key` copies them."""
         self.situations: dict[int, tuple[Fans, FanKey]] = {}
         """`_situation_fans` of a win with no fans given, with their `FanKey`, by `_Win`'s key of
         the questions they depend on (32 at most)."""
