@@ -19,15 +19,23 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final, Literal, TypeAlias, TypeVar
+from typing import Final, Literal, TypeAlias, TypeVar, cast
 
 from paipu.ruleset_api import KNITTED_STRAIGHTS, Fields, Frozen, decompositions, plain_waits, waits
 
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
 Fans: TypeAlias = "dict[str, int]"
 """The fans a reading is found to have while it is valued, by id: a plain dict, counted by `_add`
-(not a `Counter` or a ``defaultdict``: docs/speed.md); `_valued` gives the reading its
+(not a `Counter` or a ``defaultdict``: docs/speed.md); `_valued_key` gives the reading its
 `Counter`."""
+
+
+FanKey: TypeAlias = "tuple[str | int, ...]"
+"""Fans as one flat tuple: a fan's id, then how many times it counts, for each in the order
+they were found; a fan twice in it counts the sum, as `_add` counts (`_fans_of`).  What
+`_Memo.kept` is keyed by, and what the standard readings find their fans as: joined from the
+tuples each table of this module keeps (a tuple joined with ``+`` is one copy; a dict's items
+flattened into a key cost each reading some 3,000 instructions, compiled or not)."""
 
 
 def _add(f: Fans, fid: str, n: int = 1) -> None:
@@ -35,19 +43,36 @@ def _add(f: Fans, fid: str, n: int = 1) -> None:
     f[fid] = f.get(fid, 0) + n
 
 
+def _flat(f: Fans) -> FanKey:
+    """The `FanKey` of the fans ``f``."""
+    # (Each fan's pair joined in turn: ``tuple(itertools.chain.from_iterable(f.items()))`` costs
+    # half as much again in pure Python, and twice as much compiled.)
+    return sum(f.items(), ())
+
+
+def _fans_of(key: FanKey) -> Fans:
+    """The fans of ``key`` (`FanKey`)."""
+    f: Fans = {}
+    for i in range(0, len(key), 2):
+        fid = cast(str, key[i])
+        f[fid] = f.get(fid, 0) + cast(int, key[i + 1])
+    return f
+
+
 _new_dict: Final[Callable[[type[Counter[str]]], Counter[str]]] = dict.__new__
 """An empty `Counter` made without running its ``__init__`` (Python code, which does nothing for
 an empty one but call ``update``): ``_new_dict(Counter)``."""
 
-WINDS = (27, 28, 29, 30)
-DRAGONS = (31, 32, 33)
-WHITE, GREEN = 31, 32
-TERMINALS_HONOURS = frozenset((0, 8, 9, 17, 18, 26, *WINDS, *DRAGONS))
-GREEN_KINDS = frozenset((19, 20, 21, 23, 25, GREEN))
+WINDS: Final[tuple[int, ...]] = (27, 28, 29, 30)
+DRAGONS: Final[tuple[int, ...]] = (31, 32, 33)
+WHITE: Final = 31
+GREEN: Final = 32
+TERMINALS_HONOURS: Final = frozenset((0, 8, 9, 17, 18, 26, *WINDS, *DRAGONS))
+GREEN_KINDS: Final = frozenset((19, 20, 21, 23, 25, GREEN))
 """绿一色: 2 3 4 6 8 条 and 发."""
-REVERSIBLE_KINDS = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE))
+REVERSIBLE_KINDS: Final = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE))
 """推不倒: 1234589 饼, 245689 条 and 白, the tiles that look the same upside down."""
-KNITTED: tuple[tuple[int, ...], ...] = KNITTED_STRAIGHTS
+KNITTED: Final[tuple[tuple[int, ...], ...]] = KNITTED_STRAIGHTS
 """The six knitted straights (组合龙): 147 in one suit, 258 in another, 369 in the third."""
 
 _SOURCE = "docs/rules/mcr.md"
@@ -211,7 +236,7 @@ FAN_DEFS: tuple[FanDef, ...] = (
 FANS: dict[str, FanDef] = {f.id: f for f in FAN_DEFS}
 ORDER: dict[str, int] = {f.id: i for i, f in enumerate(FAN_DEFS)}
 
-SPECIAL_SHAPES = frozenset({"seven_pairs", "thirteen_orphans", "honours_and_knitted", "knitted_straight"})
+SPECIAL_SHAPES: Final = frozenset({"seven_pairs", "thirteen_orphans", "honours_and_knitted", "knitted_straight"})
 
 
 class FanTable(Frozen):
@@ -400,7 +425,7 @@ def _rank(k: int) -> int:
     return k % 9 + 1
 
 
-_SUIT_ORDER = (0, 2, 1)
+_SUIT_ORDER: Final[tuple[int, ...]] = (0, 2, 1)
 """The order the reference calculator sorts suits in (万, 条, 饼): which of two three-set fans it
 finds first depends on it."""
 
@@ -659,36 +684,41 @@ _RANK_MASKS: Final = tuple(_rank_bits(r) for r in (_RANKS_19, _RANKS_789, _RANKS
                                                     _RANKS_1234))
 
 
-def _tile_fans(mask: int) -> Fans:
+def _tile_fans(mask: int) -> tuple[Fans, FanKey]:
     """The fans that depend only on which kinds the hand holds (``mask``, as `_kind_mask`
-    makes it, melds included): suits, ranks, colours, each found once at most.  Shared: not to
-    be changed.
+    makes it, melds included): suits, ranks, colours, each found once at most; with their
+    `FanKey`.  Shared: not to be changed.
 
-    But for 绿一色 and 推不倒, they depend on less than the kinds: the ranks held in any suit, how
-    many suits, whether honours, and winds and dragons both, are held; they are kept by those
-    (`_KIND_FANS`, 8,192 answers at most)."""
+    They depend on less than the kinds: the ranks held in any suit, how many suits, whether
+    honours, and winds and dragons both, are held, and (asked only of the kinds that could be)
+    whether they are all green (绿一色), and all reversible (推不倒); they are kept by those
+    (`_KIND_FANS`, 32,768 answers at most)."""
     man, pin, sou = mask & _SUIT_BITS, (mask >> _SUIT_SHIFT) & _SUIT_BITS, (mask >> 2 * _SUIT_SHIFT) & _SUIT_BITS
     honours = mask >> _HONOURS_SHIFT
     key = ((man | pin | sou) | ((man != 0) + (pin != 0) + (sou != 0)) << 9 | (honours != 0) << 11
            | (honours & _WINDS_BITS != 0 and honours >> 4 != 0) << 12)
     found = _KIND_FANS.get(key)
     if found is None:
-        found = _KIND_FANS[key] = _kind_fans(key)
+        fans = _kind_fans(key)
+        found = _KIND_FANS[key] = (fans, _flat(fans))
     if mask & _NOT_GREEN and mask & _NOT_REVERSIBLE:
         return found
-    f: Fans = {}
-    if not mask & _NOT_GREEN:
-        f["lvyise"] = 1
-    if not mask & _NOT_REVERSIBLE:
-        f["tuibudao"] = 1
-    f.update(found)
-    return f
+    key |= (not mask & _NOT_GREEN) << 13 | (not mask & _NOT_REVERSIBLE) << 14
+    found = _KIND_FANS.get(key)
+    if found is None:
+        fans = _kind_fans(key)
+        found = _KIND_FANS[key] = (fans, _flat(fans))
+    return found
 
 
 def _kind_fans(key: int) -> Fans:
-    """`_tile_fans` but 绿一色 and 推不倒, of its key: bits 0-8 the ranks held in any suit (bit
-    r - 1 rank r), 9-10 how many suits, 11 some honour, 12 some wind and some dragon."""
+    """`_tile_fans` of its key: bits 0-8 the ranks held in any suit (bit r - 1 rank r), 9-10
+    how many suits, 11 some honour, 12 some wind and some dragon, 13 all green, 14 all reversible."""
     f: Fans = {}
+    if key >> 13 & 1:
+        f["lvyise"] = 1
+    if key >> 14 & 1:
+        f["tuibudao"] = 1
     ranks = key & 511
     n_suits = key >> 9 & 3
     honours = key >> 11 & 1
@@ -727,8 +757,8 @@ _TERMINAL_RANKS: Final = 1 | 1 << 8
 _NOT_GREEN: Final = ~_GREEN_MASK
 _NOT_REVERSIBLE: Final = ~_REVERSIBLE_MASK
 """Every kind but the green ones, and but the reversible ones."""
-_KIND_FANS: Final[dict[int, Fans]] = {}
-"""`_kind_fans` by its key, kept (a key has 13 bits)."""
+_KIND_FANS: Final[dict[int, tuple[Fans, FanKey]]] = {}
+"""`_kind_fans` by its key, with their `FanKey`, kept (a key has 15 bits)."""
 
 
 def _situation_fans(w: WinIn, f: Fans, table: FanTable, claimed: int, shown: int) -> None:
@@ -759,12 +789,12 @@ def _situation_fans(w: WinIn, f: Fans, table: FanTable, claimed: int, shown: int
 
 
 _Melded: TypeAlias = (
-    "tuple[Sequence[ReadSet], Sequence[int], Sequence[int], int, int, int, int, int, int, Fans, bool]")
+    "tuple[tuple[ReadSet, ...], tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, FanKey, bool]")
 """What a hand's melds give each of its readings, worked out once (`_Win.melded`): their sets, the
 chows' and the pongs' (and kongs') kinds (never changed) and how many of each, `_Part.chow_key` and
 `_Part.pong_key` of them, the concealed kongs among them (what 暗刻 counts), what they spoil
-(`_meld_info`: 1 全带幺, 2 全带五, 4 全双刻), the kongs' fans (a reading reads no kong from the
-hand), and 全求人 as far as the melds tell (the rest is the single wait)."""
+(`_meld_info`: 1 全带幺, 2 全带五, 4 全双刻), the kongs' fans (`FanKey`: a reading reads no kong
+from the hand), and 全求人 as far as the melds tell (the rest is the single wait)."""
 
 
 class _Win:
@@ -775,8 +805,8 @@ class _Win:
     a reading adds them, and whether the hand waited on one kind (`_SingleWait`, asked only when
     a reading needs it)."""
 
-    __slots__ = ("concealed_only", "distinct", "even", "groups", "held", "kind_fans", "mask", "melded", "memo",
-                 "situation_fans", "size", "table", "w", "waits_one")
+    __slots__ = ("concealed_only", "distinct", "even", "fans_key", "groups", "held", "kind_fans", "mask", "melded",
+                 "memo", "situation_fans", "size", "table", "w", "waits_one")
 
     def __init__(self, w: WinIn, table: FanTable) -> None:
         self.w = w
@@ -808,46 +838,53 @@ class _Win:
             meld_chows: list[int] = []
             meld_pongs: list[int] = []
             chow_key = pong_key = 0
-            total = bytearray(c)  # the tiles of each kind, concealed and in the melds
-            kong_kinds: list[int] = []
             packed = bad = 0
-            mask = held
+            win = w.win_tile
+            # The kinds held four times in all, concealed tiles and melds (a kong is no 四归一),
+            # and how many of the winning kind the melds show: each meld's kinds asked as it comes
+            # (the concealed fours, those a meld makes four, less those it spoils), unless two
+            # melds hold one kind (`_hogs_and_shown`).  (No bytearray of all 34 counts: pure
+            # Python, its making costs about 1,900 instructions, its count of 4s 1,000 and a
+            # tile's ``+= 1`` 500; compiled, more.)
+            hogs = man.fours + pin.fours + sou.fours + hon.fours
+            shown = overlap = touched = 0
             for m in w.melds:
                 k = m.first
                 read, chow, weight, counts, worse, bits = _MELD_INFO[m.kind][2 * k + m.concealed]
                 meld_sets.append(read)
+                overlap |= touched & bits
+                touched |= bits
                 if chow:
                     meld_chows.append(k)
                     chow_key += weight
-                    total[k] += 1
-                    total[k + 1] += 1
-                    total[k + 2] += 1
+                    n0, n1, n2 = c[k], c[k + 1], c[k + 2]
+                    if n0 >= 3 or n1 >= 3 or n2 >= 3:
+                        hogs += (n0 == 3) + (n1 == 3) + (n2 == 3) - (n0 == 4) - (n1 == 4) - (n2 == 4)
+                    if k <= win <= k + 2:
+                        shown += 1
                 else:
                     meld_pongs.append(k)
                     pong_key |= bits
+                    n0 = c[k]
                     if counts & 15:  # a kong
-                        total[k] += 4
-                        kong_kinds.append(k)
+                        hogs -= n0 == 4
+                        if k == win:
+                            shown += 4
                     else:
-                        total[k] += 3
+                        hogs += (n0 == 1) - (n0 == 4)
+                        if k == win:
+                            shown += 3
                 packed += counts
                 bad |= worse
-                mask |= bits
+            if overlap:
+                hogs, shown = _hogs_and_shown(w)
+            mask = held | touched
             kongs = packed & 15
             claimed = packed >> 12
-            win = w.win_tile
-            shown = total[win] - c[win] if 0 <= win < 34 else 0
-            # The kinds held four times in all, concealed tiles and melds (a kong is no 四归一).
-            hogs = total.count(4)
-            for k in kong_kinds:
-                if total[k] == 4:
-                    hogs -= 1
-            kong_fans: Fans = _NO_FANS
-            if kongs:
-                kong_fans = {}
-                _kong_fans(kongs, packed >> 4 & 15, kong_fans, table)
-            self.melded: _Melded = (meld_sets, meld_chows, meld_pongs, len(meld_chows), len(meld_pongs), chow_key,
-                                    pong_key, packed >> 8 & 15, bad, kong_fans, claimed == 4 and not w.self_drawn)
+            kong_key: FanKey = (_kong_fan(kongs, packed >> 4 & 15, table), 1) if kongs else ()
+            self.melded: _Melded = (tuple(meld_sets), tuple(meld_chows), tuple(meld_pongs), len(meld_chows),
+                                    len(meld_pongs), chow_key, pong_key, packed >> 8 & 15, bad, kong_key,
+                                    claimed == 4 and not w.self_drawn)
         else:
             claimed = shown = 0
             mask = held
@@ -860,15 +897,19 @@ class _Win:
         """What the melds give every reading (`_Melded`)."""
         self.mask = mask
         """Every kind the hand holds, melds included (`_kind_mask`)."""
-        kinds = _tile_fans(mask)
+        kinds, kinds_key = _tile_fans(mask)
         if hogs:
             kinds = kinds.copy()
             _add(kinds, "siguiyi", hogs)
+            kinds_key += ("siguiyi", hogs)
         self.kind_fans = kinds
         if w.given:
             situation: Fans = {}
             _situation_fans(w, situation, table, claimed, shown)
             self.situation_fans = situation
+            self.fans_key = kinds_key
+            """The `FanKey` of `kind_fans` and, where no fans are given, of `situation_fans`
+            after them (with fans given, a reading counts them in a dict: one may be one found)."""
         else:
             # Without fans given, they depend on five yes-or-no questions alone: kept by them.
             asked = ((claimed == 0) | w.self_drawn << 1 | w.wall_last << 2 | w.about_kong << 3
@@ -877,8 +918,9 @@ class _Win:
             if found is None:
                 situation = {}
                 _situation_fans(w, situation, table, claimed, shown)
-                found = memo.situations[asked] = situation
-            self.situation_fans = found
+                found = memo.situations[asked] = (situation, _flat(situation))
+            self.situation_fans = found[0]
+            self.fans_key = kinds_key + found[1]
 
     def single(self) -> bool:
         """Whether the hand waited on one kind only (what 边张, 嵌张 and 单钓将 need), worked out
@@ -891,15 +933,39 @@ class _Win:
         return self.waits_one == 1
 
 
+def _hogs_and_shown(w: WinIn) -> tuple[int, int]:
+    """The kinds ``w`` holds four times in all, concealed tiles and melds, but the kongs' (四归一),
+    and how many of the winning kind its melds show: from the tiles of each kind (what `_Win`
+    works out meld by meld where no two melds hold one kind)."""
+    c = w.concealed
+    total = bytearray(c)  # the tiles of each kind, concealed and in the melds
+    kong_kinds: list[int] = []
+    for m in w.melds:
+        k = m.first
+        if m.kind == "chow":
+            total[k] += 1
+            total[k + 1] += 1
+            total[k + 2] += 1
+        elif m.kind == "kong":
+            total[k] += 4
+            kong_kinds.append(k)
+        else:
+            total[k] += 3
+    hogs = total.count(4)
+    for k in kong_kinds:
+        if total[k] == 4:
+            hogs -= 1
+    win = w.win_tile
+    return hogs, total[win] - c[win] if 0 <= win < 34 else 0
+
+
 def _merge(f: Fans, more: Fans) -> None:
     """Count each of ``more`` in ``f`` (as `_add` would, one by one)."""
     for fid, n in more.items():
         f[fid] = f.get(fid, 0) + n
 
 
-_NO_FANS: Final[Fans] = {}
-"""No fan (never changed: what a hand without kongs shares)."""
-_NO_MELDS: Final[_Melded] = ((), (), (), 0, 0, 0, 0, 0, 0, _NO_FANS, False)
+_NO_MELDS: Final[_Melded] = ((), (), (), 0, 0, 0, 0, 0, 0, (), False)
 """`_Win.melded` of a hand without melds."""
 
 
@@ -930,15 +996,15 @@ class _Memo:
         self.table = table
         """Kept with its answers, so that the id it is found by stays its own."""
         self.rank = {fid: i for i, fid in enumerate(table.by_value)}
-        self.chows: dict[int, Fans] = {}
-        """By the chows' `_Part.chow_key`."""
+        self.chows: dict[int, FanKey] = {}
+        """By the chows' `_Part.chow_key` (as `FanKey`)."""
         self.pair_fans = table.has("erwubajiang") or table.has("yaojiutou")
         """Whether the table has a fan of the pair's rank."""
-        self.kept: dict[tuple[str | int, ...], tuple[dict[str, int], int]] = {}
-        """With what they are worth; never changed once kept: `_valued` copies them."""
-        self.situations: dict[int, Fans] = {}
-        """`_situation_fans` of a win with no fans given, by `_Win`'s key of the questions they
-        depend on (32 at most)."""
+        self.kept: dict[FanKey, tuple[dict[str, int], int]] = {}
+        """With what they are worth; never changed once kept: `_valued_key` copies them."""
+        self.situations: dict[int, tuple[Fans, FanKey]] = {}
+        """`_situation_fans` of a win with no fans given, with their `FanKey`, by `_Win`'s key of
+        the questions they depend on (32 at most)."""
         self.has_jianke = table.has("jianke")
         self.has_quanfengke = table.has("quanfengke")
         self.has_menfengke = table.has("menfengke")
@@ -953,10 +1019,10 @@ class _Memo:
         """What they are worth there."""
 
 
-_MEMOS: dict[int, _Memo] = {}
+_MEMOS: Final[dict[int, _Memo]] = {}
 _MEMO_MAX: Final = 1 << 16
-_PONGS: dict[int, Fans] = {}
-"""The fans of each set of pongs (`_pong_fans`, the same in every table), by their kinds
+_PONGS: Final[dict[int, FanKey]] = {}
+"""The fans of each set of pongs (`_pong_fans`, the same in every table, as `FanKey`), by their kinds
 (`_kind_mask`: a reading holds no two pongs of a kind), bounded as `_Memo`."""
 
 
@@ -979,19 +1045,19 @@ def _keep(table: dict[_K, _V], key: _K, answer: _V) -> _V:
     return answer
 
 
-def _kept_pongs(key: int, pongs: tuple[int, ...]) -> Fans:
+def _kept_pongs(key: int, pongs: tuple[int, ...]) -> FanKey:
     """`_PONGS`' answer for ``pongs`` (``key`` their kinds), worked out the first time it is asked."""
     found: Fans = {}
     _pong_fans(list(pongs), found)
-    return _keep(_PONGS, key, found)
+    return _keep(_PONGS, key, _flat(found))
 
 
-def _kept_chows(memo: _Memo, key: int, chows: tuple[int, ...]) -> Fans:
+def _kept_chows(memo: _Memo, key: int, chows: tuple[int, ...]) -> FanKey:
     """``memo``'s answer for the chows ``chows`` (``key`` their `_Part.chow_key`), worked out the
     first time it is asked."""
     found: Fans = {}
     _chow_fans(list(chows), found, memo.table)
-    return _keep(memo.chows, key, found)
+    return _keep(memo.chows, key, _flat(found))
 
 
 def _excluded(found: Fans, memo: _Memo) -> tuple[tuple[str, int], ...]:
@@ -1019,16 +1085,20 @@ def _excluded(found: Fans, memo: _Memo) -> tuple[tuple[str, int], ...]:
 
 def _valued(shape: str, found: Fans, h: _Win, sets: tuple[ReadSet, ...] = (), pair: int = -1,
             knitted: tuple[int, ...] = ()) -> Reading:
-    """The reading of the fans found: the table's fans only, 不计 applied, and 无番和 where none is
-    left (kept per set of fans found, with what they are worth), then the flowers."""
+    """`_valued_key` of the fans found."""
+    return _valued_key(shape, _flat(found), h, sets, pair, knitted)
+
+
+def _valued_key(shape: str, key: FanKey, h: _Win, sets: tuple[ReadSet, ...] = (), pair: int = -1,
+                knitted: tuple[int, ...] = ()) -> Reading:
+    """The reading of the fans found (``key``, `FanKey`): the table's fans only, 不计 applied, and
+    无番和 where none is left (kept by ``key``, with what they are worth), then the flowers."""
     memo = h.memo
-    # The fans found and their counts, as one flat tuple: its items the same objects each time
-    # (the ids' strings, small ints), so that it is hashed and compared without a pair made for
-    # each fan.
-    key: tuple[str | int, ...] = (*found, *found.values())
+    # (A key's items are the same objects each time, the ids' strings and small ints: it is
+    # hashed and compared without a pair made for each fan.)
     kept = memo.kept.get(key)
     if kept is None:
-        fans = dict(_excluded(found, memo))
+        fans = dict(_excluded(_fans_of(key), memo))
         values = memo.values
         worth = sum(values[fid] * n for fid, n in fans.items())
         if not fans and memo.has_wufanhe:
@@ -1067,16 +1137,18 @@ def _wait_fan(sets: Sequence[ReadSet], pair: int, win: int, hand_sets: int) -> s
     return None
 
 
-def _honour_pong_fans(h: _Win, pongs: tuple[int, ...], pong_key: int, f: Fans) -> None:
-    """The fans of single pongs of terminals and honours: 箭刻, 圈风刻, 门风刻, and 幺九刻 for
-    each that no wind or dragon fan already counts (``pong_key`` the pongs' kinds, `_kind_mask`:
-    three wind pongs or more have a wind fan, two dragon pongs or more a dragon fan, `_pong_fans`)."""
+def _honour_pong_fans(h: _Win, pongs: tuple[int, ...], pong_key: int) -> FanKey:
+    """The fans of single pongs of terminals and honours: 箭刻 (once for each dragon pong),
+    圈风刻, 门风刻, and 幺九刻 for each that no wind or dragon fan already counts (``pong_key``
+    the pongs' kinds, `_kind_mask`: three wind pongs or more have a wind fan, two dragon pongs or
+    more a dragon fan, `_pong_fans`)."""
     w = h.w
     memo = h.memo
     seat, prevalent = WINDS[w.seat_wind], WINDS[w.prevalent_wind]
     wind_fan = _BITS[pong_key >> 27 & 15] >= 3
     dragon_fan = _BITS[pong_key >> 31] >= 2
     yaojiu = 0
+    found: FanKey = ()
     for k in pongs:
         if k < 27:
             if k in TERMINALS_HONOURS:
@@ -1084,57 +1156,81 @@ def _honour_pong_fans(h: _Win, pongs: tuple[int, ...], pong_key: int, f: Fans) -
             continue
         if k >= WHITE:  # a dragon
             if memo.has_jianke:
-                _add(f, "jianke")
+                found = found + _JIANKE
                 continue
             if dragon_fan:
                 continue
         else:  # a wind
             special = False
             if k == prevalent and memo.has_quanfengke:
-                _add(f, "quanfengke")
+                found = found + _QUANFENGKE
                 special = True
             if k == seat and memo.has_menfengke:
-                _add(f, "menfengke")
+                found = found + _MENFENGKE
                 special = True
             if special or wind_fan:
                 continue
         yaojiu += 1
     if yaojiu:
-        _add(f, "yaojiuke", yaojiu)
+        found += ("yaojiuke", yaojiu)
+    return found
 
 
-def _shuanglonghui(chows: tuple[int, ...], pair: int, f: Fans) -> None:
-    """一色双龙会 or 三色双龙会, of four chows and a pair of 5."""
+_JIANKE: Final[FanKey] = ("jianke", 1)
+_QUANFENGKE: Final[FanKey] = ("quanfengke", 1)
+_MENFENGKE: Final[FanKey] = ("menfengke", 1)
+_YISESHUANGLONGHUI: Final[FanKey] = ("yiseshuanglonghui", 1)
+_SANSESHUANGLONGHUI: Final[FanKey] = ("sanseshuanglonghui", 1)
+_PENGPENGHE: Final[FanKey] = ("pengpenghe", 1)
+_PENGPENGHE_QUANSHUANGKE: Final[FanKey] = ("pengpenghe", 1, "quanshuangke", 1)
+_PINGHE: Final[FanKey] = ("pinghe", 1)
+_XIAOSANYUAN: Final[FanKey] = ("xiaosanyuan", 1)
+_XIAOSIXI: Final[FanKey] = ("xiaosixi", 1)
+_QUANDAIYAO: Final[FanKey] = ("quandaiyao", 1)
+_QUANDAIWU: Final[FanKey] = ("quandaiwu", 1)
+_QUANQIUREN: Final[FanKey] = ("quanqiuren", 1)
+_ERWUBAJIANG: Final[FanKey] = ("erwubajiang", 1)
+_YAOJIUTOU: Final[FanKey] = ("yaojiutou", 1)
+_BIANZHANG: Final[FanKey] = ("bianzhang", 1)
+_KANZHANG: Final[FanKey] = ("kanzhang", 1)
+_DANDIAOJIANG: Final[FanKey] = ("dandiaojiang", 1)
+"""Fans found once, as `FanKey` (made once: joined to a reading's key as they are)."""
+
+
+def _shuanglonghui(chows: tuple[int, ...], pair: int) -> FanKey:
+    """一色双龙会 or 三色双龙会, of four chows and a pair of 5, if either (as `FanKey`)."""
     ranks = sorted((_suit(c), _rank(c)) for c in chows)
     suits = {_suit(c) for c in chows}
     if len(suits) == 1 and _suit(pair) in suits and [r for _, r in ranks] == [1, 1, 7, 7]:
-        _add(f, "yiseshuanglonghui")
-    elif len(suits) == 2 and _suit(pair) not in suits and all(
+        return _YISESHUANGLONGHUI
+    if len(suits) == 2 and _suit(pair) not in suits and all(
             sorted(_rank(c) for c in chows if _suit(c) == su) == [1, 7] for su in suits):
-        _add(f, "sanseshuanglonghui")
+        return _SANSESHUANGLONGHUI
+    return ()
 
 
-_HIDDEN_PONG_FANS: Final = ("", "", "shuanganke", "sananke", "sianke")
-"""The fan of two, three and four concealed pongs."""
+_HIDDEN_PONG_KEYS: Final[tuple[FanKey, ...]] = ((), (), ("shuanganke", 1), ("sananke", 1), ("sianke", 1))
+"""The fan of two, three and four concealed pongs (`FanKey`)."""
 
 
 def _kong_fans(kongs: int, concealed_kongs: int, f: Fans, table: FanTable) -> None:
     """The fans of a reading's kongs (melds all: a reading reads no kong from the hand), of
     which ``concealed_kongs`` concealed."""
-    open_kongs = kongs - concealed_kongs
+    if kongs:
+        _add(f, _kong_fan(kongs, concealed_kongs, table))
+
+
+def _kong_fan(kongs: int, concealed_kongs: int, table: FanTable) -> str:
+    """`_kong_fans`' one fan where there are ``kongs`` (one or more)."""
     if kongs == 4:
-        _add(f, "sigang")
-    elif kongs == 3:
-        _add(f, "sangang")
-    elif kongs == 2:
+        return "sigang"
+    if kongs == 3:
+        return "sangang"
+    if kongs == 2:
         if table.has("shuanggang"):
-            _add(f, "shuanggang")
-        else:
-            _add(f, {2: "shuangangang", 1: "mingangang", 0: "shuangminggang"}[concealed_kongs])
-    elif concealed_kongs:
-        _add(f, "angang")
-    elif open_kongs:
-        _add(f, "minggang")
+            return "shuanggang"
+        return {2: "shuangangang", 1: "mingangang", 0: "shuangminggang"}[concealed_kongs]
+    return "angang" if concealed_kongs else "minggang"
 
 
 _NINE_GATES: Final = [3, 1, 1, 1, 1, 1, 1, 1, 3]
@@ -1329,7 +1425,7 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
     win = w.win_tile
     win_group = win // 9 if win < 27 else 3
     (meld_sets, meld_chows, meld_pongs, n_meld_chows, n_meld_pongs, meld_chow_key, meld_pong_key, meld_hidden, meld_bad,
-     kong_fans, all_claimed) = h.melded
+     kong_key, all_claimed) = h.melded
     # 九莲宝灯: the thirteen tiles before the winning one are 1112345678999 of its suit.
     nine_gates = False
     if not w.melds and not w.no_win_tile and win < 27 and h.held == _SUIT_BITS << win - win % 9:
@@ -1353,73 +1449,82 @@ def _standard_readings(h: _Win, out: list[Reading]) -> None:
             hidden -= 1
             concealed_pong = _read_set("pong", win, True)
             exposed = tuple(_read_set("pong", win, False) if s is concealed_pong else s for s in wp.sets)
-            sets = (*meld_sets, *(exposed if win_group == 0 else a.sets), *(exposed if win_group == 1 else b.sets),
-                    *(exposed if win_group == 2 else c.sets), *(exposed if win_group == 3 else d.sets))
+            sets = (meld_sets + (exposed if win_group == 0 else a.sets) + (exposed if win_group == 1 else b.sets)
+                    + (exposed if win_group == 2 else c.sets) + (exposed if win_group == 3 else d.sets))
         else:
-            sets = (*meld_sets, *a.sets, *b.sets, *c.sets, *d.sets)
-        f: Fans = kong_fans.copy() if kong_fans else {}
+            # (Tuples joined with ``+``, not a starred display: compiled, that is a list extended
+            # once for each part, then made a tuple.)
+            sets = meld_sets + a.sets + b.sets + c.sets + d.sets
+        # The fans found, as their `FanKey`, in the order a dict would hold them: each part
+        # joined as it is kept (no dict made, unless the reading is new, or the hand has fans given).
+        # (``key = key + …``, not ``key += …``: compiled, ``+`` of two tuples is a sequence's
+        # concatenation, ``+=`` the generic in-place add, which tries the number slots first.)
+        key = kong_key
         if hidden >= 2:
-            f[_HIDDEN_PONG_FANS[hidden]] = 1
+            key = key + _HIDDEN_PONG_KEYS[hidden]
         if n_pongs == 4:
-            f["pengpenghe"] = 1
-            if not meld_bad & 4 and a.even and b.even and c.even and d.even and pair < 27 and pair % 9 % 2 == 1:
-                f["quanshuangke"] = 1
+            key = key + (_PENGPENGHE_QUANSHUANGKE if not meld_bad & 4 and a.even and b.even and c.even and d.even
+                    and pair < 27 and pair % 9 % 2 == 1 else _PENGPENGHE)
         pong_key = meld_pong_key | a.pong_key | b.pong_key | c.pong_key | d.pong_key
+        pong_fans: FanKey = ()
         if n_pongs > 1:
             found = _PONGS.get(pong_key)
             if found is None:
-                found = _kept_pongs(pong_key, (*meld_pongs, *a.pongs, *b.pongs, *c.pongs, *d.pongs))
-            f.update(found)  # (fans no set fan above is)
+                found = _kept_pongs(pong_key, meld_pongs + a.pongs + b.pongs + c.pongs + d.pongs)
+            key = key + found  # (fans no set fan above is)
+            pong_fans = found
         n_chows = n_meld_chows + a.n_chows + b.n_chows + c.n_chows
         if n_chows > 1:
             chow_key = meld_chow_key + a.chow_key + b.chow_key + c.chow_key
             found = memo.chows.get(chow_key)
             if found is None:
-                found = _kept_chows(memo, chow_key, (*meld_chows, *a.chows, *b.chows, *c.chows))
-            f.update(found)
+                found = _kept_chows(memo, chow_key, meld_chows + a.chows + b.chows + c.chows)
+            key = key + found
             if n_chows == 4 and pair < 27:
-                f["pinghe"] = 1
+                key = key + _PINGHE
                 if pair % 9 == 4:
-                    _shuanglonghui((*meld_chows, *a.chows, *b.chows, *c.chows), pair, f)
+                    key = key + _shuanglonghui(meld_chows + a.chows + b.chows + c.chows, pair)
         if pair >= 27:
-            if pair >= WHITE and f.get("shuangjianke", 0):
-                f["xiaosanyuan"] = 1
-            if pair < WHITE and f.get("sanfengke", 0):
-                f["xiaosixi"] = 1
+            if pair >= WHITE and "shuangjianke" in pong_fans:
+                key = key + _XIAOSANYUAN
+            if pair < WHITE and "sanfengke" in pong_fans:
+                key = key + _XIAOSIXI
         if pong_key >> _HONOURS_SHIFT:
-            _honour_pong_fans(h, (*meld_pongs, *a.pongs, *b.pongs, *c.pongs, *d.pongs), pong_key, f)
+            key = key + _honour_pong_fans(h, meld_pongs + a.pongs + b.pongs + c.pongs + d.pongs, pong_key)
         elif pong_key & _TERMINALS_HONOURS_MASK:  # (what `_honour_pong_fans` finds without honours)
-            f["yaojiuke"] = (pong_key & _TERMINALS_HONOURS_MASK).bit_count()
+            key += ("yaojiuke", (pong_key & _TERMINALS_HONOURS_MASK).bit_count())
         if not meld_bad & 1 and a.yao and b.yao and c.yao and d.yao:
-            f["quandaiyao"] = 1
+            key = key + _QUANDAIYAO
         if not meld_bad & 2 and a.five and b.five and c.five and d.five:
-            f["quandaiwu"] = 1
+            key = key + _QUANDAIWU
         if all_claimed:
-            f["quanqiuren"] = 1
+            key = key + _QUANQIUREN
         if memo.pair_fans:
             if pair < 27 and pair % 9 in (1, 4, 7):
-                f["erwubajiang"] = 1
+                key = key + _ERWUBAJIANG
             elif pair in TERMINALS_HONOURS and pair < 27:
-                f["yaojiutou"] = 1
-        if nine_gates:
-            f["jiulianbaodeng"] = 1
-            f["yaojiuke"] = max(f.get("yaojiuke", 0) - 1, 0)
-        f.update(h.kind_fans)  # (no set fan is one of them)
-        if w.given:
+                key = key + _YAOJIUTOU
+        if nine_gates or w.given:
+            f = _fans_of(key)
+            if nine_gates:
+                f["jiulianbaodeng"] = 1
+                f["yaojiuke"] = max(f.get("yaojiuke", 0) - 1, 0)
+            f.update(h.kind_fans)  # (no set fan is one of them)
             _merge(f, h.situation_fans)  # (a fan given may be one found)
+            key = _flat(f)
         else:
-            f.update(h.situation_fans)
+            key = key + h.fans_key  # (no set fan is one of them)
         if wp.bian >> win & 1:
-            wait: str | None = "bianzhang"
+            wait = _BIANZHANG
         elif wp.kan >> win & 1:
-            wait = "kanzhang"
+            wait = _KANZHANG
         elif pair == win:
-            wait = "dandiaojiang"
+            wait = _DANDIAOJIANG
         else:
-            wait = None
+            wait = ()
         if wait and h.single():
-            _add(f, wait)
-        out.append(_valued("standard", f, h, sets, pair))
+            key = key + wait  # (counted once more if given)
+        out.append(_valued_key("standard", key, h, sets, pair))
 
 
 _KNITTED_MASKS: Final = tuple(_kind_mask(straight) for straight in KNITTED)
@@ -1431,6 +1536,9 @@ def _knitted_readings(h: _Win, out: list[Reading]) -> None:
     w = h.w
     if len(w.melds) > 1:
         return
+    n_sets = 1 - len(w.melds)
+    if h.size - 9 != 3 * n_sets + 2:
+        return  # (the tiles left once a straight's nine are taken: not one set and a pair)
     held = h.held
     for i in range(len(KNITTED)):
         straight_mask = _KNITTED_MASKS[i]
@@ -1440,9 +1548,6 @@ def _knitted_readings(h: _Win, out: list[Reading]) -> None:
         rest = list(w.concealed)
         for k in straight:
             rest[k] -= 1
-        n_sets = 1 - len(w.melds)
-        if sum(rest) != 3 * n_sets + 2:
-            continue
         # The rest's readings, one part of each group with one pair among them (as
         # `_standard_readings` reads the whole hand's).
         man, pin, sou, hon = _groups_of(tuple(rest))
@@ -1640,7 +1745,8 @@ class _Group:
     asks of them: its parts, its state and its waits, and what the special shapes and 四归一
     need."""
 
-    __slots__ = ("double", "fours", "g", "key", "kinds", "less", "odd", "parts", "state", "tiles", "waits")
+    __slots__ = ("double", "fours", "g", "key", "kinds", "less", "odd", "odd_kinds", "pair_kinds", "parts", "state",
+                 "tiles", "waits")
 
     def __init__(self, g: int, part: tuple[int, ...]) -> None:
         self.g = g
@@ -1665,6 +1771,9 @@ class _Group:
         """The kinds held four times."""
         self.odd = any(n & 1 for n in part)
         """Some kind held an odd number of times."""
+        self.odd_kinds = part.count(1) + part.count(3)
+        self.pair_kinds = part.count(2) + part.count(3)
+        """The kinds held once or three times, and twice or three times (`_waits_one`)."""
         self.double = max(part) > 1
         """Some kind held twice or more."""
 
@@ -1733,12 +1842,13 @@ def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...], siz
     if n_melds == 0:
         if "seven_pairs" in shapes or "honours_and_knitted" in shapes:
             # (counted in the winning hand, then mended for its winning tile's kind)
+            # (the kinds' counts from each group's: `c.count` is a method call over all 34 counts)
             n = c[win]
-            if "seven_pairs" in shapes and \
-                    c.count(1) + c.count(3) - (n == 1 or n == 3) + (n == 2 or n == 4) == 1:
+            if "seven_pairs" in shapes and man.odd_kinds + pin.odd_kinds + sou.odd_kinds + hon.odd_kinds \
+                    - (n == 1 or n == 3) + (n == 2 or n == 4) == 1:
                 return _waits_one_of_all(w, shapes)  # one kind held an odd number of times
-            if "honours_and_knitted" in shapes and \
-                    c.count(2) + c.count(3) - (n == 2 or n == 3) + (n == 3 or n == 4) == 0:
+            if "honours_and_knitted" in shapes and man.pair_kinds + pin.pair_kinds + sou.pair_kinds \
+                    + hon.pair_kinds - (n == 2 or n == 3) + (n == 3 or n == 4) == 0:
                 return _waits_one_of_all(w, shapes)  # no kind held twice or three times
         if "thirteen_orphans" in shapes and not held & ~_TERMINALS_HONOURS_MASK:
             return _waits_one_of_all(w, shapes)
