@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 import paipu.record as r
 from paipu.replay.result import HandResult, Payments, Transfer, ValueItem, WinAnalysis
-from paipu.replay.ruleset import VALUE_KINDS, Ruleset
+from paipu.replay.ruleset import VALUE_KINDS
 
 if TYPE_CHECKING:
+    from paipu.replay.ruleset import Ruleset
     from paipu.replay.state import HandState
 
 
@@ -50,9 +51,6 @@ def explain_transfers(transfers: list[Transfer], notes: list[str] | tuple[str, .
     return "; ".join(parts) or "no payments"
 
 
-_ITEM_ID = Ruleset.item_id
-
-
 def recorded_items(rs: Ruleset, analysis: WinAnalysis, fl: r.FanLine,
                    expected: dict[str, int] | None = None) -> tuple[dict[str, int], list[r.FanItem]]:
     """What a ``fan`` line records, item by item: each known item's value by its id (an item
@@ -62,11 +60,8 @@ def recorded_items(rs: Ruleset, analysis: WinAnalysis, fl: r.FanLine,
         expected = item_totals(analysis.items)
     recorded: dict[str, int] = {}
     unknown: list[r.FanItem] = []
-    # `Ruleset.item_id`, read from the ruleset's names once (where a ruleset keeps the base's way).
-    names = rs.item_ids() if type(rs).item_id is _ITEM_ID else None
     for it in fl.items:
-        name = it.name
-        rid = (names.get(name) or names.get(name.lower())) if names is not None else rs.item_id(name)
+        rid = rs.item_id(it.name)
         if rid is None:
             unknown.append(it)
             continue
