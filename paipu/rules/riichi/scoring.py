@@ -162,6 +162,16 @@ tiles, its melds counted)."""
 _KINDS: Final = range(34)
 
 
+def _indicator_ids(indicators: Sequence[Tile]) -> list[int]:
+    """The package's ids of dora indicators: each kind's first plain id (a five's after its red
+    one's, as `_PLAIN_IDS` starts).  (A loop, not a comprehension: that is a call of its own.)"""
+    ids: list[int] = []
+    for t in indicators:
+        k = t.index
+        ids.append(4 * k + (_FIVES >> k & 1))
+    return ids
+
+
 def _take(k: int, used: list[int]) -> int:
     """The next id of kind ``k``'s plain tiles (`_PLAIN_IDS`); ``used`` counts them by kind."""
     n = used[k]
@@ -238,12 +248,8 @@ def value_hand(
     hand_ids.append(last)
     if win_id < 0:
         win_id = last
-    dora_ids: list[int] = []
-    for t in dora_indicators:  # (loops, not comprehensions: each a call of its own)
-        dora_ids.append(4 * t.index + (_FIVES >> t.index & 1))
-    ura_ids: list[int] = []
-    for t in ura_indicators:
-        ura_ids.append(4 * t.index + (_FIVES >> t.index & 1))
+    dora_ids = _indicator_ids(dora_indicators)
+    ura_ids = _indicator_ids(ura_indicators)
     hand_ids.extend(meld_ids)
     result = p.calculator.estimate_hand_value(hand_ids, win_id, melds=meld_objs or None,
                                               dora_indicators=dora_ids or None, ura_dora_indicators=ura_ids or None,
