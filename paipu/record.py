@@ -84,7 +84,7 @@ def packed(span: Span | int) -> int | Span:
     line, column, end_line, end_column = span
     if line == end_line and line >= 0 and 0 <= column <= _COLUMN_MASK and 0 <= end_column <= _COLUMN_MASK:
         return line << _LINE_SHIFT | column << _COLUMN_BITS | end_column
-    if span.__class__ is Span:
+    if type(span) is Span:
         return span
     return Span(line, column, end_line, end_column)
 

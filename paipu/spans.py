@@ -34,7 +34,7 @@ def compact_span(cls: type, span_type: type[Any], shift: int, bits: int, mask: i
         if line == end_line and line >= 0 and 0 <= column <= mask and 0 <= end_column <= mask:
             raw_set(self, line << shift | column << bits | end_column)
         else:
-            raw_set(self, span if span.__class__ is span_type else span_type(line, column, end_line, end_column))
+            raw_set(self, span if type(span) is span_type else span_type(line, column, end_line, end_column))
 
     setattr(cls, "span", property(get, set_, doc="Where the item stands in the record text."))  # noqa: B010
     return raw_set

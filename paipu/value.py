@@ -143,8 +143,8 @@ class Fields:
     _fields: ClassVar[tuple[str, ...]] = ()
 
     def __eq__(self, other: object) -> bool:
-        cls = self.__class__
-        if other.__class__ is not cls:
+        cls = type(self)
+        if type(other) is not cls:
             return NotImplemented
         keys = _KEYS.get(cls)
         if keys is None:
@@ -168,7 +168,7 @@ class Frozen(Fields):
     __slots__ = ()
 
     def __hash__(self) -> int:
-        cls = self.__class__
+        cls = type(self)
         keys = _KEYS.get(cls)
         if keys is None:
             keys = _keys_of(cls)

@@ -122,7 +122,7 @@ def scan_lines(text: str, parse_chunk: Callable[[str, int, int], tuple[list[Line
                     flush()
                 if fast is not SKIP:
                     out.append(fast)  # type: ignore[arg-type]
-                    if fast.__class__ is WordLine:
+                    if type(fast) is WordLine:
                         odd.append(fast)
                 continue
             if not chunk:

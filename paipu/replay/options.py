@@ -158,7 +158,7 @@ class Options:
         return tuple([values[name] for name in self._fields])
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
+        if type(other) is not type(self):
             return NotImplemented
         assert isinstance(other, Options)
         return self._values() == other._values()

@@ -480,7 +480,7 @@ class HandState:
                 known.clear()
             known[message] = shared = message
         last = self._last_span
-        if last is not None and span.__class__ is last.__class__ and span == last:
+        if last is not None and type(span) is type(last) and span == last:
             span = last
         else:
             self._last_span = span

@@ -637,7 +637,7 @@ class Riichi(Ruleset[RiichiOptions]):
     # ---------------------------------------------------------------- every action
     def before_action(self, hand: HandState, action: r.Action | None, apply: bool) -> None:
         t = hand.ruleset_data
-        if t.__class__ is not _Table:  # (`_t` takes a subclass's table as it is)
+        if type(t) is not _Table:  # (`_t` takes a subclass's table as it is)
             t = _t(hand)
         kind = type(action)
         if apply and t.pending is None and not t.due:
@@ -757,7 +757,7 @@ class Riichi(Ruleset[RiichiOptions]):
         owed and no abort due, what that hook does, written out without a call of `_passes`,
         `_drawing` and `_passing`, and without the last discard's `LastDiscard`."""
         t = hand.ruleset_data
-        if t.__class__ is not _Table:  # (`_t` takes a subclass's table as it is)
+        if type(t) is not _Table:  # (`_t` takes a subclass's table as it is)
             t = _t(hand)
         phase = hand.phase
         if t.pending is not None or t.due or phase == "rob":
@@ -791,7 +791,7 @@ class Riichi(Ruleset[RiichiOptions]):
         one): with no riichi stick owed, no abort due and no discard open to claims, what those
         hooks do, written out without a call of `_discarding`, `_passing` and `_discarded`."""
         t = hand.ruleset_data
-        if t.__class__ is not _Table:  # (`_t` takes a subclass's table as it is)
+        if type(t) is not _Table:  # (`_t` takes a subclass's table as it is)
             t = _t(hand)
         seat = action.seat
         if t.pending is not None or t.due or hand.phase == "claim":
@@ -951,7 +951,7 @@ class Riichi(Ruleset[RiichiOptions]):
     # ---------------------------------------------------------------- discards and calls
     def check_discard(self, hand: HandState, seat: Seat, action: r.Discard, apply: bool) -> None:
         t = hand.ruleset_data
-        if t.__class__ is not _Table:  # (`_t` takes a subclass's table as it is)
+        if type(t) is not _Table:  # (`_t` takes a subclass's table as it is)
             t = _t(hand)
         tile = action.tile
         i = tile.index
