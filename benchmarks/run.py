@@ -5,13 +5,14 @@ beside reading and splitting the same files (`bench_audit`); the simulator's per
 ``--jobs 2`` beside one job (`bench_simulate`); ingest with 1 and 2 jobs beside the audit alone
 on the same files, and peak memory read inside each process (`bench_corpus`); the start-up of
 ``paipu check`` of one small file, ``check --help`` and ``--version`` beside ``python -c pass``
-(`bench_startup`); valuation beside its peers on the same hands, paipu's MCR fans beside
-PyMahjongGB and its riichi valuation beside direct calls of the ``mahjong`` package's
-HandCalculator (`bench_peers`); the import and audit of the real Tenhou games beside
-xml.etree parsing the same files (`bench_tenhou`, when the logs are there).  ``--all`` also
-runs the other benchmarks of this folder after the table, each printing its own figures
-(among them `bench_annotate`, an annotated report beside a plain one, and `bench_review`,
-``paipu review`` beside the annotated report of the same 100-hand session).
+(`bench_startup`); ``paipu check -j 1`` of 2,000 simulated riichi hands as a process, beside a
+process that reads and splits the same files (`bench_check`); valuation beside its peers on the
+same hands, paipu's MCR fans beside PyMahjongGB and its riichi valuation beside direct calls of
+the ``mahjong`` package's HandCalculator (`bench_peers`); the import and audit of the real
+Tenhou games beside xml.etree parsing the same files (`bench_tenhou`, when the logs are there).
+``--all`` also runs the other benchmarks of this folder after the table, each printing its own
+figures (among them `bench_annotate`, an annotated report beside a plain one, and
+`bench_review`, ``paipu review`` beside the annotated report of the same 100-hand session).
 ``--compiled PY`` prints instead these figures (the ingest rates aside) of this interpreter's paipu
 (pure Python) and of the one ``PY`` imports (the compiled build of ``make fast``) side by side,
 each measured in a process of its own on the same simulated files.
@@ -33,7 +34,7 @@ from pathlib import Path
 from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
-TABLE = ("bench_audit", "bench_simulate", "bench_corpus", "bench_startup", "bench_peers")
+TABLE = ("bench_audit", "bench_simulate", "bench_corpus", "bench_startup", "bench_check", "bench_peers")
 
 
 def _load(name: str) -> ModuleType:
@@ -57,7 +58,8 @@ def main(argv: list[str] | None = None) -> None:
     sys.path.insert(0, str(HERE))
     if args.json_figures:  # a child of --compiled: import the paipu this interpreter has
         figures = _load("bench_audit").figures(args.hands, repeat=2) + _load("bench_simulate").figures(args.hands)
-        figures += _load("bench_startup").figures() + _load("bench_peers").figures() + _load("bench_tenhou").figures()
+        figures += _load("bench_startup").figures() + _load("bench_check").figures()
+        figures += _load("bench_peers").figures() + _load("bench_tenhou").figures()
         print(json.dumps([dataclasses.asdict(f) for f in figures]))
         return
     sys.path.insert(1, str(HERE.parent))
@@ -71,6 +73,7 @@ def main(argv: list[str] | None = None) -> None:
     figures += _load("bench_simulate").figures(args.hands)
     figures += _load("bench_corpus").figures(args.ingest_hands, (args.ingest_hands // 2, args.ingest_hands * 4))
     figures += _load("bench_startup").figures()
+    figures += _load("bench_check").figures()
     figures += _load("bench_peers").figures()
     figures += _load("bench_tenhou").figures()
     print(f"paipu benchmarks ({table.machine_note()}; {time.perf_counter() - start:.0f} s)")

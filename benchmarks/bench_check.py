@@ -1,0 +1,93 @@
+"""The riichi check as a user runs it, beside its floor: two processes, the same files.
+
+``paipu check -j 1`` of a folder of simulated riichi hands (``--hands``, 2,000 by default) runs
+as a process of its own (``python -m paipu.cli``, the interpreter that runs this benchmark);
+the floor is a process of the same interpreter that reads every file of the folder and splits
+every line into words (``os`` and ``open`` only, as little as such a program can load).  Both
+are timed in CPU (user + system, from the children's resource usage), in turn, and the figure
+is the least of ``--runs`` runs of each, after one run of each outside the timing (the grammar's
+cache and the file system's, as any second run finds them).  Unlike `bench_audit`'s in-process
+figure, both sides here include the interpreter's start and the program's own start-up.
+
+    .venv/bin/python benchmarks/bench_check.py [--hands 2000] [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from table import Figure, format_table, machine_note
+
+from paipu.sim.simulate import simulate
+
+_FLOOR = """\
+import os, sys
+folder = sys.argv[1]
+words = 0
+for name in sorted(os.listdir(folder)):
+    if name.endswith(".paipu"):
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            for line in f.read().split("\\n"):
+                words += len(line.split())
+print(words)
+"""
+
+
+def _cpu(command: list[str], where: str) -> float:
+    """The CPU seconds (user + system) one run of ``command`` in the folder ``where`` takes;
+    a run that fails stops the benchmark."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, cwd=where)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} ended with status {done.returncode}: "
+                         f"{done.stderr.decode('utf-8', 'replace')[-500:]}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def figures(hands: int = 2000, runs: int = 5, ruleset: str = "riichi") -> list[Figure]:
+    """``paipu check -j 1`` of ``hands`` simulated hands of ``ruleset`` beside the read-and-split
+    floor, each the least CPU milliseconds of ``runs`` runs in turn."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "records"
+        folder.mkdir()
+        for file_name, text in simulate(ruleset, hands, seed=14):
+            (folder / file_name).write_text(text, encoding="utf-8")
+        floor_script = Path(tmp) / "floor.py"
+        floor_script.write_text(_FLOOR, encoding="utf-8")
+        files = sorted(folder.glob("*.paipu"))
+        megabytes = sum(p.stat().st_size for p in files) / (1024 * 1024)
+        commands = {
+            "floor": [sys.executable, str(floor_script), str(folder)],
+            "check": [sys.executable, "-m", "paipu.cli", "check", "-j", "1", str(folder)],
+        }
+        for command in commands.values():  # outside the timing: caches warm, as a second run finds them
+            _cpu(command, tmp)
+        best = {key: float("inf") for key in commands}
+        for _ in range(max(1, runs)):
+            for key, command in commands.items():
+                best[key] = min(best[key], _cpu(command, tmp))
+    check, floor = best["check"] * 1000, best["floor"] * 1000
+    return [Figure(f"{ruleset}: paipu check -j 1 (a process)", check, "ms", floor, "python read + split",
+                   goal="compiled 6x, pure 12x" if ruleset == "riichi" else "",
+                   note=f"CPU (user+sys), least of {runs} runs in turn; cost = {check / floor:.1f}x the floor; "
+                   f"{hands} hands, {len(files)} files, {megabytes:.1f} MB")]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--hands", type=int, default=2000, help="hands simulated (default 2000)")
+    ap.add_argument("--runs", type=int, default=5, help="runs of each command (default 5)")
+    args = ap.parse_args(argv)
+    print(f"the riichi check as a process ({machine_note()})")
+    print(format_table(figures(args.hands, args.runs)))
+
+
+if __name__ == "__main__":
+    main()
