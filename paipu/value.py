@@ -180,16 +180,18 @@ def restore(cls: type[Any], values: tuple[object, ...]) -> Any:
     return cls(**dict(zip(field_names(cls), values, strict=True)))
 
 
-def replace(value: _T, /, **changes: object) -> _T:
-    """A copy of ``value`` (a `Frozen` or `Fields` value, or a dataclass whose constructor takes
+def replace(_original: _T, /, **changes: object) -> _T:
+    """A copy of a value (a `Frozen` or `Fields` value, or a dataclass whose constructor takes
     its fields) with ``changes``, as ``dataclasses.replace`` makes it: a call of its class with
-    every field."""
-    cls = type(value)
+    every field.  (The value's parameter has a name no field has: compiled, a keyword of the
+    same name as a positional-only parameter is refused, so ``replace(option, value=...)`` would
+    fail there.)"""
+    cls = type(_original)
     names = field_names(cls)
     unknown = set(changes) - set(names)
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
-    given = {n: changes[n] if n in changes else getattr(value, n) for n in names}
+    given = {n: changes[n] if n in changes else getattr(_original, n) for n in names}
     made: _T = cls(**given)
     return made
 

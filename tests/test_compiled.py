@@ -2,11 +2,11 @@
 
 Each case runs the same ``paipu`` command with this interpreter's pure-Python paipu and with the
 compiled one, on the same inputs, and compares the exit status, standard output, standard error
-and every file written, byte for byte: ``check --json`` on the samples, simulated sessions of
-every ruleset (several seeds, ``--jobs 2`` too) and their audit, HTML reports, the real platform
-logs imported (when /work/shared/logs or ``$PAIPU_LOGS`` is there), hand analysis; then the
-short CLI fuzz profile against the compiled build (mypyc checks types at run time: a wrong type
-would be a ``TypeError`` there, an internal error of the CLI).
+and every file written, byte for byte: ``check --json``, ``fmt`` and ``parse --json`` on the
+samples, simulated sessions of every ruleset (several seeds, ``--jobs 2`` too) and their audit,
+HTML reports, the real platform logs imported (when /work/shared/logs or ``$PAIPU_LOGS`` is
+there), hand analysis; then the short CLI fuzz profile against the compiled build (mypyc checks
+types at run time: a wrong type would be a ``TypeError`` there, an internal error of the CLI).
 
 ``make test`` builds ``.venv-fast`` first when a C compiler is there; without it (or with a
 build older than the sources) these tests are skipped.  ``PAIPU_FAST_PYTHON`` names another
@@ -121,6 +121,19 @@ def test_check_json_on_the_samples_is_the_same_compiled(pure: str, fast: str, tm
     for folder in ("valid", "invalid", "syntax", "corpus"):
         out = _same(pure, fast, ["check", "--json", str(SAMPLES / folder)], tmp_path / folder)
         assert out.strip(), f"check --json printed nothing for samples/{folder}"
+
+
+@pytest.mark.parametrize("folder", ["valid", "invalid", "syntax", "corpus"])
+def test_fmt_and_parse_of_every_sample_are_the_same_compiled(
+        pure: str, fast: str, tmp_path: Path, folder: str) -> None:
+    """``fmt`` (a header's options written again through `paipu.value.replace`) and ``parse
+    --json`` of every sample record, in one run each."""
+    files = [str(p) for p in sorted((SAMPLES / folder).rglob("*.paipu"))]
+    assert files, f"no samples in samples/{folder}"
+    out = _same(pure, fast, ["fmt", *files], tmp_path / "fmt")
+    assert out.strip(), f"fmt printed nothing for samples/{folder}"
+    out = _same(pure, fast, ["parse", "--json", *files], tmp_path / "parse")
+    assert out.strip(), f"parse --json printed nothing for samples/{folder}"
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
