@@ -12,11 +12,11 @@ Botzone games.  The goal: the direct path costs no more CPU time than the two st
 from __future__ import annotations
 
 import argparse
-import resource
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from table import child_cpu
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "logs"
@@ -25,12 +25,7 @@ PAIPU = [sys.executable, "-m", "paipu.cli"]
 
 def _cpu(args: list[str]) -> float:
     """The CPU time (user and system) of one run of ``paipu ARGS`` (its exit status 0–1)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([*PAIPU, *args], capture_output=True, text=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode > 1:
-        raise SystemExit(f"paipu {' '.join(args)} failed ({done.returncode}): {done.stderr[-500:]}")
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return child_cpu([*PAIPU, *args], worst=1)
 
 
 def _folders(tmp: Path) -> list[tuple[str, Path]]:

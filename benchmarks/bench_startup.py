@@ -11,25 +11,15 @@ grammar's cache is warmed first, as any second run finds it).
 from __future__ import annotations
 
 import argparse
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from table import Figure, format_table, machine_note
+from table import Figure, child_cpu, format_table, machine_note
 
 from paipu.sim.simulate import simulate
-
-
-def _cpu(command: list[str], where: str) -> float:
-    """The CPU seconds (user + system) one run of ``command`` in the folder ``where`` takes."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=where)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def figures(runs: int = 20) -> list[Figure]:
@@ -47,11 +37,11 @@ def figures(runs: int = 20) -> list[Figure]:
             "version": [*paipu, "--version"],
         }
         # Run outside the source tree: ``-m`` imports the paipu this interpreter has installed.
-        _cpu(commands["check"], tmp)  # the grammar cache and the file system's, as a second run finds them
+        child_cpu(commands["check"], tmp)  # the grammar cache and the file system's, as a second run finds them
         times: dict[str, list[float]] = {k: [] for k in commands}
         for _ in range(runs):
             for key, command in commands.items():
-                times[key].append(_cpu(command, tmp))
+                times[key].append(child_cpu(command, tmp))
     ms = {k: statistics.median(v) * 1000 for k, v in times.items()}
     kb = len(text.encode("utf-8")) / 1024
     note = f"CPU (user+sys), median of {runs} runs"

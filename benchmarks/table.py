@@ -6,6 +6,8 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
+import resource
+import subprocess
 import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
@@ -92,3 +94,17 @@ def best_cpu_of(runs: Sequence[Callable[[], object]], repeat: int) -> list[float
                 run()
                 best[i] = min(best[i], time.process_time() - start)
     return best
+
+
+def child_cpu(command: Sequence[str], where: str | None = None, worst: int | None = None) -> float:
+    """The CPU seconds (user + system) of one run of ``command`` as a process of its own (in the
+    folder ``where``), read from the children's resource usage; an exit status above ``worst``
+    stops the benchmark with the end of what the command wrote on standard error (any status
+    will do when ``worst`` is None)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(list(command), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, cwd=where)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if worst is not None and done.returncode > worst:
+        raise SystemExit(f"{' '.join(command)} ended with status {done.returncode}: "
+                         f"{done.stderr.decode('utf-8', 'replace')[-500:]}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
