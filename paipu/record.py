@@ -645,11 +645,15 @@ class HandRecord(Frozen):
 
     def setup(self, name: str) -> SetupTiles | None:
         """The ruleset setup line ``name`` of this hand (the last one, if written twice)."""
-        found = None
+        return self.setup_lines().get(name)
+
+    def setup_lines(self) -> dict[str, SetupTiles]:
+        """Every ruleset setup line of this hand by its word (`setup` of each, in one pass: the
+        last one of a word written twice)."""
+        lines: dict[str, SetupTiles] = {}
         for line in self.extra:
-            if line.name == name:
-                found = line
-        return found
+            lines[line.name] = line
+        return lines
 
 
 class Record(Frozen):

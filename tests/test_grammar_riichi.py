@@ -94,6 +94,17 @@ def test_word_line_before_the_first_action_is_a_setup_line_with_tiles_or_numbers
     assert [x.name for x in hand.extra] == ["dora", "honba", "sticks"]
 
 
+def test_setup_lines_give_each_words_line_as_setup_does_the_last_of_a_word_written_twice() -> None:
+    hand = _hand("dora 3p\nhonba 2\nsticks 1\ndeal E 1m\nE discard 1m\n")
+    lines = hand.setup_lines()
+    assert list(lines) == ["dora", "honba", "sticks"]
+    assert all(lines[name] is hand.setup(name) for name in lines)
+    first, second = hand.extra[0], r.replace(hand.extra[0], tiles=(Tile.parse("4p"),))
+    twice = r.replace(hand, extra=(first, second))
+    assert twice.setup_lines() == {"dora": second} and twice.setup("dora") is second
+    assert twice.setup("wind") is None and "wind" not in twice.setup_lines()
+
+
 def test_word_line_after_the_first_action_is_a_table_event() -> None:
     hand = _hand("deal E 1m\nE discard 1m\ndora 0s\nuradora 5p 1z\n")
     dora, ura = hand.actions[1], hand.actions[2]

@@ -423,9 +423,7 @@ class Riichi(Ruleset[RiichiOptions]):
         elif c.over:
             hand.error("game-over", f"hand {rec.number} is played after the game has ended (a seat below 0, the "
                        "last hand played, or the last dealer on top keeping the deal)", rec.span, self.rule("end"))
-        lines: dict[str, r.SetupTiles] = {}
-        for line in rec.extra:  # (`HandRecord.setup` of each word, in one pass: the last line of a word)
-            lines[line.name] = line
+        lines = rec.setup_lines()
         dora, ura = lines.get("dora"), lines.get("uradora")
         if dora is not None:
             if len(dora.tiles) != 1:
