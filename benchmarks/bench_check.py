@@ -8,8 +8,10 @@ are timed in CPU (user + system, from the children's resource usage), in turn, a
 is the least of ``--runs`` runs of each, after one run of each outside the timing (the grammar's
 cache and the file system's, as any second run finds them).  Unlike `bench_audit`'s in-process
 figure, both sides here include the interpreter's start and the program's own start-up.
+``--ruleset`` (repeatable) measures other rulesets' hands the same way, a row each; riichi, the
+one with a goal, by default.
 
-    .venv/bin/python benchmarks/bench_check.py [--hands 2000] [--runs 5]
+    .venv/bin/python benchmarks/bench_check.py [--hands 2000] [--runs 5] [--ruleset NAME ...]
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 
 from table import Figure, child_cpu, format_table, machine_note
 
+from paipu.replay.ruleset import ruleset_names
 from paipu.sim.simulate import simulate
 
 _FLOOR = """\
@@ -70,9 +73,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--hands", type=int, default=2000, help="hands simulated (default 2000)")
     ap.add_argument("--runs", type=int, default=5, help="runs of each command (default 5)")
+    ap.add_argument("--ruleset", action="append", default=[], metavar="NAME",
+                    help="a ruleset whose simulated hands are checked (repeatable; default riichi)")
     args = ap.parse_args(argv)
-    print(f"the riichi check as a process ({machine_note()})")
-    print(format_table(figures(args.hands, args.runs)))
+    rulesets = args.ruleset or ["riichi"]
+    for ruleset in rulesets:
+        if ruleset not in ruleset_names():
+            ap.error(f"unknown ruleset {ruleset!r}; known rulesets: {', '.join(ruleset_names())}")
+    print(f"the check as a process ({machine_note()})")
+    rows: list[Figure] = []
+    for ruleset in rulesets:
+        rows += figures(args.hands, args.runs, ruleset)
+    print(format_table(rows))
 
 
 if __name__ == "__main__":
