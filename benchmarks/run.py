@@ -6,7 +6,8 @@ beside reading and splitting the same files (`bench_audit`); the simulator's per
 on the same files, and peak memory read inside each process (`bench_corpus`); the start-up of
 ``paipu check`` of one small file, ``check --help`` and ``--version`` beside ``python -c pass``
 (`bench_startup`); ``paipu check -j 1`` of 2,000 simulated riichi hands as a process, beside a
-process that reads and splits the same files (`bench_check`); valuation beside its peers on the
+process that reads and splits the same files, and ``paipu check`` with its default jobs in
+wall-clock time beside the same (`bench_check`); valuation beside its peers on the
 same hands, paipu's MCR fans beside PyMahjongGB and its riichi valuation beside direct calls of
 the ``mahjong`` package's HandCalculator (`bench_peers`); the import and audit of the real
 Tenhou games beside xml.etree parsing the same files (`bench_tenhou`, when the logs are there).

@@ -101,10 +101,18 @@ def child_cpu(command: Sequence[str], where: str | None = None, worst: int | Non
     folder ``where``), read from the children's resource usage; an exit status above ``worst``
     stops the benchmark with the end of what the command wrote on standard error (any status
     will do when ``worst`` is None)."""
+    return child_times(command, where, worst)[0]
+
+
+def child_times(command: Sequence[str], where: str | None = None, worst: int | None = None) -> tuple[float, float]:
+    """`child_cpu`'s CPU seconds of one run of ``command``, with the wall-clock seconds it took; the
+    CPU time includes the processes the command started and waited for (``--jobs`` workers)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
     done = subprocess.run(list(command), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, cwd=where)
+    wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if worst is not None and done.returncode > worst:
         raise SystemExit(f"{' '.join(command)} ended with status {done.returncode}: "
                          f"{done.stderr.decode('utf-8', 'replace')[-500:]}")
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
