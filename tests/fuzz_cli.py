@@ -144,10 +144,12 @@ def warm_up() -> None:
 
     from paipu.auditing import audit_text
     from paipu.cli import COMMANDS
+    from paipu.grammar.parser import parse
     from paipu.reports.render import render_report
 
     for module, _ in COMMANDS.values():
         importlib.import_module(module)
+    parse("hand 1\ndealer E\nE discrad 5m\n")  # the full grammar: the fast path reads no simulated line
     for ruleset in rulesets():
         from paipu.sim.simulate import simulate
 

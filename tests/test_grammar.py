@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import paipu.record as r
 from paipu.findings import Finding
 from paipu.grammar.lines import grammar_text
-from paipu.grammar.parser import build_parser, parse
+from paipu.grammar.parser import _no_collision_analysis, build_parser, parse
 from paipu.grammar.writer import format_record
 from paipu.record import replace
 from paipu.sources import read_record_text
@@ -74,6 +74,33 @@ def test_grammar_builds_in_strict_mode() -> None:
     assert parser.parse(in_hand("E draw 5m")) is not None
 
 
+def test_the_parser_is_built_without_lark_s_collision_analysis(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analysis of colliding terminals (``interegular``, a test dependency) is the strict
+    build's, above: the parser `parse` uses is built without it (it cost some 16 s and 140 MB a
+    build not found in the cache), and lark's flag for it is as it was afterwards."""
+    import interegular
+    import lark.lexer
+
+    from paipu.grammar import parser as parser_module
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the collision analysis ran")
+
+    monkeypatch.setattr(interegular.Comparator, "from_regexes", refuse)
+    monkeypatch.setenv("PAIPU_CACHE_DIR", str(tmp_path))  # an empty cache: the grammar is analysed afresh
+    assert lark.lexer.has_interegular
+    parser_module._parser.cache_clear()
+    try:
+        assert parse(in_hand("E draw 5m", "E discrad 5m")).findings[0].code == "syntax"  # read by lark
+        assert list(tmp_path.glob("record-*.lark-cache"))
+        assert build_parser().parse(in_hand("E draw 5m")) is not None
+    finally:
+        parser_module._parser.cache_clear()  # the next test's parser from the usual cache
+    assert lark.lexer.has_interegular
+    with pytest.raises(AssertionError, match="collision analysis ran"):
+        build_parser(strict=True)
+
+
 def test_grammar_has_no_lalr_conflicts() -> None:
     """Shift/reduce conflicts are resolved silently by lark; with debug on they are logged."""
     messages: list[str] = []
@@ -87,7 +114,8 @@ def test_grammar_has_no_lalr_conflicts() -> None:
     lark.logger.addHandler(handler)
     lark.logger.setLevel(logging.DEBUG)
     try:
-        lark.Lark(grammar_text(), parser="lalr", lexer="contextual", debug=True)
+        with _no_collision_analysis():  # (the terminals' collisions are the strict build's test, above)
+            lark.Lark(grammar_text(), parser="lalr", lexer="contextual", debug=True)
     finally:
         lark.logger.removeHandler(handler)
         lark.logger.setLevel(old_level)

@@ -13,6 +13,7 @@ a record the fast path reads whole never loads lark.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
@@ -31,6 +32,7 @@ from paipu.record import Record, Span
 from paipu.value import Fields
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from pathlib import Path
 
     from lark import Lark, UnexpectedInput
@@ -79,23 +81,55 @@ def _parser() -> tuple[Lark, LineTransformer]:
     if folder is not None:
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
         cache = str(folder / f"record-{lark_module.__version__}-{digest}.lark-cache")
-    lark = lark_module.Lark(
-        text,
-        parser="lalr",
-        lexer="contextual",
-        propagate_positions=True,
-        maybe_placeholders=False,
-        transformer=transformer,
-        cache=cache,
-    )
+    with _no_collision_analysis():
+        lark = lark_module.Lark(
+            text,
+            parser="lalr",
+            lexer="contextual",
+            propagate_positions=True,
+            maybe_placeholders=False,
+            transformer=transformer,
+            cache=cache,
+        )
     return lark, transformer
 
 
+@contextlib.contextmanager
+def _no_collision_analysis() -> Iterator[None]:
+    """lark building a parser without its analysis of colliding terminals.
+
+    Where the ``interegular`` package is installed (paipu's tests need it; other programs
+    install it too), lark compares every pair of terminals of each of the contextual lexer's
+    states as automata: for this grammar some 16 s of CPU time and 140 MB of memory, every
+    time the analysed grammar is not in the cache (the first run, or each run where the cache
+    cannot be written), where the parser itself takes a tenth of a second.  The analysis only
+    warns (it raises in strict mode); the grammar is held to it by ``tests/test_grammar.py``,
+    which builds it strictly (`build_parser` with ``strict``).  lark has no option for this:
+    its module's flag for the package is turned off while the parser is built (a lark without
+    the flag builds as it always does)."""
+    import lark.lexer
+
+    had = getattr(lark.lexer, "has_interegular", None)
+    if not had:
+        yield
+        return
+    lark.lexer.has_interegular = False
+    try:
+        yield
+    finally:
+        lark.lexer.has_interegular = had
+
+
 def build_parser(strict: bool = False) -> Lark:
-    """A fresh tree-building parser (for tests and tools; `parse` uses `_parser`)."""
+    """A fresh tree-building parser (for tests and tools; `parse` uses `_parser`).  ``strict``:
+    lark's strict mode, which also analyses the terminals for collisions (with ``interegular``
+    installed; without it, lark refuses strict mode)."""
     from lark import Lark
 
-    return Lark(grammar_text(), parser="lalr", propagate_positions=True, strict=strict)
+    if strict:
+        return Lark(grammar_text(), parser="lalr", propagate_positions=True, strict=True)
+    with _no_collision_analysis():
+        return Lark(grammar_text(), parser="lalr", propagate_positions=True)
 
 
 class ParseResult(Fields):
