@@ -396,3 +396,23 @@ def test_kept_fan_answers_are_those_worked_out_afresh() -> None:
         for groups in F._GROUPS:
             groups.clear()
         assert described(w) == kept, w
+
+
+def test_fan_evaluator_groups_found_by_packed_counts_are_those_found_by_slices() -> None:
+    """The compiled build finds a hand's groups by their counts packed into an int
+    (`_packed_groups`), pure Python by the slices of the counts (`_groups_of`): the same groups
+    for every hand, a count outside 0-15 (no real hand) found by its slice, and two counts that
+    pack alike only if they are the same."""
+    from paipu.rules.shared import fans
+
+    rng = random.Random(35)
+    hands = [tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(34)) for _ in range(300)]
+    hands += [(16,) + (0,) * 33, (0,) * 9 + (-1,) + (0,) * 24, (0,) * 27 + (15,) * 7, (4,) * 34]
+    for c in hands:
+        assert fans._packed_groups(c) == fans._groups_of(c)  # (the same objects, kept by either key)
+        assert [g.key for g in fans._packed_groups(c)] == [c[0:9], c[9:18], c[18:27], c[27:34]]
+    assert fans._packed9((16,) + (0,) * 33, 0) == -1 and fans._packed7((0,) * 27 + (-1,) + (0,) * 6, 27) == -1
+    assert fans._packed9((0,) * 8 + (16,) + (0,) * 25, 0) == -1
+    packed = {fans._packed9(c, 0): c[0:9] for c in hands if fans._packed9(c, 0) >= 0}
+    assert len(packed) == len({c[0:9] for c in hands if max(c[0:9]) < 16 and min(c[0:9]) >= 0})
+    assert fans._packed7((0,) * 27 + (1, 2, 3, 4, 5, 6, 15), 27) == 0x123456F

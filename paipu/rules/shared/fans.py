@@ -21,6 +21,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final, Literal, TypeAlias, TypeVar, cast
 
+from mypy_extensions import i64
+
 from paipu.ruleset_api import KNITTED_STRAIGHTS, Fields, Frozen, decompositions, plain_waits, waits
 
 SetKind: TypeAlias = Literal["chow", "pong", "kong"]
@@ -1796,7 +1798,10 @@ def _group(g: int, part: tuple[int, ...]) -> _Group:
 
 
 def _groups_of(c: tuple[int, ...]) -> tuple[_Group, _Group, _Group, _Group]:
-    """The groups of the 34 counts ``c``: the three suits and the honours."""
+    """The groups of the 34 counts ``c``: the three suits and the honours (compiled, found by
+    `_packed_groups`)."""
+    if _PACKED_KEYS:
+        return _packed_groups(c)
     groups = _GROUPS
     key = c[0:9]
     man = groups[0].get(key)
@@ -1815,6 +1820,85 @@ def _groups_of(c: tuple[int, ...]) -> tuple[_Group, _Group, _Group, _Group]:
     if hon is None:
         hon = _group(3, key)
     return man, pin, sou, hon
+
+
+_PACKED_KEYS: Final = __file__.endswith((".so", ".pyd"))
+"""Whether this module is compiled: then `_groups_of` finds each group by its counts packed into a
+native int (`_packed_groups`), pure Python by the slice of its counts (where the packing would
+cost ten times what it spares)."""
+
+_PACKED_GROUPS: Final[tuple[dict[int, _Group], ...]] = ({}, {}, {}, {})
+"""Compiled, each group by its packed counts (`_packed7`), kept; each bounded as `_Memo`."""
+
+
+def _packed_groups(c: tuple[int, ...]) -> tuple[_Group, _Group, _Group, _Group]:
+    """`_groups_of` as the compiled build asks it: each group looked up by its counts packed four
+    bits a kind into a native int (`_packed7`, `_packed9`) rather than by the slice of ``c`` that
+    holds them, whose making, hashing, comparing and freeing cost compiled code about twice as
+    many instructions.  A group with a count outside 0-15 (no hand has one) is found by its slice."""
+    index = _PACKED_GROUPS
+    key = _packed9(c, 0)
+    man = index[0].get(key) if key >= 0 else None
+    if man is None:
+        man = _group(0, c[0:9])
+        if key >= 0:
+            _keep(index[0], key, man)
+    key = _packed9(c, 9)
+    pin = index[1].get(key) if key >= 0 else None
+    if pin is None:
+        pin = _group(1, c[9:18])
+        if key >= 0:
+            _keep(index[1], key, pin)
+    key = _packed9(c, 18)
+    sou = index[2].get(key) if key >= 0 else None
+    if sou is None:
+        sou = _group(2, c[18:27])
+        if key >= 0:
+            _keep(index[2], key, sou)
+    key = _packed7(c, 27)
+    hon = index[3].get(key) if key >= 0 else None
+    if hon is None:
+        hon = _group(3, c[27:34])
+        if key >= 0:
+            _keep(index[3], key, hon)
+    return man, pin, sou, hon
+
+
+def _packed7(c: tuple[int, ...], a: int) -> i64:
+    """The counts ``c[a:a + 7]``, four bits each, the first highest; -1 when one is outside 0-15.
+    (Written out: compiled, a loop over them costs about twice as much.)"""
+    x: i64 = c[a]
+    k: i64 = x
+    seen: i64 = x
+    x = c[a + 1]
+    k = k << 4 | x
+    seen |= x
+    x = c[a + 2]
+    k = k << 4 | x
+    seen |= x
+    x = c[a + 3]
+    k = k << 4 | x
+    seen |= x
+    x = c[a + 4]
+    k = k << 4 | x
+    seen |= x
+    x = c[a + 5]
+    k = k << 4 | x
+    seen |= x
+    x = c[a + 6]
+    k = k << 4 | x
+    seen |= x
+    return k if 0 <= seen < 16 else -1
+
+
+def _packed9(c: tuple[int, ...], a: int) -> i64:
+    """`_packed7` of the counts ``c[a:a + 9]``."""
+    k = _packed7(c, a)
+    x: i64 = c[a + 7]
+    y: i64 = c[a + 8]
+    if k < 0 or not 0 <= x | y < 16:
+        return -1
+    return k << 8 | x << 4 | y
 
 
 def _waits_one(w: WinIn, shapes: frozenset[str], groups: tuple[_Group, ...], size: int, held: int) -> bool:
