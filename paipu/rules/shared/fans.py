@@ -1676,7 +1676,8 @@ def _waits(standing: Sequence[int], n_melds: int, shapes: frozenset[str], enough
                                          *(("orphans",) if "thirteen_orphans" in shapes else ()))
     c = list(standing)
     counts = bytes(c[:34]) if len(c) == 34 and min(c) >= 0 and max(c) < 4 else b""
-    if counts and 0 <= n_melds <= 4 and sum(c) == 13 - 3 * n_melds:
+    checked = bool(counts) and 0 <= n_melds <= 4 and sum(c) == 13 - 3 * n_melds
+    if checked:
         # A hand of the right size with no kind held four times (no fifth tile to ask about):
         # its waits without `waits`' checks of its input.
         found = set(plain_waits(counts, 4 - n_melds, plain))
@@ -1706,7 +1707,10 @@ def _waits(standing: Sequence[int], n_melds: int, shapes: frozenset[str], enough
                 rest = list(c)
                 for k in KNITTED[i]:
                     rest[k] -= 1
-                found.update(waits(rest, 0, melds=4 - sets, shapes=("standard",), fifth=True))
+                if checked:  # (so is the rest: its counts 0-3, one tile short of its sets and pair)
+                    found.update(plain_waits(bytes(rest), sets, ("standard",)))
+                else:
+                    found.update(waits(rest, 0, melds=4 - sets, shapes=("standard",), fifth=True))
             elif missing & (missing - 1) == 0:
                 k = missing.bit_length() - 1
                 if k not in found:
