@@ -1840,32 +1840,19 @@ def _packed_groups(c: tuple[int, ...]) -> tuple[_Group, _Group, _Group, _Group]:
     bits a kind into a native int (`_packed7`, `_packed9`) rather than by the slice of ``c`` that
     holds them, whose making, hashing, comparing and freeing cost compiled code about twice as
     many instructions.  A group with a count outside 0-15 (no hand has one) is found by its slice."""
-    index = _PACKED_GROUPS
-    key = _packed9(c, 0)
-    man = index[0].get(key) if key >= 0 else None
-    if man is None:
-        man = _group(0, c[0:9])
+    return (_packed_group(0, _packed9(c, 0), c), _packed_group(1, _packed9(c, 9), c),
+            _packed_group(2, _packed9(c, 18), c), _packed_group(3, _packed7(c, 27), c))
+
+
+def _packed_group(g: int, key: i64, c: tuple[int, ...]) -> _Group:
+    """Group ``g`` of the counts ``c`` by its packed counts ``key`` (-1: by its slice)."""
+    table = _PACKED_GROUPS[g]
+    found = table.get(key) if key >= 0 else None
+    if found is None:
+        found = _group(g, c[9 * g:9 * g + 9] if g < 3 else c[27:34])
         if key >= 0:
-            _keep(index[0], key, man)
-    key = _packed9(c, 9)
-    pin = index[1].get(key) if key >= 0 else None
-    if pin is None:
-        pin = _group(1, c[9:18])
-        if key >= 0:
-            _keep(index[1], key, pin)
-    key = _packed9(c, 18)
-    sou = index[2].get(key) if key >= 0 else None
-    if sou is None:
-        sou = _group(2, c[18:27])
-        if key >= 0:
-            _keep(index[2], key, sou)
-    key = _packed7(c, 27)
-    hon = index[3].get(key) if key >= 0 else None
-    if hon is None:
-        hon = _group(3, c[27:34])
-        if key >= 0:
-            _keep(index[3], key, hon)
-    return man, pin, sou, hon
+            _keep(table, key, found)
+    return found
 
 
 def _packed7(c: tuple[int, ...], a: int) -> i64:
