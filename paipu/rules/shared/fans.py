@@ -1675,8 +1675,17 @@ def _waits(standing: Sequence[int], n_melds: int, shapes: frozenset[str], enough
         plain = _PLAIN_SHAPES[shapes] = ("standard", *(("seven_pairs_fours",) if "seven_pairs" in shapes else ()),
                                          *(("orphans",) if "thirteen_orphans" in shapes else ()))
     c = list(standing)
-    counts = bytes(c[:34]) if len(c) == 34 and min(c) >= 0 and max(c) < 4 else b""
-    checked = bool(counts) and 0 <= n_melds <= 4 and sum(c) == 13 - 3 * n_melds
+    counts = b""
+    if len(c) == 34:
+        # The counts as bytes, kept where each is 0-3 (nothing left once those are taken out:
+        # one call in C, where `min` and `max` compare each count in turn).
+        try:
+            raw = bytes(c)
+        except ValueError:  # (a count outside 0-255: `waits` words it)
+            raw = b""
+        if raw and not raw.translate(None, _PLAIN_COUNTS):
+            counts = raw
+    checked = bool(counts) and 0 <= n_melds <= 4 and sum(counts) == 13 - 3 * n_melds
     if checked:
         # A hand of the right size with no kind held four times (no fifth tile to ask about):
         # its waits without `waits`' checks of its input.
@@ -1685,7 +1694,7 @@ def _waits(standing: Sequence[int], n_melds: int, shapes: frozenset[str], enough
         found = set(waits(c[:34], 0, melds=n_melds, shapes=plain, fifth=True))
     if len(found) >= enough:
         return found
-    held = _kinds_held(bytes(c))
+    held = _kinds_held(counts or bytes(c))
     if n_melds == 0 and "honours_and_knitted" in shapes and sum(c) == 13 and max(c) <= 1:
         # 全不靠 takes 14 different tiles: a tile the hand lacks makes one when the suited kinds
         # with it fit in one knitted straight (an honour, when they already fit in one).
@@ -1722,6 +1731,8 @@ def _waits(standing: Sequence[int], n_melds: int, shapes: frozenset[str], enough
 
 
 _HONOURS_BITS: Final = _kind_mask(range(27, 34))
+_PLAIN_COUNTS: Final = bytes(range(4))
+"""The counts a kind may have for `plain_waits` (0-3: no kind held four times)."""
 
 
 def _add_kinds(found: set[int], kinds: int) -> None:
