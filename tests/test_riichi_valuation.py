@@ -282,7 +282,7 @@ def test_random_hands_are_valued_as_with_a_fresh_config_and_tiles_numbered_one_b
     made afresh for each hand and tiles numbered one by one, and gets the same answer."""
     made = _calls(monkeypatch)
     rng = random.Random(35)
-    errors = red_wins = red_melds = with_dora = yakuman = 0
+    errors = red_wins = red_melds = with_dora = yakuman = no_red = 0
     for _ in range(600):
         counts, melds, win, reds = _random_hand(rng)
         closed = all(m.kind == "ankong" for m in melds)
@@ -318,7 +318,9 @@ def test_random_hands_are_valued_as_with_a_fresh_config_and_tiles_numbered_one_b
         red_melds += any(t.index in reds for m in melds for t in m.tiles)
         with_dora += any(n in scoring.DORA_ITEMS for n, _ in value.items)
         yakuman += value.yakuman > 0
+        no_red += not red_bits and bool(melds)  # no red five to place, ids running on from the melds'
     assert 150 < errors < 450 and red_wins > 10 and red_melds > 20 and with_dora > 100 and yakuman > 5
+    assert no_red > 30
 
 
 def test_a_situation_keeps_one_config_and_a_meld_one_package_meld() -> None:

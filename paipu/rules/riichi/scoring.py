@@ -17,8 +17,6 @@ from typing import Any, Final
 from paipu.ruleset_api import Frozen, Meld, Tile
 
 _KIND_IDS: Final = {"chow": "chi", "pong": "pon", "kong": "kan", "ankong": "kan", "addkong": "shouminkan"}
-_KIND_CODES: Final = {"chow": 0, "pong": 1, "kong": 2, "ankong": 3, "addkong": 4}
-"""A meld kind's place in a meld's key (`_Package.meld`)."""
 _MERGED: Final = {"daburu_kokushi": "kokushi", "suuankou_tanki": "suuankou",
                   "daburu_chuuren_poutou": "chuuren_poutou"}
 DORA_ITEMS: Final = ("dora", "aka_dora", "ura_dora")
@@ -95,7 +93,7 @@ class _Package:
             self.names[getattr(yaku, attr).yaku_id] = _MERGED.get(attr, attr)
         self.configs: dict[int, Any] = {}
         self.options: dict[bool, Any] = {}
-        self.melds: dict[int, Any] = {}
+        self.melds: dict[tuple[str, tuple[int, ...]], Any] = {}
 
     def config(self, sit: int) -> Any:
         """The `HandConfig` of a situation, made the first time it is met."""
@@ -131,11 +129,7 @@ class _Package:
     def meld(self, kind: str, ids: list[int]) -> Any:
         """The package's `Meld` of a meld of ``kind`` whose tiles have ``ids``, made the first
         time it is met."""
-        key = _KIND_CODES[kind] | len(ids) << 3
-        shift = 6
-        for i in ids:
-            key = key | i << shift
-            shift = shift + 8
+        key = (kind, tuple(ids))
         found = self.melds.get(key)
         if found is None:
             found = self.melds[key] = self.package_meld(meld_type=_KIND_IDS[kind], tiles=ids,
@@ -159,6 +153,9 @@ _PLAIN_IDS: Final = tuple(tuple(4 * k + min(i + (_FIVES >> k & 1), 3) for i in r
 tiles, its melds counted)."""
 
 
+_FIRST_IDS: Final = tuple(tuple(ids[:c] for c in range(19)) for ids in _PLAIN_IDS)
+"""Each kind's first ``c`` plain ids (``_FIRST_IDS[k][c]``), for the kinds no meld took from."""
+
 _KINDS: Final = range(34)
 
 
@@ -179,47 +176,9 @@ def _take(k: int, used: list[int]) -> int:
     return _PLAIN_IDS[k][n]
 
 
-def value_hand(
-    counts: list[int],
-    melds: Sequence[Meld],
-    win_tile: Tile,
-    reds: int,
-    dora_indicators: Sequence[Tile],
-    ura_indicators: Sequence[Tile],
-    sit: int,
-) -> HandValue:
-    """Value a complete hand: ``counts`` are its concealed tiles by kind (the winning tile
-    included), ``melds`` its melds; ``reds`` the five kinds (4, 13, 22) of which the hand (melds
-    included) holds the red one, as bits (``1 << 4`` …); ``sit`` the `situation`.
-
-    The tiles are the package's 136 ids: ``4k`` is the red five of a five's kind ``k``, taken by
-    a red winning tile first, else by the first five of its kind in the melds, else in the hand;
-    the other tiles of a kind take the kind's next ids in the same order.  The concealed tiles
-    are listed by kind, one tile of the winning tile's kind (the winning tile's id) last."""
-    p = _package()
-    used = [0] * 34
-    win = win_tile.index
-    win_id = -1
-    if win_tile.red:
-        if reds >> win & 1:
-            reds = reds ^ 1 << win
-            win_id = 4 * win
-        else:
-            win_id = _take(win, used)
-    meld_objs: list[Any] = []
-    meld_ids: list[int] = []
-    for m in melds:
-        ids: list[int] = []
-        for t in m.tiles:
-            k = t.index
-            if reds >> k & 1:
-                reds = reds ^ 1 << k
-                ids.append(4 * k)
-            else:
-                ids.append(_take(k, used))
-        meld_ids.extend(ids)
-        meld_objs.append(p.meld(m.kind, ids))
-    hand_ids: list[int] = []
+def _placed(counts: list[int], used: list[int], win: int, win_id: int, reds: int, hand_ids: list[int]) -> int:
+    """`value_hand`'s ids of the concealed tiles where a red five is left to place, added to
+    ``hand_ids`` kind by kind but the last tile of the winning kind, whose id is returned."""
     last = -1
     for k in compress(_KINDS, counts):  # the kinds held (``counts[k]`` not 0), picked out in one call
         c = counts[k]
@@ -245,15 +204,78 @@ def value_hand(
             last = 4 * k if reds >> k & 1 else _take(k, used)
             if reds >> k & 1:
                 reds = reds ^ 1 << k
+    return last
+
+
+def value_hand(
+    counts: list[int],
+    melds: Sequence[Meld],
+    win_tile: Tile,
+    reds: int,
+    dora_indicators: Sequence[Tile],
+    ura_indicators: Sequence[Tile],
+    sit: int,
+) -> HandValue:
+    """Value a complete hand: ``counts`` are its concealed tiles by kind (the winning tile
+    included), ``melds`` its melds; ``reds`` the five kinds (4, 13, 22) of which the hand (melds
+    included) holds the red one, as bits (``1 << 4`` …); ``sit`` the `situation`.
+
+    The tiles are the package's 136 ids: ``4k`` is the red five of a five's kind ``k``, taken by
+    a red winning tile first, else by the first five of its kind in the melds, else in the hand;
+    the other tiles of a kind take the kind's next ids in the same order.  The concealed tiles
+    are listed by kind, one tile of the winning tile's kind (the winning tile's id) last."""
+    p = _LOADED[0] if _LOADED else _package()
+    used = [0] * 34
+    win = win_tile.index
+    win_id = -1
+    if win_tile.red:
+        if reds >> win & 1:
+            reds = reds ^ 1 << win
+            win_id = 4 * win
+        else:
+            win_id = _take(win, used)
+    meld_objs: list[Any] = []
+    meld_ids: list[int] = []
+    for m in melds:
+        ids: list[int] = []
+        for t in m.tiles:
+            k = t.index
+            if reds >> k & 1:
+                reds = reds ^ 1 << k
+                ids.append(4 * k)
+            else:  # `_take`, written out
+                n = used[k]
+                used[k] = n + 1
+                ids.append(_PLAIN_IDS[k][n])
+        meld_ids.extend(ids)
+        meld_objs.append(p.meld(m.kind, ids))
+    hand_ids: list[int] = []
+    if not reds and win_id < 0 and counts[win]:
+        # No red five left to place (most hands): each kind's ids run on from those its melds
+        # took (from its first, `_FIRST_IDS`, where they took none), and the winning kind's last
+        # one goes last (a kind's ids are its own: it is the only one of its value).
+        first = _FIRST_IDS
+        for k in compress(_KINDS, counts):
+            n = used[k]
+            if n:
+                hand_ids += _PLAIN_IDS[k][n:n + counts[k]]
+            else:
+                hand_ids += first[k][counts[k]]
+        last = _PLAIN_IDS[win][used[win] + counts[win] - 1]
+        hand_ids.remove(last)
+    else:
+        last = _placed(counts, used, win, win_id, reds, hand_ids)
     hand_ids.append(last)
     if win_id < 0:
         win_id = last
-    dora_ids = _indicator_ids(dora_indicators)
-    ura_ids = _indicator_ids(ura_indicators)
+    dora_ids = _indicator_ids(dora_indicators) if dora_indicators else None
+    ura_ids = _indicator_ids(ura_indicators) if ura_indicators else None
     hand_ids.extend(meld_ids)
+    config = p.configs.get(sit)
+    if config is None:
+        config = p.config(sit)
     result = p.calculator.estimate_hand_value(hand_ids, win_id, melds=meld_objs or None,
-                                              dora_indicators=dora_ids or None, ura_dora_indicators=ura_ids or None,
-                                              config=p.config(sit))
+                                              dora_indicators=dora_ids, ura_dora_indicators=ura_ids, config=config)
     if result.error is not None or result.han is None or result.fu is None:
         return HandValue((), 0, 0, 0, str(result.error))
     items: list[tuple[str, int]] = []
