@@ -64,15 +64,15 @@ def _xml_floor(paths: Sequence[Path]) -> None:
 def _import_and_audit(paths: Sequence[Path]) -> None:
     """What ``paipu check LOG.mjlog`` does for each game, in this process: the log read and
     converted in memory (`paipu.importers.logs.read_log`), then each game's record replayed as
-    the importer made it, and audited from its text when the replay finds anything
-    (`paipu.cli.checking.check_file`)."""
+    the importer made it, and written as text and audited from it only when the replay finds
+    anything (`paipu.cli.checking.check_file`)."""
     from paipu.auditing import audit_record, audit_text
     from paipu.importers.logs import read_log
 
     for p in paths:
         for game in read_log(p, "tenhou"):
-            record = getattr(game, "record", None)  # a ConvertedGame's
-            if record is None or audit_record(record, game.game_id, text=game.text).findings:
+            record = getattr(game, "record", None)  # an UnwrittenGame's, or a ConvertedGame's
+            if record is None or audit_record(record, game.game_id).findings:
                 audit_text(game.text, game.game_id)
 
 

@@ -28,7 +28,7 @@ from paipu.importers.logs import LogGame, RecordNames, classify, log_games, read
 from paipu.importers.mjai import MjaiImporter, mjai_lines, record_to_mjai
 from paipu.importers.registry import BUILTIN_SUFFIXES, get_importer, importer_names
 from paipu.importers.tenhou.importer import TenhouImporter
-from paipu.record import to_json
+from paipu.record import Record, to_json
 from paipu.sim.simulate import simulate
 from paipu.value import replace
 
@@ -332,6 +332,34 @@ def test_a_tenhou_game_is_replayed_from_its_record_and_checked_as_its_text_is() 
         from_text = replace(game, record=None)
         for as_json in (False, True):
             assert _checked(game, as_json) == _checked(from_text, as_json), game.name
+
+
+@needs_tenhou
+def test_a_tenhou_game_s_text_is_written_only_when_its_check_needs_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`paipu check` of a Tenhou log replays each game's record and writes the game as text only
+    for a game the replay finds anything in (a clean game's text is never written); a game's
+    text, once asked for, is written once and is the text `paipu import` writes."""
+    from paipu.grammar.writer import format_record as real
+
+    written: list[str] = []
+
+    def counting(record: Record) -> str:
+        written.append(record.header.tag("Source") or "")
+        return real(record)
+
+    monkeypatch.setattr("paipu.importers.tenhou.importer.format_record", counting)
+    code, out = _run("check", "-j", "1", str(TENHOU[0]))
+    assert code == 0 and ": riichi, " in out and written == []
+    wrong = SHARED / "tenhou" / "json6" / "confusing_nakis_1.json"
+    code, out = _run("check", "-j", "1", str(wrong))
+    assert code == 1 and "score-mismatch" in out and len(written) == 1
+    game = read_game(str(TENHOU[0]))
+    assert len(written) == 1
+    text = game.text
+    assert game.text is text and len(written) == 2
+    assert game.origins and len(written) == 2
+    (imported,) = TenhouImporter().convert(_plain(TENHOU[0]), str(TENHOU[0]))
+    assert imported.text == text and imported.origins == game.origins
 
 
 def test_a_game_whose_record_has_a_finding_is_checked_from_its_text() -> None:

@@ -140,24 +140,28 @@ class Checked(Frozen):
         self.log = log
 
 
-def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_json: bool, quiet: bool,
+def check_file(name: str, text: str | None, opts: dict[str, str], annotate: bool, as_json: bool, quiet: bool,
                lang: str = "en", stream: bool = False, game: LogGame | None = None) -> Checked:
-    """Audit one record (``game``: a game of a log, converted) and render what ``check`` prints
-    for it (the same in a worker process).  With ``stream`` it is printed as it is made rather
-    than returned: a record with a finding on every line prints many times its size, not to be
-    held whole as well."""
+    """Audit one record (``game``: a game of a log, converted; ``text`` None: its text, written
+    only if the audit needs it) and render what ``check`` prints for it (the same in a worker
+    process).  With ``stream`` it is printed as it is made rather than returned: a record with a
+    finding on every line prints many times its size, not to be held whole as well."""
     from paipu.lang import translated
     from paipu.lang.check import RULE_SUFFIX, summary_zh
 
     audit = None
     if game is not None and game.record is not None and not annotate:
         # A game of a log: its record is replayed as the importer made it, without reading its
-        # text back; a game the replay finds anything in is audited from its text, so that
-        # each finding has its place.
-        audit = audit_record(game.record, name, text=text, options=opts)
+        # text back (nor writing it, if not written yet); a game the replay finds anything in is
+        # audited from its text, so that each finding has its place.
+        audit = audit_record(game.record, name, text=text or "", options=opts)
         if audit.findings:
             audit = None
     if audit is None:
+        if text is None:
+            if game is None:
+                raise ValueError("check_file needs the record's text or its game")
+            text = game.text
         audit = audit_text(text, name, options=opts, annotate=annotate)
     counts = audit.counts()
     out = io.StringIO()
@@ -170,7 +174,7 @@ def check_file(name: str, text: str, opts: dict[str, str], annotate: bool, as_js
                     f["log"] = game.place(cast(int, f["line"]))
             say(json_text(result))
         else:
-            print_findings((translated(f, lang) for f in audit.findings), name, text, RULE_SUFFIX[lang], game)
+            print_findings((translated(f, lang) for f in audit.findings), name, audit.text, RULE_SUFFIX[lang], game)
             if not quiet:
                 echo(summary_zh(audit) if lang == "zh" else check_summary(audit))
     return Checked(out.getvalue(), counts["error"], counts["warning"], failed=not audit.ok,
@@ -220,11 +224,12 @@ def _checked_files(inputs: Inputs, opts: dict[str, str], annotate: bool, as_json
     """
     if jobs <= 1 or len(inputs.files) <= 1:
         for item in inputs.items():
-            if item.text is None:
+            if not item.readable:
                 yield _unreadable(item, as_json)
             else:
-                yield check_file(item.name, item.text, opts, annotate, as_json, quiet, lang, stream=True,
-                                 game=item.game)
+                # A game of a log: its text is written only if its audit needs it (`check_file`).
+                yield check_file(item.name, item.text if item.game is None else None, opts, annotate, as_json,
+                                 quiet, lang, stream=True, game=item.game)
         return
     from concurrent.futures import Future, ProcessPoolExecutor
 

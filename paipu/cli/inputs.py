@@ -150,7 +150,7 @@ class Inputs:
         except ConversionError as e:
             where = f"{e.filename}:{e.line}" if e.line else e.filename
             return [self._problem(name, f"{where}: {e.message}")]
-        return [Item(name, g.name, g.text, None, g) for g in games]
+        return [Item(name, g.name, None, None, g) for g in games]  # (each text its game's, written if asked for)
 
     def _problem(self, path: str, message: str) -> Item:
         from paipu.cli.items import Item

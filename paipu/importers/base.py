@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 from paipu.limits import control_escaped
@@ -58,15 +59,46 @@ class ConvertedGame(Converted):
     is the same three values)."""
 
     record: Record | None = None
-    """The record before it was written: `paipu check` of the log replays it without reading the
-    text back (`paipu.cli.checking.check_file`).  Its lines have no places; ``text`` is read
-    for a game the replay finds anything in."""
+    """The record before it was written."""
 
     @classmethod
     def of(cls, game_id: str, text: str, origins: Origins, record: Record) -> ConvertedGame:
         made = cls(game_id, text, origins)
         made.record = record
         return made
+
+
+class UnwrittenGame:
+    """One game of a log converted to a record, whose text is written when first asked for
+    (`text`, with `origins`): `paipu check` of the log replays the record itself (`record`) and
+    reads the text only for a game the replay finds anything in
+    (`paipu.cli.checking.check_file`), so that a clean game's text is never written.  An
+    importer that can hand its games back so has a ``convert_unwritten`` method beside
+    ``convert`` (`paipu.importers.logs.read_log` asks for it)."""
+
+    __slots__ = ("_made", "_write", "game_id", "record")
+
+    def __init__(self, game_id: str, record: Record, write: Callable[[], tuple[str, Origins]]) -> None:
+        self.game_id = game_id
+        self.record = record
+        """The record before it was written (its lines have no places)."""
+        self._write = write
+        self._made: tuple[str, Origins] | None = None
+
+    def written(self) -> tuple[str, Origins]:
+        """The record's text and the places of its lines in the log, written the first time."""
+        made = self._made
+        if made is None:
+            made = self._made = self._write()
+        return made
+
+    @property
+    def text(self) -> str:
+        return self.written()[0]
+
+    @property
+    def origins(self) -> Origins:
+        return self.written()[1]
 
 
 QUOTED = 60

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from paipu.errors import InputError
-from paipu.importers.base import ConversionError, Converted, Origins, place_in_log
+from paipu.importers.base import ConversionError, Converted, Origins, UnwrittenGame, place_in_log
 from paipu.importers.registry import get_importer, sniff_format
 from paipu.limits import MAX_FILE_BYTES
 from paipu.sources import RECORD_SUFFIXES, gunzip_bounded, read_bounded, regular_file
@@ -96,21 +96,29 @@ def file_head(path: Path) -> bytes | None:
         return None
 
 
-def read_log(path: Path, fmt: str) -> list[Converted]:
-    """Every game of the log file ``path`` in format ``fmt``, converted in memory;
+def read_log(path: Path, fmt: str) -> list[Converted | UnwrittenGame]:
+    """Every game of the log file ``path`` in format ``fmt``, converted in memory (its record's
+    text written when first asked for, where the importer can wait: `UnwrittenGame`);
     `ConversionError` (file and line) when it cannot be read or converted."""
     try:
         data = read_log_bytes(path)
     except InputError as e:
         raise ConversionError(str(path), 0, str(e).removeprefix(f"{path}: ")) from None
+    importer = get_importer(fmt)
+    unwritten = getattr(importer, "convert_unwritten", None)
+    if unwritten is not None:
+        return list(unwritten(data, str(path)))
     # An importer of another package may hand back plain ``(game id, text)`` pairs.
-    return [c if isinstance(c, Converted) else Converted(*c) for c in get_importer(fmt).convert(data, str(path))]
+    return [c if isinstance(c, Converted) else Converted(*c) for c in importer.convert(data, str(path))]
 
 
 class LogGame(Frozen):
-    """One game of a platform's log, as the record `paipu import` would write for it."""
+    """One game of a platform's log, as the record `paipu import` would write for it.  Where the
+    importer could wait (`UnwrittenGame`), its text (with the places of its lines) is written
+    when first asked for: `paipu check` of a log replays ``record`` and reads the text only for a
+    game it finds anything in."""
 
-    __slots__ = ("format", "game_id", "games_in_log", "log", "origins", "record", "record_name", "text")
+    __slots__ = ("_origins", "_text", "format", "game_id", "games_in_log", "log", "record", "record_name")
     _fields = ("log", "format", "game_id", "record_name", "text", "origins", "games_in_log", "record")
     log: Final[str]
     """The log file, as it was named or found."""
@@ -118,23 +126,35 @@ class LogGame(Frozen):
     game_id: Final[str]
     record_name: Final[str]
     """The file `paipu import` writes it to (``GAME-ID.paipu``, distinct within one run)."""
-    text: Final[str]
-    """The converted record."""
-    origins: Final[Origins]
+    _text: Final[str | UnwrittenGame]
+    """The text (`text`), or the game it is written from when first asked for."""
+    _origins: Final[Origins]
     games_in_log: Final[int]
     record: Final[Record | None]
     """The record ``text`` is, as the importer made it (`paipu.importers.base.ConvertedGame`)."""
 
-    def __init__(self, log: str, format: str, game_id: str, record_name: str, text: str, origins: Origins,
-                 games_in_log: int, record: Record | None = None) -> None:
+    def __init__(self, log: str, format: str, game_id: str, record_name: str, text: str | UnwrittenGame,
+                 origins: Origins, games_in_log: int, record: Record | None = None) -> None:
         self.log = log
         self.format = format
         self.game_id = game_id
         self.record_name = record_name
-        self.text = text
-        self.origins = origins
+        self._text = text
+        self._origins = origins
         self.games_in_log = games_in_log
         self.record = record
+
+    @property
+    def text(self) -> str:
+        """The converted record."""
+        text = self._text
+        return text.text if isinstance(text, UnwrittenGame) else text
+
+    @property
+    def origins(self) -> Origins:
+        """Where its lines come from in the log (`paipu.importers.base.Origins`)."""
+        text = self._text
+        return text.origins if isinstance(text, UnwrittenGame) else self._origins
 
     @property
     def name(self) -> str:
@@ -178,9 +198,15 @@ def _digest(text: str) -> str:
 def log_games(path: Path, fmt: str, names: RecordNames) -> list[LogGame]:
     """The games of one log file, each with the name `paipu import` gives its record."""
     converted = read_log(path, fmt)
-    return [LogGame(str(path), fmt, c.game_id, names.name(c.game_id, str(path)), c.text, c.origins, len(converted),
-                    getattr(c, "record", None))
-            for c in converted]
+    games: list[LogGame] = []
+    for c in converted:
+        name = names.name(c.game_id, str(path))
+        if isinstance(c, UnwrittenGame):
+            games.append(LogGame(str(path), fmt, c.game_id, name, c, (), len(converted), c.record))
+        else:
+            games.append(LogGame(str(path), fmt, c.game_id, name, c.text, c.origins, len(converted),
+                                 getattr(c, "record", None)))
+    return games
 
 
 def is_record_name(path: Path) -> bool:

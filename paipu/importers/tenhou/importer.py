@@ -7,7 +7,7 @@ import re
 from pathlib import PurePath
 
 from paipu.grammar.writer import format_record
-from paipu.importers.base import ConversionError, Converted, ConvertedGame, Origins
+from paipu.importers.base import ConversionError, Converted, ConvertedGame, Origins, UnwrittenGame
 from paipu.importers.tenhou.convert import ConversionError as GameError
 from paipu.importers.tenhou.convert import game_to_record
 from paipu.importers.tenhou.ending import LOG_ID
@@ -37,6 +37,14 @@ class TenhouImporter:
         return _JSON6_START.match(start) is not None or (start.startswith("{") and '"log"' in start)
 
     def convert(self, data: bytes, filename: str) -> list[Converted]:
+        games: list[Converted] = []
+        for game in self.convert_unwritten(data, filename):
+            text, origins = game.written()
+            games.append(ConvertedGame.of(game.game_id, text, origins, game.record))
+        return games
+
+    def convert_unwritten(self, data: bytes, filename: str) -> list[UnwrittenGame]:
+        """`convert`, each game's text written only when first asked for (`UnwrittenGame`)."""
         try:
             data = data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte order mark, as an editor may save it
             stripped = data.lstrip()
@@ -49,7 +57,6 @@ class TenhouImporter:
                 if found is not None:
                     game = replace(game, log_id=found.group(0))
             record = game_to_record(game)
-            text = format_record(record)
         except TenhouFormatError as e:
             raise ConversionError(filename, 0, e.message if not e.position else f"{e.position}: {e.message}") from None
         except GameError as e:
@@ -57,7 +64,12 @@ class TenhouImporter:
         name = PurePath(filename).name
         for suffix in (".gz", ".mjlog", ".xml", ".json"):
             name = name.removesuffix(suffix)
-        return [ConvertedGame.of(name or "game", text, _origins(text, game, json6), record)]
+
+        def write() -> tuple[str, Origins]:
+            text = format_record(record)
+            return text, _origins(text, game, json6)
+
+        return [UnwrittenGame(name or "game", record, write)]
 
 
 _WINDS = "東南西北"
