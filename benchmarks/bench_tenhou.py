@@ -76,7 +76,7 @@ def _import_and_audit(paths: Sequence[Path]) -> None:
                 audit_text(game.text, game.game_id)
 
 
-def figures(repeat: int = 3) -> list[Figure]:
+def figures(repeat: int = 5) -> list[Figure]:
     """Import plus audit of each real mjlog game beside xml.etree parsing the same files (CPU time)."""
     paths = sorted(LOGS.glob("*.mjlog")) if LOGS.is_dir() else []
     if not paths:
