@@ -54,7 +54,8 @@ FAST_LINES = [
     "{a note}", "{one} {two} ; and a comment", "; only a comment", "   ", "", "hand 1 {first}",
     "E hu ? {why}", "庄 E", "流局", "分 E +1 S -1", "E 和 5万 !!",
     "E discard 5m {kept the pair\nand the run} {two}", "{a\n\nb}", '[Event "e"] {over\ntwo lines} ; c',
-    "E draw 3p ! {a \\}\n b}",
+    "E draw 3p ! {a \\}\n b}", "abort", "abort kyuushu", "abort suucha {four riichi} ; c", "途中流局 suufon",
+    "  abort\tsanchahou  ", "abort hand", "abort exhausted",
 ]
 
 
@@ -142,7 +143,7 @@ def test_the_fast_path_takes_its_keywords_from_the_grammar() -> None:
     assert fast.KEYWORDS["HU"] == {"hu", "胡", "和"}
     assert set(fast._VERBS) == {w for name in ("DRAW", "DISCARD", "CHOW", "PONG", "KONG", "ANKONG", "ADDKONG",
                                                "FLOWER", "READY", "HU", "PASS") for w in fast.KEYWORDS[name]}
-    assert "abort" in fast._NOT_NAMES and "abort" not in fast._KEYWORD_LINES
+    assert "abort" in fast._NOT_NAMES and set(fast._KEYWORD_LINES) >= fast.KEYWORDS["ABORT"]
 
 
 @pytest.mark.parametrize("line", [
@@ -156,7 +157,8 @@ def test_a_rulesets_own_lines_take_the_fast_path(line: str) -> None:
 
 @pytest.mark.parametrize("line", [
     "handy 3", "dealerx 3p", "drawn 3p", "pass2 3p", "hub 1m", "dora 3 3p", "dora 0z", "dora \uff13",
-    "fanfare 2", "dora", "Dora 3p", "dora 3p4s", "honba 1234567890",
+    "fanfare 2", "dora", "Dora 3p", "dora 3p4s", "honba 1234567890", "abort Kyuushu", "abort kyuushu 2",
+    "abort 9nine",
 ])
 def test_word_lines_the_fast_path_is_not_sure_of_go_to_the_grammar(line: str) -> None:
     assert fast_line(line, 1) is None

@@ -904,12 +904,21 @@ def _fan_line(key: str, body: str, words: list[str], number: int, lead: int,
     return _fan(body, words, _span(number, lead, lead + len(body) + 1), number, notes)
 
 
+def _abort(key: str, body: str, words: list[str], number: int, lead: int,
+           notes: tuple[r.Annotation, ...]) -> Line | None:
+    """``abort`` and its reason, if any (the grammar's REASON: ``abort kyuushu``)."""
+    if len(words) > 2 or (len(words) == 2 and not _is_name(words[1])):
+        return None
+    return r.TableEvent(_at(number, lead, lead + len(body) + 1), "abort", word=words[1] if len(words) == 2 else "",
+                        annotations=notes)
+
+
 _KEYWORD_LINES: Final[dict[str, _KeywordLine]] = {word: reader for name, reader in (
     ("HAND", _hand), ("DEALER", _dealer), ("DICE", _dice), ("SCORE", _score), ("EXHAUSTED", _exhausted),
-    ("DEAL", _deal), ("WALL", _wall), ("FAN", _fan_line),
+    ("DEAL", _deal), ("WALL", _wall), ("FAN", _fan_line), ("ABORT", _abort),
 ) for word in KEYWORDS[name]}
 """The first word of a line that is not a seat's action, in every spelling the grammar has ->
-its reader (a keyword not here, ``abort``, goes to lark)."""
+its reader."""
 
 # A ruleset's own line (the grammar's NAME): a lower-case word that no line keyword begins
 # (lark reads ``handy 3`` as ``hand`` and fails; `_NOT_NAMES` sends such words to it) and
