@@ -42,6 +42,7 @@ TOKENS = (
     "flower", "bao", "exhausted", "fan", "score", "hand", "dealer", "deal", "wall", "dice", "caishen", "5m", "1z",
     "9p", "3s", "1f", "6f", "0m", "8z", "123m", "东", "摸", "打", "宝", "{x}", "{", "}", "!", "??", "+3", "-2", ":",
     ",", "[", "]", '"', ";", "[Option", "[Ruleset", '"harbin"]', "dongfeng", "zimo 2", "\\", "0", "-0", "+",
+    "abort", "suufon", "途中流局",
 )
 ODDITIES = (
     "\x00", "\x1b[2J", "\x1b]0;x\x07", "\r", "\r\n", "\t", "\x0b", "\x0c", "\x85", "\u2028", "\u2029", "\u202e",

@@ -43,6 +43,13 @@ def test_fast_path_and_grammar_agree_on_simulated_records() -> None:
         _both(text)
 
 
+def test_fast_path_and_grammar_agree_on_a_simulated_riichi_session_with_an_abortive_draw() -> None:
+    texts = [text for _, text in simulate("riichi", 8, seed=21)]
+    assert any("\nabort suucha" in text for text in texts)  # (an abortive draw, on the fast path)
+    for text in texts:
+        _both(text)
+
+
 FAST_LINES = [
     "E draw 5m", "  S discard 7z ?!", "W pong 东 ; a comment", "N hu", "E hu 3s !", "S chow 456p",
     "S chow 4p 6p 5p", "E ankong 1z", "W addkong 9s", "N flower 3f", "E ready", "S pass",
