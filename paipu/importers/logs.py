@@ -200,12 +200,10 @@ def log_games(path: Path, fmt: str, names: RecordNames) -> list[LogGame]:
     converted = read_log(path, fmt)
     games: list[LogGame] = []
     for c in converted:
-        name = names.name(c.game_id, str(path))
-        if isinstance(c, UnwrittenGame):
-            games.append(LogGame(str(path), fmt, c.game_id, name, c, (), len(converted), c.record))
-        else:
-            games.append(LogGame(str(path), fmt, c.game_id, name, c.text, c.origins, len(converted),
-                                 getattr(c, "record", None)))
+        text: str | UnwrittenGame = c.text if isinstance(c, Converted) else c  # (unwritten: written when asked)
+        origins = c.origins if isinstance(c, Converted) else ()
+        games.append(LogGame(str(path), fmt, c.game_id, names.name(c.game_id, str(path)), text, origins,
+                             len(converted), getattr(c, "record", None)))
     return games
 
 

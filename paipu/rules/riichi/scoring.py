@@ -224,7 +224,7 @@ def value_hand(
     a red winning tile first, else by the first five of its kind in the melds, else in the hand;
     the other tiles of a kind take the kind's next ids in the same order.  The concealed tiles
     are listed by kind, one tile of the winning tile's kind (the winning tile's id) last."""
-    p = _LOADED[0] if _LOADED else _package()
+    p = _package()
     used = [0] * 34
     win = win_tile.index
     win_id = -1
@@ -243,10 +243,8 @@ def value_hand(
             if reds >> k & 1:
                 reds = reds ^ 1 << k
                 ids.append(4 * k)
-            else:  # `_take`, written out
-                n = used[k]
-                used[k] = n + 1
-                ids.append(_PLAIN_IDS[k][n])
+            else:
+                ids.append(_take(k, used))
         meld_ids.extend(ids)
         meld_objs.append(p.meld(m.kind, ids))
     hand_ids: list[int] = []
@@ -271,11 +269,9 @@ def value_hand(
     dora_ids = _indicator_ids(dora_indicators) if dora_indicators else None
     ura_ids = _indicator_ids(ura_indicators) if ura_indicators else None
     hand_ids.extend(meld_ids)
-    config = p.configs.get(sit)
-    if config is None:
-        config = p.config(sit)
     result = p.calculator.estimate_hand_value(hand_ids, win_id, melds=meld_objs or None,
-                                              dora_indicators=dora_ids, ura_dora_indicators=ura_ids, config=config)
+                                              dora_indicators=dora_ids, ura_dora_indicators=ura_ids,
+                                              config=p.config(sit))
     if result.error is not None or result.han is None or result.fu is None:
         return HandValue((), 0, 0, 0, str(result.error))
     items: list[tuple[str, int]] = []
