@@ -139,6 +139,17 @@ def test_a_plain_check_runs_without_click_and_any_flag_with_it(tmp_path: Path) -
     assert plain.returncode == 0 and "click" not in modules and "paipu.cli.group" not in modules
     quiet, modules = _run(tmp_path, "check", "-q", sample)
     assert quiet.returncode == 0 and quiet.stdout == "" and "click" in modules
+    # The number of processes is the one flag read without click: the same output as click's run.
+    folder = str(VALID / "hebei")
+    for jobs in (["-j", "1"], ["--jobs=2"]):
+        fast, modules = _run(tmp_path, "check", *jobs, folder)
+        slow, _ = _run(tmp_path, "check", *jobs, folder, code=NORMAL_EXIT)
+        assert "click" not in modules and "paipu.cli.group" not in modules
+        assert (fast.returncode, fast.stdout, fast.stderr) == (slow.returncode, slow.stdout, slow.stderr)
+        assert fast.returncode == 0 and fast.stdout.count(": hebei,") > 1
+    # A number click refuses still gets click's usage error.
+    refused, modules = _run(tmp_path, "check", "-j", "0", sample)
+    assert refused.returncode == 2 and "Invalid value for '--jobs' / '-j': 0" in refused.stderr and "click" in modules
     # With standard streams that are not UTF-8, click writes its own way: the group runs.
     ascii_out, modules = _run(tmp_path, "check", sample, env={"PYTHONIOENCODING": "ascii"})
     assert ascii_out.stdout == plain.stdout and "click" in modules
@@ -187,6 +198,13 @@ def test_a_plain_check_of_a_record_or_a_folder_loads_no_pathlib(tmp_path: Path, 
     (["check", "a.paipu"], True), (["check", "a.paipu", "b"], True), (["check"], False),
     (["check", "-q", "a.paipu"], False), (["check", "a.paipu", "--json"], False), (["check", "--", "a"], False),
     (["check", ""], False), (["check", "-"], False), (["fmt", "a.paipu"], False), (["Check", "a"], False),
+    # The number of processes, written plainly and once, is the one flag a plain check takes.
+    (["check", "-j", "1", "a"], True), (["check", "a", "-j2"], True), (["check", "--jobs", "256", "a"], True),
+    (["check", "--jobs=3", "a", "b"], True), (["check", "-j", "1"], False), (["check", "a", "-j"], False),
+    (["check", "-j", "0", "a"], False), (["check", "-j", "257", "a"], False), (["check", "-j", "01", "a"], False),
+    (["check", "-j", "x", "a"], False), (["check", "-j-1", "a"], False), (["check", "-j", "-1", "a"], False),
+    (["check", "-j", "١", "a"], False), (["check", "-j", "1", "-j", "2", "a"], False),
+    (["check", "--jobs=", "a"], False), (["check", "--job", "1", "a"], False), (["check", "-qj1", "a"], False),
 ])
 def test_which_command_lines_are_a_plain_check(monkeypatch: pytest.MonkeyPatch, args: list[str], plain: bool) -> None:
     import io
