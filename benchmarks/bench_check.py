@@ -6,7 +6,8 @@ the floor is a process of the same interpreter that reads every file of the fold
 every line into words (``os`` and ``open`` only, as little as such a program can load).  Both
 are timed in CPU (user + system, from the children's resource usage), in turn, and the figure
 is the least of ``--runs`` runs of each, after one run of each outside the timing (the grammar's
-cache and the file system's, as any second run finds them).  A second row times ``paipu check``
+cache and the file system's, as any second run finds them), with paipu's bytecode written as a
+plain install has it (`table.with_bytecode`).  A second row times ``paipu check``
 as a user runs it, with its default ``--jobs`` (the machine's cores), in wall-clock time beside
 the floor's.  Unlike `bench_audit`'s in-process
 figure, both sides here include the interpreter's start and the program's own start-up.
@@ -25,7 +26,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from table import Figure, child_times, format_table, machine_note
+from table import Figure, child_times, format_table, machine_note, with_bytecode
 
 from paipu.replay.ruleset import ruleset_names
 from paipu.sim.simulate import simulate
@@ -48,6 +49,7 @@ def figures(hands: int = 2000, runs: int = 5, ruleset: str = "riichi") -> list[F
     floor, each the least CPU milliseconds of ``runs`` runs in turn; then ``paipu check`` as a user
     runs it by default (as many processes as the machine has cores) in wall-clock time beside the
     floor's, each the least of the same runs."""
+    with_bytecode()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "records"
         folder.mkdir()

@@ -57,6 +57,20 @@ def format_table(figures: list[Figure], heads: tuple[str, ...] = HEADS) -> str:
     return "\n".join(lines)
 
 
+def with_bytecode() -> None:
+    """Write the bytecode of the paipu this interpreter imports wherever it is missing or out of
+    date, as a plain ``pip install .`` writes it when it installs: a process timed here then
+    pays for running the program, not for compiling its modules.  (An editable install's bytecode
+    is written by the interpreter as it imports a module, except where ``PYTHONDONTWRITEBYTECODE``
+    is set: there every process would compile every module it loads, some 100 ms of CPU a
+    check.)  Nothing is written where the files cannot be."""
+    import compileall
+
+    package = importlib.import_module("paipu")
+    if package.__file__ is not None:
+        compileall.compile_dir(os.path.dirname(package.__file__), quiet=2)
+
+
 def machine_note() -> str:
     """The machine the figures were taken on: CPUs and load (other work skews every figure)."""
     try:
