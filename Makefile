@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OUT    := out
 
-.PHONY: demo test oracle fuzz fuzz-cli reallogs bench fast lint clean
+.PHONY: demo test oracle fuzz fuzz-cli reallogs bench fast plain lint clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "paipu needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -84,13 +84,34 @@ $(FAST)/.built: setup.py $(PAIPU_FILES) $(FAST)/.deps
 fast: $(FAST)/.built
 	@echo "compiled paipu: $(FAST)/bin/paipu"
 
+## plain: the pure-Python build as a plain `pip install .` gives it, in .venv-plain (rebuilt whenever a file
+## of paipu/ changes): what make bench times as the pure build beside the compiled one (.venv's editable
+## install adds an import hook to the start of every process, the floor's too)
+PLAIN  := .venv-plain
+
+$(PLAIN)/.deps: pyproject.toml
+	@test -x $(PLAIN)/bin/python || $(PYTHON) -m venv $(PLAIN)
+	$(PLAIN)/bin/python -m pip install -q 'setuptools>=77' wheel
+	PAIPU_COMPILE=0 $(PLAIN)/bin/python -m pip install -q --no-build-isolation .
+	@touch $@
+
+$(PLAIN)/.built: setup.py $(PAIPU_FILES) $(PLAIN)/.deps
+	PAIPU_COMPILE=0 $(PLAIN)/bin/python -m pip install -q --no-build-isolation --no-deps --force-reinstall .
+	$(PLAIN)/bin/python -I -c 'import paipu.hand.shanten as m, sys; sys.exit(0 if m.__file__.endswith(".py") else "paipu in $(PLAIN) is compiled")'
+	@touch $@
+
+plain: $(PLAIN)/.built
+	@echo "pure paipu, installed plainly: $(PLAIN)/bin/paipu"
+
 ## bench: print the speed figures of benchmarks/; beside them those of the compiled build when one can be built
 ## (with the MCR peer, PyMahjongGB, and pytest, whose oracle test makes its wins, installed beside it)
 bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run.py
-	@if $(MAKE) -s fast; then $(FAST)/bin/python -m pip install -q 'PyMahjongGB>=1.4' pytest || true; \
-	  $(BIN)/python benchmarks/run.py --compiled $(FAST)/bin/python; \
+	@pure=$(BIN)/python; if $(MAKE) -s plain; then pure=$(PLAIN)/bin/python; \
+	  $(PLAIN)/bin/python -m pip install -q 'PyMahjongGB>=1.4' pytest || true; fi; \
+	  if $(MAKE) -s fast; then $(FAST)/bin/python -m pip install -q 'PyMahjongGB>=1.4' pytest || true; \
+	  $(BIN)/python benchmarks/run.py --compiled $(FAST)/bin/python --pure $$pure; \
 	  else echo "no compiled build here (make fast failed): pure Python figures only"; fi
 
 clean:
-	rm -rf $(VENV) $(FAST) $(OUT) build dist *.egg-info
+	rm -rf $(VENV) $(FAST) $(PLAIN) $(OUT) build dist *.egg-info

@@ -15,11 +15,13 @@ Tenhou games beside xml.etree parsing the same files (`bench_tenhou`, when the l
 figures (among them `bench_annotate`, an annotated report beside a plain one, and
 `bench_review`, ``paipu review`` beside the annotated report of the same 100-hand session).
 ``--compiled PY`` prints instead these figures (the ingest rates aside) of this interpreter's paipu
-(pure Python) and of the one ``PY`` imports (the compiled build of ``make fast``) side by side,
-each measured in a process of its own on the same simulated files.
+(pure Python; ``--pure PY2``: the one ``PY2`` imports, such as the plain install of ``make
+plain``) and of the one ``PY`` imports (the compiled build of ``make fast``) side by side, each
+measured in a process of its own on the same simulated files.  ``make bench`` passes both,
+so that each build is timed as a plain ``pip install`` gives it.
 
     .venv/bin/python benchmarks/run.py [--hands 200] [--all]
-    .venv/bin/python benchmarks/run.py --compiled .venv-fast/bin/python
+    .venv/bin/python benchmarks/run.py --compiled .venv-fast/bin/python [--pure .venv-plain/bin/python]
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--ingest-hands", type=int, default=800, help="hands for the ingest rates (default 800)")
     ap.add_argument("--all", action="store_true", help="then run every other benchmark of this folder too")
     ap.add_argument("--compiled", metavar="PY", help="pure vs compiled: audit and simulator figures beside PY's")
+    ap.add_argument("--pure", metavar="PY", default=sys.executable,
+                    help="with --compiled: the interpreter whose paipu is the pure build (default: this one)")
     ap.add_argument("--json-figures", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     sys.path.insert(0, str(HERE))
@@ -66,7 +70,7 @@ def main(argv: list[str] | None = None) -> None:
     sys.path.insert(1, str(HERE.parent))
     table = _load("table")
     if args.compiled:
-        _side_by_side(table, args.compiled, args.hands)
+        _side_by_side(table, args.compiled, args.hands, args.pure)
         return
     start = time.perf_counter()
     figures = []
@@ -89,7 +93,7 @@ def main(argv: list[str] | None = None) -> None:
             sys.stdout.flush()
 
 
-def _side_by_side(table: ModuleType, compiled: str, hands: int) -> None:
+def _side_by_side(table: ModuleType, compiled: str, hands: int, pure_python: str = sys.executable) -> None:
     def run(python: str) -> tuple[str, list[dict[str, object]]]:
         where = subprocess.run([python, "-I", "-c", "import paipu.replay.engine as m; print(m.__file__)"],
                                check=True, capture_output=True, text=True).stdout.strip()
@@ -98,12 +102,12 @@ def _side_by_side(table: ModuleType, compiled: str, hands: int) -> None:
         return where, json.loads(got.stdout)
 
     start = time.perf_counter()
-    pure_where, pure = run(sys.executable)
+    pure_where, pure = run(pure_python)
     fast_where, fast = run(compiled)
     if not fast_where.endswith(".so"):
         print(f"warning: {compiled} imports a paipu that is not compiled ({fast_where})")
     if pure_where.endswith(".so"):
-        print(f"warning: {sys.executable} imports a compiled paipu ({pure_where})")
+        print(f"warning: {pure_python} imports a compiled paipu ({pure_where})")
     print(f"paipu pure vs compiled ({table.machine_note()}; {time.perf_counter() - start:.0f} s)")
     print(f"pure: {pure_where}\ncompiled: {fast_where}")
     figures = []
@@ -114,8 +118,12 @@ def _side_by_side(table: ModuleType, compiled: str, hands: int) -> None:
             print(f"{p['name']}: not measured in the compiled build's environment")
             continue
         value, base = float(f["value"]), float(p["value"])  # type: ignore[arg-type]
+        note = str(f["note"])
+        if p["unit"] == "ms" and p["floor"] and f["floor"]:  # a time against its floor's: each build's own ratio
+            note = (f"compiled {value / float(f['floor']):.1f}x its floor, pure "  # type: ignore[arg-type]
+                    f"{base / float(p['floor']):.1f}x; {note}")  # type: ignore[arg-type]
         figures.append(table.Figure(str(p["name"]), value, str(p["unit"]), base, "pure Python",
-                                    goal=str(p["goal"]), note=str(f["note"])))
+                                    goal=str(p["goal"]), note=note))
     print(table.format_table(figures, ("figure", "compiled", "pure Python (same files)", "compiled/pure", "goal",
                                        "note")))
 
