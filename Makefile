@@ -70,16 +70,26 @@ reallogs: $(VENV)/.installed
 FAST   := .venv-fast
 PAIPU_FILES := $(shell find paipu -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null)
 
-$(FAST)/.deps: pyproject.toml
-	@test -x $(FAST)/bin/python || $(PYTHON) -m venv $(FAST)
-	$(FAST)/bin/python -m pip install -q 'setuptools>=77' 'mypy>=1.10' wheel
-	PAIPU_COMPILE=0 $(FAST)/bin/python -m pip install -q --no-build-isolation .
+# A plain install of paipu in the venv $(1), with its dependencies and the build tools $(2)
+# (`.deps`, once); then paipu alone, again, built with PAIPU_COMPILE=$(3), whose modules must end
+# in $(4) (`.built`, whenever a file of paipu/ changes).
+define plain_deps
+	@test -x $(1)/bin/python || $(PYTHON) -m venv $(1)
+	$(1)/bin/python -m pip install -q 'setuptools>=77' $(2) wheel
+	PAIPU_COMPILE=0 $(1)/bin/python -m pip install -q --no-build-isolation .
 	@touch $@
+endef
+define plain_built
+	PAIPU_COMPILE=$(3) $(1)/bin/python -m pip install -q --no-build-isolation --no-deps --force-reinstall .
+	$(1)/bin/python -I -c 'import paipu.hand.shanten as m, sys; sys.exit(0 if m.__file__.endswith("$(4)") else "paipu in $(1) is not built as PAIPU_COMPILE=$(3) builds it")'
+	@touch $@
+endef
+
+$(FAST)/.deps: pyproject.toml
+	$(call plain_deps,$(FAST),'mypy>=1.10')
 
 $(FAST)/.built: setup.py $(PAIPU_FILES) $(FAST)/.deps
-	PAIPU_COMPILE=1 $(FAST)/bin/python -m pip install -q --no-build-isolation --no-deps --force-reinstall .
-	$(FAST)/bin/python -I -c 'import paipu.hand.shanten as m, sys; sys.exit(0 if m.__file__.endswith(".so") else "paipu in $(FAST) is not compiled")'
-	@touch $@
+	$(call plain_built,$(FAST),,1,.so)
 
 fast: $(FAST)/.built
 	@echo "compiled paipu: $(FAST)/bin/paipu"
@@ -90,15 +100,10 @@ fast: $(FAST)/.built
 PLAIN  := .venv-plain
 
 $(PLAIN)/.deps: pyproject.toml
-	@test -x $(PLAIN)/bin/python || $(PYTHON) -m venv $(PLAIN)
-	$(PLAIN)/bin/python -m pip install -q 'setuptools>=77' wheel
-	PAIPU_COMPILE=0 $(PLAIN)/bin/python -m pip install -q --no-build-isolation .
-	@touch $@
+	$(call plain_deps,$(PLAIN),)
 
 $(PLAIN)/.built: setup.py $(PAIPU_FILES) $(PLAIN)/.deps
-	PAIPU_COMPILE=0 $(PLAIN)/bin/python -m pip install -q --no-build-isolation --no-deps --force-reinstall .
-	$(PLAIN)/bin/python -I -c 'import paipu.hand.shanten as m, sys; sys.exit(0 if m.__file__.endswith(".py") else "paipu in $(PLAIN) is compiled")'
-	@touch $@
+	$(call plain_built,$(PLAIN),,0,.py)
 
 plain: $(PLAIN)/.built
 	@echo "pure paipu, installed plainly: $(PLAIN)/bin/paipu"
