@@ -205,6 +205,7 @@ def test_a_plain_check_of_a_record_or_a_folder_loads_no_pathlib(tmp_path: Path, 
     (["check", "-j", "x", "a"], False), (["check", "-j-1", "a"], False), (["check", "-j", "-1", "a"], False),
     (["check", "-j", "١", "a"], False), (["check", "-j", "1", "-j", "2", "a"], False),
     (["check", "--jobs=", "a"], False), (["check", "--job", "1", "a"], False), (["check", "-qj1", "a"], False),
+    (["check", "-j", "9" * 5000, "a"], False), (["check", "-j", "0" * 5000 + "1", "a"], False),
 ])
 def test_which_command_lines_are_a_plain_check(monkeypatch: pytest.MonkeyPatch, args: list[str], plain: bool) -> None:
     import io

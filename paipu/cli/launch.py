@@ -70,7 +70,8 @@ def plain_check_args(args: list[str]) -> tuple[tuple[str, ...], int | None] | No
 def _plain_count(value: str) -> bool:
     """Whether ``value`` is a number of processes written plainly (digits, no leading zero) from 1
     to `MAX_JOBS`: click reads it the same way; it words any other."""
-    return value.isascii() and value.isdigit() and value[0] != "0" and int(value) <= MAX_JOBS
+    return (value.isascii() and value.isdigit() and value[0] != "0" and len(value) <= len(str(MAX_JOBS))
+            and int(value) <= MAX_JOBS)
 
 
 def _check(paths: tuple[str, ...], jobs: int | None = None) -> int:
