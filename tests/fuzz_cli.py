@@ -659,6 +659,8 @@ def option_cases() -> list[list[str]]:
         ["odds", "pair", "--wall", "-1", "--hands", "0,0,0"],
         ["odds", "pair", "--kind", "\x1b[2J"],
         ["check", "--jobs", big, ZHUJI_SAMPLE],
+        ["check", "-j", "9" * 5000, ZHUJI_SAMPLE],  # (read before click: a plain check's one flag)
+        ["check", "--jobs=" + "0" * 4999 + "1", ZHUJI_SAMPLE],
         ["check", ZHUJI_SAMPLE, "-O", "min_tai=" + "9" * 5000],
         ["check", ZHUJI_SAMPLE, "-O", "min_tai=1e400"],
         ["check", str(ROOT / "samples/valid/harbin"), "-O", "win_on_discarded_bao=maybe"],
