@@ -142,6 +142,17 @@ def _no_hang(seconds: int = 20) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
+@pytest.mark.parametrize("jobs", [["-j", "9" * 5000], ["--jobs=" + "0" * 4999 + "1"]])
+def test_a_number_of_processes_too_long_for_an_int_is_click_s_usage_error(tmp_path: Path, jobs: list[str]) -> None:
+    # The program's entry reads -j itself for a plain check (paipu.cli.launch); past 4,300 digits
+    # Python refuses to read a number, which ended in a traceback.
+    done = subprocess.run([sys.executable, "-m", "paipu.cli", "check", *jobs, str(ZHUJI_SAMPLE)],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("paipu: error: Invalid value for '--jobs' / '-j': ")
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
 @pytest.mark.parametrize("command", [["import", "tenhou"], ["import", "botzone"], ["import", "tenhou", "-o", "{out}"]])
 def test_import_refuses_a_device_and_a_named_pipe_without_reading_them(tmp_path: Path, command: list[str]) -> None:
