@@ -71,8 +71,8 @@ FAST   := .venv-fast
 PAIPU_FILES := $(shell find paipu -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null)
 
 # A plain install of paipu in the venv $(1), with its dependencies and the build tools $(2)
-# (`.deps`, once); then paipu alone, again, built with PAIPU_COMPILE=$(3), whose modules must end
-# in $(4) (`.built`, whenever a file of paipu/ changes).
+# (`plain_deps`: `.deps`, once); then paipu alone, again, built with PAIPU_COMPILE=$(2), whose
+# modules must end in $(3) (`plain_built`: `.built`, whenever a file of paipu/ changes).
 define plain_deps
 	@test -x $(1)/bin/python || $(PYTHON) -m venv $(1)
 	$(1)/bin/python -m pip install -q 'setuptools>=77' $(2) wheel
@@ -80,8 +80,8 @@ define plain_deps
 	@touch $@
 endef
 define plain_built
-	PAIPU_COMPILE=$(3) $(1)/bin/python -m pip install -q --no-build-isolation --no-deps --force-reinstall .
-	$(1)/bin/python -I -c 'import paipu.hand.shanten as m, sys; sys.exit(0 if m.__file__.endswith("$(4)") else "paipu in $(1) is not built as PAIPU_COMPILE=$(3) builds it")'
+	PAIPU_COMPILE=$(2) $(1)/bin/python -m pip install -q --no-build-isolation --no-deps --force-reinstall .
+	$(1)/bin/python -I -c 'import paipu.hand.shanten as m, sys; sys.exit(0 if m.__file__.endswith("$(3)") else "paipu in $(1) is not built as PAIPU_COMPILE=$(2) builds it")'
 	@touch $@
 endef
 
@@ -89,7 +89,7 @@ $(FAST)/.deps: pyproject.toml
 	$(call plain_deps,$(FAST),'mypy>=1.10')
 
 $(FAST)/.built: setup.py $(PAIPU_FILES) $(FAST)/.deps
-	$(call plain_built,$(FAST),,1,.so)
+	$(call plain_built,$(FAST),1,.so)
 
 fast: $(FAST)/.built
 	@echo "compiled paipu: $(FAST)/bin/paipu"
@@ -103,7 +103,7 @@ $(PLAIN)/.deps: pyproject.toml
 	$(call plain_deps,$(PLAIN),)
 
 $(PLAIN)/.built: setup.py $(PAIPU_FILES) $(PLAIN)/.deps
-	$(call plain_built,$(PLAIN),,0,.py)
+	$(call plain_built,$(PLAIN),0,.py)
 
 plain: $(PLAIN)/.built
 	@echo "pure paipu, installed plainly: $(PLAIN)/bin/paipu"

@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> None:
             sys.stdout.flush()
 
 
-def _side_by_side(table: ModuleType, compiled: str, hands: int, pure_python: str = sys.executable) -> None:
+def _side_by_side(table: ModuleType, compiled: str, hands: int, pure_python: str) -> None:
     def run(python: str) -> tuple[str, list[dict[str, object]]]:
         where = subprocess.run([python, "-I", "-c", "import paipu.replay.engine as m; print(m.__file__)"],
                                check=True, capture_output=True, text=True).stdout.strip()

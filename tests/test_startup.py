@@ -210,13 +210,13 @@ def test_a_plain_check_of_a_record_or_a_folder_loads_no_pathlib(tmp_path: Path, 
 def test_which_command_lines_are_a_plain_check(monkeypatch: pytest.MonkeyPatch, args: list[str], plain: bool) -> None:
     import io
 
-    from paipu.cli.launch import plain_check
+    from paipu.cli.launch import plain_check_args
 
     for name in ("stdout", "stderr"):
         monkeypatch.setattr(sys, name, io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
-    assert plain_check(args) is plain
+    assert (plain_check_args(args) is not None) is plain
     monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
-    assert plain_check(args) is False
+    assert plain_check_args(args) is None
 
 
 def test_an_internal_error_of_a_plain_check_is_one_line_exit_3(monkeypatch: pytest.MonkeyPatch,

@@ -29,22 +29,16 @@ def run() -> None:
     main.program()
 
 
-def plain_check(args: list[str]) -> bool:
-    """Whether ``args`` are ``check`` and one or more paths, no flag but the number of processes,
-    with UTF-8 standard streams."""
-    return plain_check_args(args) is not None
-
-
 def plain_check_args(args: list[str]) -> tuple[tuple[str, ...], int | None] | None:
-    """The paths and the number of processes (None: the default) of a plain check's command line
-    ``args`` (`plain_check`); None for any other."""
+    """The paths and the number of processes (None: the default) when ``args`` are ``check`` and
+    one or more paths, no flag but the number of processes, with UTF-8 standard streams; None
+    for any other command line."""
     if len(args) < 2 or args[0] != "check":
         return None
     paths: list[str] = []
     jobs: int | None = None
     rest = iter(args[1:])
     for a in rest:
-        value: str | None = None
         if a in ("-j", "--jobs"):
             value = next(rest, "")
         elif a.startswith("--jobs="):
