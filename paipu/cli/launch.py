@@ -43,7 +43,7 @@ def plain_check_args(args: list[str]) -> tuple[tuple[str, ...], int | None] | No
             value = next(rest, "")
         elif a.startswith("--jobs="):
             value = a[len("--jobs="):]
-        elif a.startswith("-j") and not a.startswith("-j-"):
+        elif a.startswith("-j"):
             value = a[2:]
         elif not a or a.startswith("-"):
             return None
