@@ -6,12 +6,24 @@ tile completes the hand by each shape's own definition (`is_standard_win`, `is_s
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from paipu.hand.shanten import waits
-from paipu.hand.shapes import ORPHAN_KINDS, is_seven_pairs, is_standard_win, is_thirteen_orphans, standard_waits
+from paipu.hand.shapes import (
+    ORPHAN_KINDS,
+    _group_state,
+    _new_group_waits,
+    _searched_group_waits,
+    _state,
+    is_seven_pairs,
+    is_standard_win,
+    is_thirteen_orphans,
+    standard_waits,
+)
+from paipu.hand.tables import _all_vectors
 
 SHAPE_SETS = (
     ("standard",),
@@ -122,3 +134,21 @@ def test_standard_waits_with_fifth_are_the_kinds_that_complete_the_shape() -> No
         assert waits(c, 0, melds=melds, shapes=("standard",), fifth=True) == expected
         fours += any(c[k] == 4 for k in expected)
     assert fours > 0
+
+
+def test_group_waits_worked_out_from_the_tiles_are_those_of_the_profiles() -> None:
+    """`standard_waits`' group answers (`_state`, `_new_group_waits`: a suit read from its lowest
+    kind up, only every third kind tried) are those looked up in the groups' profiles
+    (`_group_state`, `_searched_group_waits`): every suit of at most 8 tiles (0-4 of a kind) and a
+    sample of larger ones, a few holding five or six of a kind, and every honour group of at most
+    14 tiles (0-5 of a kind)."""
+    rng = random.Random(7)
+    suits = _all_vectors(9, 8) + rng.sample(_all_vectors(9, 14), 3000)
+    suits += [tuple(rng.choice((0, 0, 1, 2, 3, 4, 5, 6)) for _ in range(9)) for _ in range(300)]
+    honours = [v for v in itertools.product(range(6), repeat=7) if sum(v) <= 14]
+    for groups, suit in ((suits, True), (honours, False)):
+        for v in groups:
+            b = bytes(v)
+            key = int.from_bytes(b, "big")
+            assert _state(b, key, suit) == _group_state(b, key, suit), v
+            assert _new_group_waits(b, suit) == _searched_group_waits(b, suit), v

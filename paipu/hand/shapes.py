@@ -505,7 +505,8 @@ _HONOUR_WAITS: dict[int, _GroupWaits] = {}
 def _group_state(part: Sequence[int], key: int, suit: bool) -> int:
     """0 when a group's tiles (no wildcard) are sets only, 2 when they are sets and one pair,
     -1 otherwise: read from the group's profile (`paipu.hand.tables`, shipped for every suit
-    a hand can hold), whose slot for ``m`` sets (and a pair) is the most of its tiles they keep."""
+    a hand can hold), whose slot for ``m`` sets (and a pair) is the most of its tiles they keep.
+    The definition `_state` is held to (and what answers a group holding more than four of a kind)."""
     n = sum(part)
     m, rest = divmod(n, 3)
     if m > tables.MAX_SETS or rest == 1:
@@ -514,14 +515,71 @@ def _group_state(part: Sequence[int], key: int, suit: bool) -> int:
     return rest if tables.profile_of(pid)[2 * m + rest // 2] == n else -1
 
 
+def _suit_sets(w: Sequence[int]) -> bool:
+    """Whether a suit's counts ``w`` are pongs and chows only, read from its lowest kind up: the
+    ``r`` tiles of a kind that the chows started below it leave start ``r % 3`` chows and make
+    pongs of the rest (three chows of one start are three pongs of the same tiles, so when the
+    tiles have a reading, they have one of this form)."""
+    a = b = 0  # chows started at the kind below, and two below (the ones this kind ends)
+    for x in w:
+        r = x - a - b
+        if r < 0:
+            return False
+        b = a
+        a = r % 3
+    return not (a or b)
+
+
+def _suit_pair_sets(w: list[int], s: int) -> bool:
+    """Whether a suit's counts ``w`` (``s`` their ``sum(i * w[i])``) are sets and one pair.  A pong
+    or chow from kind ``i`` adds ``3i`` or ``3i + 3`` to that sum, so the pair's kind ``p`` has ``2p``
+    congruent to ``s`` modulo 3 (so ``p`` to ``2s``): only every third kind from there is tried."""
+    for p in range(2 * s % 3, 9, 3):
+        if w[p] >= 2:
+            w[p] -= 2
+            found = _suit_sets(w)
+            w[p] += 2
+            if found:
+                return True
+    return False
+
+
+def _state(part: Sequence[int], key: int, suit: bool) -> int:
+    """`_group_state`, worked out from the tiles themselves (a suit by `_suit_sets`; honours
+    make only pongs and the pair): cheaper than a profile looked up for a group seen the first
+    time.  A group holding more than four of a kind is left to `_group_state`."""
+    n = 0
+    for x in part:
+        if x > 4:
+            return _group_state(part, key, suit)
+        n += x
+    m, rest = divmod(n, 3)
+    if m > tables.MAX_SETS or rest == 1:
+        return -1
+    if not suit:
+        twos = 0
+        for x in part:
+            if x == 2:
+                twos += 1
+            elif x == 1 or x == 4:
+                return -1
+        return rest if twos == rest // 2 else -1
+    if rest == 0:
+        return 0 if _suit_sets(part) else -1
+    s = 0
+    for i in range(9):
+        s += i * part[i]
+    return 2 if _suit_pair_sets(list(part), s) else -1
+
+
 _SUIT_STATES: dict[int, int] = {}
 _HONOUR_STATES: dict[int, int] = {}
 
 
 def _kept_state(part: Sequence[int], key: int, suit: bool) -> int:
-    """`_group_state`, kept by the group's key (bounded, emptied when full)."""
+    """`_state`, kept by the group's key (bounded, emptied when full)."""
     table = _SUIT_STATES if suit else _HONOUR_STATES
-    found = _group_state(part, key, suit)
+    found = _state(part, key, suit)
     if len(table) >= _TABLE_LIMIT:
         table.clear()
     table[key] = found
@@ -534,6 +592,70 @@ def _group_waits(key: int, part: Sequence[int], suit: bool) -> _GroupWaits:
     found = waits_table.get(key)
     if found is not None:
         return found
+    found = _new_group_waits(part, suit)
+    if len(waits_table) >= _TABLE_LIMIT:
+        waits_table.clear()
+    waits_table[key] = found
+    return found
+
+
+def _new_group_waits(part: Sequence[int], suit: bool) -> _GroupWaits:
+    """`_GroupWaits` of one group, worked out: each kind's tile added in turn and the group's
+    `_state` then read off the tiles (`_searched_group_waits` is the same from the profiles).
+    Only a group one tile short of sets (or sets and a pair) waits at all; and since a suit's
+    sets keep ``sum(i * count)`` a multiple of 3 (`_suit_pair_sets`), a suit of sets only
+    waits only on every third kind."""
+    n = 0
+    for x in part:
+        if x > 4:
+            return _searched_group_waits(part, suit)
+        n += x
+    rest = n % 3
+    if rest == 0 or (n + 1) // 3 > tables.MAX_SETS:
+        return 0, 0
+    mask = 0
+    if not suit:
+        # Honours make pongs and the pair only: all held in threes but one kind, its tile
+        # makes the pair of one held once or the pong of one held twice (the other kinds held
+        # in threes, or one pair more for sets and a pair).
+        ones = twos = 0  # the kinds held once, and twice, as bits
+        for j in range(len(part)):
+            x = part[j]
+            if x == 1:
+                ones |= 1 << j
+            elif x == 2:
+                twos |= 1 << j
+            elif x == 4:
+                return 0, 0
+        if rest == 2:
+            return (twos, 0) if not ones and twos.bit_count() == 1 else (0, 0)
+        if not twos and ones.bit_count() == 1:
+            return 0, ones
+        return (0, twos) if not ones and twos.bit_count() == 2 else (0, 0)
+    w = list(part)
+    s = 0
+    for i in range(9):
+        s += i * w[i]
+    if rest == 2:  # the tile makes sets only: its kind j has s + j a multiple of 3
+        for j in range(-s % 3, 9, 3):
+            if w[j] < 4:
+                w[j] += 1
+                if _suit_sets(w):
+                    mask |= 1 << j
+                w[j] -= 1
+        return mask, 0
+    for j in range(9):
+        if w[j] < 4:
+            w[j] += 1
+            if _suit_pair_sets(w, s + j):
+                mask |= 1 << j
+            w[j] -= 1
+    return 0, mask
+
+
+def _searched_group_waits(part: Sequence[int], suit: bool) -> _GroupWaits:
+    """`_GroupWaits` of one group from its profiles: each kind's tile added in turn and the
+    group's `_group_state` looked up (the definition `_new_group_waits` is held to)."""
     v = bytearray(part)
     sets_only = with_pair = 0
     for j in range(len(v)):
@@ -546,10 +668,7 @@ def _group_waits(key: int, part: Sequence[int], suit: bool) -> _GroupWaits:
             sets_only |= 1 << j
         elif state == 2:
             with_pair |= 1 << j
-    if len(waits_table) >= _TABLE_LIMIT:
-        waits_table.clear()
-    found = waits_table[key] = (sets_only, with_pair)
-    return found
+    return sets_only, with_pair
 
 
 def standard_waits(c: bytes, fifth: bool = False) -> list[int]:
