@@ -10,7 +10,6 @@ are replayed by `paipu.replay.session.replay`.
 from __future__ import annotations
 
 import functools
-from collections import deque
 from collections.abc import Sequence
 from operator import gt
 from typing import Any, Final, cast
@@ -68,7 +67,7 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         self._checks_meld = hooks.check_meld
         self._next_of: dict[Seat, Seat] = hooks.next_of
         """Each seat's next seat (shared by the hands of one ruleset: read, never changed)."""
-        self._has_ready = ruleset.ready_allowed()
+        self._has_ready = hooks.ready
         self._ready_pending = False
         """Some seat may have declared ready and owe its discard (only `on_ready` sets
         `SeatState.ready_pending`): until then no action is checked for it."""
@@ -97,19 +96,30 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
         st.session_scores = dict(self.session.scores)
         st.start_scores_given = self.session.has_start_scores
         st.session_data = self.session.ruleset_data
+        words = rs.setup_words
         for line in self.hand.extra:
-            if line.name not in rs.setup_words:
+            if line.name not in words:
                 self._not_a_setup_word(line)
         rs.setup_hand(st)
         dealt, skipped = self._deal()
         ok = self._every_seat_dealt()
         st.seen = list(dealt)
-        self._check_deal_counts(dealt, skipped)
         wall = self.hand.wall
+        whole: list[int] | None = None
         if wall is not None:
-            self._check_wall(dealt, wall)
+            whole = list(dealt)
+            for t in wall.tiles:
+                i = t.index
+                whole[i] = whole[i] + 1
+        complete = whole is not None and tuple(whole) == tuple(rs.tile_counts)  # the whole set, kind by kind
+        if skipped or not complete:
+            # (Deals whose every tile is counted in ``dealt`` and a wall that make the whole set
+            # hold no more of a kind than it has: nothing to check.)
+            self._check_deal_counts(dealt, skipped)
+        if wall is not None and whole is not None:
+            self._check_wall(wall, whole, complete)
             st.wall.size = len(wall.tiles)
-            st.wall.tiles = deque(wall.tiles)
+            st.wall.load(wall.tiles)
         else:
             st.wall.size = rs.total_tiles - sum(dealt)
         self.walls = rs.seat_walls(st)
@@ -185,19 +195,16 @@ class HandEngine(ClaimsMixin):  # and WinsMixin, its base: the same method order
                 self._deal_tile_counts()
                 return
 
-    def _check_wall(self, dealt: list[int], wall: r.WallLine) -> None:
+    def _check_wall(self, wall: r.WallLine, whole: list[int], complete: bool) -> None:
         """Whether the wall and the deals are the whole tile set (and the wall has no red five
-        where the set has none)."""
+        where the set has none): ``whole`` counts the tiles of both by kind, and ``complete``
+        says whether they are the set's, kind by kind."""
         limits = self.rs.tile_counts
         if not self.rs.red_fives:
             red = next((t for t in wall.tiles if t.red), None)
             if red is not None:
                 self._no_red_five(red, wall.span)
-        whole = list(dealt)
-        for t in wall.tiles:
-            i = t.index
-            whole[i] = whole[i] + 1
-        if tuple(whole) == tuple(limits):  # as long and equal kind by kind: the whole set
+        if complete:
             return
         diffs = [f"{n} of {ALL_TILES[i]} (the set has {limits[i]})" for i, n in enumerate(whole) if n != limits[i]]
         if diffs:
@@ -1176,13 +1183,27 @@ class RulesetHooks:
     def __init__(self, ruleset: Ruleset) -> None:
         kind = type(ruleset)
         self.ruleset = ruleset
-        self.before_action = kind.before_action is not Ruleset.before_action
-        self.check_discard = kind.check_discard is not Ruleset.check_discard
-        self.check_meld = kind.check_meld is not Ruleset.check_meld
-        self.plain = _plain_hooks(kind)
+        # What the class tells, worked out once a class (a replay makes a ruleset for each record).
+        own = _KIND_HOOKS.get(kind)
+        if own is None:
+            own = _KIND_HOOKS[kind] = (kind.before_action is not Ruleset.before_action,
+                                       kind.check_discard is not Ruleset.check_discard,
+                                       kind.check_meld is not Ruleset.check_meld, _plain_hooks(kind))
+        self.before_action: bool = own[0]
+        self.check_discard: bool = own[1]
+        self.check_meld: bool = own[2]
+        self.plain: bool = own[3]
         """Whether `play_all` asks `Ruleset.plain_draw` and `Ruleset.plain_discard` of a plain
         draw or discard, after its tests, in place of `before_action` and `check_discard`."""
-        self.next_of: dict[Seat, Seat] = {s: ruleset.next_seat(s) for s in ruleset.seats}
+        seats = ruleset.seats
+        next_of = _NEXT_OF.get(seats) if kind.next_seat is Ruleset.next_seat else None
+        if next_of is None:
+            next_of = {s: ruleset.next_seat(s) for s in seats}
+            if kind.next_seat is Ruleset.next_seat:
+                _NEXT_OF[seats] = next_of  # the base's next seat depends on the seats alone
+        self.next_of: dict[Seat, Seat] = next_of
+        self.ready = ruleset.ready_allowed()
+        """`Ruleset.ready_allowed`."""
 
     @staticmethod
     def of(ruleset: Ruleset) -> RulesetHooks:
@@ -1195,6 +1216,10 @@ class RulesetHooks:
 
 
 _LAST_HOOKS: list[RulesetHooks | None] = [None]
+_KIND_HOOKS: dict[type, tuple[bool, bool, bool, bool]] = {}
+"""`RulesetHooks`' flags of each ruleset class (which hooks it has of its own)."""
+_NEXT_OF: dict[tuple[Seat, ...], dict[Seat, Seat]] = {}
+"""`RulesetHooks.next_of` of a ruleset with the base's `Ruleset.next_seat`, by its seats."""
 
 
 def _plain_hooks(kind: type[Ruleset]) -> bool:

@@ -60,8 +60,9 @@ def recorded_items(rs: Ruleset, analysis: WinAnalysis, fl: r.FanLine,
         expected = item_totals(analysis.items)
     recorded: dict[str, int] = {}
     unknown: list[r.FanItem] = []
+    item_id = rs.item_id
     for it in fl.items:
-        rid = rs.item_id(it.name)
+        rid = item_id(it.name)
         if rid is None:
             unknown.append(it)
             continue
@@ -103,7 +104,6 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
     analysis: WinAnalysis = result.wins[result.winners.index(fl.seat)]
     if not analysis.checked:
         return  # the winner's tiles are unknown: the unchecked-win warning says why
-    names = rs.item_ids()
     expected = item_totals(analysis.items)
     recorded, unknown = recorded_items(rs, analysis, fl, expected)
     listed = False  # the ruleset's items are listed once a line, not once an unknown item
@@ -112,7 +112,7 @@ def _audit_fan(rs: Ruleset, st: HandState, result: HandResult, fl: r.FanLine) ->
             st.error("unknown-fan-item", f"{it.name!r} is not a value item of {rs.name} either",
                      it.span, "common.result")
         else:
-            known = ", ".join(sorted({v for v in names.values()}))
+            known = ", ".join(sorted({v for v in rs.item_ids().values()}))
             st.error("unknown-fan-item",
                      f"{it.name!r} is not a value item of {rs.name}; its items are: {known}",
                      it.span, "common.result")
@@ -162,12 +162,17 @@ _KINDS: dict[int, tuple[object, str]] = {}
 
 
 def _audit_score(rs: Ruleset, st: HandState, result: HandResult, sl: r.ScoreLine) -> None:
-    recorded: Payments = dict.fromkeys(rs.seats, 0)
-    for seat, amount in sl.payments:
-        if seat not in rs.seats:
-            st.error("bad-seat", f"seat {seat} does not play in {rs.name}", sl.span, "common.header")
-            continue
-        recorded[seat] = amount
+    seats = rs.seats
+    recorded: Payments = dict(sl.payments)
+    if tuple(recorded) != seats:
+        # The line does not name each seat in seat order (the usual line, whose payments are
+        # taken as they are above): each seat's payment, 0 where none is named.
+        recorded = dict.fromkeys(seats, 0)
+        for seat, amount in sl.payments:
+            if seat not in seats:
+                st.error("bad-seat", f"seat {seat} does not play in {rs.name}", sl.span, "common.header")
+                continue
+            recorded[seat] = amount
     result.recorded_payments = recorded
     for w in result.wins:
         if not w.checked:

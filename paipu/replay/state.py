@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from typing import Any, Final, Literal, TypeAlias
 
 from paipu import record as r
@@ -239,18 +240,17 @@ class Wall:
     def __init__(self, size: int, tiles: tuple[Tile, ...] | None) -> None:
         self.size = size
         self.drawn_from_tail = 0
-        self._live: list[Tile] = []
+        self._live: list[Tile] = list(tiles) if tiles is not None else []
         self._head = 0
         """The place of the tile the next draw from the head takes."""
-        self._end = 0
+        self._end = len(self._live)
         """One past the place of the tile the next draw from the tail takes."""
-        self._known = False
+        self._known = tiles is not None
         self._part_next: list[int] = []
         """With a wall of each seat's own (`split`): by seat number, the place of the tile that
         seat's next draw takes; empty while the wall is one."""
         self._part_end: list[int] = []
         """One past the last place of each seat's part."""
-        self.tiles = deque(tiles) if tiles is not None else None
 
     @property
     def tiles(self) -> deque[Tile] | None:
@@ -260,8 +260,20 @@ class Wall:
 
     @tiles.setter
     def tiles(self, tiles: deque[Tile] | None) -> None:
-        self._known = tiles is not None
-        self._live = list(tiles) if tiles is not None else []
+        if tiles is not None:
+            self.load(tiles)
+            return
+        self._known = False
+        self._live = []
+        self._head = self._end = 0
+        self._part_next = []
+        self._part_end = []
+
+    def load(self, tiles: Iterable[Tile]) -> None:
+        """Know the wall's tiles, head first (as setting `tiles`, without a ``deque`` of them made
+        to be read into the list)."""
+        self._known = True
+        self._live = list(tiles)
         self._head = 0
         self._end = len(self._live)
         self._part_next = []

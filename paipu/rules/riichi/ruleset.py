@@ -11,7 +11,7 @@ dealer and the honba) is played here.  Per-hand state is a `_Table`, the hand's
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import is_
+from operator import attrgetter
 from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
@@ -238,6 +238,8 @@ class RiichiCarry(Fields):
         self.over = False
 
 
+_RED: Final = attrgetter("red")
+"""Whether a tile is a red five."""
 _NO_WAITS: Final[tuple[tuple[int, ...], int]] = ((), 0)
 _DRAW: Final = r.Draw
 _DISCARD: Final = r.Discard
@@ -360,6 +362,11 @@ def _session_carry(session: SessionState) -> RiichiCarry:
     return c
 
 
+_KEPT: dict[type, tuple[object, dict[str, str], dict[tuple[str, int], ValueItem]]] = {}
+"""By ruleset class: the rule table, and what `Riichi.rule` and `Riichi._item` have answered
+from it (both depend on the class and its table only), shared by every ruleset of the class."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in may subclass it
 class Riichi(Ruleset[RiichiOptions]):
     name = "riichi"
@@ -401,8 +408,15 @@ class Riichi(Ruleset[RiichiOptions]):
         self.red_fives = self.options.red_fives
         self._seat_no: dict[Seat, int] = {s: k for k, s in enumerate(self.seats)}
         """Each seat's place in `seats` (`_Table.pile`)."""
-        self._items: dict[tuple[str, int], ValueItem] = {}
-        """Each yaku or dora item met, with its han (`_item`), made once."""
+        kept = _KEPT.get(type(self))
+        if kept is None or kept[0] is not self.rules:
+            kept = _KEPT[type(self)] = (self.rules, {}, {})
+        self._rule_ids = kept[1]
+        """`Ruleset.rule`'s answers, shared by the rulesets of this class and rule table (a
+        replay makes a ruleset for each record: its answers are the same for each)."""
+        self._items: dict[tuple[str, int], ValueItem] = kept[2]
+        """Each yaku or dora item met, with its han (`_item`), made once for this class and rule
+        table (the items cite its rules, and nothing else)."""
         self._no_pay: Payments = dict.fromkeys(self.seats, 0)
         """Each seat paying 0: the payments `settle` starts each hand's from (a copy)."""
 
@@ -452,12 +466,16 @@ class Riichi(Ruleset[RiichiOptions]):
         honba, sticks = lines.get("honba"), lines.get("sticks")
         t.honba = c.honba if honba is None else self._counter(hand, honba, c.honba)
         t.sticks = c.sticks if sticks is None else self._counter(hand, sticks, c.sticks)
+        reds = t.reds
         for seat in self.seats:
-            t.reds[seat] = set()
+            reds[seat] = set()
         for d in rec.deals:
-            for tile in d.tiles:
-                if tile.red and d.seat in t.reds:
-                    t.reds[d.seat].add(tile.index)
+            if any(map(_RED, d.tiles)):  # (most deals hold no red five: each tile's asked in one call)
+                held = reds.get(d.seat)
+                if held is not None:
+                    for tile in d.tiles:
+                        if tile.red:
+                            held.add(tile.index)
         scores = hand.session_scores
         start = self.options.start_score
         # Without [Score] tags the record counts from 0: the seats start from `start_score`.
@@ -515,8 +533,10 @@ class Riichi(Ruleset[RiichiOptions]):
         if wall is None or len(wall.tiles) < 14:
             return
         dead = wall.tiles[-14:]
-        if all(map(is_, tiles[:5 - first], dead[8 - 2 * first + (1 if ura else 0)::-2])):
-            return  # each the wall's own tile (the same tile, of the same kind and red or not), in one call
+        if tiles[:5 - first] == dead[8 - 2 * first + (1 if ura else 0)::-2]:
+            # Each the wall's own tile (the same tile, of the same kind and red or not: tiles are
+            # equal only to themselves), in one comparison; else the loop below says which is not.
+            return
         for k, tile in enumerate(tiles, start=first):
             if k > 4:
                 break
@@ -1218,7 +1238,9 @@ class Riichi(Ruleset[RiichiOptions]):
         last = 8 if self.options.length == "hanchan" else 4
         if before < last - 1:
             return False
-        top = self._ranked(scores)[0]
+        # First place, as `_ranked` ranks it (the first seat in seat order of the highest score),
+        # found in one pass rather than by sorting every seat.
+        top = max(self.seats, key=scores.__getitem__)
         if keeps and top != hand.dealer:
             return False  # the dealer keeps the deal behind the leader: play goes on
         if ready_at_draw and self.options.last_dealer_ready == "continues":
@@ -1348,7 +1370,21 @@ def _fu_and_yakuman(items: tuple[ValueItem, ...]) -> tuple[int, int]:
 
 
 def _value_words(total: int, fu: int, yakuman: int, lang: str) -> str:
-    """`Riichi.value_words` of a win of ``total`` han, ``fu`` fu and ``yakuman`` yakuman."""
+    """`Riichi.value_words` of a win of ``total`` han, ``fu`` fu and ``yakuman`` yakuman, worded
+    once (`_WORDED`: every settled win asks it, and few values are met)."""
+    key = (total, fu, yakuman, lang)
+    found = _WORDED.get(key)
+    if found is None:
+        found = _WORDED[key] = _word_value(total, fu, yakuman, lang)
+    return found
+
+
+_WORDED: dict[tuple[int, int, int, str], str] = {}
+"""`_value_words`'s answers, by its arguments (a few hundred at most: han, fu and yakuman are small)."""
+
+
+def _word_value(total: int, fu: int, yakuman: int, lang: str) -> str:
+    """`_value_words`, worded."""
     zh = lang == "zh"
     if yakuman:
         if zh:
