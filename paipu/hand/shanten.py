@@ -871,17 +871,20 @@ def _plain_waits(c: bytes, sets: int, flags: int) -> list[int]:
     if sets != tables.MAX_SETS or not flags & (_PAIRS | _PAIRS4 | _ORPH):
         return found
     pairs_kind = -1
+    ones = c.count(1)
     if flags & (_PAIRS | _PAIRS4):
         # Seven pairs of 14 tiles: seven kinds held twice (four of a kind no two pairs), or
         # every kind held an even number of times (four of a kind two pairs).  So a hand of 13
         # waits on its one kind held once beside six held twice, or on its one kind held an
         # odd number of times; `_seven_pairs` of each answer is below 0, of no other kind.
-        ones = c.count(1)
         if flags & _PAIRS and ones == 1 and c.count(2) == 6:
             pairs_kind = c.index(1)
         if flags & _PAIRS4 and ones + c.count(3) == 1:
             pairs_kind = c.index(1) if ones else c.index(3)
-    orphans = flags & _ORPH and sum(_ORPHANS(c)) == 13
+    # The thirteen orphans of 14 tiles hold twelve of their kinds once and one twice, so a hand
+    # of 13 that one of them completes holds eleven kinds once or more (a test of a count ahead
+    # of the sum of the orphans').
+    orphans = flags & _ORPH and ones >= 11 and sum(_ORPHANS(c)) == 13
     if pairs_kind < 0 and not orphans:
         return found
     more = set(found)

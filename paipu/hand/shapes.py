@@ -700,12 +700,14 @@ def standard_waits(c: bytes, fifth: bool = False) -> list[int]:
 def _standard_waits(c: bytes) -> list[int]:
     """`standard_waits` without ``fifth``.  Each group's state is read in turn, and a hand with
     two groups that are neither sets nor sets and a pair is given up at the second (most hands
-    asked are not ready, and are given up before their last group is read)."""
+    asked are not ready, and are given up before their last group is read).  Then the waits of
+    the group that is neither (or of each group, when all are sets or sets and a pair): with
+    ``pairs`` pairs among the groups, a group must become sets and a pair when no other group
+    has the pair, else sets only."""
     bad = -1
     pairs = 0
-    parts: list[bytes] = []
-    keys: list[int] = []
-    states: list[int] = []
+    keys = [0, 0, 0, 0]
+    states = [0, 0, 0, 0]
     for g in range(4):
         suit = g < 3
         part = c[9 * g:9 * g + 9] if suit else c[27:34]
@@ -719,33 +721,27 @@ def _standard_waits(c: bytes) -> list[int]:
             if bad >= 0:
                 return []  # two groups are neither sets nor sets and a pair: one tile mends one
             bad = g
-        parts.append(part)
-        keys.append(key)
-        states.append(state)
+        keys[g] = key
+        states[g] = state
     out: list[int] = []
     if pairs > 2:
         return out  # every group's pair but one's would be left over
     for g in range(4):
-        if bad < 0 or bad == g:
-            _add_group_waits(out, 9 * g, keys[g], parts[g], states[g], pairs, g < 3)
+        if bad >= 0 and bad != g:
+            continue
+        others = pairs - 1 if states[g] == 2 else pairs  # pairs among the other groups
+        if others > 1:
+            continue
+        suit = g < 3
+        found = (_SUIT_WAITS if suit else _HONOUR_WAITS).get(keys[g])  # (`_group_waits` on a miss only)
+        if found is None:
+            found = _group_waits(keys[g], c[9 * g:9 * g + 9] if suit else c[27:34], suit)
+        mask = found[1] if others == 0 else found[0]
+        while mask:  # (each bit set, lowest first)
+            low = mask & -mask
+            out.append(9 * g + low.bit_length() - 1)
+            mask ^= low
     return out
-
-
-def _add_group_waits(out: list[int], start: int, key: int, part: bytes, state: int, pairs: int, suit: bool) -> None:
-    """The kinds of the group from kind ``start`` whose tile completes the hand, added to ``out``:
-    with ``pairs`` pairs among all the groups (``state`` this group's), the group must become
-    sets and a pair when no other group has the pair, else sets only."""
-    others = pairs - (1 if state == 2 else 0)  # pairs among the other groups
-    if others > 1:
-        return
-    sets_only, with_pair = _group_waits(key, part, suit)
-    mask = with_pair if others == 0 else sets_only
-    j = 0
-    while mask:
-        if mask & 1:
-            out.append(start + j)
-        mask >>= 1
-        j += 1
 
 
 def _needed(c: Sequence[int], pair: int) -> int:

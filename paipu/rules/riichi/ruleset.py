@@ -267,7 +267,7 @@ def _wait_kinds(counts: list[int], melds: int) -> tuple[tuple[int, ...], int]:
     got = kept.get(c)  # (the counts tell the melds: 13 tiles in all)
     if got is not None:
         return got
-    if max(c) > 4:
+    if c.translate(None, _UP_TO_FOUR):  # (a count above 4 is left when 0-4 are deleted: cheaper than max)
         return _with_bits(waits(c, 0, melds=melds, shapes=_SHAPES))
     got = _with_bits(plain_waits(c, 4 - melds, _SHAPES))
     if len(kept) >= _WAITS_KEPT_MAX:
@@ -281,6 +281,8 @@ _WAITS_KEPT: dict[bytes, tuple[tuple[int, ...], int]] = {}
 is set up (`Riichi.setup_hand`), so that it holds the hands of one hand's seats (answers that
 never change: emptying it changes only the work)."""
 _WAITS_KEPT_MAX: Final = 4096
+_UP_TO_FOUR: Final = bytes(range(5))
+"""The counts a plain hand's kinds hold (0-4), as bytes."""
 
 
 def _with_bits(kinds: list[int]) -> tuple[tuple[int, ...], int]:
