@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 
 from paipu.grammar.fast import CHOW, HU, ITEM_PATTERN, MAKERS, PASS, READY, TILE_PATTERN, fast_line, make_action
 from paipu.grammar.fast import LINE_CACHE as _LINE_CACHE
+from paipu.grammar.hints import near_line_keyword
+from paipu.grammar.lines import WordLine
 from paipu.grammar.parser import _parse_chunk, assemble, parse
-from paipu.record import Span, packed, to_json
+from paipu.record import Discard, SetupTiles, Span, TableEvent, packed, to_json
 from paipu.replay.ruleset import ruleset_names
 from paipu.sim.simulate import simulate
 from paipu.tiles import parse_tiles
@@ -160,6 +162,22 @@ def test_the_fast_path_takes_its_keywords_from_the_grammar() -> None:
 def test_a_rulesets_own_lines_take_the_fast_path(line: str) -> None:
     assert fast_line(line, 1) is not None
     _both('[Ruleset "riichi"]\nhand 1\n' + line + "\n")
+
+
+@pytest.mark.parametrize("line", ["dora 3p", "uradora 5z 1m {u}", "honba 2", "kyotaku 0012 ; c", "hnad 3",
+                                  "dcie 3 4", "wlal 1m 2m"])
+def test_a_rulesets_own_line_reads_the_same_before_and_after_the_hands_first_action(line: str) -> None:
+    # The fast path makes such a line its `SetupTiles` at once (the builder makes an event of it
+    # after the first action); a word near a line keyword stays a `WordLine`, for recovery's hint.
+    word = line.split()[0]
+    made = fast_line(line, 3)
+    assert type(made) is (WordLine if near_line_keyword(word) else SetupTiles)
+    text = '[Ruleset "riichi"]\nhand 1\n' + line + "\nE discard 5m\n" + line + "\n" + line + "\n"
+    _both(text)
+    if near_line_keyword(word) is None:
+        hand = parse(text).record.hands[0]
+        assert [s.name for s in hand.extra] == [word]
+        assert [type(a) for a in hand.actions] == [Discard, TableEvent, TableEvent]
 
 
 @pytest.mark.parametrize("line", [

@@ -147,6 +147,11 @@ class RecordBuilder:
             if item is None:
                 return
             current = self.current
+        elif type(line) is r.SetupTiles and current.actions:
+            # The fast path makes a ruleset's own line its setup line at once
+            # (`paipu.grammar.fast._word_kind`): after the hand's first action, an event, as
+            # `_line_of_its_own` makes of a `WordLine` there.
+            item = r.TableEvent(line.span, line.name, line.tiles, line.values, annotations=line.annotations)
         else:
             item = line
         assert current is not None  # set above, or the line was reported as misplaced

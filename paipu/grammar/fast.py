@@ -21,6 +21,7 @@ from typing import Any, Final, cast
 
 import paipu.record as r
 from paipu.errors import TileError
+from paipu.grammar.hints import near_line_keyword
 from paipu.grammar.lines import (
     AnnotationLine,
     HandLine,
@@ -780,8 +781,12 @@ def _read_words(key: str, number: int, notes: tuple[r.Annotation, ...]) -> Line 
     reader = _KEYWORD_LINES.get(first)
     if reader is not None:
         return reader(key, body, words, number, lead, notes)
-    if len(words) >= 2 and _is_name(first) and not first.startswith(_NOT_NAMES):
-        return _word_line(first, words, _span(number, lead, lead + len(body) + 1), notes)
+    if len(words) >= 2:
+        how = _WORD_KINDS.get(first)
+        if how is None:
+            how = _word_kind(first)
+        if how != _NOT_A_NAME:
+            return _word_line(first, words, number, lead, lead + len(body) + 1, notes, how)
     return None
 
 
@@ -936,20 +941,52 @@ def _is_name(word: str) -> bool:
 _NOT_NAMES: Final = tuple(sorted(word for spellings in KEYWORDS.values() for word in spellings if _is_name(word)))
 
 
-def _word_line(name: str, words: list[str], span: r.Span, notes: tuple[r.Annotation, ...]) -> Line | None:
+# How `_read_words` reads a line whose first word is not a seat nor a line keyword (`_word_kind`).
+_NOT_A_NAME: Final = 0
+"""Not the grammar's NAME, or a word a line keyword begins: lark reads the line."""
+_NEAR_NAME: Final = 1
+"""A NAME near a line keyword (``hnad``): a `WordLine`, which recovery reads again with a hint."""
+_SETUP_NAME: Final = 2
+"""Any other NAME (``dora``): the line made at once as the `paipu.record.SetupTiles` that
+`paipu.grammar.build` makes of a `WordLine` before the hand's first action (after one, the
+builder makes a table event of either)."""
+_WORD_KINDS: dict[str, int] = {}
+"""A line's first word -> `_word_kind` of it (a record's own words are few)."""
+
+
+def _word_kind(word: str) -> int:
+    """`_NOT_A_NAME`, `_NEAR_NAME` or `_SETUP_NAME` for ``word`` (kept in `_WORD_KINDS`)."""
+    how = _NOT_A_NAME
+    if _is_name(word) and not word.startswith(_NOT_NAMES):
+        how = _SETUP_NAME if near_line_keyword(word) is None else _NEAR_NAME
+    if len(_WORD_KINDS) < _SHAPE_CACHE_MAX:
+        _WORD_KINDS[word] = how
+    return how
+
+
+def _word_line(name: str, words: list[str], number: int, lead: int, end: int, notes: tuple[r.Annotation, ...],
+               how: int) -> Line | None:
+    """A ruleset's own line from column ``lead + 1`` to ``end``: tiles or numbers after its
+    word, as a `WordLine` or a `paipu.record.SetupTiles` (``how``, `_word_kind`)."""
     rest = words[1:]
+    tiles: tuple[Tile, ...] = ()
+    values: tuple[int, ...] = ()
     if rest[0][:1] in _DIGITS and "".join(rest).isdigit():  # (every word digits: none is empty)
-        values: list[int] = []
+        counts: list[int] = []
         for w in rest:
             v = _count(w)
             if v is None:
                 return None
-            values.append(v)
-        return WordLine(name, (), tuple(values), span, notes)
-    tiles = _tiles(rest)
-    if tiles is None:
-        return None
-    return WordLine(name, tiles, (), span, notes)
+            counts.append(v)
+        values = tuple(counts)
+    else:
+        read = _tiles(rest)
+        if read is None:
+            return None
+        tiles = read
+    if how == _NEAR_NAME:
+        return WordLine(name, tiles, values, _span(number, lead, end), notes)
+    return r.SetupTiles(_at(number, lead, end), notes, name, tiles, values)
 
 
 def _in_order(tiles: tuple[Tile, ...]) -> bool:

@@ -86,7 +86,9 @@ class TileArg(_LineValue):
 
 class WordLine(_LineValue):
     """A ruleset's own line (``dora 3p``, ``honba 2``): a setup line before the hand's first
-    action, a table event after it (`paipu.grammar.build` decides)."""
+    action, a table event after it (`paipu.grammar.build` decides).  Lark's reading; the fast
+    path makes one only of a word near a line keyword (``hnad 3``, which recovery reads again
+    with a hint), and of any other word the `paipu.record.SetupTiles` at once."""
 
     __slots__ = _fields = ("name", "tiles", "values", "span", "annotations")
 
