@@ -116,3 +116,19 @@ def test_a_score_line_in_any_seat_order_reads_as_in_seat_order() -> None:
         else:
             assert pairs[0][0] == seats[0]  # the line left E out: 0 for E
             assert got == {**expected, seats[0]: 0}
+
+
+def test_the_options_of_a_resolved_ruleset_are_those_parsed_afresh() -> None:
+    from paipu.replay.options import parse_options
+    from paipu.replay.session import resolve_ruleset
+
+    plain = parse(_riichi_text()).record
+    tagged = parse(_riichi_text().replace('[Ruleset "riichi"]', '[Ruleset "riichi"]\n[Option red_fives "false"]', 1))
+    for record, given in ((plain, {}), (tagged.record, {"red_fives": "false"}), (plain, {})):
+        rs, findings = resolve_ruleset(record)
+        again, _ = resolve_ruleset(record)
+        assert rs is not None and again is not None and not findings
+        assert rs is not again and rs.options is again.options
+        assert rs.options == parse_options(Riichi.Options, given)
+    tagged_rs, plain_rs = resolve_ruleset(tagged.record)[0], resolve_ruleset(plain)[0]
+    assert tagged_rs is not None and plain_rs is not None and tagged_rs.options != plain_rs.options

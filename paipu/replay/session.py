@@ -10,6 +10,7 @@ pass, in the way of python-chess's PGN visitors: nothing replays a record twice.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -241,8 +242,20 @@ def resolve_ruleset(
                                     f"{cls.name}: {e}; the record is audited without it", span, "common.header"))
             continue
         given[name] = value
-    options = parse_options(cls.Options, given)
+    key = (cls.Options, tuple(given.items()))
+    options = _OPTIONS.get(key)
+    if options is None:
+        if len(_OPTIONS) >= _OPTIONS_MAX:
+            _OPTIONS.clear()
+        options = _OPTIONS[key] = parse_options(cls.Options, given)
     return cls(options), findings
+
+
+_OPTIONS: dict[tuple[type, tuple[tuple[str, str], ...]], object] = {}
+"""`resolve_ruleset`'s options, by options class and the options given (options are immutable:
+the records of a folder, read one by one, mostly give the same, and building them is a good part
+of the cost of a short record)."""
+_OPTIONS_MAX: Final = 256
 
 
 def replay(

@@ -11,7 +11,6 @@ dealer and the honba) is played here.  Per-hand state is a `_Table`, the hand's
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import attrgetter
 from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
@@ -238,8 +237,6 @@ class RiichiCarry(Fields):
         self.over = False
 
 
-_RED: Final = attrgetter("red")
-"""Whether a tile is a red five."""
 _NO_WAITS: Final[tuple[tuple[int, ...], int]] = ((), 0)
 _DRAW: Final = r.Draw
 _DISCARD: Final = r.Discard
@@ -472,12 +469,9 @@ class Riichi(Ruleset[RiichiOptions]):
         for seat in self.seats:
             reds[seat] = set()
         for d in rec.deals:
-            if any(map(_RED, d.tiles)):  # (most deals hold no red five: each tile's asked in one call)
-                held = reds.get(d.seat)
-                if held is not None:
-                    for tile in d.tiles:
-                        if tile.red:
-                            held.add(tile.index)
+            for tile in d.tiles:
+                if tile.red and d.seat in reds:
+                    reds[d.seat].add(tile.index)
         scores = hand.session_scores
         start = self.options.start_score
         # Without [Score] tags the record counts from 0: the seats start from `start_score`.
