@@ -9,12 +9,27 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paipu.grammar.fast import CHOW, HU, ITEM_PATTERN, MAKERS, PASS, READY, TILE_PATTERN, fast_line, make_action
+from paipu.grammar.fast import (
+    CHOW,
+    DEALER,
+    DICE,
+    EXHAUSTED,
+    HAND,
+    HU,
+    ITEM_PATTERN,
+    MAKERS,
+    PASS,
+    READY,
+    SCORE,
+    TILE_PATTERN,
+    fast_line,
+    make_action,
+)
 from paipu.grammar.fast import LINE_CACHE as _LINE_CACHE
 from paipu.grammar.hints import near_line_keyword
 from paipu.grammar.lines import WordLine
 from paipu.grammar.parser import _parse_chunk, assemble, parse
-from paipu.record import Discard, SetupTiles, Span, TableEvent, packed, to_json
+from paipu.record import Annotation, Discard, SetupTiles, Span, TableEvent, packed, to_json
 from paipu.replay.ruleset import ruleset_names
 from paipu.sim.simulate import simulate
 from paipu.tiles import parse_tiles
@@ -98,6 +113,12 @@ def test_each_maker_of_the_line_cache_makes_the_line_its_constructor_makes() -> 
     for kind in (*range(HU + 1), PASS, READY):
         last = tuple(tiles) if kind == CHOW else None if kind in (PASS, READY) else tiles[0]
         made, want = MAKERS[kind](span, (), "S", "!", last), make_action(kind, span, (), "S", "!", last)
+        assert type(made) is type(want) and made == want and made.span == want.span
+    # The other lines the cache keeps (a seat's only for `DEALER`, no glyph).
+    note = (Annotation("n", Span(4, 16, 4, 19)),)
+    for kind, value in ((DEALER, None), (DICE, (3, 5)), (SCORE, (("E", 12), ("S", -12))), (EXHAUSTED, None),
+                        (HAND, 7)):
+        made, want = MAKERS[kind](span, note, "W", None, value), make_action(kind, span, note, "W", None, value)
         assert type(made) is type(want) and made == want and made.span == want.span
 
 

@@ -301,10 +301,11 @@ def _action_maker(kind: int) -> _Maker:
 
 def _python_makers() -> tuple[_Maker, ...] | None:
     """Pure Python only (None compiled, where `make_action`'s constructors are native calls):
-    for each seat action (``pass`` and ``ready`` too), a function that makes the same action as
-    `make_action` from a packed span by filling its slots directly (the constructor's work
-    without its call and its checks of the span), as the cheapest way pure Python has for the
-    lines `LINE_CACHE` rebuilds."""
+    for each seat action (``pass`` and ``ready`` too) and each other line `make_action` makes, a
+    function that makes the same line as `make_action` from a packed span by filling its slots
+    directly (the constructor's work without its call and its checks of the span; a hand's line,
+    a parser value, through its constructor with the span unpacked), as the cheapest way pure
+    Python has for the lines `LINE_CACHE` rebuilds."""
     if not isinstance(vars(r.Draw).get("__init__"), FunctionType):
         return None
     makers: list[_Maker] = []
@@ -321,15 +322,17 @@ def _python_makers() -> tuple[_Maker, ...] | None:
         if ["_span" if n == "span" else n for n in field_names(bare)] != ["_span", "annotations", "seat", "glyph"]:
             return None
     makers += [_PASS_MAKER, _READY_MAKER]
-    makers.extend(_other_maker(kind) for kind in range(DEALER, HAND + 1))
+    # The other lines the cache keeps (a hand's setup lines, its result): their slots filled the
+    # same way, past their constructors' chain of calls (`_make_other`, ``__init__``, `packed`).
+    other: type
+    for other, slots in ((r.DealerLine, ["_span", "annotations", "seat"]),
+                       (r.DiceLine, ["_span", "annotations", "values"]),
+                       (r.ScoreLine, ["_span", "annotations", "payments"]),
+                       (r.Exhausted, ["_span", "annotations"])):
+        if ["_span" if n == "span" else n for n in field_names(other)] != slots:
+            return None
+    makers += [_make_dealer, _make_dice, _make_score, _make_exhausted, _make_hand]
     return tuple(makers)
-
-
-def _other_maker(kind: int) -> _Maker:
-    def make(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None, last: Any) -> Line:
-        return _make_other(kind, span, notes, seat, glyph, last)
-
-    return make
 
 
 # The makers of the seat actions with a tile fill its slots by name: a store Python specialises
@@ -378,6 +381,48 @@ def _make_ready(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph:
     action.seat = seat
     action.glyph = glyph
     return action
+
+
+def _make_dealer(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
+                 last: Any) -> Any:
+    line: Any = _new(r.DealerLine)
+    line._span = span
+    line.annotations = notes
+    line.seat = seat
+    return line
+
+
+def _make_dice(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
+               last: Any) -> Any:
+    line: Any = _new(r.DiceLine)
+    line._span = span
+    line.annotations = notes
+    line.values = last
+    return line
+
+
+def _make_score(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
+                last: Any) -> Any:
+    line: Any = _new(r.ScoreLine)
+    line._span = span
+    line.annotations = notes
+    line.payments = last
+    return line
+
+
+def _make_exhausted(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
+                    last: Any) -> Any:
+    line: Any = _new(r.Exhausted)
+    line._span = span
+    line.annotations = notes
+    return line
+
+
+def _make_hand(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
+               last: Any) -> Any:
+    line = span >> LINE_SHIFT  # (`paipu.record.unpacked`, written out)
+    return HandLine(last, _tuple_new(_Span, (line, span >> COLUMN_BITS & COLUMN_MASK, line, span & COLUMN_MASK)),
+                    notes)
 
 
 _DISCARD_MAKER: Final[_Maker] = _make_discard
