@@ -29,10 +29,10 @@ from paipu.grammar.fast import LINE_CACHE as _LINE_CACHE
 from paipu.grammar.hints import near_line_keyword
 from paipu.grammar.lines import WordLine
 from paipu.grammar.parser import _parse_chunk, assemble, parse
-from paipu.record import Annotation, Discard, SetupTiles, Span, TableEvent, packed, to_json
+from paipu.record import Annotation, Deal, Discard, SetupTiles, Span, TableEvent, packed, to_json
 from paipu.replay.ruleset import ruleset_names
 from paipu.sim.simulate import simulate
-from paipu.tiles import parse_tiles
+from paipu.tiles import parse_tiles, sorted_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(ROOT.glob("samples/**/*.paipu"))
@@ -199,6 +199,23 @@ def test_a_rulesets_own_line_reads_the_same_before_and_after_the_hands_first_act
         hand = parse(text).record.hands[0]
         assert [s.name for s in hand.extra] == [word]
         assert [type(a) for a in hand.actions] == [Discard, TableEvent, TableEvent]
+
+
+@pytest.mark.parametrize("line", ["deal E 123m 456p 789s 1122z", "deal S 1z 9m", "deal W 55m 0m 5m",
+                                  "deal N 05m 1p", "  deal E 3m 2m 0p 5p ; c", "deal S 50s 5s {n}"])
+def test_a_deal_read_on_the_fast_path_is_the_deal_its_constructor_makes(line: str) -> None:
+    # Pure Python, the fast path fills a deal's slots itself; its order is read by index alone
+    # when no red five is written.
+    made = fast_line(line, 5)
+    body = line.split(";")[0].split("{")[0]
+    words = body.split()
+    tiles = sorted_tiles(parse_tiles(" ".join(words[2:]), red_fives=True))
+    start = len(body) - len(body.lstrip()) + 1
+    notes = made.annotations if isinstance(made, Deal) else ()
+    want = Deal(words[1], tiles, Span(5, start, 5, len(body.rstrip()) + 1), notes)  # type: ignore[arg-type]
+    assert type(made) is Deal and made == want and made.span == want.span
+    assert [t.red for t in made.tiles] == [t.red for t in tiles]
+    _both('[Ruleset "riichi"]\nhand 1\n' + line + "\n")
 
 
 @pytest.mark.parametrize("line", [

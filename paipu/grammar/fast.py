@@ -841,8 +841,9 @@ def _span(number: int, lead: int, end: int) -> r.Span:
 
 def _at(number: int, lead: int, end: int) -> int | r.Span:
     """The span from column ``lead + 1`` to ``end`` as the record's lines keep it (`paipu.record.packed`)."""
-    columns = r.pack_columns(lead + 1, end)
-    return _span(number, lead, end) if columns is None else number << LINE_SHIFT | columns
+    if 0 <= lead + 1 <= COLUMN_MASK and 0 <= end <= COLUMN_MASK:  # (`paipu.record.pack_columns`, written out)
+        return number << LINE_SHIFT | (lead + 1) << COLUMN_BITS | end
+    return _span(number, lead, end)
 
 
 def _seat_line(key: str, words: list[str], number: int, lead: int, end: int,
@@ -936,9 +937,27 @@ def _deal(key: str, body: str, words: list[str], number: int, lead: int,
     tiles = _tiles(words[2:])
     if tiles is None:
         return None
-    if not _in_order(tiles):
+    # A red five is written ``0``, and nothing else on a deal's line is: without one, index order
+    # is the whole of the deal's order (a look at one field of each tile, not two).
+    if not (_in_index_order(tiles) if "0" not in body else _in_order(tiles)):
         tiles = tuple(sorted(tiles, key=sort_key))
-    return r.Deal(cast(r.Seat, words[1]), tiles, _at(number, lead, lead + len(body) + 1), notes)
+    span = _at(number, lead, lead + len(body) + 1)
+    if _PURE_DEAL:
+        # `paipu.record.Deal`'s slots filled directly (its constructor's work without its call
+        # and its `paipu.record.packed` of a span `_at` packed already), as `MAKERS` do.
+        deal: Any = _new(r.Deal)
+        deal.seat = words[1]
+        deal.tiles = tiles
+        deal._span = span
+        deal.annotations = notes
+        return cast(r.Deal, deal)
+    return r.Deal(cast(r.Seat, words[1]), tiles, span, notes)
+
+
+_PURE_DEAL: Final = (isinstance(vars(r.Deal).get("__init__"), FunctionType)
+                     and field_names(r.Deal) == ("seat", "tiles", "span", "annotations"))
+"""Whether `_deal` fills a deal's slots itself: pure Python, with the fields it knows (compiled,
+the constructor is a direct native call)."""
 
 
 def _wall(key: str, body: str, words: list[str], number: int, lead: int,
@@ -1044,4 +1063,15 @@ def _in_order(tiles: tuple[Tile, ...]) -> bool:
         if place < prev:
             return False
         prev = place
+    return True
+
+
+def _in_index_order(tiles: tuple[Tile, ...]) -> bool:
+    """`_in_order` for tiles with no red five among them: whether their indexes never fall."""
+    prev = -1
+    for t in tiles:
+        index = t.index
+        if index < prev:
+            return False
+        prev = index
     return True
