@@ -21,6 +21,7 @@ from paipu.grammar.fast import (
     PASS,
     READY,
     SCORE,
+    SETUP,
     TILE_PATTERN,
     fast_line,
     make_action,
@@ -91,7 +92,8 @@ def test_plain_lines_take_the_fast_path(line: str) -> None:
 
 @pytest.mark.parametrize("line", [*FAST_LINES, "W chow 7s 8s 9s ?", "  N kong 3p   ; late", "E hu 5m",
                                   "  S pass\t", "N ready ; c", "dice 1 2 3 {n}", "  hand 3 ; c", "dealer W {x}",
-                                  "score E 0 S 0 W 0 N 0 ; none", "exhausted {x}", "S pass !", "分 E +1 S -1 {n}"])
+                                  "score E 0 S 0 W 0 N 0 ; none", "exhausted {x}", "S pass !", "分 E +1 S -1 {n}",
+                                  "  dora 3p {n} ; c", "honba 2 3", "uradora 5z 1m 0p"])
 def test_a_line_read_again_from_the_line_cache_is_the_line_read_afresh(line: str) -> None:
     # A repeated seat-action line is rebuilt from `_LINE_CACHE` with its own line number.
     fast_line(line, 3)
@@ -117,7 +119,7 @@ def test_each_maker_of_the_line_cache_makes_the_line_its_constructor_makes() -> 
     # The other lines the cache keeps (a seat's only for `DEALER`, no glyph).
     note = (Annotation("n", Span(4, 16, 4, 19)),)
     for kind, value in ((DEALER, None), (DICE, (3, 5)), (SCORE, (("E", 12), ("S", -12))), (EXHAUSTED, None),
-                        (HAND, 7)):
+                        (HAND, 7), (SETUP, ("dora", tuple(tiles), ())), (SETUP, ("honba", (), (2,)))):
         made, want = MAKERS[kind](span, note, "W", None, value), make_action(kind, span, note, "W", None, value)
         assert type(made) is type(want) and made == want and made.span == want.span
 

@@ -225,6 +225,8 @@ DICE: Final = 12
 SCORE: Final = 13
 EXHAUSTED: Final = 14
 HAND: Final = 15
+SETUP: Final = 16
+"""A ruleset's own setup line (`_SETUP_NAME`): its last field is its name, tiles and numbers."""
 _VERBS: Final = {word: kind for name, kind in (
     ("DISCARD", DISCARD), ("DRAW", DRAW), ("PONG", PONG), ("CHOW", CHOW), ("KONG", KONG), ("ANKONG", ANKONG),
     ("ADDKONG", ADDKONG), ("FLOWER", FLOWER), ("HU", HU), ("PASS", PASS), ("READY", READY),
@@ -246,7 +248,8 @@ COLUMN_MASK: Final = r.COLUMN_MASK
 def make_action(kind: int, span: int | r.Span, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
                 last: Any) -> Line:
     """The line of number ``kind`` (`DISCARD` …) with its last field ``last`` (its tile, a
-    chow's tiles, the dice, the payments, the hand's number), through its class's constructor
+    chow's tiles, the dice, the payments, the hand's number, a setup line's name, tiles and
+    numbers), through its class's constructor
     (compiled: a direct native call).  ``seat`` and ``glyph`` are those of a seat's line (the
     dealer's seat for `DEALER`); ``span`` is packed (an int) for any line but a seat action's."""
     if kind > HU:
@@ -286,6 +289,9 @@ def _make_other(kind: int, span: int | r.Span, notes: tuple[r.Annotation, ...], 
         return r.ScoreLine(span, last, annotations=notes)
     if kind == EXHAUSTED:
         return r.Exhausted(span, annotations=notes)
+    if kind == SETUP:
+        name, tiles, values = last
+        return r.SetupTiles(span, notes, name, tiles, values)
     return HandLine(last, r.unpacked(span), notes)
 
 
@@ -328,10 +334,11 @@ def _python_makers() -> tuple[_Maker, ...] | None:
     for other, slots in ((r.DealerLine, ["_span", "annotations", "seat"]),
                        (r.DiceLine, ["_span", "annotations", "values"]),
                        (r.ScoreLine, ["_span", "annotations", "payments"]),
-                       (r.Exhausted, ["_span", "annotations"])):
+                       (r.Exhausted, ["_span", "annotations"]),
+                       (r.SetupTiles, ["_span", "annotations", "name", "tiles", "values"])):
         if ["_span" if n == "span" else n for n in field_names(other)] != slots:
             return None
-    makers += [_make_dealer, _make_dice, _make_score, _make_exhausted, _make_hand]
+    makers += [_make_dealer, _make_dice, _make_score, _make_exhausted, _make_hand, _make_setup]
     return tuple(makers)
 
 
@@ -425,6 +432,15 @@ def _make_hand(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: 
                     notes)
 
 
+def _make_setup(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
+                last: Any) -> Any:
+    line: Any = _new(r.SetupTiles)
+    line._span = span
+    line.annotations = notes
+    line.name, line.tiles, line.values = last
+    return line
+
+
 _DISCARD_MAKER: Final[_Maker] = _make_discard
 _DRAW_MAKER: Final[_Maker] = _make_draw
 _PASS_MAKER: Final[_Maker] = _make_pass
@@ -473,14 +489,14 @@ def _setter_maker(cls: type[r.SeatAction], setters: list[Callable[[object, objec
     return make
 
 
-MAKERS: Final = _python_makers() or tuple(_action_maker(kind) for kind in range(HAND + 1))
+MAKERS: Final = _python_makers() or tuple(_action_maker(kind) for kind in range(SETUP + 1))
 """By kind (`DISCARD` …), what rebuilds a line `LINE_CACHE` keeps from a packed span: pure
 Python fills its slots, compiled calls `make_action` (its constructors are native calls)."""
 
 CachedLine = tuple[_Maker, r.Seat, "str | None", Any, int]
 LINE_CACHE: dict[str, CachedLine] = {}
 """A seat action's line, or one of the other lines `make_action` makes (``dealer E``,
-``dice 3 5``, ``score …``, ``hand 2``), without its annotations and comment -> what rebuilds
+``dice 3 5``, ``score …``, ``hand 2``, ``dora 3p``), without its annotations and comment -> what rebuilds
 its value for any line number: (its kind's maker in `MAKERS`, seat, glyph, last field's value,
 packed columns).  Records repeat such lines all the time (``E discard 5m``), so most lines are
 one dictionary look-up and one object, made by `rebuild` (`paipu.grammar.scan.scan_lines`
@@ -831,7 +847,7 @@ def _read_words(key: str, number: int, notes: tuple[r.Annotation, ...]) -> Line 
         if how is None:
             how = _word_kind(first)
         if how != _NOT_A_NAME:
-            return _word_line(first, words, number, lead, lead + len(body) + 1, notes, how)
+            return _word_line(key, first, words, number, lead, lead + len(body) + 1, notes, how)
     return None
 
 
@@ -1028,10 +1044,11 @@ def _word_kind(word: str) -> int:
     return how
 
 
-def _word_line(name: str, words: list[str], number: int, lead: int, end: int, notes: tuple[r.Annotation, ...],
-               how: int) -> Line | None:
+def _word_line(key: str, name: str, words: list[str], number: int, lead: int, end: int,
+               notes: tuple[r.Annotation, ...], how: int) -> Line | None:
     """A ruleset's own line from column ``lead + 1`` to ``end``: tiles or numbers after its
-    word, as a `WordLine` or a `paipu.record.SetupTiles` (``how``, `_word_kind`)."""
+    word, as a `WordLine` or a `paipu.record.SetupTiles` (``how``, `_word_kind`; the latter kept
+    in `LINE_CACHE` by its words ``key``: ``dora 3p`` comes back hand after hand)."""
     rest = words[1:]
     tiles: tuple[Tile, ...] = ()
     values: tuple[int, ...] = ()
@@ -1050,7 +1067,7 @@ def _word_line(name: str, words: list[str], number: int, lead: int, end: int, no
         tiles = read
     if how == _NEAR_NAME:
         return WordLine(name, tiles, values, _span(number, lead, end), notes)
-    return r.SetupTiles(_at(number, lead, end), notes, name, tiles, values)
+    return _kept(key, SETUP, "E", None, (name, tiles, values), number, lead, end, notes)
 
 
 def _in_order(tiles: tuple[Tile, ...]) -> bool:
