@@ -139,6 +139,15 @@ class RecordBuilder:
             current.actions.append(line)  # the common case, first
             self.last_kind = "action"
             return
+        if current is not None and not current.actions:
+            # A hand's setup line or deal before its first action (a hand's first lines, most of
+            # the rest), taken in at once: the looks below for a line after an action left out.
+            if isinstance(line, r.SetupLine):
+                self._setup(current, line)
+                return
+            if isinstance(line, r.Deal):
+                self._deal(current, line)
+                return
         # A setup line or a deal inside a hand is none of the parser's own line kinds (whose
         # classes are Python ones: each look is a dictionary look-up and a generic isinstance).
         item: r.SetupLine | r.Deal | r.Action | None
