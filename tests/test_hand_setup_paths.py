@@ -9,6 +9,7 @@ from collections import deque
 
 from paipu.auditing import audit_text
 from paipu.grammar.parser import parse
+from paipu.grammar.writer import format_record
 from paipu.record import Seat
 from paipu.replay.engine import RulesetHooks, _plain_hooks
 from paipu.replay.ruleset import Ruleset
@@ -17,7 +18,8 @@ from paipu.replay.state import Wall
 from paipu.rules.mcr import Mcr
 from paipu.rules.riichi.ruleset import Riichi, _value_words, _word_value
 from paipu.sim.simulate import simulate
-from paipu.tiles import parse_tiles
+from paipu.tiles import parse_tiles, red_five_of_index
+from paipu.value import replace
 
 
 def _riichi_text(seed: int = 7) -> str:
@@ -132,3 +134,30 @@ def test_the_options_of_a_resolved_ruleset_are_those_parsed_afresh() -> None:
         assert rs.options == parse_options(Riichi.Options, given)
     tagged_rs, plain_rs = resolve_ruleset(tagged.record)[0], resolve_ruleset(plain)[0]
     assert tagged_rs is not None and plain_rs is not None and tagged_rs.options != plain_rs.options
+
+
+def test_riichi_indicator_of_the_other_five_is_a_dora_mismatch() -> None:
+    """riichi.dora: an indicator is the wall's own tile, red or not: a dora or uradora line that
+    writes the plain five where the wall's indicator is the red five (or the red where it is
+    plain) is a dora-mismatch, although the two fives are equal as tiles."""
+    for word in ("dora", "uradora"):
+        for seed in range(1, 80):
+            record = parse(_riichi_text(seed)).record
+            hand = record.hands[0]
+            shown = hand.setup(word)
+            fives = [k for k, t in enumerate(shown.tiles) if t.rank == 5 and t.is_suited] if shown is not None else []
+            if hand.wall is None or shown is None or not fives:
+                continue
+            k = fives[0]
+            five = shown.tiles[k]
+            other = five.plain if five.red else red_five_of_index(five.index)
+            tiles = (*shown.tiles[:k], other, *shown.tiles[k + 1:])
+            extra = tuple(replace(x, tiles=tiles) if x.name == word else x for x in hand.extra)
+            changed = replace(record, hands=(replace(hand, extra=extra), *record.hands[1:]))
+            assert other == five and other is not five
+            assert not [f for f in audit_text(format_record(record)).findings if f.code == "dora-mismatch"]
+            found = [f for f in audit_text(format_record(changed)).findings if f.code == "dora-mismatch"]
+            assert len(found) == 1 and f"{k + 1} is {other}, but the wall's is {five}" in found[0].message, word
+            break
+        else:
+            raise AssertionError(f"no simulated riichi hand with a five among its {word} indicators")

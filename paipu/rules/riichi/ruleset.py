@@ -11,6 +11,7 @@ dealer and the honba) is played here.  Per-hand state is a `_Table`, the hand's
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import is_
 from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
@@ -529,9 +530,9 @@ class Riichi(Ruleset[RiichiOptions]):
         if wall is None or len(wall.tiles) < 14:
             return
         dead = wall.tiles[-14:]
-        if tiles[:5 - first] == dead[8 - 2 * first + (1 if ura else 0)::-2]:
-            # Each the wall's own tile (the same tile, of the same kind and red or not: tiles are
-            # equal only to themselves), in one comparison; else the loop below says which is not.
+        if all(map(is_, tiles[:5 - first], dead[8 - 2 * first + (1 if ura else 0)::-2])):
+            # Each the wall's own tile (the same interned tile: of the same kind and red or not), in
+            # one call; not `==`, which holds a red five equal to its plain five.
             return
         for k, tile in enumerate(tiles, start=first):
             if k > 4:
