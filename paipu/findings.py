@@ -460,6 +460,8 @@ class PackedFindings:
 
         A view is sorted in place, where its owner reads it too; an owner sorts into numbers of
         its own, so that the views it gave keep theirs."""
+        if len(self) < 2:
+            return  # (none or one: in order)
         kinds, places, messages = self._parts()
         book = self.book
         if not book.spans:

@@ -113,6 +113,11 @@ def build_record(lines: list[Line], findings: list[Finding], gaps: Sequence[int]
     return builder.record()
 
 
+def _as_event(line: WordLine | r.SetupTiles) -> r.TableEvent:
+    """A ruleset's own line after its hand's first action: the table event it is there."""
+    return r.TableEvent(line.span, line.name, line.tiles, line.values, annotations=line.annotations)
+
+
 class RecordBuilder:
     """A record taken in line by line (`build_record`)."""
 
@@ -156,11 +161,11 @@ class RecordBuilder:
             if item is None:
                 return
             current = self.current
-        elif type(line) is r.SetupTiles and current.actions:
+        elif type(line) is r.SetupTiles:
             # The fast path makes a ruleset's own line its setup line at once
-            # (`paipu.grammar.fast._word_kind`): after the hand's first action, an event, as
-            # `_line_of_its_own` makes of a `WordLine` there.
-            item = r.TableEvent(line.span, line.name, line.tiles, line.values, annotations=line.annotations)
+            # (`paipu.grammar.fast._word_kind`): after the hand's first action (the case here), an
+            # event, as `_line_of_its_own` makes of a `WordLine` there.
+            item = _as_event(line)
         else:
             item = line
         assert current is not None  # set above, or the line was reported as misplaced
@@ -196,7 +201,7 @@ class RecordBuilder:
         elif isinstance(line, WordLine):
             # A ruleset's own line: part of the setup until the hand's first action, then an event.
             if self.current.actions:
-                return r.TableEvent(line.span, line.name, line.tiles, line.values, annotations=line.annotations)
+                return _as_event(line)
             return r.SetupTiles(line.span, line.annotations, line.name, line.tiles, line.values)
         else:
             return line

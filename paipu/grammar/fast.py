@@ -427,9 +427,7 @@ def _make_exhausted(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, gl
 
 def _make_hand(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
                last: Any) -> Any:
-    line = span >> LINE_SHIFT  # (`paipu.record.unpacked`, written out)
-    return HandLine(last, _tuple_new(_Span, (line, span >> COLUMN_BITS & COLUMN_MASK, line, span & COLUMN_MASK)),
-                    notes)
+    return HandLine(last, r.unpacked(span), notes)
 
 
 def _make_setup(span: int, notes: tuple[r.Annotation, ...], seat: r.Seat, glyph: str | None,
@@ -857,9 +855,8 @@ def _span(number: int, lead: int, end: int) -> r.Span:
 
 def _at(number: int, lead: int, end: int) -> int | r.Span:
     """The span from column ``lead + 1`` to ``end`` as the record's lines keep it (`paipu.record.packed`)."""
-    if 0 <= lead + 1 <= COLUMN_MASK and 0 <= end <= COLUMN_MASK:  # (`paipu.record.pack_columns`, written out)
-        return number << LINE_SHIFT | (lead + 1) << COLUMN_BITS | end
-    return _span(number, lead, end)
+    columns = r.pack_columns(lead + 1, end)
+    return _span(number, lead, end) if columns is None else number << LINE_SHIFT | columns
 
 
 def _seat_line(key: str, words: list[str], number: int, lead: int, end: int,

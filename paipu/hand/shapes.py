@@ -566,10 +566,15 @@ def _state(part: Sequence[int], key: int, suit: bool) -> int:
         return rest if twos == rest // 2 else -1
     if rest == 0:
         return 0 if _suit_sets(part) else -1
+    return 2 if _suit_pair_sets(list(part), _rank_sum(part)) else -1
+
+
+def _rank_sum(w: Sequence[int]) -> int:
+    """``sum(i * w[i])`` of a suit's nine counts (`_suit_pair_sets`), in a loop."""
     s = 0
     for i in range(9):
-        s += i * part[i]
-    return 2 if _suit_pair_sets(list(part), s) else -1
+        s += i * w[i]
+    return s
 
 
 _SUIT_STATES: dict[int, int] = {}
@@ -633,9 +638,7 @@ def _new_group_waits(part: Sequence[int], suit: bool) -> _GroupWaits:
             return 0, ones
         return (0, twos) if not ones and twos.bit_count() == 2 else (0, 0)
     w = list(part)
-    s = 0
-    for i in range(9):
-        s += i * w[i]
+    s = _rank_sum(w)
     if rest == 2:  # the tile makes sets only: its kind j has s + j a multiple of 3
         for j in range(-s % 3, 9, 3):
             if w[j] < 4:

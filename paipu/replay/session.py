@@ -356,8 +356,7 @@ def _replay_hands(record: Record, ruleset: Ruleset, session: Session, watchers: 
             session.state.scores[seat] = session.state.scores.get(seat, 0) + amount
         if stop is not None:
             session.state.dealer = None  # the unread line may have started the next hand: its dealer is unknown
-        if len(hand_findings) > 1:  # (none or one: in place already)
-            hand_findings.sort_by_place()  # where they are, at the end of the replay's findings
+        hand_findings.sort_by_place()  # where they are, at the end of the replay's findings
         hand_findings.close()
         hand_steps = recorder.hands[idx] if recorder is not None else []
         hands.append(HandReplay(hand, hand_steps, result, hand_findings, dict(session.state.scores), game_end))

@@ -260,14 +260,8 @@ class Wall:
 
     @tiles.setter
     def tiles(self, tiles: deque[Tile] | None) -> None:
-        if tiles is not None:
-            self.load(tiles)
-            return
-        self._known = False
-        self._live = []
-        self._head = self._end = 0
-        self._part_next = []
-        self._part_end = []
+        self.load(() if tiles is None else tiles)
+        self._known = tiles is not None
 
     def load(self, tiles: Iterable[Tile]) -> None:
         """Know the wall's tiles, head first (as setting `tiles`, without a ``deque`` of them made

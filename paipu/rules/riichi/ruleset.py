@@ -1235,9 +1235,7 @@ class Riichi(Ruleset[RiichiOptions]):
         last = 8 if self.options.length == "hanchan" else 4
         if before < last - 1:
             return False
-        # First place, as `_ranked` ranks it (the first seat in seat order of the highest score),
-        # found in one pass rather than by sorting every seat.
-        top = max(self.seats, key=scores.__getitem__)
+        top = self._first(scores)
         if keeps and top != hand.dealer:
             return False  # the dealer keeps the deal behind the leader: play goes on
         if ready_at_draw and self.options.last_dealer_ready == "continues":
@@ -1250,6 +1248,11 @@ class Riichi(Ruleset[RiichiOptions]):
         """The seats from first place to last; ties rank the seat nearer the first dealer (E) higher."""
         return sorted(self.seats, key=lambda s: (-scores[s], self.seats.index(s)))
 
+    def _first(self, scores: Mapping[Seat, int]) -> Seat:
+        """First place, `_ranked`'s first, found in one pass rather than by sorting every seat
+        (`max` keeps the first seat in seat order of the highest score: `_ranked`'s tie rule)."""
+        return max(self.seats, key=scores.__getitem__)
+
     # ---------------------------------------------------------------- the end of the game
     def start_score(self) -> int:
         return int(self.options.start_score)
@@ -1261,7 +1264,7 @@ class Riichi(Ruleset[RiichiOptions]):
         sticks = c.sticks
         if last.result == "incomplete" or not c.over or not sticks:
             return NO_GAME_END
-        top = self._ranked(scores)[0]
+        top = self._first(scores)
         why = (f"the game is over: {top}, in first place, takes the {sticks} riichi stick"
                f"{'s' if sticks != 1 else ''} left on the table")
         last.notes.append(why)
